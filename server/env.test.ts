@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const result = parseEnv({})
+    expect(result).toEqual({
+      ok: true,
+      env: {
+        PORT: 3000, HOST: '0.0.0.0', API_BASE_URL: undefined, CONFIG_TTL_MS: 60000, CONFIG_STALE_MS: 600000,
+        CONFIG_CACHE_MAX: 5000, NEGATIVE_TTL_MS: 10000, PAGE_TTL_MS: 30000, UPSTREAM_TIMEOUT_MS: 5000,
+        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info',
+      },
+    })
+  })
+
+  it('reads every variable', () => {
+    const result = parseEnv({
+      PORT: '8080', HOST: '127.0.0.1', API_BASE_URL: 'https://api.example.com/base', CONFIG_TTL_MS: '1',
+      CONFIG_STALE_MS: '2', CONFIG_CACHE_MAX: '3', NEGATIVE_TTL_MS: '4', PAGE_TTL_MS: '5', UPSTREAM_TIMEOUT_MS: '6',
+      RENDER_TIMEOUT_MS: '7', LOG_LEVEL: 'debug',
+    })
+    expect(result.ok && result.env).toMatchObject({ PORT: 8080, API_BASE_URL: 'https://api.example.com/base', RENDER_TIMEOUT_MS: 7, LOG_LEVEL: 'debug' })
+  })
+
+  it('reports every invalid variable at once', () => {
+    const result = parseEnv({ PORT: 'eighty', API_BASE_URL: 'ftp://x', CONFIG_TTL_MS: '-5', LOG_LEVEL: 'loud', UPSTREAM_TIMEOUT_MS: '0' })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    const names = result.errors.map((error) => error.split(':')[0])
+    expect(names.sort()).toEqual(['API_BASE_URL', 'CONFIG_TTL_MS', 'LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS'])
+  })
+
+  it('treats an empty API_BASE_URL as unset (demo API)', () => {
+    const result = parseEnv({ API_BASE_URL: '' })
+    expect(result.ok && result.env.API_BASE_URL).toBeUndefined()
+  })
+})

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback)
+
+const envSchema = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  API_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONFIG_TTL_MS: integer(60_000, 0, 86_400_000),
+  CONFIG_STALE_MS: integer(600_000, 0, 604_800_000),
+  CONFIG_CACHE_MAX: integer(5000, 1, 10_000_000),
+  NEGATIVE_TTL_MS: integer(10_000, 0, 86_400_000),
+  PAGE_TTL_MS: integer(30_000, 0, 86_400_000),
+  UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),
+  RENDER_TIMEOUT_MS: integer(5000, 1, 600_000),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+})
+
+/** The server's configuration, parsed from the environment once at start. */
+export type Env = z.infer<typeof envSchema>
+
+/** Names and defaults of every variable, for documentation and tests. */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
+
+/**
+ * Parses the environment. Every invalid variable is reported together (STYLE.md convention 5), so
+ * an operator fixes them in one go rather than one restart at a time.
+ */
+export function parseEnv(raw: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; errors: string[] } {
+  const input: Record<string, string> = {}
+  for (const name of ENV_NAMES) {
+    const value = raw[name]
+    if (value !== undefined && !(value === '' && name !== 'API_BASE_URL')) input[name] = value
+  }
+  const result = envSchema.safeParse(input)
+  if (result.success) return { ok: true, env: result.data }
+  const errors = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+  return { ok: false, errors }
+}

@@ -1,0 +1,33 @@
+import type { Params } from 'react-router'
+import type { z } from 'zod'
+import type { Translate } from '../../shared/i18n/translator.ts'
+import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
+import type { Tenant } from '../site/tenant.ts'
+
+/** Upstream reads of one request, bound to its tenant and call headers. */
+export interface TenantData {
+  /** A content page's config (web_get), or null when the site has no such page. */
+  page(key: { groupPath: string; pagePath: string }): Promise<SitePageConfig | null>
+  /** The site's content pages (show_path), for route validation and lists. */
+  showPaths(): Promise<ShowPath[]>
+  /** Any other upstream read; cached for PAGE_TTL_MS unless `cache: false`. */
+  data<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: { cache?: boolean }): Promise<T>
+}
+
+/** Everything a server loader may use. Paths are router paths unless named `browser…`. */
+export interface LoaderEnv {
+  request: Request
+  url: URL
+  params: Params
+  tenant: Tenant
+  language: Lang
+  /** The path the visitor asked for (language prefix and mapping included), for messages. */
+  browserPath: string
+  /** Absolute URL of a router path on this tenant in the page language (canonical links). */
+  absoluteUrl: (routerPath: string) => string
+  upstream: TenantData
+  t: Translate
+}
+
+/** Loads one route's data on the server; throws react-router `data()` responses for 4xx. */
+export type ServerLoader = (env: LoaderEnv) => Promise<unknown>

@@ -1,0 +1,47 @@
+import { Marked } from 'marked'
+import sanitizeHtml from 'sanitize-html'
+
+// One parser for the process: GitHub-flavoured markdown, no raw-HTML trust (sanitised below).
+const marked = new Marked({ gfm: true, breaks: false, async: false })
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'span', 'div',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'strong', 'b', 'em', 'i', 'del', 's', 'sup', 'sub', 'kbd', 'mark',
+    'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'details', 'summary', 'input',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    '*': ['id', 'class', 'lang', 'dir', 'align'],
+    th: ['colspan', 'rowspan', 'align'],
+    td: ['colspan', 'rowspan', 'align'],
+    input: ['type', 'checked', 'disabled'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    // Outbound links open in a new tab and pass no ranking or opener.
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? ''
+      const external = /^https?:/i.test(href)
+      return {
+        tagName,
+        attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
+      }
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+}
+
+/** Markdown (from upstream, i.e. untrusted) → safe HTML. Runs on the server only. */
+export function renderMarkdown(markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS)
+}
+
+/** Untrusted HTML → safe HTML (scripts, handlers and javascript: URLs removed). */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS)
+}

@@ -1,0 +1,160 @@
+import { Writable } from 'node:stream'
+import type { ReactNode } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
+
+export interface StreamResponseOptions {
+  status: number
+  headers: Headers
+  /** Crawlers get the complete document in one piece (no streaming placeholders to execute). */
+  waitForAll: boolean
+  timeoutMs: number
+  /** Aborts the render when the visitor goes away. */
+  signal?: AbortSignal
+  start: string
+  /** The document tail, computed once the body is complete (deferred data is resolved by then). */
+  end: () => Promise<string> | string
+  onError: (error: unknown) => void
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * Renders a React tree into a web Response (STYLE.md convention 4). The status is decided by the
+ * caller before anything is sent. When the whole page is ready at the moment the shell is — the
+ * common case, since loaders ran first — the body is one buffer with a Content-Length; otherwise
+ * the shell is sent at once and the rest streams as Suspense boundaries resolve.
+ */
+export function streamResponse(element: ReactNode, options: StreamResponseOptions): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const sink = new ChunkSink()
+    let allReady = false
+    let settled = false
+    let timer: NodeJS.Timeout | undefined
+    const stopTimer = () => {
+      if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+      options.signal?.removeEventListener('abort', onAbort)
+    }
+    const onAbort = () => stream.abort(new Error('The client went away during rendering'))
+
+    const respondWhole = async () => {
+      const tail = await options.end()
+      const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
+      options.headers.set('content-length', String(body.byteLength))
+      resolve(new Response(body, { status: options.status, headers: options.headers }))
+    }
+
+    const respondStreaming = () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(options.start))
+          sink.attach(controller, async () => {
+            stopTimer()
+            try {
+              controller.enqueue(encoder.encode(await options.end()))
+              controller.close()
+            } catch (error) {
+              controller.error(error)
+            }
+          })
+        },
+        cancel() {
+          stream.abort(new Error('The response stream was cancelled'))
+        },
+      })
+      resolve(new Response(body, { status: options.status, headers: options.headers }))
+    }
+
+    const stream = renderToPipeableStream(element, {
+      onShellReady() {
+        if (options.waitForAll) return
+        stream.pipe(sink)
+        // onAllReady, when nothing suspended, fires in the same task as onShellReady: wait one
+        // microtask to know whether to send one buffer or a stream.
+        queueMicrotask(() => {
+          settled = true
+          if (allReady) respondWhole().catch(reject)
+          else respondStreaming()
+        })
+      },
+      onAllReady() {
+        allReady = true
+        stopTimer()
+        if (!options.waitForAll || settled) return
+        settled = true
+        stream.pipe(sink)
+        sink.whenFinished(() => respondWhole().catch(reject))
+      },
+      onShellError(error) {
+        stopTimer()
+        if (!settled) {
+          settled = true
+          reject(error)
+        }
+      },
+      onError(error) {
+        options.onError(error)
+      },
+    })
+    timer = setTimeout(() => stream.abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`)), options.timeoutMs)
+    timer.unref()
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Collects React's output; forwards it to a stream controller once attached, one chunk per flush. */
+class ChunkSink extends Writable {
+  private parts: Uint8Array[] = []
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null
+  private onEnd: (() => void) | null = null
+  private ended = false
+
+  override _write(chunk: Uint8Array, _encoding: BufferEncoding, callback: () => void) {
+    this.parts.push(chunk)
+    callback()
+  }
+
+  override _final(callback: () => void) {
+    this.flush()
+    this.ended = true
+    callback()
+    this.onEnd?.()
+  }
+
+  /** React calls flush() after each batch of completed work (meant for compression streams). */
+  flush() {
+    if (this.controller === null || this.parts.length === 0) return
+    this.controller.enqueue(concat(this.take()))
+  }
+
+  take(): Uint8Array[] {
+    const parts = this.parts
+    this.parts = []
+    return parts
+  }
+
+  attach(controller: ReadableStreamDefaultController<Uint8Array>, onEnd: () => void) {
+    this.controller = controller
+    this.flush()
+    if (this.ended) onEnd()
+    else this.onEnd = onEnd
+  }
+
+  whenFinished(callback: () => void) {
+    if (this.ended) callback()
+    else this.onEnd = callback
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!
+  let length = 0
+  for (const part of parts) length += part.byteLength
+  const out = new Uint8Array(length)
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.byteLength
+  }
+  return out
+}

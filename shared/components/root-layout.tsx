@@ -1,0 +1,40 @@
+import { useMemo } from 'react'
+import { Outlet, useMatches } from 'react-router'
+import type { PageDataBase } from '../data/page-head.ts'
+import type { SiteBlocks } from '../data/public-site.ts'
+import { createSiteAddress } from '../routing/site-address.ts'
+import { SiteFooter } from './site-footer.tsx'
+import { SiteHeader } from './site-header.tsx'
+import { SiteAddressContext, useRootData } from './site-context.tsx'
+import { HeadSync } from './head-sync.tsx'
+import { ScrollManager } from './scroll-manager.tsx'
+
+/** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
+export function RootLayout() {
+  const { site, language } = useRootData()
+  const href = useMemo(
+    () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
+    [site, language],
+  )
+  const blocks = usePageBlocks() ?? site
+  return (
+    <SiteAddressContext.Provider value={href}>
+      <HeadSync />
+      <ScrollManager />
+      <div className={`site theme-${site.theme}`}>
+        <SiteHeader header={blocks.header} search={blocks.search} />
+        <main id="content" className="site-main">
+          <Outlet />
+        </main>
+        <SiteFooter footer={blocks.footer} />
+      </div>
+    </SiteAddressContext.Provider>
+  )
+}
+
+/** The deepest page's merged blocks, when its page config customises them. */
+function usePageBlocks(): SiteBlocks | undefined {
+  const matches = useMatches()
+  const leaf = matches[matches.length - 1]?.data as PageDataBase | undefined
+  return leaf?.blocks
+}

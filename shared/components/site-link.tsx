@@ -1,0 +1,48 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react'
+import { useLinkClickHandler } from 'react-router'
+import { usePrefetch, useSiteHref } from './site-context.tsx'
+
+interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A router path (see shared/routes.tsx), with optional query and hash. */
+  to: string
+  children: ReactNode
+}
+
+/**
+ * An in-site link. The href is the address the visitor sees (computed the same way on the server
+ * and in the browser, so hydration matches); a plain click navigates client-side, hovering or
+ * focusing prefetches the target's payload.
+ */
+export function SiteLink({ to, children, onClick, onMouseEnter, onFocus, target, ...rest }: SiteLinkProps) {
+  const href = useSiteHref()(to)
+  const prefetch = usePrefetch()
+  const navigate = useLinkClickHandler(to, { target })
+  return (
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) navigate(event)
+      }}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event)
+        prefetch(to)
+      }}
+      onFocus={(event) => {
+        onFocus?.(event)
+        prefetch(to)
+      }}
+    >
+      {children}
+    </a>
+  )
+}
+
+/** A link from site config: in-site paths become SiteLinks, anything else a plain external link. */
+export function ConfigLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
+  if (url.startsWith('/') && !url.startsWith('//')) return <SiteLink to={url} className={className}>{children}</SiteLink>
+  const safe = /^(https?:|mailto:|tel:)/i.test(url) ? url : '#'
+  return <a href={safe} className={className} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
+}

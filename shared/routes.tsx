@@ -1,0 +1,106 @@
+import type { RouteObject } from 'react-router'
+import { routeLoader } from './data/page-data.ts'
+import type { RouteId } from './routing/route-ids.ts'
+import { RootLayout } from './components/root-layout.tsx'
+import { RootError } from './components/root-error.tsx'
+import { RouteError } from './components/route-error.tsx'
+
+type PageModule = () => Promise<{ Component: React.ComponentType }>
+
+const pages = {
+  'home-page': () => import('./pages/home-page.tsx'),
+  'content-page': () => import('./pages/content-page.tsx'),
+  'detail-page': () => import('./pages/detail-page.tsx'),
+  'text-page': () => import('./pages/text-page.tsx'),
+  'links-page': () => import('./pages/links-page.tsx'),
+  'goto-page': () => import('./pages/goto-page.tsx'),
+  'feedback-page': () => import('./pages/feedback-page.tsx'),
+  'post-list-page': () => import('./pages/post-list-page.tsx'),
+  'post-page': () => import('./pages/post-page.tsx'),
+  'post-search-page': () => import('./pages/post-search-page.tsx'),
+  'rank-page': () => import('./pages/rank-page.tsx'),
+  'res-list-page': () => import('./pages/res-list-page.tsx'),
+  'tags-page': () => import('./pages/tags-page.tsx'),
+  'search-page': () => import('./pages/search-page.tsx'),
+  'status-page': () => import('./pages/status-page.tsx'),
+} satisfies Record<string, PageModule>
+
+/** Name of a lazily loaded page module; build.mjs lists each one's chunk under this name. */
+export type PageName = keyof typeof pages
+
+/** Route handle: which page module renders the route, so the server can preload its chunk. */
+export interface RouteHandle { page: PageName }
+
+/** A page route: its loader asks the router context's data source, its component loads on demand. */
+function route(id: RouteId, path: string, page: PageName): RouteObject {
+  const handle: RouteHandle = { page }
+  return { id, path, loader: routeLoader(id), lazy: pages[page], handle }
+}
+
+/**
+ * The route table, shared by the server render and the browser router (SPEC §2).
+ *
+ * Paths here are router paths: the language prefix, the site's path mapping and its configurable
+ * search route are translated at the edge (shared/routing/segment-forms.ts, server/redirects and client/address-history.ts), and the spec's
+ * partial-segment forms `/doc_x`, `/rank_x` and `/post-x` arrive as `/doc_/x`, `/rank_/x` and
+ * `/post-/x`, since the router matches whole segments only.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: routeLoader('root'),
+    Component: RootLayout,
+    ErrorBoundary: RootError,
+    // The site frame depends on the tenant and language only, which never change without a
+    // full page load.
+    shouldRevalidate: () => false,
+    children: [
+      {
+        id: 'main',
+        ErrorBoundary: RouteError,
+        children: [
+          { id: 'home', index: true, loader: routeLoader('home'), lazy: pages['home-page'], handle: { page: 'home-page' } satisfies RouteHandle },
+          route('c', 'c/:group?/:path', 'content-page'),
+          route('nav', 'nav/:group?/:path', 'content-page'),
+          route('sp', 'sp/:group?/:path', 'content-page'),
+          route('sp-param', 'sp/:group/:path/:param', 'content-page'),
+          route('l', 'l/:group?/:path', 'content-page'),
+          route('doc-path', 'doc/:path', 'content-page'),
+          route('doc-path-alt', 'doc_/:path', 'content-page'),
+          route('d-id', 'd/:id', 'detail-page'),
+          route('disclaimer', 'disclaimer', 'text-page'),
+          route('announcement', 'announcement', 'text-page'),
+          route('links', 'links', 'links-page'),
+          route('goto', 'goto', 'goto-page'),
+          route('feedback', 'feedback', 'feedback-page'),
+          route('feedback-sub', 'feedback/sub', 'feedback-page'),
+          route('feedback-p', 'feedback/:p', 'feedback-page'),
+          route('pcat-id', 'pcat/:id', 'post-list-page'),
+          route('post', 'post', 'post-list-page'),
+          route('post-id', 'post/:id', 'post-page'),
+          route('post-path', 'post-/:path', 'post-page'),
+          route('search-post', 'search/post', 'post-search-page'),
+          route('rank', 'rank', 'rank-page'),
+          route('rank-platform', 'rank_/:platform', 'rank-page'),
+          route('rank-category', 'rank_/:platform/:category', 'rank-page'),
+          route('rank-tag', 'rank_/:platform/:category/:tag', 'rank-page'),
+          route('res', 'res', 'res-list-page'),
+          route('res-hot', 'res/hot', 'res-list-page'),
+          route('res-hot-category', 'res/hot/:category', 'res-list-page'),
+          route('res-new', 'res/new', 'res-list-page'),
+          route('res-new-category', 'res/new/:category', 'res-list-page'),
+          route('res-new-category-page', 'res/new/:category/:page', 'res-list-page'),
+          route('res_tags', 'res_tags', 'tags-page'),
+          route('res_tags-tag', 'res_tags/:tag', 'tags-page'),
+          route('s', 's', 'search-page'),
+          route('sa', 'sa', 'search-page'),
+          route('fixed-404', '404', 'status-page'),
+          route('fixed-405', '405', 'status-page'),
+          route('fixed-500', '500', 'status-page'),
+          route('not-found', '*', 'status-page'),
+        ],
+      },
+    ],
+  },
+]
