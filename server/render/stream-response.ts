@@ -41,7 +41,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       const tail = await options.end()
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
       options.headers.set('content-length', String(body.byteLength))
-      resolve(new Response(body, { status: options.status, headers: options.headers }))
+      resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: options.status, headers: options.headers }))
     }
 
     const respondStreaming = () => {

@@ -1,12 +1,15 @@
 import { toPublicSite, type PublicSite } from '../../shared/data/public-site.ts'
 import { createSiteAddress } from '../../shared/routing/site-address.ts'
+import { searchRouteOf } from '../../shared/rules/search.ts'
+import { toSiteRules, type SiteRules } from '../../shared/rules/site-rules.ts'
 import type { Lang, SiteConfig } from '../../shared/types.ts'
-import { LANGUAGES } from '../../shared/types.ts'
 
 /** A site config with everything derived from it that requests need, computed once per config. */
 export interface Tenant {
   host: string
   site: SiteConfig
+  /** Language and mapping rules for redirect decisions. */
+  rules: SiteRules
   languages: Lang[]
   defaultLanguage: Lang
   searchRoute: string
@@ -37,27 +40,24 @@ export function toTenant(host: string, site: SiteConfig): Tenant {
 }
 
 function buildTenant(host: string, site: SiteConfig): Tenant {
-  const global = site.page_config.global_config
-  const defaultLanguage: Lang = (LANGUAGES as readonly string[]).includes(global.default_language) ? global.default_language : 'zh'
-  const languages = [defaultLanguage]
-  for (const entry of site.language_config.language_list) {
-    if (entry.status === 1 && !languages.includes(entry.language)) languages.push(entry.language)
+  const rules = toSiteRules(site)
+  const routing = {
+    languages: [...rules.languages],
+    defaultLanguage: rules.defaultLanguage,
+    searchRoute: searchRouteOf(site),
+    pathMapping: [...rules.pathMapping],
   }
-  const searchRoute = /^[A-Za-z0-9_-]+$/.test(global.search_route ?? '') ? global.search_route : 's'
-  const pathMapping = [...(site.path_mapping ?? [])]
-    .filter((pair) => pair.from.startsWith('/') && pair.to.startsWith('/') && pair.from !== pair.to)
-    .sort((a, b) => b.from.length - a.from.length)
-  const routing = { languages, defaultLanguage, searchRoute, pathMapping }
   const addresses = new Map<Lang, (routerPath: string) => string>()
   return {
     host,
     site,
+    rules,
     ...routing,
     publicSite: toPublicSite(site, routing),
     address(language) {
       let address = addresses.get(language)
       if (address === undefined) {
-        address = createSiteAddress({ language, defaultLanguage, searchRoute, pathMapping })
+        address = createSiteAddress({ language, ...routing })
         addresses.set(language, address)
       }
       return address

@@ -1,6 +1,6 @@
 import type { Lang } from '../types.ts'
 import { toBrowserSegments } from './segment-forms.ts'
-import { applyPathMapping } from './path-mapping-bridge.ts'
+import { toBrowserPath } from '../rules/path-mapping.ts'
 
 /** What turns router paths into the addresses a site shows (computed once per tenant and language). */
 export interface SiteAddressOptions {
@@ -22,7 +22,7 @@ export function createSiteAddress(options: SiteAddressOptions): (to: string) => 
     const cut = firstIndexOf(to, '?', '#')
     const path = cut === -1 ? to : to.slice(0, cut)
     const tail = cut === -1 ? '' : to.slice(cut)
-    const browserPath = applyPathMapping(toBrowserSegments(path, options.searchRoute), options.pathMapping)
+    const browserPath = toBrowserPath(toBrowserSegments(path, options.searchRoute), options.pathMapping)
     if (prefix === '') return browserPath + tail
     return (browserPath === '/' ? prefix : prefix + browserPath) + tail
   }

@@ -1,0 +1,95 @@
+// Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
+// Usage: node build.mjs [--only=client|server|demo-api]
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import * as esbuild from 'esbuild'
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+const root = path.dirname(new URL(import.meta.url).pathname)
+const dist = path.join(root, 'dist')
+const clientOut = path.join(dist, 'client', 'assets')
+const PUBLIC_PATH = '/assets'
+
+async function buildClient() {
+  await rm(path.join(dist, 'client'), { recursive: true, force: true })
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['client/entry-client.tsx'],
+    outdir: clientOut,
+    publicPath: PUBLIC_PATH,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    // The browser bundle must never pull in Node modules: platform 'browser' makes such an import
+    // a build error instead of a broken page.
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+    jsx: 'automatic',
+    minify: true,
+    sourcemap: 'linked',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  })
+  const manifest = toManifest(result.metafile)
+  await writeFile(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
+  return manifest
+}
+
+/** Entry, page and locale chunks with the chunks each imports statically (for modulepreload). */
+function toManifest(metafile) {
+  const outputs = metafile.outputs
+  const url = (file) => `${PUBLIC_PATH}/${path.relative(clientOut, path.join(root, file))}`
+  const staticImports = (file, seen = new Set()) => {
+    for (const item of outputs[file]?.imports ?? []) {
+      if (item.kind !== 'import-statement' || item.external || seen.has(item.path)) continue
+      seen.add(item.path)
+      staticImports(item.path, seen)
+    }
+    return seen
+  }
+  const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
+  const manifest = { entry: null, css: [], pages: {}, locales: {} }
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint) continue
+    const entry = output.entryPoint
+    if (entry === 'client/entry-client.tsx') {
+      manifest.entry = chunk(file)
+      if (output.cssBundle) manifest.css.push(url(output.cssBundle))
+    } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
+      manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
+    } else if (/^shared\/i18n\/locales\/[\w-]+\.ts$/.test(entry)) {
+      manifest.locales[path.basename(entry, '.ts')] = url(file)
+    }
+  }
+  if (!manifest.entry) throw new Error('The client entry is missing from the build output')
+  return manifest
+}
+
+async function buildServer(entry, outfile) {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    jsx: 'automatic',
+    // Dependencies stay in node_modules (installed with npm ci --omit=dev in the image).
+    packages: 'external',
+    sourcemap: 'linked',
+    // Stylesheets belong to the browser bundle only.
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  })
+}
+
+await mkdir(dist, { recursive: true })
+if (!only || only === 'client') await buildClient()
+if (!only || only === 'server') await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'))
+if (!only || only === 'server' || only === 'demo-api') await buildServer('server/demo-api/main.ts', path.join(dist, 'server', 'demo-api.js'))

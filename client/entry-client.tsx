@@ -1,0 +1,81 @@
+import './styles/index.css'
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import {
+  matchRoutes,
+  RouterContextProvider,
+  UNSAFE_createRouter,
+  UNSAFE_hydrationRouteProperties,
+  UNSAFE_mapRouteProperties,
+  type RouteObject,
+} from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { PrefetchContext } from '../shared/components/site-context.tsx'
+import { pageDataContext } from '../shared/data/page-data.ts'
+import type { RootData } from '../shared/data/page-head.ts'
+import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
+import { loadMessages } from '../shared/i18n/load-messages.ts'
+import { createTranslator } from '../shared/i18n/translator.ts'
+import { routes } from '../shared/routes.tsx'
+import { createSiteAddress } from '../shared/routing/site-address.ts'
+import { createAddressHistory } from './address-history.ts'
+import { withChunkReload } from './chunk-reload.ts'
+import { readHydrationState } from './hydration.ts'
+import { createPayloadSource } from './payload-source.ts'
+
+type Router = ReturnType<typeof UNSAFE_createRouter>
+
+async function hydrate() {
+  const { state } = readHydrationState(document.getElementById('__hydration'))
+  const { site, language } = state.loaderData?.root as RootData
+  const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
+  const history = createAddressHistory({ languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
+
+  let router: Router | null = null
+  withChunkReload(routes, () => router)
+  // The first page's components must be in place before hydrating, or React would see a fallback.
+  const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
+  const t = createTranslator(language, messages)
+
+  const source = createPayloadSource()
+  const context = new RouterContextProvider()
+  context.set(pageDataContext, source)
+  router = UNSAFE_createRouter({
+    routes,
+    history,
+    basename: languagePrefix || '/',
+    hydrationData: state,
+    mapRouteProperties: UNSAFE_mapRouteProperties,
+    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
+    getContext: () => context,
+    window,
+  }).initialize()
+
+  const address = createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
+  const prefetch = (to: string) => source.prefetch(address(to))
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <I18nProvider language={language} t={t}>
+        <PrefetchContext.Provider value={prefetch}>
+          <RouterProvider router={router} />
+        </PrefetchContext.Provider>
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
+
+/** Loads the lazy modules of the routes matching the current address into the route objects. */
+async function resolveLazyRoutes(table: RouteObject[], pathname: string, basename: string) {
+  const matches = matchRoutes(table, pathname, basename || '/') ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const module = await route.lazy()
+      Object.assign(route, module)
+      delete route.lazy
+    }),
+  )
+}
+
+void hydrate()

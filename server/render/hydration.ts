@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router'
+
+/** What the browser needs to hydrate: the serialised router state (see client/hydration.ts). */
+export interface HydrationState {
+  loaderData: Record<string, unknown>
+  errors: Record<string, unknown> | null
+  /** Per route id, the top-level fields that were promises on the server (deferred data). */
+  deferred: Record<string, string[]>
+}
+
+/**
+ * Serialisable router state. Deferred fields are awaited (a rejected one becomes an error marker),
+ * so it can only be written once the page body is complete. Unknown errors lose their message:
+ * internals never reach a visitor.
+ */
+export async function toHydrationState(context: Pick<StaticHandlerContext, 'loaderData' | 'errors'>): Promise<HydrationState> {
+  const loaderData: Record<string, unknown> = {}
+  const deferred: Record<string, string[]> = {}
+  for (const [routeId, value] of Object.entries(context.loaderData)) {
+    loaderData[routeId] = await resolveDeferred(routeId, value, deferred)
+  }
+  return { loaderData, errors: serializeErrors(context.errors), deferred }
+}
+
+async function resolveDeferred(routeId: string, value: unknown, deferred: Record<string, string[]>): Promise<unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
+  const entries = Object.entries(value)
+  const promises = entries.filter(([, field]) => isThenable(field))
+  if (promises.length === 0) return value
+  const out: Record<string, unknown> = { ...value }
+  deferred[routeId] = promises.map(([key]) => key)
+  await Promise.all(
+    promises.map(async ([key, promise]) => {
+      try {
+        out[key] = { ok: true, value: await promise }
+      } catch {
+        out[key] = { ok: false }
+      }
+    }),
+  )
+  return out
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function'
+}
+
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null
+  const out: Record<string, unknown> = {}
+  for (const [routeId, error] of Object.entries(errors)) {
+    out[routeId] = isRouteErrorResponse(error)
+      ? { __type: 'RouteErrorResponse', status: error.status, statusText: error.statusText, data: error.data }
+      : { __type: 'Error', message: 'Unexpected Server Error' }
+  }
+  return out
+}

@@ -1,0 +1,89 @@
+import { createElement, StrictMode } from 'react'
+import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router'
+import { errorTitle } from '../../shared/components/error-view.tsx'
+import { describeRouteError } from '../../shared/data/page-errors.ts'
+import type { PageDataBase, PageHead } from '../../shared/data/page-head.ts'
+import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
+import type { Translate } from '../../shared/i18n/translator.ts'
+import type { RouteHandle } from '../../shared/routes.tsx'
+import type { Lang } from '../../shared/types.ts'
+import type { Tenant } from '../site/tenant.ts'
+import { documentEnd, documentStart } from './document.ts'
+import { toHydrationState } from './hydration.ts'
+import type { ClientManifest } from './manifest.ts'
+import { streamResponse } from './stream-response.ts'
+
+export interface RenderDocumentInput {
+  handler: StaticHandler
+  context: StaticHandlerContext
+  tenant: Tenant
+  language: Lang
+  t: Translate
+  origin: string
+  routerPath: string
+  manifest: ClientManifest
+  headers: Headers
+  method: string
+  isBot: boolean
+  timeoutMs: number
+  signal?: AbortSignal
+  onError: (error: unknown) => void
+}
+
+/**
+ * Renders a page whose data is loaded: status and head come from the router context, so they are
+ * final before the first byte; then the React body streams (STYLE.md convention 4).
+ */
+export async function renderDocument(input: RenderDocumentInput): Promise<Response> {
+  const { context, tenant, language } = input
+  const status = context.statusCode
+  input.headers.set('content-type', 'text/html; charset=utf-8')
+  if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
+
+  const leaf = context.matches[context.matches.length - 1]
+  const start = documentStart({
+    language,
+    head: headOf(context, tenant),
+    favicon: tenant.publicSite.favicon,
+    alternates: alternatesOf(input),
+    page: (leaf?.route.handle as RouteHandle | undefined)?.page,
+    manifest: input.manifest,
+  })
+  const router = createStaticRouter(input.handler.dataRoutes, context)
+  const element = createElement(
+    StrictMode,
+    null,
+    createElement(I18nProvider, { language, t: input.t, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+  )
+  return streamResponse(element, {
+    status,
+    headers: input.headers,
+    waitForAll: input.isBot,
+    timeoutMs: input.timeoutMs,
+    ...(input.signal ? { signal: input.signal } : {}),
+    start,
+    end: async () => documentEnd(await toHydrationState(context)),
+    onError: input.onError,
+  })
+}
+
+/** The page's head from its data, or from the error that replaced it. */
+function headOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
+  const error = context.errors ? Object.values(context.errors)[0] : undefined
+  if (error !== undefined) {
+    const { status, message } = describeRouteError(error)
+    return { title: errorTitle(status, message), description: '', keywords: '', canonical: null, robots: 'noindex' }
+  }
+  const leaf = context.matches[context.matches.length - 1]
+  const data = leaf ? (context.loaderData[leaf.route.id] as PageDataBase | undefined) : undefined
+  return data?.head ?? { title: tenant.publicSite.name, description: tenant.publicSite.description, keywords: '', canonical: null }
+}
+
+/** hreflang alternates of a successful page: the same page in each enabled language. */
+function alternatesOf(input: RenderDocumentInput): { hreflang: string; href: string }[] {
+  const { tenant, context } = input
+  if (context.errors || tenant.languages.length < 2) return []
+  const links: { hreflang: string; href: string }[] = tenant.languages.map((lang) => ({ hreflang: lang, href: input.origin + tenant.address(lang)(input.routerPath) }))
+  links.push({ hreflang: 'x-default', href: input.origin + tenant.address(tenant.defaultLanguage)(input.routerPath) })
+  return links
+}

@@ -1,0 +1,51 @@
+import { RouterContextProvider, type StaticHandler, type StaticHandlerContext } from 'react-router'
+import { pageDataContext, type PageDataSource } from '../../shared/data/page-data.ts'
+import type { Lang } from '../../shared/types.ts'
+import type { Translate } from '../../shared/i18n/translator.ts'
+import type { LoaderEnv, TenantData } from '../page-data/loader-env.ts'
+import { serverLoaders } from '../page-data/server-loaders.ts'
+import type { Tenant } from '../site/tenant.ts'
+
+export interface RunRoutesInput {
+  handler: StaticHandler
+  tenant: Tenant
+  language: Lang
+  /** The router path and query (see shared/routes.tsx), e.g. `/s?query=x`. */
+  routerPath: string
+  browserPath: string
+  origin: string
+  upstream: TenantData
+  t: Translate
+  signal?: AbortSignal
+  /** Keep each error at the route that threw it instead of its boundary (for payloads). */
+  skipErrorBubbling?: boolean
+}
+
+/**
+ * Matches the router path and runs every matched route's server loader. Returns the router's
+ * context (status, data, errors) or a Response when a loader redirected.
+ */
+export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext | Response> {
+  const { tenant, language } = input
+  const address = tenant.address(language)
+  const source: PageDataSource = {
+    load(routeId, { request, params }) {
+      const env: LoaderEnv = {
+        request,
+        url: new URL(request.url),
+        params,
+        tenant,
+        language,
+        browserPath: input.browserPath,
+        absoluteUrl: (routerPath) => input.origin + address(routerPath),
+        upstream: input.upstream,
+        t: input.t,
+      }
+      return serverLoaders[routeId](env)
+    },
+  }
+  const context = new RouterContextProvider()
+  context.set(pageDataContext, source)
+  const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
+  return input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: input.skipErrorBubbling ?? false })
+}

@@ -1,0 +1,34 @@
+import type { Handler } from 'hono'
+import type { StaticHandler } from 'react-router'
+import type { AppEnv } from '../app-env.ts'
+import { toHydrationState } from '../render/hydration.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import { logUnexpected, PAGE_VARY } from './document.ts'
+import { resolvePage } from './page-request.ts'
+
+export const PAYLOAD_SUFFIX = '/_payload.json'
+
+export interface PayloadRouteOptions {
+  handler: StaticHandler
+  sites: SiteRepository
+}
+
+/**
+ * `<page path>/_payload.json`: the loader data of every route the page matches, as the browser
+ * router needs it for client-side navigation (SPEC §1). Errors stay at the route that threw them;
+ * redirects come back as data (a fetch would otherwise follow them silently).
+ */
+export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
+  return async function payloadHandler(c) {
+    const path = new URL(c.req.url).pathname
+    const pagePath = path.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+    const outcome = await resolvePage(c, { ...options, pathname: pagePath, isDocument: false, keepErrorsAtThrowingRoute: true })
+    const headers = { vary: PAGE_VARY, 'cache-control': 'no-cache' }
+    if (outcome.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
+    if (outcome.kind === 'redirect') return c.json({ status: outcome.status, redirect: outcome.location }, 200, headers)
+    logUnexpected(c.var.log, outcome.context.errors, c.req.url)
+    const state = await toHydrationState(outcome.context)
+    const status = outcome.context.statusCode
+    return c.json({ status, ...state }, status as 200, headers)
+  }
+}

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { serve, type ServerType } from '@hono/node-server'
+import pino, { type Logger } from 'pino'
+import { Agent } from 'undici'
+import { createApp } from '../server/app.ts'
+import { createDemoApi } from '../server/demo-api/app.ts'
+import { readClientManifest } from '../server/render/manifest.ts'
+import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
+import { createUpstreamClient } from '../server/upstream/client.ts'
+
+export const DIST = path.resolve(import.meta.dirname, '..', 'dist')
+
+export interface TestSiteOptions {
+  /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
+  upstream?: (request: Request, demo: (request: Request) => Promise<Response>) => Promise<Response> | Response
+  /** Also serve the app on 127.0.0.1 (for browsers and raw sockets). */
+  listen?: boolean
+  renderTimeoutMs?: number
+  repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
+  log?: Logger
+}
+
+export interface TestSite {
+  /** A request to the app as if sent to `http://{host}{path}` (default host res.localhost). */
+  request(path: string, init?: RequestInit & { host?: string }): Promise<Response>
+  /** Set when `listen` was asked for: e.g. http://127.0.0.1:40123. */
+  url: string | undefined
+  /** Number of upstream calls per API path so far. */
+  upstreamCalls: Map<string, number>
+  close(): Promise<void>
+}
+
+/**
+ * The real app against the demo API (or a stub in front of it) on 127.0.0.1: the fixture of the
+ * server and browser tests. The browser bundle must be built (test/global-setup.ts does it).
+ */
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
+  const log = options.log ?? pino({ level: 'silent' })
+  const demo = createDemoApi({ log })
+  const upstreamCalls = new Map<string, number>()
+  const demoFetch = async (request: Request) => demo.fetch(request)
+  const upstreamServer = await listen(async (request) => {
+    const apiPath = new URL(request.url).pathname
+    upstreamCalls.set(apiPath, (upstreamCalls.get(apiPath) ?? 0) + 1)
+    return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
+  })
+  const dispatcher = new Agent()
+  const upstream = createUpstreamClient({ baseUrl: upstreamServer.url, dispatcher, timeoutMs: 2000 })
+  const sites = createSiteRepository({
+    upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
+    ...options.repository,
+  })
+  const manifest = readClientManifest(path.join(DIST, 'client', 'manifest.json'))
+  const app = createApp({ sites, manifest, assetsRoot: path.join(DIST, 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
+  const appServer = options.listen ? await listen(app.fetch) : null
+
+  return {
+    url: appServer?.url,
+    upstreamCalls,
+    request(pathname, init = {}) {
+      const { host = 'res.localhost', ...rest } = init
+      const headers = new Headers(rest.headers)
+      headers.set('host', host)
+      return Promise.resolve(app.request(`http://${host}${pathname}`, { ...rest, headers }))
+    },
+    async close() {
+      await Promise.all([appServer?.close(), upstreamServer.close()])
+      await dispatcher.close()
+    },
+  }
+}
+
+async function listen(fetch: (request: Request) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server: ServerType = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            if ('closeAllConnections' in server) server.closeAllConnections()
+          }),
+      })
+    })
+    server.once('error', reject)
+  })
+}
