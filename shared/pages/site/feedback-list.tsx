@@ -1,0 +1,27 @@
+import type { FeedbackEntry } from '../../data/site-data.ts'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { useRootData } from '../../components/site-context.tsx'
+import { formatDate, toIsoDate } from './format-date.ts'
+
+/** Feedback messages, newest first as the upstream sends them, each with the site's reply. */
+export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
+  const { t } = useI18n()
+  const { language } = useRootData()
+  if (rows.length === 0) return <p className="site-empty muted">{t('noResults')}</p>
+  return (
+    <ol className="site-feedback__list">
+      {rows.map((row) => (
+        <li key={row.id} className="card site-feedback__item">
+          <p className="site-feedback__content">{row.content}</p>
+          <time className="site-feedback__date muted" dateTime={toIsoDate(row.createdAt)}>{formatDate(row.createdAt, language)}</time>
+          {row.reply ? (
+            <div className="site-feedback__reply">
+              <p className="site-feedback__reply-label">{t('reply')}</p>
+              <p className="site-feedback__reply-text">{row.reply}</p>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
