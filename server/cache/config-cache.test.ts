@@ -1,0 +1,146 @@
+import { describe, expect, it, vi } from 'vitest'
+import { NOT_FOUND, createConfigCache, type ConfigCacheOptions } from './config-cache.ts'
+
+const TTL = 1000
+const STALE = 5000
+const NEGATIVE = 300
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+function setup(load: ConfigCacheOptions<string, string | undefined>['load'], overrides: Partial<ConfigCacheOptions<string, string | undefined>> = {}) {
+  const clock = { time: 10_000 }
+  const loader = vi.fn(load)
+  const onError = vi.fn()
+  const cache = createConfigCache<string, string | undefined>({
+    load: loader, ttlMs: TTL, staleMs: STALE, negativeTtlMs: NEGATIVE, max: 100, now: () => clock.time, onError, ...overrides,
+  })
+  return { cache, loader, onError, clock }
+}
+
+/** Lets background promise callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('createConfigCache', () => {
+  it('answers a fresh hit without loading again', async () => {
+    const { cache, loader, clock } = setup(async (key) => `value of ${key}`)
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'value of a', stale: false })
+    clock.time += TTL - 1
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'value of a', stale: false })
+    expect(loader).toHaveBeenCalledTimes(1)
+  })
+
+  it('coalesces 20 concurrent misses into one load, and hands the first caller to it', async () => {
+    const gate = deferred<string>()
+    const { cache, loader } = setup(() => gate.promise)
+    const pending = Array.from({ length: 20 }, (_, i) => cache.get('a', `caller ${i}`))
+    gate.resolve('v')
+    const results = await Promise.all(pending)
+    expect(loader).toHaveBeenCalledTimes(1)
+    expect(loader.mock.calls[0]?.[1].caller).toBe('caller 0')
+    expect(results.every((result) => result.kind === 'found' && result.value === 'v')).toBe(true)
+  })
+
+  it('serves the stale value at once while one background refresh runs', async () => {
+    let version = 0
+    const gate = deferred<void>()
+    const { cache, loader, clock } = setup(async () => {
+      version += 1
+      if (version > 1) await gate.promise
+      return `v${version}`
+    })
+    await cache.get('a')
+    clock.time += TTL + 1
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'v1', stale: true })
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'v1', stale: true })
+    expect(loader).toHaveBeenCalledTimes(2)
+    gate.resolve()
+    await settle()
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'v2', stale: false })
+    expect(loader).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps serving the stale value when the refresh fails (stale-if-error) and reports the error', async () => {
+    let fail = false
+    const { cache, onError, clock, loader } = setup(async () => {
+      if (fail) throw new Error('upstream down')
+      return 'v1'
+    })
+    await cache.get('a')
+    fail = true
+    clock.time += TTL + 1
+    expect(await cache.get('a')).toMatchObject({ kind: 'found', value: 'v1', stale: true })
+    await settle()
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'upstream down' }), 'a')
+    expect(await cache.get('a')).toMatchObject({ kind: 'found', value: 'v1', stale: true })
+    await settle()
+    expect(loader).toHaveBeenCalledTimes(3)
+  })
+
+  it('awaits a new load once past the stale window, and a failed load caches nothing', async () => {
+    let answer: () => Promise<string> = async () => 'v1'
+    const { cache, clock, loader } = setup(() => answer())
+    await cache.get('a')
+    clock.time += TTL + STALE
+    answer = async () => {
+      throw new Error('down')
+    }
+    const waiters = [cache.get('a'), cache.get('a')]
+    await expect(waiters[0]).rejects.toThrow('down')
+    await expect(waiters[1]).rejects.toThrow('down')
+    expect(loader).toHaveBeenCalledTimes(2)
+    expect(cache.size).toBe(0)
+    answer = async () => 'v2'
+    expect(await cache.get('a')).toEqual({ kind: 'found', value: 'v2', stale: false })
+  })
+
+  it('remembers NOT_FOUND for negativeTtlMs, then loads again', async () => {
+    let exists = false
+    const { cache, loader, clock } = setup(async () => (exists ? 'here' : NOT_FOUND))
+    expect(await cache.get('gone')).toEqual({ kind: 'not-found' })
+    clock.time += NEGATIVE - 1
+    expect(await cache.get('gone')).toEqual({ kind: 'not-found' })
+    expect(loader).toHaveBeenCalledTimes(1)
+    exists = true
+    clock.time += 1
+    expect(await cache.get('gone')).toEqual({ kind: 'found', value: 'here', stale: false })
+    expect(loader).toHaveBeenCalledTimes(2)
+  })
+
+  it('stays bounded by max, counting negative entries too', async () => {
+    const { cache } = setup(async (key) => (key.startsWith('missing') ? NOT_FOUND : key), { max: 3 })
+    for (let i = 0; i < 10; i++) await cache.get(i % 2 ? `missing-${i}` : `k${i}`)
+    expect(cache.size).toBe(3)
+  })
+
+  it('delete forgets one key and a load running for it is not stored', async () => {
+    const gate = deferred<string>()
+    const { cache, loader } = setup(async (key) => (key === 'slow' ? gate.promise : key))
+    await cache.get('a')
+    cache.delete('a')
+    expect(cache.size).toBe(0)
+    const slow = cache.get('slow')
+    cache.delete('slow')
+    gate.resolve('old')
+    expect(await slow).toMatchObject({ value: 'old' })
+    expect(cache.size).toBe(0)
+    expect(loader).toHaveBeenCalledTimes(2)
+  })
+
+  it('clear empties the cache and aborts running loads', async () => {
+    const { cache } = setup(
+      (_key, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    )
+    const pending = cache.get('a')
+    cache.clear()
+    await expect(pending).rejects.toThrow('aborted')
+    expect(cache.size).toBe(0)
+  })
+})

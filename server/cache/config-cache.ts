@@ -1,0 +1,129 @@
+import { LRUCache } from 'lru-cache'
+
+/** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
+export const NOT_FOUND: unique symbol = Symbol('not-found')
+
+export interface ConfigCacheLoadContext<C> {
+  /** Aborted when the load is abandoned by `clear()`. Not tied to any one visitor's request. */
+  signal: AbortSignal
+  /** What the `get` call that started this load passed along (e.g. its request headers). */
+  caller: C
+}
+
+export interface ConfigCacheOptions<V, C = undefined> {
+  load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<V | typeof NOT_FOUND>
+  /** How long a value is fresh. */
+  ttlMs: number
+  /** After `ttlMs`, for how long the old value is still served while a refresh runs. */
+  staleMs: number
+  /** How long a NOT_FOUND answer is remembered. */
+  negativeTtlMs: number
+  /** Most entries kept (found and not-found alike); the least recently used go first. */
+  max: number
+  /** Clock in ms; injectable for tests. */
+  now?: () => number
+  /** Told about failed background refreshes (the stale value is kept). */
+  onError?: (error: unknown, key: string) => void
+}
+
+/** `caller` may be left out only when the cache's loads need none. */
+export type CallerArgs<C> = undefined extends C ? [caller?: C] : [caller: C]
+
+export type ConfigCacheResult<V> = { kind: 'found'; value: V; stale: boolean } | { kind: 'not-found' }
+
+export interface ConfigCache<V, C = undefined> {
+  /** Cached answer for `key`, loading it if needed; `caller` is handed to a load this call starts. */
+  get(key: string, ...caller: CallerArgs<C>): Promise<ConfigCacheResult<V>>
+  /** Forgets `key`; a load already running for it still answers its waiters but is not stored. */
+  delete(key: string): void
+  /** Forgets everything and aborts running loads. */
+  clear(): void
+  readonly size: number
+}
+
+interface Entry<V> {
+  value: V | typeof NOT_FOUND
+  storedAt: number
+}
+
+interface Flight<V> {
+  promise: Promise<V | typeof NOT_FOUND>
+  controller: AbortController
+}
+
+/**
+ * A bounded cache for configuration loaded from the upstream, with request coalescing
+ * (one load per key at a time), stale-while-revalidate, and negative caching.
+ * A load that fails caches nothing, so the next request tries again.
+ */
+export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<V, C>): ConfigCache<V, C> {
+  const { load, ttlMs, staleMs, negativeTtlMs, max, onError } = options
+  const now = options.now ?? Date.now
+  // Expiry is decided here with the injected clock, so lru-cache only bounds the number of entries.
+  const entries = new LRUCache<string, Entry<V>>({ max })
+  const flights = new Map<string, Flight<V>>()
+
+  function startLoad(key: string, caller: C): Flight<V> {
+    const controller = new AbortController()
+    const flight: Flight<V> = {
+      controller,
+      promise: load(key, { signal: controller.signal, caller }).then(
+        (value) => {
+          if (flights.get(key) === flight) {
+            flights.delete(key)
+            entries.set(key, { value, storedAt: now() })
+          }
+          return value
+        },
+        (error: unknown) => {
+          if (flights.get(key) === flight) flights.delete(key)
+          throw error
+        },
+      ),
+    }
+    flights.set(key, flight)
+    return flight
+  }
+
+  function refreshInBackground(key: string, caller: C): void {
+    if (flights.has(key)) return
+    startLoad(key, caller).promise.catch((error: unknown) => onError?.(error, key))
+  }
+
+  async function get(key: string, ...args: CallerArgs<C>): Promise<ConfigCacheResult<V>> {
+    const caller = args[0] as C
+    const entry = entries.get(key)
+    if (entry) {
+      const age = now() - entry.storedAt
+      if (entry.value === NOT_FOUND) {
+        if (age < negativeTtlMs) return { kind: 'not-found' }
+      } else if (age < ttlMs) {
+        return { kind: 'found', value: entry.value, stale: false }
+      } else if (age < ttlMs + staleMs) {
+        refreshInBackground(key, caller)
+        return { kind: 'found', value: entry.value, stale: true }
+      }
+      // Too old to serve: drop it so an upstream failure now leaves nothing behind.
+      entries.delete(key)
+    }
+    const flight = flights.get(key) ?? startLoad(key, caller)
+    const value = await flight.promise
+    return value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value, stale: false }
+  }
+
+  return {
+    get,
+    delete(key) {
+      entries.delete(key)
+      flights.delete(key)
+    },
+    clear() {
+      entries.clear()
+      for (const flight of flights.values()) flight.controller.abort()
+      flights.clear()
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}

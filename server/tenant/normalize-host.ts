@@ -1,0 +1,37 @@
+const MAX_HOST_LENGTH = 253
+const MAX_LABEL_LENGTH = 63
+// Checked before lower-casing: some non-ASCII characters lower-case to ASCII (U+212A KELVIN SIGN → "k").
+const NAME_CHARS = /^[A-Za-z0-9.-]+$/
+const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
+const IPV6_LITERAL = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/
+const PORT = /^\d{1,5}$/
+
+/**
+ * Turns a Host header value into the tenant key: lower-case, without port, without one trailing dot.
+ * Answers null for anything that is not a plausible host name, so junk never reaches the cache or the
+ * upstream `app-domain` header.
+ */
+export function normalizeHost(raw: string | undefined | null): string | null {
+  if (typeof raw !== 'string' || raw.length === 0) return null
+
+  const ipv6 = IPV6_LITERAL.exec(raw)
+  if (ipv6) {
+    const address = ipv6[1] ?? ''
+    return address.includes(':') && address.length <= 45 ? `[${address.toLowerCase()}]` : null
+  }
+
+  let host = raw
+  const colon = host.indexOf(':')
+  if (colon !== -1) {
+    if (!PORT.test(host.slice(colon + 1))) return null
+    host = host.slice(0, colon)
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1)
+  if (host.length === 0 || host.length > MAX_HOST_LENGTH || !NAME_CHARS.test(host)) return null
+
+  host = host.toLowerCase()
+  for (const label of host.split('.')) {
+    if (label.length > MAX_LABEL_LENGTH || !LABEL.test(label)) return null
+  }
+  return host
+}

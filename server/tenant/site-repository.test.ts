@@ -1,0 +1,216 @@
+import type { ServerResponse } from 'node:http'
+import { Agent } from 'undici'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
+import { createUpstreamClient, type UpstreamCallContext } from '../upstream/client.ts'
+import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.ts'
+import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
+import { stableStringify } from './stable-stringify.ts'
+
+const TTL = 60_000
+const STALE = 300_000
+const context: UpstreamCallContext = { userAgent: 'Visitor/1.0', referer: 'https://tenant.example/', appDomain: 'ignored.example' }
+
+function siteConfig(domain: string, extra: Record<string, unknown> = {}) {
+  return { site_id: `id-${domain}`, domain, alias_domain: ['alias.example'], ...extra }
+}
+
+let stub: StubUpstream
+let agent: Agent
+let clock: { time: number }
+
+beforeAll(async () => {
+  stub = await createStubUpstream()
+})
+afterAll(async () => {
+  await stub.close()
+})
+beforeEach(() => {
+  agent = new Agent({ connections: 4 })
+  clock = { time: 1_000_000 }
+  stub.requests.length = 0
+})
+afterEach(async () => {
+  await agent.close()
+})
+
+function repository(overrides: Partial<SiteRepositoryOptions> = {}) {
+  const onError = vi.fn()
+  const repo = createSiteRepository({
+    upstream: createUpstreamClient({ baseUrl: stub.url, dispatcher: agent, timeoutMs: 1000 }),
+    ttlMs: TTL, staleMs: STALE, negativeTtlMs: 30_000, pageTtlMs: TTL, max: 100,
+    retryDelayMs: 1, now: () => clock.time, onError, ...overrides,
+  })
+  return { repo, onError }
+}
+
+function siteCalls(): RecordedRequest[] {
+  return stub.requests.filter((request) => request.url === '/v1/site_page/web_get')
+}
+
+describe('getSite', () => {
+  it('loads web_get with empty page fields and the host as app-domain, then serves from cache', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    const { repo } = repository()
+    const first = await repo.getSite('tenant.example', context)
+    expect(first).toMatchObject({ kind: 'found', site: { site_id: 'id-tenant.example', footer_config: { is_enable: 0 } } })
+    await repo.getSite('tenant.example', context)
+    expect(siteCalls()).toHaveLength(1)
+    const [call] = siteCalls()
+    expect(JSON.parse(call?.body ?? '')).toEqual({ page_path: '', page_language: '', group_path: '' })
+    expect(call?.headers['app-domain']).toBe('tenant.example')
+    expect(call?.headers['user-agent']).toBe('Visitor/1.0')
+  })
+
+  it('passes an alias domain through as app-domain and caches under it', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    const { repo } = repository()
+    const result = await repo.getSite('alias.example', context)
+    expect(result).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
+    expect(siteCalls()[0]?.headers['app-domain']).toBe('alias.example')
+    await repo.getSite('alias.example', context)
+    expect(siteCalls()).toHaveLength(1)
+  })
+
+  it('does not retry an unknown site and remembers it', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
+    const { repo } = repository()
+    expect(await repo.getSite('nobody.example', context)).toEqual({ kind: 'not-found' })
+    expect(await repo.getSite('nobody.example', context)).toEqual({ kind: 'not-found' })
+    expect(siteCalls()).toHaveLength(1)
+  })
+
+  it.each([
+    ['HTTP 500', (res: ServerResponse) => sendJson(res, { error: 'x' }, 500)],
+    ['malformed JSON', (res: ServerResponse) => res.end('{not json')],
+    ['a bad shape', (res: ServerResponse) => sendEnvelope(res, { site_config: { site_id: 7 } })],
+    ['envelope status 500', (res: ServerResponse) => sendEnvelope(res, null, 500, 'db down')],
+  ])('tries %s three times in total, then answers unavailable', async (_label, reply) => {
+    stub.handle((_request, res) => reply(res))
+    const { repo, onError } = repository()
+    const result = await repo.getSite('tenant.example', context)
+    expect(result.kind).toBe('unavailable')
+    expect(siteCalls()).toHaveLength(3)
+    expect(onError).toHaveBeenCalledTimes(2)
+  })
+
+  it('succeeds when a retry succeeds', async () => {
+    let calls = 0
+    stub.handle((_request, res) => {
+      calls += 1
+      if (calls < 3) return sendJson(res, {}, 503)
+      sendEnvelope(res, { site_config: siteConfig('tenant.example') })
+    })
+    const { repo } = repository()
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found' })
+    expect(calls).toBe(3)
+  })
+
+  it('honours the attempts option', async () => {
+    stub.handle((_request, res) => sendJson(res, {}, 502))
+    const { repo } = repository({ attempts: 5 })
+    const result = await repo.getSite('tenant.example', context)
+    expect(result).toMatchObject({ kind: 'unavailable', error: expect.any(UpstreamHttpError) })
+    expect(siteCalls()).toHaveLength(5)
+  })
+
+  it('serves the stale config when the upstream fails after the TTL (stale-if-error)', async () => {
+    let healthy = true
+    stub.handle((_request, res) => {
+      if (healthy) return sendEnvelope(res, { site_config: siteConfig('tenant.example') })
+      sendJson(res, {}, 500)
+    })
+    const { repo, onError } = repository()
+    await repo.getSite('tenant.example', context)
+    healthy = false
+    clock.time += TTL + 1
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(UpstreamHttpError), 'site refresh for tenant.example'))
+    expect(siteCalls()).toHaveLength(4)
+    clock.time += STALE
+    expect((await repo.getSite('tenant.example', context)).kind).toBe('unavailable')
+  })
+
+  it('keeps tenants apart', async () => {
+    stub.handle((request, res) => {
+      const host = String(request.headers['app-domain'])
+      sendEnvelope(res, { site_config: siteConfig(host) })
+    })
+    const { repo } = repository()
+    const [a, b] = await Promise.all([repo.getSite('a.example', context), repo.getSite('b.example', context)])
+    expect(a).toMatchObject({ site: { domain: 'a.example' } })
+    expect(b).toMatchObject({ site: { domain: 'b.example' } })
+  })
+})
+
+describe('pages, show paths and data', () => {
+  const page = { page_id: 'p1', page_type: 'custom', page_path: 'privacy', group_path: 'legal', title: 'Privacy', page_config: {} }
+
+  it('getPage sends the page location, caches per host and location, and answers null for no page', async () => {
+    stub.handle((request, res) => {
+      const body = JSON.parse(request.body) as { page_path: string }
+      // The page load does not depend on the site config being valid.
+      sendEnvelope(res, { site_config: { broken: true }, site_page_config: body.page_path === 'privacy' ? page : null })
+    })
+    const { repo } = repository()
+    const where = { language: 'en', groupPath: 'legal', pagePath: 'privacy' }
+    expect(await repo.getPage('tenant.example', where, context)).toMatchObject({ page_id: 'p1' })
+    expect(await repo.getPage('tenant.example', where, context)).toMatchObject({ page_id: 'p1' })
+    expect(await repo.getPage('other.example', where, context)).toMatchObject({ page_id: 'p1' })
+    expect(await repo.getPage('tenant.example', { ...where, pagePath: 'missing' }, context)).toBeNull()
+    expect(stub.requests).toHaveLength(3)
+    expect(JSON.parse(stub.requests[0]?.body ?? '')).toEqual({ page_path: 'privacy', page_language: 'en', group_path: 'legal' })
+    expect(stub.requests.map((request) => request.headers['app-domain'])).toEqual(['tenant.example', 'other.example', 'tenant.example'])
+  })
+
+  it('getShowPaths reads the rows and caches them', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { rows: [{ page_id: 'p1', page_path: 'privacy', page_type: 'custom', group_path: 'legal', title: 'P' }] }))
+    const { repo } = repository()
+    expect(await repo.getShowPaths('tenant.example', context)).toHaveLength(1)
+    expect(await repo.getShowPaths('tenant.example', context)).toHaveLength(1)
+    expect(stub.requests).toHaveLength(1)
+    expect(stub.requests[0]?.url).toBe('/v1/site_admin/show_path/get')
+  })
+
+  it('getData caches by host, path and body (key order ignored), and not at all when asked', async () => {
+    stub.handle((request, res) => sendEnvelope(res, { rows: [JSON.parse(request.body)], total: 1 }))
+    const { repo } = repository()
+    const schema = z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() })
+    await repo.getData('tenant.example', '/v1/post/list', { page: 1, page_size: 10 }, schema, context, { cache: true })
+    const again = await repo.getData('tenant.example', '/v1/post/list', { page_size: 10, page: 1 }, schema, context, { cache: true })
+    expect(again.rows[0]).toEqual({ page: 1, page_size: 10 })
+    await repo.getData('tenant.example', '/v1/post/list', { page: 2, page_size: 10 }, schema, context, { cache: true })
+    await repo.getData('tenant.example', '/v1/post/list', { page: 1, page_size: 10 }, schema, { ...context, cookie: 'sid=1' }, { cache: false })
+    expect(stub.requests).toHaveLength(3)
+    expect(stub.requests[2]?.headers.cookie).toBe('sid=1')
+    expect(stub.requests[0]?.headers.cookie).toBeUndefined()
+  })
+
+  it('getData does not send a visitor cookie on a shared (cached) load', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { ok: true }))
+    const { repo } = repository()
+    await repo.getData('tenant.example', '/v1/links/get', {}, z.object({ ok: z.boolean() }), { ...context, cookie: 'sid=secret' }, { cache: true })
+    expect(stub.requests[0]?.headers.cookie).toBeUndefined()
+  })
+
+  it('getData raises UpstreamStatusError for a non-zero status and caches nothing', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'no such post'))
+    const { repo } = repository()
+    const call = () => repo.getData('tenant.example', '/v1/post/get', { id: 'x' }, z.object({}), context, { cache: true })
+    await expect(call()).rejects.toBeInstanceOf(UpstreamStatusError)
+    await expect(call()).rejects.toMatchObject({ status: 404 })
+    expect(stub.requests).toHaveLength(2)
+  })
+})
+
+describe('stableStringify', () => {
+  it.each([
+    [{ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } }, '{"a":{"c":[3,{"e":0,"f":1}],"d":2},"b":1}'],
+    [[1, 'x', null], '[1,"x",null]'],
+    [undefined, 'undefined'],
+    [JSON.parse('{"__proto__":1,"a":2}'), '{"__proto__":1,"a":2}'],
+  ])('%j → %s', (value, expected) => {
+    expect(stableStringify(value)).toBe(expected)
+  })
+})
