@@ -13,16 +13,27 @@ export interface HydrationState {
  * so it can only be written once the page body is complete. Unknown errors lose their message:
  * internals never reach a visitor.
  */
-export async function toHydrationState(context: Pick<StaticHandlerContext, 'loaderData' | 'errors'>): Promise<HydrationState> {
+export async function toHydrationState(context: Pick<StaticHandlerContext, 'loaderData' | 'errors'>, aborted?: AbortSignal): Promise<HydrationState> {
   const loaderData: Record<string, unknown> = {}
   const deferred: Record<string, string[]> = {}
+  const givenUp = aborted ? whenAborted(aborted) : null
   for (const [routeId, value] of Object.entries(context.loaderData)) {
-    loaderData[routeId] = await resolveDeferred(routeId, value, deferred)
+    loaderData[routeId] = await resolveDeferred(routeId, value, deferred, givenUp)
   }
   return { loaderData, errors: serializeErrors(context.errors), deferred }
 }
 
-async function resolveDeferred(routeId: string, value: unknown, deferred: Record<string, string[]>): Promise<unknown> {
+/** Rejects once the signal aborts; never settles otherwise. */
+function whenAborted(signal: AbortSignal): Promise<never> {
+  const promise = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+  promise.catch(() => {})
+  return promise
+}
+
+async function resolveDeferred(routeId: string, value: unknown, deferred: Record<string, string[]>, givenUp: Promise<never> | null): Promise<unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
   const entries = Object.entries(value)
   const promises = entries.filter(([, field]) => isThenable(field))
@@ -32,7 +43,7 @@ async function resolveDeferred(routeId: string, value: unknown, deferred: Record
   await Promise.all(
     promises.map(async ([key, promise]) => {
       try {
-        out[key] = { ok: true, value: await promise }
+        out[key] = { ok: true, value: await (givenUp ? Promise.race([promise, givenUp]) : promise) }
       } catch {
         out[key] = { ok: false }
       }

@@ -62,7 +62,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     start,
-    end: async () => documentEnd(await toHydrationState(context)),
+    end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
     onError: input.onError,
   })
 }

@@ -11,8 +11,11 @@ export interface StreamResponseOptions {
   /** Aborts the render when the visitor goes away. */
   signal?: AbortSignal
   start: string
-  /** The document tail, computed once the body is complete (deferred data is resolved by then). */
-  end: () => Promise<string> | string
+  /**
+   * The document tail, computed once the body is complete. The signal says the render was cut
+   * short (timeout or visitor gone): deferred data still pending must then be given up on.
+   */
+  end: (aborted: AbortSignal) => Promise<string> | string
   onError: (error: unknown) => void
 }
 
@@ -30,15 +33,20 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
     let allReady = false
     let settled = false
     let timer: NodeJS.Timeout | undefined
+    const aborted = new AbortController()
+    const abort = (reason: Error) => {
+      aborted.abort(reason)
+      stream.abort(reason)
+    }
     const stopTimer = () => {
       if (timer !== undefined) clearTimeout(timer)
       timer = undefined
       options.signal?.removeEventListener('abort', onAbort)
     }
-    const onAbort = () => stream.abort(new Error('The client went away during rendering'))
+    const onAbort = () => abort(new Error('The client went away during rendering'))
 
     const respondWhole = async () => {
-      const tail = await options.end()
+      const tail = await options.end(aborted.signal)
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
       options.headers.set('content-length', String(body.byteLength))
       resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: options.status, headers: options.headers }))
@@ -51,7 +59,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
           sink.attach(controller, async () => {
             stopTimer()
             try {
-              controller.enqueue(encoder.encode(await options.end()))
+              controller.enqueue(encoder.encode(await options.end(aborted.signal)))
               controller.close()
             } catch (error) {
               controller.error(error)
@@ -59,7 +67,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
           })
         },
         cancel() {
-          stream.abort(new Error('The response stream was cancelled'))
+          abort(new Error('The response stream was cancelled'))
         },
       })
       resolve(new Response(body, { status: options.status, headers: options.headers }))
@@ -96,7 +104,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
         options.onError(error)
       },
     })
-    timer = setTimeout(() => stream.abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`)), options.timeoutMs)
+    timer = setTimeout(() => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`)), options.timeoutMs)
     timer.unref()
     options.signal?.addEventListener('abort', onAbort, { once: true })
   })
