@@ -1,0 +1,87 @@
+import { notFound } from '../../../shared/data/page-errors.ts'
+import { postCategoryPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
+import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import type { Post, PostCategory } from '../../../shared/types.ts'
+import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { pageFromQuery, parseQuery, withPage } from '../resource/params.ts'
+
+/** Articles per list page: text rows with a cover, so fewer than the resource grid. */
+export const POST_PAGE_SIZE = 20
+
+/** A list entry's view of an article: everything but the body. */
+export function toPostSummary(post: Post): PostSummary {
+  const { content: _content, ...summary } = post
+  return summary
+}
+
+/** The article categories of the sidebar (`/v1/post/category/list`). */
+export async function loadPostCategories(env: Pick<LoaderEnv, 'upstream'>): Promise<PostCategory[]> {
+  const { rows } = await env.upstream.data('/v1/post/category/list', {}, postCategoriesSchema)
+  return rows
+}
+
+/**
+ * `/post` (every article) and `/pcat/:id` (one category; an id the category list does not hold is a
+ * 404). `?page=` selects the page; past the last one is a 404 too.
+ */
+export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promise<PostListPageData> {
+  const categoryId = withCategory ? (env.params.id ?? '').trim() : null
+  if (categoryId === '' || (categoryId !== null && categoryId.length > 64)) throw notFound('invalid', env.browserPath)
+  const page = pageFromQuery(env)
+  const body = { ...(categoryId ? { category_id: categoryId } : {}), page, page_size: POST_PAGE_SIZE }
+  const [categories, result] = await Promise.all([
+    loadPostCategories(env),
+    env.upstream.data('/v1/post/list', body, postPageSchema),
+  ])
+  const category = categoryId === null ? null : categories.find((c) => c.id === categoryId)
+  if (category === undefined) throw notFound('invalid', env.browserPath)
+  if (page > 1 && result.rows.length === 0) throw notFound('invalid', env.browserPath)
+
+  const head = buildPageHead({
+    site: env.tenant.site,
+    tdkKey: category ? 'post_category_page_config' : 'post_page_config',
+    values: { categoryName: category?.name ?? '' },
+    fallbackTitle: category?.name ?? env.t('posts'),
+    fallbackDescription: category?.description,
+    canonical: env.absoluteUrl(withPage(category ? postCategoryPath(category.id) : '/post', page)),
+  })
+  return {
+    kind: 'post-list',
+    head,
+    category,
+    categories,
+    rows: result.rows.map(toPostSummary),
+    page,
+    pageSize: POST_PAGE_SIZE,
+    total: result.total,
+  }
+}
+
+/** `/search/post?query=`: article search; an empty query shows the prompt without searching. */
+export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData> {
+  const query = parseQuery(env.url.searchParams.get('query'))
+  const page = pageFromQuery(env)
+  const search = query === ''
+    ? Promise.resolve(null)
+    : env.upstream.data('/v1/post/list', { query, page, page_size: POST_PAGE_SIZE }, postPageSchema)
+  const [categories, result] = await Promise.all([loadPostCategories(env), search])
+  const head = buildPageHead({
+    site: env.tenant.site,
+    tdkKey: 'post_search_page_config',
+    values: { searchTerm: query },
+    fallbackTitle: query || env.t('searchPosts'),
+    canonical: env.absoluteUrl('/search/post'),
+    robots: 'noindex,follow',
+  })
+  return {
+    kind: 'post-search',
+    head,
+    query,
+    categories,
+    rows: result ? result.rows.map(toPostSummary) : null,
+    page,
+    pageSize: POST_PAGE_SIZE,
+    total: result?.total ?? 0,
+  }
+}

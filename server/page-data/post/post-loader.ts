@@ -1,0 +1,31 @@
+import { notFound } from '../../../shared/data/page-errors.ts'
+import { postPath, type PostPageData } from '../../../shared/data/post-data.ts'
+import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { postSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { renderMarkdown } from '../markdown.ts'
+import { orNotFound } from '../resource/params.ts'
+import { loadPostCategories, toPostSummary } from './post-list-loader.ts'
+
+/**
+ * `/post/:id` and `/post-/:path`: one article, its markdown body rendered to sanitised HTML here on
+ * the server (the page only inserts that string). An article the upstream does not have is a 404.
+ */
+export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostPageData> {
+  const key = (env.params[by] ?? '').trim()
+  if (key === '' || key.length > 200) throw notFound('invalid', env.browserPath)
+  const [post, categories] = await Promise.all([
+    orNotFound(env, env.upstream.data('/v1/post/get', { [by]: key }, postSchema)),
+    loadPostCategories(env),
+  ])
+  const head = buildPageHead({
+    site: env.tenant.site,
+    tdkKey: 'post_detail_page_config',
+    values: { articleName: post.title, articleDescription: post.description, categoryName: post.category.name },
+    fallbackTitle: post.title,
+    fallbackDescription: post.description,
+    // Both addresses of an article name one canonical: the readable path when it has one.
+    canonical: env.absoluteUrl(postPath(post)),
+  })
+  return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories }
+}

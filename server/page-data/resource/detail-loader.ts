@@ -1,0 +1,27 @@
+import type { DetailPageData } from '../../../shared/data/resource-data.ts'
+import { notFound } from '../../../shared/data/page-errors.ts'
+import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { resourceDetailSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { deferredAside, toResourceSummary } from './aside.ts'
+import { orNotFound } from './params.ts'
+
+/** `/d/:id`, where id is the resource's seo_title. Upstream status 404 → 'Page Not Found: {path}'. */
+export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
+  const seoTitle = (env.params.id ?? '').trim()
+  if (seoTitle === '' || seoTitle.length > 200) throw notFound('invalid', env.browserPath)
+  const aside = deferredAside(env)
+  const { detail_info: resource, recommend } = await orNotFound(
+    env,
+    env.upstream.data('/v1/resource/detail', { seo_title: seoTitle }, resourceDetailSchema),
+  )
+  const head = buildPageHead({
+    site: env.tenant.site,
+    tdkKey: 'detail_page_config',
+    values: { resourceName: resource.title, resourceDescription: resource.description, categoryName: resource.category.name },
+    fallbackTitle: resource.title,
+    fallbackDescription: resource.description,
+    canonical: env.absoluteUrl(`/d/${encodeURIComponent(resource.seo_title || seoTitle)}`),
+  })
+  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), ...aside }
+}

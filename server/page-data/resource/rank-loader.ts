@@ -1,0 +1,62 @@
+import { notFound } from '../../../shared/data/page-errors.ts'
+import type { RankPageData } from '../../../shared/data/resource-data.ts'
+import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { rankSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { deferredAside } from './aside.ts'
+import { orNotFound, parseFilterKey } from './params.ts'
+
+/** A route param that must be a key when present; a malformed one is a 404 without asking upstream. */
+function keyParam(env: LoaderEnv, name: 'platform' | 'category' | 'tag'): string | null {
+  const raw = env.params[name]
+  if (raw === undefined) return null
+  const key = parseFilterKey(raw)
+  if (key === null) throw notFound('invalid', env.browserPath)
+  return key
+}
+
+/**
+ * `/rank`, `/rank_/:platform[/:category[/:tag]]`. Each key must name an entry of the upstream's
+ * `platforms` tree (platform → its categories → their tags), else the address is a 404.
+ */
+export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
+  const platformKey = keyParam(env, 'platform')
+  const categoryKey = keyParam(env, 'category')
+  const tagKey = keyParam(env, 'tag')
+  const aside = deferredAside(env)
+
+  const body = {
+    ...(platformKey ? { platform: platformKey } : {}),
+    ...(categoryKey ? { category: categoryKey } : {}),
+    ...(tagKey ? { tag: tagKey } : {}),
+  }
+  const { platforms, rows } = await orNotFound(env, env.upstream.data('/v1/resource/rank', body, rankSchema))
+  // Without a platform in the address the upstream ranks its first one; show that one as selected.
+  const platform = platformKey === null ? platforms[0] : platforms.find((p) => p.key === platformKey)
+  if (platformKey !== null && platform === undefined) throw notFound('invalid', env.browserPath)
+  const category = categoryKey === null ? undefined : platform?.categories.find((c) => c.key === categoryKey)
+  if (categoryKey !== null && category === undefined) throw notFound('invalid', env.browserPath)
+  const tag = tagKey === null ? undefined : category?.tags.find((t) => t.key === tagKey)
+  if (tagKey !== null && tag === undefined) throw notFound('invalid', env.browserPath)
+
+  const canonicalPath = [platformKey, categoryKey, tagKey].every((key) => key === null)
+    ? '/rank'
+    : `/rank_/${[platformKey, categoryKey, tagKey].filter((key) => key !== null).map((key) => encodeURIComponent(key)).join('/')}`
+  const head = buildPageHead({
+    site: env.tenant.site,
+    tdkKey: 'search_rank_page_config',
+    values: { rankPlatform: platform?.name ?? '', rankCategory: category?.name ?? '', rankTag: tag?.name ?? '' },
+    fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
+    canonical: env.absoluteUrl(canonicalPath),
+  })
+  return {
+    kind: 'rank',
+    head,
+    platforms,
+    platform: platform?.key ?? null,
+    category: category?.key ?? null,
+    tag: tag?.key ?? null,
+    rows,
+    ...aside,
+  }
+}

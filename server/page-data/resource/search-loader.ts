@@ -1,0 +1,50 @@
+import type { SearchPageData } from '../../../shared/data/resource-data.ts'
+import { searchTypeOf } from '../../../shared/rules/search.ts'
+import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { resourcePageSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { deferredAside, toResourceSummary } from './aside.ts'
+import { pageFromQuery, parseFilterKey, parseQuery } from './params.ts'
+
+/** Results per search page: a full card grid at every column count (2, 3, 4, 5, 6). */
+export const SEARCH_PAGE_SIZE = 60
+
+/**
+ * `/s` and `/sa` (the site's search route arrives here as `/s`). An empty query makes no upstream
+ * search: the page shows the prompt. Results are never indexed (robots noindex,follow).
+ */
+export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
+  const { url, tenant } = env
+  const query = parseQuery(url.searchParams.get('query'))
+  const page = pageFromQuery(env)
+  const category = parseFilterKey(url.searchParams.get('category'))
+  const panType = parseFilterKey(url.searchParams.get('pan_type'))
+  // Started before the search so both upstream calls run at once; only the search is awaited.
+  const aside = deferredAside(env)
+
+  let rows: SearchPageData['rows'] = null
+  let total = 0
+  if (query !== '') {
+    const body = {
+      query,
+      page,
+      page_size: SEARCH_PAGE_SIZE,
+      search_type: searchTypeOf(tenant.site.page_config.global_config),
+      ...(category ? { category } : {}),
+      ...(panType ? { pan_type: panType } : {}),
+    }
+    const result = await env.upstream.data('/v1/resource/search', body, resourcePageSchema)
+    rows = result.rows.map(toResourceSummary)
+    total = result.total
+  }
+
+  const head = buildPageHead({
+    site: tenant.site,
+    tdkKey: 'search_page_config',
+    values: { searchTerm: query },
+    fallbackTitle: query || env.t('search'),
+    canonical: env.absoluteUrl('/s'),
+    robots: 'noindex,follow',
+  })
+  return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, ...aside }
+}

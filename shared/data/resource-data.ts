@@ -1,0 +1,105 @@
+import type { AsideKind, Category, Contact, HotSearch, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
+import type { PageDataBase } from './page-head.ts'
+
+/**
+ * Page data of the resource pages: search, detail, lists, rankings and tags (SPEC §2). Loaders on
+ * the server build these from the upstream replies (API.md "Calls the spec leaves out").
+ */
+
+/** What a card in a grid needs of a resource; links and counters stay on the detail page. */
+export type ResourceSummary = Pick<
+  Resource,
+  'id' | 'seo_title' | 'title' | 'description' | 'image' | 'category' | 'tags' | 'view_count' | 'created_at' | 'updated_at'
+>
+
+/** One block of the aside, in the order the site configured; an empty label means "use the default name". */
+export interface AsideSection { kind: AsideKind; label: string }
+
+/** The aside's content, streamed after the page shell. */
+export interface AsideData {
+  search: HotSearch[]
+  hot: ResourceSummary[]
+  newest: ResourceSummary[]
+  res_tag: Tag[]
+  contact: Contact | null
+}
+
+/** Fields every resource page has: the aside's layout at once, its content later. */
+export interface ResourcePageBase extends PageDataBase {
+  asideSections: AsideSection[]
+  /** Deferred: rendered with Suspense + Await; may reject (then the aside shows nothing). */
+  aside: Promise<AsideData>
+}
+
+/** A 1-based page of results. */
+export interface Paging { page: number; pageSize: number; total: number }
+
+/** `/s`, `/sa`: search results, or the prompt when there is no query. */
+export interface SearchPageData extends ResourcePageBase, Paging {
+  kind: 'search'
+  query: string
+  category: string | null
+  panType: string | null
+  /** null when the query is empty (no upstream search was made). */
+  rows: ResourceSummary[] | null
+}
+
+/** `/d/:id`. */
+export interface DetailPageData extends ResourcePageBase {
+  kind: 'detail'
+  resource: Resource
+  recommend: ResourceSummary[]
+}
+
+/** `/res…`: the newest or hottest resources, optionally of one category. */
+export interface ResListPageData extends ResourcePageBase, Paging {
+  kind: 'res-list'
+  list: 'new' | 'hot'
+  category: Category | null
+  categories: Category[]
+  rows: ResourceSummary[]
+}
+
+/** `/rank…`: a ranking of one platform, optionally narrowed to a category and a tag. */
+export interface RankPageData extends ResourcePageBase {
+  kind: 'rank'
+  platforms: RankPlatform[]
+  /** The keys shown as selected; platform falls back to the first one on `/rank`. */
+  platform: string | null
+  category: string | null
+  tag: string | null
+  rows: RankRow[]
+}
+
+/** `/res_tags`: every tag. */
+export interface TagsPageData extends ResourcePageBase, Paging {
+  kind: 'tags'
+  tags: Tag[]
+}
+
+/** `/res_tags/:tag`: one tag and its resources. */
+export interface TagPageData extends ResourcePageBase, Paging {
+  kind: 'tag'
+  tag: Tag
+  rows: ResourceSummary[]
+}
+
+/** Router path of a resource's detail page. */
+export function detailPath(seoTitle: string): string {
+  return `/d/${encodeURIComponent(seoTitle)}`
+}
+
+/** Router path of a tag's page. */
+export function tagPath(slug: string): string {
+  return `/res_tags/${encodeURIComponent(slug)}`
+}
+
+/** Router path of the newest resources of a category. */
+export function categoryPath(key: string, list: 'new' | 'hot' = 'new'): string {
+  return `/res/${list}/${encodeURIComponent(key)}`
+}
+
+/** Router path of a search for `query`. */
+export function searchPath(query: string): string {
+  return `/s?query=${encodeURIComponent(query)}`
+}

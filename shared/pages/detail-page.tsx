@@ -1,0 +1,70 @@
+import { useLoaderData } from 'react-router'
+import { SiteLink } from '../components/site-link.tsx'
+import { categoryPath, tagPath, type DetailPageData } from '../data/resource-data.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
+import { ResourceGrid } from './resource/resource-card.tsx'
+import { ResourceLayout } from './resource/resource-layout.tsx'
+import { TargetLinks } from './resource/target-links.tsx'
+
+/** `/d/:id`: one resource with its links, tags and recommendations, and the streamed aside. */
+export function Component() {
+  const data = useLoaderData() as DetailPageData
+  const { resource, recommend } = data
+  const { t, language } = useI18n()
+  const image = safeImageSrc(resource.image)
+  return (
+    <ResourceLayout data={data}>
+      <article className="res-detail">
+        <div className="res-breadcrumb">
+          <ol>
+            <li><SiteLink to="/">{t('home')}</SiteLink></li>
+            {resource.category.key ? (
+              <li><SiteLink to={categoryPath(resource.category.key)}>{resource.category.name}</SiteLink></li>
+            ) : null}
+            <li aria-current="page">{resource.title}</li>
+          </ol>
+        </div>
+        <header className="res-detail__header">
+          <h1>{resource.title}</h1>
+          <ul className="res-detail__meta">
+            {resource.category.key ? (
+              <li>
+                <span className="muted">{t('category')}: </span>
+                <SiteLink to={categoryPath(resource.category.key)}>{resource.category.name}</SiteLink>
+              </li>
+            ) : null}
+            <li>{t('views', { count: formatCount(resource.view_count, language) })}</li>
+            {resource.updated_at > 0 ? (
+              <li><time dateTime={isoDate(resource.updated_at)}>{t('updatedAt', { date: formatDate(resource.updated_at, language) })}</time></li>
+            ) : null}
+            {resource.created_at > 0 ? (
+              <li><time dateTime={isoDate(resource.created_at)}>{t('publishedAt', { date: formatDate(resource.created_at, language) })}</time></li>
+            ) : null}
+          </ul>
+        </header>
+        <div className="res-detail__body">
+          {image ? <img className="res-detail__image" src={image} alt={resource.title} width={640} height={360} decoding="async" /> : null}
+          {resource.description ? <p className="res-detail__description">{resource.description}</p> : null}
+        </div>
+        <TargetLinks links={resource.target_urls} />
+        {resource.tags.length > 0 ? (
+          <section className="res-detail__section">
+            <h2>{t('tags')}</h2>
+            <ul className="res-chips">
+              {resource.tags.map((tag) => (
+                <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+      {recommend.length > 0 ? (
+        <section className="res-detail__section res-detail__recommend">
+          <h2>{t('recommended')}</h2>
+          <ResourceGrid rows={recommend} headingLevel={3} />
+        </section>
+      ) : null}
+    </ResourceLayout>
+  )
+}

@@ -1,0 +1,28 @@
+import { useLoaderData } from 'react-router'
+import { postCategoryPath, type PostListPageData } from '../data/post-data.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { PostList } from './post/post-list.tsx'
+import { PostLayout } from './post/post-sidebar.tsx'
+import { Pagination } from './resource/pagination.tsx'
+
+/** `/post` and `/pcat/:id`: a page of articles with the category sidebar. */
+export function Component() {
+  const data = useLoaderData() as PostListPageData
+  const { t } = useI18n()
+  const { category } = data
+  return (
+    <PostLayout categories={data.categories} selected={category?.id ?? null}>
+      <header className="post-heading">
+        <h1>{category?.name ?? t('posts')}</h1>
+        {category?.description ? <p className="post-heading__lead">{category.description}</p> : null}
+      </header>
+      <PostList rows={data.rows} />
+      <Pagination
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        basePath={category ? postCategoryPath(category.id) : '/post'}
+      />
+    </PostLayout>
+  )
+}

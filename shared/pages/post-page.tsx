@@ -1,0 +1,54 @@
+import { useLoaderData } from 'react-router'
+import { SiteLink } from '../components/site-link.tsx'
+import { postCategoryPath, type PostPageData } from '../data/post-data.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
+import { PostLayout } from './post/post-sidebar.tsx'
+
+/** `/post/:id` and `/post-/:path`: one article (its HTML was sanitised by the loader). */
+export function Component() {
+  const data = useLoaderData() as PostPageData
+  const { post } = data
+  const { t, language } = useI18n()
+  const cover = safeImageSrc(post.cover)
+  const avatar = safeImageSrc(post.author.avatar)
+  return (
+    <PostLayout categories={data.categories} selected={post.category.id || null}>
+      <article className="post-article">
+        <div className="post-breadcrumb">
+          <ol>
+            <li><SiteLink to="/post">{t('posts')}</SiteLink></li>
+            {post.category.id ? <li><SiteLink to={postCategoryPath(post.category.id)}>{post.category.name}</SiteLink></li> : null}
+          </ol>
+        </div>
+        <header className="post-article__header">
+          <h1>{post.title}</h1>
+          <div className="post-meta">
+            {post.author.nick_name ? (
+              <span className="post-meta__author">
+                {avatar ? <img src={avatar} alt="" width={28} height={28} /> : null}
+                {t('byAuthor', { name: post.author.nick_name })}
+              </span>
+            ) : null}
+            {post.created_at > 0 ? (
+              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: formatDate(post.created_at, language) })}</time>
+            ) : null}
+            {post.updated_at > post.created_at ? (
+              <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: formatDate(post.updated_at, language) })}</time>
+            ) : null}
+            <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
+          </div>
+        </header>
+        {cover ? <img className="post-article__cover" src={cover} alt="" width={960} height={540} decoding="async" /> : null}
+        <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
+        {post.tags.length > 0 ? (
+          <ul className="post-article__tags" aria-label={t('tags')}>
+            {post.tags.map((tag) => (
+              <li key={tag}><SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">{tag}</SiteLink></li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+    </PostLayout>
+  )
+}

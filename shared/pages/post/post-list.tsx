@@ -1,0 +1,41 @@
+import { SiteLink } from '../../components/site-link.tsx'
+import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { formatCount, formatDate, isoDate, safeImageSrc } from '../resource/format.ts'
+
+/** One article in a list: cover, title (the article link), description and meta line. */
+export function PostItem({ post }: { post: PostSummary }) {
+  const { t, language } = useI18n()
+  const to = postPath(post)
+  const cover = safeImageSrc(post.cover)
+  return (
+    <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
+      {cover ? (
+        <SiteLink to={to} className="post-item__cover" tabIndex={-1} aria-hidden="true">
+          <img src={cover} alt="" width={240} height={135} loading="lazy" decoding="async" />
+        </SiteLink>
+      ) : null}
+      <div className="post-item__body">
+        <h2 className="post-item__title"><SiteLink to={to}>{post.title}</SiteLink></h2>
+        {post.description ? <p className="post-item__description">{post.description}</p> : null}
+        <p className="post-meta">
+          {post.category.id ? <SiteLink to={postCategoryPath(post.category.id)} className="post-meta__category">{post.category.name}</SiteLink> : null}
+          {post.author.nick_name ? <span>{t('byAuthor', { name: post.author.nick_name })}</span> : null}
+          {post.created_at > 0 ? <time dateTime={isoDate(post.created_at)}>{formatDate(post.created_at, language)}</time> : null}
+          <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
+        </p>
+      </div>
+    </article>
+  )
+}
+
+/** A list of articles, or the "nothing found" note. */
+export function PostList({ rows }: { rows: PostSummary[] }) {
+  const { t } = useI18n()
+  if (rows.length === 0) return <p className="post-empty">{t('noResults')}</p>
+  return (
+    <ul className="post-list">
+      {rows.map((post) => <li key={post.id}><PostItem post={post} /></li>)}
+    </ul>
+  )
+}

@@ -1,0 +1,68 @@
+import { SiteLink } from '../../components/site-link.tsx'
+import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { formatDate, isoDate, safeImageSrc } from './format.ts'
+
+/** Tags shown on a card; the detail page lists all of them. */
+const CARD_TAGS = 3
+
+interface ResourceCardProps {
+  resource: ResourceSummary
+  /** The card title's heading level, so headings stay in order under the page's own. */
+  headingLevel?: 2 | 3
+}
+
+/**
+ * One resource in a grid: cover, title (the detail link), short description, category, tags and
+ * the last update. The cover repeats the title link, so it is hidden from assistive technology.
+ */
+export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) {
+  const { t, language } = useI18n()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const to = detailPath(resource.seo_title)
+  const image = safeImageSrc(resource.image)
+  const date = resource.updated_at || resource.created_at
+  return (
+    <article className="res-card">
+      <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
+        {image ? (
+          <img src={image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+        ) : (
+          <span className="res-card__placeholder">{Array.from(resource.title)[0] ?? ''}</span>
+        )}
+      </SiteLink>
+      <div className="res-card__body">
+        <Heading className="res-card__title">
+          <SiteLink to={to}>{resource.title}</SiteLink>
+        </Heading>
+        {resource.description ? <p className="res-card__description">{resource.description}</p> : null}
+        {resource.tags.length > 0 ? (
+          <ul className="res-card__tags" aria-label={t('tags')}>
+            {resource.tags.slice(0, CARD_TAGS).map((tag) => (
+              <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="res-card__meta">
+          {resource.category.key ? (
+            <SiteLink to={categoryPath(resource.category.key)} className="res-card__category">{resource.category.name}</SiteLink>
+          ) : null}
+          {date > 0 ? <time dateTime={isoDate(date)}>{formatDate(date, language)}</time> : null}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** A responsive grid of resource cards, or the "nothing found" note when empty. */
+export function ResourceGrid({ rows, headingLevel = 2 }: { rows: ResourceSummary[]; headingLevel?: 2 | 3 }) {
+  const { t } = useI18n()
+  if (rows.length === 0) return <p className="res-empty">{t('noResults')}</p>
+  return (
+    <ul className="res-grid">
+      {rows.map((resource) => (
+        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} /></li>
+      ))}
+    </ul>
+  )
+}

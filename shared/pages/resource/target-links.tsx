@@ -1,0 +1,37 @@
+import type { Resource } from '../../types.ts'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { CopyButton } from './copy-button.tsx'
+import { safeExternalHref } from './format.ts'
+
+/**
+ * The resource's share links: drive type, extraction code, an outbound link and a copy button
+ * (link and code together, the way visitors paste them). Links that are not http(s) are not shown.
+ */
+export function TargetLinks({ links }: { links: Resource['target_urls'] }) {
+  const { t } = useI18n()
+  const usable = links.flatMap((link) => {
+    const href = safeExternalHref(link.target_url)
+    return href ? [{ ...link, href }] : []
+  })
+  if (usable.length === 0) return null
+  return (
+    <section className="res-detail__section">
+      <h2>{t('resourceLinks')}</h2>
+      <ul className="res-links">
+        {usable.map((link, index) => (
+          <li key={`${link.href}-${index}`} className="res-links__item">
+            <div className="res-links__info">
+              {link.pan_type ? <span className="res-links__type">{link.pan_type}</span> : null}
+              <span className="res-links__url">{link.href}</span>
+              {link.code ? <span className="res-links__code">{t('extractionCode', { code: link.code })}</span> : null}
+            </div>
+            <div className="res-links__actions">
+              <a className="button" href={link.href} target="_blank" rel="noopener noreferrer nofollow">{t('openLink')}</a>
+              <CopyButton text={link.code ? `${link.href} ${t('extractionCode', { code: link.code })}` : link.href} label={t('copyLink')} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

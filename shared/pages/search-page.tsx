@@ -1,0 +1,35 @@
+import { useLoaderData, useMatches } from 'react-router'
+import { SearchBar } from '../components/search-bar.tsx'
+import type { SearchPageData } from '../data/resource-data.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { formatCount } from './resource/format.ts'
+import { Pagination } from './resource/pagination.tsx'
+import { ResourceGrid } from './resource/resource-card.tsx'
+import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
+
+/** `/s` and `/sa`: the search form, the results grid and the streamed aside. */
+export function Component() {
+  const data = useLoaderData() as SearchPageData
+  const { t, language } = useI18n()
+  const matches = useMatches()
+  // `/sa` pages through `/sa`; the site's own search route is `/s` to the router.
+  const basePath = matches[matches.length - 1]?.id === 'sa' ? '/sa' : '/s'
+  const title = data.query ? t('searchResultsFor', { query: data.query }) : t('search')
+  const lead = data.rows === null ? t('searchEmptyQuery') : t('resultsCount', { count: formatCount(data.total, language) })
+  return (
+    <ResourceLayout data={data}>
+      <PageHeading title={title} lead={lead}>
+        <div className="res-search-form">
+          {/* keyed by the query so the box shows the current term after a client-side search */}
+          <SearchBar key={data.query} placeholder="" />
+        </div>
+      </PageHeading>
+      {data.rows === null ? null : (
+        <>
+          <ResourceGrid rows={data.rows} />
+          <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={basePath} />
+        </>
+      )}
+    </ResourceLayout>
+  )
+}

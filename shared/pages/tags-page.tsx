@@ -1,0 +1,52 @@
+import { useLoaderData } from 'react-router'
+import { SiteLink } from '../components/site-link.tsx'
+import { tagPath, type TagPageData, type TagsPageData } from '../data/resource-data.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { formatCount } from './resource/format.ts'
+import { Pagination } from './resource/pagination.tsx'
+import { ResourceGrid } from './resource/resource-card.tsx'
+import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
+
+/** `/res_tags` (every tag) and `/res_tags/:tag` (one tag's resources), with the streamed aside. */
+export function Component() {
+  const data = useLoaderData() as TagsPageData | TagPageData
+  return data.kind === 'tags' ? <AllTags data={data} /> : <OneTag data={data} />
+}
+
+function AllTags({ data }: { data: TagsPageData }) {
+  const { t, language } = useI18n()
+  return (
+    <ResourceLayout data={data}>
+      <PageHeading title={t('tags')} lead={t('resultsCount', { count: formatCount(data.total, language) })} />
+      {data.tags.length === 0 ? (
+        <p className="res-empty">{t('noResults')}</p>
+      ) : (
+        <ul className="res-tag-cloud">
+          {data.tags.map((tag) => (
+            <li key={tag.slug}>
+              <SiteLink to={tagPath(tag.slug)} className="res-tag-cloud__tag">
+                <span>{tag.name}</span>
+                {tag.count !== undefined ? <span className="res-tag-cloud__count">{formatCount(tag.count, language)}</span> : null}
+              </SiteLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath="/res_tags" />
+    </ResourceLayout>
+  )
+}
+
+function OneTag({ data }: { data: TagPageData }) {
+  const { t, language } = useI18n()
+  const { tag } = data
+  return (
+    <ResourceLayout data={data}>
+      <PageHeading title={tag.name} lead={tag.description || t('resultsCount', { count: formatCount(data.total, language) })}>
+        <SiteLink to="/res_tags" className="res-heading__back">{t('tags')}</SiteLink>
+      </PageHeading>
+      <ResourceGrid rows={data.rows} />
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={tagPath(tag.slug)} />
+    </ResourceLayout>
+  )
+}
