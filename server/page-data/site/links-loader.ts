@@ -5,10 +5,16 @@ import { linksSchema } from '../../upstream/schemas.ts'
 import type { ServerLoader } from '../loader-env.ts'
 import { parseGotoTarget } from './goto-target.ts'
 
-/** Image addresses the page may show: absolute http(s) or a path on the site itself. */
-function safeImage(url: string | undefined): string {
+// Inline raster or SVG images: an <img> never runs script in them, so they are safe to show.
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,]/i
+// Inline logos travel inside the page data; bigger ones are dropped rather than bloat it.
+const DATA_IMAGE_MAX = 16_384
+
+/** Image addresses the page may show: absolute http(s), a path on the site itself or a small inline image. */
+export function safeImage(url: string | undefined): string {
   const value = url?.trim() ?? ''
   if (/^https?:\/\//i.test(value)) return parseGotoTarget(value)?.url ?? ''
+  if (DATA_IMAGE.test(value)) return value.length <= DATA_IMAGE_MAX ? value : ''
   return value.startsWith('/') && !value.startsWith('//') ? value : ''
 }
 
