@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Outlet, useMatches } from 'react-router'
 import type { PageDataBase } from '../data/page-head.ts'
 import type { SiteBlocks } from '../data/public-site.ts'
@@ -17,6 +17,10 @@ export function RootLayout() {
     [site, language],
   )
   const blocks = usePageBlocks() ?? site
+  useEffect(() => {
+    // Marks the page interactive (for styles that need scripts, and for tests).
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <SiteAddressContext.Provider value={href}>
       <HeadSync />
