@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../types.ts'
-import en, { type Messages } from './en.ts'
+import { LANGUAGES } from '../types.ts'
+import en, { type Messages } from './locales/en.ts'
 
 const englishKeys = Object.keys(en).sort()
 const otherLanguages = LANGUAGES.filter((code) => code !== 'en')
@@ -10,7 +10,7 @@ const otherLanguages = LANGUAGES.filter((code) => code !== 'en')
 const MAX_IDENTICAL_SHARE = 0.15
 
 async function loadLocale(code: string): Promise<Record<string, unknown>> {
-  const module = (await import(/* @vite-ignore */ `./${code}.ts`)) as { default: Record<string, unknown> }
+  const module = (await import(/* @vite-ignore */ `./locales/${code}.ts`)) as { default: Record<string, unknown> }
   return module.default
 }
 
@@ -30,7 +30,7 @@ function identicalShare(messages: Record<string, unknown>): number {
 
 describe('locale files', () => {
   it.each(LANGUAGES)('%s has a locale file', (code) => {
-    expect(existsSync(new URL(`./${code}.ts`, import.meta.url))).toBe(true)
+    expect(existsSync(new URL(`./locales/${code}.ts`, import.meta.url))).toBe(true)
   })
 
   it.each(otherLanguages)('%s has exactly the English keys', async (code) => {
