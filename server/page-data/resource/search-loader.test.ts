@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { loadSearchPage, SEARCH_PAGE_SIZE } from './search-loader.ts'
+import { ASIDE_REPLY, resource, testEnv, testSite, thrownBy } from './fake-env.test-helper.ts'
+
+const replies = {
+  '/v1/resource/search': () => ({ rows: [resource(1), resource(2)], total: 2 }),
+  '/v1/resource/aside': () => ASIDE_REPLY,
+}
+
+describe('search page loader', () => {
+  it('searches upstream with the query, page, page size, search type and filters', async () => {
+    const { env, calls } = testEnv({ path: '/s?query=%20ubuntu%20&page=2&category=software&pan_type=quark', replies })
+    const data = await loadSearchPage(env)
+    expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({
+      query: 'ubuntu', page: 2, page_size: SEARCH_PAGE_SIZE, search_type: 1, category: 'software', pan_type: 'quark',
+    })
+    expect(data).toMatchObject({ kind: 'search', query: 'ubuntu', page: 2, total: 2, category: 'software', panType: 'quark' })
+    expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
+    // Cards carry no share links: those stay on the detail page.
+    expect(data.rows?.[0]).not.toHaveProperty('target_urls')
+  })
+
+  it.each([
+    [{ search_type: 3 }, 3],
+    [{ search_type: 1, fuzzy_matching_switch: 1 }, 1],
+    [{ fuzzy_matching_switch: 1 }, 2],
+    [{ fuzzy_matching_switch: 0 }, 1],
+    [{}, 1],
+  ])('sends search_type for global config %j as %i', async (global, expected) => {
+    const { env, calls } = testEnv({ path: '/s?query=a', site: testSite({ global }), replies })
+    await loadSearchPage(env)
+    expect((calls.find((c) => c.path === '/v1/resource/search')?.body as { search_type: number }).search_type).toBe(expected)
+  })
+
+  it('cuts the query to 100 characters and drops malformed filters', async () => {
+    const long = '字'.repeat(150)
+    const { env, calls } = testEnv({ path: `/s?query=${encodeURIComponent(long)}&category=${encodeURIComponent('<x>')}`, replies })
+    const data = await loadSearchPage(env)
+    const body = calls.find((c) => c.path === '/v1/resource/search')?.body as Record<string, unknown>
+    expect(body.query).toBe('字'.repeat(100))
+    expect(body).not.toHaveProperty('category')
+    expect(data.category).toBeNull()
+  })
+
+  it('makes no upstream search for an empty query and shows the prompt', async () => {
+    const { env, calls } = testEnv({ path: '/s?query=%20%20', replies })
+    const data = await loadSearchPage(env)
+    expect(calls.map((c) => c.path)).toEqual(['/v1/resource/aside'])
+    expect(data.rows).toBeNull()
+    expect(data.query).toBe('')
+  })
+
+  it.each(['0', '-1', 'abc', '1.5', '1001', '2e3'])('answers 404 for page=%s', async (page) => {
+    const { env, calls } = testEnv({ path: `/s?query=a&page=${page}`, replies })
+    expect(await thrownBy(loadSearchPage(env))).toEqual({ status: 404, message: 'Page Not Found: /s' })
+    expect(calls).toEqual([])
+  })
+
+  it('fills the search TDK and keeps results out of indexes', async () => {
+    const site = testSite({ tdk: { search_page_config: { title: '#搜索词# - #网站名称#', description: 'Find #搜索词#', keywords: '#搜索词#' } } })
+    const { env } = testEnv({ path: '/s?query=ubuntu', site, replies })
+    const { head } = await loadSearchPage(env)
+    expect(head).toEqual({
+      title: 'ubuntu - Example', description: 'Find ubuntu', keywords: 'ubuntu',
+      canonical: 'http://example.test/s', robots: 'noindex,follow',
+    })
+  })
+
+  it('returns the aside as a promise that is not awaited by the loader', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => { release = resolve })
+    let asideDone = false
+    const { env } = testEnv({ path: '/s?query=a', replies })
+    const slowUpstream = env.upstream
+    env.upstream = {
+      ...slowUpstream,
+      async data(path, body, schema) {
+        if (path === '/v1/resource/aside') {
+          await gate
+          asideDone = true
+        }
+        return slowUpstream.data(path, body, schema)
+      },
+    }
+    const data = await loadSearchPage(env)
+    expect(data.aside).toBeInstanceOf(Promise)
+    expect(asideDone).toBe(false)
+    release()
+    const aside = await data.aside
+    expect(aside.search).toEqual([{ query: 'ubuntu', count: 9 }])
+    expect(aside.hot.map((r) => r.seo_title)).toEqual(['res-1'])
+    expect(aside.contact).toEqual(ASIDE_REPLY.contact)
+  })
+})
