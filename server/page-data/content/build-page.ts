@@ -1,0 +1,106 @@
+import type { ContentBody, ContentPageData, ResourceHotData, RssHotView } from '../../../shared/data/content-data.ts'
+import { notFound } from '../../../shared/data/page-errors.ts'
+import type { SitePageConfig } from '../../../shared/types.ts'
+import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
+import type { LoaderEnv } from '../loader-env.ts'
+import { contentHead } from './head.ts'
+import { mergePageBlocks } from './merge-blocks.ts'
+import { parsePageConfig } from './page-config.ts'
+import { loadPosts } from './posts.ts'
+import { shapeCustom } from './shape-custom.ts'
+import { shapeLand } from './shape-land.ts'
+import { shapeList } from './shape-list.ts'
+import { shapeNav } from './shape-nav.ts'
+import { shapeOutline } from './shape-outline.ts'
+import { shapeResource } from './shape-resource.ts'
+import { shapeRss } from './shape-rss.ts'
+import { routerPathOf } from './router-path.ts'
+
+const UGC_PAGE_SIZE = 20
+/** SPEC-wide rule for page numbers in addresses: positive integers up to 1000. */
+const MAX_PAGE = 1000
+
+export interface BuildPageOptions {
+  /** Where the page is shown (a content route, or `/` for the home page). */
+  routerPath: string
+  /** The extra segment of `/sp/:group/:path/:param`, if any. */
+  param: string | null
+  /** True when the page renders as the site's home page. */
+  home: boolean
+}
+
+interface Shaped { body: ContentBody; description?: string; rssHot?: Promise<RssHotView[]>; resourceHot?: Promise<ResourceHotData> }
+
+/** Loads and shapes everything a content page shows, its head and its merged site blocks. */
+export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, options: BuildPageOptions): Promise<ContentPageData> {
+  const shaped = await shapeBody(env, page, options.param)
+  const blocks = mergePageBlocks(env.tenant.site, page)
+  const data: ContentPageData = {
+    kind: 'content',
+    head: contentHead(env, page, { routerPath: options.routerPath, description: shaped.description ?? '', home: options.home }),
+    page: { id: page.page_id, type: page.page_type, title: page.title.trim(), routerPath: options.routerPath },
+    body: shaped.body,
+    ...(blocks ? { blocks } : {}),
+    ...(shaped.rssHot ? { rssHot: shaped.rssHot } : {}),
+    ...(shaped.resourceHot ? { resourceHot: shaped.resourceHot } : {}),
+  }
+  return data
+}
+
+async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | null): Promise<Shaped> {
+  // Only rss (a source) and list (a page number) pages take the extra segment.
+  if (param !== null && page.page_type !== 'rss' && page.page_type !== 'list') throw notFound('invalid', env.browserPath)
+  switch (page.page_type) {
+    case 'nav':
+    case 'ai': {
+      const body = shapeNav(page.page_config, page.page_type)
+      return { body, description: body.intro ?? '' }
+    }
+    case 'custom':
+      return { body: shapeCustom(page.page_config) }
+    case 'rss': {
+      const { body, hot } = await shapeRss(env, page.page_config, page.page_path, param, paramBase(page))
+      return { body, rssHot: hot }
+    }
+    case 'land': {
+      const body = await shapeLand(env, page.page_config)
+      const lead = body.modules.find((module) => module.type === 'product_overview' || module.type === 'product_image_overview')
+      return { body, description: lead && 'description' in lead ? lead.description : '' }
+    }
+    case 'list': {
+      const body = await shapeList(env, page.page_config, { pageId: page.page_id, page: parsePageParam(env, param), pageBase: paramBase(page) })
+      // A page number past the end is an address that shows nothing.
+      if (body.page > body.pages) throw notFound('invalid', env.browserPath)
+      return { body }
+    }
+    case 'resource': {
+      const { body, hot } = await shapeResource(env, page.page_config)
+      return { body, resourceHot: hot, description: body.description }
+    }
+    case 'outline': {
+      const { body, excerpt } = shapeOutline(page.page_config)
+      return { body, description: excerpt }
+    }
+    case 'ugc_post': {
+      const config = parsePageConfig(ugcPostPageConfigSchema, page.page_config, 'ugc_post')
+      const categoryId = config.category_id?.trim() || null
+      const { posts, total } = await loadPosts(env, { categoryId, limit: UGC_PAGE_SIZE })
+      return { body: { kind: 'ugc_post', categoryId, posts, total } }
+    }
+  }
+}
+
+/**
+ * The router path that `/sp/:group/:path/:param` addresses of this page extend, or null: that route
+ * exists only for pages with a group.
+ */
+function paramBase(page: SitePageConfig): string | null {
+  return page.group_path ? routerPathOf(page) : null
+}
+
+/** A list page's page number from the address: none → 1; anything but 1…1000 written plainly → 404. */
+function parsePageParam(env: Pick<LoaderEnv, 'browserPath'>, param: string | null): number {
+  if (param === null) return 1
+  if (!/^[1-9]\d{0,3}$/.test(param) || Number(param) > MAX_PAGE) throw notFound('invalid', env.browserPath)
+  return Number(param)
+}

@@ -1,0 +1,59 @@
+import type { ListBody, ListItemView } from '../../data/content-data.ts'
+import { SiteLink } from '../../components/site-link.tsx'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { isoDate, useFormatDate } from './use-format-date.ts'
+
+/** A list page in its style: 1 image-and-text cards, 2 image tiles, 3 a text list; paged when long. */
+export function ListView({ body }: { body: ListBody }) {
+  const { t } = useI18n()
+  if (body.items.length === 0) return <p className="content-empty muted">{t('noResults')}</p>
+  return (
+    <>
+      <ul className={`content-list content-list--style-${body.style}`}>
+        {body.items.map((item) => (
+          <li key={item.routerPath}><ListItem item={item} style={body.style} /></li>
+        ))}
+      </ul>
+      {body.pageBase && body.pages > 1 ? <Pager page={body.page} pages={body.pages} base={body.pageBase} /> : null}
+    </>
+  )
+}
+
+function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
+  const formatDate = useFormatDate()
+  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{formatDate(item.updatedAt)}</time> : null
+  if (style === 3) {
+    return (
+      <SiteLink to={item.routerPath} className="content-list__text">
+        <span className="content-list__title">{item.title}</span>
+        {item.description ? <span className="content-list__description muted">{item.description}</span> : null}
+        {date}
+      </SiteLink>
+    )
+  }
+  return (
+    <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
+      <span className="content-list__media">
+        {item.cover ? <img src={item.cover} alt="" loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+      </span>
+      <span className="content-list__body">
+        <span className="content-list__title">{item.title}</span>
+        {style === 1 && item.description ? <span className="content-list__description muted">{item.description}</span> : null}
+        {style === 1 ? date : null}
+      </span>
+    </SiteLink>
+  )
+}
+
+/** Previous / next links; page 1 is the page's own address. */
+export function Pager({ page, pages, base }: { page: number; pages: number; base: string }) {
+  const { t } = useI18n()
+  const pathOf = (target: number) => (target === 1 ? base : `${base}/${target}`)
+  return (
+    <nav className="content-pager" aria-label={t('pageOf', { page, pages })}>
+      {page > 1 ? <SiteLink to={pathOf(page - 1)} rel="prev">← {t('previousPage')}</SiteLink> : <span />}
+      <span className="muted">{t('pageOf', { page, pages })}</span>
+      {page < pages ? <SiteLink to={pathOf(page + 1)} rel="next">{t('nextPage')} →</SiteLink> : <span />}
+    </nav>
+  )
+}

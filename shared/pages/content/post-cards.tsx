@@ -1,0 +1,25 @@
+import type { LandPostView } from '../../data/content-data.ts'
+import { SiteLink } from '../../components/site-link.tsx'
+import { isoDate, useFormatDate } from './use-format-date.ts'
+
+/** Post cards linking to each post's page (by its readable path when it has one). */
+export function PostCards({ posts }: { posts: LandPostView[] }) {
+  const formatDate = useFormatDate()
+  return (
+    <ul className="content-posts grid">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <SiteLink
+            to={post.path ? `/post-/${encodeURIComponent(post.path)}` : `/post/${encodeURIComponent(post.id)}`}
+            className="content-post card card--interactive"
+          >
+            {post.cover ? <img className="content-post__cover" src={post.cover} alt="" loading="lazy" /> : null}
+            <span className="content-post__title">{post.title}</span>
+            {post.description ? <span className="content-post__description muted">{post.description}</span> : null}
+            {post.createdAt > 0 ? <time className="content-post__date muted" dateTime={isoDate(post.createdAt)}>{formatDate(post.createdAt)}</time> : null}
+          </SiteLink>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,82 @@
+import { Suspense } from 'react'
+import { Await } from 'react-router'
+import type { RssBody, RssColumnView, RssHotView } from '../../data/content-data.ts'
+import { SiteLink } from '../../components/site-link.tsx'
+import { useI18n } from '../../i18n/i18n-context.tsx'
+import { isoDate } from './use-format-date.ts'
+
+/** An RSS page: the hot list (streamed) and one column of newest documents per source. */
+export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[]> | RssHotView[] | undefined }) {
+  const { t } = useI18n()
+  const selected = body.selectedSource !== null
+  return (
+    <div className={selected ? 'content-rss content-rss--single' : 'content-rss'}>
+      {selected && body.sourceBase ? <p><SiteLink to={body.sourceBase} className="content-back">← {t('back')}</SiteLink></p> : null}
+      <div className="content-rss__layout">
+        <div className="content-rss__columns">
+          {body.columns.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
+          {body.columns.map((column) => (
+            <RssColumn key={column.id} column={column} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
+          ))}
+        </div>
+        {hot !== undefined && !selected ? (
+          <aside className="content-rss__hot card" aria-labelledby="rss-hot-heading">
+            <h2 id="rss-hot-heading">{t('rankings')}</h2>
+            <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+              <Await resolve={hot} errorElement={<p className="muted">{t('noResults')}</p>}>
+                {(rows: RssHotView[]) => <RssHotList rows={rows} />}
+              </Await>
+            </Suspense>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function RssColumn({ column, sourcePath }: { column: RssColumnView; sourcePath: string | null }) {
+  const { t } = useI18n()
+  return (
+    <section className="content-rss__column card" aria-labelledby={`rss-${column.id}`}>
+      <header className="content-rss__source">
+        {column.logo ? <img src={column.logo} alt="" width={32} height={32} loading="lazy" /> : null}
+        <div>
+          <h2 id={`rss-${column.id}`}>{column.name}</h2>
+          {column.description ? <p className="muted">{column.description}</p> : null}
+        </div>
+      </header>
+      {column.docs.length === 0 ? <p className="muted">{t('noResults')}</p> : (
+        <ol className="content-rss__docs">
+          {column.docs.map((doc, index) => (
+            <li key={`${index}-${doc.title}`} className="content-rss__doc">
+              {doc.link ? (
+                <a href={doc.link} target="_blank" rel="noopener noreferrer nofollow">{doc.title}</a>
+              ) : <span>{doc.title}</span>}
+              {doc.publishLabel ? <time className="muted" dateTime={isoDate(doc.publishedAt)}>{doc.publishLabel}</time> : null}
+              {doc.summary ? <p className="content-rss__summary muted">{doc.summary}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {sourcePath && column.total > column.docs.length ? (
+        <p className="content-rss__more"><SiteLink to={sourcePath}>{t('readMore')} →</SiteLink></p>
+      ) : null}
+    </section>
+  )
+}
+
+function RssHotList({ rows }: { rows: RssHotView[] }) {
+  const { t } = useI18n()
+  if (rows.length === 0) return <p className="muted">{t('noResults')}</p>
+  return (
+    <ol className="content-rank">
+      {rows.map((row, index) => (
+        <li key={row.link}>
+          <span className="content-rank__index" aria-hidden="true">{index + 1}</span>
+          <a href={row.link} target="_blank" rel="noopener noreferrer nofollow">{row.title}</a>
+          {row.source ? <span className="muted">{row.source}</span> : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
