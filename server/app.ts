@@ -53,8 +53,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   app.use(tenant({ sites: deps.sites }))
-  app.get(`*${PAYLOAD_SUFFIX}`, payloadRoute({ handler, sites: deps.sites }))
-  app.on(['GET', 'HEAD'], '*', documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs }))
+  const payload = payloadRoute({ handler, sites: deps.sites })
+  const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
+  app.on(['GET', 'HEAD'], '*', function page(c, next) {
+    return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
+  })
   app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.

@@ -62,13 +62,24 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       const { host = 'res.localhost', ...rest } = init
       const headers = new Headers(rest.headers)
       headers.set('host', host)
-      return Promise.resolve(app.request(`http://${host}${pathname}`, { ...rest, headers }))
+      // The Host header decides the tenant; the URL only needs to be valid, even for hostile hosts.
+      return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
     },
     async close() {
       await Promise.all([appServer?.close(), upstreamServer.close()])
       await dispatcher.close()
     },
   }
+}
+
+function urlBase(host: string): string {
+  try {
+    const url = new URL(`http://${host}/`)
+    if (url.username === '' && url.password === '') return url.origin
+  } catch {
+    // Not a URL host: fall through.
+  }
+  return 'http://invalid.test'
 }
 
 async function listen(fetch: (request: Request) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
