@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { LANGUAGES, PAGE_TYPES, ASIDE_KINDS } from '../../shared/types.ts'
+
+/** Shared pieces of request bodies. Unknown keys are dropped (zod's default), missing optional ones get defaults. */
+export const page = z.number().int().min(1).default(1)
+export const pageSize = z.number().int().min(1).max(100).default(20)
+export const pageType = z.enum(PAGE_TYPES)
+export const language = z.enum(LANGUAGES)
+export const asideKind = z.enum(ASIDE_KINDS)
+export const email = z.string().trim().toLowerCase().pipe(z.email('invalid e-mail address'))
+/** SPEC §5: 8-15 characters with at least one letter and one digit. */
+export const password = z
+  .string()
+  .min(8, 'password must have 8 to 15 characters')
+  .max(15, 'password must have 8 to 15 characters')
+  .regex(/^[A-Za-z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?~`]+$/, 'password has a character that is not allowed')
+  .regex(/[A-Za-z]/, 'password needs a letter')
+  .regex(/\d/, 'password needs a digit')
+export const code = z.string().trim().regex(/^\d{6}$/, 'the code has 6 digits')
+/** An optional filter where '' means "no filter", as the front end sends empty strings for unset fields. */
+export const optionalKey = z.string().trim().optional().transform((value) => (value ? value : undefined))
+
+export const emptyBody = z.object({})
