@@ -100,4 +100,54 @@ describe('language and mapping redirects through the app', () => {
     expect(response.status).toBe(404)
     expect(await response.text()).not.toContain('<script>alert(1)')
   })
+
+  it('renders links in their mapped form', async () => {
+    const html = await (await get('/res/hot', { cookie: 'lang=zh' })).text()
+    expect(html).toMatch(/href="\/tags\//)
+    expect(html).not.toMatch(/href="\/res_tags/)
+  })
+
+  it('uses the site search route and keeps /sa; /s is no search page elsewhere', async () => {
+    const nav = (path: string) => get(path, { cookie: 'lang=zh-TW' }, 'nav.localhost')
+    expect((await nav('/sa?query=ai')).status).toBe(200)
+    expect((await nav('/s?query=ai')).status).toBe(404)
+  })
+})
+
+describe('page language in the document', () => {
+  let site: TestSite
+  beforeAll(async () => {
+    site = await startTestSite()
+  })
+  afterAll(() => site.close())
+
+  it('marks Arabic pages right-to-left', async () => {
+    const html = await (await site.request('/ar', { host: 'land.localhost', headers: { cookie: 'lang=ar' } })).text()
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/)
+  })
+
+  it('links the header language switcher and hreflang alternates to the same page', async () => {
+    const html = await (await site.request('/fr/doc_handbook', { host: 'land.localhost', headers: { cookie: 'lang=fr' } })).text()
+    for (const [lang, href] of [['en', '/doc_handbook'], ['zh', '/zh/doc_handbook'], ['de', '/de/doc_handbook'], ['ar', '/ar/doc_handbook']]) {
+      expect(html).toContain(`href="${href}" hrefLang="${lang}"`)
+      expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="http://land.localhost${href}">`)
+    }
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://land.localhost/doc_handbook">')
+  })
+})
+
+describe('config loads under concurrency', () => {
+  let site: TestSite
+  beforeAll(async () => {
+    site = await startTestSite()
+  })
+  afterAll(() => site.close())
+
+  it('makes one upstream site load for many concurrent first requests', async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => site.request('/res/hot', { host: 'nav.localhost', headers: { cookie: 'lang=zh-TW' } })))
+    expect(responses.every((response) => response.status === 200)).toBe(true)
+    const siteLoads = site.upstreamCalls.get('/v1/site_page/web_get')
+    // One site config load; content pages may add their own page loads, which this route has none of.
+    expect(siteLoads).toBe(1)
+  })
 })
