@@ -14,10 +14,10 @@ export function Component() {
   return (
     <section className="site-goto card" aria-labelledby="site-goto-title">
       <h1 id="site-goto-title" className="site-goto__title">{t('leavingSite')}</h1>
-      <p className="site-goto__host" translate="no">{host}</p>
-      <p className="site-goto__url" translate="no">{url}</p>
       {/* Keyed by URL: a new destination restarts the countdown. */}
       <Countdown key={url} seconds={seconds} url={url} />
+      <p className="site-goto__host" translate="no">{host}</p>
+      <p className="site-goto__url" translate="no">{url}</p>
       <div className="site-goto__actions">
         <a className="button" href={url} rel="noopener noreferrer nofollow">{t('continueToSite')}</a>
         <SiteLink to="/" className="button button--secondary">{t('backToHome')}</SiteLink>

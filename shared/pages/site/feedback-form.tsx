@@ -24,6 +24,7 @@ export function FeedbackForm({ form }: { form: FeedbackPageData['form'] }) {
         className="site-feedback-form__input"
         name={form.field}
         rows={6}
+        dir="auto"
         required
         maxLength={form.maxLength}
       />

@@ -3,7 +3,10 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 import { useRootData } from '../../components/site-context.tsx'
 import { formatDate, toIsoDate } from './format-date.ts'
 
-/** Feedback messages, newest first as the upstream sends them, each with the site's reply. */
+/**
+ * Feedback messages, newest first as the upstream sends them, each with the site's reply. Visitors
+ * write in any language, so each text takes its own direction (dir="auto").
+ */
 export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
   const { t } = useI18n()
   const { language } = useRootData()
@@ -12,12 +15,12 @@ export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
     <ol className="site-feedback__list">
       {rows.map((row) => (
         <li key={row.id} className="card site-feedback__item">
-          <p className="site-feedback__content">{row.content}</p>
+          <p className="site-feedback__content" dir="auto">{row.content}</p>
           <time className="site-feedback__date muted" dateTime={toIsoDate(row.createdAt)}>{formatDate(row.createdAt, language)}</time>
           {row.reply ? (
             <div className="site-feedback__reply">
               <p className="site-feedback__reply-label">{t('reply')}</p>
-              <p className="site-feedback__reply-text">{row.reply}</p>
+              <p className="site-feedback__reply-text" dir="auto">{row.reply}</p>
             </div>
           ) : null}
         </li>
