@@ -30,8 +30,7 @@ export function Component() {
           <ul className="res-detail__meta">
             {resource.category.key ? (
               <li>
-                <span className="muted">{t('category')}: </span>
-                <SiteLink to={categoryPath(resource.category.key)}>{resource.category.name}</SiteLink>
+                <SiteLink to={categoryPath(resource.category.key)} className="res-detail__category">{resource.category.name}</SiteLink>
               </li>
             ) : null}
             <li>{t('views', { count: formatCount(resource.view_count, language) })}</li>
