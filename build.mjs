@@ -1,12 +1,13 @@
 // Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
-// Usage: node build.mjs [--only=client|server|demo-api]
+// Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR]  (DIR defaults to ./dist)
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const root = path.dirname(new URL(import.meta.url).pathname)
-const dist = path.join(root, 'dist')
+const outArg = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length)
+const dist = outArg ? path.resolve(outArg) : path.join(root, 'dist')
 const clientOut = path.join(dist, 'client', 'assets')
 const PUBLIC_PATH = '/assets'
 
@@ -43,7 +44,7 @@ async function buildClient() {
 /** Entry, page and locale chunks with the chunks each imports statically (for modulepreload). */
 function toManifest(metafile) {
   const outputs = metafile.outputs
-  const url = (file) => `${PUBLIC_PATH}/${path.relative(clientOut, path.join(root, file))}`
+  const url = (file) => `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
   const staticImports = (file, seen = new Set()) => {
     for (const item of outputs[file]?.imports ?? []) {
       if (item.kind !== 'import-statement' || item.external || seen.has(item.path)) continue

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../test/browser/launch.ts'
-import { DIST, startTestSite, type TestSite } from '../test/harness.ts'
+import { distDir, startTestSite, type TestSite } from '../test/harness.ts'
 
 /** Visits a tenant by its name on the test server's port (Chromium resolves *.localhost to loopback). */
 function tenantUrl(site: TestSite, host: string, path: string): string {
@@ -98,7 +98,7 @@ describe('in a real browser', () => {
   })
 
   it('reloads the target address once when a page chunk fails, then not again within 10 s', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(DIST, 'client', 'manifest.json'), 'utf8')) as { pages: Record<string, { file: string }> }
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { pages: Record<string, { file: string }> }
     const chunk = manifest.pages['tags-page']!.file
     const { page, documents } = await openPage('/res/hot')
     await page.route(`**${chunk}`, (route) => route.abort())

@@ -3,13 +3,17 @@ import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
+import { inject } from 'vitest'
 import { createApp } from '../server/app.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import { createUpstreamClient } from '../server/upstream/client.ts'
 
-export const DIST = path.resolve(import.meta.dirname, '..', 'dist')
+/** This test run's build folder (test/global-setup.ts). */
+export function distDir(): string {
+  return inject('distDir')
+}
 
 export interface TestSiteOptions {
   /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
@@ -51,8 +55,8 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
     ...options.repository,
   })
-  const manifest = readClientManifest(path.join(DIST, 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(DIST, 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
+  const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
+  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {
