@@ -14,6 +14,7 @@ export function HeadSync() {
     document.title = head.title
     setMeta('description', head.description)
     setMeta('keywords', head.keywords)
+    setMeta('robots', head.robots ?? '')
     const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')
     if (canonical && head.canonical) canonical.href = head.canonical
   }, [head])
@@ -30,6 +31,10 @@ export function useErrorTitle(title: string) {
 
 function setMeta(name: string, content: string) {
   let element = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+  if (content === '') {
+    element?.remove()
+    return
+  }
   if (!element) {
     element = document.createElement('meta')
     element.name = name
