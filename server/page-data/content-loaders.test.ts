@@ -109,10 +109,10 @@ describe('merge and head', () => {
     expect(data.head.title).toBe('Tools - Example')
   })
 
-  it('uses doc_page_config for outlines', async () => {
+  it('uses doc_page_config for outlines, named after the node the document opens at', async () => {
     const site = makeSite({ seo_config: { tdk: { doc_page_config: { title: '#文章名称# | Docs | #网站名称#', description: '#文章描述#', keywords: '' } } } })
     const data = await load('doc-path', { path: 'handbook' }, '/doc/handbook', site).result
-    expect(data.head.title).toBe('Handbook | Docs | Example')
+    expect(data.head.title).toBe('Start | Docs | Example')
     expect(data.head.description).toBe('Welcome to the handbook.')
   })
 })

@@ -36,7 +36,7 @@ export interface NavBody { kind: 'nav'; variant: 'nav' | 'ai'; intro: string | n
 /** Code-like custom content is shown as escaped source text. */
 export type CodeLanguage = 'js' | 'json' | 'css' | 'xml'
 export type CustomBody =
-  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; fullWidth: boolean }
+  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; fullWidth: boolean; hasOwnTitle: boolean }
   | { kind: 'custom'; contentType: CustomContentType; format: 'text'; text: string }
   | { kind: 'custom'; contentType: CustomContentType; format: 'code'; language: CodeLanguage; code: string }
 

@@ -60,6 +60,13 @@ describe('custom pages', () => {
     expect(custom.html).toContain('Hi')
   })
 
+  it('keeps only the body of a whole document and notices content that brings its own h1', async () => {
+    const full = await body('custom', { page_type: 'custom', page_path: 'kit', page_config: { content_type: 'pure_html', content: '<!doctype html><html><head><title>Kit</title><style>p{}</style></head><body><p>Body</p></body></html>' } })
+    expect(full.body).toMatchObject({ format: 'html', html: '<p>Body</p>', hasOwnTitle: false })
+    const titled = await body('custom', { page_type: 'custom', page_path: 'md', page_config: { content_type: 'markdown', content: '# Own title\n\ntext' } })
+    expect(titled.body).toMatchObject({ hasOwnTitle: true })
+  })
+
   it('keeps txt as text and code types as raw code', async () => {
     const txt = await body('custom', { page_type: 'custom', page_path: 't', page_config: { content_type: 'txt', content: 'a <b>\n c' } })
     expect(txt.body).toMatchObject({ format: 'text', text: 'a <b>\n c' })
@@ -235,7 +242,7 @@ describe('resource, outline and user-post pages', () => {
       page_type: 'outline', page_path: 'handbook',
       page_config: { outline: [
         { id: 'basics', title: 'Basics', path: 'basics', children: [
-          { id: 'install', title: 'Install', path: 'install', content: 'Run **it**.' },
+          { id: 'install', title: 'Install', path: 'install', content: '## Install\n\nRun **it**.' },
           { id: 'install', title: 'Again', path: 'again', content: 'dup' },
         ] },
         { id: 'faq', title: 'FAQ', path: 'faq', content: '<img src=x onerror=alert(1)>Ask' },
@@ -243,7 +250,7 @@ describe('resource, outline and user-post pages', () => {
     })
     expect(outline.firstWithContent).toBe('install')
     expect(outline.sections.map((section) => [section.id, section.depth])).toEqual([['basics', 0], ['install', 1], ['faq', 0]])
-    expect(outline.sections[1]?.html).toContain('<strong>it</strong>')
+    expect(outline.sections[1]?.html).toBe('<p>Run <strong>it</strong>.</p>\n')
     expect(outline.sections[2]?.html).not.toContain('onerror')
     expect(outline.tree).toEqual([
       { id: 'basics', title: 'Basics', hasContent: false, children: [{ id: 'install', title: 'Install', hasContent: true, children: [] }] },

@@ -3,6 +3,7 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import type { SitePageConfig } from '../../../shared/types.ts'
 import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { htmlExcerpt } from './excerpt.ts'
 import { contentHead } from './head.ts'
 import { mergePageBlocks } from './merge-blocks.ts'
 import { parsePageConfig } from './page-config.ts'
@@ -29,7 +30,7 @@ export interface BuildPageOptions {
   home: boolean
 }
 
-interface Shaped { body: ContentBody; description?: string; rssHot?: Promise<RssHotView[]>; resourceHot?: Promise<ResourceHotData> }
+interface Shaped { body: ContentBody; description?: string; articleName?: string; rssHot?: Promise<RssHotView[]>; resourceHot?: Promise<ResourceHotData> }
 
 /** Loads and shapes everything a content page shows, its head and its merged site blocks. */
 export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, options: BuildPageOptions): Promise<ContentPageData> {
@@ -37,7 +38,7 @@ export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, opt
   const blocks = mergePageBlocks(env.tenant.site, page)
   const data: ContentPageData = {
     kind: 'content',
-    head: contentHead(env, page, { routerPath: options.routerPath, description: shaped.description ?? '', home: options.home }),
+    head: contentHead(env, page, { routerPath: options.routerPath, description: shaped.description ?? '', articleName: shaped.articleName, home: options.home }),
     page: { id: page.page_id, type: page.page_type, title: page.title.trim(), routerPath: options.routerPath },
     body: shaped.body,
     ...(blocks ? { blocks } : {}),
@@ -56,8 +57,10 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
       const body = shapeNav(page.page_config, page.page_type)
       return { body, description: body.intro ?? '' }
     }
-    case 'custom':
-      return { body: shapeCustom(page.page_config) }
+    case 'custom': {
+      const body = shapeCustom(page.page_config)
+      return { body, description: body.format === 'html' ? htmlExcerpt(body.html) : body.format === 'text' ? body.text.slice(0, 300) : '' }
+    }
     case 'rss': {
       const { body, hot } = await shapeRss(env, page.page_config, page.page_path, param, paramBase(page))
       return { body, rssHot: hot }
@@ -78,8 +81,9 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
       return { body, resourceHot: hot, description: body.description }
     }
     case 'outline': {
-      const { body, excerpt } = shapeOutline(page.page_config)
-      return { body, description: excerpt }
+      // The document opens at its first node with content: that node is the "article" of the doc TDK.
+      const { body, excerpt, firstTitle } = shapeOutline(page.page_config)
+      return { body, description: excerpt, articleName: firstTitle || page.title }
     }
     case 'ugc_post': {
       const config = parsePageConfig(ugcPostPageConfigSchema, page.page_config, 'ugc_post')

@@ -6,14 +6,14 @@ import { safeHttpUrl } from './safe-links.ts'
 
 /**
  * The head of a content page: the page's own TDK when it sets one; outline pages otherwise use the
- * site's doc_page_config (article name = page title, description = its first paragraph); other pages
+ * site's doc_page_config (article name = the node it opens at, description = its first paragraph); other pages
  * "page title - site name". On the home page the site's index TDK comes before the fallback.
  * The page's canonical_link overrides the computed canonical address.
  */
 export function contentHead(
   env: Pick<LoaderEnv, 'tenant' | 'absoluteUrl'>,
   page: SitePageConfig,
-  options: { routerPath: string; description: string; home: boolean },
+  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean },
 ): PageHead {
   const tdkKey: TdkKey | undefined = page.page_type === 'outline' ? 'doc_page_config' : options.home ? 'index_page_config' : undefined
   const ownCanonical = safeHttpUrl(page.seo_config?.canonical_link)
@@ -21,7 +21,7 @@ export function contentHead(
     site: env.tenant.site,
     pageTdk: ownTdk(page.seo_config?.tdk),
     tdkKey,
-    values: { articleName: page.title, articleDescription: options.description },
+    values: { articleName: options.articleName ?? page.title, articleDescription: options.description },
     fallbackTitle: page.title,
     fallbackDescription: options.description,
     canonical: ownCanonical ?? env.absoluteUrl(options.routerPath),

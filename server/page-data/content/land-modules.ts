@@ -98,7 +98,8 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     }
     case 'video_introduce': {
       const video = toVideo(data)
-      return video ? { ...base, type: 'video_introduce', heading: readText(data, 'title'), description: readText(data, 'description'), video } : null
+      // The title is the module's heading here; repeating it as the video caption would say it twice.
+      return video ? { ...base, type: 'video_introduce', heading: readText(data, 'title'), description: readText(data, 'description'), video: { ...video, title: '' } } : null
     }
     case 'video_carousel': {
       const items = definedItems(readItems(data, 'items').map(toVideo))

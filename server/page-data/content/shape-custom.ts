@@ -12,11 +12,11 @@ export function shapeCustom(pageConfig: unknown): CustomBody {
   const { content_type: contentType, content } = parsePageConfig(customPageConfigSchema, pageConfig, 'custom')
   switch (contentType) {
     case 'markdown':
-      return { kind: 'custom', contentType, format: 'html', html: renderMarkdown(content), fullWidth: false }
+      return htmlBody(contentType, renderMarkdown(content), false)
     case 'html':
-      return { kind: 'custom', contentType, format: 'html', html: sanitizeRichText(content), fullWidth: false }
+      return htmlBody(contentType, sanitizeRichText(bodyOf(content)), false)
     case 'pure_html':
-      return { kind: 'custom', contentType, format: 'html', html: sanitizeRichText(content), fullWidth: true }
+      return htmlBody(contentType, sanitizeRichText(bodyOf(content)), true)
     case 'txt':
       return { kind: 'custom', contentType, format: 'text', text: content }
     case 'js':
@@ -25,4 +25,19 @@ export function shapeCustom(pageConfig: unknown): CustomBody {
     case 'xml':
       return { kind: 'custom', contentType, format: 'code', language: contentType, code: content }
   }
+}
+
+function htmlBody(contentType: CustomBody['contentType'], html: string, fullWidth: boolean): CustomBody {
+  // Content that opens with its own h1 is titled already; the page then shows no second one.
+  return { kind: 'custom', contentType, format: 'html', html, fullWidth, hasOwnTitle: /^\s*<h1[\s>]/i.test(html) }
+}
+
+/**
+ * The part of a whole HTML document that belongs on the page: what is inside <body>, or everything
+ * but <head>. The sanitiser would otherwise keep the text of <title> and similar head elements.
+ */
+function bodyOf(html: string): string {
+  const body = /<body[^>]*>([\s\S]*?)(<\/body>|$)/i.exec(html)
+  if (body) return body[1] ?? ''
+  return html.replace(/<head[^>]*>[\s\S]*?<\/head>/gi, '').replace(/<title[^>]*>[\s\S]*?<\/title>/gi, '')
 }

@@ -2,6 +2,7 @@ import type { OutlineBody, OutlineSection, OutlineTreeNode } from '../../../shar
 import type { OutlineNode } from '../../../shared/types.ts'
 import { outlinePageConfigSchema } from '../../upstream/schemas.ts'
 import { renderMarkdown } from '../markdown.ts'
+import { markdownExcerpt } from './excerpt.ts'
 import { parsePageConfig } from './page-config.ts'
 
 /** Deeper nodes are not shown: a runaway tree must not blow up the page. */
@@ -13,7 +14,7 @@ const MAX_NODES = 500
  * order, each anchored by its node id so `#id` addresses work without script. The page opens at the
  * first node that has content.
  */
-export function shapeOutline(pageConfig: unknown): { body: OutlineBody; excerpt: string } {
+export function shapeOutline(pageConfig: unknown): { body: OutlineBody; excerpt: string; firstTitle: string } {
   const config = parsePageConfig(outlinePageConfigSchema, pageConfig, 'outline')
   const sections: OutlineSection[] = []
   const seen = new Set<string>()
@@ -25,8 +26,8 @@ export function shapeOutline(pageConfig: unknown): { body: OutlineBody; excerpt:
       // Ids become element ids: duplicates would break anchors, so later ones are skipped.
       if (depth >= MAX_DEPTH || sections.length >= MAX_NODES || seen.has(node.id)) continue
       seen.add(node.id)
-      const content = node.content?.trim() ?? ''
-      if (content !== '' && excerpt === '') excerpt = toExcerpt(content)
+      const content = withoutTitleHeading(node.content?.trim() ?? '', node.title)
+      if (content !== '' && excerpt === '') excerpt = markdownExcerpt(content)
       sections.push({ id: node.id, title: node.title.trim(), depth, html: content === '' ? null : renderMarkdown(content) })
       const children = walk(node.children ?? [], depth + 1)
       tree.push({ id: node.id, title: node.title.trim(), hasContent: content !== '', children })
@@ -36,14 +37,15 @@ export function shapeOutline(pageConfig: unknown): { body: OutlineBody; excerpt:
 
   const tree = walk(config.outline, 0)
   const first = sections.find((section) => section.html !== null)
-  return { body: { kind: 'outline', tree, sections, firstWithContent: first?.id ?? null }, excerpt }
+  return { body: { kind: 'outline', tree, sections, firstWithContent: first?.id ?? null }, excerpt, firstTitle: first?.title ?? '' }
 }
 
-/** The first paragraph of markdown as plain text, for the meta description. */
-function toExcerpt(markdown: string): string {
-  const paragraph = markdown
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .find((block) => block !== '' && !/^(#|```|[-*>|]|\d+\.)/.test(block))
-  return (paragraph ?? '').replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>]/g, '').replace(/\s+/g, ' ').trim()
+/**
+ * Node content often repeats the node title as its first heading; the section already shows the
+ * title as a heading at the right level, so that first line is dropped.
+ */
+function withoutTitleHeading(markdown: string, title: string): string {
+  const match = /^#{1,6}[ \t]+(.+?)[ \t#]*(?:\n|$)/.exec(markdown)
+  if (!match || match[1]?.trim() !== title.trim()) return markdown
+  return markdown.slice(match[0].length).trim()
 }

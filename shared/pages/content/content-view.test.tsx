@@ -67,8 +67,11 @@ describe('content views', () => {
   it('escapes code content and injects only the sanitised html', async () => {
     const code = await render(page({ kind: 'custom', contentType: 'js', format: 'code', language: 'js', code: '</script><b>x</b>' }), ContentRoute)
     expect(code).toContain('&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;')
-    const html = await render(page({ kind: 'custom', contentType: 'html', format: 'html', html: '<p>Safe</p>', fullWidth: false }), ContentRoute)
+    const html = await render(page({ kind: 'custom', contentType: 'html', format: 'html', html: '<p>Safe</p>', fullWidth: false, hasOwnTitle: false }), ContentRoute)
     expect(html).toContain('<p>Safe</p>')
+    expect(html).toContain('<h1>The page</h1>')
+    const titled = await render(page({ kind: 'custom', contentType: 'markdown', format: 'html', html: '<h1>Own</h1>', fullWidth: false, hasOwnTitle: true }), ContentRoute)
+    expect(titled).not.toContain('<h1>The page</h1>')
   })
 
   it('renders an outline with anchors per node', async () => {

@@ -10,17 +10,20 @@ import { UgcPostView } from './ugc-post-view.tsx'
 
 /**
  * Any content page, by the shape of its body. Pages with a banner of their own (land, resource) set
- * their h1 themselves; the others get the page title as theirs.
+ * their h1 themselves, as does custom content that opens with one; the others get the page title.
  */
 export function ContentView({ data }: { data: ContentPageData }) {
   const { body, page } = data
   if (body.kind === 'land') return <LandView body={body} title={page.title} />
   if (body.kind === 'resource') return <ResourceView body={body} title={page.title} hot={data.resourceHot} />
+  const titled = body.kind === 'custom' && body.format === 'html' && body.hasOwnTitle
   return (
     <article className={`content-page content-page--${page.type}`} data-page-type={page.type}>
-      <header className="content-header">
-        <h1>{page.title}</h1>
-      </header>
+      {titled ? null : (
+        <header className="content-header">
+          <h1>{page.title}</h1>
+        </header>
+      )}
       <ContentBodyView data={data} />
     </article>
   )

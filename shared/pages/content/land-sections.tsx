@@ -183,7 +183,8 @@ export function LandPrices({ module }: { module: Of<'price'> }) {
           <h3>{plan.name}</h3>
           <p className="land-price__amount">
             <span className="land-price__value">{plan.price}</span>
-            {plan.unit ? <span className="muted"> / {plan.unit}</span> : null}
+            {/* A unit such as "$ / month" brings its own separator; a bare "month" gets one. */}
+            {plan.unit ? <span className="muted"> {plan.unit.includes('/') ? plan.unit : `/ ${plan.unit}`}</span> : null}
           </p>
           {plan.description ? <p className="muted">{plan.description}</p> : null}
           {plan.features.length > 0 ? (

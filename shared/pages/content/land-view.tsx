@@ -18,14 +18,30 @@ type Of<T extends LandModuleView['type']> = Extract<LandModuleView, { type: T }>
 export function LandView({ body, title }: { body: LandBody; title: string }) {
   const first = body.modules[0]
   const bannerFirst = first !== undefined && isOverview(first) && first.heading !== ''
+  const anchors = anchorsOf(body.modules)
   return (
     <div className={`land land--theme-${body.theme}`}>
       {bannerFirst ? null : <h1 className="land__title">{title}</h1>}
       {body.modules.map((module, index) => (
-        <LandModule key={module.id} module={module} banner={bannerFirst && index === 0 ? body.bannerStyle : null} />
+        <LandModule key={module.id} module={module} anchor={anchors.get(module.id)} banner={bannerFirst && index === 0 ? body.bannerStyle : null} />
       ))}
     </div>
   )
+}
+
+/** Landing buttons conventionally point at `#pricing`, `#contact` and `#faq`: the first module of each kind answers. */
+const WELL_KNOWN_ANCHORS: Partial<Record<LandModuleView['type'], string>> = { price: 'pricing', form: 'contact', faq: 'faq' }
+
+function anchorsOf(modules: LandModuleView[]): Map<string, string> {
+  const anchors = new Map<string, string>()
+  const taken = new Set<string>()
+  for (const module of modules) {
+    const anchor = WELL_KNOWN_ANCHORS[module.type]
+    if (anchor === undefined || taken.has(anchor)) continue
+    taken.add(anchor)
+    anchors.set(module.id, anchor)
+  }
+  return anchors
 }
 
 function isOverview(module: LandModuleView): module is Of<'product_overview' | 'product_image_overview'> {
@@ -44,7 +60,7 @@ function useDefaultTitle(module: LandModuleView): string {
   }
 }
 
-function LandModule({ module, banner }: { module: LandModuleView; banner: 0 | 1 | null }) {
+function LandModule({ module, banner, anchor }: { module: LandModuleView; banner: 0 | 1 | null; anchor: string | undefined }) {
   const defaultTitle = useDefaultTitle(module)
   if (isOverview(module)) return <Overview module={module} banner={banner} />
   if (module.type === 'title') {
@@ -58,7 +74,7 @@ function LandModule({ module, banner }: { module: LandModuleView; banner: 0 | 1 
   const heading = module.title || defaultTitle
   const headingId = `land-${module.id}`
   return (
-    <section className={`land-module land-module--${module.type}`} data-module={module.type} aria-labelledby={heading ? headingId : undefined}>
+    <section id={anchor} className={`land-module land-module--${module.type}`} data-module={module.type} aria-labelledby={heading ? headingId : undefined}>
       {heading ? (
         <header className="land-module__header">
           <h2 id={headingId}>{heading}</h2>

@@ -5,8 +5,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 /** Navigation and AI-tools pages: an intro, a jump list of groups, and per group its tabs of site cards. */
 export function NavView({ body }: { body: NavBody }) {
   const { t } = useI18n()
-  // One nav view per page, so plain ids are unique and give readable anchors (#nav-group-2).
-  const idBase = 'nav-group'
+  const ids = groupIds(body.groups.map((group) => group.name))
   return (
     <div className={`content-nav content-nav--${body.variant}`}>
       {body.intro ? <p className="content-lead">{body.intro}</p> : null}
@@ -14,24 +13,37 @@ export function NavView({ body }: { body: NavBody }) {
         <nav className="content-jump" aria-label={t('tableOfContents')}>
           <ul className="content-chips">
             {body.groups.map((group, index) => (
-              <li key={index}><a className="tag" href={`#${idBase}-${index}`}>{group.name}</a></li>
+              <li key={index}><a className="tag" href={`#${encodeURIComponent(ids[index] ?? '')}`}>{group.name}</a></li>
             ))}
           </ul>
         </nav>
       ) : null}
       {body.groups.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
       {body.groups.map((group, index) => (
-        <section key={index} id={`${idBase}-${index}`} className="content-nav__group" aria-labelledby={`${idBase}-${index}-h`}>
-          <h2 id={`${idBase}-${index}-h`}>{group.name}</h2>
+        <section key={index} id={ids[index]} className="content-nav__group" aria-labelledby={`nav-group-${index}-title`}>
+          <h2 id={`nav-group-${index}-title`}>{group.name}</h2>
           {group.tabs.length === 1 && group.tabs[0] ? (
             <TabPanelContent tab={group.tabs[0]} showName />
           ) : (
-            <Tabs tabs={group.tabs} idBase={`${idBase}-${index}`} />
+            <Tabs tabs={group.tabs} idBase={`nav-group-${index}`} />
           )}
         </section>
       ))}
     </div>
   )
+}
+
+/**
+ * Each group is addressable by its name (menus link to `/sp/ai-tools#AI 對話`); an empty or repeated
+ * name falls back to `nav-group-N`.
+ */
+function groupIds(names: string[]): string[] {
+  const seen = new Set<string>()
+  return names.map((name, index) => {
+    const id = name.trim() !== '' && !seen.has(name) ? name : `nav-group-${index}`
+    seen.add(id)
+    return id
+  })
 }
 
 /**

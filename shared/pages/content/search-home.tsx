@@ -49,13 +49,12 @@ export function SearchHome({ data }: { data: SearchHomeData }) {
   )
 }
 
+/** A titled list whose heading links to the full list. */
 function HomeSection({ id, title, more, children }: { id: string; title: string; more: string; children: ReactNode }) {
-  const { t } = useI18n()
   return (
     <section className="content-home__section" aria-labelledby={id}>
       <header className="content-section-header">
-        <h2 id={id}>{title}</h2>
-        <SiteLink to={more} className="content-section-header__more">{t('readMore')} →</SiteLink>
+        <h2 id={id}><SiteLink to={more} className="content-section-header__link">{title}</SiteLink></h2>
       </header>
       {children}
     </section>

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../../../test/browser/launch.ts'
+import { startTestSite, type TestSite } from '../../../test/harness.ts'
+
+// Content and home pages in Chromium: hydration must match the server markup (a mismatch logs a
+// console error), tabs and popovers must work, client-side navigation must bring streamed data along.
+describe('content pages in a browser', { timeout: 60_000 }, () => {
+  let site: TestSite
+  let browser: Browser
+  beforeAll(async () => {
+    site = await startTestSite({ listen: true })
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.close()
+  })
+
+  // Each site's own default language, so the first-visit language redirect stays out of the way.
+  const LOCALES: Record<string, string> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
+
+  async function open(host: string, path: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ locale: LOCALES[host] ?? 'en-US' })
+    const errors: string[] = []
+    page.on('console', (message) => {
+      // The demo landing page plays sample clips from the public web, which this network cannot reach.
+      if (message.type() === 'error' && !message.text().includes('net::ERR_NAME_NOT_RESOLVED')) errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const port = new URL(site.url!).port
+    await page.goto(`http://${host}:${port}${path}`, { waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    return { page, errors }
+  }
+
+  it.each([
+    ['land.localhost', '/'], ['land.localhost', '/c/legal/privacy'], ['land.localhost', '/c/dev/embed.js'], ['land.localhost', '/c/legal/licenses'],
+    ['land.localhost', '/doc_handbook'], ['land.localhost', '/l/campaign/spring-sale'], ['land.localhost', '/sp/library'],
+    ['nav.localhost', '/'], ['nav.localhost', '/ai'], ['nav.localhost', '/sp/news'], ['nav.localhost', '/sp/collections'],
+    ['res.localhost', '/'], ['res.localhost', '/c/about'], ['res.localhost', '/doc_guide'],
+  ])('hydrates %s%s without errors', async (host, path) => {
+    const { page, errors } = await open(host, path)
+    expect(await page.locator('main h1').count()).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('switches nav tabs by click and by arrow key', async () => {
+    const { page, errors } = await open('nav.localhost', '/')
+    const group = page.locator('.content-nav__group').first()
+    const tabs = group.getByRole('tab')
+    await tabs.nth(1).click()
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true')
+    expect(await group.locator('[role="tabpanel"]').first().isVisible()).toBe(false)
+    expect(await group.locator('[role="tabpanel"]').nth(1).isVisible()).toBe(true)
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('opens a land popover button', async () => {
+    const { page, errors } = await open('land.localhost', '/')
+    await page.getByRole('button', { name: 'Open the tour' }).click()
+    await expect.poll(() => page.locator('.land-popover:popover-open').count()).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('navigates from a list page to a content page client-side', async () => {
+    const { page, errors } = await open('nav.localhost', '/sp/collections')
+    await page.evaluate(() => {
+      ;(window as unknown as { marker: boolean }).marker = true
+    })
+    await page.locator('main a[href="/nav/dev/frontend"]').click()
+    await page.waitForURL(/\/nav\/dev\/frontend$/)
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('前端開發')
+    // Still the same document: the navigation happened in the browser.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('brings the streamed rss hot list along on client-side navigation', async () => {
+    const { page, errors } = await open('nav.localhost', '/')
+    await page.locator('header a[href="/sp/news"]').first().click()
+    await page.waitForURL(/\/sp\/news$/)
+    await expect.poll(() => page.locator('.content-rank li').count()).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
