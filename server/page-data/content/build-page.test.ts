@@ -118,7 +118,7 @@ describe('rss pages', () => {
 describe('land pages', () => {
   const button = { text: 'Start', url: '/l/go', type: 0, style: 1 }
   const data: Record<string, Record<string, unknown>> = {
-    product_overview: { title: 'Notes', description: 'Calm notes', align: 2, resource: { type: 1, url: 'https://cdn.example/a.png' }, buttons: [button, { text: 'Evil', url: 'javascript:x', type: 2, style: 2, popup_img: 'https://cdn.example/qr.png' }] },
+    product_overview: { title: 'Notes', description: 'Calm notes', align: 2, resource: { type: 1, url: 'https://cdn.example/a.png' }, buttons: [button, { text: 'Evil', url: 'javascript:x', type: 2, style: 2, popup_img: 'https://cdn.example/qr.png' }, { text: 'Nowhere', url: 'javascript:x', type: 0 }, { text: 'Empty popup', type: 2 }] },
     product_image_overview: { title: 'Sync', description: 'Everywhere', align: 1, resource: { type: 2, url: 'https://cdn.example/v.mp4' }, buttons: [] },
     title: { title: 'Why us', subtitle: 'Because', align: 2 },
     carousel: { items: [{ image: 'https://cdn.example/1.png', title: 'One' }, { image: 'javascript:x' }] },

@@ -24,13 +24,18 @@ function readAlign(data: Loose): Align {
 export function toButton(raw: Loose): LandButtonView | null {
   const text = readText(raw, 'text')
   if (text === '') return null
-  return {
+  const button: LandButtonView = {
     text,
     url: safeLinkTarget(raw.url),
     type: readChoice(raw, 'type', [0, 1, 2, 3] as const, 0),
     style: readChoice(raw, 'style', [1, 2] as const, 1),
     popupImage: safeMediaUrl(raw.popup_img),
   }
+  // A button that would do nothing (a link without a target, a popup without an image) is left out.
+  const inert = (button.type === 0 && button.url === null)
+    || (button.type === 1 && button.url === null && button.popupImage === null)
+    || (button.type === 2 && button.popupImage === null)
+  return inert ? null : button
 }
 
 function toMedia(raw: Loose): LandMedia | null {

@@ -39,19 +39,22 @@ export function LandButton({ button }: { button: LandButtonView }) {
       </span>
     )
   }
-  const label = <>{button.text}</>
-  const link = button.url ? <AnyLink to={button.url} className={className}>{label}</AnyLink> : <span className={className}>{label}</span>
   if (button.type === 1 && button.popupImage) {
+    // Without a link the button still takes focus, so keyboard users can reveal the image too.
+    const trigger = button.url
+      ? <AnyLink to={button.url} className={className}>{button.text}</AnyLink>
+      : <button type="button" className={className}>{button.text}</button>
     return (
-      <span className="land-button land-button--hover" tabIndex={button.url ? undefined : 0}>
-        {link}
-        <span className="land-button__hover-card" role="presentation">
-          <img src={button.popupImage} alt="" loading="lazy" />
+      <span className="land-button land-button--hover">
+        {trigger}
+        <span className="land-button__hover-card">
+          <img src={button.popupImage} alt={button.text} loading="lazy" />
         </span>
       </span>
     )
   }
-  return link
+  // The loader drops link buttons without a target; a hover button whose image is missing is a plain link.
+  return button.url ? <AnyLink to={button.url} className={className}>{button.text}</AnyLink> : null
 }
 
 /** The image or video of an overview module. */
