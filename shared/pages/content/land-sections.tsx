@@ -126,17 +126,17 @@ function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
 export function LandFeatures({ module }: { module: Of<'superiority' | 'superiority_image'> }) {
   if (module.type === 'superiority_image') {
     return (
-      <div className="land-feature-rows">
+      <ul className="land-features grid">
         {module.items.map((item, index) => (
-          <div key={index} className="land-feature-row">
+          <li key={index} className="land-feature land-feature--image card">
             {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" loading="lazy" /> : null}
             <div>
               <h3>{item.title}</h3>
               {item.description ? <p className="muted">{item.description}</p> : null}
             </div>
-          </div>
+          </li>
         ))}
-      </div>
+      </ul>
     )
   }
   return (

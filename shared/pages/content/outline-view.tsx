@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import type { OutlineBody, OutlineTreeNode } from '../../data/content-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 
@@ -7,11 +8,12 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
  */
 export function OutlineView({ body }: { body: OutlineBody }) {
   const { t } = useI18n()
+  const current = useCurrentSection(body)
   return (
     <div className="content-outline">
       <nav className="content-outline__toc" aria-label={t('tableOfContents')}>
         <p className="content-outline__toc-title">{t('tableOfContents')}</p>
-        <OutlineTree nodes={body.tree} current={body.firstWithContent} />
+        <OutlineTree nodes={body.tree} current={current} />
       </nav>
       <article className="content-outline__doc">
         {body.sections.map((section) => {
@@ -26,6 +28,31 @@ export function OutlineView({ body }: { body: OutlineBody }) {
       </article>
     </div>
   )
+}
+
+/**
+ * The section being read, for the table of contents: the first node with content until the visitor
+ * scrolls (the server renders that too, so hydration matches), then the topmost section in view.
+ */
+function useCurrentSection(body: OutlineBody): string | null {
+  const [current, setCurrent] = useState(body.firstWithContent)
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return
+    const elements = body.sections.map((section) => document.getElementById(section.id)).filter((element) => element !== null)
+    const visible = new Set<Element>()
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) visible.add(entry.target)
+        else visible.delete(entry.target)
+      }
+      // Document order: the first visible section is the one being read.
+      const top = elements.find((element) => visible.has(element))
+      if (top) setCurrent(top.id)
+    }, { rootMargin: '-80px 0px -55% 0px' })
+    for (const element of elements) observer.observe(element)
+    return () => observer.disconnect()
+  }, [body])
+  return current
 }
 
 function OutlineTree({ nodes, current }: { nodes: OutlineTreeNode[]; current: string | null }) {
