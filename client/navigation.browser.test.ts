@@ -1,44 +1,25 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchChromium } from '../test/browser/launch.ts'
-import { distDir, startTestSite, type TestSite } from '../test/harness.ts'
-
-/** Visits a tenant by its name on the test server's port (Chromium resolves *.localhost to loopback). */
-function tenantUrl(site: TestSite, host: string, path: string): string {
-  const port = new URL(site.url!).port
-  return `http://${host}:${port}${path}`
-}
+import { describe, expect, it } from 'vitest'
+import { gotoHydrated } from '../test/browser/open-page.ts'
+import { useBrowserSite } from '../test/browser/use-browser-site.ts'
+import { distDir } from '../test/harness.ts'
 
 describe('in a real browser', () => {
-  let site: TestSite
-  let browser: Browser
-  beforeAll(async () => {
-    site = await startTestSite({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.close()
-  })
+  const browserSite = useBrowserSite()
 
-  async function openPage(path: string, host = 'res.localhost'): Promise<{ page: Page; errors: string[]; payloads: string[]; documents: string[] }> {
-    // A Chinese browser on this Chinese-default site: no first-visit language redirect.
-    const page = await browser.newPage({ locale: 'zh-CN' })
-    const errors: string[] = []
+  async function openPage(path: string, host = 'res.localhost') {
     const payloads: string[] = []
     const documents: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
+    const { page, errors } = await browserSite.open(host, path, {
+      // A Chinese browser on this Chinese-default site: no first-visit language redirect.
+      locale: 'zh-CN',
+      waitUntil: 'networkidle',
+      watch: (page) => page.on('request', (request) => {
+        if (request.url().includes('/_payload.json')) payloads.push(new URL(request.url()).pathname + new URL(request.url()).search)
+        if (request.resourceType() === 'document') documents.push(request.url())
+      }),
     })
-    page.on('pageerror', (error) => errors.push(error.message))
-    page.on('request', (request) => {
-      if (request.url().includes('/_payload.json')) payloads.push(new URL(request.url()).pathname + new URL(request.url()).search)
-      if (request.resourceType() === 'document') documents.push(request.url())
-    })
-    await page.goto(tenantUrl(site, host, path), { waitUntil: 'networkidle' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     return { page, errors, payloads, documents }
   }
 
@@ -110,12 +91,32 @@ describe('in a real browser', () => {
     expect(new URL(documents[1]!).pathname).toBe(href)
 
     // Within the guard window a second failure shows the error instead of reloading again.
-    await page.goto(tenantUrl(site, 'res.localhost', '/res/hot'), { waitUntil: 'networkidle' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await gotoHydrated(page, browserSite.tenantUrl('res.localhost', '/res/hot'), 'networkidle')
     const before = documents.length
     await page.locator('main a[href^="/tags/"]').first().click()
     await page.locator('.error-page').waitFor()
     expect(documents.length).toBe(before)
+    await page.close()
+  })
+
+  it('scrolls smoothly to the hash target of an in-site link', async () => {
+    const { page, errors } = await openPage('/doc_handbook', 'land.localhost')
+    const link = page.locator('.content-outline__toc a').last()
+    const hash = new URL((await link.getAttribute('href'))!, 'http://x').hash
+    await link.click()
+    await page.waitForURL((url) => url.hash === hash)
+    // Smooth: the page passes through positions between the start and the target.
+    const samples: number[] = []
+    for (let i = 0; i < 20; i += 1) {
+      samples.push(await page.evaluate(() => window.scrollY))
+      await page.waitForTimeout(15)
+    }
+    const target = await page.evaluate((id) => document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top + window.scrollY, hash.slice(1))
+    expect(samples.some((y) => y > 0 && y < target - 50)).toBe(true)
+    // It ends at the target (or at the bottom of the page when the target is near the end).
+    const end = await page.evaluate((top) => Math.min(top, document.documentElement.scrollHeight - window.innerHeight), target)
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 150, end)
+    expect(errors.filter((error) => !error.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
     await page.close()
   })
 })

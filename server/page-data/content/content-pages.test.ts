@@ -95,7 +95,7 @@ describe('content pages end to end', () => {
       expect(titleOf(html)).toBe('Getting started - Handbook - Lumen Notes')
       expect(canonicalOf(html)).toBe('http://land.localhost/doc/handbook')
       const main = mainOf(html)
-      expect(main).toContain('href="#h1-3-1"')
+      expect(main).toContain(`href="${path}#h1-3-1"`)
       expect(main).toContain('<section id="h1-3-1"')
       expect(main).toContain('Write it down.')
       expect(main).toContain('<td>Use the AppImage or Flatpak</td>')

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
+import { SiteLink } from '../../components/site-link.tsx'
 import type { OutlineBody, OutlineTreeNode } from '../../data/content-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 
@@ -56,17 +58,19 @@ function useCurrentSection(body: OutlineBody): string | null {
 }
 
 function OutlineTree({ nodes, current }: { nodes: OutlineTreeNode[]; current: string | null }) {
+  // In-page links go through the router, so the jump is the smooth hash scroll of SPEC §2.
+  const { pathname, search } = useLocation()
   return (
     <ul className="content-outline__tree">
       {nodes.map((node) => (
         <li key={node.id}>
-          <a
-            href={`#${encodeURIComponent(node.id)}`}
+          <SiteLink
+            to={`${pathname}${search}#${encodeURIComponent(node.id)}`}
             className={node.hasContent ? undefined : 'content-outline__chapter'}
             aria-current={node.id === current ? 'location' : undefined}
           >
             {node.title}
-          </a>
+          </SiteLink>
           {node.children.length > 0 ? <OutlineTree nodes={node.children} current={current} /> : null}
         </li>
       ))}
