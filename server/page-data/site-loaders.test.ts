@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FeedbackPageData, GotoPageData, LinksPageData, TextPageData } from '../../shared/data/site-data.ts'
 import { siteLoaders } from './site-loaders.ts'
-import { fakeEnv, fakeSite, thrownBy } from './site/fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy } from '../../test/fake-loader-env.ts'
 
 describe('site loaders', () => {
   it('has exactly the site-level route ids', () => {
@@ -14,8 +14,8 @@ describe('site loaders', () => {
 
 describe('/disclaimer and /announcement', () => {
   it('renders the disclaimer markdown to sanitised HTML', async () => {
-    const site = fakeSite({ disclaimer: '## Terms\n\nUse at **your own** risk. <script>alert(1)</script>[x](javascript:alert(1))' })
-    const { env } = fakeEnv({ path: '/disclaimer', site })
+    const site = fakeSite({ baseInfo: { disclaimer: '## Terms\n\nUse at **your own** risk. <script>alert(1)</script>[x](javascript:alert(1))' } })
+    const { env } = fakeLoaderEnv({ path: '/disclaimer', site })
     const data = (await siteLoaders.disclaimer(env)) as TextPageData
     expect(data.kind).toBe('text')
     expect(data.page).toBe('disclaimer')
@@ -30,14 +30,14 @@ describe('/disclaimer and /announcement', () => {
     ['missing', undefined],
     ['blank', '  \n '],
   ])('answers 404 when the disclaimer is %s', async (_name, disclaimer) => {
-    const site = fakeSite(disclaimer === undefined ? {} : { disclaimer })
-    const { env } = fakeEnv({ path: '/disclaimer', site })
+    const site = fakeSite({ baseInfo: disclaimer === undefined ? {} : { disclaimer } })
+    const { env } = fakeLoaderEnv({ path: '/disclaimer', site })
     expect(await thrownBy(siteLoaders.disclaimer(env))).toEqual({ status: 404, message: 'Page Not Found: /disclaimer' })
   })
 
   it('shows the announcement while it is switched on', async () => {
-    const site = fakeSite({ announcement: { is_show: 1, content: 'Maintenance on *Sunday*.' } })
-    const { env } = fakeEnv({ path: '/announcement', site })
+    const site = fakeSite({ baseInfo: { announcement: { is_show: 1, content: 'Maintenance on *Sunday*.' } } })
+    const { env } = fakeLoaderEnv({ path: '/announcement', site })
     const data = (await siteLoaders.announcement(env)) as TextPageData
     expect(data.page).toBe('announcement')
     expect(data.html).toContain('<em>Sunday</em>')
@@ -49,15 +49,15 @@ describe('/disclaimer and /announcement', () => {
     ['empty', { is_show: 1 as const, content: '' }],
     ['missing', undefined],
   ])('answers 404 when the announcement is %s', async (_name, announcement) => {
-    const site = fakeSite(announcement === undefined ? {} : { announcement })
-    const { env } = fakeEnv({ path: '/announcement', site })
+    const site = fakeSite({ baseInfo: announcement === undefined ? {} : { announcement } })
+    const { env } = fakeLoaderEnv({ path: '/announcement', site })
     expect(await thrownBy(siteLoaders.announcement(env))).toEqual({ status: 404, message: 'Page Not Found: /announcement' })
   })
 })
 
 describe('/links', () => {
   it('keeps safe links only and drops groups left empty', async () => {
-    const { env, calls } = fakeEnv({
+    const { env, calls } = fakeLoaderEnv({
       path: '/links',
       replies: {
         '/v1/links/get': () => ({
@@ -93,14 +93,14 @@ describe('/links', () => {
   })
 
   it('lets upstream failures propagate', async () => {
-    const { env } = fakeEnv({ path: '/links', replies: { '/v1/links/get': () => { throw new Error('upstream down') } } })
+    const { env } = fakeLoaderEnv({ path: '/links', replies: { '/v1/links/get': () => { throw new Error('upstream down') } } })
     await expect(siteLoaders.links(env)).rejects.toThrow('upstream down')
   })
 })
 
 describe('/goto', () => {
   it('builds the interstitial for an absolute http(s) URL', async () => {
-    const { env } = fakeEnv({ path: `/goto?url=${encodeURIComponent('https://docs.example.org/a?b=1')}` })
+    const { env } = fakeLoaderEnv({ path: `/goto?url=${encodeURIComponent('https://docs.example.org/a?b=1')}` })
     const data = (await siteLoaders.goto(env)) as GotoPageData
     expect(data).toMatchObject({ kind: 'goto', url: 'https://docs.example.org/a?b=1', host: 'docs.example.org', seconds: 5 })
     expect(data.head).toMatchObject({ title: 'You are leaving this site - Example', canonical: null, robots: 'noindex,nofollow' })
@@ -117,7 +117,7 @@ describe('/goto', () => {
     ['malformed', `/goto?url=${encodeURIComponent('http://exa mple.com')}`],
     ['oversize', `/goto?url=${encodeURIComponent(`https://example.com/${'a'.repeat(2048)}`)}`],
   ])('answers 400 for a %s URL', async (_name, path) => {
-    const { env } = fakeEnv({ path })
+    const { env } = fakeLoaderEnv({ path })
     expect(await thrownBy(siteLoaders.goto(env))).toEqual({ status: 400, message: 'This link is not valid.' })
   })
 })
@@ -127,7 +127,7 @@ describe('/feedback', () => {
     Array.from({ length: count }, (_, i) => ({ id: `f${from + i}`, content: `Message ${from + i}`, reply: i === 0 ? ' Thanks! ' : null, created_at: 1_700_000_000 + i }))
 
   it('loads the first page with the form', async () => {
-    const { env, calls } = fakeEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 45 }) } })
+    const { env, calls } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 45 }) } })
     const data = (await siteLoaders.feedback(env)) as FeedbackPageData
     expect(calls).toEqual([{ path: '/v1/feedback/list', body: { page: 1, page_size: 20 } }])
     expect(data).toMatchObject({ kind: 'feedback', view: 'list', page: 1, pages: 3, total: 45 })
@@ -138,12 +138,12 @@ describe('/feedback', () => {
   })
 
   it('shows an empty first page rather than a 404', async () => {
-    const { env } = fakeEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
+    const { env } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
     expect(await siteLoaders.feedback(env)).toMatchObject({ page: 1, pages: 1, total: 0, rows: [] })
   })
 
   it('loads a later page', async () => {
-    const { env, calls } = fakeEnv({
+    const { env, calls } = fakeLoaderEnv({
       path: '/feedback/3',
       params: { p: '3' },
       replies: { '/v1/feedback/list': () => ({ rows: rows(5, 40), total: 45 }) },
@@ -155,23 +155,23 @@ describe('/feedback', () => {
   })
 
   it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '1001', '99999', ' 2', ''])('answers 404 for page %j without calling upstream', async (p) => {
-    const { env, calls } = fakeEnv({ path: `/feedback/${p}`, params: { p }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
+    const { env, calls } = fakeLoaderEnv({ path: `/feedback/${p}`, params: { p }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
     expect(await thrownBy(siteLoaders['feedback-p'](env))).toMatchObject({ status: 404 })
     expect(calls).toEqual([])
   })
 
   it('accepts page 1000, the highest allowed', async () => {
-    const { env } = fakeEnv({ path: '/feedback/1000', params: { p: '1000' }, replies: { '/v1/feedback/list': () => ({ rows: rows(1), total: 20_000 }) } })
+    const { env } = fakeLoaderEnv({ path: '/feedback/1000', params: { p: '1000' }, replies: { '/v1/feedback/list': () => ({ rows: rows(1), total: 20_000 }) } })
     expect(await siteLoaders['feedback-p'](env)).toMatchObject({ page: 1000 })
   })
 
   it('answers 404 past the last page', async () => {
-    const { env } = fakeEnv({ path: '/feedback/9', params: { p: '9' }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 45 }) } })
+    const { env } = fakeLoaderEnv({ path: '/feedback/9', params: { p: '9' }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 45 }) } })
     expect(await thrownBy(siteLoaders['feedback-p'](env))).toEqual({ status: 404, message: 'Page Not Found: /feedback/9' })
   })
 
   it('serves the form view without loading the list', async () => {
-    const { env, calls } = fakeEnv({ path: '/feedback/sub' })
+    const { env, calls } = fakeLoaderEnv({ path: '/feedback/sub' })
     const data = (await siteLoaders['feedback-sub'](env)) as FeedbackPageData
     expect(calls).toEqual([])
     expect(data).toMatchObject({ kind: 'feedback', view: 'form', rows: [] })
@@ -185,12 +185,12 @@ describe('fixed pages and the catch-all', () => {
     ['fixed-405', '/405', 405, 'Method Not Allowed'],
     ['fixed-500', '/500', 500, 'Internal Server Error'],
   ] as const)('%s answers with its own status', async (id, path, status, message) => {
-    const { env } = fakeEnv({ path })
+    const { env } = fakeLoaderEnv({ path })
     expect(await thrownBy(siteLoaders[id](env))).toEqual({ status, message })
   })
 
   it('answers 404 "Page not found: {path}" for unmatched addresses', async () => {
-    const { env } = fakeEnv({ path: '/no/such/page' })
+    const { env } = fakeLoaderEnv({ path: '/no/such/page' })
     expect(await thrownBy(siteLoaders['not-found'](env))).toEqual({ status: 404, message: 'Page not found: /no/such/page' })
   })
 })

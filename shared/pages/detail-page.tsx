@@ -15,7 +15,7 @@ export function Component() {
   const image = safeImageSrc(resource.image)
   return (
     <ResourceLayout data={data}>
-      <article className="res-detail">
+      <article className="detail-panel">
         <div className="res-breadcrumb">
           <ol>
             <li><SiteLink to="/">{t('home')}</SiteLink></li>

@@ -12,7 +12,7 @@ export function Component() {
       <header className="site-page-header">
         <h1>{t('links')}</h1>
       </header>
-      {groups.length === 0 ? <p className="site-empty muted">{t('noResults')}</p> : null}
+      {groups.length === 0 ? <p className="empty-state">{t('noResults')}</p> : null}
       {groups.map((group, index) => (
         <section key={`${index}-${group.name}`} className="site-links__group" aria-labelledby={`site-links-group-${index}`}>
           <h2 id={`site-links-group-${index}`} className="site-links__group-name">{group.name || t('links')}</h2>

@@ -14,7 +14,7 @@ export function Component() {
   const avatar = safeImageSrc(post.author.avatar)
   return (
     <PostLayout categories={data.categories} selected={post.category.id || null}>
-      <article className="post-article">
+      <article className="detail-panel">
         <div className="post-breadcrumb">
           <ol>
             <li><SiteLink to="/post">{t('posts')}</SiteLink></li>
@@ -42,7 +42,7 @@ export function Component() {
         {cover ? <img className="post-article__cover" src={cover} alt="" width={960} height={540} decoding="async" /> : null}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
-          <ul className="post-article__tags" aria-label={t('tags')}>
+          <ul className="chip-row" aria-label={t('tags')}>
             {post.tags.map((tag) => (
               <li key={tag}><SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">{tag}</SiteLink></li>
             ))}

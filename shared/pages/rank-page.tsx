@@ -50,7 +50,7 @@ export function Component() {
       <TabNav label={t('category')} tabs={categoryTabs} selected={data.category ?? ALL} size="sm" />
       <TabNav label={t('tags')} tabs={tagTabs} selected={data.tag ?? ALL} size="sm" />
       {data.rows.length === 0 ? (
-        <p className="res-empty">{t('noResults')}</p>
+        <p className="empty-state">{t('noResults')}</p>
       ) : (
         <ol className="res-rank">
           {data.rows.map((row) => (

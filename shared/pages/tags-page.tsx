@@ -19,9 +19,9 @@ function AllTags({ data }: { data: TagsPageData }) {
     <ResourceLayout data={data}>
       <PageHeading title={t('tags')} lead={t('resultsCount', { count: formatCount(data.total, language) })} />
       {data.tags.length === 0 ? (
-        <p className="res-empty">{t('noResults')}</p>
+        <p className="empty-state">{t('noResults')}</p>
       ) : (
-        <ul className="res-tag-cloud">
+        <ul className="chip-row">
           {data.tags.map((tag) => (
             <li key={tag.slug}>
               <SiteLink to={tagPath(tag.slug)} className="res-tag-cloud__tag">

@@ -4,7 +4,8 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { pageFromQuery, parseQuery, withPage } from '../resource/params.ts'
+import { pageFromQuery, withPage } from '../params.ts'
+import { parseQuery } from '../resource/params.ts'
 
 /** Articles per list page: text rows with a cover, so fewer than the resource grid. */
 export const POST_PAGE_SIZE = 20

@@ -4,7 +4,7 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { postSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'
-import { orNotFound } from '../resource/params.ts'
+import { orNotFound } from '../or-not-found.ts'
 import { loadPostCategories, toPostSummary } from './post-list-loader.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Post } from '../../../shared/types.ts'
-import { testEnv, testSite, thrownBy, upstreamNotFound } from '../resource/fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy, upstreamNotFound } from '../../../test/fake-loader-env.ts'
 import { postLoaders } from '../post-loaders.ts'
 import { POST_PAGE_SIZE } from './post-list-loader.ts'
 import type { PostListPageData, PostPageData, PostSearchPageData } from '../../../shared/data/post-data.ts'
@@ -32,7 +32,7 @@ const replies = {
 
 describe('article loaders', () => {
   it('lists every article with the categories', async () => {
-    const { env, calls } = testEnv({ path: '/post?page=2', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/post?page=2', replies })
     const data = (await postLoaders.post(env)) as PostListPageData
     expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({ page: 2, page_size: POST_PAGE_SIZE })
     expect(data).toMatchObject({ kind: 'post-list', category: null, page: 2, total: 2 })
@@ -42,19 +42,19 @@ describe('article loaders', () => {
   })
 
   it('lists a category and answers 404 for an unknown one', async () => {
-    const site = testSite({ tdk: { post_category_page_config: { title: '#分类名称# articles', description: '', keywords: '' } } })
-    const { env, calls } = testEnv({ path: '/pcat/c1', params: { id: 'c1' }, site, replies })
+    const site = fakeSite({ tdk: { post_category_page_config: { title: '#分类名称# articles', description: '', keywords: '' } } })
+    const { env, calls } = fakeLoaderEnv({ path: '/pcat/c1', params: { id: 'c1' }, site, replies })
     const data = (await postLoaders['pcat-id'](env)) as PostListPageData
     expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({ category_id: 'c1', page: 1, page_size: POST_PAGE_SIZE })
     expect(data.category?.name).toBe('Guides')
     expect(data.head.title).toBe('Guides articles')
 
-    const unknown = testEnv({ path: '/pcat/zz', params: { id: 'zz' }, replies })
+    const unknown = fakeLoaderEnv({ path: '/pcat/zz', params: { id: 'zz' }, replies })
     expect(await thrownBy(postLoaders['pcat-id'](unknown.env))).toEqual({ status: 404, message: 'Page Not Found: /pcat/zz' })
   })
 
   it.each(['/post?page=0', '/post?page=x', '/post?page=5'])('answers 404 for %s', async (path) => {
-    const { env } = testEnv({ path, replies })
+    const { env } = fakeLoaderEnv({ path, replies })
     expect(await thrownBy(postLoaders.post(env))).toEqual({ status: 404, message: 'Page Not Found: /post' })
   })
 
@@ -62,8 +62,8 @@ describe('article loaders', () => {
     ['post-id', { id: 'p1' }, { id: 'p1' }],
     ['post-path', { path: 'note-1' }, { path: 'note-1' }],
   ] as const)('loads an article (%s) and renders its markdown to safe HTML', async (routeId, params, body) => {
-    const site = testSite({ tdk: { post_detail_page_config: { title: '#文章名称#', description: '#文章描述#', keywords: '' } } })
-    const { env, calls } = testEnv({ path: '/post/p1', params, site, replies })
+    const site = fakeSite({ tdk: { post_detail_page_config: { title: '#文章名称#', description: '#文章描述#', keywords: '' } } })
+    const { env, calls } = fakeLoaderEnv({ path: '/post/p1', params, site, replies })
     const data = (await postLoaders[routeId](env)) as PostPageData
     expect(calls.find((c) => c.path === '/v1/post/get')?.body).toEqual(body)
     expect(data.html).toContain('<strong>bold</strong>')
@@ -74,18 +74,18 @@ describe('article loaders', () => {
   })
 
   it('answers 404 for an unknown article', async () => {
-    const { env } = testEnv({ path: '/post-nothing', params: { path: 'nothing' }, replies })
+    const { env } = fakeLoaderEnv({ path: '/post-nothing', params: { path: 'nothing' }, replies })
     expect(await thrownBy(postLoaders['post-path'](env))).toEqual({ status: 404, message: 'Page Not Found: /post-nothing' })
   })
 
   it('searches articles, and skips the search for an empty query', async () => {
-    const { env, calls } = testEnv({ path: '/search/post?query=linux', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/search/post?query=linux', replies })
     const data = (await postLoaders['search-post'](env)) as PostSearchPageData
     expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({ query: 'linux', page: 1, page_size: POST_PAGE_SIZE })
     expect(data).toMatchObject({ kind: 'post-search', query: 'linux', total: 2 })
     expect(data.head.robots).toBe('noindex,follow')
 
-    const empty = testEnv({ path: '/search/post', replies })
+    const empty = fakeLoaderEnv({ path: '/search/post', replies })
     const prompt = (await postLoaders['search-post'](empty.env)) as PostSearchPageData
     expect(prompt.rows).toBeNull()
     expect(empty.calls.map((c) => c.path)).toEqual(['/v1/post/category/list'])

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { asideSectionsOf, loadAside } from './aside.ts'
-import { ASIDE_REPLY, testEnv, testSite } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite } from '../../../test/fake-loader-env.ts'
+import { ASIDE_REPLY } from './resource-fixtures.test-helper.ts'
 
 describe('resource aside', () => {
   it('shows every kind when the site configures no aside', () => {
-    expect(asideSectionsOf(testSite()).map((s) => s.kind)).toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
+    expect(asideSectionsOf(fakeSite()).map((s) => s.kind)).toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
   })
 
   it('keeps the visible entries in the configured order, with their labels', () => {
-    const site = testSite({
+    const site = fakeSite({
       resource: {
         aside_config: {
           aside_list: [
@@ -24,19 +25,19 @@ describe('resource aside', () => {
   })
 
   it('asks upstream for exactly the configured kinds', async () => {
-    const { env, calls } = testEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    const { env, calls } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
     await loadAside(env, [{ kind: 'search', label: '' }, { kind: 'res_tag', label: '' }])
     expect(calls).toEqual([{ path: '/v1/resource/aside', body: { kinds: ['search', 'res_tag'] } }])
   })
 
   it('makes no call when nothing is shown', async () => {
-    const { env, calls } = testEnv({ path: '/s' })
+    const { env, calls } = fakeLoaderEnv({ path: '/s' })
     expect(await loadAside(env, [])).toEqual({ search: [], hot: [], newest: [], res_tag: [], contact: null })
     expect(calls).toEqual([])
   })
 
   it('rejects on upstream failure without an unhandled rejection', async () => {
-    const { env } = testEnv({ path: '/s', replies: { '/v1/resource/aside': () => { throw new Error('down') } } })
+    const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => { throw new Error('down') } } })
     const aside = loadAside(env, [{ kind: 'hot', label: '' }])
     // Let the rejection settle before anyone awaits it, as happens while the shell renders.
     await new Promise((resolve) => setTimeout(resolve, 10))

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { loadDetailPage } from './detail-loader.ts'
-import { ASIDE_REPLY, resource, testEnv, testSite, thrownBy, upstreamNotFound } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy, upstreamNotFound } from '../../../test/fake-loader-env.ts'
+import { ASIDE_REPLY, resource } from './resource-fixtures.test-helper.ts'
 
 const aside = () => ASIDE_REPLY
 
 describe('detail page loader', () => {
   it('asks for the resource by seo_title and shapes recommendations as cards', async () => {
-    const { env, calls } = testEnv({
+    const { env, calls } = fakeLoaderEnv({
       path: '/d/res-7',
       params: { id: 'res-7' },
       replies: {
@@ -24,10 +25,10 @@ describe('detail page loader', () => {
   })
 
   it('fills the detail TDK with the resource name, description and category', async () => {
-    const site = testSite({
+    const site = fakeSite({
       tdk: { detail_page_config: { title: '#资源名称# | #分类名称#', description: '#资源描述#', keywords: '#资源名称#,#网站名称#' } },
     })
-    const { env } = testEnv({
+    const { env } = fakeLoaderEnv({
       path: '/d/res-7',
       params: { id: 'res-7' },
       site,
@@ -43,7 +44,7 @@ describe('detail page loader', () => {
   })
 
   it('answers 404 when the upstream has no such resource', async () => {
-    const { env } = testEnv({
+    const { env } = fakeLoaderEnv({
       path: '/d/missing',
       params: { id: 'missing' },
       replies: { '/v1/resource/detail': () => upstreamNotFound('/v1/resource/detail'), '/v1/resource/aside': aside },
@@ -52,7 +53,7 @@ describe('detail page loader', () => {
   })
 
   it('lets other upstream failures through (they become a 500)', async () => {
-    const { env } = testEnv({
+    const { env } = fakeLoaderEnv({
       path: '/d/x',
       params: { id: 'x' },
       replies: { '/v1/resource/detail': () => { throw new Error('upstream down') }, '/v1/resource/aside': aside },

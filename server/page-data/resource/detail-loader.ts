@@ -3,8 +3,8 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { resourceDetailSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { orNotFound } from '../or-not-found.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
-import { orNotFound } from './params.ts'
 
 /** `/d/:id`, where id is the resource's seo_title. Upstream status 404 → 'Page Not Found: {path}'. */
 export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {

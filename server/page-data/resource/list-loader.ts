@@ -3,8 +3,10 @@ import { categoryPath, type ResListPageData } from '../../../shared/data/resourc
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { resourceListSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { orNotFound } from '../or-not-found.ts'
+import { pageFromQuery, parsePage, withPage } from '../params.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
-import { orNotFound, pageFromQuery, parseFilterKey, parsePage, withPage } from './params.ts'
+import { parseFilterKey } from './params.ts'
 
 /** Resources per list page (a grid of 2, 3, 5 or 6 columns fills evenly). */
 export const LIST_PAGE_SIZE = 30

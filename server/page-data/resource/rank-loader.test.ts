@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadRankPage } from './rank-loader.ts'
-import { ASIDE_REPLY, testEnv, testSite, thrownBy } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy } from '../../../test/fake-loader-env.ts'
+import { ASIDE_REPLY } from './resource-fixtures.test-helper.ts'
 
 const platforms = [
   {
@@ -18,15 +19,15 @@ const replies = { '/v1/resource/rank': () => ({ platforms, rows }), '/v1/resourc
 
 describe('rank page loader', () => {
   it('shows the first platform as selected on /rank', async () => {
-    const { env, calls } = testEnv({ path: '/rank', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/rank', replies })
     const data = await loadRankPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/rank')?.body).toEqual({})
     expect(data).toMatchObject({ kind: 'rank', platform: 'site', category: null, tag: null, rows })
   })
 
   it('sends platform, category and tag and fills the rank TDK', async () => {
-    const site = testSite({ tdk: { search_rank_page_config: { title: '#榜单平台#/#榜单分类#/#榜单标签#', description: '', keywords: '' } } })
-    const { env, calls } = testEnv({
+    const site = fakeSite({ tdk: { search_rank_page_config: { title: '#榜单平台#/#榜单分类#/#榜单标签#', description: '', keywords: '' } } })
+    const { env, calls } = fakeLoaderEnv({
       path: '/rank_site/software/linux',
       params: { platform: 'site', category: 'software', tag: 'linux' },
       site,
@@ -45,7 +46,7 @@ describe('rank page loader', () => {
     [{ platform: 'site', category: 'software', tag: 'nope' }],
     [{ platform: 'douban', category: 'software' }],
   ])('answers 404 for keys the platforms tree does not hold: %j', async (params) => {
-    const { env } = testEnv({ path: '/rank_x', params, replies })
+    const { env } = fakeLoaderEnv({ path: '/rank_x', params, replies })
     expect(await thrownBy(loadRankPage(env))).toEqual({ status: 404, message: 'Page Not Found: /rank_x' })
   })
 })

@@ -3,8 +3,9 @@ import type { RankPageData } from '../../../shared/data/resource-data.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { orNotFound } from '../or-not-found.ts'
 import { deferredAside } from './aside.ts'
-import { orNotFound, parseFilterKey } from './params.ts'
+import { parseFilterKey } from './params.ts'
 
 /** A route param that must be a key when present; a malformed one is a 404 without asking upstream. */
 function keyParam(env: LoaderEnv, name: 'platform' | 'category' | 'tag'): string | null {

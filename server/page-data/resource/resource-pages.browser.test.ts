@@ -1,34 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchChromium } from '../../../test/browser/launch.ts'
-import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSite } from '../../../test/browser/use-browser-site.ts'
 
 // The resource and article pages in Chromium: hydration must match the server markup (a mismatch
 // logs a console error), and client-side navigation must bring the streamed aside along.
 describe('resource and article pages in a browser', { timeout: 60_000 }, () => {
-  let site: TestSite
-  let browser: Browser
-  beforeAll(async () => {
-    site = await startTestSite({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.close()
-  })
-
-  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ locale: 'zh-CN' })
-    const errors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
-    page.on('pageerror', (error) => errors.push(error.message))
-    const port = new URL(site.url!).port
-    await page.goto(`http://res.localhost:${port}${path}`, { waitUntil: 'load' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    return { page, errors }
-  }
+  const browserSite = useBrowserSite()
+  const open = (path: string) => browserSite.open('res.localhost', path, { locale: 'zh-CN' })
 
   it.each([
     '/s?query=linux', '/d/libreoffice-24-8', '/res/new/software', '/rank_db/literature', '/tags', '/tags/open-source',

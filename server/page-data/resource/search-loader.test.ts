@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadSearchPage, SEARCH_PAGE_SIZE } from './search-loader.ts'
-import { ASIDE_REPLY, resource, testEnv, testSite, thrownBy } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy } from '../../../test/fake-loader-env.ts'
+import { ASIDE_REPLY, resource } from './resource-fixtures.test-helper.ts'
 
 const replies = {
   '/v1/resource/search': () => ({ rows: [resource(1), resource(2)], total: 2 }),
@@ -9,7 +10,7 @@ const replies = {
 
 describe('search page loader', () => {
   it('searches upstream with the query, page, page size, search type and filters', async () => {
-    const { env, calls } = testEnv({ path: '/s?query=%20ubuntu%20&page=2&category=software&pan_type=quark', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/s?query=%20ubuntu%20&page=2&category=software&pan_type=quark', replies })
     const data = await loadSearchPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({
       query: 'ubuntu', page: 2, page_size: SEARCH_PAGE_SIZE, search_type: 1, category: 'software', pan_type: 'quark',
@@ -27,14 +28,14 @@ describe('search page loader', () => {
     [{ fuzzy_matching_switch: 0 }, 1],
     [{}, 1],
   ])('sends search_type for global config %j as %i', async (global, expected) => {
-    const { env, calls } = testEnv({ path: '/s?query=a', site: testSite({ global }), replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/s?query=a', site: fakeSite({ global }), replies })
     await loadSearchPage(env)
     expect((calls.find((c) => c.path === '/v1/resource/search')?.body as { search_type: number }).search_type).toBe(expected)
   })
 
   it('cuts the query to 100 characters and drops malformed filters', async () => {
     const long = '字'.repeat(150)
-    const { env, calls } = testEnv({ path: `/s?query=${encodeURIComponent(long)}&category=${encodeURIComponent('<x>')}`, replies })
+    const { env, calls } = fakeLoaderEnv({ path: `/s?query=${encodeURIComponent(long)}&category=${encodeURIComponent('<x>')}`, replies })
     const data = await loadSearchPage(env)
     const body = calls.find((c) => c.path === '/v1/resource/search')?.body as Record<string, unknown>
     expect(body.query).toBe('字'.repeat(100))
@@ -43,7 +44,7 @@ describe('search page loader', () => {
   })
 
   it('makes no upstream search for an empty query and shows the prompt', async () => {
-    const { env, calls } = testEnv({ path: '/s?query=%20%20', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/s?query=%20%20', replies })
     const data = await loadSearchPage(env)
     expect(calls.map((c) => c.path)).toEqual(['/v1/resource/aside'])
     expect(data.rows).toBeNull()
@@ -51,14 +52,14 @@ describe('search page loader', () => {
   })
 
   it.each(['0', '-1', 'abc', '1.5', '1001', '2e3'])('answers 404 for page=%s', async (page) => {
-    const { env, calls } = testEnv({ path: `/s?query=a&page=${page}`, replies })
+    const { env, calls } = fakeLoaderEnv({ path: `/s?query=a&page=${page}`, replies })
     expect(await thrownBy(loadSearchPage(env))).toEqual({ status: 404, message: 'Page Not Found: /s' })
     expect(calls).toEqual([])
   })
 
   it('fills the search TDK and keeps results out of indexes', async () => {
-    const site = testSite({ tdk: { search_page_config: { title: '#搜索词# - #网站名称#', description: 'Find #搜索词#', keywords: '#搜索词#' } } })
-    const { env } = testEnv({ path: '/s?query=ubuntu', site, replies })
+    const site = fakeSite({ tdk: { search_page_config: { title: '#搜索词# - #网站名称#', description: 'Find #搜索词#', keywords: '#搜索词#' } } })
+    const { env } = fakeLoaderEnv({ path: '/s?query=ubuntu', site, replies })
     const { head } = await loadSearchPage(env)
     expect(head).toEqual({
       title: 'ubuntu - Example', description: 'Find ubuntu', keywords: 'ubuntu',
@@ -70,7 +71,7 @@ describe('search page loader', () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => { release = resolve })
     let asideDone = false
-    const { env } = testEnv({ path: '/s?query=a', replies })
+    const { env } = fakeLoaderEnv({ path: '/s?query=a', replies })
     const slowUpstream = env.upstream
     env.upstream = {
       ...slowUpstream,

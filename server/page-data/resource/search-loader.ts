@@ -3,8 +3,9 @@ import { searchTypeOf } from '../../../shared/rules/search.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { resourcePageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { pageFromQuery } from '../params.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
-import { pageFromQuery, parseFilterKey, parseQuery } from './params.ts'
+import { parseFilterKey, parseQuery } from './params.ts'
 
 /** Results per search page: a full card grid at every column count (2, 3, 4, 5, 6). */
 export const SEARCH_PAGE_SIZE = 60

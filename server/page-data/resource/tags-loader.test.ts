@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadTagPage, loadTagsPage, TAGS_PAGE_SIZE } from './tags-loader.ts'
 import { LIST_PAGE_SIZE } from './list-loader.ts'
-import { ASIDE_REPLY, resource, testEnv, testSite, thrownBy, upstreamNotFound } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakeSite, thrownBy, upstreamNotFound } from '../../../test/fake-loader-env.ts'
+import { ASIDE_REPLY, resource } from './resource-fixtures.test-helper.ts'
 
 const linux = { slug: 'linux', name: 'Linux', description: 'Free systems', count: 2 }
 const replies = {
@@ -15,15 +16,15 @@ const replies = {
 
 describe('tag loaders', () => {
   it('lists every tag', async () => {
-    const { env, calls } = testEnv({ path: '/res_tags', replies })
+    const { env, calls } = fakeLoaderEnv({ path: '/res_tags', replies })
     const data = await loadTagsPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({ page: 1, page_size: TAGS_PAGE_SIZE })
     expect(data).toMatchObject({ kind: 'tags', tags: [linux], total: 1 })
   })
 
   it('shows a tag and its resources with the tag TDK', async () => {
-    const site = testSite({ tdk: { res_tag_page_config: { title: '#标签名称#', description: '#标签描述#', keywords: '' } } })
-    const { env, calls } = testEnv({ path: '/res_tags/linux', params: { tag: 'linux' }, site, replies })
+    const site = fakeSite({ tdk: { res_tag_page_config: { title: '#标签名称#', description: '#标签描述#', keywords: '' } } })
+    const { env, calls } = fakeLoaderEnv({ path: '/res_tags/linux', params: { tag: 'linux' }, site, replies })
     const data = await loadTagPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({ tag: 'linux', page: 1, page_size: LIST_PAGE_SIZE })
     expect(data.tag).toEqual(linux)
@@ -32,9 +33,9 @@ describe('tag loaders', () => {
   })
 
   it('answers 404 for an unknown tag and for a bad page', async () => {
-    const unknown = testEnv({ path: '/res_tags/nope', params: { tag: 'nope' }, replies })
+    const unknown = fakeLoaderEnv({ path: '/res_tags/nope', params: { tag: 'nope' }, replies })
     expect(await thrownBy(loadTagPage(unknown.env))).toEqual({ status: 404, message: 'Page Not Found: /res_tags/nope' })
-    const badPage = testEnv({ path: '/res_tags?page=0', replies })
+    const badPage = fakeLoaderEnv({ path: '/res_tags?page=0', replies })
     expect(await thrownBy(loadTagsPage(badPage.env))).toEqual({ status: 404, message: 'Page Not Found: /res_tags' })
   })
 })

@@ -3,9 +3,11 @@ import { tagPath, type TagPageData, type TagsPageData } from '../../../shared/da
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { tagListSchema, tagResourcesSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { orNotFound } from '../or-not-found.ts'
+import { pageFromQuery, withPage } from '../params.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
 import { LIST_PAGE_SIZE } from './list-loader.ts'
-import { orNotFound, pageFromQuery, parseFilterKey, withPage } from './params.ts'
+import { parseFilterKey } from './params.ts'
 
 /** Tags per page of the tag index: they are small chips, so a page holds many. */
 export const TAGS_PAGE_SIZE = 100

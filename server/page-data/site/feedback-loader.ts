@@ -4,24 +4,13 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
+import { toPageNumber } from '../params.ts'
 
 /** Messages per list page. */
 export const FEEDBACK_PAGE_SIZE = 20
 
-/** Highest list page an address may name (SPEC §5: failed validation is a 404). */
-export const FEEDBACK_MAX_PAGE = 1000
-
 /** The site-wide feedback form: its id and field at `/v1/feedback/submit`, and the field's limit. */
 export const FEEDBACK_FORM = { formId: 'feedback', field: 'content', maxLength: 500 } as const
-
-const PAGE_NUMBER = /^[1-9]\d{0,3}$/
-
-/** The `:p` of `/feedback/:p`: a positive integer up to {@link FEEDBACK_MAX_PAGE}, else null. */
-export function parseFeedbackPage(raw: string | undefined): number | null {
-  if (raw === undefined || !PAGE_NUMBER.test(raw)) return null
-  const page = Number(raw)
-  return page <= FEEDBACK_MAX_PAGE ? page : null
-}
 
 function toEntry(row: Feedback): FeedbackEntry {
   return { id: row.id, content: row.content, reply: row.reply?.trim() ?? '', createdAt: row.created_at }
@@ -51,9 +40,9 @@ async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData>
 /** `/feedback`: the first page of messages and the form. */
 export const feedback: ServerLoader = async (env) => listPage(env, 1)
 
-/** `/feedback/:p`: a later page of messages. */
+/** `/feedback/:p`: a later page of messages; a segment that names no page is a 404 (SPEC §5). */
 export const feedbackPage: ServerLoader = async (env) => {
-  const page = parseFeedbackPage(env.params.p)
+  const page = toPageNumber(env.params.p ?? '')
   if (page === null) throw notFound('invalid', env.browserPath)
   return listPage(env, page)
 }

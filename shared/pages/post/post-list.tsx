@@ -32,7 +32,7 @@ export function PostItem({ post }: { post: PostSummary }) {
 /** A list of articles, or the "nothing found" note. */
 export function PostList({ rows }: { rows: PostSummary[] }) {
   const { t } = useI18n()
-  if (rows.length === 0) return <p className="post-empty">{t('noResults')}</p>
+  if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="post-list">
       {rows.map((post) => <li key={post.id}><PostItem post={post} /></li>)}

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 
-/** The server refuses page numbers above this (server/page-data/resource/params.ts). */
+/** The server refuses page numbers above this (server/page-data/params.ts). */
 const MAX_PAGE = 1000
 
 interface PaginationProps {

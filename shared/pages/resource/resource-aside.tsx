@@ -81,7 +81,7 @@ function HotSearches({ title, data }: { title: string; data: AsideData }) {
   return (
     <section className="res-aside__block">
       <h2 className="res-aside__title">{title}</h2>
-      <ul className="res-aside__chips">
+      <ul className="chip-row">
         {data.search.map((hit) => (
           <li key={hit.query}><SiteLink to={searchPath(hit.query)} className="res-aside__chip">{hit.query}</SiteLink></li>
         ))}
@@ -115,7 +115,7 @@ function TagCloud({ title, data }: { title: string; data: AsideData }) {
   return (
     <section className="res-aside__block">
       <h2 className="res-aside__title"><SiteLink to="/res_tags">{title}</SiteLink></h2>
-      <ul className="res-aside__chips">
+      <ul className="chip-row">
         {data.res_tag.map((tag) => (
           <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
         ))}

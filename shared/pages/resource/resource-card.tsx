@@ -57,7 +57,7 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
 /** A responsive grid of resource cards, or the "nothing found" note when empty. */
 export function ResourceGrid({ rows, headingLevel = 2 }: { rows: ResourceSummary[]; headingLevel?: 2 | 3 }) {
   const { t } = useI18n()
-  if (rows.length === 0) return <p className="res-empty">{t('noResults')}</p>
+  if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
       {rows.map((resource) => (

@@ -10,7 +10,7 @@ import { formatDate, toIsoDate } from './format-date.ts'
 export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
   const { t } = useI18n()
   const { language } = useRootData()
-  if (rows.length === 0) return <p className="site-empty muted">{t('noResults')}</p>
+  if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ol className="site-feedback__list">
       {rows.map((row) => (

@@ -1,0 +1,92 @@
+import type { z } from 'zod'
+import en from '../shared/i18n/locales/en.ts'
+import { createTranslator } from '../shared/i18n/translator.ts'
+import type { SiteConfig } from '../shared/types.ts'
+import { UpstreamStatusError } from '../server/errors.ts'
+import type { LoaderEnv, TenantData } from '../server/page-data/loader-env.ts'
+import { toTenant } from '../server/site/tenant.ts'
+import { siteConfigSchema } from '../server/upstream/schemas.ts'
+
+export interface FakeSiteOptions {
+  /** Merged over the default app name, logo and description (disclaimer, announcement…). */
+  baseInfo?: Partial<SiteConfig['base_info']>
+  /** Merged over `global_config: { default_language: 'en' }`. */
+  global?: Record<string, unknown>
+  /** The raw `page_config.resource` block, when the test needs one. */
+  resource?: unknown
+  /** The raw `seo_config.tdk` block (page title templates). */
+  tdk?: Record<string, unknown>
+}
+
+/** A site config for loader tests; the upstream schema fills every block left out. */
+export function fakeSite(options: FakeSiteOptions = {}): SiteConfig {
+  return siteConfigSchema.parse({
+    site_id: 'site-1',
+    domain: 'example.test',
+    alias_domain: [],
+    base_info: { app_name: 'Example', logo: '', description: 'An example site', ...options.baseInfo },
+    seo_config: { tdk: options.tdk ?? {}, canonical_link: '', favicon: '' },
+    page_config: {
+      global_config: { default_language: 'en', ...options.global },
+      ...(options.resource !== undefined ? { resource: options.resource } : {}),
+    },
+  })
+}
+
+export interface FakeCall { path: string; body: unknown }
+
+export interface FakeLoaderEnvOptions {
+  /** Path and query the visitor asked for, e.g. `/s?query=linux`. */
+  path: string
+  params?: Record<string, string>
+  site?: SiteConfig
+  /**
+   * Upstream path → function of the request body returning the raw `data` (parsed by the real schema,
+   * as the upstream client does) or throwing. A call without a reply fails the test.
+   */
+  replies?: Record<string, (body: Record<string, unknown>) => unknown>
+}
+
+/** A LoaderEnv over plain objects, for the tenant `example.test` in English; every upstream call is recorded. */
+export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; calls: FakeCall[] } {
+  const calls: FakeCall[] = []
+  const url = new URL(`http://example.test${options.path}`)
+  const upstream: TenantData = {
+    page: async () => null,
+    showPaths: async () => [],
+    async data<T>(path: string, body: unknown, schema: z.ZodType<T>) {
+      calls.push({ path, body })
+      const reply = options.replies?.[path]
+      if (reply === undefined) throw new Error(`unexpected upstream call ${path}`)
+      return schema.parse(reply(body as Record<string, unknown>))
+    },
+  }
+  const env: LoaderEnv = {
+    request: new Request(url),
+    url,
+    params: options.params ?? {},
+    tenant: toTenant('example.test', options.site ?? fakeSite()),
+    language: 'en',
+    browserPath: url.pathname,
+    absoluteUrl: (routerPath) => `http://example.test${routerPath}`,
+    upstream,
+    t: createTranslator('en', en),
+  }
+  return { env, calls }
+}
+
+/** An upstream reply of envelope status 404 ("no such thing"), as the client raises it. */
+export function upstreamNotFound(path: string): never {
+  throw new UpstreamStatusError({ status: 404, info: 'not found', data: null }, { method: 'POST', url: `http://api.test${path}` })
+}
+
+/** The status and message of the react-router `data()` response a loader threw. */
+export async function thrownBy(run: Promise<unknown>): Promise<{ status: number | undefined; message: unknown }> {
+  try {
+    await run
+  } catch (error) {
+    const response = error as { data?: { message?: unknown }; init?: ResponseInit | null }
+    return { status: response.init?.status, message: response.data?.message }
+  }
+  throw new Error('the loader did not throw')
+}
