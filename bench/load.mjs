@@ -4,9 +4,9 @@ import { Pool } from 'undici'
  * Sends GET requests over `connections` keep-alive connections for `seconds` (after a warm-up) and
  * returns requests per second. Bounded in time; loopback only.
  */
-export async function measure(origin, path, { host, connections = 16, seconds = 5, warmup = 1 } = {}) {
+export async function measure(origin, path, { host, headers: extra = {}, connections = 16, seconds = 5, warmup = 1 } = {}) {
   const pool = new Pool(origin, { connections, pipelining: 1 })
-  const headers = host ? { host } : {}
+  const headers = { ...extra, ...(host ? { host } : {}) }
   let count = 0
   let failures = 0
   let counting = false

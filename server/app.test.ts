@@ -55,6 +55,13 @@ describe('the app against the demo API', () => {
     expect(hydrationOf(html).loaderData).toHaveProperty('res-hot')
   })
 
+  it('sends visitors one buffer when deferred data is already cached', async () => {
+    await site.request('/res/hot')
+    const response = await site.request('/res/hot')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-length')).toMatch(/^\d+$/)
+  })
+
   it('answers HEAD with the status and headers only', async () => {
     const head = await site.request('/res/hot', { method: 'HEAD' })
     expect(head.status).toBe(200)

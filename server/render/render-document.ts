@@ -11,6 +11,7 @@ import type { Tenant } from '../site/tenant.ts'
 import { documentEnd, documentStart } from './document.ts'
 import { toHydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
+import { settleDeferred } from './settle-deferred.ts'
 import { streamResponse } from './stream-response.ts'
 
 export interface RenderDocumentInput {
@@ -40,6 +41,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   input.headers.set('content-type', 'text/html; charset=utf-8')
   if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
 
+  await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
   const start = documentStart({
     language,

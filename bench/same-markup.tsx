@@ -1,0 +1,69 @@
+// Reference servers for the benchmark, built from the app's own route table and a page's payload:
+// what rendering the same markup costs without the server around it.
+import http from 'node:http'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
+import { pageDataContext } from '../shared/data/page-data.ts'
+import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
+import { loadMessages } from '../shared/i18n/load-messages.ts'
+import { createTranslator } from '../shared/i18n/translator.ts'
+import { routes } from '../shared/routes.tsx'
+import type { Lang } from '../shared/types.ts'
+
+interface Payload { loaderData: Record<string, Record<string, unknown> | null>; deferred?: Record<string, string[]> }
+
+/** Loader data with deferred fields as their settled values (React renders those at once). */
+function settled(payload: Payload): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [routeId, data] of Object.entries(payload.loaderData)) {
+    const copy = data && typeof data === 'object' ? { ...data } : data
+    for (const key of payload.deferred?.[routeId] ?? []) (copy as Record<string, unknown>)[key] = ((copy as Record<string, { value?: unknown }>)[key])?.value
+    out[routeId] = copy
+  }
+  return out
+}
+
+/** Bare renderToString of the page's React tree: route matching on canned data, no upstream, no streaming. */
+export async function startRenderToStringServer(payload: Payload, routerUrl: string, language: Lang) {
+  const handler = createStaticHandler(routes)
+  const t = createTranslator(language, await loadMessages(language))
+  const data = settled(payload)
+  const source = { load: async (routeId: string) => data[routeId] }
+  return listen(async (response) => {
+    const context = new RouterContextProvider()
+    context.set(pageDataContext, source)
+    const result = await handler.query(new Request(routerUrl), { requestContext: context })
+    if (result instanceof Response) throw new Error('unexpected redirect')
+    const router = createStaticRouter(handler.dataRoutes, result)
+    const html = `<!DOCTYPE html><html><head><title>x</title></head><body><div id="root">${renderToString(
+      <I18nProvider language={language} t={t}><StaticRouterProvider router={router} context={result} hydrate={false} /></I18nProvider>,
+    )}</div></body></html>`
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) })
+    response.end(html)
+  })
+}
+
+/** The same page's finished HTML as a constant string: the floor of any HTTP response. */
+export function startRawStringServer(html: string) {
+  const body = Buffer.from(html)
+  return listen(async (response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.byteLength })
+    response.end(body)
+  })
+}
+
+function listen(respond: (response: http.ServerResponse) => Promise<void>): Promise<{ origin: string; close: () => Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = http.createServer((_request, response) => {
+      respond(response).catch((error) => {
+        response.writeHead(500)
+        response.end(String(error))
+      })
+    })
+    server.keepAliveTimeout = 10_000
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }) })
+    })
+  })
+}
