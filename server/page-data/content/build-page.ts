@@ -3,6 +3,7 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import type { SitePageConfig } from '../../../shared/types.ts'
 import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { toPageNumber } from '../params.ts'
 import { htmlExcerpt } from './excerpt.ts'
 import { contentHead } from './head.ts'
 import { mergePageBlocks } from './merge-blocks.ts'
@@ -18,8 +19,6 @@ import { shapeRss } from './shape-rss.ts'
 import { routerPathOf } from './router-path.ts'
 
 const UGC_PAGE_SIZE = 20
-/** SPEC-wide rule for page numbers in addresses: positive integers up to 1000. */
-const MAX_PAGE = 1000
 
 export interface BuildPageOptions {
   /** Where the page is shown (a content route, or `/` for the home page). */
@@ -102,9 +101,10 @@ function paramBase(page: SitePageConfig): string | null {
   return page.group_path ? routerPathOf(page) : null
 }
 
-/** A list page's page number from the address: none → 1; anything but 1…1000 written plainly → 404. */
+/** A list page's page number from the address: none → 1; anything {@link toPageNumber} refuses → 404. */
 function parsePageParam(env: Pick<LoaderEnv, 'browserPath'>, param: string | null): number {
   if (param === null) return 1
-  if (!/^[1-9]\d{0,3}$/.test(param) || Number(param) > MAX_PAGE) throw notFound('invalid', env.browserPath)
-  return Number(param)
+  const page = toPageNumber(param)
+  if (page === null) throw notFound('invalid', env.browserPath)
+  return page
 }
