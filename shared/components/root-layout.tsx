@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react'
-import { Outlet, useMatches } from 'react-router'
+import { Outlet, useMatches, useNavigate } from 'react-router'
 import type { PageDataBase } from '../data/page-head.ts'
 import type { SiteBlocks } from '../data/public-site.ts'
 import { createSiteAddress } from '../routing/site-address.ts'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
-import { SiteAddressContext, useRootData } from './site-context.tsx'
+import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
 
@@ -16,6 +16,8 @@ export function RootLayout() {
     () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
     [site, language],
   )
+  const navigate = useNavigate()
+  const navigateTo = useMemo(() => (to: string) => void navigate(to), [navigate])
   const blocks = usePageBlocks() ?? site
   useEffect(() => {
     // Marks the page interactive (for styles that need scripts, and for tests).
@@ -23,6 +25,7 @@ export function RootLayout() {
   }, [])
   return (
     <SiteAddressContext.Provider value={href}>
+      <SiteNavigateContext.Provider value={navigateTo}>
       <HeadSync />
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
@@ -32,6 +35,7 @@ export function RootLayout() {
         </main>
         <SiteFooter footer={blocks.footer} />
       </div>
+      </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
   )
 }

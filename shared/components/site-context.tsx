@@ -25,3 +25,13 @@ export const PrefetchContext = createContext<(to: string) => void>(() => {})
 export function usePrefetch(): (to: string) => void {
   return useContext(PrefetchContext)
 }
+
+/**
+ * Client-side navigation to a router path, provided once by the site frame so that links need no
+ * router hooks of their own (a page can hold hundreds of links; see SiteLink).
+ */
+export const SiteNavigateContext = createContext<(to: string) => void>(() => {})
+
+export function useSiteNavigate(): (to: string) => void {
+  return useContext(SiteNavigateContext)
+}

@@ -1,6 +1,5 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react'
-import { useLinkClickHandler } from 'react-router'
-import { usePrefetch, useSiteHref } from './site-context.tsx'
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react'
+import { usePrefetch, useSiteHref, useSiteNavigate } from './site-context.tsx'
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A router path (see shared/routes.tsx), with optional query and hash. */
@@ -16,7 +15,7 @@ interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
 export function SiteLink({ to, children, onClick, onMouseEnter, onFocus, target, ...rest }: SiteLinkProps) {
   const href = useSiteHref()(to)
   const prefetch = usePrefetch()
-  const navigate = useLinkClickHandler(to, { target })
+  const navigate = useSiteNavigate()
   return (
     <a
       {...rest}
@@ -24,7 +23,10 @@ export function SiteLink({ to, children, onClick, onMouseEnter, onFocus, target,
       target={target}
       onClick={(event) => {
         onClick?.(event)
-        if (!event.defaultPrevented) navigate(event)
+        if (isPlainClick(event, target)) {
+          event.preventDefault()
+          navigate(to)
+        }
       }}
       onMouseEnter={(event) => {
         onMouseEnter?.(event)
@@ -37,6 +39,16 @@ export function SiteLink({ to, children, onClick, onMouseEnter, onFocus, target,
     >
       {children}
     </a>
+  )
+}
+
+/** A left click without modifier keys on a link that opens in this tab: the router takes it. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
   )
 }
 

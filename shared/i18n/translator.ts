@@ -24,5 +24,15 @@ export function createTranslator(language: Lang, messages: Messages): Translate 
   } as Parameters<typeof instance.init>[0])
   // i18next's key typing is global; ours is narrower (MessageKey), so call it through a plain signature.
   const t = instance.t as unknown as (key: string, options?: object) => string
-  return (key, values) => t(key, values)
+  // Most calls have no values: answer those from a table (a page renders hundreds of strings).
+  const plain = new Map<string, string>()
+  return (key, values) => {
+    if (values !== undefined) return t(key, values)
+    let text = plain.get(key)
+    if (text === undefined) {
+      text = t(key)
+      plain.set(key, text)
+    }
+    return text
+  }
 }
