@@ -119,4 +119,15 @@ describe('in a real browser', () => {
     expect(errors.filter((error) => !error.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
     await page.close()
   })
+
+  it('searches from the header box client-side', async () => {
+    const { page, payloads, documents, errors } = await openPage('/res/hot')
+    await page.locator('.search-bar input[name="query"]').fill('  linux  ')
+    await page.locator('.search-bar button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === '/s' && url.searchParams.get('query') === 'linux')
+    expect(payloads.some((payload) => payload.startsWith('/s/_payload.json?query=linux'))).toBe(true)
+    expect(documents).toHaveLength(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })

@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigate } from 'react-router'
-import { useSiteHref } from '../../components/site-context.tsx'
+import type { ReactNode } from 'react'
+import { useSearchForm } from '../../components/use-search-form.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 
 /**
@@ -9,24 +8,17 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
  */
 export function SearchHero({ heading, lead, placeholder, children }: { heading: string; lead?: string; placeholder: string; children?: ReactNode }) {
   const { t } = useI18n()
-  const href = useSiteHref()
-  const navigate = useNavigate()
-  const [query, setQuery] = useState('')
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const trimmed = query.trim()
-    if (trimmed !== '') navigate(`/s?query=${encodeURIComponent(trimmed)}`)
-  }
+  const form = useSearchForm()
   return (
     <section className="content-hero" aria-labelledby="content-hero-heading">
       <h1 id="content-hero-heading">{heading}</h1>
       {lead ? <p className="content-hero__lead">{lead}</p> : null}
-      <form className="content-hero__search" role="search" action={href('/s')} method="get" onSubmit={onSubmit}>
+      <form className="content-hero__search" role="search" action={form.action} method="get" onSubmit={form.onSubmit}>
         <input
           type="search"
           name="query"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          value={form.query}
+          onChange={(event) => form.onQueryChange(event.target.value)}
           placeholder={placeholder || t('searchPlaceholder')}
           aria-label={t('search')}
           maxLength={100}
