@@ -19,7 +19,7 @@ export interface AddressRules {
  */
 export function createAddressHistory(rules: AddressRules): History {
   const inner = UNSAFE_createBrowserHistory()
-  const toRouter = (pathname: string) => withPrefix(rules, (path) => toRouterSegments(toRoutePath(path, rules.pathMapping), rules.searchRoute), pathname)
+  const toRouter = toRouterPathname(rules)
   const toBrowser = (pathname: string) => withPrefix(rules, (path) => toBrowserPath(toBrowserSegments(path, rules.searchRoute), rules.pathMapping), pathname)
   const toBrowserTo = (to: To): To => {
     if (typeof to !== 'string') return to.pathname === undefined ? to : { ...to, pathname: toBrowser(to.pathname) }
@@ -43,6 +43,11 @@ export function createAddressHistory(rules: AddressRules): History {
     go: (delta) => inner.go(delta),
     listen: (listener) => inner.listen((update) => listener({ ...update, location: toRouterLocation(update.location) })),
   }
+}
+
+/** Visitor pathname → the router's pathname (language prefix kept: it is the router's basename). */
+export function toRouterPathname(rules: AddressRules): (pathname: string) => string {
+  return (pathname) => withPrefix(rules, (path) => toRouterSegments(toRoutePath(path, rules.pathMapping), rules.searchRoute), pathname)
 }
 
 /** Applies `convert` to the part of the path after the language prefix. */

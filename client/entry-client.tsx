@@ -18,7 +18,7 @@ import { loadMessages } from '../shared/i18n/load-messages.ts'
 import { createTranslator } from '../shared/i18n/translator.ts'
 import { routes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
-import { createAddressHistory } from './address-history.ts'
+import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
 import { readHydrationState } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
@@ -29,7 +29,8 @@ async function hydrate() {
   const { state } = readHydrationState(document.getElementById('__hydration'))
   const { site, language } = state.loaderData?.root as RootData
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
-  const history = createAddressHistory({ languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
+  const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
+  const history = createAddressHistory(addressRules)
 
   let router: Router | null = null
   withChunkReload(routes, () => router)
@@ -37,7 +38,7 @@ async function hydrate() {
   const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
   const t = createTranslator(language, messages)
 
-  const source = createPayloadSource()
+  const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
   context.set(pageDataContext, source)
   router = UNSAFE_createRouter({

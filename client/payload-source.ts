@@ -23,7 +23,7 @@ export function payloadUrl(href: string): string {
  * The browser's page data source: one fetch per page address, shared by all route loaders of that
  * navigation and by an earlier hover prefetch.
  */
-export function createPayloadSource(): PayloadSource {
+export function createPayloadSource(toRouterPathname: (pathname: string) => string): PayloadSource {
   const entries = new Map<string, Entry>()
 
   function fetchPayload(url: string): Promise<PayloadBody> {
@@ -55,10 +55,16 @@ export function createPayloadSource(): PayloadSource {
         // Consumed by this navigation; a later visit fetches fresh data.
         setTimeout(() => entries.delete(url), 0)
       }
-      if (body.redirect) throw redirect(body.redirect, body.status)
+      // The server redirects to visitor addresses; the router navigates by router paths.
+      if (body.redirect) throw redirect(toRouterHref(body.redirect, toRouterPathname), body.status)
       const error = body.errors?.[routeId] as { status?: number; data?: unknown } | undefined
       if (error) throw data(error.data ?? null, { status: error.status ?? 500 })
       return reviveRouteData(routeId, body)
     },
   }
+}
+
+function toRouterHref(href: string, toRouterPathname: (pathname: string) => string): string {
+  const cut = href.search(/[?#]/)
+  return cut === -1 ? toRouterPathname(href) : toRouterPathname(href.slice(0, cut)) + href.slice(cut)
 }
