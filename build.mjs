@@ -11,6 +11,13 @@ const dist = outArg ? path.resolve(outArg) : path.join(root, 'dist')
 const clientOut = path.join(dist, 'client', 'assets')
 const PUBLIC_PATH = '/assets'
 
+// react-router 7's package exports point every condition at its development build; bundle the
+// production build instead (same API, no dev-only checks and warnings).
+const reactRouterProduction = {
+  'react-router/dom': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+  'react-router': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+}
+
 async function buildClient() {
   await rm(path.join(dist, 'client'), { recursive: true, force: true })
   const result = await esbuild.build({
@@ -34,6 +41,7 @@ async function buildClient() {
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
+    alias: reactRouterProduction,
     logLevel: 'warning',
   })
   const manifest = toManifest(result.metafile)
@@ -86,6 +94,7 @@ async function buildServer(entry, outfile) {
     sourcemap: 'linked',
     // Stylesheets belong to the browser bundle only.
     loader: { '.css': 'empty' },
+    alias: reactRouterProduction,
     logLevel: 'warning',
   })
 }
