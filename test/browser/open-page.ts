@@ -5,6 +5,8 @@ export interface OpenPageOptions {
   locale: string
   /** When the document counts as loaded, before waiting for hydration. */
   waitUntil?: 'load' | 'networkidle'
+  /** Console errors to leave out, e.g. resources on the public web this network cannot reach. */
+  ignoreErrors?: RegExp
   /** Attaches further listeners to the new page before anything loads. */
   watch?: (page: Page) => void
 }
@@ -26,7 +28,7 @@ export async function openPage(browser: Browser, url: string, options: OpenPageO
   const page = await browser.newPage({ locale: options.locale })
   const errors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
+    if (message.type() === 'error' && !options.ignoreErrors?.test(message.text())) errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
   options.watch?.(page)

@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchChromium } from '../../../test/browser/launch.ts'
-import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { useBrowserSite } from '../../../test/browser/use-browser-site.ts'
 
 // Content and home pages in Chromium: hydration must match the server markup (a mismatch logs a
 // console error), tabs and popovers must work, client-side navigation must bring streamed data along.
 describe('content pages in a browser', { timeout: 60_000 }, () => {
-  let site: TestSite
-  let browser: Browser
-  beforeAll(async () => {
-    site = await startTestSite({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.close()
-  })
+  const browserSite = useBrowserSite()
 
   // Each site's own default language, so the first-visit language redirect stays out of the way.
   const LOCALES: Record<string, string> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
 
-  async function open(host: string, path: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ locale: LOCALES[host] ?? 'en-US' })
-    const errors: string[] = []
-    page.on('console', (message) => {
-      // The demo landing page plays sample clips from the public web, which this network cannot reach.
-      if (message.type() === 'error' && !message.text().includes('net::ERR_NAME_NOT_RESOLVED')) errors.push(message.text())
-    })
-    page.on('pageerror', (error) => errors.push(error.message))
-    const port = new URL(site.url!).port
-    await page.goto(`http://${host}:${port}${path}`, { waitUntil: 'load' })
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    return { page, errors }
+  function open(host: string, path: string) {
+    // The demo landing page plays sample clips from the public web, which this network cannot reach.
+    return browserSite.open(host, path, { locale: LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
   }
 
   it.each([
