@@ -333,3 +333,24 @@ describe('session cookie', () => {
     expect(await created.json()).toMatchObject({ status: 0, data: { title: 'Hello there' } })
   })
 })
+
+describe('sign-out', () => {
+  it('expires every upstream cookie the visitor holds, without an upstream call', async () => {
+    const { site: test } = await start()
+    const response = await post('/api/session/end', {}, { cookie: 'api_demo_session=abc; lang=en; api_other=1' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const cookies = response.headers.getSetCookie()
+    expect(cookies).toHaveLength(2)
+    expect(cookies[0]).toMatch(/^api_demo_session=; Max-Age=0; Path=\/api\/; HttpOnly; SameSite=Lax$/)
+    expect(cookies[1]).toMatch(/^api_other=; Max-Age=0; /)
+    expect(upstreamCalls(test)).toBe(0)
+  })
+
+  it('refuses a cross-site sign-out', async () => {
+    await start()
+    const response = await post('/api/session/end', {}, { origin: 'http://evil.example', cookie: 'api_demo_session=abc' })
+    expect(response.status).toBe(403)
+    expect(response.headers.get('set-cookie')).toBeNull()
+  })
+})

@@ -9,7 +9,7 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { toProxyCall, upstreamPathOf, type ProxyCall } from './allow-list.ts'
 import { isCrossSiteRequest, isJsonContentType } from './request-guard.ts'
-import { toUpstreamCookie, toVisitorCookies } from './session-cookies.ts'
+import { expireVisitorCookies, toUpstreamCookie, toVisitorCookies } from './session-cookies.ts'
 
 export interface ApiProxyOptions {
   sites: SiteRepository
@@ -22,6 +22,18 @@ export interface ApiProxyOptions {
 const NO_STORE = { 'cache-control': 'private, no-store' }
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 const MAX_REFERER_LENGTH = 2048
+
+/**
+ * Sign-out: the upstream's cookies are HttpOnly (page scripts cannot remove them), so the browser asks
+ * for them to be expired here. No upstream call: the contract has none for signing out.
+ */
+const SESSION_END = '/api/session/end'
+
+function endSession(c: Context<AppEnv>): Response {
+  const headers = new Headers({ 'content-type': 'application/json', ...NO_STORE })
+  for (const cookie of expireVisitorCookies(getCookie(c), { secure: isHttps(c) })) headers.append('set-cookie', cookie)
+  return new Response(JSON.stringify({ status: 0, info: 'signed out', data: null }), { status: 200, headers })
+}
 
 /** An envelope-shaped error, so the browser reads every answer of this API the same way. */
 function refuse(c: Context, status: ContentfulStatusCode, info: string, headers: Record<string, string> = {}) {
@@ -42,10 +54,12 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuse(c, 413, 'The body is too large') })
 
   return async function apiProxyHandler(c) {
-    const call = toProxyCall(new URL(c.req.url).pathname)
-    if (call === null) return refuse(c, 404, 'No such API call')
+    const pathname = new URL(c.req.url).pathname
+    const call = toProxyCall(pathname)
+    if (call === null && pathname !== SESSION_END) return refuse(c, 404, 'No such API call')
     if (c.req.method !== 'POST') return refuse(c, 405, 'This API only accepts POST', { allow: 'POST' })
     if (isCrossSiteRequest(c.req.raw.headers, c.req.header('host'))) return refuse(c, 403, 'Cross-site request refused')
+    if (call === null) return endSession(c)
     if (!isJsonContentType(c.req.header('content-type'))) return refuse(c, 415, 'The body must be JSON')
     let response: Response | undefined
     // The limit answers 413 from Content-Length alone, or stops reading a chunked body at the limit.

@@ -66,3 +66,10 @@ export function toUpstreamCookie(cookies: Record<string, string>): string | unde
   }
   return pairs.length > 0 ? pairs.join('; ') : undefined
 }
+
+/** Expiring `Set-Cookie` lines for every upstream cookie the visitor holds (sign-out). */
+export function expireVisitorCookies(cookies: Record<string, string>, { secure }: VisitorCookieOptions): string[] {
+  return Object.keys(cookies)
+    .filter((name) => name.startsWith(PREFIX) && isUsable({ name, value: '' }))
+    .map((name) => serialize(name, '', { path: COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 }))
+}
