@@ -6,15 +6,19 @@ import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { apiProxy } from './api-proxy/api-proxy.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
+import type { UpstreamClient } from './upstream/client.ts'
 
 export interface AppDeps {
   sites: SiteRepository
+  /** The upstream client, for the same-origin API's passthrough calls. */
+  upstream: UpstreamClient
   manifest: ClientManifest
   /** Folder of the built browser assets (dist/client), served under /assets/. */
   assetsRoot: string
@@ -24,7 +28,8 @@ export interface AppDeps {
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers → static
- * assets and health → tenant → payload or document (redirects, data, render). Nothing here reads
+ * assets and health → same-origin API (resolves its tenant itself, answers JSON) → tenant →
+ * payload or document (redirects, data, render). Nothing here reads
  * the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -52,6 +57,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
+  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+
   app.use(tenant({ sites: deps.sites }))
   const payload = payloadRoute({ handler, sites: deps.sites })
   const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
@@ -64,6 +71,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url, requestId: c.get('requestId') }, 'unhandled request error')
+    if (c.req.path.startsWith('/api/')) {
+      return c.json({ status: 500, info: 'Internal Server Error', data: null }, 500, { 'cache-control': 'private, no-store' })
+    }
     return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
   })
   return app

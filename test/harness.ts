@@ -56,7 +56,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...options.repository,
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
+  const app = createApp({ sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {

@@ -16,21 +16,36 @@ export interface TenantOptions {
  */
 export function tenant({ sites }: TenantOptions): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    const host = normalizeHost(c.req.header('host'))
-    if (host === null) return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
-    const call = callContext(c.req.raw, host)
-    const result = await sites.getSite(host, call)
+    const result = await lookupTenant(sites, c.req.raw)
+    if (result.kind === 'bad-host') return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
     if (result.kind === 'not-found') {
       return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
     }
     if (result.kind === 'unavailable') {
-      c.var.log.error({ err: result.error, host }, 'site config unavailable')
+      c.var.log.error({ err: result.error, host: result.host }, 'site config unavailable')
       return c.html(startupScreen(), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
     }
-    c.set('tenant', toTenant(host, result.site) satisfies Tenant)
-    c.set('upstreamContext', call)
+    c.set('tenant', result.tenant)
+    c.set('upstreamContext', result.call)
     await next()
   }
+}
+
+export type TenantLookup =
+  | { kind: 'found'; tenant: Tenant; call: UpstreamCallContext }
+  | { kind: 'bad-host' }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable'; host: string; error: unknown }
+
+/** The tenant of a request's Host header; callers answer the failures in their own format (HTML or JSON). */
+export async function lookupTenant(sites: SiteRepository, request: Request): Promise<TenantLookup> {
+  const host = normalizeHost(request.headers.get('host'))
+  if (host === null) return { kind: 'bad-host' }
+  const call = callContext(request, host)
+  const result = await sites.getSite(host, call)
+  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site) satisfies Tenant, call }
+  if (result.kind === 'not-found') return { kind: 'not-found' }
+  return { kind: 'unavailable', host, error: result.error }
 }
 
 /**

@@ -46,11 +46,27 @@ export interface UpstreamReply {
   setCookies: string[]
 }
 
+/** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
+export interface PassthroughReply {
+  /** The upstream's HTTP status. */
+  httpStatus: number
+  contentType: string
+  setCookies: string[]
+  /** The body, capped at `maxBodyBytes` (the stream errors past it). The deadline still runs until it ends. */
+  body: ReadableStream<Uint8Array>
+}
+
 export interface UpstreamClient {
   /** Raw call: POST JSON, the transport headers, the unwrapping rule (value = status 0 ? data (array kept, object shallow-copied) : whole envelope). */
   call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply>
   /** Requires status 0 and parses data with the schema; status ≠ 0 → UpstreamStatusError; shape mismatch → UpstreamBadResponseError. */
   data<T>(path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext): Promise<T>
+  /**
+   * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
+   * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
+   * declared too large, or does not come in time is an UpstreamError, like any other failure.
+   */
+  passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply>
 }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -119,7 +135,69 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parsed.data
   }
 
-  return { call, data }
+  async function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+    const url = joinUrl(options.baseUrl, path)
+    const where: UpstreamErrorOptions = { method: METHOD, url }
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), timeoutMs)
+    const signal = context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal
+    const failureState = () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs })
+    try {
+      const response = await request(url, { method: METHOD, dispatcher, headers: toHeaders(context), body: jsonBody, signal })
+      const contentType = firstValue(response.headers['content-type']) ?? ''
+      // Gateways answer outages with HTML pages; only a JSON answer is the upstream's own.
+      if (!isJsonType(contentType)) {
+        discardBody(response.body)
+        throw new UpstreamBadResponseError(`HTTP ${response.statusCode} answer is not JSON`, where)
+      }
+      const declaredLength = contentLength(response.headers['content-length'])
+      if (declaredLength !== undefined && declaredLength > maxBodyBytes) {
+        discardBody(response.body)
+        throw new BodyTooLargeError(maxBodyBytes)
+      }
+      const source = response.body
+      const chunks = source[Symbol.asyncIterator]()
+      let size = 0
+      const stop = () => {
+        clearTimeout(timer)
+        discardBody(source)
+      }
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = (await chunks.next()) as IteratorResult<Buffer>
+            if (next.done) {
+              clearTimeout(timer)
+              controller.close()
+              return
+            }
+            size += next.value.length
+            if (size > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes)
+            controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength))
+          } catch (error) {
+            stop()
+            controller.error(toUpstreamError(error, where, failureState()))
+          }
+        },
+        cancel: stop,
+      })
+      return { httpStatus: response.statusCode, contentType, setCookies: toList(response.headers['set-cookie']), body }
+    } catch (error) {
+      clearTimeout(timer)
+      throw toUpstreamError(error, where, failureState())
+    }
+  }
+
+  return { call, data, passthrough }
+}
+
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
 }
 
 /** Appends `path` to `baseUrl`, whether or not the base has a trailing slash or a path prefix. */

@@ -7,6 +7,7 @@ import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
+import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
@@ -35,6 +36,7 @@ export function RootLayout() {
         </main>
         <SiteFooter footer={blocks.footer} />
       </div>
+      <LoadingOverlay />
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
   )

@@ -2,10 +2,11 @@ import type { PublicHeader, PublicSearch } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { ConfigLink, SiteLink } from './site-link.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { AccountControl } from '../account/account-control.tsx'
 import { SearchBar } from './search-bar.tsx'
 import { useRootData } from './site-context.tsx'
 
-/** The site header: logo, menu, search bar and language switcher (hidden when disabled). */
+/** The site header: logo, menu, search bar, language switcher and account slot (hidden when disabled). */
 export function SiteHeader({ header, search }: { header: PublicHeader; search: PublicSearch }) {
   const { site } = useRootData()
   const { t } = useI18n()
@@ -36,6 +37,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
         </nav>
         {search.enabled ? <SearchBar placeholder={search.placeholder} /> : null}
         <LanguageSwitcher />
+        <AccountControl header={header} />
       </div>
     </header>
   )
