@@ -33,7 +33,7 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     return renderDocument({
       handler: options.handler,
       context,
-      tenant: c.var.tenant,
+      tenant: outcome.tenant,
       language,
       t,
       origin: outcome.origin,
