@@ -61,3 +61,26 @@ describe('site texts in the page language', () => {
     expect(languages.sort()).toEqual(['nav.localhost ', 'nav.localhost en'].sort())
   })
 })
+
+describe('dates, numbers and plurals in the page language', () => {
+  let site: TestSite
+  beforeAll(async () => {
+    site = await startTestSite()
+  })
+  afterAll(() => site.close())
+
+  it('labels feed items with their age in the page language', async () => {
+    const english = await (await site.request('/en/sp/news', { host: 'nav.localhost' })).text()
+    expect(english).toMatch(/<time class="muted" dateTime="\d{4}-\d\d-\d\d">(\d+ (minute|hour|day)s? ago|yesterday)<\/time>/)
+    expect(english).not.toMatch(/[小分天]\S*前/)
+    const chinese = await (await site.request('/sp/news', { host: 'nav.localhost' })).text()
+    expect(chinese).toMatch(/<time class="muted" dateTime="[\d-]+">\d+ ?(分鐘|小時|天)前<\/time>|昨天/)
+  })
+
+  it('counts search results with the plural of the page language', async () => {
+    const html = await (await site.request('/search/post?query=thesis', { host: 'land.localhost' })).text()
+    expect(html).toMatch(/>1 result</)
+    const many = await (await site.request('/search/post?query=e', { host: 'land.localhost' })).text()
+    expect(many).toMatch(/>\d+ results</)
+  })
+})

@@ -4,24 +4,25 @@ import type { StaticHandler, StaticHandlerContext } from 'react-router'
 import { decideRedirect, type RedirectDecision } from '../../shared/rules/redirect-decision.ts'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { toRouterSegments } from '../../shared/routing/segment-forms.ts'
-import type { Translate } from '../../shared/i18n/translator.ts'
+import type { Locale } from '../../shared/i18n/locale.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { runRoutes } from '../render/run-routes.ts'
 import { createTenantData } from '../site/tenant-data.ts'
 import { toTenant, type Tenant } from '../site/tenant.ts'
-import { getTranslator } from '../site/translators.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 
 /** What a document or payload request resolved to, before anything is rendered. */
 export type PageOutcome =
   | { kind: 'bad-request' }
   | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }
-  | { kind: 'loaded'; context: StaticHandlerContext; tenant: Tenant; language: Lang; t: Translate; routerPath: string; origin: string }
+  | { kind: 'loaded'; context: StaticHandlerContext; tenant: Tenant; language: Lang; locale: Locale; routerPath: string; origin: string }
 
 export interface PageRequestOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   /** The visitor path (language prefix and mapping included); for payloads, without `/_payload.json`. */
   pathname: string
   /** Document requests may be redirected by Accept-Language; payload requests never are. */
@@ -47,7 +48,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
   })
   if (decision.kind !== 'render') return decision
   const language = decision.language
-  const [tenant, t] = await Promise.all([tenantInLanguage(c, options.sites, language), getTranslator(language)])
+  const [tenant, locale] = await Promise.all([tenantInLanguage(c, options.sites, language), options.locales.get(language)])
   const routerPath = toRouterSegments(decision.routePath, tenant.searchRoute) + url.search
   const context = await runRoutes({
     handler: options.handler,
@@ -57,7 +58,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     browserPath: decision.browserPath,
     origin: url.origin,
     upstream: createTenantData(options.sites, tenant.host, language, c.var.upstreamContext),
-    t,
+    t: locale.t,
     signal: c.req.raw.signal,
     skipErrorBubbling: options.keepErrorsAtThrowingRoute,
   })
@@ -65,7 +66,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     const location = context.headers.get('location') ?? '/'
     return { kind: 'redirect', status: context.status === 301 ? 301 : 302, location: tenant.address(language)(location) }
   }
-  return { kind: 'loaded', context, tenant, language, t, routerPath, origin: url.origin }
+  return { kind: 'loaded', context, tenant, language, locale, routerPath, origin: url.origin }
 }
 
 /**
