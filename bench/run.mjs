@@ -22,7 +22,7 @@ const { startRawStringServer, startRenderToStringServer } = await import(referen
 const port = 3900 + Math.floor(Math.random() * 90)
 const app = spawn(process.execPath, ['dist/server/index.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_API: '1' },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 const origin = `http://127.0.0.1:${port}`
