@@ -11,6 +11,8 @@ export interface GracefulShutdownOptions {
   /** Counted from the signal: whatever is still open then is cut, and the shutdown reports `forced`. */
   timeoutMs: number
   log: Logger
+  /** Waits out the delay; injectable so tests decide when the delay is over. */
+  wait?: (ms: number) => Promise<unknown>
 }
 
 export type ShutdownResult = 'drained' | 'forced'
@@ -25,7 +27,7 @@ export interface GracefulShutdown {
 /**
  * Drains an HTTP server the way a load balancer expects:
  * 1. readiness goes 503 at once, requests are still served for `delayMs`;
- * 2. the server stops accepting connections and closes idle keep-alive sockets (a FIN, never a reset);
+ * 2. the server stops accepting connections and closes idle keep-alive sockets;
  * 3. a response that starts now says `Connection: close`, one already under way ends its socket
  *    when it is finished, so every request that reached us gets its answer;
  * 4. after `timeoutMs` the rest is cut.
@@ -62,12 +64,15 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
     const started = performance.now()
     readiness.startDraining()
     log.info({ reason, delayMs: options.delayMs }, 'draining: readiness is now 503')
-    if (options.delayMs > 0) await sleep(options.delayMs)
+    if (options.delayMs > 0) await (options.wait ?? sleep)(options.delayMs)
 
     closing = true
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    // server.close() ends idle sockets itself; these are ones between requests on a pipelined client.
-    for (const socket of sockets) if (!busy.has(socket)) socket.end()
+    // Also closes the sockets idle between requests; one whose next request is partly received is
+    // not idle and gets its answer (with Connection: close) first.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() =>
+      // The server reports closed as its count drops; wait for the sockets' own close events too.
+      Promise.all([...sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve))))),
+    )
     log.info({ inFlight: busy.size, open: sockets.size }, 'stopped accepting connections; finishing in-flight requests')
 
     const left = Math.max(0, options.timeoutMs - (performance.now() - started))
@@ -88,7 +93,9 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
       return running
     },
     get openSockets() {
-      return sockets.size
+      let open = 0
+      for (const socket of sockets) if (!socket.destroyed) open += 1
+      return open
     },
   }
 }
