@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
 export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
@@ -7,10 +7,10 @@ export interface StoredUser { user_id: string; email: string; nick_name: string;
 export const USER_STORAGE_KEY = 'account.user'
 
 const userSchema = z.object({
-  user_id: z.union([z.string(), z.number().transform(String)]).pipe(z.string().min(1).max(128)),
-  email: z.string().max(320).catch(''),
-  nick_name: z.string().max(200).catch(''),
-  avatar: z.string().max(100_000).catch(''),
+  user_id: z.pipe(z.union([z.string(), z.pipe(z.number(), z.transform(String))]), z.string().check(z.minLength(1), z.maxLength(128))),
+  email: z.catch(z.string().check(z.maxLength(320)), ''),
+  nick_name: z.catch(z.string().check(z.maxLength(200)), ''),
+  avatar: z.catch(z.string().check(z.maxLength(100_000)), ''),
 })
 
 /** Parses stored or upstream user info: unknown keys (the token among them) are dropped. */

@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** An answer of the same-origin API: the upstream envelope, whatever its `status` (API.md "Transport"). */
 export interface ApiAnswer { status: number; info: string; data: unknown }
 
 const envelope = z.object({
-  status: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]),
-  info: z.string().catch(''),
-  data: z.unknown().transform((value) => value ?? null),
+  status: z.union([z.int(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))]),
+  info: z.catch(z.string(), ''),
+  data: z.pipe(z.unknown(), z.transform((value) => value ?? null)),
 })
 
 /** The call could not be made or its answer was not an envelope (offline, a proxy error page, junk). */
