@@ -7,6 +7,7 @@ import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
+import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -32,6 +33,8 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     logUnexpected(c.var.log, context.errors, c.req.url)
     const headers = new Headers({ vary: PAGE_VARY, 'cache-control': 'no-cache' })
     if (shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
+    const raw = rawDocumentOf(context)
+    if (raw) return rawDocumentResponse(raw, context.statusCode, c.req.method, headers)
     return renderDocument({
       handler: options.handler,
       context,
