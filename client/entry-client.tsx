@@ -10,6 +10,7 @@ import {
   type RouteObject,
 } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
 import type { RootData } from '../shared/data/page-head.ts'
@@ -22,6 +23,7 @@ import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
 import { readHydrationState } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
+import { createScrollMemory } from './scroll-memory.ts'
 
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
@@ -54,12 +56,15 @@ async function hydrate() {
 
   const address = createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
   const prefetch = (to: string) => source.prefetch(address(to))
+  const scrollMemory = createScrollMemory(sessionStorageOrNull())
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
       <I18nProvider locale={locale}>
         <PrefetchContext.Provider value={prefetch}>
-          <RouterProvider router={router} />
+          <ScrollMemoryContext.Provider value={scrollMemory}>
+            <RouterProvider router={router} />
+          </ScrollMemoryContext.Provider>
         </PrefetchContext.Provider>
       </I18nProvider>
     </StrictMode>,
@@ -80,3 +85,12 @@ async function resolveLazyRoutes(table: RouteObject[], pathname: string, basenam
 }
 
 void hydrate()
+
+/** Session storage, unless the browser refuses it (some privacy modes throw on access). */
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}

@@ -27,6 +27,10 @@ export interface RenderDocumentInput {
   isBot: boolean
   timeoutMs: number
   signal?: AbortSignal
+  /** This response's CSP nonce: every inline or module script the document carries gets it. */
+  nonce: string
+  /** Told when the render is cut short by the timeout or the visitor leaving. */
+  onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
 }
 
@@ -50,6 +54,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     alternates: alternatesOf(input),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    nonce: input.nonce,
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
@@ -63,6 +68,8 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     waitForAll: input.isBot,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onAborted ? { onAborted: input.onAborted } : {}),
+    nonce: input.nonce,
     start,
     end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
     onError: input.onError,

@@ -161,6 +161,11 @@ const ar: Messages = {
   pwdUpdateSucSignInNow: 'تم تغيير كلمة المرور. يُرجى تسجيل الدخول.',
   pwdUpdateFail: 'تعذّر تغيير كلمة المرور.',
   googleLoadingFailed: 'تعذّر تحميل تسجيل الدخول عبر Google.',
+  sendingCode: 'جارٍ الإرسال…',
+  googleLoading: 'جارٍ تحميل تسجيل الدخول عبر Google…',
+  or: 'أو',
+  signedInAs: 'تم تسجيل الدخول باسم {{name}}',
+  codeDigit: 'الرقم {{index}} من {{count}}',
 }
 
 export default ar

@@ -149,6 +149,11 @@ const de: Messages = {
   pwdUpdateSucSignInNow: 'Ihr Passwort wurde geändert. Bitte melden Sie sich an.',
   pwdUpdateFail: 'Das Passwort konnte nicht geändert werden.',
   googleLoadingFailed: 'Die Google-Anmeldung konnte nicht geladen werden.',
+  sendingCode: 'Wird gesendet…',
+  googleLoading: 'Google-Anmeldung wird geladen…',
+  or: 'oder',
+  signedInAs: 'Angemeldet als {{name}}',
+  codeDigit: 'Ziffer {{index}} von {{count}}',
 }
 
 export default de

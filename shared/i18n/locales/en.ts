@@ -154,6 +154,11 @@ const en = {
   pwdUpdateSucSignInNow: 'Your password has been changed. Please sign in.',
   pwdUpdateFail: 'The password could not be changed.',
   googleLoadingFailed: 'Google sign-in failed to load.',
+  sendingCode: 'Sending…',
+  googleLoading: 'Loading Google sign-in…',
+  or: 'or',
+  signedInAs: 'Signed in as {{name}}',
+  codeDigit: 'Digit {{index}} of {{count}}',
 }
 
 type EnglishKey = keyof typeof en

@@ -149,6 +149,11 @@ const fil: Messages = {
   pwdUpdateSucSignInNow: 'Napalitan na ang iyong password. Mag-sign in na.',
   pwdUpdateFail: 'Hindi mapalitan ang password.',
   googleLoadingFailed: 'Hindi ma-load ang pag-sign in gamit ang Google.',
+  sendingCode: 'Ipinapadala…',
+  googleLoading: 'Nilo-load ang pag-sign in gamit ang Google…',
+  or: 'o',
+  signedInAs: 'Naka-sign in bilang {{name}}',
+  codeDigit: 'Digit {{index}} sa {{count}}',
 }
 
 export default fil

@@ -152,6 +152,11 @@ const fr: Messages = {
   pwdUpdateSucSignInNow: 'Votre mot de passe a été modifié. Veuillez vous connecter.',
   pwdUpdateFail: 'Le mot de passe n’a pas pu être modifié.',
   googleLoadingFailed: 'Impossible de charger la connexion avec Google.',
+  sendingCode: 'Envoi…',
+  googleLoading: 'Chargement de la connexion Google…',
+  or: 'ou',
+  signedInAs: 'Connecté en tant que {{name}}',
+  codeDigit: 'Chiffre {{index}} sur {{count}}',
 }
 
 export default fr

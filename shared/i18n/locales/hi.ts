@@ -149,6 +149,11 @@ const hi: Messages = {
   pwdUpdateSucSignInNow: 'आपका पासवर्ड बदल दिया गया है। कृपया साइन इन करें।',
   pwdUpdateFail: 'पासवर्ड नहीं बदला जा सका।',
   googleLoadingFailed: 'Google साइन-इन लोड नहीं हो सका।',
+  sendingCode: 'भेजा जा रहा है…',
+  googleLoading: 'Google साइन-इन लोड हो रहा है…',
+  or: 'या',
+  signedInAs: '{{name}} के रूप में साइन इन',
+  codeDigit: 'अंक {{index}} / {{count}}',
 }
 
 export default hi

@@ -146,6 +146,11 @@ const id: Messages = {
   pwdUpdateSucSignInNow: 'Kata sandi Anda telah diubah. Silakan masuk.',
   pwdUpdateFail: 'Kata sandi tidak dapat diubah.',
   googleLoadingFailed: 'Gagal memuat login Google.',
+  sendingCode: 'Mengirim…',
+  googleLoading: 'Memuat login Google…',
+  or: 'atau',
+  signedInAs: 'Masuk sebagai {{name}}',
+  codeDigit: 'Digit {{index}} dari {{count}}',
 }
 
 export default id

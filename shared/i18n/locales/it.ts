@@ -152,6 +152,11 @@ const it: Messages = {
   pwdUpdateSucSignInNow: 'La password è stata modificata. Accedi di nuovo.',
   pwdUpdateFail: 'Impossibile modificare la password.',
   googleLoadingFailed: 'Impossibile caricare l’accesso con Google.',
+  sendingCode: 'Invio in corso…',
+  googleLoading: 'Caricamento dell’accesso con Google…',
+  or: 'oppure',
+  signedInAs: 'Accesso effettuato come {{name}}',
+  codeDigit: 'Cifra {{index}} di {{count}}',
 }
 
 export default it

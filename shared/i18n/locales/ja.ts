@@ -146,6 +146,11 @@ const ja: Messages = {
   pwdUpdateSucSignInNow: 'パスワードを変更しました。ログインしてください。',
   pwdUpdateFail: 'パスワードを変更できませんでした。',
   googleLoadingFailed: 'Googleログインを読み込めませんでした。',
+  sendingCode: '送信中…',
+  googleLoading: 'Googleログインを読み込み中…',
+  or: 'または',
+  signedInAs: '{{name}} としてログイン中',
+  codeDigit: '{{count}} 桁中 {{index}} 桁目',
 }
 
 export default ja

@@ -146,6 +146,11 @@ const ko: Messages = {
   pwdUpdateSucSignInNow: '비밀번호가 변경되었습니다. 다시 로그인해 주세요.',
   pwdUpdateFail: '비밀번호를 변경하지 못했습니다.',
   googleLoadingFailed: 'Google 로그인을 불러오지 못했습니다.',
+  sendingCode: '보내는 중…',
+  googleLoading: 'Google 로그인 불러오는 중…',
+  or: '또는',
+  signedInAs: '{{name}}(으)로 로그인됨',
+  codeDigit: '{{count}}자리 중 {{index}}번째',
 }
 
 export default ko

@@ -146,6 +146,11 @@ const ms: Messages = {
   pwdUpdateSucSignInNow: 'Kata laluan anda telah ditukar. Sila log masuk.',
   pwdUpdateFail: 'Kata laluan tidak dapat ditukar.',
   googleLoadingFailed: 'Log masuk Google gagal dimuatkan.',
+  sendingCode: 'Menghantar…',
+  googleLoading: 'Memuatkan log masuk Google…',
+  or: 'atau',
+  signedInAs: 'Log masuk sebagai {{name}}',
+  codeDigit: 'Digit {{index}} daripada {{count}}',
 }
 
 export default ms

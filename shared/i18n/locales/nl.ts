@@ -149,6 +149,11 @@ const nl: Messages = {
   pwdUpdateSucSignInNow: 'Je wachtwoord is gewijzigd. Log opnieuw in.',
   pwdUpdateFail: 'Het wachtwoord kan niet worden gewijzigd.',
   googleLoadingFailed: 'Inloggen met Google kan niet worden geladen.',
+  sendingCode: 'Verzenden…',
+  googleLoading: 'Inloggen met Google wordt geladen…',
+  or: 'of',
+  signedInAs: 'Ingelogd als {{name}}',
+  codeDigit: 'Cijfer {{index}} van {{count}}',
 }
 
 export default nl

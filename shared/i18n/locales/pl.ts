@@ -155,6 +155,11 @@ const pl: Messages = {
   pwdUpdateSucSignInNow: 'Hasło zostało zmienione. Zaloguj się ponownie.',
   pwdUpdateFail: 'Nie udało się zmienić hasła.',
   googleLoadingFailed: 'Nie udało się wczytać logowania przez Google.',
+  sendingCode: 'Wysyłanie…',
+  googleLoading: 'Wczytywanie logowania przez Google…',
+  or: 'lub',
+  signedInAs: 'Zalogowano jako {{name}}',
+  codeDigit: 'Cyfra {{index}} z {{count}}',
 }
 
 export default pl

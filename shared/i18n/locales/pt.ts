@@ -152,6 +152,11 @@ const pt: Messages = {
   pwdUpdateSucSignInNow: 'Sua senha foi alterada. Faça login novamente.',
   pwdUpdateFail: 'Não foi possível alterar a senha.',
   googleLoadingFailed: 'Não foi possível carregar o login com o Google.',
+  sendingCode: 'Enviando…',
+  googleLoading: 'Carregando o login com o Google…',
+  or: 'ou',
+  signedInAs: 'Conectado como {{name}}',
+  codeDigit: 'Dígito {{index}} de {{count}}',
 }
 
 export default pt

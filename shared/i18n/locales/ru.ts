@@ -155,6 +155,11 @@ const ru: Messages = {
   pwdUpdateSucSignInNow: 'Пароль изменён. Войдите с новым паролем.',
   pwdUpdateFail: 'Не удалось изменить пароль.',
   googleLoadingFailed: 'Не удалось загрузить вход через Google.',
+  sendingCode: 'Отправка…',
+  googleLoading: 'Загрузка входа через Google…',
+  or: 'или',
+  signedInAs: 'Вы вошли как {{name}}',
+  codeDigit: 'Цифра {{index}} из {{count}}',
 }
 
 export default ru

@@ -149,6 +149,11 @@ const sv: Messages = {
   pwdUpdateSucSignInNow: 'Ditt lösenord har ändrats. Logga in.',
   pwdUpdateFail: 'Det gick inte att ändra lösenordet.',
   googleLoadingFailed: 'Det gick inte att läsa in Google-inloggningen.',
+  sendingCode: 'Skickar…',
+  googleLoading: 'Läser in Google-inloggningen…',
+  or: 'eller',
+  signedInAs: 'Inloggad som {{name}}',
+  codeDigit: 'Siffra {{index}} av {{count}}',
 }
 
 export default sv

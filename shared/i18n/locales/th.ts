@@ -146,6 +146,11 @@ const th: Messages = {
   pwdUpdateSucSignInNow: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว โปรดเข้าสู่ระบบอีกครั้ง',
   pwdUpdateFail: 'เปลี่ยนรหัสผ่านไม่สำเร็จ',
   googleLoadingFailed: 'โหลดการเข้าสู่ระบบด้วย Google ไม่สำเร็จ',
+  sendingCode: 'กำลังส่ง…',
+  googleLoading: 'กำลังโหลดการเข้าสู่ระบบด้วย Google…',
+  or: 'หรือ',
+  signedInAs: 'เข้าสู่ระบบในชื่อ {{name}}',
+  codeDigit: 'หลักที่ {{index}} จาก {{count}}',
 }
 
 export default th

@@ -149,6 +149,11 @@ const tr: Messages = {
   pwdUpdateSucSignInNow: 'Şifreniz değiştirildi. Lütfen giriş yapın.',
   pwdUpdateFail: 'Şifre değiştirilemedi.',
   googleLoadingFailed: 'Google ile giriş yüklenemedi.',
+  sendingCode: 'Gönderiliyor…',
+  googleLoading: 'Google ile giriş yükleniyor…',
+  or: 'veya',
+  signedInAs: '{{name}} olarak giriş yapıldı',
+  codeDigit: 'Hane {{index}} / {{count}}',
 }
 
 export default tr

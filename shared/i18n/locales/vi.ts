@@ -146,6 +146,11 @@ const vi: Messages = {
   pwdUpdateSucSignInNow: 'Mật khẩu của bạn đã được thay đổi. Vui lòng đăng nhập lại.',
   pwdUpdateFail: 'Không thể thay đổi mật khẩu.',
   googleLoadingFailed: 'Không tải được tính năng đăng nhập bằng Google.',
+  sendingCode: 'Đang gửi…',
+  googleLoading: 'Đang tải đăng nhập bằng Google…',
+  or: 'hoặc',
+  signedInAs: 'Đã đăng nhập với tên {{name}}',
+  codeDigit: 'Chữ số {{index}} trên {{count}}',
 }
 
 export default vi

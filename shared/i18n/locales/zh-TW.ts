@@ -146,6 +146,11 @@ const zhTW: Messages = {
   pwdUpdateSucSignInNow: '密碼已變更，請重新登入。',
   pwdUpdateFail: '無法變更密碼。',
   googleLoadingFailed: 'Google 登入載入失敗。',
+  sendingCode: '傳送中…',
+  googleLoading: '正在載入 Google 登入…',
+  or: '或',
+  signedInAs: '已登入：{{name}}',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
 }
 
 export default zhTW

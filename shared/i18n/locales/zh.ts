@@ -146,6 +146,11 @@ const zh: Messages = {
   pwdUpdateSucSignInNow: '密码已修改，请重新登录。',
   pwdUpdateFail: '密码修改失败。',
   googleLoadingFailed: 'Google 登录加载失败。',
+  sendingCode: '发送中…',
+  googleLoading: '正在加载 Google 登录…',
+  or: '或',
+  signedInAs: '已登录：{{name}}',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
 }
 
 export default zh
