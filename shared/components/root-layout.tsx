@@ -8,6 +8,7 @@ import { SiteHeader } from './site-header.tsx'
 import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
+import { PromoPopup } from '../promo/promo-popup.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
@@ -35,6 +36,7 @@ export function RootLayout() {
         </main>
         <SiteFooter footer={blocks.footer} />
       </div>
+      <PromoPopup />
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
   )
