@@ -13,6 +13,8 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
+  /** A script to run before the body is parsed (e.g. the in-app-browser marker); static text. */
+  headScript?: string
 }
 
 /**
@@ -24,6 +26,7 @@ export function documentStart(parts: DocumentParts): string {
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
+  if (parts.headScript) html += `<script>${parts.headScript.replaceAll('</', '<\\/')}</script>`
   html += `<title>${escapeHtml(head.title)}</title>`
   html += `<meta name="description" content="${escapeHtml(head.description)}">`
   if (head.keywords) html += `<meta name="keywords" content="${escapeHtml(head.keywords)}">`

@@ -8,6 +8,7 @@ import type { Translate } from '../../shared/i18n/translator.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../site/tenant.ts'
+import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import { documentEnd, documentStart } from './document.ts'
 import { toHydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
@@ -50,6 +51,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     alternates: alternatesOf(input),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    ...(tenant.publicSite.wxAvoid.enabled ? { headScript: wechatHeadScript(tenant.publicSite.wxAvoid.style) } : {}),
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(

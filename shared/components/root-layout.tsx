@@ -9,6 +9,7 @@ import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-con
 import { HeadSync } from './head-sync.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
 import { PromoPopup } from '../promo/promo-popup.tsx'
+import { WechatScreen } from '../wechat/wechat-screen.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
@@ -37,6 +38,7 @@ export function RootLayout() {
         <SiteFooter footer={blocks.footer} />
       </div>
       <PromoPopup />
+      {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
   )
