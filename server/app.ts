@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
+import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Logger } from 'pino'
@@ -11,6 +12,7 @@ import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { formPostRoute } from './routes/form-post.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 
 export interface AppDeps {
@@ -21,6 +23,9 @@ export interface AppDeps {
   log: Logger
   renderTimeoutMs: number
 }
+
+/** Largest form body a page accepts (attachments are sent by name only, but arrive whole). */
+const FORM_BODY_LIMIT = 8 * 1024 * 1024
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers → static
@@ -58,6 +63,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
+  // Configured forms posted without JavaScript answer the same page with their outcome.
+  app.post(
+    '*',
+    bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: (c) => c.html(plainErrorPage(413, 'Content Too Large', 'The form is too large to send.'), 413) }),
+    formPostRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs }),
+  )
   app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.

@@ -148,6 +148,29 @@ const en = {
   pwdUpdateSucSignInNow: 'Your password has been changed. Please sign in.',
   pwdUpdateFail: 'The password could not be changed.',
   googleLoadingFailed: 'Google sign-in failed to load.',
+
+  // Forms, transfer-save, announcement and the post editor
+  contactOptional: "Contact (optional)",
+  formHasProblems: "Please check the highlighted fields.",
+  submitFailed: "Your message could not be sent. Please try again.",
+  fieldRequired: "{{label}} is required.",
+  fieldTooLong: "{{label}} must be at most {{max}} characters.",
+  fieldInvalidChoice: "Please choose {{label}} from the list.",
+  dismiss: "Dismiss",
+  transferSave: "Save to my drive",
+  transferSaving: "Saving…",
+  transferSaved: "Saved. Your share link:",
+  transferFailed: "The resource could not be saved. Please try again later.",
+  postTitle: "Title",
+  postContent: "Content (Markdown)",
+  postTags: "Tags (separated by commas)",
+  write: "Write",
+  preview: "Preview",
+  publish: "Publish",
+  signInToWrite: "Please sign in to write an article.",
+  postCreateFailed: "The article could not be published. Please try again.",
+  nothingToPreview: "Nothing to preview yet.",
+  cancel: "Cancel",
 }
 
 export type Messages = { [K in keyof typeof en]: string }
