@@ -1,43 +1,50 @@
-/** The upstream envelope as the site's API proxy passes it on (API.md "Transport"). */
-export interface ApiEnvelope { status: number; info: string; data: unknown }
+import { z } from 'zod'
 
-/** The proxy did not answer with an envelope (network failure, proxy error page, garbage). */
-export class ApiUnavailableError extends Error {
-  override name = 'ApiUnavailableError'
-  readonly httpStatus: number | null
-  constructor(path: string, httpStatus: number | null, options?: { cause?: unknown }) {
-    super(`POST /api/v1/${path} failed${httpStatus === null ? '' : ` with HTTP ${httpStatus}`}`, options)
+/** An answer of the same-origin API: the upstream envelope, whatever its `status` (API.md "Transport"). */
+export interface ApiAnswer { status: number; info: string; data: unknown }
+
+const envelope = z.object({
+  status: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]),
+  info: z.string().catch(''),
+  data: z.unknown().transform((value) => value ?? null),
+})
+
+/** The call could not be made or its answer was not an envelope (offline, a proxy error page, junk). */
+export class ApiCallError extends Error {
+  override name = 'ApiCallError'
+  readonly httpStatus: number
+  constructor(message: string, httpStatus: number, options?: { cause?: unknown }) {
+    super(message, options)
     this.httpStatus = httpStatus
   }
 }
 
-/** Reads an upstream envelope out of a parsed JSON body, or null if it is not one. */
-export function toEnvelope(body: unknown): ApiEnvelope | null {
-  if (body === null || typeof body !== 'object') return null
-  const { status, info, data } = body as Record<string, unknown>
-  if (typeof status !== 'number') return null
-  return { status, info: typeof info === 'string' ? info : '', data: data ?? null }
-}
-
 /**
- * `POST /api/v1/<path>` through the site's same-origin proxy, answering the upstream envelope
- * (whatever its `status`, including the 401 answer for a visitor who is not signed in).
- * Browser only: call from handlers.
+ * POSTs `body` to the same-origin API (`/api/v1/<call>`) and parses the envelope. Answers every
+ * envelope, including non-zero statuses and HTTP errors that carry one (the proxy answers its own
+ * refusals and 502/504 as envelopes too); throws ApiCallError only when there is no envelope.
+ * Browser only (event handlers and effects).
  */
-export async function postApi(path: string, body: unknown, init: { keepalive?: boolean } = {}): Promise<ApiEnvelope> {
+export async function postApi(call: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<ApiAnswer> {
   let response: Response
   try {
-    response = await fetch(`/api/v1/${path}`, {
+    response = await fetch(`/api/v1/${call}`, {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      ...(init.keepalive ? { keepalive: true } : {}),
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      ...(init.signal ? { signal: init.signal } : {}),
     })
   } catch (error) {
-    throw new ApiUnavailableError(path, null, { cause: error })
+    throw new ApiCallError(`POST /api/v1/${call} failed`, 0, { cause: error })
   }
-  const envelope = toEnvelope(await response.json().catch(() => null))
-  if (envelope === null) throw new ApiUnavailableError(path, response.status)
-  return envelope
+  let json: unknown
+  try {
+    json = await response.json()
+  } catch (error) {
+    throw new ApiCallError(`POST /api/v1/${call} answered HTTP ${response.status} without JSON`, response.status, { cause: error })
+  }
+  const parsed = envelope.safeParse(json)
+  if (!parsed.success) throw new ApiCallError(`POST /api/v1/${call} answered something that is not an envelope`, response.status)
+  return parsed.data
 }

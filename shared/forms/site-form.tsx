@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
-import { ApiUnavailableError, postApi } from '../api/post-api.ts'
+import { ApiCallError, postApi } from '../api/post-api.ts'
 import { useSiteHref } from '../components/site-context.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Translate } from '../i18n/translator.ts'
@@ -74,7 +74,7 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
         setResult({ formId, outcome: 'failed', values: sent, message: reply.status === INVALID_INPUT_STATUS && reply.info ? reply.info : null })
       }
     } catch (error) {
-      if (!(error instanceof ApiUnavailableError)) throw error
+      if (!(error instanceof ApiCallError)) throw error
       setResult({ formId, outcome: 'failed', values: sent, message: null })
     } finally {
       setSending(false)
