@@ -10,6 +10,8 @@ import { HeadSync } from './head-sync.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
 import { PromoPopup } from '../promo/promo-popup.tsx'
 import { WechatScreen } from '../wechat/wechat-screen.tsx'
+import { AnnouncementBar } from '../announcement/announcement-bar.tsx'
+import { SitePendant } from './site-pendant.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
@@ -31,11 +33,13 @@ export function RootLayout() {
       <HeadSync />
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
+        {site.announcement ? <AnnouncementBar content={site.announcement} /> : null}
         <SiteHeader header={blocks.header} search={blocks.search} />
         <main id="content" className="site-main">
           <Outlet />
         </main>
         <SiteFooter footer={blocks.footer} />
+        <SitePendant pendant={blocks.pendant} />
       </div>
       <PromoPopup />
       {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
