@@ -30,7 +30,9 @@ const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
 await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
 const { startRawStringServer, startRenderToStringServer } = await import(reference)
 
-const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': 'Mozilla/5.0 (bench)', 'accept-encoding': 'br, gzip' })
+// A real browser's user agent: crawlers get whole documents, visitors get the streamed shell.
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
 const payloadPathOf = (page) => {
   const [pathname, query] = page.path.split('?')
   return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
@@ -50,7 +52,7 @@ const uncached = await startApp({ HTML_CACHE_TTL_MS: '0' })
 const cached = await startApp({})
 try {
   for (const page of PAGES) {
-    const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': 'Mozilla/5.0 (bench)' }
+    const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
     const answer = await get(uncached.origin, page.path, plainHeaders)
     if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
     const html = answer.text()
@@ -77,7 +79,7 @@ const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/as
 const slowApp = await startApp({ API_BASE_URL: slow.origin, HTML_CACHE_TTL_MS: '0', PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' })
 const shell = []
 try {
-  const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': 'Mozilla/5.0 (bench)' }
+  const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
   await shellTiming(slowApp.origin, '/res/hot', headers)
   for (let i = 0; i < 10; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
 } finally {

@@ -10,14 +10,16 @@ import { UpstreamStatusError } from '../errors.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { PAGE_VARY, redirectOrBadRequest } from './document.ts'
+import { redirectOrBadRequest } from './document.ts'
 import { resolvePage } from './page-request.ts'
 import { findPageForm } from './page-forms.ts'
 
 export interface FormPostRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   manifest: ClientManifest
   renderTimeoutMs: number
 }
@@ -41,7 +43,7 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
     if (body === null || formId === null) return methodNotAllowed()
 
     const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
-    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome)
+    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
     const { context } = outcome
     const leaf = context.matches[context.matches.length - 1]
     const data = leaf && !context.errors ? context.loaderData[leaf.route.id] : undefined
@@ -50,13 +52,12 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
 
     const values = toFormValues(items, (field) => entriesOf(body[field]))
     const { result, status } = await submitForm(c, options.sites, formId, values, validateFormValues(items, values))
-    const headers = new Headers({ vary: PAGE_VARY, 'cache-control': 'no-store' })
+    const headers = new Headers({ 'cache-control': 'no-store' })
     return renderDocument({
       handler: options.handler,
       context: { ...context, statusCode: status, loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } } },
-      tenant: c.var.tenant,
-      language: outcome.language,
-      t: outcome.t,
+      tenant: outcome.tenant,
+      locale: outcome.locale,
       origin: outcome.origin,
       routerPath: outcome.routerPath,
       manifest: options.manifest,
@@ -65,6 +66,7 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       isBot: isbot(c.req.header('user-agent') ?? ''),
       timeoutMs: options.renderTimeoutMs,
       signal: c.req.raw.signal,
+      nonce: c.var.cspNonce,
       onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
     })
   }
