@@ -12,6 +12,7 @@ import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { createLocales } from './site/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 import type { UpstreamClient } from './upstream/client.ts'
 
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Built once per process: the route table is the same for every tenant.
   const handler = createStaticHandler(routes)
+  const locales = createLocales()
 
   app.use(requestId({ headerName: 'x-request-id' }))
   app.use(async function attachLogger(c, next) {
@@ -60,8 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
 
   app.use(tenant({ sites: deps.sites }))
-  const payload = payloadRoute({ handler, sites: deps.sites })
-  const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
+  const payload = payloadRoute({ handler, sites: deps.sites, locales })
+  const document = documentRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })

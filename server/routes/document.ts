@@ -8,12 +8,14 @@ import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { resolvePage, type PageOutcome } from './page-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   manifest: ClientManifest
   renderTimeoutMs: number
 }
@@ -26,16 +28,15 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
     if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome)
-    const { context, language, t } = outcome
+    const { context, language, locale } = outcome
     logUnexpected(c.var.log, context.errors, c.req.url)
     const headers = new Headers({ vary: PAGE_VARY, 'cache-control': 'no-cache' })
     if (shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
     return renderDocument({
       handler: options.handler,
       context,
-      tenant: c.var.tenant,
-      language,
-      t,
+      tenant: outcome.tenant,
+      locale,
       origin: outcome.origin,
       routerPath: outcome.routerPath,
       manifest: options.manifest,

@@ -2,6 +2,7 @@ import type { Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { logUnexpected, PAGE_VARY } from './document.ts'
 import { resolvePage } from './page-request.ts'
@@ -11,6 +12,7 @@ export const PAYLOAD_SUFFIX = '/_payload.json'
 export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
 }
 
 /**

@@ -9,6 +9,7 @@ import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-con
 import { HeadSync } from './head-sync.tsx'
 import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
+import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
@@ -30,8 +31,10 @@ export function RootLayout() {
       <HeadSync />
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
+        <SkipLink />
         <SiteHeader header={blocks.header} search={blocks.search} />
-        <main id="content" className="site-main">
+        {/* Focusable from script only: the skip link moves focus here. */}
+        <main id="content" className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SiteFooter footer={blocks.footer} />
@@ -39,6 +42,28 @@ export function RootLayout() {
       <LoadingOverlay />
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
+  )
+}
+
+/**
+ * The first stop of the tab order. Following the link moves focus (not only the scroll position)
+ * to the main content, so the next Tab continues there; without script the fragment does it.
+ */
+function SkipLink() {
+  const { t } = useI18n()
+  return (
+    <a
+      className="skip-link"
+      href="#content"
+      onClick={(event) => {
+        const main = document.getElementById('content')
+        if (!main) return
+        event.preventDefault()
+        main.focus()
+      }}
+    >
+      {t('skipToContent')}
+    </a>
   )
 }
 

@@ -37,7 +37,9 @@ const fr: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Résultats pour « {{query}} »',
   searchEmptyQuery: 'Saisissez un mot-clé pour lancer la recherche.',
-  resultsCount: '{{count}} résultats',
+  resultsCount_one: '{{count, number}} résultat',
+  resultsCount_many: '{{count, number}} de résultats',
+  resultsCount_other: '{{count, number}} résultats',
   noResults: 'Aucun résultat.',
   hotResources: 'Ressources populaires',
   newResources: 'Nouvelles ressources',
@@ -47,7 +49,9 @@ const fr: Messages = {
   category: 'Catégorie',
   tags: 'Étiquettes',
   tag: 'Étiquette',
-  views: '{{count}} vues',
+  views_one: '{{count, number}} vue',
+  views_many: '{{count, number}} de vues',
+  views_other: '{{count, number}} vues',
   updatedAt: 'Mis à jour le {{date}}',
   publishedAt: 'Publié le {{date}}',
   resourceLinks: 'Liens',
@@ -95,7 +99,9 @@ const fr: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Vous quittez ce site',
-  leavingSiteLead: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{seconds}} secondes.',
+  leavingSiteLead_one: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} seconde.',
+  leavingSiteLead_many: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} de secondes.',
+  leavingSiteLead_other: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} secondes.',
   continueToSite: 'Continuer',
   invalidLink: 'Ce lien n’est pas valide.',
 
