@@ -107,6 +107,8 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
 
   it('registers with the logged code, signs in, keeps the user over a reload and signs out', async () => {
     const { page, errors } = await open('land.localhost')
+    const slot = () => page.locator('.account-control').boundingBox()
+    const signedOutBox = await slot()
     const email = freshEmail('reader')
     await openDialog(page)
     await dialog(page).getByRole('button', { name: en.noAccountRegister }).click()
@@ -136,6 +138,8 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
 
     const menu = page.locator('.account-menu summary')
     await menu.waitFor()
+    // The user takes the sign-in control's box: nothing in the header moves.
+    expect(await slot()).toEqual(signedOutBox)
     expect(await menu.getAttribute('aria-label')).toBe(en.signedInAs.replace('{{name}}', email.split('@')[0]!))
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)) ?? 'null') as Record<string, unknown>
     expect(stored).toMatchObject({ email })
