@@ -13,23 +13,23 @@ function tokens(css: string, selector: string): Record<string, string> {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const block = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css)?.[1]
   if (block === undefined) throw new Error(`no rule for ${selector}`)
-  return Object.fromEntries([...block.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((match) => [match[1], match[2].trim()]))
+  return Object.fromEntries([...block.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, name = '', value = '']) => [name, value.trim()]))
 }
 
 type Rgba = [number, number, number, number]
 
 function parseColor(value: string): Rgba {
-  const hex = /^#([0-9a-f]{6})$/i.exec(value)
-  if (hex) return [0, 2, 4].map((at) => parseInt(hex[1].slice(at, at + 2), 16)).concat(1) as Rgba
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value)
+  if (hex) return [parseInt(hex[1] ?? '', 16), parseInt(hex[2] ?? '', 16), parseInt(hex[3] ?? '', 16), 1]
   const rgb = /^rgb\((\d+) (\d+) (\d+)(?: \/ ([\d.]+))?\)$/.exec(value)
   if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])]
   throw new Error(`not a colour this test reads: ${value}`)
 }
 
 /** A translucent colour over an opaque one. */
-function over(top: Rgba, below: Rgba): Rgba {
-  const alpha = top[3]
-  return [0, 1, 2].map((i) => top[i] * alpha + below[i] * (1 - alpha)).concat(1) as Rgba
+function over([r, g, b, alpha]: Rgba, [r2, g2, b2]: Rgba): Rgba {
+  const mix = (top: number, below: number) => top * alpha + below * (1 - alpha)
+  return [mix(r, r2), mix(g, g2), mix(b, b2), 1]
 }
 
 function luminance([r, g, b]: Rgba): number {
@@ -41,8 +41,8 @@ function luminance([r, g, b]: Rgba): number {
 }
 
 function contrast(a: Rgba, b: Rgba): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-  return (light + 0.05) / (dark + 0.05)
+  const [x, y] = [luminance(a), luminance(b)]
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05)
 }
 
 const day = tokens(base, ':root')
@@ -65,7 +65,7 @@ function resolve(theme: Record<string, string>, name: string): Rgba {
   if (value === undefined) throw new Error(`--${name} is not defined`)
   const color = parseColor(value)
   // A translucent background (the header) is seen over the page.
-  return color[3] < 1 ? over(color, parseColor(theme['color-bg'])) : color
+  return color[3] < 1 ? over(color, resolve(theme, 'color-bg')) : color
 }
 
 describe('palette contrast (WCAG AA)', () => {
