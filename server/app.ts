@@ -12,6 +12,7 @@ import { compression } from './middleware/compression.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
+import { apiProxy } from './api-proxy/api-proxy.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -19,10 +20,14 @@ import { documentRoute } from './routes/document.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { createLocales } from './site/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
+import type { UpstreamClient } from './upstream/client.ts'
 
 export interface AppDeps {
   sites: SiteRepository
+  /** The upstream client, for the same-origin API's passthrough calls. */
+  upstream: UpstreamClient
   manifest: ClientManifest
   /** Folder of the built browser assets (dist/client), served under /assets/. */
   assetsRoot: string
@@ -49,9 +54,9 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
- * compression and cache rules → health, metrics and static assets → host checks → tenant →
- * payload or document (redirects, data, render). Nothing here reads the environment or starts
- * I/O; index.ts wires the real dependencies.
+ * compression and cache rules → health, metrics and static assets → host checks → same-origin
+ * API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
+ * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -60,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const locales = createLocales()
 
   app.use(requestContext({ log: deps.log, metrics, quietRoutes: QUIET_ROUTES }))
   app.use(securityHeaders({ hsts: deps.hsts ?? false }))
@@ -90,6 +96,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
+  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+
   app.use(
     bodyLimit({
       maxSize: deps.bodyLimitBytes ?? 1_048_576,
@@ -97,10 +105,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   )
   app.use(tenant({ sites: deps.sites }))
-  const payload = payloadRoute({ handler, sites: deps.sites, htmlSMaxAge })
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge })
   const document = documentRoute({
     handler,
     sites: deps.sites,
+    locales,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
@@ -115,6 +124,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url }, 'unhandled request error')
+    if (c.req.path.startsWith('/api/')) {
+      return c.json({ status: 500, info: 'Internal Server Error', data: null }, 500, { 'cache-control': 'private, no-store' })
+    }
     return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
   })
   return app

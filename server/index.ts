@@ -56,6 +56,7 @@ const sites = createSiteRepository({
 })
 const app = createApp({
   sites,
+  upstream,
   manifest,
   assetsRoot: path.join(distRoot, 'client'),
   log,

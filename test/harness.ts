@@ -65,7 +65,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...options.repository,
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
+  const app = createApp({ sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {

@@ -10,12 +10,14 @@ import type { Tenant } from '../site/tenant.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { resolvePage, type PageOutcome } from './page-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   manifest: ClientManifest
   renderTimeoutMs: number
   /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
@@ -43,21 +45,20 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
     if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, dependsOnVisitorLanguage(c.var.tenant, null))
-    const { context, language, t } = outcome
+    const { context, language, locale } = outcome
     c.set('routeName', leafRouteId(context))
     logUnexpected(c.var.log, context.errors, c.req.url)
     const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
-    if (dependsOnVisitorLanguage(c.var.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
+    if (dependsOnVisitorLanguage(outcome.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
-    const multilingual = c.var.tenant.languages.length > 1
+    const multilingual = outcome.tenant.languages.length > 1
     if (multilingual && shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
     return renderDocument({
       handler: options.handler,
       context,
-      tenant: c.var.tenant,
-      language,
-      t,
+      tenant: outcome.tenant,
+      locale,
       origin: outcome.origin,
       routerPath: outcome.routerPath,
       manifest: options.manifest,

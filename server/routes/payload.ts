@@ -2,6 +2,7 @@ import type { Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { leafRouteId, logUnexpected } from './document.ts'
@@ -12,6 +13,7 @@ export const PAYLOAD_SUFFIX = '/_payload.json'
 export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
 }

@@ -55,11 +55,27 @@ export interface UpstreamReply {
   setCookies: string[]
 }
 
+/** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
+export interface PassthroughReply {
+  /** The upstream's HTTP status. */
+  httpStatus: number
+  contentType: string
+  setCookies: string[]
+  /** The body, capped at `maxBodyBytes` (the stream errors past it). The deadline still runs until it ends. */
+  body: ReadableStream<Uint8Array>
+}
+
 export interface UpstreamClient {
   /** Raw call: POST JSON, the transport headers, the unwrapping rule (value = status 0 ? data (array kept, object shallow-copied) : whole envelope). */
   call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply>
   /** Requires status 0 and parses data with the schema; status ≠ 0 → UpstreamStatusError; shape mismatch → UpstreamBadResponseError. */
   data<T>(path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext): Promise<T>
+  /**
+   * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
+   * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
+   * declared too large, or does not come in time is an UpstreamError, like any other failure.
+   */
+  passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply>
 }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -81,18 +97,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const now = options.now ?? performance.now.bind(performance)
 
-  async function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
-    if (!options.metrics) return attempt(path, body, context)
+  /** Reports the call's outcome and duration (to its headers, for a passthrough that streams on). */
+  async function measured<T>(path: string, run: () => Promise<T>): Promise<T> {
+    if (!options.metrics) return run()
     const started = now()
     let outcome = 'ok'
     try {
-      return await attempt(path, body, context)
+      return await run()
     } catch (error) {
       outcome = outcomeOf(error)
       throw error
     } finally {
       options.metrics.call(toApiPathLabel(path), outcome, (now() - started) / 1000)
     }
+  }
+
+  function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+    return measured(path, () => attempt(path, body, context))
   }
 
   async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
@@ -143,7 +164,73 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parsed.data
   }
 
-  return { call, data }
+  function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+    return measured(path, () => streamThrough(path, jsonBody, context))
+  }
+
+  async function streamThrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+    const url = joinUrl(options.baseUrl, path)
+    const where: UpstreamErrorOptions = { method: METHOD, url }
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), timeoutMs)
+    const signal = context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal
+    const failureState = () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs })
+    try {
+      const response = await request(url, { method: METHOD, dispatcher, headers: toHeaders(context), body: jsonBody, signal })
+      const contentType = firstValue(response.headers['content-type']) ?? ''
+      // Gateways answer outages with HTML pages; only a JSON answer is the upstream's own.
+      if (!isJsonType(contentType)) {
+        discardBody(response.body)
+        throw new UpstreamBadResponseError(`HTTP ${response.statusCode} answer is not JSON`, where)
+      }
+      const declaredLength = contentLength(response.headers['content-length'])
+      if (declaredLength !== undefined && declaredLength > maxBodyBytes) {
+        discardBody(response.body)
+        throw new BodyTooLargeError(maxBodyBytes)
+      }
+      const source = response.body
+      const chunks = source[Symbol.asyncIterator]()
+      let size = 0
+      const stop = () => {
+        clearTimeout(timer)
+        discardBody(source)
+      }
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = (await chunks.next()) as IteratorResult<Buffer>
+            if (next.done) {
+              clearTimeout(timer)
+              controller.close()
+              return
+            }
+            size += next.value.length
+            if (size > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes)
+            controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength))
+          } catch (error) {
+            stop()
+            controller.error(toUpstreamError(error, where, failureState()))
+          }
+        },
+        cancel: stop,
+      })
+      return { httpStatus: response.statusCode, contentType, setCookies: toList(response.headers['set-cookie']), body }
+    } catch (error) {
+      clearTimeout(timer)
+      throw toUpstreamError(error, where, failureState())
+    }
+  }
+
+  return { call, data, passthrough }
+}
+
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
 }
 
 /** Appends `path` to `baseUrl`, whether or not the base has a trailing slash or a path prefix. */
