@@ -9,7 +9,7 @@ import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 /** `/s` and `/sa`: the search form, the results grid and the streamed aside. */
 export function Component() {
   const data = useLoaderData() as SearchPageData
-  const { t, language } = useI18n()
+  const { t } = useI18n()
   const matches = useMatches()
   // `/sa` pages through `/sa`; the site's own search route is `/s` to the router.
   const basePath = matches[matches.length - 1]?.id === 'sa' ? '/sa' : '/s'
@@ -25,7 +25,7 @@ export function Component() {
       </PageHeading>
       {data.rows === null ? null : (
         <>
-          <ResourceGrid rows={data.rows} />
+          <ResourceGrid rows={data.rows} highlight={data.query} />
           <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={basePath} />
         </>
       )}
