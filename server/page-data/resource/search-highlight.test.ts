@@ -34,3 +34,22 @@ describe('search term highlighting', () => {
     expect(html).not.toMatch(/<mark><(?:img|script)/)
   })
 })
+
+describe('the search of a site without a resource catalogue', () => {
+  let site: TestSite
+  beforeAll(async () => {
+    site = await startTestSite()
+  })
+  afterAll(() => site.close())
+
+  it('finds the navigation site’s pages from its header search, the term marked', async () => {
+    const html = await (await site.request(`/sa?query=${encodeURIComponent('前端')}`, { host: 'nav.localhost' })).text()
+    expect(html).toMatch(/<a class="content-list__text" href="\/nav\/dev\/frontend"><span class="content-list__title"><mark>前端<\/mark>開發<\/span>/)
+    expect(html).toMatch(/<p class="res-heading__lead">共 [1-9]\d* 筆結果<\/p>/)
+  })
+
+  it('finds the landing site’s pages too', async () => {
+    const html = await (await site.request(`/s?query=${encodeURIComponent('privacy')}`, { host: 'land.localhost' })).text()
+    expect(html).toContain('<mark>Privacy</mark> policy')
+  })
+})
