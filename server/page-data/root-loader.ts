@@ -2,6 +2,7 @@ import type { RootData } from '../../shared/data/page-head.ts'
 import type { RouteId } from '../../shared/routing/route-ids.ts'
 import { documentPaths } from './document-paths.ts'
 import type { ServerLoader } from './loader-env.ts'
+import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
   const site = env.tenant.publicSite
@@ -9,7 +10,7 @@ const root: ServerLoader = async (env) => {
   return data
 }
 
-// The pathless 'main' route only hosts the page error boundary; it has no data of its own.
-const main: ServerLoader = async () => null
+// The pathless 'main' route hosts the page error boundary and carries the section's promos.
+const main: ServerLoader = loadMain
 
 export const rootLoaders = { root, main } satisfies Partial<Record<RouteId, ServerLoader>>

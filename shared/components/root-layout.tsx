@@ -9,6 +9,10 @@ import { DocumentPathsContext, SiteAddressContext, SiteNavigateContext, useRootD
 import { HeadSync } from './head-sync.tsx'
 import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
+import { PromoPopup } from '../promo/promo-popup.tsx'
+import { WechatScreen } from '../wechat/wechat-screen.tsx'
+import { AnnouncementBar } from '../announcement/announcement-bar.tsx'
+import { SitePendant } from './site-pendant.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
@@ -34,13 +38,17 @@ export function RootLayout() {
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
         <SkipLink />
+        {site.announcement ? <AnnouncementBar content={site.announcement} /> : null}
         <SiteHeader header={blocks.header} search={blocks.search} />
         {/* Focusable from script only: the skip link moves focus here. */}
         <main id="content" className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SiteFooter footer={blocks.footer} />
+        <SitePendant pendant={blocks.pendant} />
       </div>
+      <PromoPopup />
+      {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
       <LoadingOverlay />
       </SiteNavigateContext.Provider>
       </DocumentPathsContext.Provider>

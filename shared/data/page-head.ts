@@ -13,6 +13,8 @@ export interface PageHead {
 export interface PageDataBase {
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
+  /** The outcome of a form posted to this page without JavaScript (server/routes/form-post.ts). */
+  formResult?: import('../forms/form-result.ts').FormResult
 }
 
 /** Root route data: the public site and the page language. */

@@ -100,8 +100,9 @@ describe('content views', () => {
     expect(html).toContain('<summary>Free?</summary>')
     expect(html).toContain('Frequently asked questions')
     expect(html).toContain('Expires')
-    expect(html).toContain('data-form-id="contact"')
-    expect(html).toMatch(/<label class="land-form__label" for="([^"]+)">E-mail.*<input type="email" id="\1"/)
+    expect(html).toContain('<input type="hidden" name="form:id" value="contact"/>')
+    expect(html).toContain('<form class="site-form land-form card" aria-busy="false" action="/" method="post">')
+    expect(html).toMatch(/<label class="site-form__label" for="([^"]+)">E-mail.*<input type="email" id="\1"/)
     expect(html).toContain('popover="auto"')
   })
 
