@@ -2,14 +2,14 @@ import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { safeImageSrc } from '../resource/format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
 export function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
   const { t, format } = useI18n()
   const to = postPath(post)
-  const cover = safeImageSrc(post.cover)
+  const cover = safeMediaUrl(post.cover) ?? undefined
   return (
     <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
       {cover ? (

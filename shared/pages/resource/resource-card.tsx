@@ -2,7 +2,7 @@ import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { safeImageSrc } from './format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 
 /** Tags shown on a card; the detail page lists all of them. */
@@ -24,7 +24,7 @@ export function ResourceCard({ resource, headingLevel = 2, highlight }: Resource
   const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
-  const image = safeImageSrc(resource.image)
+  const image = safeMediaUrl(resource.image) ?? undefined
   const date = resource.updated_at || resource.created_at
   return (
     <article className="res-card">
