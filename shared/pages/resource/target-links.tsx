@@ -1,7 +1,7 @@
 import type { Resource } from '../../types.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { CopyButton } from './copy-button.tsx'
-import { safeExternalHref } from './format.ts'
+import { safeHttpUrl } from '../../rules/safe-url.ts'
 
 /**
  * The resource's share links: drive type, extraction code, an outbound link and a copy button
@@ -10,7 +10,7 @@ import { safeExternalHref } from './format.ts'
 export function TargetLinks({ links }: { links: Resource['target_urls'] }) {
   const { t } = useI18n()
   const usable = links.flatMap((link) => {
-    const href = safeExternalHref(link.target_url)
+    const href = safeHttpUrl(link.target_url) ?? undefined
     return href ? [{ ...link, href }] : []
   })
   if (usable.length === 0) return null
