@@ -16,7 +16,7 @@ import { pageDataContext } from '../shared/data/page-data.ts'
 import type { RootData } from '../shared/data/page-head.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import { createTranslator } from '../shared/i18n/translator.ts'
+import { createLocale } from '../shared/i18n/locale.ts'
 import { routes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
@@ -38,7 +38,7 @@ async function hydrate() {
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
   const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
-  const t = createTranslator(language, messages)
+  const locale = createLocale(language, messages)
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
@@ -60,7 +60,7 @@ async function hydrate() {
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
-      <I18nProvider language={language} t={t}>
+      <I18nProvider locale={locale}>
         <PrefetchContext.Provider value={prefetch}>
           <ScrollMemoryContext.Provider value={scrollMemory}>
             <RouterProvider router={router} />

@@ -4,6 +4,7 @@ import type { PublicHeader, PublicSearch } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { SiteLink } from './site-link.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { AccountControl } from '../account/account-control.tsx'
 import { SearchBar } from './search-bar.tsx'
 import { SiteMenu } from './site-menu.tsx'
 import { useRootData } from './site-context.tsx'
@@ -12,7 +13,7 @@ import { useDismiss } from './use-dismiss.ts'
 type Panel = 'menu' | 'search' | null
 
 /**
- * The site header: logo, menu, search bar and language switcher (hidden when disabled).
+ * The site header: logo, menu, search bar, language switcher and account slot (hidden when disabled).
  *
  * Below md (768px) it is one compact row: logo, a search button and a menu button, each opening
  * its panel under the row as a disclosure (only one at a time). From md up the panels are laid
@@ -109,6 +110,8 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
             {showSwitcher ? <LanguageSwitcher /> : null}
           </div>
         </div>
+        {/* Outside the panels, so signing in is one tap away on a phone too. */}
+        <AccountControl header={header} />
       </div>
     </header>
   )
