@@ -230,7 +230,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   })
 
   it('shows every sign-in refusal as the spec says', async () => {
-    const { page, errors } = await open('land.localhost')
+    const { page, errors, requests } = await open('land.localhost')
     await openDialog(page)
     const loginButton = dialog(page).getByRole('button', { name: en.login, exact: true })
     // Validation first, beside the field.
@@ -247,8 +247,17 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     // 914 and any other status: toasts.
     await fill(page, en.email, DEMO_ACCOUNT.email)
     await fill(page, en.password, 'wrong2025x')
+    const scriptsBefore = new Set(requests.filter((url) => url.endsWith('.js')))
     await loginButton.click()
     await toast(page, en.loginFailedWarnLoginInfo).waitFor()
+    // The toast library came with the first toast; SPEC §9: top-right, no progress bar, closes on click.
+    expect(requests.filter((url) => url.endsWith('.js') && !scriptsBefore.has(url)).length).toBeGreaterThan(0)
+    expect(await page.locator('.Toastify__toast-container--top-right').count()).toBe(1)
+    // The bar still times the toast; it is only drawn when not hidden.
+    expect(await page.locator('.Toastify__progress-bar--wrp:not([data-hidden="true"])').count()).toBe(0)
+    expect(await page.locator('.Toastify__progress-bar--wrp[data-hidden="true"]').count()).toBe(1)
+    await toast(page, en.loginFailedWarnLoginInfo).click()
+    await expect.poll(() => toast(page, en.loginFailedWarnLoginInfo).count()).toBe(0)
     await fill(page, en.email, 'login-500@errors.demo')
     await loginButton.click()
     await toast(page, en.loginFailed).waitFor()

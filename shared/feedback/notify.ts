@@ -8,6 +8,24 @@ export type ToastSink = (message: ToastMessage) => void
 let sink: ToastSink | null = null
 let loading: Promise<void> | null = null
 const queue: ToastMessage[] = []
+let host: HTMLElement | null = null
+let layer: HTMLElement | null = null
+
+/**
+ * Where toasts live while a modal dialog is open: everything outside a modal dialog is inert (not
+ * clickable, not announced), so the toasts move into it and back to the body when it closes. A
+ * dialog calls this with itself on open and with null as it starts closing.
+ */
+export function setToastLayer(element: HTMLElement | null): void {
+  layer = element
+  placeHost()
+}
+
+function placeHost(): void {
+  if (host === null) return
+  const parent = layer?.isConnected ? layer : document.body
+  if (host.parentElement !== parent) parent.append(host)
+}
 
 /**
  * Shows a toast (SPEC §9). The toast library is a chunk of its own, loaded with the first toast, so
@@ -23,7 +41,10 @@ function show(kind: ToastKind, text: string): void {
   queue.push({ kind, text })
   loading ??= import('./toast-host.tsx').then(
     ({ mountToastHost }) => {
-      sink = mountToastHost()
+      const mounted = mountToastHost()
+      host = mounted.element
+      placeHost()
+      sink = mounted.show
       for (const message of queue.splice(0)) sink(message)
     },
     (error: unknown) => {
