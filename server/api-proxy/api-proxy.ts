@@ -72,8 +72,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   async function forward(c: Context<AppEnv>, call: ProxyCall): Promise<Response> {
     const body = toJsonObject(await c.req.text())
     if (body === undefined) return refuse(c, 415, 'The body must be a JSON object')
-    const found = await lookupTenant(sites, c.req.raw)
-    if (found.kind === 'bad-host') return refuse(c, 400, 'The Host header is not valid')
+    const found = await lookupTenant(sites, c)
     if (found.kind === 'not-found') return refuse(c, 404, 'Site not found')
     if (found.kind === 'unavailable') {
       c.var.log.error({ err: found.error, host: found.host }, 'site config unavailable')
@@ -83,6 +82,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       userAgent: c.req.header('user-agent') ?? '',
       referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
       appDomain: found.tenant.host,
+      requestId: c.var.requestId,
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
       ...withCookie(toUpstreamCookie(getCookie(c))),

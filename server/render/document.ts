@@ -13,6 +13,10 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
+  /** Small scripts to run before the body is parsed (in-app-browser marker, dismissed announcement). */
+  headScripts?: string[]
+  /** The response's CSP nonce (see securityHeaders). */
+  nonce: string
 }
 
 /**
@@ -21,9 +25,12 @@ export interface DocumentParts {
  */
 export function documentStart(parts: DocumentParts): string {
   const { head, manifest, language } = parts
+  const nonce = `nonce="${escapeHtml(parts.nonce)}"`
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
+  // Inline before any stylesheet: they set classes on <html> that the first paint must see.
+  for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
   html += `<title>${escapeHtml(head.title)}</title>`
   html += `<meta name="description" content="${escapeHtml(head.description)}">`
   if (head.keywords) html += `<meta name="keywords" content="${escapeHtml(head.keywords)}">`
@@ -34,8 +41,8 @@ export function documentStart(parts: DocumentParts): string {
   }
   if (parts.favicon) html += `<link rel="icon" href="${escapeHtml(parts.favicon)}">`
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
-  html += `<script type="module" src="${manifest.entry.file}"></script>`
-  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}">`
+  html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
+  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
   html += '</head><body><div id="root">'
   return html
 }

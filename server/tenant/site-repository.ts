@@ -3,6 +3,7 @@ import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { NOT_FOUND, createConfigCache } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
 import { stableStringify } from './stable-stringify.ts'
@@ -25,6 +26,11 @@ export interface SiteRepositoryOptions {
   /** Pause between site config attempts. Default 100 ms. */
   retryDelayMs?: number
   now?: () => number
+  /** Back-off of failing background refreshes (see createConfigCache). */
+  backoff?: { baseMs: number; maxMs: number }
+  random?: () => number
+  /** Cache metrics, reported as caches `site`, `page`, `show_path` and `data`. */
+  metrics?: Pick<Metrics, 'cache'>
   /** Told about failures nobody waits for: retried attempts and background refreshes. */
   onError?: (error: unknown, what: string) => void
 }
@@ -74,7 +80,14 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const { upstream, onError } = options
   const attempts = Math.max(1, options.attempts ?? 3)
   const retryDelayMs = options.retryDelayMs ?? 100
-  const base = { staleMs: options.staleMs, negativeTtlMs: options.negativeTtlMs, ...(options.now ? { now: options.now } : {}) }
+  const base = {
+    staleMs: options.staleMs,
+    negativeTtlMs: options.negativeTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  }
+  const cacheMetrics = (name: string) => (options.metrics ? { metrics: options.metrics.cache(name) } : {})
   const pageCacheOptions = { ...base, ttlMs: options.pageTtlMs, max: options.pageMax ?? options.max }
 
   /**
@@ -82,11 +95,13 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
    * signal (one visitor leaving must not abort it), and no cookie (a shared answer must not be personal).
    */
   function sharedContext(load: SharedLoad, signal: AbortSignal): UpstreamCallContext {
-    return { userAgent: load.context.userAgent, referer: load.context.referer, appDomain: load.host, signal }
+    const { userAgent, referer, requestId } = load.context
+    return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
   }
 
   const sites = createConfigCache<SiteConfig, SiteLoad>({
     ...base,
+    ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${key}`),
@@ -109,6 +124,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }>({
     ...pageCacheOptions,
+    ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     load: async (_key, { signal, caller }) => {
       const reply = await notFoundAsSymbol(upstream.data(WEB_GET, caller.body, webGetPageSchema, sharedContext(caller, signal)))
@@ -118,6 +134,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad>({
     ...pageCacheOptions,
+    ...cacheMetrics('show_path'),
     onError: (error, host) => onError?.(error, `show_path refresh for ${host}`),
     load: async (_host, { signal, caller }) => {
       const reply = await notFoundAsSymbol(upstream.data(SHOW_PATH, {}, showPathRowsSchema, sharedContext(caller, signal)))
@@ -129,6 +146,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   // back through the schema that produced it.
   const data = createConfigCache<unknown, DataLoad<unknown>>({
     ...pageCacheOptions,
+    ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     load: (_key, { signal, caller }) => upstream.data(caller.path, caller.body, caller.schema, sharedContext(caller, signal)),

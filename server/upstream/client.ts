@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici'
 import type { ZodType } from 'zod'
 import {
+  UpstreamAbortedError,
   UpstreamAuthError,
   UpstreamBadResponseError,
   UpstreamError,
@@ -11,6 +12,8 @@ import {
   isUpstreamError,
   type UpstreamErrorOptions,
 } from '../errors.ts'
+import type { UpstreamMetrics } from '../metrics/metrics.ts'
+import { toApiPathLabel } from './api-paths.ts'
 import { BodyTooLargeError, discardBody, parseBodyQuietly, parseJson, readBody } from './read-body.ts'
 
 export interface UpstreamClientOptions {
@@ -21,6 +24,10 @@ export interface UpstreamClientOptions {
   timeoutMs: number
   /** Replies larger than this are refused. Default 2 MiB. */
   maxBodyBytes?: number
+  /** Told about every call: API path, outcome (`ok`, `http_4xx`, `timeout`…) and duration. */
+  metrics?: UpstreamMetrics
+  /** Clock in ms for durations; injectable for tests. */
+  now?: () => number
 }
 
 export interface UpstreamCallContext {
@@ -30,6 +37,8 @@ export interface UpstreamCallContext {
   appDomain: string
   siteId?: string
   cookie?: string
+  /** The visitor request's id, sent as `x-request-id` so upstream logs can be joined with ours. */
+  requestId?: string
   signal?: AbortSignal
 }
 
@@ -86,8 +95,23 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { dispatcher, timeoutMs } = options
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const now = options.now ?? performance.now.bind(performance)
 
   async function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+    if (!options.metrics) return attempt(path, body, context)
+    const started = now()
+    let outcome = 'ok'
+    try {
+      return await attempt(path, body, context)
+    } catch (error) {
+      outcome = outcomeOf(error)
+      throw error
+    } finally {
+      options.metrics.call(toApiPathLabel(path), outcome, (now() - started) / 1000)
+    }
+  }
+
+  async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
     const url = joinUrl(options.baseUrl, path)
     const where: UpstreamErrorOptions = { method: METHOD, url }
     const deadline = new AbortController()
@@ -217,6 +241,7 @@ function toHeaders(context: UpstreamCallContext): Record<string, string> {
   }
   if (context.siteId !== undefined) headers['Site-Id'] = context.siteId
   if (context.cookie !== undefined) headers.cookie = context.cookie
+  if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
   return headers
 }
 
@@ -247,13 +272,23 @@ function unwrap(envelope: UpstreamEnvelope): unknown {
   return data
 }
 
+/** The metrics outcome of a failed call: a small fixed set. */
+function outcomeOf(error: unknown): string {
+  if (error instanceof UpstreamHttpError) return error.status >= 500 ? 'http_5xx' : 'http_4xx'
+  if (error instanceof UpstreamTimeoutError) return 'timeout'
+  if (error instanceof UpstreamNetworkError) return 'network'
+  if (error instanceof UpstreamBadResponseError) return 'bad_response'
+  if (error instanceof UpstreamAbortedError) return 'aborted'
+  return 'error'
+}
+
 interface FailureState { timedOut: boolean; callerAborted: boolean; timeoutMs: number }
 
 function toUpstreamError(error: unknown, where: UpstreamErrorOptions, state: FailureState): UpstreamError {
   if (isUpstreamError(error)) return error
   // Checked first: an abort surfaces as whatever undici or the stream throws, the signals say why.
   if (state.timedOut) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
-  if (state.callerAborted) return new UpstreamError('Upstream call aborted by the caller', { ...where, cause: error })
+  if (state.callerAborted) return new UpstreamAbortedError({ ...where, cause: error })
   if (error instanceof BodyTooLargeError) return new UpstreamBadResponseError(error.message, { ...where, cause: error })
   const code = codeOf(error)
   if (code !== undefined && TIMEOUT_CODES.has(code)) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
