@@ -30,7 +30,7 @@ describe('account slot in the server HTML', () => {
     expect(html).toMatch(signIn)
     expect(html).toContain(`<span class="account-signin__label">${label}</span>`)
     expect(html).not.toContain('account-menu')
-    expect(html).not.toContain('<dialog')
+    expect(html).not.toContain('account-dialog')
   })
 
   it('has no sign-in control when the site has no login ways', async () => {

@@ -36,7 +36,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     return { ...opened, requests }
   }
 
-  const dialog = (page: Page) => page.getByRole('dialog')
+  const dialog = (page: Page) => page.getByRole('dialog').and(page.locator('.account-dialog'))
   const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text })
 
   async function openDialog(page: Page) {
@@ -84,7 +84,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email')
-    const inside = () => page.evaluate(() => document.querySelector('dialog')?.contains(document.activeElement) === true)
+    const inside = () => page.evaluate(() => document.querySelector('.account-dialog')?.contains(document.activeElement) === true)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       expect(await inside()).toBe(true)
@@ -94,13 +94,13 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
       expect(await inside()).toBe(true)
     }
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('dialog').count()).toBe(0)
+    await expect.poll(() => page.locator('.account-dialog').count()).toBe(0)
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin'))).toBe(true)
     // The close button too, and the dialog opens again.
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
     await dialog(page).getByRole('button', { name: en.close }).click()
-    await expect.poll(() => page.locator('dialog').count()).toBe(0)
+    await expect.poll(() => page.locator('.account-dialog').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -222,7 +222,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await toast(land, en.pwdUpdateSucSignInNow).waitFor()
     await dialog(land).getByRole('heading', { name: en.login }).waitFor()
     await land.keyboard.press('Escape')
-    await expect.poll(() => land.locator('dialog').count()).toBe(0)
+    await expect.poll(() => land.locator('.account-dialog').count()).toBe(0)
     await signIn(land, DEMO_ACCOUNT.email, 'renewed2025')
     await land.locator('.account-menu').waitFor()
     expect(landErrors).toEqual([])
