@@ -33,9 +33,9 @@ describe('account slot in the server HTML', () => {
     expect(html).not.toContain('account-dialog')
   })
 
-  it('has no sign-in control when the site has no login ways', async () => {
-    site = await startTestSite({ upstream: withLoginWays([]) })
-    const response = await site.request('/', { host: 'land.localhost' })
+  it.each([[[]], [['google']]])('has no sign-in control when the login ways are %j (res has no Google client id)', async (ways) => {
+    site = await startTestSite({ upstream: withLoginWays(ways) })
+    const response = await site.request('/', { host: 'res.localhost' })
     expect(response.status).toBe(200)
     expect(await response.text()).not.toContain('account-')
   })

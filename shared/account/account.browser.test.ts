@@ -177,6 +177,24 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.close()
   })
 
+  it('follows sign-in and sign-out in another document of the site', async () => {
+    const { page, errors } = await open('land.localhost')
+    // Another document of the same origin (as another tab would be): its storage changes reach this page as events.
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const frame = document.createElement('iframe')
+      frame.src = '/healthz'
+      frame.onload = () => resolve()
+      document.body.append(frame)
+    }))
+    const other = page.frames()[1]!
+    await other.evaluate((key) => localStorage.setItem(key, JSON.stringify({ user_id: 'u7', email: 'tab@example.com', nick_name: 'Tab', avatar: '' })), USER_STORAGE_KEY)
+    await page.locator('.account-menu').waitFor()
+    await other.evaluate((key) => localStorage.removeItem(key), USER_STORAGE_KEY)
+    await page.locator('.account-signin').waitFor()
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('resets a password with the logged code, in the order of the rules', async () => {
     const { page: land, errors: landErrors } = await open('land.localhost')
     await openDialog(land)
@@ -353,6 +371,12 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await dialog(page).getByLabel(zh.password, { exact: true }).fill('wrong2025x')
     await dialog(page).getByRole('button', { name: zh.login, exact: true }).click()
     await page.getByTestId('loading-overlay').waitFor()
+    // Drawn above the dialog (which is in the top layer), so the form cannot be sent twice.
+    const covered = await dialog(page).getByRole('button', { name: zh.login, exact: true }).evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.loading-overlay') !== null
+    })
+    expect(covered).toBe(true)
     release()
     await toast(page, zh.loginFailedWarnLoginInfo).waitFor()
     expect(await page.getByTestId('loading-overlay').count()).toBe(0)

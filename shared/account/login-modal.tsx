@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { setToastLayer } from '../feedback/notify.ts'
+import { setModalLayer } from '../feedback/modal-layer.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { LoginWay } from '../types.ts'
 import { ForgetPasswordPanel } from './forget-password-panel.tsx'
@@ -49,9 +49,9 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
       // showModal focuses the first focusable element (the close button); the first field is more useful.
       element.querySelector<HTMLElement>('input, button.account-submit')?.focus()
     }
-    if (element) setToastLayer(element)
+    if (element) setModalLayer(element)
     return () => {
-      setToastLayer(null)
+      setModalLayer(null)
       if (element?.open) element.close()
     }
   }, [])
@@ -62,7 +62,7 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
     closingRef.current = true
     setClosing(true)
     // Toasts shown now outlive the dialog: back to the page before it fades out.
-    setToastLayer(null)
+    setModalLayer(null)
     setTimeout(() => {
       dialog.current?.close()
       onClosed()

@@ -1,3 +1,5 @@
+import { getModalLayer, subscribeModalLayer } from './modal-layer.ts'
+
 /** What a toast says: success, failure, a warning (e.g. a field to fix first) or plain information. */
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 export interface ToastMessage { kind: ToastKind; text: string }
@@ -9,21 +11,14 @@ let sink: ToastSink | null = null
 let loading: Promise<void> | null = null
 const queue: ToastMessage[] = []
 let host: HTMLElement | null = null
-let layer: HTMLElement | null = null
 
 /**
- * Where toasts live while a modal dialog is open: everything outside a modal dialog is inert (not
- * clickable, not announced), so the toasts move into it and back to the body when it closes. A
- * dialog calls this with itself on open and with null as it starts closing.
+ * Toasts live in the open modal dialog while there is one (outside it they would be inert: not
+ * clickable, not announced), and in the body otherwise.
  */
-export function setToastLayer(element: HTMLElement | null): void {
-  layer = element
-  placeHost()
-}
-
 function placeHost(): void {
   if (host === null) return
-  const parent = layer?.isConnected ? layer : document.body
+  const parent = getModalLayer() ?? document.body
   if (host.parentElement !== parent) parent.append(host)
 }
 
@@ -44,6 +39,7 @@ function show(kind: ToastKind, text: string): void {
       const mounted = mountToastHost()
       host = mounted.element
       placeHost()
+      subscribeModalLayer(placeHost)
       sink = mounted.show
       for (const message of queue.splice(0)) sink(message)
     },
