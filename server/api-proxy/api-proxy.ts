@@ -126,8 +126,7 @@ function authorityOf(c: Context<AppEnv>): string | undefined {
   }
 }
 
-/** https as the host guard saw it, or as a proxy reports it even untrusted (a lie there only costs the liar the cookie). */
+/** https directly, or as a trusted TLS-terminating proxy reports it (TRUST_PROXY, see the host guard). */
 function isHttps(c: Context<AppEnv>): boolean {
-  if (c.var.origin?.startsWith('https:') || new URL(c.req.url).protocol === 'https:') return true
-  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+  return c.var.origin.startsWith('https:')
 }

@@ -50,10 +50,10 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     c.set('routeName', leafRouteId(context))
     logUnexpected(c.var.log, context.errors, c.req.url)
     const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
-    if (dependsOnVisitorLanguage(c.var.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
+    if (dependsOnVisitorLanguage(outcome.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
-    const multilingual = c.var.tenant.languages.length > 1
+    const multilingual = outcome.tenant.languages.length > 1
     if (multilingual && shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
     const raw = rawDocumentOf(context)
     if (raw) return rawDocumentResponse(raw, context.statusCode, c.req.method, headers)
