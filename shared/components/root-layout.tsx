@@ -5,7 +5,7 @@ import type { SiteBlocks } from '../data/public-site.ts'
 import { createSiteAddress } from '../routing/site-address.ts'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
-import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
+import { DocumentPathsContext, SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
 import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
@@ -17,7 +17,8 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
-  const { site, language } = useRootData()
+  const { site, language, documentPaths } = useRootData()
+  const documents = useMemo(() => new Set(documentPaths), [documentPaths])
   const href = useMemo(
     () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
     [site, language],
@@ -31,6 +32,7 @@ export function RootLayout() {
   }, [])
   return (
     <SiteAddressContext.Provider value={href}>
+      <DocumentPathsContext.Provider value={documents}>
       <SiteNavigateContext.Provider value={navigateTo}>
       <HeadSync />
       <ScrollManager />
@@ -49,6 +51,7 @@ export function RootLayout() {
       {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
       <LoadingOverlay />
       </SiteNavigateContext.Provider>
+      </DocumentPathsContext.Provider>
     </SiteAddressContext.Provider>
   )
 }

@@ -21,4 +21,6 @@ export interface PageDataBase {
 export interface RootData {
   site: import('./public-site.ts').PublicSite
   language: import('../types.ts').Lang
+  /** Router paths the site's menus link to that the browser must load as documents (files, whole documents). */
+  documentPaths: string[]
 }
