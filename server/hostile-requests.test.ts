@@ -86,7 +86,7 @@ describe('internal-looking headers change nothing', () => {
   })
   afterAll(() => site.close())
 
-  it.each([
+  it.each<Record<string, string>>([
     { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
     { 'x-tenant-id': 'land', 'x-tenant-host': 'land.localhost' },
     { 'x-forwarded-host': 'land.localhost', 'x-forwarded-proto': 'https', 'x-forwarded-for': '127.0.0.1', forwarded: 'host=land.localhost' },
