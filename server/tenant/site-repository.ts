@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
-import { NOT_FOUND, createConfigCache } from '../cache/config-cache.ts'
+import { z } from 'zod'
+import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
-import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
+import { parseUpstreamData, type UpstreamCallContext, type UpstreamClient } from '../upstream/client.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
 import { stableStringify } from './stable-stringify.ts'
 
@@ -27,6 +28,8 @@ export interface SiteRepositoryOptions {
   now?: () => number
   /** Told about failures nobody waits for: retried attempts and background refreshes. */
   onError?: (error: unknown, what: string) => void
+  /** Shares loaded configs and data between instances (Redis); each instance keeps its own LRU in front. */
+  shared?: SharedCacheLayer
 }
 
 export type SiteLookup =
@@ -45,6 +48,16 @@ export interface SiteRepository {
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
   /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
   getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, options: { cache: boolean }): Promise<T>
+  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's). */
+  purge(host: string | null): void
+}
+
+/**
+ * Cache key prefix of everything cached for `host`. Keys are stable names (the same on every
+ * instance and version), so they can live in a shared store and be purged by tenant.
+ */
+export function tenantKeyPrefix(host: string): string {
+  return `${host}:`
 }
 
 const WEB_GET = '/v1/site_page/web_get'
@@ -54,6 +67,10 @@ const NOT_FOUND_STATUS = 404
 
 interface SharedLoad { host: string; context: UpstreamCallContext }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
+
+/** Upstream `data` as it came over the wire: what the caches store, parsed again on every way in. */
+const rawData = z.unknown()
+const where = (path: string) => ({ method: 'POST', url: path })
 
 /**
  * Per-tenant configuration and page data from the upstream, cached. The cache key always equals the
@@ -74,70 +91,86 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return { userAgent: load.context.userAgent, referer: load.context.referer, appDomain: load.host, signal }
   }
 
-  const sites = createConfigCache<SiteConfig, SharedLoad>({
-    ...base,
+  const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
+
+  const sites = createConfigCache<SiteConfig, SharedLoad, unknown>({
+    ...cacheOptions,
     ttlMs: options.ttlMs,
     max: options.max,
-    onError: (error, host) => onError?.(error, `site refresh for ${host}`),
-    load: async (host, { signal, caller }) => {
+    onError: (error, key) => onError?.(error, `site refresh for ${key.replace(/:site$/, '')}`),
+    parse: (raw) => parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)).site_config,
+    load: async (key, { signal, caller }) => {
       const body = { page_path: '', page_language: '', group_path: '' }
       for (let attempt = 1; ; attempt++) {
         try {
-          const reply = await upstream.data(WEB_GET, body, webGetReplySchema, sharedContext(caller, signal))
-          return reply.site_config
+          const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
+          // Checked before it is stored: a wrong shape counts as a failed attempt.
+          parseUpstreamData(webGetReplySchema, raw, where(WEB_GET))
+          return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
           if (attempt >= attempts || signal.aborted) throw error
-          onError?.(error, `site load for ${host}, attempt ${attempt} of ${attempts}`)
+          onError?.(error, `site load for ${caller.host}, attempt ${attempt} of ${attempts}`)
           await sleep(retryDelayMs, undefined, { signal })
         }
       }
     },
   })
 
-  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }>({
+  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
+    ...cacheOptions,
     ...pageCacheOptions,
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
-    load: async (_key, { signal, caller }) => {
-      const reply = await notFoundAsSymbol(upstream.data(WEB_GET, caller.body, webGetPageSchema, sharedContext(caller, signal)))
-      return reply === NOT_FOUND ? NOT_FOUND : reply.site_page_config
-    },
+    parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(WEB_GET, caller.body, rawData, sharedContext(caller, signal))),
   })
 
-  const showPaths = createConfigCache<ShowPath[], SharedLoad>({
+  const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
+    ...cacheOptions,
     ...pageCacheOptions,
-    onError: (error, host) => onError?.(error, `show_path refresh for ${host}`),
-    load: async (_host, { signal, caller }) => {
-      const reply = await notFoundAsSymbol(upstream.data(SHOW_PATH, {}, showPathRowsSchema, sharedContext(caller, signal)))
-      return reply === NOT_FOUND ? NOT_FOUND : reply.rows
-    },
+    onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
+    parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(SHOW_PATH, {}, rawData, sharedContext(caller, signal))),
   })
 
-  // Holds values of many types; each key includes the schema's identity, so a value is only ever read
-  // back through the schema that produced it.
+  // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
+  // stored value and schema), so no key depends on which schema asked first.
   const data = createConfigCache<unknown, DataLoad<unknown>>({
+    ...cacheOptions,
     ...pageCacheOptions,
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
-    load: (_key, { signal, caller }) => upstream.data(caller.path, caller.body, caller.schema, sharedContext(caller, signal)),
+    load: async (_key, { signal, caller }) => {
+      const raw = await upstream.data(caller.path, caller.body, rawData, sharedContext(caller, signal))
+      remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
+      return raw
+    },
   })
-  const schemaIds = new WeakMap<ZodType, number>()
-  let nextSchemaId = 1
+  const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
 
-  function schemaId(schema: ZodType): number {
-    let found = schemaIds.get(schema)
-    if (found === undefined) {
-      found = nextSchemaId++
-      schemaIds.set(schema, found)
+  function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return
+    let bySchema = parsedData.get(raw)
+    if (bySchema === undefined) {
+      bySchema = new Map()
+      parsedData.set(raw, bySchema)
     }
-    return found
+    bySchema.set(schema, parsed)
+  }
+
+  function parseData<T>(raw: unknown, schema: ZodType<T>, path: string): T {
+    const known = typeof raw === 'object' && raw !== null ? parsedData.get(raw)?.get(schema) : undefined
+    if (known !== undefined) return known as T
+    const parsed = parseUpstreamData(schema, raw, where(path))
+    remember(raw, schema, parsed)
+    return parsed
   }
 
   return {
     async getSite(host, context) {
       try {
-        const result = await sites.get(host, { host, context })
+        const result = await sites.get(`${tenantKeyPrefix(host)}site`, { host, context })
         return result.kind === 'found' ? { kind: 'found', site: result.value } : { kind: 'not-found' }
       } catch (error) {
         return { kind: 'unavailable', error }
@@ -146,22 +179,29 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
     async getPage(host, page, context) {
       const body = { page_path: page.pagePath, page_language: page.language, group_path: page.groupPath }
-      const key = JSON.stringify([host, page.language, page.groupPath, page.pagePath])
+      const key = `${tenantKeyPrefix(host)}page:${JSON.stringify([page.language, page.groupPath, page.pagePath])}`
       const result = await pages.get(key, { host, context, body })
       return result.kind === 'found' ? result.value : null
     },
 
     async getShowPaths(host, context) {
-      const result = await showPaths.get(host, { host, context })
+      const result = await showPaths.get(`${tenantKeyPrefix(host)}show_path`, { host, context })
       return result.kind === 'found' ? result.value : []
     },
 
     async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
-      const key = JSON.stringify([host, path, schemaId(schema), stableStringify(body)])
+      const key = `${tenantKeyPrefix(host)}data:${path}:${stableStringify(body)}`
       const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })
       if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
-      return result.value as T
+      return parseData(result.value, schema, path)
+    },
+
+    purge(host) {
+      for (const cache of [sites, pages, showPaths, data]) {
+        if (host === null) cache.clear()
+        else cache.deletePrefix(tenantKeyPrefix(host))
+      }
     },
   }
 }
