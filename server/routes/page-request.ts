@@ -7,9 +7,9 @@ import { toRouterSegments } from '../../shared/routing/segment-forms.ts'
 import type { Translate } from '../../shared/i18n/translator.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
-import { runRoutes } from '../render/run-routes.ts'
-import { createTenantData } from '../site/tenant-data.ts'
-import { getTranslator } from '../site/translators.ts'
+import { runRoutes } from '../page-data/run-routes.ts'
+import { createTenantData } from '../tenant/tenant-data.ts'
+import { getTranslator } from '../tenant/translators.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 
 /** What a document or payload request resolved to, before anything is rendered. */

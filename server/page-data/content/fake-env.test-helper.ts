@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import en from '../../../shared/i18n/locales/en.ts'
 import { createTranslator } from '../../../shared/i18n/translator.ts'
 import type { ShowPath, SiteConfig, SitePageConfig } from '../../../shared/types.ts'
-import { toTenant } from '../../site/tenant.ts'
+import { toTenant } from '../../tenant/tenant.ts'
 import { siteConfigSchema, sitePageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, TenantData } from '../loader-env.ts'
 
