@@ -9,5 +9,7 @@ export interface AppEnv {
     log: Logger
     tenant: Tenant
     upstreamContext: UpstreamCallContext
+    /** The Content-Security-Policy nonce of this response, when one is set; cached pages get theirs filled in. */
+    nonce?: string
   }
 }

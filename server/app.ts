@@ -10,7 +10,11 @@ import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
+import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { purgeRoutes } from './routes/purge.ts'
+import type { HtmlCache } from './html-cache/html-cache.ts'
+import type { Purger } from './cache/purge-bus.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 
 export interface AppDeps {
@@ -20,6 +24,10 @@ export interface AppDeps {
   assetsRoot: string
   log: Logger
   renderTimeoutMs: number
+  /** Rendered anonymous pages, shared between visitors; absent when HTML caching is off. */
+  htmlCache?: HtmlCache
+  /** `POST /_internal/purge` answers only when given (PURGE_TOKEN set). */
+  purge?: { token: string; purger: Purger }
 }
 
 /**
@@ -52,9 +60,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
+  // Operator endpoints: not tenant-resolved; without a token configured they do not exist.
+  if (deps.purge) app.route('/_internal/purge', purgeRoutes(deps.purge))
+  app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+
   app.use(tenant({ sites: deps.sites }))
-  const payload = payloadRoute({ handler, sites: deps.sites })
-  const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
+  const policyOf = createCachePolicyLookup(routes)
+  const payload = payloadRoute({ handler, sites: deps.sites, policyOf })
+  const document = documentRoute({
+    handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs, policyOf,
+    ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
+  })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })

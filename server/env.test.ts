@@ -9,7 +9,8 @@ describe('parseEnv', () => {
       env: {
         PORT: 3000, HOST: '0.0.0.0', API_BASE_URL: undefined, CONFIG_TTL_MS: 60000, CONFIG_STALE_MS: 600000,
         CONFIG_CACHE_MAX: 5000, NEGATIVE_TTL_MS: 10000, PAGE_TTL_MS: 30000, UPSTREAM_TIMEOUT_MS: 5000,
-        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info',
+        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', REDIS_URL: undefined, PURGE_TOKEN: undefined,
+        HTML_CACHE_TTL_MS: 10000, HTML_CACHE_MAX_BYTES: 67108864,
       },
     })
   })
@@ -34,5 +35,17 @@ describe('parseEnv', () => {
   it('treats an empty API_BASE_URL as unset (demo API)', () => {
     const result = parseEnv({ API_BASE_URL: '' })
     expect(result.ok && result.env.API_BASE_URL).toBeUndefined()
+  })
+
+  it('reads the Redis URL, the purge token and the HTML cache bounds', () => {
+    const result = parseEnv({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: '0', HTML_CACHE_MAX_BYTES: '1048576' })
+    expect(result.ok && result.env).toMatchObject({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: 0, HTML_CACHE_MAX_BYTES: 1048576 })
+  })
+
+  it('refuses a non-Redis URL and a short purge token', () => {
+    const result = parseEnv({ REDIS_URL: 'http://cache:6379', PURGE_TOKEN: 'short' })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.map((error) => error.split(':')[0]).sort()).toEqual(['PURGE_TOKEN', 'REDIS_URL'])
   })
 })

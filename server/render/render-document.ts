@@ -9,7 +9,7 @@ import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { documentEnd, documentStart } from './document.ts'
-import { toHydrationState } from './hydration.ts'
+import { toHydrationState, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { settleDeferred } from './settle-deferred.ts'
 import { streamResponse } from './stream-response.ts'
@@ -29,6 +29,8 @@ export interface RenderDocumentInput {
   timeoutMs: number
   signal?: AbortSignal
   onError: (error: unknown) => void
+  /** See StreamResponseOptions.onComplete. */
+  onComplete?: (clean: boolean) => void
 }
 
 /**
@@ -51,6 +53,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
   })
+  let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
     StrictMode,
@@ -64,8 +67,14 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     start,
-    end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
+    end: async (aborted) => {
+      const state = await toHydrationState(context, aborted)
+      dataFailed = hasFailedDeferred(state)
+      return documentEnd(state)
+    },
     onError: input.onError,
+    // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
+    onComplete: (clean) => input.onComplete?.(clean && !dataFailed && !context.errors),
   })
 }
 
@@ -88,4 +97,13 @@ function alternatesOf(input: RenderDocumentInput): { hreflang: string; href: str
   const links: { hreflang: string; href: string }[] = tenant.languages.map((lang) => ({ hreflang: lang, href: input.origin + tenant.address(lang)(input.routerPath) }))
   links.push({ hreflang: 'x-default', href: input.origin + tenant.address(tenant.defaultLanguage)(input.routerPath) })
   return links
+}
+
+/** Whether a deferred field of any route failed (or was given up on) and rendered its fallback. */
+function hasFailedDeferred(state: HydrationState): boolean {
+  for (const [routeId, fields] of Object.entries(state.deferred)) {
+    const data = state.loaderData[routeId] as Record<string, { ok?: boolean }> | undefined
+    if (fields.some((field) => data?.[field]?.ok === false)) return true
+  }
+  return false
 }

@@ -1,16 +1,20 @@
 import type { Handler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
+import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
+import { loadPage } from '../page-data/load-page.ts'
 import { toHydrationState } from '../render/hydration.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { logUnexpected, PAGE_VARY } from './document.ts'
-import { resolvePage } from './page-request.ts'
+import { decidePage, type CachePolicyLookup } from './page-request.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
 
 export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  policyOf: CachePolicyLookup
 }
 
 /**
@@ -20,15 +24,31 @@ export interface PayloadRouteOptions {
  */
 export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
   return async function payloadHandler(c) {
-    const path = new URL(c.req.url).pathname
-    const pagePath = path.slice(0, -PAYLOAD_SUFFIX.length) || '/'
-    const outcome = await resolvePage(c, { ...options, pathname: pagePath, isDocument: false, keepErrorsAtThrowingRoute: true })
+    const url = new URL(c.req.url)
+    const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+    const decision = decidePage(
+      { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: url.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
+      options.policyOf,
+    )
     const headers = { vary: PAGE_VARY, 'cache-control': 'no-cache' }
-    if (outcome.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
-    if (outcome.kind === 'redirect') return c.json({ status: outcome.status, redirect: outcome.location }, 200, headers)
-    logUnexpected(c.var.log, outcome.context.errors, c.req.url)
-    const state = await toHydrationState(outcome.context)
-    const status = outcome.context.statusCode
+    if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
+    if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
+    const loaded = await loadPage({
+      handler: options.handler,
+      sites: options.sites,
+      tenant: c.var.tenant,
+      language: decision.language,
+      routerPath: decision.routerPath,
+      browserPath: decision.browserPath,
+      origin: url.origin,
+      upstreamContext: c.var.upstreamContext,
+      signal: c.req.raw.signal,
+      skipErrorBubbling: true,
+    })
+    if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
+    logUnexpected(c.var.log, loaded.context.errors, c.req.url)
+    const state = await toHydrationState(loaded.context)
+    const status = loaded.context.statusCode
     return c.json({ status, ...state }, status as 200, headers)
   }
 }

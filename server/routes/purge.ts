@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
+import { bodyLimit } from 'hono/body-limit'
+import { z } from 'zod'
+import type { AppEnv } from '../app-env.ts'
+import type { Purger } from '../cache/purge-bus.ts'
+import { normalizeHost } from '../tenant/normalize-host.ts'
+
+export interface PurgeRouteOptions {
+  /** Bearer token the caller must send. */
+  token: string
+  purger: Purger
+}
+
+const purgeBody = z.union([z.strictObject({ host: z.string().max(300) }), z.strictObject({ all: z.literal(true) })])
+
+/**
+ * `POST /_internal/purge` with `{"host": "<tenant host>"}` or `{"all": true}`: drops that tenant's
+ * (or every tenant's) configs, page data and cached HTML on every instance.
+ */
+export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>()
+  routes.post(
+    '/',
+    bearerAuth({ token: options.token }),
+    bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: 'body too large' }, 413) }),
+    async function purge(c) {
+      let json: unknown
+      try {
+        json = await c.req.json()
+      } catch {
+        return c.json({ error: 'body must be JSON' }, 400)
+      }
+      const parsed = purgeBody.safeParse(json)
+      if (!parsed.success) return c.json({ error: 'expected {"host": "<host>"} or {"all": true}' }, 400)
+      const host = 'host' in parsed.data ? normalizeHost(parsed.data.host) : null
+      if ('host' in parsed.data && host === null) return c.json({ error: 'host is not a valid host name' }, 400)
+      await options.purger.purge(host)
+      c.var.log.info({ host: host ?? '*' }, 'cache purged')
+      return c.json({ purged: host ?? '*' }, 200, { 'cache-control': 'no-store' })
+    },
+  )
+  return routes
+}
