@@ -74,14 +74,15 @@ export function htmlCacheKey(host: string, language: Lang, origin: string, route
   return `${host}:html:${language}:${origin}${routerPath}`
 }
 
-/** `?…` with the first value of each listed parameter present, in the listed order; `''` when none. */
+/**
+ * `?…` with the first value of each listed parameter present, in the order the request had them
+ * (pages link to their neighbours with the query they were given); `''` when none.
+ */
 function pickQuery(search: string, names: readonly string[]): string {
   if (search === '' || names.length === 0) return ''
-  const all = new URLSearchParams(search)
   const picked = new URLSearchParams()
-  for (const name of names) {
-    const value = all.get(name)
-    if (value !== null) picked.set(name, value)
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (names.includes(name) && !picked.has(name)) picked.append(name, value)
   }
   const text = picked.toString()
   return text === '' ? '' : `?${text}`
