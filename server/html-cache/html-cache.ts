@@ -40,6 +40,8 @@ export interface HtmlCache {
   purge(host: string | null): void
   readonly size: number
   readonly bytes: number
+  /** Renders of this instance whose outcome is not settled yet. */
+  readonly inFlight: number
 }
 
 interface Flight {
@@ -167,6 +169,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     },
     get bytes() {
       return pages.calculatedSize
+    },
+    get inFlight() {
+      return flights.size
     },
   }
 }
