@@ -30,6 +30,7 @@ export interface TestSiteOptions {
   htmlCache?: Partial<HtmlCacheOptions>
   /** Shares caches and purges through this Redis (see test/redis-server.ts). */
   redisUrl?: string
+  redisCommandTimeoutMs?: number
   /** Opens `POST /_internal/purge` with this bearer token. */
   purgeToken?: string
 }
@@ -62,7 +63,8 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   })
   const dispatcher = new Agent()
   const upstream = createUpstreamClient({ baseUrl: upstreamServer.url, dispatcher, timeoutMs: 2000 })
-  const redis = options.redisUrl ? createRedisSharing({ url: options.redisUrl, log, commandTimeoutMs: 1000 }) : null
+  const redis = options.redisUrl ? createRedisSharing({ url: options.redisUrl, log, commandTimeoutMs: options.redisCommandTimeoutMs ?? 1000 }) : null
+  await redis?.ready
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
   const sites = createSiteRepository({
     upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { once } from 'node:events'
-import { createConnection } from 'node:net'
+import { createConnection, createServer } from 'node:net'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
 

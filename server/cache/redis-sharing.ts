@@ -22,6 +22,8 @@ export interface RedisSharing {
   bus: PurgeBus
   /** Prefix of every key (keys are `prefix + name`). */
   prefix: string
+  /** Settles once purges from other instances are being received (never fails; for tests and start-up logs). */
+  ready: Promise<void>
   close(): Promise<void>
 }
 
@@ -105,7 +107,10 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     if (message === undefined || message.from === instanceId) return
     for (const handler of handlers) handler({ host: message.host })
   })
-  subscriber.subscribe(channel).catch((error: unknown) => trouble(error, 'subscribe'))
+  const ready = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => trouble(error, 'subscribe'),
+  )
 
   const bus: PurgeBus = {
     async publish(message) {
@@ -121,6 +126,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     store,
     bus,
     prefix,
+    ready,
     async close() {
       handlers.clear()
       client.disconnect()
