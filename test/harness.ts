@@ -4,14 +4,14 @@ import { serve, type ServerType } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
-import { createApp } from '../server/app.ts'
+import { createApp, type AppDeps } from '../server/app.ts'
 import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
 import { createRedisSharing } from '../server/cache/redis-sharing.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
-import { createUpstreamClient } from '../server/upstream/client.ts'
+import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
 
 /** This test run's build folder (test/global-setup.ts). */
 export function distDir(): string {
@@ -26,6 +26,10 @@ export interface TestSiteOptions {
   renderTimeoutMs?: number
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
   log?: Logger
+  /** More app dependencies (readiness, metrics, trustProxy…). */
+  app?: Partial<AppDeps>
+  /** Options of the upstream client (e.g. metrics). */
+  upstreamClient?: { metrics?: UpstreamClientOptions['metrics']; timeoutMs?: number }
   /** Turns the HTML cache on (off by default in tests, so each request renders). */
   htmlCache?: Partial<HtmlCacheOptions>
   /** Shares caches and purges through this Redis (see test/redis-server.ts). */
@@ -62,7 +66,12 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
   })
   const dispatcher = new Agent()
-  const upstream = createUpstreamClient({ baseUrl: upstreamServer.url, dispatcher, timeoutMs: 2000 })
+  const upstream = createUpstreamClient({
+    baseUrl: upstreamServer.url,
+    dispatcher,
+    timeoutMs: options.upstreamClient?.timeoutMs ?? 2000,
+    ...(options.upstreamClient?.metrics ? { metrics: options.upstreamClient.metrics } : {}),
+  })
   const redis = options.redisUrl ? createRedisSharing({ url: options.redisUrl, log, commandTimeoutMs: options.redisCommandTimeoutMs ?? 1000 }) : null
   await redis?.ready
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
@@ -80,9 +89,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
   const app = createApp({
-    sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000,
+    sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000,
     ...(htmlCache ? { htmlCache } : {}),
     ...(options.purgeToken ? { purge: { token: options.purgeToken, purger } } : {}),
+    ...options.app,
   })
   const appServer = options.listen ? await listen(app.fetch) : null
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
+import type { CacheMetrics } from '../metrics/metrics.ts'
 import type { SharedStore } from './shared-store.ts'
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
@@ -45,6 +46,16 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
   now?: () => number
   /** Told about failed background refreshes (the stale value is kept). */
   onError?: (error: unknown, key: string) => void
+  /**
+   * After a failed background refresh, the next one for that key waits a back-off window that doubles
+   * per consecutive failure up to `maxMs` (defaults 1 s and 60 s), with jitter so a fleet of
+   * instances does not retry in step. The stale value is served meanwhile.
+   */
+  backoff?: { baseMs: number; maxMs: number }
+  /** Uniform [0, 1) for the jitter; injectable for tests. */
+  random?: () => number
+  /** Hits, misses, stale serves, evictions and size. */
+  metrics?: CacheMetrics
   /** Instances share loaded values through this layer, so a cold key is loaded by one of them. */
   shared?: SharedCacheLayer
 }
@@ -69,6 +80,9 @@ export interface ConfigCache<V, C = undefined> {
 interface Entry<V> {
   value: V | typeof NOT_FOUND
   storedAt: number
+  /** Consecutive failed refreshes, and when the next may start (back-off). */
+  failures: number
+  retryAt: number
 }
 
 interface Flight<V> {
@@ -85,12 +99,18 @@ type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
  * A load that fails caches nothing, so the next request tries again.
  */
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
-  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, shared } = options
+  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, shared, metrics } = options
   const parse = options.parse ?? ((raw: unknown) => raw as V)
   const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
   // Expiry is decided here with the injected clock, so lru-cache only bounds the number of entries.
-  const entries = new LRUCache<string, Entry<V>>({ max })
+  const entries = new LRUCache<string, Entry<V>>({
+    max,
+    ...(metrics ? { dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+  })
   const flights = new Map<string, Flight<V>>()
+  metrics?.size(() => entries.size)
 
   function isFresh(entry: Entry<V>): boolean {
     const age = now() - entry.storedAt
@@ -103,8 +123,8 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
 
   async function loadHere(key: string, caller: C, signal: AbortSignal): Promise<{ entry: Entry<V>; raw: unknown }> {
     const raw = await load(key, { signal, caller })
-    const storedAt = now()
-    return raw === NOT_FOUND ? { entry: { value: NOT_FOUND, storedAt }, raw } : { entry: { value: parse(raw, key), storedAt }, raw }
+    const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
+    return raw === NOT_FOUND ? { entry: { value: NOT_FOUND, ...fresh }, raw } : { entry: { value: parse(raw, key), ...fresh }, raw }
   }
 
   /** Reads `key` from the shared store; anything unreadable counts as missing. */
@@ -114,9 +134,10 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     try {
       const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
       if (typeof stored !== 'object' || stored === null || typeof stored.t !== 'number') return undefined
-      if ('nf' in stored) return { value: NOT_FOUND, storedAt: stored.t }
+      const meta = { storedAt: stored.t, failures: 0, retryAt: 0 }
+      if ('nf' in stored) return { value: NOT_FOUND, ...meta }
       // Parsed again: the store is a boundary, and another version of the server may have written it.
-      return { value: parse(stored.v, key), storedAt: stored.t }
+      return { value: parse(stored.v, key), ...meta }
     } catch (error) {
       onError?.(error, key)
       return undefined
@@ -193,22 +214,33 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   }
 
   function refreshInBackground(key: string, caller: C, known: Entry<V>): void {
-    if (flights.has(key)) return
-    startLoad(key, caller, known).promise.catch((error: unknown) => onError?.(error, key))
+    if (flights.has(key) || now() < known.retryAt) return
+    startLoad(key, caller, known).promise.catch((error: unknown) => {
+      known.failures += 1
+      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (known.failures - 1))
+      // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.
+      known.retryAt = now() + window / 2 + random() * (window / 2)
+      onError?.(error, key)
+    })
   }
 
   async function get(key: string, ...args: CallerArgs<C>): Promise<ConfigCacheResult<V>> {
     const caller = args[0] as C
     const entry = entries.get(key)
     if (entry) {
-      if (isFresh(entry)) return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
+      if (isFresh(entry)) {
+        metrics?.lookup('hit')
+        return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
+      }
       if (isServable(entry)) {
+        metrics?.lookup('stale')
         refreshInBackground(key, caller, entry)
         return { kind: 'found', value: entry.value as V, stale: true }
       }
       // Too old to serve: drop it so an upstream failure now leaves nothing behind.
       entries.delete(key)
     }
+    metrics?.lookup('miss')
     const flight = flights.get(key) ?? startLoad(key, caller, undefined)
     const loaded = await flight.promise
     if (loaded.value === NOT_FOUND) return { kind: 'not-found' }

@@ -11,8 +11,8 @@ let redis: TestRedis
 let admin: Redis
 let sites: TestSite[] = []
 
-/** Upstream calls of every instance together, by kind. */
-let calls: { siteConfig: number; other: number }
+/** Upstream calls of every instance together: site configs (by language, '' = language-independent) and the rest. */
+let calls: { siteConfig: number; languages: string[]; other: number }
 
 beforeAll(async () => {
   redis = await startRedis()
@@ -21,7 +21,7 @@ afterAll(async () => {
   await redis.stop()
 })
 beforeEach(async () => {
-  calls = { siteConfig: 0, other: 0 }
+  calls = { siteConfig: 0, languages: [], other: 0 }
   admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
   admin.on('error', () => {})
   await admin.connect()
@@ -40,10 +40,12 @@ async function instance(options: TestSiteOptions = {}): Promise<TestSite> {
     redisUrl: redis.url,
     purgeToken: TOKEN,
     upstream: async (request, demo) => {
-      const body = await request.clone().text()
-      const isSiteConfig = new URL(request.url).pathname === '/v1/site_page/web_get' && JSON.parse(body || '{}').page_path === ''
-      if (isSiteConfig) calls.siteConfig += 1
-      else calls.other += 1
+      const language = await siteConfigLanguage(request)
+      if (language === null) calls.other += 1
+      else {
+        calls.siteConfig += 1
+        calls.languages.push(language)
+      }
       return demo(request)
     },
     ...options,
@@ -52,9 +54,17 @@ async function instance(options: TestSiteOptions = {}): Promise<TestSite> {
   return site
 }
 
+/** The `page_language` of a site config load (web_get without a page), else null. */
+async function siteConfigLanguage(request: Request): Promise<string | null> {
+  if (new URL(request.url).pathname !== '/v1/site_page/web_get') return null
+  const body = JSON.parse((await request.clone().text()) || '{}') as { page_path?: string; page_language?: string }
+  return body.page_path === '' ? (body.page_language ?? '') : null
+}
+
 async function get(site: TestSite, path: string, init: RequestInit & { host?: string } = {}) {
   const response = await site.request(path, init)
-  const text = await response.text()
+  // Each response has its own CSP nonce; the page is otherwise the same.
+  const text = (await response.text()).replace(/ nonce="[^"]*"/g, ' nonce=""')
   await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
   return { status: response.status, text }
 }
@@ -63,8 +73,9 @@ describe('instances sharing Redis', () => {
   it('a second instance serves configs, data and the page loaded by the first without calling the upstream', async () => {
     const [a, b] = [await instance(), await instance()]
     const first = await get(a, '/res/hot', { headers: { cookie: 'lang=zh' } })
-    const loaded = { ...calls }
-    expect(loaded.siteConfig).toBe(1)
+    const loaded = { ...calls, languages: [...calls.languages] }
+    // The language-independent config, and the one in the page language.
+    expect(loaded.languages.sort()).toEqual(['', 'zh'])
     await vi.waitFor(async () => expect(await admin.exists('ts:res.localhost:html:zh:http://res.localhost/res/hot')).toBe(1))
     const second = await get(b, '/res/hot', { headers: { cookie: 'lang=zh' } })
     expect(second.status).toBe(200)
@@ -72,7 +83,7 @@ describe('instances sharing Redis', () => {
     expect(calls).toEqual(loaded)
     // A page the second instance renders itself still uses the shared site config and data.
     await get(b, '/res/new')
-    expect(calls.siteConfig).toBe(1)
+    expect(calls.siteConfig).toBe(2)
   })
 
   it('a cold site config requested by two instances at once is loaded once', async () => {
@@ -80,9 +91,9 @@ describe('instances sharing Redis', () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     const options: TestSiteOptions = {
       upstream: async (request, demo) => {
-        const body = await request.clone().text()
-        if (new URL(request.url).pathname === '/v1/site_page/web_get' && JSON.parse(body || '{}').page_path === '') {
-          calls.siteConfig += 1
+        const language = await siteConfigLanguage(request)
+        if (language !== null) {
+          calls.languages.push(language)
           await gate
         }
         return demo(request)
@@ -91,11 +102,12 @@ describe('instances sharing Redis', () => {
     const [a, b] = [await instance(options), await instance(options)]
     const pages = [a.request('/res/hot'), b.request('/res/hot')]
     await vi.waitFor(async () => expect(await admin.keys('ts:lock:*')).toHaveLength(1))
-    await vi.waitFor(() => expect(calls.siteConfig).toBe(1))
+    await vi.waitFor(() => expect(calls.languages).toEqual(['']))
     release()
     const statuses = await Promise.all(pages.map(async (page) => (await page).status))
     expect(statuses).toEqual([200, 200])
-    expect(calls.siteConfig).toBe(1)
+    // Each config (language-independent, then the page language) was loaded by one instance only.
+    expect(calls.languages.sort()).toEqual(['', 'zh'])
   })
 
   it('a purge on one instance is seen on the other', async () => {
@@ -103,13 +115,13 @@ describe('instances sharing Redis', () => {
     await get(a, '/res/hot')
     await get(b, '/res/hot')
     expect(b.htmlCache?.size).toBe(1)
-    const before = { ...calls }
+    const before = { ...calls, languages: [...calls.languages] }
     const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ host: 'res.localhost' }) })
     expect(purged.status).toBe(200)
     await vi.waitFor(() => expect(b.htmlCache?.size).toBe(0))
     expect(await admin.keys('ts:res.localhost:*')).toEqual([])
     await get(b, '/res/hot')
-    expect(calls.siteConfig).toBe(before.siteConfig + 1)
+    expect(calls.siteConfig).toBe(before.siteConfig + 2)
     expect(calls.other).toBeGreaterThan(before.other)
   })
 
@@ -123,7 +135,7 @@ describe('instances sharing Redis', () => {
       for (const site of [a, b]) {
         for (const path of ['/res/hot', '/res/new', '/rank', '/d/no-such-resource']) {
           const page = await get(site, path)
-          expect(page.status, path).toBe(path.startsWith('/d/') ? 404 : 200)
+          expect(`${path} ${page.status}`).toBe(`${path} ${path.startsWith('/d/') ? 404 : 200}`)
         }
       }
       expect((await get(a, '/res/hot')).text).toBe(warm.text)
@@ -138,10 +150,10 @@ describe('instances sharing Redis', () => {
       await redis.restart()
     }
     // Back: the instance reconnects and shares again, without a restart.
-    let page = 2
+    let probe = 0
     await vi.waitFor(async () => {
-      // A page not loaded before: its data is written to Redis once the instance has reconnected.
-      expect((await get(a, `/res/hot?page=${page++}`)).status).toBe(200)
+      // A search not made before: its data is written to Redis once the instance has reconnected.
+      expect((await get(a, `/s?query=probe${probe++}`)).status).toBe(200)
       expect(await admin.keys('ts:res.localhost:data:*')).not.toEqual([])
     }, { timeout: 15_000, interval: 100 })
   })

@@ -6,13 +6,14 @@ const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></hea
 
 async function page(body: string, nonce?: string) {
   const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'lang=en', 'content-length': '1', vary: 'Cookie' } })
-  return toCachedPage(toSnapshot(response, Buffer.from(body), nonce, 0))
+  return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
 }
 
 describe('servePage', () => {
   it.each([
     ['br, gzip', 'br'],
-    ['gzip, deflate, br', 'br'],
+    // Browsers list gzip first; among equals the smaller brotli wins.
+    ['gzip, deflate, br, zstd', 'br'],
     ['gzip', 'gzip'],
     ['br;q=0.5, gzip', 'gzip'],
     ['identity', null],

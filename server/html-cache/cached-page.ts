@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
-import Negotiator from 'negotiator'
+import { negotiateEncoding } from '../middleware/compression.ts'
 import { assembleGzip, compressSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
@@ -17,6 +17,8 @@ export interface CachedPage {
   /** Brotli of the whole body; only for pages without a nonce (brotli streams cannot be spliced). */
   br: Buffer | null
   storedAt: number
+  /** Route name for metrics, as the render that produced it reported. */
+  routeName: string
   /** Bytes held, for the cache's byte bound. */
   size: number
 }
@@ -27,6 +29,7 @@ export interface PageSnapshot {
   headers: [string, string][]
   segments: string[]
   storedAt: number
+  routeName: string
 }
 
 /** Headers that describe one response's bytes or one visitor: recomputed or left out on a hit. */
@@ -36,14 +39,15 @@ const NOT_KEPT = new Set(['content-length', 'content-encoding', 'set-cookie', 'd
  * A snapshot of a rendered response: its body is cut at each occurrence of the nonce it was rendered
  * with, so a hit can carry a fresh one.
  */
-export function toSnapshot(response: { status: number; headers: Headers }, body: Buffer, nonce: string | undefined, storedAt: number): PageSnapshot {
+export function toSnapshot(response: { status: number; headers: Headers }, body: Buffer, render: { nonce: string | undefined; routeName: string }, storedAt: number): PageSnapshot {
+  const { nonce } = render
   const headers: [string, string][] = []
   response.headers.forEach((value, name) => {
     if (!NOT_KEPT.has(name)) headers.push([name, value])
   })
   const text = body.toString('utf8')
   const segments = nonce ? text.split(nonce) : [text]
-  return { status: response.status, headers, segments, storedAt }
+  return { status: response.status, headers, segments, storedAt, routeName: render.routeName }
 }
 
 /** Compresses a snapshot's variants once (off the event loop). */
@@ -59,11 +63,11 @@ export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> 
   for (const part of [...segments, ...gzip]) size += part.length
   size += br?.length ?? 0
   for (const [name, value] of snapshot.headers) size += name.length + value.length
-  return { status: snapshot.status, headers: snapshot.headers, segments, gzip, br, storedAt: snapshot.storedAt, size }
+  return { status: snapshot.status, headers: snapshot.headers, segments, gzip, br, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
 }
 
 export function toPageSnapshot(page: CachedPage): PageSnapshot {
-  return { status: page.status, headers: page.headers, segments: page.segments.map((segment) => segment.toString('utf8')), storedAt: page.storedAt }
+  return { status: page.status, headers: page.headers, segments: page.segments.map((segment) => segment.toString('utf8')), storedAt: page.storedAt, routeName: page.routeName }
 }
 
 export interface ServeOptions {
@@ -80,8 +84,7 @@ export interface ServeOptions {
 export function servePage(page: CachedPage, options: ServeOptions): Response {
   const headers = new Headers(page.headers)
   headers.append('vary', 'Accept-Encoding')
-  const offered = page.br ? ['br', 'gzip', 'identity'] : ['gzip', 'identity']
-  const encoding = negotiateEncoding(options.acceptEncoding, offered)
+  const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   const filler = options.nonce ?? ''
   let body: Buffer
   if (encoding === 'br' && page.br) body = page.br
@@ -91,14 +94,4 @@ export function servePage(page: CachedPage, options: ServeOptions): Response {
   headers.set('content-length', String(body.length))
   if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
   return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers })
-}
-
-// negotiator 1.x takes a server preference for equally weighted encodings; its typings predate it.
-type EncodingWithPreference = (available: readonly string[], options: { preferred: readonly string[] }) => string | undefined
-
-/** The best encoding the visitor accepts, brotli first among equals; identity when nothing else is acceptable. */
-function negotiateEncoding(acceptEncoding: string | undefined, offered: readonly string[]): string {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? 'identity' } })
-  const encoding = negotiator.encoding.bind(negotiator) as EncodingWithPreference
-  return encoding(offered, { preferred: offered }) ?? 'identity'
 }

@@ -9,7 +9,7 @@ function deferred<T>() {
 }
 
 function rendered(body: string, init: ResponseInit = {}, complete = true, nonce?: string): Rendered {
-  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' }, ...init }), complete: Promise.resolve(complete), nonce }
+  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' }, ...init }), complete: Promise.resolve(complete), nonce, routeName: 'page' }
 }
 
 function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
@@ -40,7 +40,7 @@ describe('createHtmlCache', () => {
   it.each([
     ['an error status', rendered('oops', { status: 500 })],
     ['a not-found page', rendered('gone', { status: 404 })],
-    ['a redirect', { response: new Response(null, { status: 301, headers: { location: '/x' } }), complete: Promise.resolve(true), nonce: undefined }],
+    ['a redirect', { response: new Response(null, { status: 301, headers: { location: '/x' } }), complete: Promise.resolve(true), nonce: undefined, routeName: 'page' }],
     ['a response with Set-Cookie', rendered('<p>personal</p>', { headers: { 'set-cookie': 'sid=1' } })],
     ['a render cut short', rendered('<p>half</p>', {}, false)],
   ])('never keeps %s', async (_label, result) => {

@@ -24,6 +24,8 @@ export interface Rendered {
   complete: Promise<boolean>
   /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
   nonce: string | undefined
+  /** The page's route name (metrics), kept with it. */
+  routeName: string
 }
 
 export type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
@@ -103,7 +105,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     const page = (async () => {
       const body = Buffer.from(await new Response(forCache).arrayBuffer())
       if (!(await rendered.complete)) return null
-      const cached = await toCachedPage(toSnapshot(response, body, rendered.nonce, now()))
+      const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
       if (cached.status === 200) keep(key, cached, startedIn)
       return cached
@@ -181,6 +183,7 @@ const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
   headers: z.array(z.tuple([z.string(), z.string()])),
   segments: z.array(z.string()).min(1),
   storedAt: z.number(),
+  routeName: z.string(),
 })
 
 function parseSnapshot(value: unknown): PageSnapshot | undefined {

@@ -10,12 +10,17 @@ function totalCalls(site: TestSite): number {
   return total
 }
 
-/** GET that waits until the page is kept (or known not to be). */
+/** The page with its per-response CSP nonces blanked, to compare two responses of one page. */
+function withoutNonce(html: string): string {
+  return html.replace(/ nonce="[^"]*"/g, ' nonce=""')
+}
+
+/** GET that waits until the page is kept (or known not to be); `text` has its nonces blanked. */
 async function get(site: TestSite, path: string, init: RequestInit & { host?: string } = {}) {
   const response = await site.request(path, init)
-  const text = await response.text()
+  const raw = await response.text()
   await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
-  return { response, text }
+  return { response, raw, text: withoutNonce(raw) }
 }
 
 let site: TestSite | undefined
@@ -103,7 +108,7 @@ describe('the HTML cache in the app', () => {
     })
     await get(site, '/res/new') // warms the site config
     const current = site
-    const pages = Array.from({ length: 8 }, () => current.request('/res/hot', { headers: { cookie: 'lang=zh' } }).then((response) => response.text()))
+    const pages = Array.from({ length: 8 }, () => current.request('/res/hot', { headers: { cookie: 'lang=zh' } }).then(async (response) => withoutNonce(await response.text())))
     await vi.waitFor(() => expect(held).toBeGreaterThanOrEqual(2))
     release()
     const texts = await Promise.all(pages)
@@ -117,7 +122,24 @@ describe('the HTML cache in the app', () => {
     const identity = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })
     const response = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'gzip' } })
     expect(response.headers.get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(identity.text)
+    expect(withoutNonce(gunzipSync(Buffer.from(await response.arrayBuffer())).toString())).toBe(identity.text)
+  })
+
+  it('a hit carries a fresh nonce, the one its Content-Security-Policy names', async () => {
+    site = await startTestSite({ htmlCache: {} })
+    const first = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })
+    const calls = totalCalls(site)
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': encoding } })
+      const body = Buffer.from(await response.arrayBuffer())
+      const html = (encoding === 'gzip' ? gunzipSync(body) : body).toString()
+      const policyNonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      const nonces = new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]))
+      expect(policyNonce).toBeTruthy()
+      expect([...nonces]).toEqual([policyNonce])
+      expect(first.raw).not.toContain(policyNonce)
+    }
+    expect(totalCalls(site)).toBe(calls)
   })
 
   it('HEAD is answered from a kept page', async () => {

@@ -8,44 +8,67 @@ import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { servePage } from '../html-cache/cached-page.ts'
 import type { HtmlCache, Rendered } from '../html-cache/html-cache.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
+import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
   manifest: ClientManifest
   renderTimeoutMs: number
+  /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
+  htmlSMaxAge: number
   policyOf: CachePolicyLookup
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
+  /** Told when a render is cut short (metrics). */
+  onRenderAborted?: (reason: 'timeout' | 'client') => void
 }
 
-/** Pages vary by the language inputs (issue: Vary: Accept-Language, Cookie). */
-export const PAGE_VARY = 'Accept-Language, Cookie'
+/** The request headers the first-visit language redirect reads (SPEC §2). */
+export const LANGUAGE_VARY = 'Accept-Language, Cookie'
 
 type RenderDecision = Extract<PageDecision, { kind: 'render' }>
 
 /**
+ * Whether a document answer could have been different for another visitor's Accept-Language or
+ * lang cookie: only on a site with several languages, for an unprefixed page (default language)
+ * or a redirect (its target may switch to a language prefix). Elsewhere `Vary` stays small, so a
+ * CDN keeps one copy per page.
+ */
+export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
+  if (tenant.languages.length < 2) return false
+  return rendered === null || rendered.language === tenant.defaultLanguage
+}
+
+/**
  * GET/HEAD of any page: decide (redirects, language, router path, cache key), then answer from the
- * HTML cache or load and render. The language cookie is added per visitor after the cache, so the
- * cached page itself never carries a Set-Cookie.
+ * HTML cache or load and render. The language cookie is added per visitor after the cache, so a
+ * kept page never carries a Set-Cookie.
  */
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const url = new URL(c.req.url)
     const cookie = getCookie(c, LANG_COOKIE_NAME)
+    const tenant = c.var.tenant
     const decision = decidePage(
-      { tenant: c.var.tenant, pathname: url.pathname, search: url.search, origin: url.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
+      { tenant, pathname: url.pathname, search: url.search, origin: url.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
       options.policyOf,
     )
-    if (decision.kind !== 'render') return redirectOrBadRequest(decision)
+    if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
     const response = await answer(c, decision, url.origin, options)
-    if (shouldSetLangCookie(cookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
+    // The cookie only matters where a visitor can switch languages; elsewhere it would make every
+    // first visit uncacheable for nothing.
+    const multilingual = tenant.languages.length > 1
+    if (multilingual && shouldSetLangCookie(cookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
     return response
   }
 }
@@ -54,69 +77,89 @@ async function answer(c: Context<AppEnv>, decision: RenderDecision, origin: stri
   const cache = options.htmlCache
   const key = decision.cacheKey
   if (cache === undefined || key === null) return (await render(c, decision, origin, options)).response
-  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.get('nonce') }
+  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.var.cspNonce }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
-    return page ? servePage(page, serveOptions) : (await render(c, decision, origin, options)).response
+    return page ? served(c, page, serveOptions) : (await render(c, decision, origin, options)).response
   }
   const result = await cache.get(key, () => render(c, decision, origin, options))
-  return result.kind === 'hit' ? servePage(result.page, serveOptions) : result.response
+  return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
+}
+
+function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
+  c.set('routeName', page.routeName)
+  return servePage(page, serveOptions)
 }
 
 /** Loads the page's data and renders it (the uncached path). */
 async function render(c: Context<AppEnv>, decision: RenderDecision, origin: string, options: DocumentRouteOptions): Promise<Rendered> {
-  const nonce = c.get('nonce')
+  const nonce = c.var.cspNonce
   const loaded = await loadPage({
     handler: options.handler,
     sites: options.sites,
+    locales: options.locales,
     tenant: c.var.tenant,
     language: decision.language,
     routerPath: decision.routerPath,
     browserPath: decision.browserPath,
     origin,
     upstreamContext: c.var.upstreamContext,
+    log: c.var.log,
     signal: c.req.raw.signal,
     skipErrorBubbling: false,
   })
-  if (loaded.kind === 'redirect') return { response: redirectOrBadRequest(loaded), complete: Promise.resolve(true), nonce }
-  const { context, t } = loaded
+  if (loaded.kind === 'redirect') {
+    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.var.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+  }
+  const { context, locale } = loaded
+  const routeName = leafRouteId(context)
+  c.set('routeName', routeName)
   logUnexpected(c.var.log, context.errors, c.req.url)
+  const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
+  if (dependsOnVisitorLanguage(c.var.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({
     handler: options.handler,
     context,
-    tenant: c.var.tenant,
-    language: decision.language,
-    t,
+    tenant: loaded.tenant,
+    locale,
     origin,
     routerPath: decision.routerPath,
     manifest: options.manifest,
-    headers: new Headers({ vary: PAGE_VARY, 'cache-control': 'no-cache' }),
+    headers,
     method: c.req.method,
     isBot: isbot(c.req.header('user-agent') ?? ''),
     timeoutMs: options.renderTimeoutMs,
     signal: c.req.raw.signal,
+    nonce,
+    ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
     onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
     onComplete: settle,
   })
   if (c.req.method === 'HEAD') settle(false)
-  return { response, complete, nonce }
+  return { response, complete, nonce, routeName }
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */
-export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }): Response {
+export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }, varyByLanguage: boolean): Response {
   if (outcome.kind === 'bad-request') {
     return new Response(plainErrorPage(400, 'Bad Request', 'The address is not valid.'), {
       status: 400,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     })
   }
-  const headers = new Headers({ location: outcome.location, vary: PAGE_VARY })
+  const headers = new Headers({ location: outcome.location })
+  if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
   // A 302 chosen from the visitor's language must not be cached for other visitors.
   headers.set('cache-control', outcome.status === 302 ? 'private, no-store' : 'public, max-age=3600')
   if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
   return new Response(null, { status: outcome.status, headers })
+}
+
+/** The metrics route name of a loaded page: the id of the deepest matched route. */
+export function leafRouteId(context: { matches: { route: { id: string } }[] }): string {
+  return context.matches[context.matches.length - 1]?.route.id ?? 'unmatched'
 }
 
 /** Loader failures other than deliberate 4xx responses are bugs or upstream trouble: log them. */

@@ -3,10 +3,12 @@ import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { logUnexpected, PAGE_VARY } from './document.ts'
+import { leafRouteId, logUnexpected } from './document.ts'
 import { decidePage, type CachePolicyLookup } from './page-request.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
@@ -14,6 +16,9 @@ export const PAYLOAD_SUFFIX = '/_payload.json'
 export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
+  /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
+  htmlSMaxAge: number
   policyOf: CachePolicyLookup
 }
 
@@ -30,22 +35,27 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
       { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: url.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
       options.policyOf,
     )
-    const headers = { vary: PAGE_VARY, 'cache-control': 'no-cache' }
+    // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
+    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
+    c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
     const loaded = await loadPage({
       handler: options.handler,
       sites: options.sites,
+      locales: options.locales,
       tenant: c.var.tenant,
       language: decision.language,
       routerPath: decision.routerPath,
       browserPath: decision.browserPath,
       origin: url.origin,
       upstreamContext: c.var.upstreamContext,
+      log: c.var.log,
       signal: c.req.raw.signal,
       skipErrorBubbling: true,
     })
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
+    c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.var.log, loaded.context.errors, c.req.url)
     const state = await toHydrationState(loaded.context)
     const status = loaded.context.statusCode

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
-import type { ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
+import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { z } from 'zod'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { parseUpstreamData, type UpstreamCallContext, type UpstreamClient } from '../upstream/client.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
 import { stableStringify } from './stable-stringify.ts'
@@ -26,6 +27,11 @@ export interface SiteRepositoryOptions {
   /** Pause between site config attempts. Default 100 ms. */
   retryDelayMs?: number
   now?: () => number
+  /** Back-off of failing background refreshes (see createConfigCache). */
+  backoff?: { baseMs: number; maxMs: number }
+  random?: () => number
+  /** Cache metrics, reported as caches `site`, `page`, `show_path` and `data`. */
+  metrics?: Pick<Metrics, 'cache'>
   /** Told about failures nobody waits for: retried attempts and background refreshes. */
   onError?: (error: unknown, what: string) => void
   /** Shares loaded configs and data between instances (Redis); each instance keeps its own LRU in front. */
@@ -39,9 +45,19 @@ export type SiteLookup =
 
 export interface PageLocation { language: string; groupPath: string; pagePath: string }
 
+/**
+ * `''` asks for the language-independent config (the site's default texts), which decides the tenant
+ * and the redirects before the page language is known; a language asks for the site's own
+ * translations of its texts (menus, search placeholder, announcement) in that language.
+ */
+export type SiteLanguage = Lang | ''
+
 export interface SiteRepository {
-  /** The tenant's site config; `unavailable` after the attempts failed and no usable cached copy exists. */
-  getSite(host: string, context: UpstreamCallContext): Promise<SiteLookup>
+  /**
+   * The tenant's site config in `language` (`page_language` of web_get), cached per host and
+   * language; `unavailable` after the attempts failed and no usable cached copy exists.
+   */
+  getSite(host: string, context: UpstreamCallContext, language?: SiteLanguage): Promise<SiteLookup>
   /** The page config, or null when the upstream has no such page. */
   getPage(host: string, page: PageLocation, context: UpstreamCallContext): Promise<SitePageConfig | null>
   /** The site's content pages, for the route map. */
@@ -66,6 +82,7 @@ const SHOW_PATH = '/v1/site_admin/show_path/get'
 const NOT_FOUND_STATUS = 404
 
 interface SharedLoad { host: string; context: UpstreamCallContext }
+interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
 
 /** Upstream `data` as it came over the wire: what the caches store, parsed again on every way in. */
@@ -80,7 +97,14 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const { upstream, onError } = options
   const attempts = Math.max(1, options.attempts ?? 3)
   const retryDelayMs = options.retryDelayMs ?? 100
-  const base = { staleMs: options.staleMs, negativeTtlMs: options.negativeTtlMs, ...(options.now ? { now: options.now } : {}) }
+  const base = {
+    staleMs: options.staleMs,
+    negativeTtlMs: options.negativeTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  }
+  const cacheMetrics = (name: string) => (options.metrics ? { metrics: options.metrics.cache(name) } : {})
   const pageCacheOptions = { ...base, ttlMs: options.pageTtlMs, max: options.pageMax ?? options.max }
 
   /**
@@ -88,19 +112,21 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
    * signal (one visitor leaving must not abort it), and no cookie (a shared answer must not be personal).
    */
   function sharedContext(load: SharedLoad, signal: AbortSignal): UpstreamCallContext {
-    return { userAgent: load.context.userAgent, referer: load.context.referer, appDomain: load.host, signal }
+    const { userAgent, referer, requestId } = load.context
+    return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
   }
 
   const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
 
-  const sites = createConfigCache<SiteConfig, SharedLoad, unknown>({
+  const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
     ...cacheOptions,
+    ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
-    onError: (error, key) => onError?.(error, `site refresh for ${key.replace(/:site$/, '')}`),
+    onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
     parse: (raw) => parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)).site_config,
     load: async (key, { signal, caller }) => {
-      const body = { page_path: '', page_language: '', group_path: '' }
+      const body = { page_path: '', page_language: caller.language, group_path: '' }
       for (let attempt = 1; ; attempt++) {
         try {
           const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
@@ -111,7 +137,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
           if (attempt >= attempts || signal.aborted) throw error
-          onError?.(error, `site load for ${caller.host}, attempt ${attempt} of ${attempts}`)
+          onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${attempts}`)
           await sleep(retryDelayMs, undefined, { signal })
         }
       }
@@ -121,6 +147,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
     ...cacheOptions,
     ...pageCacheOptions,
+    ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
     load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(WEB_GET, caller.body, rawData, sharedContext(caller, signal))),
@@ -129,6 +156,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
     ...cacheOptions,
     ...pageCacheOptions,
+    ...cacheMetrics('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
     load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(SHOW_PATH, {}, rawData, sharedContext(caller, signal))),
@@ -139,6 +167,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const data = createConfigCache<unknown, DataLoad<unknown>>({
     ...cacheOptions,
     ...pageCacheOptions,
+    ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     load: async (_key, { signal, caller }) => {
@@ -168,9 +197,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   }
 
   return {
-    async getSite(host, context) {
+    async getSite(host, context, language = '') {
       try {
-        const result = await sites.get(`${tenantKeyPrefix(host)}site`, { host, context })
+        const result = await sites.get(siteKey(host, language), { host, context, language })
         return result.kind === 'found' ? { kind: 'found', site: result.value } : { kind: 'not-found' }
       } catch (error) {
         return { kind: 'unavailable', error }
@@ -204,6 +233,18 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       }
     },
   }
+}
+
+/** `host:site` for the language-independent config (the one every request needs), `host:site:lang` per language. */
+function siteKey(host: string, language: SiteLanguage): string {
+  return language === '' ? `${tenantKeyPrefix(host)}site` : `${tenantKeyPrefix(host)}site:${language}`
+}
+
+/** A site key as log lines name it: `host` or `host lang`. */
+function describeSiteKey(key: string): string {
+  const match = /^(.*):site(?::(.+))?$/.exec(key)
+  if (!match) return key
+  return match[2] === undefined ? match[1]! : `${match[1]} ${match[2]}`
 }
 
 function isNotFound(error: unknown): boolean {

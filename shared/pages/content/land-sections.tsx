@@ -3,7 +3,7 @@ import type { LandCodeView, LandModuleView, LandVideoView } from '../../data/con
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { AnyLink } from './any-link.tsx'
 import { LandButton } from './land-buttons.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 
 /** Land modules that show a list of items (everything but the overviews, title, form and html). */
 
@@ -96,8 +96,7 @@ export function LandCodes({ module }: { module: Of<'useful_code' | 'invalid_code
 }
 
 function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
-  const { t } = useI18n()
-  const formatDate = useFormatDate()
+  const { t, format } = useI18n()
   const [copied, setCopied] = useState(false)
   const copy = () => {
     void navigator.clipboard?.writeText(item.code).then(() => {
@@ -117,7 +116,7 @@ function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
       </div>
       {item.description ? <p>{item.description}</p> : null}
       {item.expiresAt !== null && item.expiresAt > 0 ? (
-        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: formatDate(item.expiresAt) })}</time></p>
+        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: format.date(item.expiresAt) })}</time></p>
       ) : null}
     </div>
   )
