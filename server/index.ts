@@ -48,7 +48,9 @@ const upstream = createUpstreamClient({
   metrics: readyOnUpstreamContact(readiness, metrics.upstream),
 })
 // With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
-const redis = env.REDIS_URL === undefined ? null : createRedisSharing({ url: env.REDIS_URL, log: log.child({ component: 'redis' }) })
+const redis = env.REDIS_URL === undefined
+  ? null
+  : createRedisSharing({ url: env.REDIS_URL, log: log.child({ component: 'redis' }), onCommandError: (operation) => metrics.sharedStoreError(operation) })
 const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
 const sites = createSiteRepository({
   upstream,
@@ -66,6 +68,7 @@ const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
       ttlMs: env.HTML_CACHE_TTL_MS,
       maxBytes: env.HTML_CACHE_MAX_BYTES,
       ...(shared ? { shared } : {}),
+      metrics: metrics.cache('html'),
       onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
     })
   : undefined

@@ -15,6 +15,8 @@ export interface RedisSharingOptions {
   commandTimeoutMs?: number
   /** Connection trouble is logged at most once per this interval. Default 30 s. */
   logIntervalMs?: number
+  /** Told about every failed command (metrics), by operation: get, set, lock, unlock, purge, publish. */
+  onCommandError?: (operation: string) => void
 }
 
 export interface RedisSharing {
@@ -72,6 +74,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     try {
       return await run()
     } catch (error) {
+      options.onCommandError?.(what)
       trouble(error, what)
       return fallback
     }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { SharedStore } from '../cache/shared-store.ts'
+import type { CacheMetrics } from '../metrics/metrics.ts'
 import { toCachedPage, toPageSnapshot, toSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 
 export interface HtmlCacheOptions {
@@ -12,6 +13,8 @@ export interface HtmlCacheOptions {
   /** Rendered pages shared between instances (Redis): read when this instance has none, written when it renders. */
   shared?: { store: SharedStore; prefix: string }
   onError?: (error: unknown, key: string) => void
+  /** Hits (waiters on another visitor's render included), misses, evictions and size. */
+  metrics?: CacheMetrics
 }
 
 /** A fresh render, as the HTML cache needs it. */
@@ -57,9 +60,14 @@ interface Flight {
  * prefix match.
  */
 export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
-  const { ttlMs, shared, onError } = options
+  const { ttlMs, shared, onError, metrics } = options
   const now = options.now ?? Date.now
-  const pages = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, options.maxBytes), sizeCalculation: (page) => Math.max(1, page.size) })
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (page) => Math.max(1, page.size),
+    ...(metrics ? { dispose: (_page: CachedPage, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+  })
+  metrics?.size(() => pages.size)
   const flights = new Map<string, Flight>()
   // Bumped by every purge: a render that started before it is not kept.
   let generation = 0
@@ -135,6 +143,12 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   async function get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer> {
+    const answer = await answerFor(key, render)
+    metrics?.lookup(answer.kind === 'hit' ? 'hit' : 'miss')
+    return answer
+  }
+
+  async function answerFor(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer> {
     const cached = peek(key)
     if (cached !== undefined) return { kind: 'hit', page: cached }
     const running = flights.get(key)

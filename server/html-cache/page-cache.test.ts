@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { createMetrics } from '../metrics/metrics.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -140,6 +141,20 @@ describe('the HTML cache in the app', () => {
       expect(first.raw).not.toContain(policyNonce)
     }
     expect(totalCalls(site)).toBe(calls)
+  })
+
+  it('reports hits, misses and entries to the metrics', async () => {
+    const metrics = createMetrics({ processMetrics: false })
+    site = await startTestSite({ htmlCache: { metrics: metrics.cache('html') }, app: { metrics } })
+    await get(site, '/res/hot')
+    await get(site, '/res/hot')
+    await get(site, '/res/hot?utm=1')
+    const text = await metrics.registry.metrics()
+    expect(text).toContain('cache_lookups_total{cache="html",result="miss"} 1')
+    expect(text).toContain('cache_lookups_total{cache="html",result="hit"} 2')
+    expect(text).toContain('cache_entries{cache="html"} 1')
+    // A hit is reported under the page's route name, like the render it replays.
+    expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
   })
 
   it('HEAD is answered from a kept page', async () => {
