@@ -5,7 +5,6 @@ import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
-import { apiProxy } from './api-proxy/api-proxy.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
@@ -13,6 +12,7 @@ import { compression } from './middleware/compression.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
+import { apiProxy } from './api-proxy/api-proxy.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -62,18 +62,18 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
- * compression and cache rules → health, metrics and static assets → host checks → same-origin API
- * (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
+ * compression and cache rules → health, metrics and static assets → host checks → same-origin
+ * API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Built once per process: the route table is the same for every tenant.
   const handler = createStaticHandler(routes)
-  const locales = createLocales()
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const locales = createLocales()
 
   app.use(requestContext({ log: deps.log, metrics, quietRoutes: QUIET_ROUTES }))
   app.use(securityHeaders({ hsts: deps.hsts ?? false }))
@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+
   app.use(
     bodyLimit({
       maxSize: deps.bodyLimitBytes ?? 1_048_576,

@@ -11,6 +11,8 @@ export interface ConfigCacheLoadContext<C> {
   signal: AbortSignal
   /** What the `get` call that started this load passed along (e.g. its request headers). */
   caller: C
+  /** True for a background refresh while the stale value is served (no visitor waits on it). */
+  refresh: boolean
 }
 
 /** A second cache level shared by instances: values travel as JSON under `prefix + key`. */
@@ -121,8 +123,8 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     return entry.value !== NOT_FOUND && now() - entry.storedAt < ttlMs + staleMs
   }
 
-  async function loadHere(key: string, caller: C, signal: AbortSignal): Promise<{ entry: Entry<V>; raw: unknown }> {
-    const raw = await load(key, { signal, caller })
+  async function loadHere(key: string, caller: C, signal: AbortSignal, refresh: boolean): Promise<{ entry: Entry<V>; raw: unknown }> {
+    const raw = await load(key, { signal, caller, refresh })
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
     return raw === NOT_FOUND ? { entry: { value: NOT_FOUND, ...fresh }, raw } : { entry: { value: parse(raw, key), ...fresh }, raw }
   }
@@ -170,7 +172,9 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
    * if it takes too long). `known` is the newest entry this instance already has.
    */
   async function fill(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<Entry<V>> {
-    if (!shared) return (await loadHere(key, caller, signal)).entry
+    // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
+    const refresh = known !== undefined
+    if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
     const stored = await readShared(shared, key)
     if (stored !== undefined && isFresh(stored)) return stored
     const release = await shared.store.lock(`${shared.prefix}lock:${key}`, shared.lockMs ?? 10_000)
@@ -183,7 +187,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       if (theirs !== undefined) return theirs
     }
     try {
-      const { entry, raw } = await loadHere(key, caller, signal)
+      const { entry, raw } = await loadHere(key, caller, signal, refresh)
       await writeShared(shared, key, entry, raw)
       return entry
     } finally {

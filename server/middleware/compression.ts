@@ -26,11 +26,11 @@ const gzip = promisify(zlib.gzip)
  */
 export function negotiateEncoding(acceptEncoding: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   if (!acceptEncoding) return null
-  // Among equally weighted encodings the server's order decides (browsers list gzip before br).
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as Negotiator & {
-    encodings(available: string[], options: { preferred: string[] }): string[]
-  }
-  const best = negotiator.encodings([...available], { preferred: [...available] })[0]
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
+  // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
+  // its type definitions predate that second parameter.
+  const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] = negotiator.encodings
+  const best = encodings.call(negotiator, available, { preferred: available })[0]
   return best === 'br' || best === 'gzip' ? best : null
 }
 

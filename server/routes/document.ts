@@ -11,6 +11,7 @@ import type { HtmlCache, Rendered } from '../html-cache/html-cache.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
+import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
@@ -60,11 +61,11 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     const cookie = getCookie(c, LANG_COOKIE_NAME)
     const tenant = c.var.tenant
     const decision = decidePage(
-      { tenant, pathname: url.pathname, search: url.search, origin: url.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
+      { tenant, pathname: url.pathname, search: url.search, origin: c.var.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
       options.policyOf,
     )
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
-    const response = await answer(c, decision, url.origin, options)
+    const response = await answer(c, decision, c.var.origin, options)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
     const multilingual = tenant.languages.length > 1
@@ -116,7 +117,9 @@ async function render(c: Context<AppEnv>, decision: RenderDecision, origin: stri
   c.set('routeName', routeName)
   logUnexpected(c.var.log, context.errors, c.req.url)
   const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
-  if (dependsOnVisitorLanguage(c.var.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
+  if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
+  const raw = rawDocumentOf(context)
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, c.req.method, headers), complete: Promise.resolve(c.req.method !== 'HEAD'), nonce, routeName }
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({

@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { leafRouteId, logUnexpected } from './document.ts'
@@ -32,7 +33,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const url = new URL(c.req.url)
     const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
     const decision = decidePage(
-      { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: url.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
+      { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
       options.policyOf,
     )
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
@@ -48,7 +49,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
       language: decision.language,
       routerPath: decision.routerPath,
       browserPath: decision.browserPath,
-      origin: url.origin,
+      origin: c.var.origin,
       upstreamContext: c.var.upstreamContext,
       log: c.var.log,
       signal: c.req.raw.signal,
@@ -57,6 +58,8 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.var.log, loaded.context.errors, c.req.url)
+    // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
+    if (rawDocumentOf(loaded.context)) return c.json({ status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = await toHydrationState(loaded.context)
     const status = loaded.context.statusCode
     return c.json({ status, ...state }, status as 200, headers)

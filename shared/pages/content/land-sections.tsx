@@ -16,7 +16,7 @@ export function LandGallery({ module }: { module: Of<'carousel' | 'image_list'> 
       {module.items.map((item, index) => {
         const figure = (
           <figure className="land-figure">
-            <img src={item.image} alt={item.title} loading={index === 0 ? undefined : 'lazy'} />
+            <img src={item.image} alt={item.title} width={640} height={400} loading={index === 0 ? undefined : 'lazy'} />
             {item.title ? <figcaption>{item.title}</figcaption> : null}
           </figure>
         )
@@ -49,7 +49,7 @@ export function LandSteps({ module }: { module: Of<'step'> }) {
       {module.items.map((item, index) => (
         <li key={index} className="land-step card">
           <span className="land-step__number" aria-hidden="true">{index + 1}</span>
-          {item.image ? <img src={item.image} alt="" loading="lazy" /> : null}
+          {item.image ? <img src={item.image} alt="" width={640} height={400} loading="lazy" /> : null}
           <h3>{item.title}</h3>
           {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
@@ -128,7 +128,7 @@ export function LandFeatures({ module }: { module: Of<'superiority' | 'superiori
       <ul className="land-features grid">
         {module.items.map((item, index) => (
           <li key={index} className="land-feature land-feature--image card">
-            {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" loading="lazy" /> : null}
+            {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" width={600} height={400} loading="lazy" /> : null}
             <div>
               <h3>{item.title}</h3>
               {item.description ? <p className="muted">{item.description}</p> : null}

@@ -34,7 +34,7 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   return (
     <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
       <span className="content-list__media">
-        {item.cover ? <img src={item.cover} alt="" loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+        {item.cover ? <img src={item.cover} alt="" width={480} height={270} loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
       </span>
       <span className="content-list__body">
         <span className="content-list__title">{item.title}</span>

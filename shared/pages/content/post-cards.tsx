@@ -14,7 +14,7 @@ export function PostCards({ posts }: { posts: LandPostView[] }) {
             to={post.path ? `/post-/${encodeURIComponent(post.path)}` : `/post/${encodeURIComponent(post.id)}`}
             className="content-post card card--interactive"
           >
-            {post.cover ? <img className="content-post__cover" src={post.cover} alt="" loading="lazy" /> : null}
+            {post.cover ? <img className="content-post__cover" src={post.cover} alt="" width={480} height={270} loading="lazy" /> : null}
             <span className="content-post__title">{post.title}</span>
             {post.description ? <span className="content-post__description muted">{post.description}</span> : null}
             {post.createdAt > 0 ? <time className="content-post__date muted" dateTime={isoDate(post.createdAt)}>{format.date(post.createdAt)}</time> : null}

@@ -14,7 +14,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <img src={item.image} alt="" loading="lazy" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? <img src={item.image} alt="" width={480} height={270} loading="lazy" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
               </span>
             ) : null}
             <span className="content-resource__body">
