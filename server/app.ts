@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('routeName', 'internal')
     await next()
   })
-  if (deps.purge) app.route('/_internal/purge', purgeRoutes(deps.purge))
+  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites }))
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))

@@ -175,11 +175,15 @@ describe('POST /_internal/purge', () => {
   it('drops one tenant\'s configs, data and pages, and leaves the others', async () => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
     await get(site, '/res/hot')
+    await get(site, '/res/hot', { host: 'www.res.localhost' })
     await get(site, '/', { host: 'land.localhost' })
+    expect(site.htmlCache?.size).toBe(3)
     const before = totalCalls(site)
     const answer = await purge({ host: 'RES.localhost' })
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ purged: 'res.localhost' })
+    // The site's domain and every alias it names go with it.
+    expect(await answer.json()).toEqual({ purged: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'] })
+    expect(site.htmlCache?.size).toBe(1)
     await get(site, '/', { host: 'land.localhost' })
     expect(totalCalls(site)).toBe(before)
     await get(site, '/res/hot')
@@ -190,7 +194,9 @@ describe('POST /_internal/purge', () => {
   it('drops everything with {"all": true}', async () => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
     await get(site, '/res/hot')
-    expect((await purge({ all: true })).status).toBe(200)
+    const answer = await purge({ all: true })
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ purged: '*' })
     expect(site.htmlCache?.size).toBe(0)
     const before = totalCalls(site)
     await get(site, '/res/hot')
