@@ -9,5 +9,7 @@ export interface AppEnv {
     log: Logger
     tenant: Tenant
     upstreamContext: UpstreamCallContext
+    /** The tenant's published origin: canonical, hreflang, sitemap and feed URLs start with it. */
+    origin: string
   }
 }

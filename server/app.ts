@@ -6,11 +6,13 @@ import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 
 export interface AppDeps {
@@ -20,6 +22,8 @@ export interface AppDeps {
   assetsRoot: string
   log: Logger
   renderTimeoutMs: number
+  /** Scheme of published URLs (canonical, sitemap) when a site's canonical_link names none. */
+  canonicalScheme?: CanonicalScheme
 }
 
 /**
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   app.use(tenant({ sites: deps.sites }))
+  app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
   const payload = payloadRoute({ handler, sites: deps.sites })
   const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {

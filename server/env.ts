@@ -25,6 +25,7 @@ const envSchema = z.object({
   PAGE_TTL_MS: integer(30_000, 0, 86_400_000),
   UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),
   RENDER_TIMEOUT_MS: integer(5000, 1, 600_000),
+  CANONICAL_SCHEME: z.enum(['https', 'http'], { error: 'must be https or http' }).default('https'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 })
 

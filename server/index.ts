@@ -41,7 +41,7 @@ const sites = createSiteRepository({
   max: env.CONFIG_CACHE_MAX,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
 })
-const app = createApp({ sites, manifest, assetsRoot: path.join(distRoot, 'client'), log, renderTimeoutMs: env.RENDER_TIMEOUT_MS })
+const app = createApp({ sites, manifest, assetsRoot: path.join(distRoot, 'client'), log, renderTimeoutMs: env.RENDER_TIMEOUT_MS, canonicalScheme: env.CANONICAL_SCHEME })
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   log.info({ port: info.port, host: env.HOST }, 'listening')

@@ -1,9 +1,10 @@
 import type { RootData } from '../../shared/data/page-head.ts'
 import type { RouteId } from '../../shared/routing/route-ids.ts'
+import { siteHeadOf } from '../seo/site-head.ts'
 import type { ServerLoader } from './loader-env.ts'
 
-const root: ServerLoader = async ({ tenant, language }) => {
-  const data: RootData = { site: tenant.publicSite, language }
+const root: ServerLoader = async (env) => {
+  const data: RootData = { site: env.tenant.publicSite, language: env.language, head: siteHeadOf(env) }
   return data
 }
 

@@ -2,7 +2,9 @@ import { createElement, StrictMode } from 'react'
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router'
 import { errorTitle } from '../../shared/components/error-view.tsx'
 import { describeRouteError } from '../../shared/data/page-errors.ts'
-import type { PageDataBase, PageHead } from '../../shared/data/page-head.ts'
+import type { PageDataBase, PageHead, RootData, SiteHead } from '../../shared/data/page-head.ts'
+import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
+import { siteCodeOf } from '../seo/customize-code.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Translate } from '../../shared/i18n/translator.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
@@ -20,8 +22,8 @@ export interface RenderDocumentInput {
   tenant: Tenant
   language: Lang
   t: Translate
-  origin: string
-  routerPath: string
+  /** CSP nonce of this response, for every script and style the document writes. */
+  nonce?: string
   manifest: ClientManifest
   headers: Headers
   method: string
@@ -43,13 +45,13 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
 
   await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
+  const nonce = input.nonce ? { nonce: input.nonce } : {}
   const start = documentStart({
     language,
-    head: headOf(context, tenant),
-    favicon: tenant.publicSite.favicon,
-    alternates: alternatesOf(input),
+    head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    ...nonce,
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
@@ -64,28 +66,25 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     start,
-    end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
+    end: async (aborted) => documentEnd(await toHydrationState(context, aborted), { bodyCode: siteCodeOf(tenant.site).body, ...nonce }),
     onError: input.onError,
   })
 }
 
 /** The page's head from its data, or from the error that replaced it. */
-function headOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
+function pageHeadOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
   const error = context.errors ? Object.values(context.errors)[0] : undefined
   if (error !== undefined) {
     const { status, message } = describeRouteError(error)
-    return { title: errorTitle(status, message), description: '', keywords: '', canonical: null, robots: 'noindex' }
+    return errorHead(errorTitle(status, message))
   }
   const leaf = context.matches[context.matches.length - 1]
   const data = leaf ? (context.loaderData[leaf.route.id] as PageDataBase | undefined) : undefined
   return data?.head ?? { title: tenant.publicSite.name, description: tenant.publicSite.description, keywords: '', canonical: null }
 }
 
-/** hreflang alternates of a successful page: the same page in each enabled language. */
-function alternatesOf(input: RenderDocumentInput): { hreflang: string; href: string }[] {
-  const { tenant, context } = input
-  if (context.errors || tenant.languages.length < 2) return []
-  const links: { hreflang: string; href: string }[] = tenant.languages.map((lang) => ({ hreflang: lang, href: input.origin + tenant.address(lang)(input.routerPath) }))
-  links.push({ hreflang: 'x-default', href: input.origin + tenant.address(tenant.defaultLanguage)(input.routerPath) })
-  return links
+/** The site's part of the head from the root data (the same value the browser reads). */
+function siteHeadOf(context: StaticHandlerContext, tenant: Tenant): SiteHead {
+  const root = context.loaderData.root as RootData | undefined
+  return root?.head ?? { siteName: tenant.publicSite.name, favicon: '', image: '', locale: '', localeAlternates: [], feed: '', code: [], pageCode: {} }
 }

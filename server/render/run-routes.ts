@@ -5,6 +5,7 @@ import type { Translate } from '../../shared/i18n/translator.ts'
 import type { LoaderEnv, TenantData } from '../page-data/loader-env.ts'
 import { serverLoaders } from '../page-data/server-loaders.ts'
 import type { Tenant } from '../site/tenant.ts'
+import { pageUrls } from '../seo/page-urls.ts'
 
 export interface RunRoutesInput {
   handler: StaticHandler
@@ -13,7 +14,10 @@ export interface RunRoutesInput {
   /** The router path and query (see shared/routes.tsx), e.g. `/s?query=x`. */
   routerPath: string
   browserPath: string
+  /** Origin of the request the router sees. */
   origin: string
+  /** The tenant's published origin (canonical and alternate URLs). */
+  publicOrigin: string
   upstream: TenantData
   t: Translate
   signal?: AbortSignal
@@ -37,7 +41,8 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
         tenant,
         language,
         browserPath: input.browserPath,
-        absoluteUrl: (routerPath) => input.origin + address(routerPath),
+        absoluteUrl: (routerPath) => input.publicOrigin + address(routerPath),
+        pageUrls: (routerPath) => pageUrls(tenant, language, input.publicOrigin, routerPath),
         upstream: input.upstream,
         t: input.t,
       }

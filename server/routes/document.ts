@@ -36,8 +36,6 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
       tenant: c.var.tenant,
       language,
       t,
-      origin: outcome.origin,
-      routerPath: outcome.routerPath,
       manifest: options.manifest,
       headers,
       method: c.req.method,

@@ -16,7 +16,7 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 export type PageOutcome =
   | { kind: 'bad-request' }
   | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }
-  | { kind: 'loaded'; context: StaticHandlerContext; language: Lang; t: Translate; routerPath: string; origin: string }
+  | { kind: 'loaded'; context: StaticHandlerContext; language: Lang; t: Translate; routerPath: string }
 
 export interface PageRequestOptions {
   handler: StaticHandler
@@ -55,6 +55,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     routerPath,
     browserPath: decision.browserPath,
     origin: url.origin,
+    publicOrigin: c.var.origin,
     upstream: createTenantData(options.sites, tenant.host, language, c.var.upstreamContext),
     t,
     signal: c.req.raw.signal,
@@ -64,5 +65,5 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     const location = context.headers.get('location') ?? '/'
     return { kind: 'redirect', status: context.status === 301 ? 301 : 302, location: tenant.address(language)(location) }
   }
-  return { kind: 'loaded', context, language, t, routerPath, origin: url.origin }
+  return { kind: 'loaded', context, language, t, routerPath }
 }

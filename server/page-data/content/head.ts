@@ -11,7 +11,7 @@ import { safeHttpUrl } from './safe-links.ts'
  * The page's canonical_link overrides the computed canonical address.
  */
 export function contentHead(
-  env: Pick<LoaderEnv, 'tenant' | 'absoluteUrl'>,
+  env: Pick<LoaderEnv, 'tenant' | 'pageUrls'>,
   page: SitePageConfig,
   options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean },
 ): PageHead {
@@ -24,7 +24,9 @@ export function contentHead(
     values: { articleName: options.articleName ?? page.title, articleDescription: options.description },
     fallbackTitle: page.title,
     fallbackDescription: options.description,
-    canonical: ownCanonical ?? env.absoluteUrl(options.routerPath),
+    urls: env.pageUrls(options.routerPath),
+    ownCanonical,
+    pageType: page.page_type,
   })
 }
 

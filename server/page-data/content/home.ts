@@ -61,7 +61,7 @@ async function loadSearchHome(env: LoaderEnv): Promise<SearchHomeData> {
     .map((category) => ({ key: category.key, name: category.name.trim(), count: category.count ?? null }))
   return {
     kind: 'search-home',
-    head: buildPageHead({ site, tdkKey: 'index_page_config', canonical: env.absoluteUrl('/') }),
+    head: buildPageHead({ site, tdkKey: 'index_page_config', urls: env.pageUrls('/') }),
     siteName: site.base_info.app_name,
     description: site.base_info.description?.trim() ?? '',
     placeholder: site.search_config.placeholder?.trim() ?? '',

@@ -45,7 +45,7 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     values: { categoryName: category?.name ?? '' },
     fallbackTitle: category?.name ?? env.t('posts'),
     fallbackDescription: category?.description,
-    canonical: env.absoluteUrl(withPage(category ? postCategoryPath(category.id) : '/post', page)),
+    urls: env.pageUrls(withPage(category ? postCategoryPath(category.id) : '/post', page)),
   })
   return {
     kind: 'post-list',
@@ -72,7 +72,7 @@ export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData
     tdkKey: 'post_search_page_config',
     values: { searchTerm: query },
     fallbackTitle: query || env.t('searchPosts'),
-    canonical: env.absoluteUrl('/search/post'),
+    urls: env.pageUrls('/search/post'),
     robots: 'noindex,follow',
   })
   return {

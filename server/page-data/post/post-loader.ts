@@ -25,7 +25,7 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     fallbackTitle: post.title,
     fallbackDescription: post.description,
     // Both addresses of an article name one canonical: the readable path when it has one.
-    canonical: env.absoluteUrl(postPath(post)),
+    urls: env.pageUrls(postPath(post)),
   })
   return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories }
 }

@@ -21,7 +21,7 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
     values: { resourceName: resource.title, resourceDescription: resource.description, categoryName: resource.category.name },
     fallbackTitle: resource.title,
     fallbackDescription: resource.description,
-    canonical: env.absoluteUrl(`/d/${encodeURIComponent(resource.seo_title || seoTitle)}`),
+    urls: env.pageUrls(`/d/${encodeURIComponent(resource.seo_title || seoTitle)}`),
   })
   return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), ...aside }
 }

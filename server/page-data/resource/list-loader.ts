@@ -37,7 +37,7 @@ export async function loadResList(env: LoaderEnv, list: 'new' | 'hot'): Promise<
     tdkKey: list === 'new' ? 'new_page_config' : 'hot_page_config',
     values: { categoryName: category?.name ?? '' },
     fallbackTitle: [category?.name, env.t(list === 'new' ? 'newResources' : 'hotResources')].filter(Boolean).join(' · '),
-    canonical: env.absoluteUrl(canonicalPath),
+    urls: env.pageUrls(canonicalPath),
   })
   return {
     kind: 'res-list',

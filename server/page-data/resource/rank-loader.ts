@@ -48,7 +48,7 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     tdkKey: 'search_rank_page_config',
     values: { rankPlatform: platform?.name ?? '', rankCategory: category?.name ?? '', rankTag: tag?.name ?? '' },
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
-    canonical: env.absoluteUrl(canonicalPath),
+    urls: env.pageUrls(canonicalPath),
   })
   return {
     kind: 'rank',

@@ -22,7 +22,7 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     site: env.tenant.site,
     tdkKey: 'res_tags_page_config',
     fallbackTitle: env.t('tags'),
-    canonical: env.absoluteUrl(withPage('/res_tags', page)),
+    urls: env.pageUrls(withPage('/res_tags', page)),
   })
   return { kind: 'tags', head, tags: result.rows, page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
 }
@@ -43,7 +43,7 @@ export async function loadTagPage(env: LoaderEnv): Promise<TagPageData> {
     values: { tagName: tag.name, tagDescription: tag.description ?? '' },
     fallbackTitle: tag.name,
     fallbackDescription: tag.description,
-    canonical: env.absoluteUrl(withPage(tagPath(tag.slug || slug), page)),
+    urls: env.pageUrls(withPage(tagPath(tag.slug || slug), page)),
   })
   return {
     kind: 'tag',

@@ -17,7 +17,7 @@ function toEntry(row: Feedback): FeedbackEntry {
 }
 
 function head(env: LoaderEnv, routerPath: string): FeedbackPageData['head'] {
-  return buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('feedback'), canonical: env.absoluteUrl(routerPath) })
+  return buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('feedback'), urls: env.pageUrls(routerPath) })
 }
 
 async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData> {
