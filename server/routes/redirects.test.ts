@@ -133,7 +133,7 @@ describe('page language in the document', () => {
     for (const [lang, href] of [['en', '/doc_handbook'], ['zh', '/zh/doc_handbook'], ['de', '/de/doc_handbook'], ['ar', '/ar/doc_handbook']]) {
       expect(html).toContain(`href="${href}" hrefLang="${lang}"`)
       // Alternates use the page's one canonical form (`/doc/x`), whichever form was requested.
-      expect(hreflang).toContainEqual({ hreflang: lang, href: `http://land.localhost${href.replace('doc_', 'doc/')}` })
+      expect(hreflang).toContainEqual({ hreflang: lang, href: `http://land.localhost${href!.replace('doc_', 'doc/')}` })
     }
     expect(hreflang).toContainEqual({ hreflang: 'x-default', href: 'http://land.localhost/doc/handbook' })
   })
