@@ -25,11 +25,25 @@ const PLACEHOLDERS: [string, keyof TdkValues | 'siteName'][] = [
 /** SPEC §5 / §9: the meta description is cut to 160 characters. */
 export const DESCRIPTION_MAX = 160
 
-/** Fills the placeholders of one template; unknown values become empty, whitespace is tidied. */
+// Marks where a placeholder had no value, so the punctuation around it can go too.
+const EMPTY = '\u0000'
+const SEPARATOR = '[,，、|｜·\\-–—/:：;；]'
+const EMPTY_BRACKETS = new RegExp(`[(（\\[【「『《]\\s*${EMPTY}+\\s*[)）\\]】」』》]`, 'g')
+const EMPTY_THEN_SEPARATOR = new RegExp(`${EMPTY}\\s*${SEPARATOR}\\s*`, 'g')
+const SEPARATOR_THEN_EMPTY_AT_END = new RegExp(`\\s*${SEPARATOR}\\s*${EMPTY}+\\s*$`)
+
+/**
+ * Fills the placeholders of one template. A placeholder without a value becomes empty, never left raw,
+ * and takes its brackets or one separator with it (`#分类名称# - Site` → `Site`, `a,#榜单标签#` → `a`);
+ * whitespace is tidied.
+ */
 export function fillTemplate(template: string, values: TdkValues & { siteName: string }): string {
-  let out = template
+  let out = template.replaceAll(EMPTY, '')
   for (const [token, key] of PLACEHOLDERS) {
-    if (out.includes(token)) out = out.split(token).join(values[key] ?? '')
+    if (out.includes(token)) out = out.split(token).join(values[key]?.trim() || EMPTY)
+  }
+  if (out.includes(EMPTY)) {
+    out = out.replace(EMPTY_BRACKETS, EMPTY).replace(EMPTY_THEN_SEPARATOR, EMPTY).replace(SEPARATOR_THEN_EMPTY_AT_END, '').replaceAll(EMPTY, '')
   }
   return out.replace(/\s+/g, ' ').trim()
 }

@@ -1,4 +1,4 @@
-import type { PageHead } from '../../../shared/data/page-head.ts'
+import type { JsonLd, PageHead } from '../../../shared/data/page-head.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { SitePageConfig, Tdk, TdkKey } from '../../../shared/types.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -13,7 +13,7 @@ import { safeHttpUrl } from './safe-links.ts'
 export function contentHead(
   env: Pick<LoaderEnv, 'tenant' | 'pageUrls'>,
   page: SitePageConfig,
-  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean },
+  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean; image?: string | null; jsonLd?: (JsonLd | null)[] },
 ): PageHead {
   const tdkKey: TdkKey | undefined = page.page_type === 'outline' ? 'doc_page_config' : options.home ? 'index_page_config' : undefined
   const ownCanonical = safeHttpUrl(page.seo_config?.canonical_link)
@@ -27,6 +27,8 @@ export function contentHead(
     urls: env.pageUrls(options.routerPath),
     ownCanonical,
     pageType: page.page_type,
+    image: options.image,
+    ...(options.jsonLd ? { jsonLd: options.jsonLd } : {}),
   })
 }
 

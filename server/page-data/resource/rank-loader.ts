@@ -1,5 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import type { RankPageData } from '../../../shared/data/resource-data.ts'
+import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
+import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -49,6 +50,11 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     values: { rankPlatform: platform?.name ?? '', rankCategory: category?.name ?? '', rankTag: tag?.name ?? '' },
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
     urls: env.pageUrls(canonicalPath),
+    pageType: 'resource',
+    jsonLd: [itemListLd(rows.map((row) => ({
+      name: row.title,
+      url: row.seo_title ? env.absoluteUrl(detailPath(row.seo_title)) : row.query ? env.absoluteUrl(searchPath(row.query)) : null,
+    })))],
   })
   return {
     kind: 'rank',

@@ -46,6 +46,7 @@ export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
     fallbackTitle: query || env.t('search'),
     urls: env.pageUrls('/s'),
     robots: 'noindex,follow',
+    pageType: 'resource',
   })
   return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, ...aside }
 }

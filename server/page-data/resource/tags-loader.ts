@@ -1,7 +1,9 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { tagPath, type TagPageData, type TagsPageData } from '../../../shared/data/resource-data.ts'
+import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { tagListSchema, tagResourcesSchema } from '../../upstream/schemas.ts'
+import { resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, withPage } from '../params.ts'
@@ -23,6 +25,8 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     tdkKey: 'res_tags_page_config',
     fallbackTitle: env.t('tags'),
     urls: env.pageUrls(withPage('/res_tags', page)),
+    pageType: 'resource',
+    jsonLd: [itemListLd(result.rows.map((tag) => ({ name: tag.name, url: env.absoluteUrl(tagPath(tag.slug)) })))],
   })
   return { kind: 'tags', head, tags: result.rows, page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
 }
@@ -44,6 +48,8 @@ export async function loadTagPage(env: LoaderEnv): Promise<TagPageData> {
     fallbackTitle: tag.name,
     fallbackDescription: tag.description,
     urls: env.pageUrls(withPage(tagPath(tag.slug || slug), page)),
+    pageType: 'resource',
+    jsonLd: [resourceListLd(env, result.rows)],
   })
   return {
     kind: 'tag',
