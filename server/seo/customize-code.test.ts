@@ -45,6 +45,11 @@ describe('extractCodeTags', () => {
       .toBe('<noscript><img height="1" width="1" style="display:none" src="https://t.example/p?id=1&amp;ev=PageView" alt=""></noscript>')
   })
 
+  it('keeps the text of a body noscript, escaped, and drops it in the head', () => {
+    expect(html(['<noscript>Enable JavaScript &lt;3<iframe src="https://x.example"></iframe></noscript>'], 'body')).toBe('<noscript>Enable JavaScript &lt;3</noscript>')
+    expect(html(['<noscript>Enable JavaScript</noscript>'], 'head')).toBe('')
+  })
+
   it('emits an element once, however often the snippets repeat it', () => {
     expect(html(['<meta name="a" content="1">', '<meta name="a" content="1"><meta name="a" content="2">'])).toBe('<meta name="a" content="1"><meta name="a" content="2">')
   })

@@ -16,10 +16,10 @@ export interface SiteCode {
 }
 
 const TAKEN = new Set(['meta', 'link', 'script', 'noscript', 'style'])
-// What a `noscript` may hold: in the head only metadata (HTML §4.12.2), in the body also a tracking image.
+// What a `noscript` may hold: in the head only metadata (HTML §4.12.2), in the body also text and a tracking image.
 const NOSCRIPT_CHILDREN: Record<CodePlacement, ReadonlySet<string>> = {
   head: new Set(['meta', 'link', 'style']),
-  body: new Set(['meta', 'link', 'style', 'img']),
+  body: new Set(['meta', 'link', 'style', 'img', '#text']),
 }
 const VOID = new Set(['meta', 'link', 'img'])
 const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href'])
@@ -100,7 +100,7 @@ function toTag(element: Element, placement: CodePlacement): HeadTag | null {
     }
     case 'noscript': {
       const html = element.children.map((child) => serializeAllowed(child, NOSCRIPT_CHILDREN[placement])).join('')
-      return html === '' ? null : { tag: 'noscript', attrs, html }
+      return html.trim() === '' ? null : { tag: 'noscript', attrs, html }
     }
     default:
       return null
@@ -120,6 +120,8 @@ function safeAttributes(element: Element): Record<string, string> {
 }
 
 function serializeAllowed(node: ChildNode, allowed: ReadonlySet<string>): string {
+  // A message for visitors without scripts is fine in the body; the head may hold no text.
+  if (node.type === 'text' && allowed.has('#text')) return escapeHtml(node.data)
   if (!isElement(node) || !allowed.has(node.name)) return ''
   let html = `<${node.name}`
   for (const [name, value] of Object.entries(safeAttributes(node))) html += ` ${name}="${escapeHtml(value)}"`
