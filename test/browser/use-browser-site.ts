@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { startTestSite, type TestSite } from '../harness.ts'
+import { startTestSite, type TestSite, type TestSiteOptions } from '../harness.ts'
 import { launchChromium } from './launch.ts'
 import { openPage, type OpenedPage, type OpenPageOptions } from './open-page.ts'
 
@@ -13,13 +13,14 @@ export interface BrowserSite {
 
 /**
  * The test site listening on a port, and Chromium: both started before the tests of the enclosing
- * `describe` and closed after them. Call it in the `describe` body.
+ * `describe` and closed after them. Call it in the `describe` body; `options` may put a stub in
+ * front of the demo API.
  */
-export function useBrowserSite(): BrowserSite {
+export function useBrowserSite(options: Omit<TestSiteOptions, 'listen'> = {}): BrowserSite {
   let site: TestSite | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    site = await startTestSite({ listen: true })
+    site = await startTestSite({ ...options, listen: true })
     browser = await launchChromium()
   })
   afterAll(async () => {
