@@ -14,6 +14,8 @@ import { documentRoute } from './routes/document.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
 import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
+import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
+import type { SitemapLimits } from './seo/sitemap-xml.ts'
 
 export interface AppDeps {
   sites: SiteRepository
@@ -24,6 +26,8 @@ export interface AppDeps {
   renderTimeoutMs: number
   /** Scheme of published URLs (canonical, sitemap) when a site's canonical_link names none. */
   canonicalScheme?: CanonicalScheme
+  /** Per-file sitemap limits (the protocol's by default; tests lower them). */
+  sitemapLimits?: SitemapLimits
 }
 
 /**
@@ -58,6 +62,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(tenant({ sites: deps.sites }))
   app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
+  const files = { sites: deps.sites, ...(deps.sitemapLimits ? { sitemapLimits: deps.sitemapLimits } : {}) }
+  app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
+  app.on(['GET', 'HEAD'], '/:file{sitemap(-[0-9]+)?\.xml}', sitemapRoute(files))
+  app.on(['GET', 'HEAD'], '*', feedRoute(files))
   const payload = payloadRoute({ handler, sites: deps.sites })
   const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {

@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
-import { createApp } from '../server/app.ts'
+import { createApp, type AppDeps } from '../server/app.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
@@ -23,6 +23,8 @@ export interface TestSiteOptions {
   renderTimeoutMs?: number
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
   log?: Logger
+  /** App dependencies beyond the defaults, e.g. lower sitemap limits. */
+  app?: Pick<AppDeps, 'sitemapLimits' | 'canonicalScheme'>
 }
 
 export interface TestSite {
@@ -56,7 +58,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...options.repository,
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
+  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {
