@@ -97,7 +97,7 @@ function FormField({ item, id }: { item: FormItem; id: string }) {
         <fieldset className="land-form__field land-form__choices">
           <legend className="land-form__label">{item.label}{required ? <RequiredMark /> : null}</legend>
           {options.map((option, index) => (
-            <label key={option.value} className="land-form__check" htmlFor={`${id}-${index}`}>
+            <label key={option.value} className="land-form__check">
               <input type="checkbox" id={`${id}-${index}`} name={item.field} value={option.value} />
               {option.label}
             </label>
