@@ -8,7 +8,7 @@ import { createApp, type AppDeps } from '../server/app.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
-import { createUpstreamClient } from '../server/upstream/client.ts'
+import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
 
 /** This test run's build folder (test/global-setup.ts). */
 export function distDir(): string {
@@ -23,8 +23,10 @@ export interface TestSiteOptions {
   renderTimeoutMs?: number
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
   log?: Logger
-  /** App dependencies beyond the defaults, e.g. lower sitemap limits. */
-  app?: Pick<AppDeps, 'sitemapLimits' | 'canonicalScheme'>
+  /** More app dependencies (readiness, metrics, trustProxy…). */
+  app?: Partial<AppDeps>
+  /** Options of the upstream client (e.g. metrics). */
+  upstreamClient?: { metrics?: UpstreamClientOptions['metrics']; timeoutMs?: number }
 }
 
 export interface TestSite {
@@ -52,13 +54,18 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
   })
   const dispatcher = new Agent()
-  const upstream = createUpstreamClient({ baseUrl: upstreamServer.url, dispatcher, timeoutMs: 2000 })
+  const upstream = createUpstreamClient({
+    baseUrl: upstreamServer.url,
+    dispatcher,
+    timeoutMs: options.upstreamClient?.timeoutMs ?? 2000,
+    ...(options.upstreamClient?.metrics ? { metrics: options.upstreamClient.metrics } : {}),
+  })
   const sites = createSiteRepository({
     upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
     ...options.repository,
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
+  const app = createApp({ sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {

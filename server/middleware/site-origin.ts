@@ -7,11 +7,11 @@ export interface SiteOriginOptions {
   scheme?: CanonicalScheme
 }
 
-/** Sets `c.var.origin`, the tenant's published origin (see canonicalOrigin); runs after `tenant`. */
+/** Sets `c.var.publicOrigin`, the tenant's published origin (see canonicalOrigin); runs after `tenant`. */
 export function siteOrigin({ scheme = 'https' }: SiteOriginOptions = {}): MiddlewareHandler<AppEnv> {
   return async function siteOriginMiddleware(c, next) {
     const { site, host } = c.var.tenant
-    c.set('origin', canonicalOrigin(site, host, scheme))
+    c.set('publicOrigin', canonicalOrigin(site, host, scheme))
     await next()
   }
 }

@@ -1,6 +1,5 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import { toTenant, type Tenant } from '../site/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
@@ -11,36 +10,54 @@ export interface TenantOptions {
 }
 
 /**
- * Resolves the tenant from the Host header (SPEC §1): a malformed host answers 400, an unknown
- * one 404 "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
+ * Resolves the tenant from the host the host guard validated (SPEC §1): an unknown one answers 404
+ * "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
  */
 export function tenant({ sites }: TenantOptions): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    const host = normalizeHost(c.req.header('host'))
-    if (host === null) return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
-    const call = callContext(c.req.raw, host)
-    const result = await sites.getSite(host, call)
+    const result = await lookupTenant(sites, c)
     if (result.kind === 'not-found') {
       return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
     }
     if (result.kind === 'unavailable') {
-      c.var.log.error({ err: result.error, host }, 'site config unavailable')
-      return c.html(startupScreen(), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
+      c.var.log.error({ err: result.error, host: result.host }, 'site config unavailable')
+      return c.html(startupScreen(c.var.cspNonce), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
     }
-    c.set('tenant', toTenant(host, result.site) satisfies Tenant)
-    c.set('upstreamContext', call)
+    c.set('tenant', result.tenant)
+    c.set('upstreamContext', result.call)
     await next()
   }
 }
 
+export type TenantLookup =
+  | { kind: 'found'; tenant: Tenant; call: UpstreamCallContext }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable'; host: string; error: unknown }
+
+/**
+ * The tenant of a request whose host the host guard validated (`c.var.tenantHost`); callers answer
+ * the failures in their own format (HTML or JSON).
+ */
+export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>): Promise<TenantLookup> {
+  const host = c.var.tenantHost
+  const call = callContext(c, host)
+  const result = await sites.getSite(host, call)
+  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site) satisfies Tenant, call }
+  if (result.kind === 'not-found') return { kind: 'not-found' }
+  return { kind: 'unavailable', host, error: result.error }
+}
+
 /**
  * The visitor facts every upstream call carries (API.md "Transport"). No abort signal: a site load
- * is shared by concurrent visitors, so one leaving must not cancel it for the others.
+ * is shared by concurrent visitors, so one leaving must not cancel it for the others. The referer
+ * is built from the validated origin: the request's own host part is never trusted.
  */
-function callContext(request: Request, host: string): UpstreamCallContext {
+function callContext(c: Context<AppEnv>, host: string): UpstreamCallContext {
+  const url = new URL(c.req.url)
   return {
-    userAgent: request.headers.get('user-agent') ?? '',
-    referer: request.url,
+    userAgent: c.req.header('user-agent') ?? '',
+    referer: c.var.origin + url.pathname + url.search,
     appDomain: host,
+    requestId: c.var.requestId,
   }
 }

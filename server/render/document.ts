@@ -1,8 +1,8 @@
+import { escapeHtml, serializeForScript } from '../../shared/html/serialize.ts'
 import { isRightToLeft } from '../../shared/i18n/language-names.ts'
 import { renderHeadTags, type HeadTag } from '../../shared/seo/head-tag.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'
-import { escapeHtml, serializeForScript } from '../../shared/html/serialize.ts'
 
 export interface DocumentParts {
   language: Lang
@@ -11,8 +11,10 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
-  /** CSP nonce for the inline and module scripts and styles this document writes. */
-  nonce?: string
+  /** Small scripts to run before the body is parsed (in-app-browser marker, dismissed announcement). */
+  headScripts?: string[]
+  /** The response's CSP nonce (see securityHeaders). */
+  nonce: string
 }
 
 /**
@@ -21,14 +23,16 @@ export interface DocumentParts {
  */
 export function documentStart(parts: DocumentParts): string {
   const { manifest, language } = parts
+  const nonce = `nonce="${escapeHtml(parts.nonce)}"`
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
-  const nonce = parts.nonce ? ` nonce="${escapeHtml(parts.nonce)}"` : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
-  html += renderHeadTags(parts.head, parts.nonce ? { nonce: parts.nonce } : {})
+  // Inline before any stylesheet: they set classes on <html> that the first paint must see.
+  for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
+  html += renderHeadTags(parts.head, { nonce: parts.nonce })
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
-  html += `<script type="module" src="${manifest.entry.file}"${nonce}></script>`
-  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}">`
+  html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
+  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
   html += '</head><body><div id="root">'
   return html
 }
@@ -36,12 +40,13 @@ export function documentStart(parts: DocumentParts): string {
 export interface DocumentEndOptions {
   /** Site code for the end of the body (`customize_code`), written after the page. */
   bodyCode?: readonly HeadTag[]
-  nonce?: string
+  /** The response's CSP nonce, for the site's inline scripts and styles. */
+  nonce: string
 }
 
 /** Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's body code. */
-export function documentEnd(hydration: unknown, options: DocumentEndOptions = {}): string {
-  const code = options.bodyCode?.length ? renderHeadTags(options.bodyCode, options.nonce ? { nonce: options.nonce } : {}) : ''
+export function documentEnd(hydration: unknown, options: DocumentEndOptions): string {
+  const code = options.bodyCode?.length ? renderHeadTags(options.bodyCode, { nonce: options.nonce }) : ''
   return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${code}</body></html>`
 }
 

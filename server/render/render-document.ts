@@ -6,10 +6,12 @@ import type { PageDataBase, PageHead, RootData, SiteHead } from '../../shared/da
 import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
 import { siteCodeOf } from '../seo/customize-code.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
-import type { Translate } from '../../shared/i18n/translator.ts'
+import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../site/tenant.ts'
+import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
+import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import { documentEnd, documentStart } from './document.ts'
 import { toHydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
@@ -20,16 +22,17 @@ export interface RenderDocumentInput {
   handler: StaticHandler
   context: StaticHandlerContext
   tenant: Tenant
-  language: Lang
-  t: Translate
-  /** CSP nonce of this response, for every script and style the document writes. */
-  nonce?: string
+  locale: Locale
   manifest: ClientManifest
   headers: Headers
   method: string
   isBot: boolean
   timeoutMs: number
   signal?: AbortSignal
+  /** This response's CSP nonce: every inline or module script the document carries gets it. */
+  nonce: string
+  /** Told when the render is cut short by the timeout or the visitor leaving. */
+  onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
 }
 
@@ -38,26 +41,27 @@ export interface RenderDocumentInput {
  * final before the first byte; then the React body streams (STYLE.md convention 4).
  */
 export async function renderDocument(input: RenderDocumentInput): Promise<Response> {
-  const { context, tenant, language } = input
+  const { context, tenant, locale } = input
+  const { language } = locale
   const status = context.statusCode
   input.headers.set('content-type', 'text/html; charset=utf-8')
   if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
 
   await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
-  const nonce = input.nonce ? { nonce: input.nonce } : {}
   const start = documentStart({
     language,
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
-    ...nonce,
+    headScripts: headScriptsOf(tenant),
+    nonce: input.nonce,
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
     StrictMode,
     null,
-    createElement(I18nProvider, { language, t: input.t, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+    createElement(I18nProvider, { locale, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
   )
   return streamResponse(element, {
     status,
@@ -65,10 +69,21 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     waitForAll: input.isBot,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onAborted ? { onAborted: input.onAborted } : {}),
+    nonce: input.nonce,
     start,
-    end: async (aborted) => documentEnd(await toHydrationState(context, aborted), { bodyCode: siteCodeOf(tenant.site).body, ...nonce }),
+    end: async (aborted) => documentEnd(await toHydrationState(context, aborted), { bodyCode: siteCodeOf(tenant.site).body, nonce: input.nonce }),
     onError: input.onError,
   })
+}
+
+/** Scripts that must run before the first paint, per tenant (the HTML stays the same for every visitor). */
+function headScriptsOf(tenant: Tenant): string[] {
+  const { wxAvoid, announcement } = tenant.publicSite
+  const scripts: string[] = []
+  if (wxAvoid.enabled) scripts.push(wechatHeadScript(wxAvoid.style))
+  if (announcement !== null) scripts.push(announcementHeadScript(announcement))
+  return scripts
 }
 
 /** The page's head from its data, or from the error that replaced it. */

@@ -20,6 +20,8 @@ export interface RunRoutesInput {
   publicOrigin: string
   upstream: TenantData
   t: Translate
+  /** Clock in ms; injectable for tests. */
+  now?: () => number
   signal?: AbortSignal
   /** Keep each error at the route that threw it instead of its boundary (for payloads). */
   skipErrorBubbling?: boolean
@@ -45,6 +47,7 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
         pageUrls: (routerPath) => pageUrls(tenant, language, input.publicOrigin, routerPath),
         upstream: input.upstream,
         t: input.t,
+        now: input.now ?? Date.now,
       }
       return serverLoaders[routeId](env)
     },

@@ -27,7 +27,7 @@ const CACHE = 'public, max-age=3600'
 /** `/robots.txt` of the tenant (server/seo/robots.ts). */
 export function robotsRoute(): Handler<AppEnv> {
   return function robots(c) {
-    return c.body(robotsTxt(c.var.tenant, c.var.origin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
+    return c.body(robotsTxt(c.var.tenant, c.var.publicOrigin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
   }
 }
 
@@ -40,7 +40,7 @@ export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
   return async function sitemap(c) {
     const file = parseSitemapFile(c.req.path)
     if (file === null) return notFound(c)
-    const { tenant, origin } = c.var
+    const { tenant, publicOrigin: origin } = c.var
     const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.var.upstreamContext)
     let entries
     try {
@@ -83,7 +83,7 @@ function parseSitemapFile(path: string): number | null {
 export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
   return async function feed(c, next) {
     if (!c.req.path.endsWith('/feed.xml')) return next()
-    const { tenant, origin } = c.var
+    const { tenant, publicOrigin: origin } = c.var
     const decision = decideRedirect({
       pathname: new URL(c.req.url).pathname,
       search: '',

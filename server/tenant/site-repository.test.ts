@@ -127,9 +127,35 @@ describe('getSite', () => {
     clock.time += TTL + 1
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(UpstreamHttpError), 'site refresh for tenant.example'))
-    expect(siteCalls()).toHaveLength(4)
+    // One load, then one refresh attempt: a background refresh does not retry (the back-off does).
+    expect(siteCalls()).toHaveLength(2)
     clock.time += STALE
     expect((await repo.getSite('tenant.example', context)).kind).toBe('unavailable')
+  })
+
+  it('asks a failing upstream at most once per back-off window while 30 visitors get the stale config', async () => {
+    let healthy = true
+    stub.handle((_request, res) => {
+      if (healthy) return sendEnvelope(res, { site_config: siteConfig('tenant.example') })
+      sendJson(res, {}, 503)
+    })
+    const { repo, onError } = repository({ backoff: { baseMs: 1000, maxMs: 8000 }, random: () => 0.5 })
+    await repo.getSite('tenant.example', context)
+    healthy = false
+    clock.time += TTL
+    // 30 visitors over 3 s: windows of 1 s then 2 s (jitter at the middle: 0.75 s, then 1.5 s).
+    for (let i = 0; i < 30; i++) {
+      expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found' })
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.waitFor(() => expect(onError.mock.calls.length).toBe(siteCalls().length - 1))
+      clock.time += 100
+    }
+    // Refreshes at 0 s, 0.75 s and 2.25 s: three calls instead of thirty (or ninety with retries).
+    expect(siteCalls()).toHaveLength(1 + 3)
+    healthy = true
+    clock.time += 8000
+    await repo.getSite('tenant.example', context)
+    await vi.waitFor(() => expect(siteCalls()).toHaveLength(5))
   })
 
   it('keeps tenants apart', async () => {
@@ -141,6 +167,53 @@ describe('getSite', () => {
     const [a, b] = await Promise.all([repo.getSite('a.example', context), repo.getSite('b.example', context)])
     expect(a).toMatchObject({ site: { domain: 'a.example' } })
     expect(b).toMatchObject({ site: { domain: 'b.example' } })
+  })
+})
+
+describe('getSite in a page language', () => {
+  function answerInLanguage() {
+    stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: `name:${page_language}`, logo: '' } }), site_page_config: null })
+    })
+  }
+  const languageOf = (request: RecordedRequest) => (JSON.parse(request.body) as { page_language: string }).page_language
+
+  it('sends page_language and caches per host and language', async () => {
+    answerInLanguage()
+    const { repo } = repository()
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
+    expect(await repo.getSite('tenant.example', context, 'fr')).toMatchObject({ site: { base_info: { app_name: 'name:fr' } } })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ site: { base_info: { app_name: 'name:' } } })
+    expect(await repo.getSite('other.example', context, 'de')).toMatchObject({ kind: 'found' })
+    expect(siteCalls().map(languageOf)).toEqual(['de', 'fr', '', 'de'])
+    expect(siteCalls().map((request) => request.headers['app-domain'])).toEqual(['tenant.example', 'tenant.example', 'tenant.example', 'other.example'])
+  })
+
+  it('makes one upstream call per host and language under concurrency', async () => {
+    const held: (() => void)[] = []
+    stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      held.push(() => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: page_language, logo: '' } }) }))
+    })
+    const { repo } = repository()
+    const languages = ['en', 'de', 'en', '', 'de', 'en', '', 'ja'] as const
+    const pending = Promise.all(languages.flatMap((language) => [repo.getSite('tenant.example', context, language), repo.getSite('tenant.example', context, language)]))
+    // Every distinct key has reached the upstream before any answers: nothing could have been served from a stored entry.
+    await vi.waitFor(() => expect(held).toHaveLength(4))
+    for (const release of held) release()
+    const results = await pending
+    expect(results.map((result) => (result.kind === 'found' ? result.site.base_info.app_name : null))).toEqual(languages.flatMap((language) => [language, language]))
+    expect(siteCalls().map(languageOf).sort()).toEqual(['', 'de', 'en', 'ja'])
+  })
+
+  it('remembers an unknown site per language without retrying', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
+    const { repo } = repository()
+    expect(await repo.getSite('nobody.example', context, 'en')).toEqual({ kind: 'not-found' })
+    expect(await repo.getSite('nobody.example', context, 'en')).toEqual({ kind: 'not-found' })
+    expect(siteCalls().map(languageOf)).toEqual(['en'])
   })
 })
 

@@ -33,12 +33,14 @@ export interface NavBody { kind: 'nav'; variant: 'nav' | 'ai'; intro: string | n
 
 // ---- custom -----------------------------------------------------------------------------------------
 
-/** Code-like custom content is shown as escaped source text. */
-export type CodeLanguage = 'js' | 'json' | 'css' | 'xml'
+/**
+ * markdown and html are shown inside the site's frame; every other content type is served as it is,
+ * as a file of its own media type (txt, js, json, css, xml: e.g. an `ads.txt`) or, for pure_html, as
+ * the whole document the site wrote (sanitised), without the site's frame (SPEC §3 content types).
+ */
 export type CustomBody =
-  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; fullWidth: boolean; hasOwnTitle: boolean }
-  | { kind: 'custom'; contentType: CustomContentType; format: 'text'; text: string }
-  | { kind: 'custom'; contentType: CustomContentType; format: 'code'; language: CodeLanguage; code: string }
+  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; hasOwnTitle: boolean }
+  | { kind: 'custom'; contentType: CustomContentType; format: 'raw'; mediaType: string; text: string }
 
 // ---- rss --------------------------------------------------------------------------------------------
 
@@ -46,8 +48,9 @@ export interface RssDocView {
   title: string
   /** http(s) only, else null. */
   link: string | null
+  /** Unix seconds; 0 when the feed gave none. */
   publishedAt: number
-  /** The upstream's own relative label ("3 hours ago"), shown as given. */
+  /** The upstream's own label, shown only when `publishedAt` is unknown (it is in the site's language, not the page's). */
   publishLabel: string
   summary: string
 }
@@ -60,6 +63,8 @@ export interface RssBody {
   selectedSource: string | null
   /** The router path a source id is appended to, or null when the page has no such addresses. */
   sourceBase: string | null
+  /** When the data was read (Unix seconds): ages ("3 hours ago") count from here, the same on server and browser. */
+  readAt: number
 }
 
 // ---- land -------------------------------------------------------------------------------------------

@@ -57,6 +57,8 @@ export interface SiteHead {
 export interface PageDataBase {
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
+  /** The outcome of a form posted to this page without JavaScript (server/routes/form-post.ts). */
+  formResult?: import('../forms/form-result.ts').FormResult
 }
 
 /** Root route data: the public site, the page language and the site's part of the head. */
@@ -64,4 +66,6 @@ export interface RootData {
   site: import('./public-site.ts').PublicSite
   language: Lang
   head: SiteHead
+  /** Router paths the site's menus link to that the browser must load as documents (files, whole documents). */
+  documentPaths: string[]
 }

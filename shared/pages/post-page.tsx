@@ -2,14 +2,15 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { postCategoryPath, type PostPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
+import { safeImageSrc } from './resource/format.ts'
 import { PostLayout } from './post/post-sidebar.tsx'
+import { isoDate } from '../i18n/formatters.ts'
 
 /** `/post/:id` and `/post-/:path`: one article (its HTML was sanitised by the loader). */
 export function Component() {
   const data = useLoaderData() as PostPageData
   const { post } = data
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const cover = safeImageSrc(post.cover)
   const avatar = safeImageSrc(post.author.avatar)
   return (
@@ -31,12 +32,12 @@ export function Component() {
               </span>
             ) : null}
             {post.created_at > 0 ? (
-              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: formatDate(post.created_at, language) })}</time>
+              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: format.date(post.created_at) })}</time>
             ) : null}
             {post.updated_at > post.created_at ? (
-              <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: formatDate(post.updated_at, language) })}</time>
+              <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: format.date(post.updated_at) })}</time>
             ) : null}
-            <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
+            <span>{t('views', { count: post.view_count })}</span>
           </div>
         </header>
         {cover ? <img className="post-article__cover" src={cover} alt="" width={960} height={540} decoding="async" /> : null}

@@ -9,6 +9,8 @@ export interface BrowserSite {
   tenantUrl(host: string, path: string): string
   /** {@link openPage} on `tenantUrl(host, path)`. */
   open(host: string, path: string, options: OpenPageOptions): Promise<OpenedPage>
+  /** The running Chromium, for pages that need a context of their own (User-Agent, permissions). */
+  browser(): Browser
 }
 
 /**
@@ -34,6 +36,10 @@ export function useBrowserSite(options: Omit<TestSiteOptions, 'listen'> = {}): B
   }
   return {
     tenantUrl,
+    browser() {
+      if (browser === undefined) throw new Error('Chromium is not started: call useBrowserSite() in a describe body')
+      return browser
+    },
     open(host, path, options) {
       if (browser === undefined) throw new Error('Chromium is not started: call useBrowserSite() in a describe body')
       return openPage(browser, tenantUrl(host, path), options)

@@ -27,7 +27,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button">
         <button type="button" className={className} popoverTarget={popoverId}>{button.text}</button>
         <span id={popoverId} popover="auto" className="land-popover">
-          {button.type === 2 && button.popupImage ? <img src={button.popupImage} alt={button.text} /> : null}
+          {button.type === 2 && button.popupImage ? <img src={button.popupImage} alt={button.text} width={400} height={240} /> : null}
           {button.type === 3 ? (
             <span className="land-popover__keys">
               <span><kbd>Ctrl</kbd> + <kbd>D</kbd></span>
@@ -48,7 +48,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button land-button--hover">
         {trigger}
         <span className="land-button__hover-card">
-          <img src={button.popupImage} alt={button.text} loading="lazy" />
+          <img src={button.popupImage} alt={button.text} width={168} height={168} loading="lazy" />
         </span>
       </span>
     )
@@ -62,5 +62,5 @@ export function LandMediaView({ media, alt }: { media: LandMedia; alt: string })
   if (media.type === 'video') {
     return <video className="land-media" src={media.url} controls playsInline preload="metadata" aria-label={alt || undefined} />
   }
-  return <img className="land-media" src={media.url} alt={alt} />
+  return <img className="land-media" src={media.url} alt={alt} width={1200} height={720} />
 }

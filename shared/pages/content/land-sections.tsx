@@ -3,7 +3,7 @@ import type { LandCodeView, LandModuleView, LandVideoView } from '../../data/con
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { AnyLink } from './any-link.tsx'
 import { LandButton } from './land-buttons.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 
 /** Land modules that show a list of items (everything but the overviews, title, form and html). */
 
@@ -16,7 +16,7 @@ export function LandGallery({ module }: { module: Of<'carousel' | 'image_list'> 
       {module.items.map((item, index) => {
         const figure = (
           <figure className="land-figure">
-            <img src={item.image} alt={item.title} loading={index === 0 ? undefined : 'lazy'} />
+            <img src={item.image} alt={item.title} width={640} height={400} loading={index === 0 ? undefined : 'lazy'} />
             {item.title ? <figcaption>{item.title}</figcaption> : null}
           </figure>
         )
@@ -49,7 +49,7 @@ export function LandSteps({ module }: { module: Of<'step'> }) {
       {module.items.map((item, index) => (
         <li key={index} className="land-step card">
           <span className="land-step__number" aria-hidden="true">{index + 1}</span>
-          {item.image ? <img src={item.image} alt="" loading="lazy" /> : null}
+          {item.image ? <img src={item.image} alt="" width={640} height={400} loading="lazy" /> : null}
           <h3>{item.title}</h3>
           {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
@@ -96,8 +96,7 @@ export function LandCodes({ module }: { module: Of<'useful_code' | 'invalid_code
 }
 
 function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
-  const { t } = useI18n()
-  const formatDate = useFormatDate()
+  const { t, format } = useI18n()
   const [copied, setCopied] = useState(false)
   const copy = () => {
     void navigator.clipboard?.writeText(item.code).then(() => {
@@ -117,7 +116,7 @@ function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
       </div>
       {item.description ? <p>{item.description}</p> : null}
       {item.expiresAt !== null && item.expiresAt > 0 ? (
-        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: formatDate(item.expiresAt) })}</time></p>
+        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: format.date(item.expiresAt) })}</time></p>
       ) : null}
     </div>
   )
@@ -129,7 +128,7 @@ export function LandFeatures({ module }: { module: Of<'superiority' | 'superiori
       <ul className="land-features grid">
         {module.items.map((item, index) => (
           <li key={index} className="land-feature land-feature--image card">
-            {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" loading="lazy" /> : null}
+            {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" width={600} height={400} loading="lazy" /> : null}
             <div>
               <h3>{item.title}</h3>
               {item.description ? <p className="muted">{item.description}</p> : null}

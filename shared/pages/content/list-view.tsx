@@ -1,7 +1,7 @@
 import type { ListBody, ListItemView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 
 /** A list page in its style: 1 image-and-text cards, 2 image tiles, 3 a text list; paged when long. */
 export function ListView({ body }: { body: ListBody }) {
@@ -20,8 +20,8 @@ export function ListView({ body }: { body: ListBody }) {
 }
 
 function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
-  const formatDate = useFormatDate()
-  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{formatDate(item.updatedAt)}</time> : null
+  const { format } = useI18n()
+  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null
   if (style === 3) {
     return (
       <SiteLink to={item.routerPath} className="content-list__text">
@@ -34,7 +34,7 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   return (
     <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
       <span className="content-list__media">
-        {item.cover ? <img src={item.cover} alt="" loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+        {item.cover ? <img src={item.cover} alt="" width={480} height={270} loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
       </span>
       <span className="content-list__body">
         <span className="content-list__title">{item.title}</span>

@@ -1,12 +1,11 @@
 import type { ResourceCardView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 
 /** Resource cards in one of the three list styles: 1 image and text, 2 image, 3 text. */
 export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[]; style?: 1 | 2 | 3 }) {
-  const { t } = useI18n()
-  const formatDate = useFormatDate()
+  const { t, format } = useI18n()
   if (items.length === 0) return <p className="content-empty muted">{t('noResults')}</p>
   return (
     <ul className={`content-resources content-resources--style-${style}`}>
@@ -15,7 +14,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <img src={item.image} alt="" loading="lazy" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? <img src={item.image} alt="" width={480} height={270} loading="lazy" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
               </span>
             ) : null}
             <span className="content-resource__body">
@@ -24,7 +23,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
               <span className="content-resource__meta muted">
                 {item.category ? <span className="tag">{item.category.name}</span> : null}
                 <span>{t('views', { count: item.viewCount })}</span>
-                {item.updatedAt > 0 ? <time dateTime={isoDate(item.updatedAt)}>{formatDate(item.updatedAt)}</time> : null}
+                {item.updatedAt > 0 ? <time dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null}
               </span>
             </span>
           </SiteLink>
