@@ -18,6 +18,7 @@ import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
+import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
+  // Configured forms posted without JavaScript answer the same page with their outcome.
+  app.post('*', formPostRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs }))
   app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.

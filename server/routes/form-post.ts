@@ -58,8 +58,6 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       context: { ...context, statusCode: status, loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } } },
       tenant: outcome.tenant,
       locale: outcome.locale,
-      origin: outcome.origin,
-      routerPath: outcome.routerPath,
       manifest: options.manifest,
       headers,
       method: 'GET',

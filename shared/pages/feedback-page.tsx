@@ -33,7 +33,7 @@ export function Component() {
             <FeedbackList rows={data.rows} />
             <Pagination page={data.page} pages={data.pages} />
           </div>
-          <aside className="site-feedback__aside">{form}</aside>
+          <aside className="site-feedback__aside" aria-label={t('feedback')}>{form}</aside>
         </div>
       )}
     </div>
