@@ -46,7 +46,7 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     : `/rank_/${[platformKey, categoryKey, tagKey].filter((key) => key !== null).map((key) => encodeURIComponent(key)).join('/')}`
   const head = buildPageHead({
     site: env.tenant.site,
-    tdkKey: 'search_rank_page_config',
+    tdkKey: rankTdkKey(platform?.key),
     values: { rankPlatform: platform?.name ?? '', rankCategory: category?.name ?? '', rankTag: tag?.name ?? '' },
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
     urls: env.pageUrls(canonicalPath),
@@ -66,4 +66,9 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     rows,
     ...aside,
   }
+}
+
+/** The Douban platform ranks ratings, not searches: it has its own TDK entry (API.md `db_rank_page_config`). */
+function rankTdkKey(platform: string | undefined): 'db_rank_page_config' | 'search_rank_page_config' {
+  return platform === 'db' || platform === 'douban' ? 'db_rank_page_config' : 'search_rank_page_config'
 }
