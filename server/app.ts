@@ -22,6 +22,7 @@ import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { faviconRoute } from './routes/favicon.ts'
 import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
 import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SitemapLimits } from './seo/sitemap-xml.ts'
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     htmlSMaxAge,
     onRenderAborted: (reason) => metrics.renderAborted(reason),
   })
+  app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })

@@ -31,6 +31,9 @@ export function documentStart(parts: DocumentParts): string {
   for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
   html += renderHeadTags(parts.head, { nonce: parts.nonce })
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
+  // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
+  // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
+  html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
   html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
   for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
   html += '</head><body><div id="root">'

@@ -27,6 +27,7 @@ const CACHE = 'public, max-age=3600'
 /** `/robots.txt` of the tenant (server/seo/robots.ts). */
 export function robotsRoute(): Handler<AppEnv> {
   return function robots(c) {
+    c.set('routeName', 'robots')
     return c.body(robotsTxt(c.var.tenant, c.var.publicOrigin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
   }
 }
@@ -38,6 +39,7 @@ export function robotsRoute(): Handler<AppEnv> {
 export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
   const limits = options.sitemapLimits ?? SITEMAP_LIMITS
   return async function sitemap(c) {
+    c.set('routeName', 'sitemap')
     const file = parseSitemapFile(c.req.path)
     if (file === null) return notFound(c)
     const { tenant, publicOrigin: origin } = c.var
@@ -95,6 +97,7 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
     })
     // Redirects (another spelling, an unmapped form) and bad addresses are the page route's job.
     if (decision.kind !== 'render' || decision.routePath !== FEED_PATH) return next()
+    c.set('routeName', 'feed')
     const language = decision.language
     const data = createTenantData(options.sites, tenant.host, language, c.var.upstreamContext)
     let posts

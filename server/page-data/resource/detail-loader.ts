@@ -32,5 +32,6 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
       [resource.title, detailPath(resource.seo_title || seoTitle)],
     ])],
   })
-  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), ...aside }
+  const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map((account) => account.cookie_id)
+  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), transferCookies, ...aside }
 }
