@@ -51,6 +51,13 @@ describe('toHeadTags and renderHeadTags', () => {
     ].join(''))
   })
 
+  it('writes an element of the site code once when the page-type code repeats it', () => {
+    const repeated: SiteHead = { ...site, pageCode: { land: [{ tag: 'meta', attrs: { name: 'verify', content: '1' } }, { tag: 'style', attrs: {}, html: '.land{}' }] } }
+    const html = strip(renderHeadTags(toHeadTags(page, repeated)))
+    expect(html.match(/name="verify"/g)).toHaveLength(1)
+    expect(html.match(/\.land\{\}/g)).toHaveLength(1)
+  })
+
   it('gives error pages noindex and no canonical, and other page types no land code', () => {
     const html = strip(renderHeadTags(toHeadTags(errorHead('Page Not Found'), site)))
     expect(html).toContain('<meta name="robots" content="noindex">')

@@ -1,6 +1,6 @@
 import type { PageHead, SiteHead } from '../data/page-head.ts'
 import { serializeForScript } from '../html/serialize.ts'
-import type { HeadTag } from './head-tag.ts'
+import { headTagKey, type HeadTag } from './head-tag.ts'
 
 /**
  * The managed head of a page: the one list the server writes (server/render/document.ts) and the
@@ -48,8 +48,15 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
   for (const entity of page.jsonLd ?? []) {
     tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, html: serializeForScript({ '@context': 'https://schema.org', ...entity }) })
   }
-  tags.push(...site.code)
-  if (page.pageType) tags.push(...(site.pageCode[page.pageType] ?? []))
+  // Site code once, even when the head and the page-type entries repeat an element.
+  const seen = new Set<string>()
+  for (const tag of [...site.code, ...(page.pageType ? site.pageCode[page.pageType] ?? [] : [])]) {
+    const key = headTagKey(tag)
+    if (!seen.has(key)) {
+      seen.add(key)
+      tags.push(tag)
+    }
+  }
   return tags
 }
 

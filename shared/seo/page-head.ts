@@ -65,9 +65,11 @@ export function cutDescription(text: string): string {
   return out.trimEnd()
 }
 
+let graphemeSegmenter: Intl.Segmenter | null | undefined
+
 function graphemes(text: string): Iterable<{ segment: string }> {
-  if (typeof Intl.Segmenter === 'function') return new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)
-  return Array.from(text, (segment) => ({ segment }))
+  graphemeSegmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
+  return graphemeSegmenter ? graphemeSegmenter.segment(text) : Array.from(text, (segment) => ({ segment }))
 }
 
 /** A page's absolute address and the same page in each language of the site (see LoaderEnv.pageUrls). */
