@@ -12,6 +12,7 @@ describe('parseEnv', () => {
         RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_API: false, SHUTDOWN_DELAY_MS: 5000,
         SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
         METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
+        CANONICAL_SCHEME: 'https',
       },
     })
   })
