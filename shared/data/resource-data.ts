@@ -52,6 +52,8 @@ export interface DetailPageData extends ResourcePageBase {
   kind: 'detail'
   resource: Resource
   recommend: ResourceSummary[]
+  /** The site's drive accounts for "save to my drive" (`transfer_save_config`); empty: not offered. */
+  transferCookies: string[]
 }
 
 /** `/res…`: the newest or hottest resources, optionally of one category. */

@@ -47,7 +47,7 @@ export function Component() {
           {image ? <img className="res-detail__image" src={image} alt={resource.title} width={640} height={360} decoding="async" /> : null}
           {resource.description ? <p className="res-detail__description">{resource.description}</p> : null}
         </div>
-        <TargetLinks links={resource.target_urls} />
+        <TargetLinks links={resource.target_urls} docId={resource.id} transferCookies={data.transferCookies} />
         {resource.tags.length > 0 ? (
           <section className="res-detail__section">
             <h2>{t('tags')}</h2>

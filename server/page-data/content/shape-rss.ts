@@ -42,7 +42,7 @@ export async function shapeRss(
     if (group === undefined && source === undefined) return []
     return [toColumn(id, group, source)]
   })
-  return { body: { kind: 'rss', columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
+  return { body: { kind: 'rss', pagePath, columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
 }
 
 function toColumn(id: string, group: RssGroup | undefined, source: { rss_name: string; logo: string; description: string } | undefined): RssColumnView {
