@@ -37,7 +37,7 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true))
   })
 
-describe('the server process on SIGTERM', () => {
+describe('the server process on SIGTERM', { timeout: 120_000 }, () => {
   let bundle: ReturnType<typeof buildServerBundle>
   let upstream: Awaited<ReturnType<typeof startUpstream>>
   let server: ServerProcess | undefined
