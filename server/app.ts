@@ -22,6 +22,7 @@ import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { faviconRoute } from './routes/favicon.ts'
 import { purgeRoutes } from './routes/purge.ts'
 import type { HtmlCache } from './html-cache/html-cache.ts'
 import type { Purger } from './cache/purge-bus.ts'
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     onRenderAborted: (reason) => metrics.renderAborted(reason),
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
+  app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
