@@ -3,6 +3,7 @@ import type { PublicHeader } from '../data/public-site.ts'
 import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { LoginModalProps } from './login-modal.tsx'
+import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { UserMenu } from './user-menu.tsx'
 import { useStoredUser } from './stored-user.ts'
 
@@ -36,6 +37,14 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
     button.current?.focus()
     setFocusControl(false)
   }, [focusControl, user])
+
+  // Other parts of the page (an editor told "401") ask for the dialog through a window event.
+  useEffect(() => {
+    if (header.loginWays.length === 0) return
+    const onRequest = () => void openDialog()
+    window.addEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
+    return () => window.removeEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
+  })
 
   if (header.loginWays.length === 0) return null
 
