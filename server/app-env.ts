@@ -18,6 +18,8 @@ export interface AppEnv {
      * carries `nonce="${c.var.cspNonce}"` (README "Adding an inline script").
      */
     cspNonce: string
+    /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */
+    ownCsp?: string
     /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
     origin: string
     /** The validated tenant key (lower-case host without port) the site is resolved from. */

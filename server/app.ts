@@ -20,6 +20,8 @@ import { documentRoute } from './routes/document.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { formPostRoute } from './routes/form-post.ts'
+import { faviconRoute } from './routes/favicon.ts'
 import { createLocales } from './site/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 import type { UpstreamClient } from './upstream/client.ts'
@@ -115,9 +117,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     htmlSMaxAge,
     onRenderAborted: (reason) => metrics.renderAborted(reason),
   })
+  app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
+  // Configured forms posted without JavaScript answer the same page with their outcome.
+  app.post('*', formPostRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs }))
   app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.

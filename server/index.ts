@@ -91,7 +91,8 @@ void probeUpstream({
     appDomain: 'readiness-probe.invalid',
     signal: probing.signal,
   }),
-  onError: (error, attempt) => log.warn({ err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
+  // The first failure is worth a warning; the retries that follow only at debug.
+  onError: (error, attempt) => (attempt === 1 ? log.warn : log.debug).call(log, { err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
 }).then(() => {
   if (readiness.state === 'ready') log.info('upstream reachable: ready')
 })

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
+import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
@@ -17,7 +18,8 @@ export function distDir(): string {
 
 export interface TestSiteOptions {
   /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
-  upstream?: (request: Request, demo: (request: Request) => Promise<Response>) => Promise<Response> | Response
+  /** `raw` is the stub's own Node response, for faults a web Response cannot express (a reset). */
+  upstream?: (request: Request, demo: (request: Request) => Promise<Response>, raw: ServerResponse) => Promise<Response> | Response
   /** Also serve the app on 127.0.0.1 (for browsers and raw sockets). */
   listen?: boolean
   renderTimeoutMs?: number
@@ -48,10 +50,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const demo = createDemoApi({ log })
   const upstreamCalls = new Map<string, number>()
   const demoFetch = async (request: Request) => demo.fetch(request)
-  const upstreamServer = await listen(async (request) => {
+  const upstreamServer = await listen(async (request, env) => {
     const apiPath = new URL(request.url).pathname
     upstreamCalls.set(apiPath, (upstreamCalls.get(apiPath) ?? 0) + 1)
-    return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
+    return options.upstream ? options.upstream(request, demoFetch, env.outgoing) : demoFetch(request)
   })
   const dispatcher = new Agent()
   const upstream = createUpstreamClient({
@@ -95,9 +97,10 @@ function urlBase(host: string): string {
   return 'http://invalid.test'
 }
 
-async function listen(fetch: (request: Request) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
+async function listen(fetch: (request: Request, env: HttpBindings) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const server: ServerType = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    // Only HTTP/1.1 servers are created here: the bindings are Node's request and response.
+    const server: ServerType = serve({ fetch: (request, env) => fetch(request, env as HttpBindings), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         close: () =>

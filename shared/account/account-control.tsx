@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react'
 import type { PublicHeader } from '../data/public-site.ts'
 import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
+import { usableLoginWays } from '../rules/account-rules.ts'
 import type { LoginModalProps } from './login-modal.tsx'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { UserMenu } from './user-menu.tsx'
@@ -19,7 +20,7 @@ export function loadLoginModal(): Promise<{ default: ComponentType<LoginModalPro
 }
 
 /**
- * The header's account slot: "Sign in" when the site or page has login ways (SPEC §6), the signed-in
+ * The header's account slot: "Sign in" when the site or page has usable login ways (SPEC §6), the signed-in
  * user once hydrated. The server always renders the signed-out form (the same HTML for everyone);
  * both forms fill the same box, so nothing moves when the user appears. The dialog's code is loaded
  * when the visitor points at, focuses or clicks the control, never with the page.
@@ -38,15 +39,17 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
     setFocusControl(false)
   }, [focusControl, user])
 
+  const ways = usableLoginWays(header.loginWays, header.googleClientId)
+
   // Other parts of the page (an editor told "401") ask for the dialog through a window event.
   useEffect(() => {
-    if (header.loginWays.length === 0) return
+    if (ways.length === 0) return
     const onRequest = () => void openDialog()
     window.addEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
     return () => window.removeEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
   })
 
-  if (header.loginWays.length === 0) return null
+  if (ways.length === 0) return null
 
   const preload = () => void loadLoginModal().catch(() => {})
   async function openDialog() {
@@ -81,7 +84,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
       )}
       {open && Modal ? (
         <Modal
-          loginWays={header.loginWays}
+          loginWays={ways}
           googleClientId={header.googleClientId}
           onClosed={() => {
             setOpen(false)

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { categoryPath, tagPath, type DetailPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { safeImageSrc } from './resource/format.ts'
+import { safeMediaUrl } from '../rules/safe-url.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { ResourceLayout } from './resource/resource-layout.tsx'
 import { TargetLinks } from './resource/target-links.tsx'
@@ -13,7 +13,7 @@ export function Component() {
   const data = useLoaderData() as DetailPageData
   const { resource, recommend } = data
   const { t, format } = useI18n()
-  const image = safeImageSrc(resource.image)
+  const image = safeMediaUrl(resource.image) ?? undefined
   return (
     <ResourceLayout data={data}>
       <article className="detail-panel">

@@ -4,7 +4,7 @@ import type { RssGroup } from '../../../shared/types.ts'
 import { rssGroupsSchema, rssHotSchema, rssPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'
-import { safeHttpUrl, safeMediaUrl } from './safe-links.ts'
+import { safeHttpUrl, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 /** Documents per source: a column on the overview, a full list when one source is selected. */
 const OVERVIEW_DOCS = 10

@@ -1,9 +1,9 @@
 import type { Resource } from '../../types.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { CopyButton } from './copy-button.tsx'
+import { safeHttpUrl } from '../../rules/safe-url.ts'
 import { pickTransferCookie } from '../../transfer/transfer-rules.ts'
 import { TransferSave } from '../../transfer/transfer-save.tsx'
-import { safeExternalHref } from './format.ts'
 
 /**
  * The resource's share links: drive type, extraction code, an outbound link and a copy button
@@ -13,7 +13,7 @@ import { safeExternalHref } from './format.ts'
 export function TargetLinks({ links, docId, transferCookies = [] }: { links: Resource['target_urls']; docId?: string; transferCookies?: string[] }) {
   const { t } = useI18n()
   const usable = links.flatMap((link) => {
-    const href = safeExternalHref(link.target_url)
+    const href = safeHttpUrl(link.target_url) ?? undefined
     return href ? [{ ...link, href }] : []
   })
   if (usable.length === 0) return null
