@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import type { Tenant } from './site/tenant.ts'
+import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
 /** Per-request values set by the middleware chain (STYLE.md convention 2). */

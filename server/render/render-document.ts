@@ -9,11 +9,11 @@ import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
 import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import { documentEnd, documentStart } from './document.ts'
-import { toHydrationState } from './hydration.ts'
+import { toHydrationState, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { settleDeferred } from './settle-deferred.ts'
 import { streamResponse } from './stream-response.ts'
@@ -34,6 +34,8 @@ export interface RenderDocumentInput {
   /** Told when the render is cut short by the timeout or the visitor leaving. */
   onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
+  /** See StreamResponseOptions.onComplete. */
+  onComplete?: (clean: boolean) => void
 }
 
 /**
@@ -57,6 +59,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     headScripts: headScriptsOf(tenant),
     nonce: input.nonce,
   })
+  let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
     StrictMode,
@@ -72,8 +75,14 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
     nonce: input.nonce,
     start,
-    end: async (aborted) => documentEnd(await toHydrationState(context, aborted), { bodyCode: siteCodeOf(tenant.site).body, nonce: input.nonce }),
+    end: async (aborted) => {
+      const state = await toHydrationState(context, aborted)
+      dataFailed = hasFailedDeferred(state)
+      return documentEnd(state, { bodyCode: siteCodeOf(tenant.site).body, nonce: input.nonce })
+    },
     onError: input.onError,
+    // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
+    onComplete: (clean) => input.onComplete?.(clean && !dataFailed && !context.errors),
   })
 }
 
@@ -102,4 +111,13 @@ function pageHeadOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
 function siteHeadOf(context: StaticHandlerContext, tenant: Tenant): SiteHead {
   const root = context.loaderData.root as RootData | undefined
   return root?.head ?? { siteName: tenant.publicSite.name, favicon: '', image: '', locale: '', localeAlternates: [], feed: '', code: [], pageCode: {} }
+}
+
+/** Whether a deferred field of any route failed (or was given up on) and rendered its fallback. */
+function hasFailedDeferred(state: HydrationState): boolean {
+  for (const [routeId, fields] of Object.entries(state.deferred)) {
+    const data = state.loaderData[routeId] as Record<string, { ok?: boolean }> | undefined
+    if (fields.some((field) => data?.[field]?.ok === false)) return true
+  }
+  return false
 }

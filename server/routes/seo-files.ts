@@ -8,7 +8,7 @@ import { robotsTxt } from '../seo/robots.ts'
 import { absoluteHttpUrl, FEED_PATH } from '../seo/site-head.ts'
 import { collectSitemapEntries, type CollectOptions } from '../seo/sitemap-entries.ts'
 import { chunkSitemap, renderSitemapIndex, renderUrlset, SITEMAP_LIMITS, toSitemapItems, type SitemapLimits } from '../seo/sitemap-xml.ts'
-import { createTenantData } from '../site/tenant-data.ts'
+import { createTenantData } from '../tenant/tenant-data.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { postPageSchema } from '../upstream/schemas.ts'
 

@@ -1,7 +1,7 @@
 import type { HrefLang } from '../../shared/data/page-head.ts'
 import type { PageUrls } from '../../shared/seo/page-head.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
 /**
  * The absolute address of a router path in the page language, and the same path in every enabled

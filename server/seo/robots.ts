@@ -1,4 +1,4 @@
-import type { Tenant } from '../site/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
 /** Router paths of search results (SPEC §2: `/s` at the site's search route, `/sa`, `/search/post`). */
 const SEARCH_ROUTER_PATHS = ['/s', '/sa', '/search/post']

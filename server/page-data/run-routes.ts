@@ -2,10 +2,10 @@ import { RouterContextProvider, type StaticHandler, type StaticHandlerContext } 
 import { pageDataContext, type PageDataSource } from '../../shared/data/page-data.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { Translate } from '../../shared/i18n/translator.ts'
-import type { LoaderEnv, TenantData } from '../page-data/loader-env.ts'
-import { serverLoaders } from '../page-data/server-loaders.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { LoaderEnv, TenantData } from './loader-env.ts'
+import { serverLoaders } from './server-loaders.ts'
 import { pageUrls } from '../seo/page-urls.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
 export interface RunRoutesInput {
   handler: StaticHandler
@@ -14,7 +14,6 @@ export interface RunRoutesInput {
   /** The router path and query (see shared/routes.tsx), e.g. `/s?query=x`. */
   routerPath: string
   browserPath: string
-  /** Origin of the request the router sees. */
   origin: string
   /** The tenant's published origin (canonical and alternate URLs). */
   publicOrigin: string
