@@ -26,5 +26,7 @@ export interface AppEnv {
     tenantHost: string
     tenant: Tenant
     upstreamContext: UpstreamCallContext
+    /** The tenant's published origin (server/seo/canonical-origin.ts): canonical, hreflang, sitemap and feed URLs start with it. */
+    publicOrigin: string
   }
 }

@@ -13,6 +13,7 @@ import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
+import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -22,6 +23,9 @@ import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
+import type { CanonicalScheme } from './seo/canonical-origin.ts'
+import type { SitemapLimits } from './seo/sitemap-xml.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { purgeRoutes } from './routes/purge.ts'
 import type { HtmlCache } from './html-cache/html-cache.ts'
@@ -57,6 +61,10 @@ export interface AppDeps {
   hsts?: boolean
   /** Largest request body accepted (BODY_LIMIT_BYTES). Default 1 MiB. */
   bodyLimitBytes?: number
+  /** Scheme of published URLs (canonical, sitemap) when a site's canonical_link names none. */
+  canonicalScheme?: CanonicalScheme
+  /** Per-file sitemap limits (the protocol's by default; tests lower them). */
+  sitemapLimits?: SitemapLimits
 }
 
 /** Probes and scrapes: logged at debug only. */
@@ -123,6 +131,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   )
   app.use(tenant({ sites: deps.sites }))
+  app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
+  const files = { sites: deps.sites, ...(deps.sitemapLimits ? { sitemapLimits: deps.sitemapLimits } : {}) }
+  app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
+  app.on(['GET', 'HEAD'], '/:file{sitemap(-[0-9]+)?\\.xml}', sitemapRoute(files))
+  app.on(['GET', 'HEAD'], '*', feedRoute(files))
   const policyOf = createCachePolicyLookup(routes)
   const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
   const document = documentRoute({

@@ -91,6 +91,7 @@ const app = createApp({
   hsts: env.HSTS,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
   ...(htmlCache ? { htmlCache } : {}),
+  canonicalScheme: env.CANONICAL_SCHEME,
   ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
 })
 

@@ -72,6 +72,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     language: 'en',
     browserPath: url.pathname,
     absoluteUrl: (routerPath) => `http://example.test${routerPath}`,
+    pageUrls: (routerPath) => ({ canonical: `http://example.test${routerPath}`, alternates: [] }),
     upstream,
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,

@@ -19,6 +19,8 @@ export interface LoadPageInput {
   routerPath: string
   browserPath: string
   origin: string
+  /** The tenant's published origin (canonical and alternate URLs). */
+  publicOrigin: string
   upstreamContext: UpstreamCallContext
   log: Logger
   signal?: AbortSignal
@@ -44,6 +46,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     routerPath: input.routerPath,
     browserPath: input.browserPath,
     origin: input.origin,
+    publicOrigin: input.publicOrigin,
     upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext),
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),

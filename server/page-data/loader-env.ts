@@ -1,6 +1,7 @@
 import type { Params } from 'react-router'
 import type { z } from 'zod'
 import type { Translate } from '../../shared/i18n/translator.ts'
+import type { PageUrls } from '../../shared/seo/page-head.ts'
 import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 
@@ -23,8 +24,10 @@ export interface LoaderEnv {
   language: Lang
   /** The path the visitor asked for (language prefix and mapping included), for messages. */
   browserPath: string
-  /** Absolute URL of a router path on this tenant in the page language (canonical links). */
+  /** Absolute URL of a router path on this tenant in the page language, on the published origin. */
   absoluteUrl: (routerPath: string) => string
+  /** The canonical URL and hreflang alternates of a router path (shared/seo/page-head.ts). */
+  pageUrls: (routerPath: string) => PageUrls
   upstream: TenantData
   t: Translate
   /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */

@@ -1,12 +1,13 @@
 import type { RootData } from '../../shared/data/page-head.ts'
 import type { RouteId } from '../../shared/routing/route-ids.ts'
+import { siteHeadOf } from '../seo/site-head.ts'
 import { documentPaths } from './document-paths.ts'
 import type { ServerLoader } from './loader-env.ts'
 import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
   const site = env.tenant.publicSite
-  const data: RootData = { site, language: env.language, documentPaths: await documentPaths(env, [site.header.menu, site.footer.links]) }
+  const data: RootData = { site, language: env.language, documentPaths: await documentPaths(env, [site.header.menu, site.footer.links]), head: siteHeadOf(env) }
   return data
 }
 

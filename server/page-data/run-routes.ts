@@ -4,6 +4,7 @@ import type { Lang } from '../../shared/types.ts'
 import type { Translate } from '../../shared/i18n/translator.ts'
 import type { LoaderEnv, TenantData } from './loader-env.ts'
 import { serverLoaders } from './server-loaders.ts'
+import { pageUrls } from '../seo/page-urls.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 
 export interface RunRoutesInput {
@@ -14,6 +15,8 @@ export interface RunRoutesInput {
   routerPath: string
   browserPath: string
   origin: string
+  /** The tenant's published origin (canonical and alternate URLs). */
+  publicOrigin: string
   upstream: TenantData
   t: Translate
   /** Clock in ms; injectable for tests. */
@@ -39,7 +42,8 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
         tenant,
         language,
         browserPath: input.browserPath,
-        absoluteUrl: (routerPath) => input.origin + address(routerPath),
+        absoluteUrl: (routerPath) => input.publicOrigin + address(routerPath),
+        pageUrls: (routerPath) => pageUrls(tenant, language, input.publicOrigin, routerPath),
         upstream: input.upstream,
         t: input.t,
         now: input.now ?? Date.now,

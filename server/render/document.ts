@@ -1,15 +1,13 @@
-import type { PageHead } from '../../shared/data/page-head.ts'
+import { escapeHtml, serializeForScript } from '../../shared/html/serialize.ts'
 import { isRightToLeft } from '../../shared/i18n/language-names.ts'
+import { renderHeadTags, type HeadTag } from '../../shared/seo/head-tag.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'
-import { escapeHtml, serializeForScript } from './serialize.ts'
 
 export interface DocumentParts {
   language: Lang
-  head: PageHead
-  favicon: string
-  /** `<link rel="alternate" hreflang>` targets, absolute URLs. */
-  alternates: { hreflang: string; href: string }[]
+  /** The page's head tags (shared/seo/head-tags.ts): the same list the browser applies on navigation. */
+  head: readonly HeadTag[]
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
@@ -24,22 +22,14 @@ export interface DocumentParts {
  * rendering, so React renders only the page body and the status is fixed before the first byte.
  */
 export function documentStart(parts: DocumentParts): string {
-  const { head, manifest, language } = parts
+  const { manifest, language } = parts
   const nonce = `nonce="${escapeHtml(parts.nonce)}"`
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
   // Inline before any stylesheet: they set classes on <html> that the first paint must see.
   for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
-  html += `<title>${escapeHtml(head.title)}</title>`
-  html += `<meta name="description" content="${escapeHtml(head.description)}">`
-  if (head.keywords) html += `<meta name="keywords" content="${escapeHtml(head.keywords)}">`
-  if (head.robots) html += `<meta name="robots" content="${escapeHtml(head.robots)}">`
-  if (head.canonical) html += `<link rel="canonical" href="${escapeHtml(head.canonical)}">`
-  for (const alternate of parts.alternates) {
-    html += `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`
-  }
-  if (parts.favicon) html += `<link rel="icon" href="${escapeHtml(parts.favicon)}">`
+  html += renderHeadTags(parts.head, { nonce: parts.nonce })
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
   // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
   // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
@@ -50,9 +40,17 @@ export function documentStart(parts: DocumentParts): string {
   return html
 }
 
-/** Everything after the React root: the hydration data (escaped, see serialize.ts). */
-export function documentEnd(hydration: unknown): string {
-  return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script></body></html>`
+export interface DocumentEndOptions {
+  /** Site code for the end of the body (`customize_code`), written after the page. */
+  bodyCode?: readonly HeadTag[]
+  /** The response's CSP nonce, for the site's inline scripts and styles. */
+  nonce: string
+}
+
+/** Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's body code. */
+export function documentEnd(hydration: unknown, options: DocumentEndOptions): string {
+  const code = options.bodyCode?.length ? renderHeadTags(options.bodyCode, { nonce: options.nonce }) : ''
+  return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${code}</body></html>`
 }
 
 function preloads({ manifest, page, language }: DocumentParts): Set<string> {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './serialize.ts'
+import { escapeHtml } from '../../shared/html/serialize.ts'
 
 const STYLE =
   'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.6 system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:#1f2937;background:#f8fafc}' +

@@ -2,7 +2,9 @@ import { createElement, StrictMode } from 'react'
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router'
 import { errorTitle } from '../../shared/components/error-view.tsx'
 import { describeRouteError } from '../../shared/data/page-errors.ts'
-import type { PageDataBase, PageHead } from '../../shared/data/page-head.ts'
+import type { PageDataBase, PageHead, RootData, SiteHead } from '../../shared/data/page-head.ts'
+import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
+import { siteCodeOf } from '../seo/customize-code.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
@@ -21,8 +23,6 @@ export interface RenderDocumentInput {
   context: StaticHandlerContext
   tenant: Tenant
   locale: Locale
-  origin: string
-  routerPath: string
   manifest: ClientManifest
   headers: Headers
   method: string
@@ -53,9 +53,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   const leaf = context.matches[context.matches.length - 1]
   const start = documentStart({
     language,
-    head: headOf(context, tenant),
-    favicon: tenant.publicSite.favicon,
-    alternates: alternatesOf(input),
+    head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
     headScripts: headScriptsOf(tenant),
@@ -80,7 +78,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd(state)
+      return documentEnd(state, { bodyCode: siteCodeOf(tenant.site).body, nonce: input.nonce })
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
@@ -98,24 +96,21 @@ function headScriptsOf(tenant: Tenant): string[] {
 }
 
 /** The page's head from its data, or from the error that replaced it. */
-function headOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
+function pageHeadOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
   const error = context.errors ? Object.values(context.errors)[0] : undefined
   if (error !== undefined) {
     const { status, message } = describeRouteError(error)
-    return { title: errorTitle(status, message), description: '', keywords: '', canonical: null, robots: 'noindex' }
+    return errorHead(errorTitle(status, message))
   }
   const leaf = context.matches[context.matches.length - 1]
   const data = leaf ? (context.loaderData[leaf.route.id] as PageDataBase | undefined) : undefined
   return data?.head ?? { title: tenant.publicSite.name, description: tenant.publicSite.description, keywords: '', canonical: null }
 }
 
-/** hreflang alternates of a successful page: the same page in each enabled language. */
-function alternatesOf(input: RenderDocumentInput): { hreflang: string; href: string }[] {
-  const { tenant, context } = input
-  if (context.errors || tenant.languages.length < 2) return []
-  const links: { hreflang: string; href: string }[] = tenant.languages.map((lang) => ({ hreflang: lang, href: input.origin + tenant.address(lang)(input.routerPath) }))
-  links.push({ hreflang: 'x-default', href: input.origin + tenant.address(tenant.defaultLanguage)(input.routerPath) })
-  return links
+/** The site's part of the head from the root data (the same value the browser reads). */
+function siteHeadOf(context: StaticHandlerContext, tenant: Tenant): SiteHead {
+  const root = context.loaderData.root as RootData | undefined
+  return root?.head ?? { siteName: tenant.publicSite.name, favicon: '', image: '', locale: '', localeAlternates: [], feed: '', code: [], pageCode: {} }
 }
 
 /** Whether a deferred field of any route failed (or was given up on) and rendered its fallback. */

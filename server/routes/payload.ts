@@ -50,6 +50,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
       routerPath: decision.routerPath,
       browserPath: decision.browserPath,
       origin: c.var.origin,
+      publicOrigin: c.var.publicOrigin,
       upstreamContext: c.var.upstreamContext,
       log: c.var.log,
       signal: c.req.raw.signal,

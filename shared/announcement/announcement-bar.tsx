@@ -17,7 +17,7 @@ export function AnnouncementBar({ content }: { content: string }) {
     document.documentElement.classList.add(ANNOUNCEMENT_DISMISSED_CLASS)
   }
   return (
-    <div className="announcement-bar" role="region" aria-label={t('announcement')}>
+    <section className="announcement-bar" aria-label={t('announcement')}>
       <SiteLink to="/announcement" className="announcement-bar__link">
         <span className="announcement-bar__label">{t('announcement')}</span>
         <span className="announcement-bar__text" dir="auto">{line}</span>
@@ -25,6 +25,6 @@ export function AnnouncementBar({ content }: { content: string }) {
       <button type="button" className="announcement-bar__close" onClick={dismiss} aria-label={t('dismiss')} title={t('dismiss')}>
         <span aria-hidden="true">×</span>
       </button>
-    </div>
+    </section>
   )
 }

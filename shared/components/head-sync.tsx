@@ -1,44 +1,35 @@
 import { useEffect } from 'react'
-import { useMatches, useRouteError } from 'react-router'
-import type { PageDataBase } from '../data/page-head.ts'
+import { useMatches, useRouteError, useRouteLoaderData } from 'react-router'
+import type { PageDataBase, PageHead, RootData } from '../data/page-head.ts'
+import { applyHeadTags } from '../seo/apply-head-tags.ts'
+import { errorHead, toHeadTags } from '../seo/head-tags.ts'
 
 /**
  * Keeps the document head in step with client-side navigation. The server writes the head of the
- * first page itself (server/render/document.ts); this only runs in the browser, after hydration.
+ * first page itself (server/render/document.ts) from the same tag list; this only runs in the
+ * browser. Applying is idempotent: after hydration every key already matches and nothing changes.
  */
 export function HeadSync() {
   const matches = useMatches()
   const head = (matches[matches.length - 1]?.data as PageDataBase | undefined)?.head
-  useEffect(() => {
-    if (!head) return
-    document.title = head.title
-    setMeta('description', head.description)
-    setMeta('keywords', head.keywords)
-    setMeta('robots', head.robots ?? '')
-    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')
-    if (canonical && head.canonical) canonical.href = head.canonical
-  }, [head])
+  useApplyHead(head)
   return null
 }
 
-/** Sets the title from an error boundary, where no page data exists. */
-export function useErrorTitle(title: string) {
+/** Applies an error page's head (title, `noindex`, no canonical) from an error boundary. */
+export function useErrorHead(title: string) {
   useRouteError()
-  useEffect(() => {
-    document.title = title
-  }, [title])
+  useApplyHead(errorHead(title))
 }
 
-function setMeta(name: string, content: string) {
-  let element = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
-  if (content === '') {
-    element?.remove()
-    return
-  }
-  if (!element) {
-    element = document.createElement('meta')
-    element.name = name
-    document.head.append(element)
-  }
-  element.content = content
+function useApplyHead(head: PageHead | undefined) {
+  const root = useRouteLoaderData('root') as RootData | undefined
+  useEffect(() => {
+    if (!head) return
+    if (!root) {
+      document.title = head.title
+      return
+    }
+    applyHeadTags(document, toHeadTags(head, root.head))
+  }, [head, root])
 }

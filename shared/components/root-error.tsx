@@ -1,12 +1,12 @@
 import { useRouteError } from 'react-router'
 import { describeRouteError } from '../data/page-errors.ts'
 import { ErrorView, errorTitle } from './error-view.tsx'
-import { useErrorTitle } from './head-sync.tsx'
+import { useErrorHead } from './head-sync.tsx'
 
 /** Last-resort boundary when even the site frame failed: a bare error page with no site chrome. */
 export function RootError() {
   const { status, message } = describeRouteError(useRouteError())
-  useErrorTitle(errorTitle(status, message))
+  useErrorHead(errorTitle(status, message))
   return (
     <main className="site-main">
       <ErrorView status={status} message={message} withHomeLink={false} />

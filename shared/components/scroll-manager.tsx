@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useNavigationType, type Location } from 'react-router'
+import { findFragmentTarget } from '../routing/fragment-id.ts'
 
 /** Remembered scroll positions per history entry; the browser supplies one (client/scroll-memory.ts). */
 export interface ScrollMemory {
@@ -57,11 +58,15 @@ export function ScrollManager() {
     if (initial) {
       // A reload, or a return to this document from another one: its remembered position.
       const saved = memory?.read(key)
-      return saved !== undefined && isHistoryLoad() ? followTo(saved) : undefined
+      if (saved !== undefined && isHistoryLoad()) return followTo(saved)
+      // The browser scrolls to an exact id itself; a name with blanks only matches the id form.
+      const fragment = safeDecode(location.hash.slice(1))
+      if (fragment !== '' && !document.getElementById(fragment)) findFragmentTarget(document, fragment)?.scrollIntoView({ block: 'start' })
+      return undefined
     }
     if (navigationType === 'POP') return followTo(memory?.read(key) ?? 0)
     if (location.hash.length > 1) {
-      const target = document.getElementById(safeDecode(location.hash.slice(1)))
+      const target = findFragmentTarget(document, safeDecode(location.hash.slice(1)))
       if (target) {
         target.scrollIntoView({ behavior: 'smooth', block: 'start' })
         return

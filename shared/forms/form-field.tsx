@@ -90,7 +90,7 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
         <fieldset className="site-form__field site-form__choices" {...described}>
           <legend className="site-form__label">{item.label}{required ? <RequiredMark /> : null}</legend>
           {options.map((option, index) => (
-            <label key={option.value} className="site-form__check" htmlFor={`${id}-${index}`}>
+            <label key={option.value} className="site-form__check">
               <input type="checkbox" id={`${id}-${index}`} name={item.field} value={option.value} defaultChecked={chosen.has(option.value)} />
               {option.label}
             </label>

@@ -8,17 +8,44 @@ describe('fillTemplate', () => {
     ['#榜单平台# #榜单分类# #榜单标签#', { siteName: 'S', rankPlatform: 'P', rankCategory: 'C', rankTag: 'T' }, 'P C T'],
     ['#标签名称#: #标签描述#', { siteName: 'S', tagName: 'n', tagDescription: 'd' }, 'n: d'],
     ['#文章名称# #文章描述# #资源描述#', { siteName: 'S', articleName: 'a', articleDescription: 'b', resourceDescription: 'c' }, 'a b c'],
-    ['#搜索词# - #网站名称#', { siteName: 'Demo' }, '- Demo'],
     ['#网站名称##网站名称#', { siteName: 'X' }, 'XX'],
+    // A placeholder without a value becomes empty and takes its brackets or one separator with it.
+    ['#搜索词# - #网站名称#', { siteName: 'Demo' }, 'Demo'],
+    ['#搜索词#   -   #网站名称#', { siteName: 'Demo', searchTerm: '   ' }, 'Demo'],
+    ['#网站名称# | #分类名称#', { siteName: 'Demo' }, 'Demo'],
+    ['#榜单平台#上（#榜单分类#）的排行', { siteName: 'S', rankPlatform: '本站' }, '本站上的排行'],
+    ['#榜单平台#,热搜榜,#榜单分类#,#榜单标签#', { siteName: 'S', rankPlatform: 'P' }, 'P,热搜榜'],
+    ['#标签名称#，#标签描述#，#网站名称#', { siteName: 'S', tagName: 't' }, 't，S'],
+    // Owner text around filled placeholders is untouched; a stray NUL in a template is dropped.
+    ['C++ - #网站名称# |', { siteName: 'S' }, 'C++ - S |'],
+    ['a\u0000b #网站名称#', { siteName: 'S' }, 'ab S'],
   ])('%s', (template, values, expected) => {
     expect(fillTemplate(template, values)).toBe(expected)
+  })
+
+  it('never leaves a known placeholder raw', () => {
+    const every = '#网站名称##搜索词##资源名称##分类名称##榜单平台##榜单分类##榜单标签##资源描述##标签名称##标签描述##文章名称##文章描述#'
+    expect(fillTemplate(every, { siteName: '' })).toBe('')
   })
 })
 
 describe('cutDescription', () => {
-  it('keeps up to 160 characters', () => {
+  it('keeps up to 160 characters, counted in code points', () => {
     expect(cutDescription('a'.repeat(160))).toHaveLength(160)
     expect(cutDescription('a'.repeat(161))).toHaveLength(160)
     expect(Array.from(cutDescription('😀'.repeat(200)))).toHaveLength(160)
+  })
+
+  it('never splits a surrogate pair or a user-perceived character', () => {
+    const cut = cutDescription(`${'a'.repeat(159)}😀tail`)
+    expect(cut).toBe(`${'a'.repeat(159)}😀`)
+    // A family emoji is one character of several code points: it goes whole or not at all.
+    const family = '👨‍👩‍👧'
+    expect(cutDescription(`${'a'.repeat(158)}${family}tail`)).toBe('a'.repeat(158))
+    expect(cutDescription(`${'a'.repeat(159)}e\u0301tail`)).toBe(`${'a'.repeat(159)}`)
+    expect(cutDescription(`${'a'.repeat(158)}e\u0301tail`)).toBe(`${'a'.repeat(158)}e\u0301`)
+    for (const text of [`${'a'.repeat(159)}😀`, `${'b'.repeat(161)}`, `${'😀'.repeat(81)}`]) {
+      expect(cutDescription(text)).not.toMatch(/[\uD800-\uDBFF]$/)
+    }
   })
 })

@@ -1,5 +1,5 @@
-import type { PageHead } from '../data/page-head.ts'
-import type { SiteConfig, Tdk, TdkKey } from '../types.ts'
+import type { HrefLang, JsonLd, PageHead } from '../data/page-head.ts'
+import type { PageType, SiteConfig, Tdk, TdkKey } from '../types.ts'
 
 /** Values for the TDK placeholders (API.md "Placeholders in TDK"). */
 export interface TdkValues {
@@ -25,20 +25,55 @@ const PLACEHOLDERS: [string, keyof TdkValues | 'siteName'][] = [
 /** SPEC §5 / §9: the meta description is cut to 160 characters. */
 export const DESCRIPTION_MAX = 160
 
-/** Fills the placeholders of one template; unknown values become empty, whitespace is tidied. */
+// Marks where a placeholder had no value, so the punctuation around it can go too.
+const EMPTY = '\u0000'
+const SEPARATOR = '[,，、|｜·\\-–—/:：;；]'
+const EMPTY_BRACKETS = new RegExp(`[(（\\[【「『《]\\s*${EMPTY}+\\s*[)）\\]】」』》]`, 'g')
+const EMPTY_THEN_SEPARATOR = new RegExp(`${EMPTY}\\s*${SEPARATOR}\\s*`, 'g')
+const SEPARATOR_THEN_EMPTY_AT_END = new RegExp(`\\s*${SEPARATOR}\\s*${EMPTY}+\\s*$`)
+
+/**
+ * Fills the placeholders of one template. A placeholder without a value becomes empty, never left raw,
+ * and takes its brackets or one separator with it (`#分类名称# - Site` → `Site`, `a,#榜单标签#` → `a`);
+ * whitespace is tidied.
+ */
 export function fillTemplate(template: string, values: TdkValues & { siteName: string }): string {
-  let out = template
+  let out = template.replaceAll(EMPTY, '')
   for (const [token, key] of PLACEHOLDERS) {
-    if (out.includes(token)) out = out.split(token).join(values[key] ?? '')
+    if (out.includes(token)) out = out.split(token).join(values[key]?.trim() || EMPTY)
+  }
+  if (out.includes(EMPTY)) {
+    out = out.replace(EMPTY_BRACKETS, EMPTY).replace(EMPTY_THEN_SEPARATOR, EMPTY).replace(SEPARATOR_THEN_EMPTY_AT_END, '').replaceAll(EMPTY, '')
   }
   return out.replace(/\s+/g, ' ').trim()
 }
 
-/** Cuts at 160 characters (code points, so no half surrogate pair is left behind). */
+/**
+ * Cuts at 160 characters, counted in code points so no half surrogate pair is left behind, and never
+ * inside a user-perceived character (an emoji sequence or a letter with its combining marks).
+ */
 export function cutDescription(text: string): string {
-  const chars = Array.from(text)
-  return chars.length <= DESCRIPTION_MAX ? text : chars.slice(0, DESCRIPTION_MAX).join('')
+  if (Array.from(text).length <= DESCRIPTION_MAX) return text
+  let out = ''
+  let count = 0
+  for (const { segment } of graphemes(text)) {
+    const length = Array.from(segment).length
+    if (count + length > DESCRIPTION_MAX) break
+    out += segment
+    count += length
+  }
+  return out.trimEnd()
 }
+
+let graphemeSegmenter: Intl.Segmenter | null | undefined
+
+function graphemes(text: string): Iterable<{ segment: string }> {
+  graphemeSegmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
+  return graphemeSegmenter ? graphemeSegmenter.segment(text) : Array.from(text, (segment) => ({ segment }))
+}
+
+/** A page's absolute address and the same page in each language of the site (see LoaderEnv.pageUrls). */
+export interface PageUrls { canonical: string; alternates: HrefLang[] }
 
 export interface PageHeadInput {
   site: SiteConfig
@@ -49,9 +84,17 @@ export interface PageHeadInput {
   values?: TdkValues
   /** Used when no template gives a title: e.g. the page or resource name. */
   fallbackTitle?: string
-  fallbackDescription?: string
-  canonical: string | null
+  fallbackDescription?: string | undefined
+  /** The page's addresses; null for pages that have none. */
+  urls: PageUrls | null
+  /** The page's own `canonical_link`: replaces the computed address, in the alternates too. */
+  ownCanonical?: string | null
   robots?: string
+  ogType?: PageHead['ogType']
+  image?: string | null | undefined
+  published?: PageHead['published']
+  jsonLd?: (JsonLd | null)[]
+  pageType?: PageType
 }
 
 /** The head of a page from the site's TDK templates (SPEC §3 "Meta title, description and keywords"). */
@@ -61,12 +104,27 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   const tdk = input.pageTdk ?? (input.tdkKey ? input.site.seo_config.tdk[input.tdkKey] : undefined)
   const title = tdk?.title ? fillTemplate(tdk.title, values) : ''
   const description = tdk?.description ? fillTemplate(tdk.description, values) : ''
-  const fallbackTitle = input.fallbackTitle ? `${input.fallbackTitle} - ${siteName}` : siteName
+  const fallbackTitle = input.fallbackTitle?.trim() ? `${input.fallbackTitle.trim()} - ${siteName}` : siteName
+  const computed = input.urls?.canonical ?? null
+  const canonical = input.ownCanonical ?? computed
+  // One address per page: its own language's alternate is exactly its canonical URL.
+  const alternates = (input.urls?.alternates ?? []).map((alternate) => (alternate.href === computed && canonical ? { ...alternate, href: canonical } : alternate))
+  const jsonLd = (input.jsonLd ?? []).filter((entity): entity is JsonLd => entity !== null)
   return {
     title: title || fallbackTitle,
-    description: cutDescription(description || input.fallbackDescription || input.site.base_info.description || ''),
+    description: cutDescription(tidy(description || input.fallbackDescription || input.site.base_info.description || '')),
     keywords: tdk?.keywords ? fillTemplate(tdk.keywords, values) : '',
-    canonical: input.canonical,
+    canonical,
     ...(input.robots ? { robots: input.robots } : {}),
+    ...(alternates.length > 0 ? { alternates } : {}),
+    ...(input.ogType ? { ogType: input.ogType } : {}),
+    ...(input.image ? { image: input.image } : {}),
+    ...(input.published ? { published: input.published } : {}),
+    ...(jsonLd.length > 0 ? { jsonLd } : {}),
+    ...(input.pageType ? { pageType: input.pageType } : {}),
   }
+}
+
+function tidy(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
 }

@@ -15,7 +15,8 @@ export interface BrowserSite {
 
 /**
  * The test site listening on a port, and Chromium: both started before the tests of the enclosing
- * `describe` and closed after them. Call it in the `describe` body.
+ * `describe` and closed after them. Call it in the `describe` body; `options` may put a stub in
+ * front of the demo API.
  */
 export function useBrowserSite(options: Omit<TestSiteOptions, 'listen'> = {}): BrowserSite {
   let site: TestSite | undefined

@@ -1,9 +1,13 @@
 import type { ContentBody, ContentPageData, ResourceHotData, RssHotView } from '../../../shared/data/content-data.ts'
 import { notFound } from '../../../shared/data/page-errors.ts'
+import type { JsonLd } from '../../../shared/data/page-head.ts'
+import { faqLd } from '../../../shared/seo/json-ld.ts'
 import type { SitePageConfig } from '../../../shared/types.ts'
+import { absoluteHttpUrl } from '../../seo/site-head.ts'
+import { trailLd, websiteOf } from '../../seo/structured-data.ts'
 import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { toPageNumber } from '../params.ts'
+import { toPageNumber } from '../../../shared/rules/page-number.ts'
 import { htmlExcerpt } from './excerpt.ts'
 import { contentHead } from './head.ts'
 import { mergePageBlocks } from './merge-blocks.ts'
@@ -37,7 +41,14 @@ export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, opt
   const blocks = mergePageBlocks(env.tenant.site, page)
   const data: ContentPageData = {
     kind: 'content',
-    head: contentHead(env, page, { routerPath: options.routerPath, description: shaped.description ?? '', articleName: shaped.articleName, home: options.home }),
+    head: contentHead(env, page, {
+      routerPath: options.routerPath,
+      description: shaped.description ?? '',
+      articleName: shaped.articleName,
+      home: options.home,
+      image: shareImage(env, shaped.body),
+      jsonLd: structuredData(env, page, shaped.body, options),
+    }),
     page: { id: page.page_id, type: page.page_type, title: page.title.trim(), routerPath: options.routerPath },
     body: shaped.body,
     ...(blocks ? { blocks } : {}),
@@ -91,6 +102,27 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
       return { body: { kind: 'ugc_post', categoryId, posts, total } }
     }
   }
+}
+
+/** JSON-LD of a content page: the site on the home page, the trail to a document, a landing page's FAQ. */
+function structuredData(env: LoaderEnv, page: SitePageConfig, body: ContentBody, options: BuildPageOptions): (JsonLd | null)[] {
+  const entities: (JsonLd | null)[] = []
+  if (options.home) entities.push(websiteOf(env))
+  if (body.kind === 'outline' && !options.home) entities.push(trailLd(env, [[page.title, options.routerPath]]))
+  if (body.kind === 'land') entities.push(faqLd(body.modules.flatMap((module) => (module.type === 'faq' ? module.items : []))))
+  return entities
+}
+
+/** A landing page's share image: the picture of its first overview module that has one. */
+function shareImage(env: LoaderEnv, body: ContentBody): string | null {
+  if (body.kind !== 'land') return null
+  for (const module of body.modules) {
+    if ((module.type === 'product_overview' || module.type === 'product_image_overview') && module.media?.type === 'image') {
+      const url = absoluteHttpUrl(module.media.url, env.absoluteUrl)
+      if (url) return url
+    }
+  }
+  return null
 }
 
 /**

@@ -73,6 +73,7 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     language: 'en',
     browserPath: path,
     absoluteUrl: (routerPath) => `http://example.test${routerPath}`,
+    pageUrls: (routerPath) => ({ canonical: `http://example.test${routerPath}`, alternates: [] }),
     upstream: tenantData(options.fake),
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,

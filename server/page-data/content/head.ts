@@ -1,4 +1,4 @@
-import type { PageHead } from '../../../shared/data/page-head.ts'
+import type { JsonLd, PageHead } from '../../../shared/data/page-head.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { SitePageConfig, Tdk, TdkKey } from '../../../shared/types.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -11,9 +11,9 @@ import { safeHttpUrl } from '../../../shared/rules/safe-url.ts'
  * The page's canonical_link overrides the computed canonical address.
  */
 export function contentHead(
-  env: Pick<LoaderEnv, 'tenant' | 'absoluteUrl'>,
+  env: Pick<LoaderEnv, 'tenant' | 'pageUrls'>,
   page: SitePageConfig,
-  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean },
+  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean; image?: string | null; jsonLd?: (JsonLd | null)[] },
 ): PageHead {
   const tdkKey: TdkKey | undefined = page.page_type === 'outline' ? 'doc_page_config' : options.home ? 'index_page_config' : undefined
   const ownCanonical = safeHttpUrl(page.seo_config?.canonical_link)
@@ -24,7 +24,11 @@ export function contentHead(
     values: { articleName: options.articleName ?? page.title, articleDescription: options.description },
     fallbackTitle: page.title,
     fallbackDescription: options.description,
-    canonical: ownCanonical ?? env.absoluteUrl(options.routerPath),
+    urls: env.pageUrls(options.routerPath),
+    ownCanonical,
+    pageType: page.page_type,
+    image: options.image,
+    ...(options.jsonLd ? { jsonLd: options.jsonLd } : {}),
   })
 }
 

@@ -1,6 +1,7 @@
 import type { HomePageData, SearchHomeData } from '../../../shared/data/content-data.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { HotSearch, ShowPath } from '../../../shared/types.ts'
+import { websiteOf } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { buildContentPage } from './build-page.ts'
 import { loadResourceHot, loadResourceList } from './resources.ts'
@@ -61,7 +62,7 @@ async function loadSearchHome(env: LoaderEnv): Promise<SearchHomeData> {
     .map((category) => ({ key: category.key, name: category.name.trim(), count: category.count ?? null }))
   return {
     kind: 'search-home',
-    head: buildPageHead({ site, tdkKey: 'index_page_config', canonical: env.absoluteUrl('/') }),
+    head: buildPageHead({ site, tdkKey: 'index_page_config', urls: env.pageUrls('/'), pageType: 'resource', jsonLd: [websiteOf(env)] }),
     siteName: site.base_info.app_name,
     description: site.base_info.description?.trim() ?? '',
     placeholder: site.search_config.placeholder?.trim() ?? '',

@@ -1,5 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { postCategoryPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
+import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
+import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
@@ -45,7 +46,9 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     values: { categoryName: category?.name ?? '' },
     fallbackTitle: category?.name ?? env.t('posts'),
     fallbackDescription: category?.description,
-    canonical: env.absoluteUrl(withPage(category ? postCategoryPath(category.id) : '/post', page)),
+    urls: env.pageUrls(withPage(category ? postCategoryPath(category.id) : '/post', page)),
+    pageType: 'ugc_post',
+    jsonLd: [itemListLd(result.rows.map((post) => ({ name: post.title, url: env.absoluteUrl(postPath(post)) })))],
   })
   return {
     kind: 'post-list',
@@ -72,8 +75,9 @@ export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData
     tdkKey: 'post_search_page_config',
     values: { searchTerm: query },
     fallbackTitle: query || env.t('searchPosts'),
-    canonical: env.absoluteUrl('/search/post'),
+    urls: env.pageUrls('/search/post'),
     robots: 'noindex,follow',
+    pageType: 'ugc_post',
   })
   return {
     kind: 'post-search',

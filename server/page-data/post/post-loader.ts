@@ -1,7 +1,10 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { postPath, type PostPageData } from '../../../shared/data/post-data.ts'
+import { postCategoryPath, postPath, type PostPageData } from '../../../shared/data/post-data.ts'
+import { articleLd, isoTime } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { postSchema } from '../../upstream/schemas.ts'
+import { absoluteHttpUrl } from '../../seo/site-head.ts'
+import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'
 import { orNotFound } from '../or-not-found.ts'
@@ -18,6 +21,9 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     orNotFound(env, env.upstream.data('/v1/post/get', { [by]: key }, postSchema)),
     loadPostCategories(env),
   ])
+  const image = absoluteHttpUrl(post.cover, env.absoluteUrl)
+  const at = isoTime(post.created_at)
+  const published = at ? { at, modified: isoTime(post.updated_at) ?? at } : null
   const head = buildPageHead({
     site: env.tenant.site,
     tdkKey: 'post_detail_page_config',
@@ -25,7 +31,28 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     fallbackTitle: post.title,
     fallbackDescription: post.description,
     // Both addresses of an article name one canonical: the readable path when it has one.
-    canonical: env.absoluteUrl(postPath(post)),
+    urls: env.pageUrls(postPath(post)),
+    ogType: 'article',
+    image,
+    pageType: 'ugc_post',
+    ...(published ? { published } : {}),
+    jsonLd: [
+      published ? articleLd({
+        headline: post.title,
+        description: post.description,
+        url: env.absoluteUrl(postPath(post)),
+        image,
+        published: published.at,
+        modified: published.modified,
+        author: post.author.nick_name,
+        publisher: { name: env.tenant.site.base_info.app_name, logo: absoluteHttpUrl(env.tenant.site.base_info.logo, env.absoluteUrl) },
+      }) : null,
+      trailLd(env, [
+        [env.t('posts'), '/post'],
+        ...(post.category.id && post.category.name ? [[post.category.name, postCategoryPath(post.category.id)] as const] : []),
+        [post.title, postPath(post)],
+      ]),
+    ],
   })
   return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories }
 }

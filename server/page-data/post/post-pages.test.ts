@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { readHead } from '../../../test/head.ts'
 
 // End-to-end: the real app against the demo API. res.localhost shows /post as /articles.
 const titleOf = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
-const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)">/.exec(html)?.[1]
+const robotsOf = (html: string) => readHead(html).meta('robots')
 const mainOf = (html: string) => (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')
 
 describe('article pages on the demo site', () => {
@@ -48,7 +49,7 @@ describe('article pages on the demo site', () => {
 
     const byId = await get('/articles/p1001')
     expect(byId.status).toBe(200)
-    expect(await byId.text()).toMatch(/<link rel="canonical" href="http:\/\/res\.localhost\/post-[^"]+">/)
+    expect(readHead(await byId.text()).canonical).toMatch(/^http:\/\/res\.localhost\/post-[^"]+$/)
   })
 
   it.each(['/post-no-such-article', '/articles/p99999'])('answers 404 for %s', async (path) => {

@@ -55,6 +55,16 @@ describe('detail page loader', () => {
       description: 'Description of resource 7',
       keywords: 'Resource 7,Example',
       canonical: 'http://example.test/d/res-7',
+      image: 'https://img.test/7.png',
+      pageType: 'resource',
+      jsonLd: [{
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://example.test/' },
+          { '@type': 'ListItem', position: 2, name: 'Software', item: 'http://example.test/res/new/software' },
+          { '@type': 'ListItem', position: 3, name: 'Resource 7', item: 'http://example.test/d/res-7' },
+        ],
+      }],
     })
   })
 

@@ -1,7 +1,10 @@
 import type { DetailPageData } from '../../../shared/data/resource-data.ts'
 import { notFound } from '../../../shared/data/page-errors.ts'
+import { categoryPath, detailPath } from '../../../shared/data/resource-data.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { resourceDetailSchema } from '../../upstream/schemas.ts'
+import { absoluteHttpUrl } from '../../seo/site-head.ts'
+import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
@@ -21,7 +24,13 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
     values: { resourceName: resource.title, resourceDescription: resource.description, categoryName: resource.category.name },
     fallbackTitle: resource.title,
     fallbackDescription: resource.description,
-    canonical: env.absoluteUrl(`/d/${encodeURIComponent(resource.seo_title || seoTitle)}`),
+    urls: env.pageUrls(detailPath(resource.seo_title || seoTitle)),
+    image: absoluteHttpUrl(resource.image, env.absoluteUrl),
+    pageType: 'resource',
+    jsonLd: [trailLd(env, [
+      ...(resource.category.key && resource.category.name ? [[resource.category.name, categoryPath(resource.category.key)] as const] : []),
+      [resource.title, detailPath(resource.seo_title || seoTitle)],
+    ])],
   })
   const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map((account) => account.cookie_id)
   return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), transferCookies, ...aside }

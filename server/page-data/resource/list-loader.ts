@@ -2,6 +2,7 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import { categoryPath, type ResListPageData } from '../../../shared/data/resource-data.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { resourceListSchema } from '../../upstream/schemas.ts'
+import { resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, parsePage, withPage } from '../params.ts'
@@ -37,7 +38,9 @@ export async function loadResList(env: LoaderEnv, list: 'new' | 'hot'): Promise<
     tdkKey: list === 'new' ? 'new_page_config' : 'hot_page_config',
     values: { categoryName: category?.name ?? '' },
     fallbackTitle: [category?.name, env.t(list === 'new' ? 'newResources' : 'hotResources')].filter(Boolean).join(' · '),
-    canonical: env.absoluteUrl(canonicalPath),
+    urls: env.pageUrls(canonicalPath),
+    pageType: 'resource',
+    jsonLd: [resourceListLd(env, result.rows)],
   })
   return {
     kind: 'res-list',

@@ -40,6 +40,24 @@ describe('rank page loader', () => {
     expect(data.head.canonical).toBe('http://example.test/rank_/site/software/linux')
   })
 
+  it('uses the Douban TDK for the Douban platform and lists the rows with their addresses', async () => {
+    const site = fakeSite({ tdk: {
+      search_rank_page_config: { title: 'searches #榜单平台#', description: '', keywords: '' },
+      db_rank_page_config: { title: 'top rated #榜单平台#', description: '', keywords: '' },
+    } })
+    const { env } = fakeLoaderEnv({ path: '/rank_douban', params: { platform: 'douban' }, site, replies })
+    const data = await loadRankPage(env)
+    expect(data.head.title).toBe('top rated Douban')
+    expect(data.head.jsonLd).toEqual([{
+      '@type': 'ItemList',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Ubuntu', url: 'http://example.test/d/ubuntu' },
+        { '@type': 'ListItem', position: 2, name: 'Elsewhere', url: 'http://example.test/s?query=elsewhere' },
+      ],
+    }])
+  })
+
   it.each([
     [{ platform: 'nope' }],
     [{ platform: 'site', category: 'nope' }],

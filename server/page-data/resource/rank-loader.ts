@@ -1,5 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import type { RankPageData } from '../../../shared/data/resource-data.ts'
+import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
+import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -45,10 +46,15 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     : `/rank_/${[platformKey, categoryKey, tagKey].filter((key) => key !== null).map((key) => encodeURIComponent(key)).join('/')}`
   const head = buildPageHead({
     site: env.tenant.site,
-    tdkKey: 'search_rank_page_config',
+    tdkKey: rankTdkKey(platform?.key),
     values: { rankPlatform: platform?.name ?? '', rankCategory: category?.name ?? '', rankTag: tag?.name ?? '' },
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
-    canonical: env.absoluteUrl(canonicalPath),
+    urls: env.pageUrls(canonicalPath),
+    pageType: 'resource',
+    jsonLd: [itemListLd(rows.map((row) => ({
+      name: row.title,
+      url: row.seo_title ? env.absoluteUrl(detailPath(row.seo_title)) : row.query ? env.absoluteUrl(searchPath(row.query)) : null,
+    })))],
   })
   return {
     kind: 'rank',
@@ -60,4 +66,9 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     rows,
     ...aside,
   }
+}
+
+/** The Douban platform ranks ratings, not searches: it has its own TDK entry (API.md `db_rank_page_config`). */
+function rankTdkKey(platform: string | undefined): 'db_rank_page_config' | 'search_rank_page_config' {
+  return platform === 'db' || platform === 'douban' ? 'db_rank_page_config' : 'search_rank_page_config'
 }

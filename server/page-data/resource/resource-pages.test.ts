@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGate, streamThroughGate } from '../../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { readHead } from '../../../test/head.ts'
 
 // End-to-end: the real app against the demo API. res.localhost is a Chinese site (zh default, en
 // enabled) whose path mapping shows /res_tags as /tags.
 const titleOf = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
-const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)">/.exec(html)?.[1]
+const robotsOf = (html: string) => readHead(html).meta('robots')
 const cardCount = (html: string) => html.match(/<article class="res-card">/g)?.length ?? 0
 /** The page area only, so that a failed assertion prints something readable. */
 const mainOf = (html: string) => (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')

@@ -81,7 +81,7 @@ describe('search page loader', () => {
     const { head } = await loadSearchPage(env)
     expect(head).toEqual({
       title: 'ubuntu - Example', description: 'Find ubuntu', keywords: 'ubuntu',
-      canonical: 'http://example.test/s', robots: 'noindex,follow',
+      canonical: 'http://example.test/s', robots: 'noindex,follow', pageType: 'resource',
     })
   })
 

@@ -56,8 +56,9 @@ export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
     tdkKey: 'search_page_config',
     values: { searchTerm: query },
     fallbackTitle: query || env.t('search'),
-    canonical: env.absoluteUrl('/s'),
+    urls: env.pageUrls('/s'),
     robots: 'noindex,follow',
+    pageType: 'resource',
   })
   return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, ...(pages ? { pages } : {}), ...aside }
 }

@@ -1,7 +1,9 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { tagPath, type TagPageData, type TagsPageData } from '../../../shared/data/resource-data.ts'
+import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { tagListSchema, tagResourcesSchema } from '../../upstream/schemas.ts'
+import { resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, withPage } from '../params.ts'
@@ -22,7 +24,9 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     site: env.tenant.site,
     tdkKey: 'res_tags_page_config',
     fallbackTitle: env.t('tags'),
-    canonical: env.absoluteUrl(withPage('/res_tags', page)),
+    urls: env.pageUrls(withPage('/res_tags', page)),
+    pageType: 'resource',
+    jsonLd: [itemListLd(result.rows.map((tag) => ({ name: tag.name, url: env.absoluteUrl(tagPath(tag.slug)) })))],
   })
   return { kind: 'tags', head, tags: result.rows, page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
 }
@@ -43,7 +47,9 @@ export async function loadTagPage(env: LoaderEnv): Promise<TagPageData> {
     values: { tagName: tag.name, tagDescription: tag.description ?? '' },
     fallbackTitle: tag.name,
     fallbackDescription: tag.description,
-    canonical: env.absoluteUrl(withPage(tagPath(tag.slug || slug), page)),
+    urls: env.pageUrls(withPage(tagPath(tag.slug || slug), page)),
+    pageType: 'resource',
+    jsonLd: [resourceListLd(env, result.rows)],
   })
   return {
     kind: 'tag',

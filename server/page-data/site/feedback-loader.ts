@@ -4,7 +4,7 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
-import { toPageNumber } from '../params.ts'
+import { toPageNumber } from '../../../shared/rules/page-number.ts'
 import { definedItems, toFormItem } from '../content/land-modules.ts'
 import { isLoose } from '../content/readers.ts'
 
@@ -36,7 +36,7 @@ function toEntry(row: Feedback): FeedbackEntry {
 }
 
 function head(env: LoaderEnv, routerPath: string): FeedbackPageData['head'] {
-  return buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('feedback'), canonical: env.absoluteUrl(routerPath) })
+  return buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('feedback'), urls: env.pageUrls(routerPath) })
 }
 
 async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData> {

@@ -23,7 +23,7 @@ export const goto: ServerLoader = async (env) => {
       site: env.tenant.site,
       fallbackTitle: env.t('leavingSite'),
       // Interstitials are not content: keep them out of indexes and pass no ranking on.
-      canonical: null,
+      urls: null,
       robots: 'noindex,nofollow',
     }),
   }

@@ -36,7 +36,7 @@ export const links: ServerLoader = async (env) => {
   const data: LinksPageData = {
     kind: 'links',
     groups: toLinkGroups(rows),
-    head: buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('links'), canonical: env.absoluteUrl('/links') }),
+    head: buildPageHead({ site: env.tenant.site, fallbackTitle: env.t('links'), urls: env.pageUrls('/links') }),
   }
   return data
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { readHead } from '../../../test/head.ts'
 
 // End-to-end: the real app against the demo API. land.localhost is an English site.
 const HOST = 'land.localhost'
@@ -9,7 +10,7 @@ function titleOf(html: string): string {
 }
 
 function robotsOf(html: string): string | undefined {
-  return /<meta name="robots" content="([^"]*)">/.exec(html)?.[1]
+  return readHead(html).meta('robots')
 }
 
 describe('site-level pages', () => {

@@ -17,7 +17,7 @@ function textPage(env: LoaderEnv, page: TextPageData['page'], markdown: string |
     head: buildPageHead({
       site: env.tenant.site,
       fallbackTitle: env.t(page),
-      canonical: env.absoluteUrl(routerPath),
+      urls: env.pageUrls(routerPath),
     }),
   }
 }

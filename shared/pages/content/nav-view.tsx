@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import type { NavBody, NavSiteView, NavTabView } from '../../data/content-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
+import { toFragmentId } from '../../routing/fragment-id.ts'
 
 /** Navigation and AI-tools pages: an intro, a jump list of groups, and per group its tabs of site cards. */
 export function NavView({ body }: { body: NavBody }) {
@@ -34,13 +35,14 @@ export function NavView({ body }: { body: NavBody }) {
 }
 
 /**
- * Each group is addressable by its name (menus link to `/sp/ai-tools#AI 對話`); an empty or repeated
- * name falls back to `nav-group-N`.
+ * Each group is addressable by its name (menus link to `/sp/ai-tools#AI 對話`, which the scroll manager
+ * finds as `AI-對話`: an id may hold no whitespace); an empty or repeated name falls back to `nav-group-N`.
  */
 function groupIds(names: string[]): string[] {
   const seen = new Set<string>()
   return names.map((name, index) => {
-    const id = name.trim() !== '' && !seen.has(name) ? name : `nav-group-${index}`
+    const fragment = toFragmentId(name)
+    const id = fragment !== '' && !seen.has(fragment) ? fragment : `nav-group-${index}`
     seen.add(id)
     return id
   })

@@ -65,10 +65,11 @@ export function PostLayout({ categories, selected, query, children }: {
   query?: string
   children: ReactNode
 }) {
+  const { t } = useI18n()
   return (
     <div className="post-layout">
       <div className="post-layout__main">{children}</div>
-      <aside className="post-side">
+      <aside className="post-side" aria-label={t('postCategories')}>
         <PostSearchForm key={query ?? ''} {...(query !== undefined ? { query } : {})} />
         <PostCategories categories={categories} selected={selected} />
       </aside>

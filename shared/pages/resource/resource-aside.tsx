@@ -22,9 +22,11 @@ const DEFAULT_TITLES: Record<AsideKind, MessageKey> = {
  * A failed load shows nothing.
  */
 export function ResourceAside({ sections, aside }: { sections: AsideSection[]; aside: Promise<AsideData> }) {
+  const { t } = useI18n()
   if (sections.length === 0) return null
   return (
-    <aside className="res-aside">
+    // Named: a page can hold several complementary landmarks (this one, the pendant).
+    <aside className="res-aside" aria-label={t('recommended')}>
       <Suspense fallback={<AsideSkeleton sections={sections} />}>
         <Await resolve={aside} errorElement={<AsideUnavailable />}>
           {(data: AsideData) => sections.map((section) => <AsideBlock key={section.kind} section={section} data={data} />)}

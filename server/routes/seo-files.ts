@@ -1,0 +1,126 @@
+import type { Context, Handler, MiddlewareHandler } from 'hono'
+import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
+import type { Lang } from '../../shared/types.ts'
+import type { AppEnv } from '../app-env.ts'
+import { plainErrorPage } from '../render/fallback-pages.ts'
+import { renderPostFeed } from '../seo/post-feed.ts'
+import { robotsTxt } from '../seo/robots.ts'
+import { absoluteHttpUrl, FEED_PATH } from '../seo/site-head.ts'
+import { collectSitemapEntries, type CollectOptions } from '../seo/sitemap-entries.ts'
+import { chunkSitemap, renderSitemapIndex, renderUrlset, SITEMAP_LIMITS, toSitemapItems, type SitemapLimits } from '../seo/sitemap-xml.ts'
+import { createTenantData } from '../tenant/tenant-data.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import { postPageSchema } from '../upstream/schemas.ts'
+
+export interface SeoFileOptions {
+  sites: SiteRepository
+  /** Per-file limits of the sitemap protocol (tests lower them). */
+  sitemapLimits?: SitemapLimits
+  sitemap?: CollectOptions
+}
+
+/** Posts in the feed. */
+const FEED_SIZE = 30
+// The files change when the site's content does; crawlers may keep them for an hour.
+const CACHE = 'public, max-age=3600'
+
+/** `/robots.txt` of the tenant (server/seo/robots.ts). */
+export function robotsRoute(): Handler<AppEnv> {
+  return function robots(c) {
+    c.set('routeName', 'robots')
+    return c.body(robotsTxt(c.var.tenant, c.var.publicOrigin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
+  }
+}
+
+/**
+ * `/sitemap.xml`, and `/sitemap-N.xml` when the site needs more than one file: then `/sitemap.xml`
+ * is the index naming them. Only the tenant's own absolute URLs, on its published origin.
+ */
+export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
+  const limits = options.sitemapLimits ?? SITEMAP_LIMITS
+  return async function sitemap(c) {
+    c.set('routeName', 'sitemap')
+    const file = parseSitemapFile(c.req.path)
+    if (file === null) return notFound(c)
+    const { tenant, publicOrigin: origin } = c.var
+    const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.var.upstreamContext)
+    let entries
+    try {
+      entries = await collectSitemapEntries(data, options.sitemap)
+    } catch (error) {
+      c.var.log.error({ err: error, url: c.req.url }, 'sitemap data failed')
+      return c.body('Sitemap temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
+    }
+    const items = toSitemapItems(entries, {
+      languages: tenant.languages,
+      defaultLanguage: tenant.defaultLanguage,
+      url: (language, routerPath) => origin + tenant.address(language as Lang)(routerPath),
+    })
+    const chunks = chunkSitemap(items, limits)
+    let xml: string
+    if (file === 0) {
+      xml = chunks.length === 1
+        ? await renderUrlset(chunks[0]!)
+        : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
+    } else {
+      const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
+      if (chunk === undefined) return notFound(c)
+      xml = await renderUrlset(chunk)
+    }
+    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE })
+  }
+}
+
+/** 0 for `/sitemap.xml`, N for `/sitemap-N.xml`, null for anything else. */
+function parseSitemapFile(path: string): number | null {
+  if (path === '/sitemap.xml') return 0
+  const match = /^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(path)
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * The post feed at `/post/feed.xml` in each language, under the same rules as pages: the language
+ * prefix and the site's path mapping apply (`/en/articles/feed.xml`). Anything else passes on.
+ */
+export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
+  return async function feed(c, next) {
+    if (!c.req.path.endsWith('/feed.xml')) return next()
+    const { tenant, publicOrigin: origin } = c.var
+    const decision = decideRedirect({
+      pathname: new URL(c.req.url).pathname,
+      search: '',
+      site: tenant.rules,
+      // The feed's language comes from its address alone, so one URL is one cacheable file.
+      langCookie: undefined,
+      acceptLanguage: undefined,
+      allowBrowserLanguageRedirect: false,
+    })
+    // Redirects (another spelling, an unmapped form) and bad addresses are the page route's job.
+    if (decision.kind !== 'render' || decision.routePath !== FEED_PATH) return next()
+    c.set('routeName', 'feed')
+    const language = decision.language
+    const data = createTenantData(options.sites, tenant.host, language, c.var.upstreamContext)
+    let posts
+    try {
+      posts = (await data.data('/v1/post/list', { page: 1, page_size: FEED_SIZE }, postPageSchema)).rows
+    } catch (error) {
+      c.var.log.error({ err: error, url: c.req.url }, 'feed data failed')
+      return c.body('Feed temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
+    }
+    const url = (routerPath: string) => origin + tenant.address(language)(routerPath)
+    const xml = renderPostFeed({
+      siteName: tenant.site.base_info.app_name,
+      description: tenant.site.base_info.description ?? '',
+      language,
+      url,
+      self: url(FEED_PATH),
+      image: absoluteHttpUrl(tenant.site.base_info.logo, url),
+      posts,
+    })
+    return c.body(xml, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': CACHE })
+  }
+}
+
+function notFound(c: Context<AppEnv>) {
+  return c.html(plainErrorPage(404, 'Not Found', 'There is no such file.'), 404)
+}

@@ -1,0 +1,42 @@
+import type { SiteHead } from '../../shared/data/page-head.ts'
+import type { Lang } from '../../shared/types.ts'
+import type { LoaderEnv } from '../page-data/loader-env.ts'
+import { siteCodeOf } from './customize-code.ts'
+
+// Open Graph locales are language_TERRITORY (https://ogp.me/#optional); the usual territory per language.
+const OG_LOCALES: Record<Lang, string> = {
+  zh: 'zh_CN', en: 'en_US', fr: 'fr_FR', 'zh-TW': 'zh_TW', de: 'de_DE', ja: 'ja_JP', ko: 'ko_KR', ru: 'ru_RU',
+  pt: 'pt_BR', it: 'it_IT', th: 'th_TH', id: 'id_ID', ms: 'ms_MY', vi: 'vi_VN', hi: 'hi_IN', nl: 'nl_NL',
+  sv: 'sv_SE', tr: 'tr_TR', pl: 'pl_PL', fil: 'fil_PH', ar: 'ar_AR',
+}
+
+/** The router path of the post feed (served by server/routes/feed.ts, language prefix and mapping apply). */
+export const FEED_PATH = '/post/feed.xml'
+
+/** The site's part of every head in one language: name, icon, share image, locales, feed and code. */
+export function siteHeadOf(env: Pick<LoaderEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
+  const { tenant, language } = env
+  const site = tenant.site
+  const code = siteCodeOf(site)
+  return {
+    siteName: site.base_info.app_name,
+    favicon: site.seo_config.favicon.trim(),
+    image: absoluteHttpUrl(site.base_info.logo, env.absoluteUrl) ?? '',
+    locale: OG_LOCALES[language],
+    localeAlternates: tenant.languages.filter((lang) => lang !== language).map((lang) => OG_LOCALES[lang]),
+    feed: env.absoluteUrl(FEED_PATH),
+    code: code.head,
+    pageCode: code.pages,
+  }
+}
+
+/**
+ * An absolute http(s) URL for an image from config: an absolute one as is, a site path on the
+ * published origin; anything else (inline data, other schemes) is no use to a link preview.
+ */
+export function absoluteHttpUrl(value: string | undefined, absoluteUrl: (routerPath: string) => string): string | null {
+  const url = value?.trim() ?? ''
+  if (/^https?:\/\/[^\s/?#]+/i.test(url)) return url
+  if (url.startsWith('/') && !url.startsWith('//') && !url.includes('\\')) return new URL(absoluteUrl('/')).origin + url
+  return null
+}

@@ -1,0 +1,22 @@
+import type { JsonLd } from '../../shared/data/page-head.ts'
+import { detailPath } from '../../shared/data/resource-data.ts'
+import { breadcrumbLd, itemListLd, websiteLd } from '../../shared/seo/json-ld.ts'
+import type { LoaderEnv } from '../page-data/loader-env.ts'
+
+type Env = Pick<LoaderEnv, 'absoluteUrl' | 't' | 'tenant'>
+
+/** BreadcrumbList from the home page through `steps` ([name, router path]) to the page itself. */
+export function trailLd(env: Env, steps: readonly (readonly [string, string])[]): JsonLd | null {
+  return breadcrumbLd([[env.t('home'), '/'] as const, ...steps].map(([name, path]) => ({ name, url: env.absoluteUrl(path) })))
+}
+
+/** ItemList of resources, each linking to its detail page. */
+export function resourceListLd(env: Env, rows: readonly { title: string; seo_title: string }[]): JsonLd | null {
+  return itemListLd(rows.map((row) => ({ name: row.title, url: row.seo_title ? env.absoluteUrl(detailPath(row.seo_title)) : null })))
+}
+
+/** WebSite with its search action (the site's own search route) for the home page. */
+export function websiteOf(env: Env): JsonLd {
+  const search = env.absoluteUrl('/s')
+  return websiteLd({ name: env.tenant.site.base_info.app_name, url: env.absoluteUrl('/'), searchUrl: `${search}?query={search_term_string}` })
+}
