@@ -92,8 +92,9 @@ const results = { when: new Date().toISOString(), connections, seconds, rows, sh
 await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
 await writeFile(path.join(root, 'dist', 'bench', 'results.json'), JSON.stringify(results, null, 2))
 
-const f0 = (n) => n.toFixed(0)
-const f1 = (n) => n.toFixed(1)
+// A case that completed no request in its window has no latency: print a dash, not a crash.
+const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
+const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
 console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
 console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | uncached req/s | ×(b) | p50/p99 ms | CPU ms/req | cached req/s | ×(a) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
