@@ -10,6 +10,8 @@ describe('parseEnv', () => {
         PORT: 3000, HOST: '0.0.0.0', API_BASE_URL: undefined, CONFIG_TTL_MS: 60000, CONFIG_STALE_MS: 600000,
         CONFIG_CACHE_MAX: 5000, NEGATIVE_TTL_MS: 10000, PAGE_TTL_MS: 30000, UPSTREAM_TIMEOUT_MS: 5000,
         RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info',
+        IMAGE_OPTIMIZER: true, IMAGE_ALLOWED_ORIGINS: [], IMAGE_TIMEOUT_MS: 5000, IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
+        IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024, IMAGE_CACHE_DIR: undefined, IMAGE_AVIF: true,
       },
     })
   })
@@ -29,6 +31,25 @@ describe('parseEnv', () => {
     if (result.ok) return
     const names = result.errors.map((error) => error.split(':')[0])
     expect(names.sort()).toEqual(['API_BASE_URL', 'CONFIG_TTL_MS', 'LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS'])
+  })
+
+  it('reads the image optimiser settings', () => {
+    const result = parseEnv({
+      IMAGE_OPTIMIZER: '0', IMAGE_ALLOWED_ORIGINS: ' https://cdn.example.com/ , http://10.0.0.5:9000', IMAGE_TIMEOUT_MS: '2500',
+      IMAGE_MAX_SOURCE_BYTES: '2048', IMAGE_CACHE_MAX_BYTES: '0', IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: '0',
+    })
+    expect(result.ok && result.env).toMatchObject({
+      IMAGE_OPTIMIZER: false, IMAGE_ALLOWED_ORIGINS: ['https://cdn.example.com', 'http://10.0.0.5:9000'], IMAGE_TIMEOUT_MS: 2500,
+      IMAGE_MAX_SOURCE_BYTES: 2048, IMAGE_CACHE_MAX_BYTES: 0, IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: false,
+    })
+  })
+
+  it('refuses image origins with a path, another scheme or credentials, and flags other than 0 and 1', () => {
+    const result = parseEnv({ IMAGE_ALLOWED_ORIGINS: 'https://ok.example.com,https://cdn.example.com/images,ftp://x.example.com,https://u:p@x.example.com', IMAGE_OPTIMIZER: 'yes' })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.filter((error) => error.startsWith('IMAGE_ALLOWED_ORIGINS'))).toHaveLength(3)
+    expect(result.errors.some((error) => error.startsWith('IMAGE_OPTIMIZER'))).toBe(true)
   })
 
   it('treats an empty API_BASE_URL as unset (demo API)', () => {
