@@ -6,6 +6,9 @@ import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { imageRoute } from './images/image-route.ts'
+import type { ImageOptimizer } from './images/image-optimizer.ts'
+import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -20,11 +23,13 @@ export interface AppDeps {
   assetsRoot: string
   log: Logger
   renderTimeoutMs: number
+  /** The image endpoint; without it (IMAGE_OPTIMIZER=0) pages use the original image URLs. */
+  images?: ImageOptimizer
 }
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers → static
- * assets and health → tenant → payload or document (redirects, data, render). Nothing here reads
+ * assets, health and images → tenant → payload or document (redirects, data, render). Nothing here reads
  * the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -52,7 +57,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
-  app.use(tenant({ sites: deps.sites }))
+  // Images are not tenant-specific (the source URL is the whole input), so they are answered
+  // before tenant resolution: an unknown Host or a slow site config never delays them.
+  if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
+
+  app.use(tenant({ sites: deps.sites, imageOptimizer: deps.images !== undefined }))
   const payload = payloadRoute({ handler, sites: deps.sites })
   const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {

@@ -5,6 +5,7 @@ import { Agent } from 'undici'
 import { createApp } from './app.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
 import { parseEnv } from './env.ts'
+import { createImages } from './images/create-images.ts'
 import { createLogger } from './logger.ts'
 import { readClientManifest } from './render/manifest.ts'
 import { createSiteRepository } from './tenant/site-repository.ts'
@@ -41,7 +42,20 @@ const sites = createSiteRepository({
   max: env.CONFIG_CACHE_MAX,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
 })
-const app = createApp({ sites, manifest, assetsRoot: path.join(distRoot, 'client'), log, renderTimeoutMs: env.RENDER_TIMEOUT_MS })
+const images = env.IMAGE_OPTIMIZER
+  ? createImages({
+    apiBaseUrl: baseUrl,
+    allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
+    dispatcher,
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
+    cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
+    cacheDir: env.IMAGE_CACHE_DIR,
+    avif: env.IMAGE_AVIF,
+    onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
+  })
+  : undefined
+const app = createApp({ sites, manifest, assetsRoot: path.join(distRoot, 'client'), log, renderTimeoutMs: env.RENDER_TIMEOUT_MS, images })
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   log.info({ port: info.port, host: env.HOST }, 'listening')

@@ -6,6 +6,7 @@ import { Agent } from 'undici'
 import { inject } from 'vitest'
 import { createApp } from '../server/app.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
+import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import { createUpstreamClient } from '../server/upstream/client.ts'
@@ -23,6 +24,8 @@ export interface TestSiteOptions {
   renderTimeoutMs?: number
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
   log?: Logger
+  /** The image endpoint: on by default (the demo API's origin allowed), `false` turns it off. */
+  images?: false | Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
 }
 
 export interface TestSite {
@@ -56,7 +59,11 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...options.repository,
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000 })
+  const images = options.images === false ? undefined : createImages({
+    apiBaseUrl: upstreamServer.url, allowedOrigins: [], dispatcher, timeoutMs: 5000, maxSourceBytes: 15 * 1024 * 1024,
+    cacheMaxBytes: 32 * 1024 * 1024, avif: true, ...options.images,
+  })
+  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, images })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {

@@ -8,13 +8,15 @@ import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
 
 export interface TenantOptions {
   sites: SiteRepository
+  /** Whether pages may point images at the optimising endpoint (reaches the browser in the public site). */
+  imageOptimizer?: boolean
 }
 
 /**
  * Resolves the tenant from the Host header (SPEC §1): a malformed host answers 400, an unknown
  * one 404 "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
  */
-export function tenant({ sites }: TenantOptions): MiddlewareHandler<AppEnv> {
+export function tenant({ sites, imageOptimizer = false }: TenantOptions): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
     const host = normalizeHost(c.req.header('host'))
     if (host === null) return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
@@ -27,7 +29,7 @@ export function tenant({ sites }: TenantOptions): MiddlewareHandler<AppEnv> {
       c.var.log.error({ err: result.error, host }, 'site config unavailable')
       return c.html(startupScreen(), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
     }
-    c.set('tenant', toTenant(host, result.site) satisfies Tenant)
+    c.set('tenant', toTenant(host, result.site, { imageOptimizer }) satisfies Tenant)
     c.set('upstreamContext', call)
     await next()
   }
