@@ -4,6 +4,7 @@ import { ConfigLink, SiteLink } from './site-link.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { SearchBar } from './search-bar.tsx'
 import { useRootData } from './site-context.tsx'
+import { SiteImage } from './site-image.tsx'
 
 /** The site header: logo, menu, search bar and language switcher (hidden when disabled). */
 export function SiteHeader({ header, search }: { header: PublicHeader; search: PublicSearch }) {
@@ -15,7 +16,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
       <a className="skip-link" href="#content">{t('skipToContent')}</a>
       <div className="site-header-inner">
         <SiteLink to="/" className="site-logo">
-          {header.logo ? <img src={header.logo} alt="" width={32} height={32} /> : null}
+          {header.logo ? <SiteImage src={header.logo} preset="thumbnail" alt="" width={32} height={32} eager /> : null}
           <span>{header.text || site.name}</span>
         </SiteLink>
         <nav className="site-menu" aria-label={t('menu')}>

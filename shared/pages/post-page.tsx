@@ -4,6 +4,7 @@ import { postCategoryPath, type PostPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
 import { PostLayout } from './post/post-sidebar.tsx'
+import { SiteImage } from '../components/site-image.tsx'
 
 /** `/post/:id` and `/post-/:path`: one article (its HTML was sanitised by the loader). */
 export function Component() {
@@ -26,7 +27,7 @@ export function Component() {
           <div className="post-meta">
             {post.author.nick_name ? (
               <span className="post-meta__author">
-                {avatar ? <img src={avatar} alt="" width={28} height={28} /> : null}
+                {avatar ? <SiteImage src={avatar} preset="avatar" alt="" width={28} height={28} eager /> : null}
                 {t('byAuthor', { name: post.author.nick_name })}
               </span>
             ) : null}
@@ -39,7 +40,7 @@ export function Component() {
             <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
           </div>
         </header>
-        {cover ? <img className="post-article__cover" src={cover} alt="" width={960} height={540} decoding="async" /> : null}
+        {cover ? <SiteImage className="post-article__cover" src={cover} preset="cover" alt="" width={960} height={540} sizes="(max-width: 1000px) 100vw, 960px" priority /> : null}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
           <ul className="chip-row" aria-label={t('tags')}>

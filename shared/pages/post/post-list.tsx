@@ -2,6 +2,7 @@ import { SiteLink } from '../../components/site-link.tsx'
 import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { formatCount, formatDate, isoDate, safeImageSrc } from '../resource/format.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
 export function PostItem({ post }: { post: PostSummary }) {
@@ -12,7 +13,7 @@ export function PostItem({ post }: { post: PostSummary }) {
     <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
       {cover ? (
         <SiteLink to={to} className="post-item__cover" tabIndex={-1} aria-hidden="true">
-          <img src={cover} alt="" width={240} height={135} loading="lazy" decoding="async" />
+          <SiteImage src={cover} preset="thumbnail" alt="" width={240} height={135} sizes="(max-width: 640px) 100vw, 240px" />
         </SiteLink>
       ) : null}
       <div className="post-item__body">

@@ -2,6 +2,7 @@ import { SiteLink } from '../../components/site-link.tsx'
 import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { formatDate, isoDate, safeImageSrc } from './format.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** Tags shown on a card; the detail page lists all of them. */
 const CARD_TAGS = 3
@@ -26,7 +27,7 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
     <article className="res-card">
       <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
         {image ? (
-          <img src={image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+          <SiteImage src={image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" />
         ) : (
           <span className="res-card__placeholder">{Array.from(resource.title)[0] ?? ''}</span>
         )}
