@@ -16,7 +16,7 @@ export interface LoopbackServer {
 export type RawHandler = (request: IncomingMessage, response: ServerResponse) => void
 
 /** A plain node:http server on 127.0.0.1 (raw control over bodies, for caps and aborts). */
-export async function startLoopbackServer(routes: Record<string, RawHandler>): Promise<LoopbackServer> {
+export async function startLoopbackServer(routes: Record<string, RawHandler>, fallback?: RawHandler): Promise<LoopbackServer> {
   const hits = new Map<string, number>()
   const sockets = new Set<Socket>()
   let connections = 0
@@ -25,6 +25,7 @@ export async function startLoopbackServer(routes: Record<string, RawHandler>): P
     hits.set(path, (hits.get(path) ?? 0) + 1)
     const route = routes[path]
     if (route) route(request, response)
+    else if (fallback) fallback(request, response)
     else response.writeHead(404).end('not found')
   })
   server.on('connection', (socket) => {
@@ -93,4 +94,34 @@ export function pngBomb(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/**
+ * An upstream handler for startTestSite that swaps every inline `data:image/…` picture of the demo
+ * API for an http URL on `imageBase` (`/pictures/<n>.png`), so pages show real remote images.
+ */
+export function withRemotePictures(imageBase: string) {
+  return async (request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> => {
+    const response = await demo(request)
+    if (!(response.headers.get('content-type') ?? '').includes('json')) return response
+    let count = 0
+    const swap = (value: unknown): unknown => {
+      if (typeof value === 'string') return value.startsWith('data:image/') ? `${imageBase}/pictures/${(count += 1)}.png` : value
+      if (Array.isArray(value)) return value.map(swap)
+      if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))
+      return value
+    }
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    return new Response(JSON.stringify(swap(await response.json())), { status: response.status, headers })
+  }
+}
+
+/** Serves `/pictures/<n>.png`: one generated photo of width×height for every n. */
+export async function startPictureServer(width = 1200, height = 675): Promise<LoopbackServer> {
+  const picture = await photo(width, height)
+  return startLoopbackServer({}, (request, response) => {
+    if (/^\/pictures\/\d+\.png$/.test(new URL(request.url ?? '/', 'http://x').pathname)) serve(picture, 'image/png')(request, response)
+    else response.writeHead(404).end('not found')
+  })
 }
