@@ -1,59 +1,107 @@
-// `npm run bench`: the app's throughput as ratios of reference servers measured in the same run
-// on the same page: its finished HTML as a constant string, and a bare renderToString of its React
-// tree from canned data. Loopback only; every phase is bounded in time.
-import { spawn } from 'node:child_process'
-import { setTimeout as sleep } from 'node:timers/promises'
+// `npm run bench`: the app's throughput, latency, CPU and memory per page, uncached and cached, as
+// ratios of two references measured in the same run on the same machine: (a) the same response
+// bytes from a bare node:http server, (b) a bare renderToString of the same React tree from the
+// same data. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
+// and CSS per page. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import { measure } from './load.mjs'
+import { firstLoadBytes } from './first-load.mjs'
+import { get } from './http-get.mjs'
+import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
+import { shellTiming, startSlowUpstream } from './slow-upstream.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 5)
-const HOST = 'res.localhost'
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
+const seconds = Number(arg('seconds', 5))
+const connections = Number(arg('connections', 32))
+const only = arg('only', '')
+
+/** The pages measured: each with the host and language cookie that make it render (no redirect). */
 const PAGES = [
-  { name: 'search, 60 results', path: '/s?query=a', routerPath: '/s?query=a' },
-  { name: 'hot list, 30 cards', path: '/res/hot', routerPath: '/res/hot' },
-]
+  { name: 'resource search, 60 results', host: 'res.localhost', lang: 'zh', path: '/s?query=a' },
+  { name: 'res home', host: 'res.localhost', lang: 'zh', path: '/' },
+  { name: 'land home, every module', host: 'land.localhost', lang: 'en', path: '/' },
+  { name: 'nav page', host: 'nav.localhost', lang: 'zh-TW', path: '/nav/dev/frontend' },
+  { name: 'post', host: 'res.localhost', lang: 'zh', path: '/post-search-tips' },
+].filter((page) => !only || page.name.includes(only))
 
 const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
 await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
 const { startRawStringServer, startRenderToStringServer } = await import(reference)
 
-const port = 3900 + Math.floor(Math.random() * 90)
-const app = spawn(process.execPath, ['dist/server/index.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const origin = `http://127.0.0.1:${port}`
-const rows = []
-try {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break
-    } catch {}
-    await sleep(100)
-  }
-  for (const page of PAGES) {
-    const headers = { host: HOST, cookie: 'lang=zh' }
-    const html = await (await fetch(origin + page.path, { headers })).text()
-    const payloadPath = `${page.path.split('?')[0].replace(/\/$/, '')}/_payload.json${page.path.includes('?') ? `?${page.path.split('?')[1]}` : ''}`
-    const payload = await (await fetch(origin + payloadPath, { headers })).json()
-    const raw = await startRawStringServer(html)
-    const bare = await startRenderToStringServer(payload, `http://${HOST}${page.routerPath}`, 'zh')
-    const rawRps = (await measure(raw.origin, '/', { seconds })).rps
-    const bareRps = (await measure(bare.origin, '/', { seconds })).rps
-    const appResult = await measure(origin, page.path, { host: HOST, seconds, headers })
-    await raw.close()
-    await bare.close()
-    rows.push({ page: page.name, kb: (Buffer.byteLength(html) / 1024).toFixed(0), rawRps, bareRps, appRps: appResult.rps, failures: appResult.failures })
-  }
-} finally {
-  app.kill('SIGTERM')
+// A real browser's user agent: crawlers get whole documents, visitors get the streamed shell.
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
+const payloadPathOf = (page) => {
+  const [pathname, query] = page.path.split('?')
+  return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
 }
 
-console.log('\nrequests/s, 16 keep-alive connections on loopback (the load generator shares the 2 cores)')
-for (const row of rows) {
-  console.log(`${row.page} (${row.kb} KiB): raw string ${row.rawRps.toFixed(0)}, bare renderToString ${row.bareRps.toFixed(0)}, app ${row.appRps.toFixed(0)}` +
-    ` → app = ×${(row.appRps / row.bareRps).toFixed(2)} of renderToString, ×${(row.appRps / row.rawRps).toFixed(2)} of raw${row.failures ? ` (${row.failures} failures)` : ''}`)
+/** One load run against the app process, with its CPU time per request and RSS after. */
+async function measureApp(app, page) {
+  const cpuBefore = cpuMs(app.pid)
+  const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds })
+  const cpu = cpuMs(app.pid) - cpuBefore
+  // CPU counts the warm-up too: divide by everything the server answered in the run.
+  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests * (1 + 1 / seconds)), rssMiB: rssMiB(app.pid) }
 }
+
+const rows = []
+const uncached = await startApp({ HTML_CACHE_TTL_MS: '0' })
+const cached = await startApp({})
+try {
+  for (const page of PAGES) {
+    const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
+    const answer = await get(uncached.origin, page.path, plainHeaders)
+    if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
+    const html = answer.text()
+    const payload = (await get(uncached.origin, payloadPathOf(page), plainHeaders)).json()
+    const raw = await startRawStringServer(html)
+    const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
+    const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
+    const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
+    await raw.close()
+    await bare.close()
+    const appUncached = await measureApp(uncached, page)
+    const appCached = await measureApp(cached, page)
+    const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
+    rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, renderToString: bareResult, uncached: appUncached, cached: appCached, firstLoad })
+  }
+} finally {
+  await Promise.all([uncached.stop(), cached.stop()])
+}
+
+// The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms.
+const demo = await startDemoApi()
+const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
+// Page data is neither cached nor served stale here, so every request waits for the slow call.
+const slowApp = await startApp({ API_BASE_URL: slow.origin, HTML_CACHE_TTL_MS: '0', PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' })
+const shell = []
+try {
+  const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
+  await shellTiming(slowApp.origin, '/res/hot', headers)
+  for (let i = 0; i < 10; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
+} finally {
+  await Promise.all([slowApp.stop(), slow.close(), demo.stop()])
+}
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const shellSummary = { ttfbMs: median(shell.map((s) => s.ttfb)), totalMs: median(shell.map((s) => s.total)), firstChunkHasShell: shell.every((s) => s.firstChunkHasShell), streamed: shell.every((s) => s.streamed) }
+
+const results = { when: new Date().toISOString(), connections, seconds, rows, shell: shellSummary }
+await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
+await writeFile(path.join(root, 'dist', 'bench', 'results.json'), JSON.stringify(results, null, 2))
+
+const f0 = (n) => n.toFixed(0)
+const f1 = (n) => n.toFixed(1)
+const kib = (n) => f1(n / 1024)
+console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
+console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | uncached req/s | ×(b) | p50/p99 ms | CPU ms/req | cached req/s | ×(a) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
+  const failures = r.uncached.failures + r.cached.failures
+  if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
+}
+console.log(`\nshell with 200 ms slow data (/res/hot): TTFB ${f1(shellSummary.ttfbMs)} ms, complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
+console.log('results: dist/bench/results.json')

@@ -1,0 +1,72 @@
+// Child processes of the benchmark (the app, the demo API) and what /proc says about them.
+import { fork, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const TICKS_PER_SECOND = 100
+
+/** Starts dist/server/index.js on a free-ish loopback port and waits until it answers. */
+export async function startApp(env = {}) {
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_API: '1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const origin = `http://127.0.0.1:${port}`
+  await waitFor(`${origin}/healthz`)
+  return { origin, pid: child.pid, stop: () => stop(child) }
+}
+
+/** Starts the demo API alone (for a delaying proxy in front of it). */
+export async function startDemoApi() {
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const child = spawn(process.execPath, ['dist/server/demo-api.js', '--port', String(port)], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const origin = `http://127.0.0.1:${port}`
+  await waitFor(origin, { method: 'POST' })
+  return { origin, stop: () => stop(child) }
+}
+
+async function waitFor(url, init) {
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      await fetch(url, init)
+      return
+    } catch {}
+    await sleep(100)
+  }
+  throw new Error(`${url} did not answer within 15 s`)
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
+  })
+}
+
+/** Runs one load job in a forked process and returns its result. */
+export function runLoad(origin, urlPath, options) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, 'load-worker.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    child.once('message', (message) => (message.ok ? resolve(message.result) : reject(new Error(message.error))))
+    child.once('error', reject)
+    child.send({ origin, path: urlPath, options })
+  })
+}
+
+/** CPU time (user + system, ms) a process has used so far. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+}
+
+/** Resident set size of a process, in MiB. */
+export function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'))
+  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024
+}
