@@ -4,7 +4,10 @@ import path from 'node:path'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createImages, type ImagesOptions } from './create-images.ts'
+import { createImageCache } from './image-cache.ts'
 import { ImageError } from './image-errors.ts'
+import { createImageOptimizer } from './image-optimizer.ts'
+import type { FetchedSource } from './fetch-source.ts'
 import { photo, serve, startLoopbackServer, type LoopbackServer } from './image-fixtures.test-helper.ts'
 
 describe('image optimiser', () => {
@@ -63,5 +66,40 @@ describe('image optimiser', () => {
     await expect(optimizer.get(variant('flaky.png'))).rejects.toBeInstanceOf(ImageError)
     expect((await optimizer.get(variant('flaky.png'))).contentType).toBe('image/webp')
     expect(flaky).toBe(2)
+  })
+})
+
+describe('image optimiser concurrency', () => {
+  it('fetches and encodes at most maxConcurrent variants at once; cache hits do not wait', async () => {
+    const picture = await photo(64, 64)
+    const calls: { href: string; release: () => void }[] = []
+    let active = 0
+    let maxActive = 0
+    const fetchSource = (source: URL) => new Promise<FetchedSource>((resolve) => {
+      active += 1
+      maxActive = Math.max(maxActive, active)
+      calls.push({ href: source.href, release: () => { active -= 1; resolve({ body: picture, url: source, allowedOrigin: true }) } })
+    })
+    const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
+    const optimizer = createImageOptimizer({ fetchSource, cache, maxConcurrent: 1 })
+    const ask = (name: string) => optimizer.get({ source: new URL(`https://img.example.com/${name}`), preset: 'avatar', density: 1, output: 'webp' })
+
+    const first = ask('one.png')
+    const warm = ask('warm.png')
+    await expect.poll(() => calls.length).toBe(1)
+    calls[0]?.release()
+    await first
+    await expect.poll(() => calls.length).toBe(2)
+    const waiting = [ask('two.png'), ask('three.png')]
+    calls[1]?.release()
+    await warm
+    // A finished variant is answered while others still wait for their turn.
+    expect((await ask('one.png')).contentType).toBe('image/webp')
+    await expect.poll(() => calls.length).toBe(3)
+    calls[2]?.release()
+    await expect.poll(() => calls.length).toBe(4)
+    calls[3]?.release()
+    await Promise.all(waiting)
+    expect(maxActive).toBe(1)
   })
 })

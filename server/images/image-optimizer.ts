@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import pLimit from 'p-limit'
 import type { ImageDensity, ImagePreset } from '../../shared/rules/image-presets.ts'
 import { hasContentHash } from './content-hash.ts'
 import { unsupportedSource } from './image-errors.ts'
@@ -20,6 +21,11 @@ export interface ImageOptimizerOptions {
   cache: ImageCache
   /** Decompression-bomb guard. Default 50 million pixels (a 8660×5773 photo). */
   maxPixels?: number
+  /**
+   * How many variants are fetched and encoded at once (default 4). Each holds its source in memory
+   * and keeps a libvips thread busy; cache hits never wait.
+   */
+  maxConcurrent?: number
   /** Try AVIF for browsers that accept it. Default true. */
   avif?: boolean
   now?: () => number
@@ -49,6 +55,7 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
   const avif = options.avif ?? true
   const variants = new Map<string, Promise<CachedImage>>()
   const sources = new Map<string, Promise<FetchedSource>>()
+  const limit = pLimit(options.maxConcurrent ?? 4)
 
   function fetchShared(source: URL): Promise<FetchedSource> {
     let pending = sources.get(source.href)
@@ -61,7 +68,10 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
 
   async function produce(request: VariantRequest, key: string): Promise<CachedImage> {
     const cached = await options.cache.get(key)
-    if (cached) return cached
+    return cached ?? limit(() => make(request, key))
+  }
+
+  async function make(request: VariantRequest, key: string): Promise<CachedImage> {
     const fetched = await fetchShared(request.source)
     const format = sniffFormat(fetched.body)
     if (format === null) throw unsupportedSource(`${fetched.url.href} is not a png, jpeg, webp, gif or avif image`)
