@@ -32,6 +32,15 @@ describe('image cache', () => {
     expect(await cache.get('big')).toBeUndefined()
   })
 
+  it('keeps nothing in memory with a bound of 0, still using the disk', async () => {
+    const cache = createImageCache({ maxBytes: 0, ttlMs: 60_000, now: () => 0 })
+    await cache.set('a', image(1))
+    expect(await cache.get('a')).toBeUndefined()
+    const withDisk = createImageCache({ maxBytes: 0, ttlMs: 60_000, dir, now: () => 0 })
+    await withDisk.set('a', image(1))
+    expect(await withDisk.get('a')).toEqual(image(1))
+  })
+
   it('reuses a mutable image for ttlMs and an immutable one for ever', async () => {
     let now = 1_000
     const cache = createImageCache({ maxBytes: 10_000, ttlMs: 500, now: () => now })

@@ -42,8 +42,9 @@ export interface ImageCache {
  */
 export function createImageCache(options: ImageCacheOptions): ImageCache {
   const now = options.now ?? Date.now
+  // maxBytes 0 keeps nothing in memory (lru-cache needs a positive bound).
   const memory = new LRUCache<string, CachedImage>({
-    maxSize: options.maxBytes,
+    maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (image) => Math.max(1, image.body.length),
   })
   const fresh = (image: CachedImage) => image.immutable || now() - image.createdAt < options.ttlMs
@@ -61,11 +62,11 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
         return undefined
       })
       if (fromDisk === undefined || !fresh(fromDisk)) return undefined
-      if (fromDisk.body.length <= options.maxBytes) memory.set(key, fromDisk)
+      if (fromDisk.body.length < options.maxBytes) memory.set(key, fromDisk)
       return fromDisk
     },
     async set(key, image) {
-      if (image.body.length <= options.maxBytes) memory.set(key, image)
+      if (image.body.length < options.maxBytes) memory.set(key, image)
       if (options.dir === undefined) return
       await writeEntry(options.dir, fileOf(key), image).catch(reportDisk)
     },
