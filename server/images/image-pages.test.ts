@@ -55,6 +55,12 @@ describe('content images on pages', () => {
     }
   })
 
+  it('loads the first row of a list at once and the rest lazily', async () => {
+    const tags = imgTags(mainOf(await (await on.request('/res/new')).text())).filter((tag) => tag.includes('/_img/thumbnail'))
+    expect(tags.length).toBeGreaterThan(4)
+    expect(tags.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(tags.map((_tag, index) => (index < 4 ? 'eager' : 'lazy')))
+  })
+
   it('serves what the page points at: the preset webp at the size the srcset claims', async () => {
     const html = await (await on.request('/d/libreoffice-24-8')).text()
     const tag = imgTags(html).find((candidate) => candidate.includes('res-detail__image')) as string

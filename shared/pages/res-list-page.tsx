@@ -34,7 +34,7 @@ export function Component() {
         <TabNav label={`${t('newResources')} / ${t('hotResources')}`} tabs={kindTabs} selected={list} />
       </PageHeading>
       <TabNav label={t('category')} tabs={categoryTabs} selected={category?.key ?? ALL} size="sm" />
-      <ResourceGrid rows={data.rows} />
+      <ResourceGrid rows={data.rows} eagerFirstRow />
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={base(list)} {...(pathFor ? { pathFor } : {})} />
     </ResourceLayout>
   )

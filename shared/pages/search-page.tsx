@@ -26,7 +26,7 @@ export function Component() {
       </PageHeading>
       {data.rows === null ? null : (
         <>
-          <ResourceGrid rows={data.rows} />
+          <ResourceGrid rows={data.rows} eagerFirstRow />
           <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={basePath} />
         </>
       )}

@@ -11,13 +11,15 @@ interface ResourceCardProps {
   resource: ResourceSummary
   /** The card title's heading level, so headings stay in order under the page's own. */
   headingLevel?: 2 | 3
+  /** In the first row of the page's main grid: the image loads at once (it may be the LCP). */
+  eagerImage?: boolean
 }
 
 /**
  * One resource in a grid: cover, title (the detail link), short description, category, tags and
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
-export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) {
+export function ResourceCard({ resource, headingLevel = 2, eagerImage = false }: ResourceCardProps) {
   const { t, language } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
@@ -27,7 +29,7 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
     <article className="res-card">
       <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
         {image ? (
-          <SiteImage src={image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" />
+          <SiteImage src={image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" eager={eagerImage} />
         ) : (
           <span className="res-card__placeholder">{Array.from(resource.title)[0] ?? ''}</span>
         )}
@@ -55,14 +57,20 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
   )
 }
 
-/** A responsive grid of resource cards, or the "nothing found" note when empty. */
-export function ResourceGrid({ rows, headingLevel = 2 }: { rows: ResourceSummary[]; headingLevel?: 2 | 3 }) {
+/** Cards of a page's main grid whose images load at once: the first row on wide screens. */
+const EAGER_CARDS = 4
+
+/**
+ * A responsive grid of resource cards, or the "nothing found" note when empty. The page's main grid
+ * sets `eagerFirstRow`; a grid further down the page loads every image lazily.
+ */
+export function ResourceGrid({ rows, headingLevel = 2, eagerFirstRow = false }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; eagerFirstRow?: boolean }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
-      {rows.map((resource) => (
-        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} /></li>
+      {rows.map((resource, index) => (
+        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} eagerImage={eagerFirstRow && index < EAGER_CARDS} /></li>
       ))}
     </ul>
   )
