@@ -19,6 +19,7 @@ describe('image endpoint', () => {
       '/concurrent.png': serve(wide, 'image/png'),
       '/pair.png': serve(wide, 'image/png'),
       '/cached.png': serve(wide, 'image/png'),
+      '/key.png': serve(wide, 'image/png'),
       '/icon.svg': serve('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>', 'image/svg+xml'),
     })
     site = await startTestSite({ images: { allowedOrigins: [images.url] } })
@@ -107,6 +108,30 @@ describe('image endpoint', () => {
     const pair = await Promise.all([get('cover', `${images.url}/pair.png`), get('placeholder', `${images.url}/pair.png`)])
     expect(pair.map((response) => response.status)).toEqual([200, 200])
     expect(images.hits.get('/pair.png')).toBe(1)
+  })
+
+  it('keys the cache by source, preset, density and format class only', async () => {
+    const source = encodeURIComponent(`${images.url}/key.png`)
+    const asks: [string, string][] = [
+      [`/_img/thumbnail?url=${source}&dpr=1`, 'image/webp,*/*'],
+      [`/_img/thumbnail?dpr=1&url=${source}`, 'image/webp;q=0.9,image/png'],
+      [`/_img/thumbnail?url=${source}`, 'text/html,image/webp'],
+    ]
+    for (const [path, accept] of asks) {
+      const response = await site.request(path, { host: 'res.localhost', headers: { accept, 'user-agent': `agent ${accept}`, cookie: `x=${accept.length}` } })
+      expect(response.status).toBe(200)
+    }
+    expect(images.hits.get('/key.png')).toBe(1)
+    await get('thumbnail', `${images.url}/key.png`, '&dpr=2')
+    await get('cover', `${images.url}/key.png`)
+    await get('thumbnail', `${images.url}/key.png`, '', '*/*')
+    expect(images.hits.get('/key.png')).toBe(4)
+  })
+
+  it('does not depend on the site: answered for any Host, before tenant resolution', async () => {
+    const response = await site.request(`/_img/avatar?url=${encodeURIComponent(`${images.url}/small.png`)}`, { host: 'no-such-site.example', headers: { accept: WEBP } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/webp')
   })
 
   it('answers HEAD with the headers and no body', async () => {
