@@ -97,16 +97,24 @@ export function pngBomb(width: number, height: number): Buffer {
 }
 
 /**
- * An upstream handler for startTestSite that swaps every inline `data:image/…` picture of the demo
- * API for an http URL on `imageBase` (`/pictures/<n>.png`), so pages show real remote images.
+ * An upstream handler for startTestSite that swaps every picture of the demo API (inline
+ * `data:image/…` or a file it serves itself) for an http URL on `imageBase` (`/pictures/<n>.png`),
+ * so pages show remote raster images whatever the demo uses.
  */
 export function withRemotePictures(imageBase: string) {
+  return withPictures((n) => `${imageBase}/pictures/${n}.png`)
+}
+
+/** Like {@link withRemotePictures}, with the n-th picture's replacement given by `toUrl`. */
+export function withPictures(toUrl: (n: number) => string) {
   return async (request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> => {
     const response = await demo(request)
     if (!(response.headers.get('content-type') ?? '').includes('json')) return response
+    const ownFile = new RegExp(`^${new URL(request.url).origin.replace(/[.]/g, '\\.')}/\\S+\\.(png|jpe?g|gif|webp|avif|svg)(\\?\\S*)?$`, 'i')
     let count = 0
+    const isPicture = (text: string) => text.startsWith('data:image/') || ownFile.test(text)
     const swap = (value: unknown): unknown => {
-      if (typeof value === 'string') return value.startsWith('data:image/') ? `${imageBase}/pictures/${(count += 1)}.png` : value
+      if (typeof value === 'string') return isPicture(value) ? toUrl((count += 1)) : value
       if (Array.isArray(value)) return value.map(swap)
       if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))
       return value
