@@ -87,6 +87,35 @@ describe('content images on pages', () => {
     }
   })
 
+  it.each([
+    ['res.localhost', '/'], ['res.localhost', '/s?query=linux'], ['res.localhost', '/tags/open-source'], ['res.localhost', '/articles'],
+    ['res.localhost', '/post-search-tips'], ['land.localhost', '/'], ['nav.localhost', '/'],
+  ])('sends every remote picture of %s%s through the endpoint, with its size', async (host, path) => {
+    const response = await on.request(path, { host, headers: { 'accept-language': { 'res.localhost': 'zh', 'nav.localhost': 'zh-TW' }[host] ?? 'en' } })
+    expect(response.status).toBe(200)
+    const tags = imgTags(await response.text())
+    expect(tags.length).toBeGreaterThan(0)
+    for (const tag of tags) {
+      expect(attr(tag, 'src')).toMatch(/^\/_img\/(avatar|thumbnail|cover)\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fpictures%2F\d+\.png&dpr=1$/)
+      expect(attr(tag, 'width')).toMatch(/^\d+$/)
+      expect(attr(tag, 'height')).toMatch(/^\d+$/)
+    }
+  })
+
+  it('gives the landing banner image high priority, avatars and icons the avatar preset', async () => {
+    const html = await (await on.request('/', { host: 'land.localhost', headers: { 'accept-language': 'en' } })).text()
+    const tags = imgTags(html)
+    const banner = tags.filter((tag) => tag.includes('land-media'))
+    expect(banner).toHaveLength(1)
+    expect(attr(banner[0] as string, 'src')).toMatch(/^\/_img\/cover\?/)
+    expect(attr(banner[0] as string, 'fetchPriority')).toBe('high')
+    expect(tags.filter((tag) => attr(tag, 'fetchPriority') === 'high')).toHaveLength(1)
+    // Icons and avatars of the page content (the header logo is outside <main>).
+    const small = imgTags(mainOf(html)).filter((tag) => Number(attr(tag, 'width')) <= 48)
+    expect(small.length).toBeGreaterThan(0)
+    expect(small.filter((tag) => !attr(tag, 'src')?.startsWith('/_img/avatar?'))).toEqual([])
+  })
+
   it('keeps inline pictures as they are', async () => {
     const plain = await startTestSite({ upstream: withPictures((n) => `data:image/png;base64,iVBORw0KGgo${n}=`) })
     try {
