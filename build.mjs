@@ -1,7 +1,9 @@
 // Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
 // Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR]  (DIR defaults to ./dist)
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import * as esbuild from 'esbuild'
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
@@ -46,7 +48,30 @@ async function buildClient() {
   })
   const manifest = toManifest(result.metafile)
   await writeFile(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
+  await precompress(clientOut)
   return manifest
+}
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * Writes `.br` and `.gz` next to every script and stylesheet, at the highest levels: done once
+ * here, the server negotiates them per request instead of compressing the same bytes again.
+ */
+async function precompress(folder) {
+  const files = (await readdir(folder)).filter((name) => /\.(?:js|css|svg|json)$/.test(name))
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(folder, name)
+      const content = await readFile(file)
+      const [br, gz] = await Promise.all([
+        brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        gzip(content, { level: 9 }),
+      ])
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
+    }),
+  )
 }
 
 /** Entry, page and locale chunks with the chunks each imports statically (for modulepreload). */

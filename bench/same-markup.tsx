@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticR
 import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import { createTranslator } from '../shared/i18n/translator.ts'
+import { createLocale } from '../shared/i18n/locale.ts'
 import { routes } from '../shared/routes.tsx'
 import type { Lang } from '../shared/types.ts'
 
@@ -26,7 +26,7 @@ function settled(payload: Payload): Record<string, unknown> {
 /** Bare renderToString of the page's React tree: route matching on canned data, no upstream, no streaming. */
 export async function startRenderToStringServer(payload: Payload, routerUrl: string, language: Lang) {
   const handler = createStaticHandler(routes)
-  const t = createTranslator(language, await loadMessages(language))
+  const locale = createLocale(language, await loadMessages(language))
   const data = settled(payload)
   const source = { load: async (routeId: string) => data[routeId] }
   return listen(async (response) => {
@@ -36,7 +36,7 @@ export async function startRenderToStringServer(payload: Payload, routerUrl: str
     if (result instanceof Response) throw new Error('unexpected redirect')
     const router = createStaticRouter(handler.dataRoutes, result)
     const html = `<!DOCTYPE html><html><head><title>x</title></head><body><div id="root">${renderToString(
-      <I18nProvider language={language} t={t}><StaticRouterProvider router={router} context={result} hydrate={false} /></I18nProvider>,
+      <I18nProvider locale={locale}><StaticRouterProvider router={router} context={result} hydrate={false} /></I18nProvider>,
     )}</div></body></html>`
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) })
     response.end(html)

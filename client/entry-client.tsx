@@ -10,18 +10,20 @@ import {
   type RouteObject,
 } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
 import type { RootData } from '../shared/data/page-head.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import { createTranslator } from '../shared/i18n/translator.ts'
+import { createLocale } from '../shared/i18n/locale.ts'
 import { routes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
 import { readHydrationState } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
+import { createScrollMemory } from './scroll-memory.ts'
 
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
@@ -36,7 +38,7 @@ async function hydrate() {
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
   const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
-  const t = createTranslator(language, messages)
+  const locale = createLocale(language, messages)
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
@@ -54,12 +56,15 @@ async function hydrate() {
 
   const address = createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
   const prefetch = (to: string) => source.prefetch(address(to))
+  const scrollMemory = createScrollMemory(sessionStorageOrNull())
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
-      <I18nProvider language={language} t={t}>
+      <I18nProvider locale={locale}>
         <PrefetchContext.Provider value={prefetch}>
-          <RouterProvider router={router} />
+          <ScrollMemoryContext.Provider value={scrollMemory}>
+            <RouterProvider router={router} />
+          </ScrollMemoryContext.Provider>
         </PrefetchContext.Provider>
       </I18nProvider>
     </StrictMode>,
@@ -80,3 +85,12 @@ async function resolveLazyRoutes(table: RouteObject[], pathname: string, basenam
 }
 
 void hydrate()
+
+/** Session storage, unless the browser refuses it (some privacy modes throw on access). */
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}

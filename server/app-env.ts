@@ -1,12 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { Tenant } from './site/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
 /** Per-request values set by the middleware chain (STYLE.md convention 2). */
 export interface AppEnv {
+  /** Set by @hono/node-server on the real server; absent under `app.request()` in tests. */
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined
   Variables: {
     requestId: string
+    /** A child logger carrying the request id. */
     log: Logger
+    /** Metrics label of what answered: a route id, `assets`, `healthz`… never the raw path. */
+    routeName: string
+    /**
+     * This response's Content-Security-Policy nonce. Every inline `<script>` the server writes
+     * carries `nonce="${c.var.cspNonce}"` (README "Adding an inline script").
+     */
+    cspNonce: string
+    /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
+    origin: string
+    /** The validated tenant key (lower-case host without port) the site is resolved from. */
+    tenantHost: string
     tenant: Tenant
     upstreamContext: UpstreamCallContext
   }

@@ -1,23 +1,36 @@
 import { Hono } from 'hono'
-import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
+import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
+import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { apiProxy } from './api-proxy/api-proxy.ts'
+import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
+import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
+import { compression } from './middleware/compression.ts'
+import { hostGuard } from './middleware/host-guard.ts'
+import { requestContext } from './middleware/request-context.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
-import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
+import { healthzRoute, readyzRoute } from './routes/health.ts'
+import { metricsRoute } from './routes/metrics.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
+import { createLocales } from './site/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
+import type { UpstreamClient } from './upstream/client.ts'
 
 export interface AppDeps {
   sites: SiteRepository
+  /** The upstream client, for the same-origin API's passthrough calls. */
+  upstream: UpstreamClient
   manifest: ClientManifest
   /** Folder of the built browser assets (dist/client), served under /assets/. */
   assetsRoot: string
@@ -25,45 +38,91 @@ export interface AppDeps {
   renderTimeoutMs: number
   /** The image endpoint; without it (IMAGE_OPTIMIZER=0) pages use the original image URLs. */
   images?: ImageOptimizer
+  /** Whether the instance takes traffic (`/readyz`). Default: one that is ready at once. */
+  readiness?: Readiness
+  /** Default: a fresh registry without process metrics. */
+  metrics?: Metrics
+  /** Bearer token `/metrics` requires (METRICS_TOKEN); open when unset. */
+  metricsToken?: string | undefined
+  /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
+  htmlSMaxAge?: number
+  /** Honour X-Forwarded-Host/Proto and Forwarded (TRUST_PROXY). Default false. */
+  trustProxy?: boolean
+  /** Send Strict-Transport-Security (HSTS). Default false. */
+  hsts?: boolean
+  /** Largest request body accepted (BODY_LIMIT_BYTES). Default 1 MiB. */
+  bodyLimitBytes?: number
 }
 
+/** Probes and scrapes: logged at debug only. */
+const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
+
 /**
- * The whole HTTP application (STYLE.md "Request flow"): request id → security headers → static
- * assets, health and images → tenant → payload or document (redirects, data, render). Nothing here reads
- * the environment or starts I/O; index.ts wires the real dependencies.
+ * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
+ * compression and cache rules → health, metrics and static assets → host checks → images (not
+ * tenant-specific) → same-origin API
+ * (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
+ * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Built once per process: the route table is the same for every tenant.
   const handler = createStaticHandler(routes)
+  const locales = createLocales()
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
+  const readiness = deps.readiness ?? readyAtOnce()
+  const htmlSMaxAge = deps.htmlSMaxAge ?? 10
 
-  app.use(requestId({ headerName: 'x-request-id' }))
-  app.use(async function attachLogger(c, next) {
-    c.set('log', deps.log)
+  app.use(requestContext({ log: deps.log, metrics, quietRoutes: QUIET_ROUTES }))
+  app.use(securityHeaders({ hsts: deps.hsts ?? false }))
+  app.use(compression())
+  app.use(cacheControl())
+
+  // Operations endpoints: never tenant-resolved, so they answer whatever the Host.
+  app.get('/healthz', healthzRoute())
+  app.get('/readyz', readyzRoute(readiness))
+  app.get('/metrics', metricsRoute({ registry: metrics.registry, token: deps.metricsToken }))
+
+  app.use('/assets/*', async function assetRoute(c, next) {
+    c.set('routeName', 'assets')
     await next()
   })
-  app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin', crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }))
-
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.use(
     '/assets/*',
     serveStatic({
       root: deps.assetsRoot,
+      // build.mjs writes .br and .gz next to each text asset: negotiated here, never compressed per request.
+      precompressed: true,
       // Asset names carry a content hash: a file never changes under the same name.
       onFound: (_path, c) => {
-        c.header('cache-control', 'public, max-age=31536000, immutable')
+        c.header('cache-control', IMMUTABLE)
       },
     }),
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
+  app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
   // Images are not tenant-specific (the source URL is the whole input), so they are answered
-  // before tenant resolution: an unknown Host or a slow site config never delays them.
+  // before tenant resolution: an unknown site or a slow site config never delays them.
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
-
+  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+  app.use(
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes ?? 1_048_576,
+      onError: (c) => c.html(plainErrorPage(413, 'Payload Too Large', 'The request body is too large.'), 413),
+    }),
+  )
   app.use(tenant({ sites: deps.sites, imageOptimizer: deps.images !== undefined }))
-  const payload = payloadRoute({ handler, sites: deps.sites })
-  const document = documentRoute({ handler, sites: deps.sites, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs })
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge })
+  const document = documentRoute({
+    handler,
+    sites: deps.sites,
+    locales,
+    manifest: deps.manifest,
+    renderTimeoutMs: deps.renderTimeoutMs,
+    htmlSMaxAge,
+    onRenderAborted: (reason) => metrics.renderAborted(reason),
+  })
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
@@ -72,8 +131,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // One place maps unexpected failures to a response: a generic 500, details only in the log.
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
-    log.error({ err: error, url: c.req.url, requestId: c.get('requestId') }, 'unhandled request error')
+    log.error({ err: error, url: c.req.url }, 'unhandled request error')
+    if (c.req.path.startsWith('/api/')) {
+      return c.json({ status: 500, info: 'Internal Server Error', data: null }, 500, { 'cache-control': 'private, no-store' })
+    }
     return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
   })
   return app
+}
+
+function readyAtOnce(): Readiness {
+  const readiness = createReadiness()
+  readiness.markReady()
+  return readiness
 }

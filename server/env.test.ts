@@ -9,7 +9,9 @@ describe('parseEnv', () => {
       env: {
         PORT: 3000, HOST: '0.0.0.0', API_BASE_URL: undefined, CONFIG_TTL_MS: 60000, CONFIG_STALE_MS: 600000,
         CONFIG_CACHE_MAX: 5000, NEGATIVE_TTL_MS: 10000, PAGE_TTL_MS: 30000, UPSTREAM_TIMEOUT_MS: 5000,
-        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info',
+        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_API: false, SHUTDOWN_DELAY_MS: 5000,
+        SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
+        METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
         IMAGE_OPTIMIZER: true, IMAGE_ALLOWED_ORIGINS: [], IMAGE_TIMEOUT_MS: 5000, IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
         IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024, IMAGE_CACHE_DIR: undefined, IMAGE_AVIF: true,
       },
@@ -44,7 +46,7 @@ describe('parseEnv', () => {
     })
   })
 
-  it('refuses image origins with a path, another scheme or credentials, and flags other than 0 and 1', () => {
+  it('refuses image origins with a path, another scheme or credentials, and flags that are not 0, 1, true or false', () => {
     const result = parseEnv({ IMAGE_ALLOWED_ORIGINS: 'https://ok.example.com,https://cdn.example.com/images,ftp://x.example.com,https://u:p@x.example.com', IMAGE_OPTIMIZER: 'yes' })
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -55,5 +57,25 @@ describe('parseEnv', () => {
   it('treats an empty API_BASE_URL as unset (demo API)', () => {
     const result = parseEnv({ API_BASE_URL: '' })
     expect(result.ok && result.env.API_BASE_URL).toBeUndefined()
+  })
+
+  it('refuses production without an upstream unless the demo API is asked for', () => {
+    const refused = parseEnv({ NODE_ENV: 'production' })
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.errors.join('\n')).toMatch(/API_BASE_URL: must be set when NODE_ENV=production/)
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_API: '1' }).ok).toBe(true)
+    expect(parseEnv({ NODE_ENV: 'production', API_BASE_URL: 'http://api.internal' }).ok).toBe(true)
+  })
+
+  it('reads the operations variables and checks how the timeouts relate', () => {
+    const result = parseEnv({
+      SHUTDOWN_DELAY_MS: '100', SHUTDOWN_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1500',
+      REQUEST_TIMEOUT_MS: '0', METRICS_TOKEN: 'a-long-enough-token', HTML_S_MAXAGE: '30', TRUST_PROXY: '1', HSTS: 'true',
+    })
+    expect(result.ok && result.env).toMatchObject({ SHUTDOWN_DELAY_MS: 100, KEEP_ALIVE_TIMEOUT_MS: 1000, REQUEST_TIMEOUT_MS: 0, TRUST_PROXY: true, HSTS: true })
+    const bad = parseEnv({ KEEP_ALIVE_TIMEOUT_MS: '70000', SHUTDOWN_DELAY_MS: '30000', REQUEST_TIMEOUT_MS: '1000', METRICS_TOKEN: 'short', HSTS: 'yes' })
+    expect(!bad.ok && bad.errors.map((error) => error.split(':')[0]).sort()).toEqual(['HSTS', 'METRICS_TOKEN'])
+    const crossed = parseEnv({ KEEP_ALIVE_TIMEOUT_MS: '70000', SHUTDOWN_DELAY_MS: '30000', REQUEST_TIMEOUT_MS: '1000' })
+    expect(!crossed.ok && crossed.errors.map((error) => error.split(':')[0]).sort()).toEqual(['HEADERS_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS', 'SHUTDOWN_DELAY_MS'])
   })
 })

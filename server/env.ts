@@ -11,8 +11,12 @@ const integer = (fallback: number, min: number, max: number) =>
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .default(fallback)
 
-const flag = (fallback: boolean) =>
-  z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((value) => value === '1').default(fallback)
+/** `1`/`true` or `0`/`false`. */
+const flag = (fallback = false) =>
+  z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+    .transform((value) => value === '1' || value === 'true')
+    .default(fallback)
 
 /** `https://cdn.example.com` (a trailing slash is tolerated), or null for anything with a path, query or credentials. */
 function toOrigin(text: string): string | null {
@@ -58,6 +62,20 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
   IMAGE_AVIF: flag(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  NODE_ENV: z.string().trim().default('development'),
+  /** With NODE_ENV=production the embedded demo API only starts when asked for explicitly. */
+  DEMO_API: flag(),
+  SHUTDOWN_DELAY_MS: integer(5000, 0, 600_000),
+  SHUTDOWN_TIMEOUT_MS: integer(25_000, 1, 3_600_000),
+  // Above common load-balancer idle timeouts (60 s), so the balancer always closes an idle socket first.
+  KEEP_ALIVE_TIMEOUT_MS: integer(65_000, 1, 3_600_000),
+  HEADERS_TIMEOUT_MS: integer(66_000, 1, 3_600_000),
+  REQUEST_TIMEOUT_MS: integer(300_000, 0, 3_600_000),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  HTML_S_MAXAGE: integer(10, 0, 31_536_000),
+  TRUST_PROXY: flag(),
+  HSTS: flag(),
+  BODY_LIMIT_BYTES: integer(1_048_576, 1, 1_073_741_824),
 })
 
 /** The server's configuration, parsed from the environment once at start. */
@@ -77,7 +95,24 @@ export function parseEnv(raw: Record<string, string | undefined>): { ok: true; e
     if (value !== undefined && !(value === '' && name !== 'API_BASE_URL')) input[name] = value
   }
   const result = envSchema.safeParse(input)
-  if (result.success) return { ok: true, env: result.data }
-  const errors = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+  const errors = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+  if (result.success) errors.push(...crossChecks(result.data))
+  if (result.success && errors.length === 0) return { ok: true, env: result.data }
   return { ok: false, errors }
+}
+
+/** Rules that involve more than one variable. */
+function crossChecks(env: Env): string[] {
+  const errors: string[] = []
+  if (env.NODE_ENV === 'production' && env.API_BASE_URL === undefined && !env.DEMO_API) {
+    errors.push('API_BASE_URL: must be set when NODE_ENV=production (set DEMO_API=1 to serve the embedded demo API instead)')
+  }
+  // Node requires it; and a request that may take longer than its headers' own deadline is a typo.
+  if (env.REQUEST_TIMEOUT_MS > 0 && env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    errors.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
+  }
+  // Otherwise a socket idle just under the keep-alive timeout could be cut while its next request's headers arrive.
+  if (env.HEADERS_TIMEOUT_MS <= env.KEEP_ALIVE_TIMEOUT_MS) errors.push('HEADERS_TIMEOUT_MS: must be greater than KEEP_ALIVE_TIMEOUT_MS')
+  if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS) errors.push('SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS')
+  return errors
 }

@@ -58,6 +58,15 @@ export class UpstreamTimeoutError extends UpstreamError {
   }
 }
 
+/** The caller gave up (its signal aborted): not the upstream's fault. */
+export class UpstreamAbortedError extends UpstreamError {
+  override name = 'UpstreamAbortedError'
+
+  constructor(options: UpstreamErrorOptions) {
+    super('Upstream call aborted by the caller', options)
+  }
+}
+
 /** The connection could not be made or broke (refused, reset, DNS, closed early). */
 export class UpstreamNetworkError extends UpstreamError {
   override name = 'UpstreamNetworkError'

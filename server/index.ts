@@ -1,12 +1,16 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { Agent } from 'undici'
 import { createApp } from './app.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
 import { parseEnv } from './env.ts'
 import { createImages } from './images/create-images.ts'
+import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
+import { startHttpServer } from './lifecycle/http-server.ts'
+import { createReadiness, readyOnUpstreamContact } from './lifecycle/readiness.ts'
+import { probeUpstream } from './lifecycle/upstream-probe.ts'
 import { createLogger } from './logger.ts'
+import { createMetrics } from './metrics/metrics.ts'
 import { readClientManifest } from './render/manifest.ts'
 import { createSiteRepository } from './tenant/site-repository.ts'
 import { createUpstreamClient } from './upstream/client.ts'
@@ -31,8 +35,16 @@ if (baseUrl === undefined) {
   log.info({ url: baseUrl }, 'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)', env.PORT)
 }
 
+const metrics = createMetrics()
+const readiness = createReadiness()
+readiness.onChange((state) => metrics.draining.set(state === 'draining' ? 1 : 0))
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 })
-const upstream = createUpstreamClient({ baseUrl, dispatcher, timeoutMs: env.UPSTREAM_TIMEOUT_MS })
+const upstream = createUpstreamClient({
+  baseUrl,
+  dispatcher,
+  timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  metrics: readyOnUpstreamContact(readiness, metrics.upstream),
+})
 const sites = createSiteRepository({
   upstream,
   ttlMs: env.CONFIG_TTL_MS,
@@ -40,6 +52,7 @@ const sites = createSiteRepository({
   negativeTtlMs: env.NEGATIVE_TTL_MS,
   pageTtlMs: env.PAGE_TTL_MS,
   max: env.CONFIG_CACHE_MAX,
+  metrics,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
 })
 const images = env.IMAGE_OPTIMIZER
@@ -55,26 +68,56 @@ const images = env.IMAGE_OPTIMIZER
     onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
   })
   : undefined
-const app = createApp({ sites, manifest, assetsRoot: path.join(distRoot, 'client'), log, renderTimeoutMs: env.RENDER_TIMEOUT_MS, images })
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  log.info({ port: info.port, host: env.HOST }, 'listening')
+const app = createApp({
+  sites,
+  upstream,
+  manifest,
+  assetsRoot: path.join(distRoot, 'client'),
+  log,
+  renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+  readiness,
+  metrics,
+  metricsToken: env.METRICS_TOKEN,
+  htmlSMaxAge: env.HTML_S_MAXAGE,
+  trustProxy: env.TRUST_PROXY,
+  hsts: env.HSTS,
+  bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  images,
 })
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close upstream sockets.
-let stopping = false
-function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  log.info({ signal }, 'shutting down')
-  const force = setTimeout(() => process.exit(1), 10_000)
-  force.unref()
-  server.close(async () => {
-    await Promise.allSettled([dispatcher.close(), demoApi?.close()])
-    log.info('stopped')
-    process.exit(0)
-  })
-  if ('closeIdleConnections' in server) server.closeIdleConnections()
+const { server, port } = await startHttpServer({
+  fetch: app.fetch,
+  port: env.PORT,
+  hostname: env.HOST,
+  keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+  headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+})
+log.info({ port, host: env.HOST }, 'listening')
+
+// Readiness needs one answer from the upstream; ask for it rather than wait for a visitor.
+const probing = new AbortController()
+void probeUpstream({
+  readiness,
+  signal: probing.signal,
+  contact: () => upstream.call('/v1/site_page/web_get', { page_path: '', page_language: '', group_path: '' }, {
+    userAgent: 'tenant-sites readiness probe',
+    referer: '',
+    appDomain: 'readiness-probe.invalid',
+    signal: probing.signal,
+  }),
+  onError: (error, attempt) => log.warn({ err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
+}).then(() => {
+  if (readiness.state === 'ready') log.info('upstream reachable: ready')
+})
+
+const graceful = createGracefulShutdown({ server, readiness, delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, log })
+async function shutdown(signal: string) {
+  probing.abort()
+  const result = await graceful.shutdown(signal)
+  await Promise.allSettled([dispatcher.close(), demoApi?.close()])
+  log.info({ result }, 'stopped')
+  process.exit(result === 'drained' ? 0 : 1)
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+process.once('SIGINT', () => void shutdown('SIGINT'))

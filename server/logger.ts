@@ -1,6 +1,17 @@
-import pino, { type Logger } from 'pino'
+import pino, { type DestinationStream, type Logger } from 'pino'
 
-/** JSON logs on stdout (one line per event), with error objects serialised. */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime })
+/**
+ * Fields that may carry credentials or visitor data, censored wherever they appear: request
+ * headers, upstream call contexts, and upstream errors (whose `body`/`data` are the parsed reply).
+ */
+export const REDACTED_PATHS = [
+  'cookie', '*.cookie', '*.*.cookie', 'authorization', '*.authorization', '*.*.authorization',
+  'token', '*.token', 'password', '*.password', 'set-cookie', '*.set-cookie', '*["set-cookie"]',
+  'body', '*.body', 'err.data', 'err.cause.body', 'err.cause.data', 'error.body', 'error.data',
+]
+
+/** JSON logs on stdout (one line per event), with error objects serialised and secrets censored. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+  return destination ? pino(options, destination) : pino(options)
 }

@@ -7,6 +7,9 @@ import type { LoaderEnv, TenantData } from '../server/page-data/loader-env.ts'
 import { toTenant } from '../server/site/tenant.ts'
 import { siteConfigSchema } from '../server/upstream/schemas.ts'
 
+/** The fixed "now" of fake loader environments. */
+export const FAKE_NOW_MS = Date.UTC(2026, 0, 15, 12)
+
 export interface FakeSiteOptions {
   /** Merged over the default app name, logo and description (disclaimer, announcement…). */
   baseInfo?: Partial<SiteConfig['base_info']>
@@ -71,6 +74,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     absoluteUrl: (routerPath) => `http://example.test${routerPath}`,
     upstream,
     t: createTranslator('en', en),
+    now: () => FAKE_NOW_MS,
   }
   return { env, calls }
 }

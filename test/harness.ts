@@ -4,12 +4,12 @@ import { serve, type ServerType } from '@hono/node-server'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
-import { createApp } from '../server/app.ts'
+import { createApp, type AppDeps } from '../server/app.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
-import { createUpstreamClient } from '../server/upstream/client.ts'
+import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
 
 /** This test run's build folder (test/global-setup.ts). */
 export function distDir(): string {
@@ -26,6 +26,10 @@ export interface TestSiteOptions {
   log?: Logger
   /** The image endpoint: on by default (the demo API's origin allowed), `false` turns it off. */
   images?: false | Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
+  /** More app dependencies (readiness, metrics, trustProxy…). */
+  app?: Partial<AppDeps>
+  /** Options of the upstream client (e.g. metrics). */
+  upstreamClient?: { metrics?: UpstreamClientOptions['metrics']; timeoutMs?: number }
 }
 
 export interface TestSite {
@@ -53,7 +57,12 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
   })
   const dispatcher = new Agent()
-  const upstream = createUpstreamClient({ baseUrl: upstreamServer.url, dispatcher, timeoutMs: 2000 })
+  const upstream = createUpstreamClient({
+    baseUrl: upstreamServer.url,
+    dispatcher,
+    timeoutMs: options.upstreamClient?.timeoutMs ?? 2000,
+    ...(options.upstreamClient?.metrics ? { metrics: options.upstreamClient.metrics } : {}),
+  })
   const sites = createSiteRepository({
     upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
     ...options.repository,
@@ -63,7 +72,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     apiBaseUrl: upstreamServer.url, allowedOrigins: [], dispatcher, timeoutMs: 5000, maxSourceBytes: 15 * 1024 * 1024,
     cacheMaxBytes: 32 * 1024 * 1024, avif: true, ...options.images,
   })
-  const app = createApp({ sites, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, images })
+  const app = createApp({ sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, images, ...options.app })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {

@@ -79,9 +79,67 @@ describe('createConfigCache', () => {
     expect(await cache.get('a')).toMatchObject({ kind: 'found', value: 'v1', stale: true })
     await settle()
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'upstream down' }), 'a')
+    // Within the back-off window the next visitor gets the stale value without a new refresh.
     expect(await cache.get('a')).toMatchObject({ kind: 'found', value: 'v1', stale: true })
     await settle()
-    expect(loader).toHaveBeenCalledTimes(3)
+    expect(loader).toHaveBeenCalledTimes(2)
+  })
+
+  it('backs off failing refreshes exponentially with jitter, at most one per key per window, capped', async () => {
+    let fail = true
+    const dice = { value: 0 }
+    const { cache, clock, loader } = setup(
+      async () => {
+        if (fail && loader.mock.calls.length > 1) throw new Error('upstream down')
+        return `v${loader.mock.calls.length}`
+      },
+      { staleMs: 60_000, backoff: { baseMs: 1000, maxMs: 4000 }, random: () => dice.value },
+    )
+    await cache.get('a')
+    clock.time += TTL
+    const refreshesDuring = async (ms: number, step = 100) => {
+      const before = loader.mock.calls.length
+      for (let waited = 0; waited < ms; waited += step) {
+        expect(await cache.get('a')).toMatchObject({ value: 'v1', stale: true })
+        await settle()
+        clock.time += step
+      }
+      return loader.mock.calls.length - before
+    }
+    // Windows 1 s, 2 s, 4 s, 4 s: with the lowest dice a retry may come after half a window.
+    expect(await refreshesDuring(100)).toBe(1)
+    expect(await refreshesDuring(400)).toBe(0)
+    expect(await refreshesDuring(100)).toBe(1)
+    expect(await refreshesDuring(900)).toBe(0)
+    expect(await refreshesDuring(100)).toBe(1)
+    expect(await refreshesDuring(1900)).toBe(0)
+    expect(await refreshesDuring(100)).toBe(1)
+    // Capped: the window stops growing at 4 s, and the highest dice wait the whole window.
+    dice.value = 0.999
+    expect(await refreshesDuring(1900)).toBe(0)
+    expect(await refreshesDuring(100)).toBe(1)
+    expect(await refreshesDuring(3900)).toBe(0)
+    fail = false
+    expect(await refreshesDuring(100)).toBe(1)
+    expect(await cache.get('a')).toMatchObject({ value: 'v7', stale: false })
+  })
+
+  it('reports hits, misses, stale serves, evictions and its size', async () => {
+    const counts = { hit: 0, miss: 0, stale: 0, evicted: 0 }
+    let readSize = () => -1
+    const { cache, clock } = setup(async (key) => key, {
+      max: 2,
+      metrics: { lookup: (result) => void (counts[result] += 1), evicted: () => void (counts.evicted += 1), size: (read) => void (readSize = read) },
+    })
+    await cache.get('a')
+    await cache.get('a')
+    clock.time += TTL
+    await cache.get('a')
+    await settle()
+    await cache.get('b')
+    await cache.get('c')
+    expect(counts).toEqual({ hit: 1, miss: 3, stale: 1, evicted: 1 })
+    expect(readSize()).toBe(2)
   })
 
   it('awaits a new load once past the stale window, and a failed load caches nothing', async () => {

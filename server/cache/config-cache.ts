@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { CacheMetrics } from '../metrics/metrics.ts'
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
 export const NOT_FOUND: unique symbol = Symbol('not-found')
@@ -24,6 +25,16 @@ export interface ConfigCacheOptions<V, C = undefined> {
   now?: () => number
   /** Told about failed background refreshes (the stale value is kept). */
   onError?: (error: unknown, key: string) => void
+  /**
+   * After a failed background refresh, the next one for that key waits a back-off window that doubles
+   * per consecutive failure up to `maxMs` (defaults 1 s and 60 s), with jitter so a fleet of
+   * instances does not retry in step. The stale value is served meanwhile.
+   */
+  backoff?: { baseMs: number; maxMs: number }
+  /** Uniform [0, 1) for the jitter; injectable for tests. */
+  random?: () => number
+  /** Hits, misses, stale serves, evictions and size. */
+  metrics?: CacheMetrics
 }
 
 /** `caller` may be left out only when the cache's loads need none. */
@@ -44,6 +55,9 @@ export interface ConfigCache<V, C = undefined> {
 interface Entry<V> {
   value: V | typeof NOT_FOUND
   storedAt: number
+  /** Consecutive failed refreshes, and when the next may start (back-off). */
+  failures: number
+  retryAt: number
 }
 
 interface Flight<V> {
@@ -57,11 +71,17 @@ interface Flight<V> {
  * A load that fails caches nothing, so the next request tries again.
  */
 export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<V, C>): ConfigCache<V, C> {
-  const { load, ttlMs, staleMs, negativeTtlMs, max, onError } = options
+  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, metrics } = options
   const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
   // Expiry is decided here with the injected clock, so lru-cache only bounds the number of entries.
-  const entries = new LRUCache<string, Entry<V>>({ max })
+  const entries = new LRUCache<string, Entry<V>>({
+    max,
+    ...(metrics ? { dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+  })
   const flights = new Map<string, Flight<V>>()
+  metrics?.size(() => entries.size)
 
   function startLoad(key: string, caller: C): Flight<V> {
     const controller = new AbortController()
@@ -71,7 +91,7 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
         (value) => {
           if (flights.get(key) === flight) {
             flights.delete(key)
-            entries.set(key, { value, storedAt: now() })
+            entries.set(key, { value, storedAt: now(), failures: 0, retryAt: 0 })
           }
           return value
         },
@@ -85,9 +105,15 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
     return flight
   }
 
-  function refreshInBackground(key: string, caller: C): void {
-    if (flights.has(key)) return
-    startLoad(key, caller).promise.catch((error: unknown) => onError?.(error, key))
+  function refreshInBackground(key: string, entry: Entry<V>, caller: C): void {
+    if (flights.has(key) || now() < entry.retryAt) return
+    startLoad(key, caller).promise.catch((error: unknown) => {
+      entry.failures += 1
+      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (entry.failures - 1))
+      // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.
+      entry.retryAt = now() + window / 2 + random() * (window / 2)
+      onError?.(error, key)
+    })
   }
 
   async function get(key: string, ...args: CallerArgs<C>): Promise<ConfigCacheResult<V>> {
@@ -96,16 +122,22 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
     if (entry) {
       const age = now() - entry.storedAt
       if (entry.value === NOT_FOUND) {
-        if (age < negativeTtlMs) return { kind: 'not-found' }
+        if (age < negativeTtlMs) {
+          metrics?.lookup('hit')
+          return { kind: 'not-found' }
+        }
       } else if (age < ttlMs) {
+        metrics?.lookup('hit')
         return { kind: 'found', value: entry.value, stale: false }
       } else if (age < ttlMs + staleMs) {
-        refreshInBackground(key, caller)
+        metrics?.lookup('stale')
+        refreshInBackground(key, entry, caller)
         return { kind: 'found', value: entry.value, stale: true }
       }
       // Too old to serve: drop it so an upstream failure now leaves nothing behind.
       entries.delete(key)
     }
+    metrics?.lookup('miss')
     const flight = flights.get(key) ?? startLoad(key, caller)
     const value = await flight.promise
     return value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value, stale: false }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT } from './data/index.ts'
 import { callApi, createCapturingLogger, createTestApi, fakeGoogleToken } from './test-support.ts'
 import { createDemoApi } from './app.ts'
+import { FORCED_ERR_MSG, forcedAnswer } from './forced-answers.ts'
 
 const HOST = 'res.localhost'
 
@@ -171,5 +172,40 @@ describe('third_party_login', () => {
   it('is refused on a site without Google sign-in', async () => {
     const answer = await callApi(api, HOST, '/v1/third_party_login', { credential: fakeGoogleToken({ email: 'a@example.com' }) })
     expect(answer.body.status).toBe(100)
+  })
+})
+
+describe('reserved addresses force a refusal', () => {
+  it.each([
+    ['/v1/user/login', { email: 'login-911@errors.demo', password: 'whatever1' }, 911, null],
+    ['/v1/user/login', { email: 'login-914@errors.demo', password: 'whatever1' }, 914, null],
+    ['/v1/user/login', { email: 'login-500@errors.demo', password: 'whatever1' }, 500, null],
+    ['/v1/user/register', { email: 'register-910@errors.demo', password: 'reader2025', send_code: '123456' }, 910, null],
+    ['/v1/user/register', { email: 'register-500@errors.demo', password: 'reader2025', send_code: '123456' }, 500, null],
+    ['/v1/send_email', { email: 'send-1132@errors.demo', code_type: 0 }, 1132, null],
+    ['/v1/send_email', { email: 'send-903@errors.demo', code_type: 1 }, 903, { err_msg: FORCED_ERR_MSG }],
+    ['/v1/send_email', { email: 'send-903-plain@errors.demo', code_type: 0 }, 903, null],
+    ['/v1/send_email', { email: 'send-500@errors.demo', code_type: 0 }, 500, null],
+  ])('%s %j answers %i', async (path, body, status, data) => {
+    const answer = await callApi(createTestApi(), HOST, path, body)
+    expect(answer.body).toMatchObject({ status, data })
+  })
+
+  it('lets a register-forced address ask for its code, which is logged', async () => {
+    const { log, lines } = createCapturingLogger()
+    const api = createDemoApi({ log })
+    const sent = await callApi(api, HOST, '/v1/send_email', { email: 'register-910@errors.demo', code_type: 0 })
+    expect(sent.body.status).toBe(0)
+    expect(loggedCode(lines, 'register-910@errors.demo')).toMatch(/^\d{6}$/)
+  })
+
+  it.each([
+    ['login', 'register-910@errors.demo'],
+    ['send', 'login-911@errors.demo'],
+    ['login', 'login-0@errors.demo'],
+    ['login', 'login-911@example.com'],
+    ['login', 'xlogin-911@errors.demo'],
+  ] as const)('%s with %s is not forced', (call, email) => {
+    expect(forcedAnswer(call, email)).toBeNull()
   })
 })

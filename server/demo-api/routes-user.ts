@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineCall, nowSeconds } from './call.ts'
 import { fail, ok, STATUS, type Envelope } from './envelope.ts'
+import { forcedAnswer } from './forced-answers.ts'
 import { readGoogleCredential } from './google-credential.ts'
 import { code, email, password } from './schemas.ts'
 import { setSessionCookie } from './session-cookie.ts'
@@ -23,6 +24,8 @@ function refusal(reason: UserFailure, message: string): Envelope {
 
 export const userCalls = [
   defineCall('/v1/user/login', z.object({ email, password: z.string().min(1).max(64) }), (body, { c, tenant, users }) => {
+    const forced = forcedAnswer('login', body.email)
+    if (forced) return forced
     const result = users.login(tenant.site.site_id, body.email, body.password)
     if (!result.ok) return refusal(result.reason, result.message)
     setSessionCookie(c, result.value.token ?? '')
@@ -33,6 +36,8 @@ export const userCalls = [
     '/v1/user/register',
     z.object({ avatar: z.string().default(''), nick_name: z.string().default(''), email, password, send_code: code }),
     (body, { tenant, users }) => {
+      const forced = forcedAnswer('register', body.email)
+      if (forced) return forced
       const result = users.register(tenant.site.site_id, body.email, body.password, body.send_code)
       return result.ok ? ok(null) : refusal(result.reason, result.message)
     },
@@ -45,6 +50,8 @@ export const userCalls = [
       // The Site-Id header must agree with the site the app-domain names, when the caller sends it.
       const siteId = c.req.header('site-id')
       if (siteId && siteId !== tenant.site.site_id) return fail(STATUS.invalidInput, 'Site-Id does not match app-domain')
+      const forced = forcedAnswer('send', body.email)
+      if (forced) return forced
       const result = users.sendCode(tenant.site.site_id, body.email, body.code_type)
       return result.ok ? ok(null) : refusal(result.reason, result.message)
     },

@@ -1,8 +1,7 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { toTenant, type Tenant } from '../site/tenant.ts'
+import { toTenant, type Tenant, type TenantFeatures } from '../site/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
 
@@ -13,36 +12,58 @@ export interface TenantOptions {
 }
 
 /**
- * Resolves the tenant from the Host header (SPEC §1): a malformed host answers 400, an unknown
- * one 404 "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
+ * Resolves the tenant from the host the host guard validated (SPEC §1): an unknown one answers 404
+ * "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
  */
 export function tenant({ sites, imageOptimizer = false }: TenantOptions): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    const host = normalizeHost(c.req.header('host'))
-    if (host === null) return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
-    const call = callContext(c.req.raw, host)
-    const result = await sites.getSite(host, call)
+    const result = await lookupTenant(sites, c, { imageOptimizer })
     if (result.kind === 'not-found') {
       return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
     }
     if (result.kind === 'unavailable') {
-      c.var.log.error({ err: result.error, host }, 'site config unavailable')
-      return c.html(startupScreen(), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
+      c.var.log.error({ err: result.error, host: result.host }, 'site config unavailable')
+      return c.html(startupScreen(c.var.cspNonce), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
     }
-    c.set('tenant', toTenant(host, result.site, { imageOptimizer }) satisfies Tenant)
-    c.set('upstreamContext', call)
+    c.set('tenant', result.tenant)
+    c.set('upstreamContext', result.call)
     await next()
   }
+}
+
+export type TenantLookup =
+  | { kind: 'found'; tenant: Tenant; call: UpstreamCallContext }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable'; host: string; error: unknown }
+
+/**
+ * The tenant of the host the host guard validated; callers answer the failures in their own
+ * format (HTML or JSON).
+ */
+export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, features?: TenantFeatures): Promise<TenantLookup> {
+  const host = c.var.tenantHost
+  const call = callContext(c.req.raw, host, pageUrl(c.var.origin, c.req.url), c.var.requestId)
+  const result = await sites.getSite(host, call)
+  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
+  if (result.kind === 'not-found') return { kind: 'not-found' }
+  return { kind: 'unavailable', host, error: result.error }
 }
 
 /**
  * The visitor facts every upstream call carries (API.md "Transport"). No abort signal: a site load
  * is shared by concurrent visitors, so one leaving must not cancel it for the others.
  */
-function callContext(request: Request, host: string): UpstreamCallContext {
+function callContext(request: Request, host: string, referer: string, requestId: string): UpstreamCallContext {
   return {
     userAgent: request.headers.get('user-agent') ?? '',
-    referer: request.url,
+    referer,
     appDomain: host,
+    requestId,
   }
+}
+
+/** The page address from the validated origin: the request's own host part is never trusted. */
+function pageUrl(origin: string, requestUrl: string): string {
+  const url = new URL(requestUrl)
+  return origin + url.pathname + url.search
 }

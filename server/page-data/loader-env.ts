@@ -27,6 +27,8 @@ export interface LoaderEnv {
   absoluteUrl: (routerPath: string) => string
   upstream: TenantData
   t: Translate
+  /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */
+  now: () => number
 }
 
 /** Loads one route's data on the server; throws react-router `data()` responses for 4xx. */

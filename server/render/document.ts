@@ -13,6 +13,8 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
+  /** The response's CSP nonce (see securityHeaders). */
+  nonce: string
 }
 
 /**
@@ -21,6 +23,7 @@ export interface DocumentParts {
  */
 export function documentStart(parts: DocumentParts): string {
   const { head, manifest, language } = parts
+  const nonce = `nonce="${escapeHtml(parts.nonce)}"`
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -34,8 +37,8 @@ export function documentStart(parts: DocumentParts): string {
   }
   if (parts.favicon) html += `<link rel="icon" href="${escapeHtml(parts.favicon)}">`
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
-  html += `<script type="module" src="${manifest.entry.file}"></script>`
-  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}">`
+  html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
+  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
   html += '</head><body><div id="root">'
   return html
 }

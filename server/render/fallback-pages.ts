@@ -23,11 +23,13 @@ export function plainErrorPage(status: number, title: string, lead: string): str
  * site is starting, offers a refresh button with a 3-second countdown, then reloads by itself.
  * The site's language is unknown without its config, so it speaks Chinese (the default) and English.
  */
-export function startupScreen(): string {
+export function startupScreen(nonce: string): string {
+  // The script carries the response's CSP nonce; the button's handler is attached by it (inline
+  // event attributes are refused by the Content-Security-Policy).
   const body =
     '<h1>网站正在启动 · The site is starting</h1>' +
     '<p>请稍候，页面将自动刷新。</p><p>Please wait a moment; the page will reload automatically.</p>' +
-    '<button type="button" id="refresh" onclick="location.reload()">刷新 Refresh (<span id="count">3</span>)</button>' +
-    '<script>(function(){var n=3,c=document.getElementById("count");var t=setInterval(function(){n-=1;if(c)c.textContent=String(Math.max(n,0));if(n<=0){clearInterval(t);location.reload()}},1000)})()</script>'
+    '<button type="button" id="refresh">刷新 Refresh (<span id="count">3</span>)</button>' +
+    `<script nonce="${escapeHtml(nonce)}">(function(){var n=3,c=document.getElementById("count");document.getElementById("refresh").addEventListener("click",function(){location.reload()});var t=setInterval(function(){n-=1;if(c)c.textContent=String(Math.max(n,0));if(n<=0){clearInterval(t);location.reload()}},1000)})()</script>`
   return page('网站正在启动 · The site is starting', body, 'zh')
 }

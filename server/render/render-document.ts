@@ -4,7 +4,7 @@ import { errorTitle } from '../../shared/components/error-view.tsx'
 import { describeRouteError } from '../../shared/data/page-errors.ts'
 import type { PageDataBase, PageHead } from '../../shared/data/page-head.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
-import type { Translate } from '../../shared/i18n/translator.ts'
+import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../site/tenant.ts'
@@ -18,8 +18,7 @@ export interface RenderDocumentInput {
   handler: StaticHandler
   context: StaticHandlerContext
   tenant: Tenant
-  language: Lang
-  t: Translate
+  locale: Locale
   origin: string
   routerPath: string
   manifest: ClientManifest
@@ -28,6 +27,10 @@ export interface RenderDocumentInput {
   isBot: boolean
   timeoutMs: number
   signal?: AbortSignal
+  /** This response's CSP nonce: every inline or module script the document carries gets it. */
+  nonce: string
+  /** Told when the render is cut short by the timeout or the visitor leaving. */
+  onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
 }
 
@@ -36,7 +39,8 @@ export interface RenderDocumentInput {
  * final before the first byte; then the React body streams (STYLE.md convention 4).
  */
 export async function renderDocument(input: RenderDocumentInput): Promise<Response> {
-  const { context, tenant, language } = input
+  const { context, tenant, locale } = input
+  const { language } = locale
   const status = context.statusCode
   input.headers.set('content-type', 'text/html; charset=utf-8')
   if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
@@ -50,12 +54,13 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     alternates: alternatesOf(input),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    nonce: input.nonce,
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
     StrictMode,
     null,
-    createElement(I18nProvider, { language, t: input.t, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+    createElement(I18nProvider, { locale, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
   )
   return streamResponse(element, {
     status,
@@ -63,6 +68,8 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     waitForAll: input.isBot,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onAborted ? { onAborted: input.onAborted } : {}),
+    nonce: input.nonce,
     start,
     end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
     onError: input.onError,

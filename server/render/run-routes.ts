@@ -16,6 +16,8 @@ export interface RunRoutesInput {
   origin: string
   upstream: TenantData
   t: Translate
+  /** Clock in ms; injectable for tests. */
+  now?: () => number
   signal?: AbortSignal
   /** Keep each error at the route that threw it instead of its boundary (for payloads). */
   skipErrorBubbling?: boolean
@@ -40,6 +42,7 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
         absoluteUrl: (routerPath) => input.origin + address(routerPath),
         upstream: input.upstream,
         t: input.t,
+        now: input.now ?? Date.now,
       }
       return serverLoaders[routeId](env)
     },

@@ -10,6 +10,10 @@ export interface StreamResponseOptions {
   timeoutMs: number
   /** Aborts the render when the visitor goes away. */
   signal?: AbortSignal
+  /** CSP nonce for the inline scripts React writes while streaming (Suspense boundaries). */
+  nonce?: string
+  /** Told once when the render is cut short. */
+  onAborted?: (reason: 'timeout' | 'client') => void
   start: string
   /**
    * The document tail, computed once the body is complete. The signal says the render was cut
@@ -34,16 +38,18 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
     let settled = false
     let timer: NodeJS.Timeout | undefined
     const aborted = new AbortController()
-    const abort = (reason: Error) => {
+    const abort = (reason: Error, why: 'timeout' | 'client') => {
+      if (!aborted.signal.aborted && !finished) options.onAborted?.(why)
       aborted.abort(reason)
       stream.abort(reason)
     }
+    let finished = false
     const stopTimer = () => {
       if (timer !== undefined) clearTimeout(timer)
       timer = undefined
       options.signal?.removeEventListener('abort', onAbort)
     }
-    const onAbort = () => abort(new Error('The client went away during rendering'))
+    const onAbort = () => abort(new Error('The client went away during rendering'), 'client')
 
     const respondWhole = async () => {
       const tail = await options.end(aborted.signal)
@@ -67,13 +73,14 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
           })
         },
         cancel() {
-          abort(new Error('The response stream was cancelled'))
+          abort(new Error('The response stream was cancelled'), 'client')
         },
       })
       resolve(new Response(body, { status: options.status, headers: options.headers }))
     }
 
     const stream = renderToPipeableStream(element, {
+      ...(options.nonce ? { nonce: options.nonce } : {}),
       onShellReady() {
         if (options.waitForAll) return
         stream.pipe(sink)
@@ -87,6 +94,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       },
       onAllReady() {
         allReady = true
+        finished = true
         stopTimer()
         if (!options.waitForAll || settled) return
         settled = true
@@ -104,7 +112,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
         options.onError(error)
       },
     })
-    timer = setTimeout(() => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`)), options.timeoutMs)
+    timer = setTimeout(() => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'), options.timeoutMs)
     timer.unref()
     options.signal?.addEventListener('abort', onAbort, { once: true })
   })

@@ -2,8 +2,10 @@ import type { Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { logUnexpected, PAGE_VARY } from './document.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { leafRouteId, logUnexpected } from './document.ts'
 import { resolvePage } from './page-request.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
@@ -11,6 +13,9 @@ export const PAYLOAD_SUFFIX = '/_payload.json'
 export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
+  locales: Locales
+  /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
+  htmlSMaxAge: number
 }
 
 /**
@@ -23,9 +28,12 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const path = new URL(c.req.url).pathname
     const pagePath = path.slice(0, -PAYLOAD_SUFFIX.length) || '/'
     const outcome = await resolvePage(c, { ...options, pathname: pagePath, isDocument: false, keepErrorsAtThrowingRoute: true })
-    const headers = { vary: PAGE_VARY, 'cache-control': 'no-cache' }
+    // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
+    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
+    c.set('routeName', 'payload')
     if (outcome.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (outcome.kind === 'redirect') return c.json({ status: outcome.status, redirect: outcome.location }, 200, headers)
+    c.set('routeName', `${leafRouteId(outcome.context)}.payload`)
     logUnexpected(c.var.log, outcome.context.errors, c.req.url)
     const state = await toHydrationState(outcome.context)
     const status = outcome.context.statusCode

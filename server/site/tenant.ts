@@ -15,6 +15,8 @@ export interface Tenant {
   searchRoute: string
   pathMapping: { from: string; to: string }[]
   publicSite: PublicSite
+  /** The server settings this view was built with (kept when the config is re-read in another language). */
+  features: TenantFeatures
   /** Router path → visitor address, per language. */
   address(language: Lang): (routerPath: string) => string
 }
@@ -60,6 +62,7 @@ function buildTenant(host: string, site: SiteConfig, features: TenantFeatures): 
     rules,
     ...routing,
     publicSite: toPublicSite(site, routing, features),
+    features,
     address(language) {
       let address = addresses.get(language)
       if (address === undefined) {

@@ -144,6 +144,53 @@ describe('getSite', () => {
   })
 })
 
+describe('getSite in a page language', () => {
+  function answerInLanguage() {
+    stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: `name:${page_language}`, logo: '' } }), site_page_config: null })
+    })
+  }
+  const languageOf = (request: RecordedRequest) => (JSON.parse(request.body) as { page_language: string }).page_language
+
+  it('sends page_language and caches per host and language', async () => {
+    answerInLanguage()
+    const { repo } = repository()
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
+    expect(await repo.getSite('tenant.example', context, 'fr')).toMatchObject({ site: { base_info: { app_name: 'name:fr' } } })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ site: { base_info: { app_name: 'name:' } } })
+    expect(await repo.getSite('other.example', context, 'de')).toMatchObject({ kind: 'found' })
+    expect(siteCalls().map(languageOf)).toEqual(['de', 'fr', '', 'de'])
+    expect(siteCalls().map((request) => request.headers['app-domain'])).toEqual(['tenant.example', 'tenant.example', 'tenant.example', 'other.example'])
+  })
+
+  it('makes one upstream call per host and language under concurrency', async () => {
+    const held: (() => void)[] = []
+    stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      held.push(() => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: page_language, logo: '' } }) }))
+    })
+    const { repo } = repository()
+    const languages = ['en', 'de', 'en', '', 'de', 'en', '', 'ja'] as const
+    const pending = Promise.all(languages.flatMap((language) => [repo.getSite('tenant.example', context, language), repo.getSite('tenant.example', context, language)]))
+    // Every distinct key has reached the upstream before any answers: nothing could have been served from a stored entry.
+    await vi.waitFor(() => expect(held).toHaveLength(4))
+    for (const release of held) release()
+    const results = await pending
+    expect(results.map((result) => (result.kind === 'found' ? result.site.base_info.app_name : null))).toEqual(languages.flatMap((language) => [language, language]))
+    expect(siteCalls().map(languageOf).sort()).toEqual(['', 'de', 'en', 'ja'])
+  })
+
+  it('remembers an unknown site per language without retrying', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
+    const { repo } = repository()
+    expect(await repo.getSite('nobody.example', context, 'en')).toEqual({ kind: 'not-found' })
+    expect(await repo.getSite('nobody.example', context, 'en')).toEqual({ kind: 'not-found' })
+    expect(siteCalls().map(languageOf)).toEqual(['en'])
+  })
+})
+
 describe('pages, show paths and data', () => {
   const page = { page_id: 'p1', page_type: 'custom', page_path: 'privacy', group_path: 'legal', title: 'Privacy', page_config: {} }
 

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
-import type { ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
+import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { NOT_FOUND, createConfigCache } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
 import { stableStringify } from './stable-stringify.ts'
@@ -25,6 +26,11 @@ export interface SiteRepositoryOptions {
   /** Pause between site config attempts. Default 100 ms. */
   retryDelayMs?: number
   now?: () => number
+  /** Back-off of failing background refreshes (see createConfigCache). */
+  backoff?: { baseMs: number; maxMs: number }
+  random?: () => number
+  /** Cache metrics, reported as caches `site`, `page`, `show_path` and `data`. */
+  metrics?: Pick<Metrics, 'cache'>
   /** Told about failures nobody waits for: retried attempts and background refreshes. */
   onError?: (error: unknown, what: string) => void
 }
@@ -36,9 +42,19 @@ export type SiteLookup =
 
 export interface PageLocation { language: string; groupPath: string; pagePath: string }
 
+/**
+ * `''` asks for the language-independent config (the site's default texts), which decides the tenant
+ * and the redirects before the page language is known; a language asks for the site's own
+ * translations of its texts (menus, search placeholder, announcement) in that language.
+ */
+export type SiteLanguage = Lang | ''
+
 export interface SiteRepository {
-  /** The tenant's site config; `unavailable` after the attempts failed and no usable cached copy exists. */
-  getSite(host: string, context: UpstreamCallContext): Promise<SiteLookup>
+  /**
+   * The tenant's site config in `language` (`page_language` of web_get), cached per host and
+   * language; `unavailable` after the attempts failed and no usable cached copy exists.
+   */
+  getSite(host: string, context: UpstreamCallContext, language?: SiteLanguage): Promise<SiteLookup>
   /** The page config, or null when the upstream has no such page. */
   getPage(host: string, page: PageLocation, context: UpstreamCallContext): Promise<SitePageConfig | null>
   /** The site's content pages, for the route map. */
@@ -53,6 +69,7 @@ const SHOW_PATH = '/v1/site_admin/show_path/get'
 const NOT_FOUND_STATUS = 404
 
 interface SharedLoad { host: string; context: UpstreamCallContext }
+interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
 
 /**
@@ -63,7 +80,14 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const { upstream, onError } = options
   const attempts = Math.max(1, options.attempts ?? 3)
   const retryDelayMs = options.retryDelayMs ?? 100
-  const base = { staleMs: options.staleMs, negativeTtlMs: options.negativeTtlMs, ...(options.now ? { now: options.now } : {}) }
+  const base = {
+    staleMs: options.staleMs,
+    negativeTtlMs: options.negativeTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  }
+  const cacheMetrics = (name: string) => (options.metrics ? { metrics: options.metrics.cache(name) } : {})
   const pageCacheOptions = { ...base, ttlMs: options.pageTtlMs, max: options.pageMax ?? options.max }
 
   /**
@@ -71,16 +95,18 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
    * signal (one visitor leaving must not abort it), and no cookie (a shared answer must not be personal).
    */
   function sharedContext(load: SharedLoad, signal: AbortSignal): UpstreamCallContext {
-    return { userAgent: load.context.userAgent, referer: load.context.referer, appDomain: load.host, signal }
+    const { userAgent, referer, requestId } = load.context
+    return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
   }
 
-  const sites = createConfigCache<SiteConfig, SharedLoad>({
+  const sites = createConfigCache<SiteConfig, SiteLoad>({
     ...base,
+    ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
-    onError: (error, host) => onError?.(error, `site refresh for ${host}`),
-    load: async (host, { signal, caller }) => {
-      const body = { page_path: '', page_language: '', group_path: '' }
+    onError: (error, key) => onError?.(error, `site refresh for ${key}`),
+    load: async (key, { signal, caller }) => {
+      const body = { page_path: '', page_language: caller.language, group_path: '' }
       for (let attempt = 1; ; attempt++) {
         try {
           const reply = await upstream.data(WEB_GET, body, webGetReplySchema, sharedContext(caller, signal))
@@ -89,7 +115,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
           if (attempt >= attempts || signal.aborted) throw error
-          onError?.(error, `site load for ${host}, attempt ${attempt} of ${attempts}`)
+          onError?.(error, `site load for ${key}, attempt ${attempt} of ${attempts}`)
           await sleep(retryDelayMs, undefined, { signal })
         }
       }
@@ -98,6 +124,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }>({
     ...pageCacheOptions,
+    ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     load: async (_key, { signal, caller }) => {
       const reply = await notFoundAsSymbol(upstream.data(WEB_GET, caller.body, webGetPageSchema, sharedContext(caller, signal)))
@@ -107,6 +134,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad>({
     ...pageCacheOptions,
+    ...cacheMetrics('show_path'),
     onError: (error, host) => onError?.(error, `show_path refresh for ${host}`),
     load: async (_host, { signal, caller }) => {
       const reply = await notFoundAsSymbol(upstream.data(SHOW_PATH, {}, showPathRowsSchema, sharedContext(caller, signal)))
@@ -118,6 +146,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   // back through the schema that produced it.
   const data = createConfigCache<unknown, DataLoad<unknown>>({
     ...pageCacheOptions,
+    ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     load: (_key, { signal, caller }) => upstream.data(caller.path, caller.body, caller.schema, sharedContext(caller, signal)),
@@ -135,9 +164,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   }
 
   return {
-    async getSite(host, context) {
+    async getSite(host, context, language = '') {
       try {
-        const result = await sites.get(host, { host, context })
+        const result = await sites.get(siteKey(host, language), { host, context, language })
         return result.kind === 'found' ? { kind: 'found', site: result.value } : { kind: 'not-found' }
       } catch (error) {
         return { kind: 'unavailable', error }
@@ -164,6 +193,11 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       return result.value as T
     },
   }
+}
+
+/** The language-independent config keeps the bare host as its key (it is the one every request needs). */
+function siteKey(host: string, language: SiteLanguage): string {
+  return language === '' ? host : `${host} ${language}`
 }
 
 function isNotFound(error: unknown): boolean {

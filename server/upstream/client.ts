@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici'
 import type { ZodType } from 'zod'
 import {
+  UpstreamAbortedError,
   UpstreamAuthError,
   UpstreamBadResponseError,
   UpstreamError,
@@ -11,6 +12,8 @@ import {
   isUpstreamError,
   type UpstreamErrorOptions,
 } from '../errors.ts'
+import type { UpstreamMetrics } from '../metrics/metrics.ts'
+import { toApiPathLabel } from './api-paths.ts'
 import { BodyTooLargeError, discardBody, parseBodyQuietly, parseJson, readBody } from './read-body.ts'
 
 export interface UpstreamClientOptions {
@@ -21,6 +24,10 @@ export interface UpstreamClientOptions {
   timeoutMs: number
   /** Replies larger than this are refused. Default 2 MiB. */
   maxBodyBytes?: number
+  /** Told about every call: API path, outcome (`ok`, `http_4xx`, `timeout`…) and duration. */
+  metrics?: UpstreamMetrics
+  /** Clock in ms for durations; injectable for tests. */
+  now?: () => number
 }
 
 export interface UpstreamCallContext {
@@ -30,6 +37,8 @@ export interface UpstreamCallContext {
   appDomain: string
   siteId?: string
   cookie?: string
+  /** The visitor request's id, sent as `x-request-id` so upstream logs can be joined with ours. */
+  requestId?: string
   signal?: AbortSignal
 }
 
@@ -46,11 +55,27 @@ export interface UpstreamReply {
   setCookies: string[]
 }
 
+/** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
+export interface PassthroughReply {
+  /** The upstream's HTTP status. */
+  httpStatus: number
+  contentType: string
+  setCookies: string[]
+  /** The body, capped at `maxBodyBytes` (the stream errors past it). The deadline still runs until it ends. */
+  body: ReadableStream<Uint8Array>
+}
+
 export interface UpstreamClient {
   /** Raw call: POST JSON, the transport headers, the unwrapping rule (value = status 0 ? data (array kept, object shallow-copied) : whole envelope). */
   call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply>
   /** Requires status 0 and parses data with the schema; status ≠ 0 → UpstreamStatusError; shape mismatch → UpstreamBadResponseError. */
   data<T>(path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext): Promise<T>
+  /**
+   * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
+   * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
+   * declared too large, or does not come in time is an UpstreamError, like any other failure.
+   */
+  passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply>
 }
 
 const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -70,8 +95,23 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { dispatcher, timeoutMs } = options
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const now = options.now ?? performance.now.bind(performance)
 
   async function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+    if (!options.metrics) return attempt(path, body, context)
+    const started = now()
+    let outcome = 'ok'
+    try {
+      return await attempt(path, body, context)
+    } catch (error) {
+      outcome = outcomeOf(error)
+      throw error
+    } finally {
+      options.metrics.call(toApiPathLabel(path), outcome, (now() - started) / 1000)
+    }
+  }
+
+  async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
     const url = joinUrl(options.baseUrl, path)
     const where: UpstreamErrorOptions = { method: METHOD, url }
     const deadline = new AbortController()
@@ -119,7 +159,69 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parsed.data
   }
 
-  return { call, data }
+  async function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+    const url = joinUrl(options.baseUrl, path)
+    const where: UpstreamErrorOptions = { method: METHOD, url }
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), timeoutMs)
+    const signal = context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal
+    const failureState = () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs })
+    try {
+      const response = await request(url, { method: METHOD, dispatcher, headers: toHeaders(context), body: jsonBody, signal })
+      const contentType = firstValue(response.headers['content-type']) ?? ''
+      // Gateways answer outages with HTML pages; only a JSON answer is the upstream's own.
+      if (!isJsonType(contentType)) {
+        discardBody(response.body)
+        throw new UpstreamBadResponseError(`HTTP ${response.statusCode} answer is not JSON`, where)
+      }
+      const declaredLength = contentLength(response.headers['content-length'])
+      if (declaredLength !== undefined && declaredLength > maxBodyBytes) {
+        discardBody(response.body)
+        throw new BodyTooLargeError(maxBodyBytes)
+      }
+      const source = response.body
+      const chunks = source[Symbol.asyncIterator]()
+      let size = 0
+      const stop = () => {
+        clearTimeout(timer)
+        discardBody(source)
+      }
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const next = (await chunks.next()) as IteratorResult<Buffer>
+            if (next.done) {
+              clearTimeout(timer)
+              controller.close()
+              return
+            }
+            size += next.value.length
+            if (size > maxBodyBytes) throw new BodyTooLargeError(maxBodyBytes)
+            controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength))
+          } catch (error) {
+            stop()
+            controller.error(toUpstreamError(error, where, failureState()))
+          }
+        },
+        cancel: stop,
+      })
+      return { httpStatus: response.statusCode, contentType, setCookies: toList(response.headers['set-cookie']), body }
+    } catch (error) {
+      clearTimeout(timer)
+      throw toUpstreamError(error, where, failureState())
+    }
+  }
+
+  return { call, data, passthrough }
+}
+
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
 }
 
 /** Appends `path` to `baseUrl`, whether or not the base has a trailing slash or a path prefix. */
@@ -139,6 +241,7 @@ function toHeaders(context: UpstreamCallContext): Record<string, string> {
   }
   if (context.siteId !== undefined) headers['Site-Id'] = context.siteId
   if (context.cookie !== undefined) headers.cookie = context.cookie
+  if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
   return headers
 }
 
@@ -169,13 +272,23 @@ function unwrap(envelope: UpstreamEnvelope): unknown {
   return data
 }
 
+/** The metrics outcome of a failed call: a small fixed set. */
+function outcomeOf(error: unknown): string {
+  if (error instanceof UpstreamHttpError) return error.status >= 500 ? 'http_5xx' : 'http_4xx'
+  if (error instanceof UpstreamTimeoutError) return 'timeout'
+  if (error instanceof UpstreamNetworkError) return 'network'
+  if (error instanceof UpstreamBadResponseError) return 'bad_response'
+  if (error instanceof UpstreamAbortedError) return 'aborted'
+  return 'error'
+}
+
 interface FailureState { timedOut: boolean; callerAborted: boolean; timeoutMs: number }
 
 function toUpstreamError(error: unknown, where: UpstreamErrorOptions, state: FailureState): UpstreamError {
   if (isUpstreamError(error)) return error
   // Checked first: an abort surfaces as whatever undici or the stream throws, the signals say why.
   if (state.timedOut) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
-  if (state.callerAborted) return new UpstreamError('Upstream call aborted by the caller', { ...where, cause: error })
+  if (state.callerAborted) return new UpstreamAbortedError({ ...where, cause: error })
   if (error instanceof BodyTooLargeError) return new UpstreamBadResponseError(error.message, { ...where, cause: error })
   const code = codeOf(error)
   if (code !== undefined && TIMEOUT_CODES.has(code)) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })

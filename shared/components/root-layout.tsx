@@ -7,7 +7,9 @@ import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
+import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
+import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
@@ -29,14 +31,39 @@ export function RootLayout() {
       <HeadSync />
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
+        <SkipLink />
         <SiteHeader header={blocks.header} search={blocks.search} />
-        <main id="content" className="site-main">
+        {/* Focusable from script only: the skip link moves focus here. */}
+        <main id="content" className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SiteFooter footer={blocks.footer} />
       </div>
+      <LoadingOverlay />
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
+  )
+}
+
+/**
+ * The first stop of the tab order. Following the link moves focus (not only the scroll position)
+ * to the main content, so the next Tab continues there; without script the fragment does it.
+ */
+function SkipLink() {
+  const { t } = useI18n()
+  return (
+    <a
+      className="skip-link"
+      href="#content"
+      onClick={(event) => {
+        const main = document.getElementById('content')
+        if (!main) return
+        event.preventDefault()
+        main.focus()
+      }}
+    >
+      {t('skipToContent')}
+    </a>
   )
 }
 

@@ -53,8 +53,8 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
 }
 
 /** A link from site config: in-site paths become SiteLinks, anything else a plain external link. */
-export function ConfigLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
-  if (url.startsWith('/') && !url.startsWith('//')) return <SiteLink to={url} className={className}>{children}</SiteLink>
+export function ConfigLink({ url, children, ...rest }: { url: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'>) {
+  if (url.startsWith('/') && !url.startsWith('//')) return <SiteLink {...rest} to={url}>{children}</SiteLink>
   const safe = /^(https?:|mailto:|tel:)/i.test(url) ? url : '#'
-  return <a href={safe} className={className} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
+  return <a {...rest} href={safe} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
 }

@@ -46,8 +46,9 @@ export interface RssDocView {
   title: string
   /** http(s) only, else null. */
   link: string | null
+  /** Unix seconds; 0 when the feed gave none. */
   publishedAt: number
-  /** The upstream's own relative label ("3 hours ago"), shown as given. */
+  /** The upstream's own label, shown only when `publishedAt` is unknown (it is in the site's language, not the page's). */
   publishLabel: string
   summary: string
 }
@@ -60,6 +61,8 @@ export interface RssBody {
   selectedSource: string | null
   /** The router path a source id is appended to, or null when the page has no such addresses. */
   sourceBase: string | null
+  /** When the data was read (Unix seconds): ages ("3 hours ago") count from here, the same on server and browser. */
+  readAt: number
 }
 
 // ---- land -------------------------------------------------------------------------------------------

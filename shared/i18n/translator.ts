@@ -2,8 +2,12 @@ import { createInstance } from 'i18next'
 import type { Lang } from '../types.ts'
 import en, { type MessageKey, type Messages } from './locales/en.ts'
 
-/** Translate a message key; `{{name}}` placeholders are filled from `values`. */
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
+/**
+ * Translate a message key; `{{name}}` placeholders are filled from `values`. A plural key takes its
+ * form from `count`, a number (never pre-formatted text: the form depends on its value).
+ */
+export type Translate = (key: MessageKey, values?: TranslateValues) => string
+export type TranslateValues = Record<string, string | number> & { count?: number }
 
 /**
  * Builds a translator fixed to one language. The instance never changes language, so one per

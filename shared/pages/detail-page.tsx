@@ -2,17 +2,18 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { categoryPath, tagPath, type DetailPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
+import { safeImageSrc } from './resource/format.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { ResourceLayout } from './resource/resource-layout.tsx'
 import { TargetLinks } from './resource/target-links.tsx'
+import { isoDate } from '../i18n/formatters.ts'
 import { SiteImage } from '../components/site-image.tsx'
 
 /** `/d/:id`: one resource with its links, tags and recommendations, and the streamed aside. */
 export function Component() {
   const data = useLoaderData() as DetailPageData
   const { resource, recommend } = data
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const image = safeImageSrc(resource.image)
   return (
     <ResourceLayout data={data}>
@@ -34,12 +35,12 @@ export function Component() {
                 <SiteLink to={categoryPath(resource.category.key)} className="res-detail__category">{resource.category.name}</SiteLink>
               </li>
             ) : null}
-            <li>{t('views', { count: formatCount(resource.view_count, language) })}</li>
+            <li>{t('views', { count: resource.view_count })}</li>
             {resource.updated_at > 0 ? (
-              <li><time dateTime={isoDate(resource.updated_at)}>{t('updatedAt', { date: formatDate(resource.updated_at, language) })}</time></li>
+              <li><time dateTime={isoDate(resource.updated_at)}>{t('updatedAt', { date: format.date(resource.updated_at) })}</time></li>
             ) : null}
             {resource.created_at > 0 ? (
-              <li><time dateTime={isoDate(resource.created_at)}>{t('publishedAt', { date: formatDate(resource.created_at, language) })}</time></li>
+              <li><time dateTime={isoDate(resource.created_at)}>{t('publishedAt', { date: format.date(resource.created_at) })}</time></li>
             ) : null}
           </ul>
         </header>

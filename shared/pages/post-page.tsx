@@ -2,15 +2,16 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { postCategoryPath, type PostPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount, formatDate, isoDate, safeImageSrc } from './resource/format.ts'
+import { safeImageSrc } from './resource/format.ts'
 import { PostLayout } from './post/post-sidebar.tsx'
+import { isoDate } from '../i18n/formatters.ts'
 import { SiteImage } from '../components/site-image.tsx'
 
 /** `/post/:id` and `/post-/:path`: one article (its HTML was sanitised by the loader). */
 export function Component() {
   const data = useLoaderData() as PostPageData
   const { post } = data
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const cover = safeImageSrc(post.cover)
   const avatar = safeImageSrc(post.author.avatar)
   return (
@@ -32,12 +33,12 @@ export function Component() {
               </span>
             ) : null}
             {post.created_at > 0 ? (
-              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: formatDate(post.created_at, language) })}</time>
+              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: format.date(post.created_at) })}</time>
             ) : null}
             {post.updated_at > post.created_at ? (
-              <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: formatDate(post.updated_at, language) })}</time>
+              <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: format.date(post.updated_at) })}</time>
             ) : null}
-            <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
+            <span>{t('views', { count: post.view_count })}</span>
           </div>
         </header>
         {cover ? <SiteImage className="post-article__cover" src={cover} preset="cover" alt="" width={960} height={540} sizes="(max-width: 1000px) 100vw, 960px" priority /> : null}

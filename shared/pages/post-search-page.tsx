@@ -1,7 +1,6 @@
 import { useLoaderData } from 'react-router'
 import type { PostSearchPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount } from './resource/format.ts'
 import { PostList } from './post/post-list.tsx'
 import { PostLayout } from './post/post-sidebar.tsx'
 import { Pagination } from './resource/pagination.tsx'
@@ -15,7 +14,7 @@ export function Component() {
       <header className="post-heading">
         <h1>{data.query ? t('searchResultsFor', { query: data.query }) : t('searchPosts')}</h1>
         <p className="post-heading__lead">
-          {data.rows === null ? t('searchEmptyQuery') : t('resultsCount', { count: formatCount(data.total, language) })}
+          {data.rows === null ? t('searchEmptyQuery') : t('resultsCount', { count: data.total })}
         </p>
       </header>
       {data.rows === null ? null : (

@@ -3,7 +3,6 @@ import { SiteLink } from '../components/site-link.tsx'
 import { detailPath, searchPath, type RankPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { RankRow } from '../types.ts'
-import { formatCount } from './resource/format.ts'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 import { TabNav, type Tab } from './resource/tab-nav.tsx'
 
@@ -22,7 +21,7 @@ function rowTarget(row: RankRow): string {
 /** `/rank…`: platform, category and tag navigation over a ranked table, and the streamed aside. */
 export function Component() {
   const data = useLoaderData() as RankPageData
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const platform = data.platforms.find((p) => p.key === data.platform)
   const category = platform?.categories.find((c) => c.key === data.category)
   const tag = category?.tags.find((x) => x.key === data.tag)
@@ -60,7 +59,7 @@ export function Component() {
               </span>
               <SiteLink to={rowTarget(row)} className="res-rank__title">{row.title}</SiteLink>
               <span className="res-rank__score">
-                <span className="visually-hidden">{t('score')} </span>{formatCount(row.score, language)}
+                <span className="visually-hidden">{t('score')} </span>{format.count(row.score)}
               </span>
             </li>
           ))}

@@ -2,7 +2,6 @@ import { useLoaderData, useMatches } from 'react-router'
 import { SearchBar } from '../components/search-bar.tsx'
 import type { SearchPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount } from './resource/format.ts'
 import { Pagination } from './resource/pagination.tsx'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
@@ -15,7 +14,7 @@ export function Component() {
   // `/sa` pages through `/sa`; the site's own search route is `/s` to the router.
   const basePath = matches[matches.length - 1]?.id === 'sa' ? '/sa' : '/s'
   const title = data.query ? t('searchResultsFor', { query: data.query }) : t('search')
-  const lead = data.rows === null ? t('searchEmptyQuery') : t('resultsCount', { count: formatCount(data.total, language) })
+  const lead = data.rows === null ? t('searchEmptyQuery') : t('resultsCount', { count: data.total })
   return (
     <ResourceLayout data={data}>
       <PageHeading title={title} lead={lead}>

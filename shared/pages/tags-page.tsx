@@ -2,7 +2,6 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { tagPath, type TagPageData, type TagsPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { formatCount } from './resource/format.ts'
 import { Pagination } from './resource/pagination.tsx'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
@@ -14,10 +13,10 @@ export function Component() {
 }
 
 function AllTags({ data }: { data: TagsPageData }) {
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   return (
     <ResourceLayout data={data}>
-      <PageHeading title={t('tags')} lead={t('resultsCount', { count: formatCount(data.total, language) })} />
+      <PageHeading title={t('tags')} lead={t('resultsCount', { count: data.total })} />
       {data.tags.length === 0 ? (
         <p className="empty-state">{t('noResults')}</p>
       ) : (
@@ -26,7 +25,7 @@ function AllTags({ data }: { data: TagsPageData }) {
             <li key={tag.slug}>
               <SiteLink to={tagPath(tag.slug)} className="res-tag-cloud__tag">
                 <span>{tag.name}</span>
-                {tag.count !== undefined ? <span className="res-tag-cloud__count">{formatCount(tag.count, language)}</span> : null}
+                {tag.count !== undefined ? <span className="res-tag-cloud__count">{format.count(tag.count)}</span> : null}
               </SiteLink>
             </li>
           ))}
@@ -38,11 +37,11 @@ function AllTags({ data }: { data: TagsPageData }) {
 }
 
 function OneTag({ data }: { data: TagPageData }) {
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const { tag } = data
   return (
     <ResourceLayout data={data}>
-      <PageHeading title={tag.name} lead={tag.description || t('resultsCount', { count: formatCount(data.total, language) })}>
+      <PageHeading title={tag.name} lead={tag.description || t('resultsCount', { count: data.total })}>
         <SiteLink to="/res_tags" className="res-heading__back">{t('tags')}</SiteLink>
       </PageHeading>
       <ResourceGrid rows={data.rows} eagerFirstRow />

@@ -6,6 +6,7 @@ import type { ShowPath, SiteConfig, SitePageConfig } from '../../../shared/types
 import { toTenant } from '../../site/tenant.ts'
 import { siteConfigSchema, sitePageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, TenantData } from '../loader-env.ts'
+import { FAKE_NOW_MS } from '../../../test/fake-loader-env.ts'
 
 /** Test double of the upstream reads: pages, show_path rows and canned replies per call path. */
 export interface FakeUpstream {
@@ -74,6 +75,7 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     absoluteUrl: (routerPath) => `http://example.test${routerPath}`,
     upstream: tenantData(options.fake),
     t: createTranslator('en', en),
+    now: () => FAKE_NOW_MS,
   }
 }
 

@@ -21,7 +21,7 @@ export interface ShapedRss { body: RssBody; hot: Promise<RssHotView[]> }
  * router path such source addresses extend (null when the page has none: that route needs a group).
  */
 export async function shapeRss(
-  env: Pick<LoaderEnv, 'upstream' | 'browserPath'>,
+  env: Pick<LoaderEnv, 'upstream' | 'browserPath' | 'now'>,
   pageConfig: unknown,
   pagePath: string,
   sourceId: string | null,
@@ -42,7 +42,7 @@ export async function shapeRss(
     if (group === undefined && source === undefined) return []
     return [toColumn(id, group, source)]
   })
-  return { body: { kind: 'rss', columns, selectedSource: sourceId, sourceBase }, hot }
+  return { body: { kind: 'rss', columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
 }
 
 function toColumn(id: string, group: RssGroup | undefined, source: { rss_name: string; logo: string; description: string } | undefined): RssColumnView {
@@ -58,7 +58,7 @@ function toColumn(id: string, group: RssGroup | undefined, source: { rss_name: s
         title: doc.title.trim(),
         link: safeHttpUrl(doc.link),
         publishedAt: doc.published_at,
-        publishLabel: doc.publish_str,
+        publishLabel: doc.published_at > 0 ? '' : doc.publish_str.trim(),
         summary: (doc.summary ?? '').trim(),
       })),
   }

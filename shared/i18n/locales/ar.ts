@@ -37,7 +37,12 @@ const ar: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'نتائج البحث عن «{{query}}»',
   searchEmptyQuery: 'اكتب كلمة مفتاحية للبحث.',
-  resultsCount: 'عدد النتائج: {{count}}',
+  resultsCount_zero: 'لا توجد نتائج',
+  resultsCount_one: 'نتيجة واحدة',
+  resultsCount_two: 'نتيجتان',
+  resultsCount_few: '{{count, number}} نتائج',
+  resultsCount_many: '{{count, number}} نتيجة',
+  resultsCount_other: '{{count, number}} نتيجة',
   noResults: 'لم يتم العثور على نتائج.',
   hotResources: 'الموارد الرائجة',
   newResources: 'أحدث الموارد',
@@ -47,7 +52,12 @@ const ar: Messages = {
   category: 'الفئة',
   tags: 'الوسوم',
   tag: 'الوسم',
-  views: 'المشاهدات: {{count}}',
+  views_zero: 'لا توجد مشاهدات',
+  views_one: 'مشاهدة واحدة',
+  views_two: 'مشاهدتان',
+  views_few: '{{count, number}} مشاهدات',
+  views_many: '{{count, number}} مشاهدة',
+  views_other: '{{count, number}} مشاهدة',
   updatedAt: 'آخر تحديث: {{date}}',
   publishedAt: 'تاريخ النشر: {{date}}',
   resourceLinks: 'الروابط',
@@ -95,7 +105,12 @@ const ar: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'أنت على وشك مغادرة هذا الموقع',
-  leavingSiteLead: 'سيتم نقلك إلى العنوان أدناه خلال {{seconds}} ثانية.',
+  leavingSiteLead_zero: 'سيتم نقلك إلى العنوان أدناه الآن.',
+  leavingSiteLead_one: 'سيتم نقلك إلى العنوان أدناه خلال ثانية واحدة.',
+  leavingSiteLead_two: 'سيتم نقلك إلى العنوان أدناه خلال ثانيتين.',
+  leavingSiteLead_few: 'سيتم نقلك إلى العنوان أدناه خلال {{count, number}} ثوانٍ.',
+  leavingSiteLead_many: 'سيتم نقلك إلى العنوان أدناه خلال {{count, number}} ثانية.',
+  leavingSiteLead_other: 'سيتم نقلك إلى العنوان أدناه خلال {{count, number}} ثانية.',
   continueToSite: 'متابعة',
   invalidLink: 'هذا الرابط غير صالح.',
 
@@ -146,6 +161,11 @@ const ar: Messages = {
   pwdUpdateSucSignInNow: 'تم تغيير كلمة المرور. يُرجى تسجيل الدخول.',
   pwdUpdateFail: 'تعذّر تغيير كلمة المرور.',
   googleLoadingFailed: 'تعذّر تحميل تسجيل الدخول عبر Google.',
+  sendingCode: 'جارٍ الإرسال…',
+  googleLoading: 'جارٍ تحميل تسجيل الدخول عبر Google…',
+  or: 'أو',
+  signedInAs: 'تم تسجيل الدخول باسم {{name}}',
+  codeDigit: 'الرقم {{index}} من {{count}}',
 }
 
 export default ar

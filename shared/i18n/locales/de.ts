@@ -37,7 +37,8 @@ const de: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Ergebnisse für „{{query}}“',
   searchEmptyQuery: 'Geben Sie einen Suchbegriff ein.',
-  resultsCount: '{{count}} Ergebnisse',
+  resultsCount_one: '{{count, number}} Ergebnis',
+  resultsCount_other: '{{count, number}} Ergebnisse',
   noResults: 'Keine Ergebnisse gefunden.',
   hotResources: 'Beliebte Ressourcen',
   newResources: 'Neue Ressourcen',
@@ -47,7 +48,8 @@ const de: Messages = {
   category: 'Kategorie',
   tags: 'Schlagwörter',
   tag: 'Schlagwort',
-  views: '{{count}} Aufrufe',
+  views_one: '{{count, number}} Aufruf',
+  views_other: '{{count, number}} Aufrufe',
   updatedAt: 'Aktualisiert am {{date}}',
   publishedAt: 'Veröffentlicht am {{date}}',
   resourceLinks: 'Links',
@@ -95,7 +97,8 @@ const de: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Sie verlassen diese Website',
-  leavingSiteLead: 'Sie werden in {{seconds}} Sekunden zur unten stehenden Adresse weitergeleitet.',
+  leavingSiteLead_one: 'Sie werden in {{count, number}} Sekunde zur unten stehenden Adresse weitergeleitet.',
+  leavingSiteLead_other: 'Sie werden in {{count, number}} Sekunden zur unten stehenden Adresse weitergeleitet.',
   continueToSite: 'Weiter',
   invalidLink: 'Dieser Link ist ungültig.',
 
@@ -146,6 +149,11 @@ const de: Messages = {
   pwdUpdateSucSignInNow: 'Ihr Passwort wurde geändert. Bitte melden Sie sich an.',
   pwdUpdateFail: 'Das Passwort konnte nicht geändert werden.',
   googleLoadingFailed: 'Die Google-Anmeldung konnte nicht geladen werden.',
+  sendingCode: 'Wird gesendet…',
+  googleLoading: 'Google-Anmeldung wird geladen…',
+  or: 'oder',
+  signedInAs: 'Angemeldet als {{name}}',
+  codeDigit: 'Ziffer {{index}} von {{count}}',
 }
 
 export default de

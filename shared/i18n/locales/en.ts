@@ -1,6 +1,9 @@
 /**
  * English interface strings; the source of truth for the message keys. Every other locale file has
- * exactly these keys. `{{name}}` marks an i18next interpolation.
+ * exactly these keys, except plural ones: `key_<category>` for each plural category its language
+ * has (`Intl.PluralRules`: English one/other, Russian one/few/many/other, Arabic six, Chinese only
+ * other); i18next picks the form from `count`. `{{name}}` marks an i18next interpolation,
+ * `{{count, number}}` a number in the page language's digits and grouping.
  */
 const en = {
   // Fixed pages and errors (SPEC §2, §8)
@@ -39,7 +42,8 @@ const en = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Results for “{{query}}”',
   searchEmptyQuery: 'Type a keyword to search.',
-  resultsCount: '{{count}} results',
+  resultsCount_one: '{{count, number}} result',
+  resultsCount_other: '{{count, number}} results',
   noResults: 'Nothing found.',
   hotResources: 'Hot resources',
   newResources: 'New resources',
@@ -49,7 +53,8 @@ const en = {
   category: 'Category',
   tags: 'Tags',
   tag: 'Tag',
-  views: '{{count}} views',
+  views_one: '{{count, number}} view',
+  views_other: '{{count, number}} views',
   updatedAt: 'Updated {{date}}',
   publishedAt: 'Published {{date}}',
   resourceLinks: 'Links',
@@ -97,7 +102,8 @@ const en = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'You are leaving this site',
-  leavingSiteLead: 'You will be taken to the address below in {{seconds}} seconds.',
+  leavingSiteLead_one: 'You will be taken to the address below in {{count, number}} second.',
+  leavingSiteLead_other: 'You will be taken to the address below in {{count, number}} seconds.',
   continueToSite: 'Continue',
   invalidLink: 'This link is not valid.',
 
@@ -148,8 +154,19 @@ const en = {
   pwdUpdateSucSignInNow: 'Your password has been changed. Please sign in.',
   pwdUpdateFail: 'The password could not be changed.',
   googleLoadingFailed: 'Google sign-in failed to load.',
+  sendingCode: 'Sending…',
+  googleLoading: 'Loading Google sign-in…',
+  or: 'or',
+  signedInAs: 'Signed in as {{name}}',
+  codeDigit: 'Digit {{index}} of {{count}}',
 }
 
-export type Messages = { [K in keyof typeof en]: string }
-export type MessageKey = keyof Messages
+type EnglishKey = keyof typeof en
+/** Keys translated by count: `t('views', { count })`. */
+export type PluralKey = EnglishKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never
+type PluralFormKey = `${PluralKey}_${Intl.LDMLPluralRule}`
+type SimpleKey = Exclude<EnglishKey, PluralFormKey>
+
+export type Messages = { [K in SimpleKey | `${PluralKey}_other`]: string } & { [K in PluralFormKey]?: string }
+export type MessageKey = SimpleKey | PluralKey
 export default en satisfies Messages

@@ -37,7 +37,8 @@ const fil: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Mga resulta para sa “{{query}}”',
   searchEmptyQuery: 'Mag-type ng keyword para maghanap.',
-  resultsCount: '{{count}} resulta',
+  resultsCount_one: '{{count, number}} resulta',
+  resultsCount_other: '{{count, number}} resulta',
   noResults: 'Walang nahanap.',
   hotResources: 'Mga sikat na resource',
   newResources: 'Mga bagong resource',
@@ -47,7 +48,8 @@ const fil: Messages = {
   category: 'Kategorya',
   tags: 'Mga tag',
   tag: 'Tag',
-  views: '{{count}} view',
+  views_one: '{{count, number}} view',
+  views_other: '{{count, number}} na view',
   updatedAt: 'Na-update noong {{date}}',
   publishedAt: 'Na-publish noong {{date}}',
   resourceLinks: 'Mga link',
@@ -95,7 +97,8 @@ const fil: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Aalis ka na sa site na ito',
-  leavingSiteLead: 'Dadalhin ka sa address sa ibaba sa loob ng {{seconds}} segundo.',
+  leavingSiteLead_one: 'Dadalhin ka sa address sa ibaba sa loob ng {{count, number}} segundo.',
+  leavingSiteLead_other: 'Dadalhin ka sa address sa ibaba sa loob ng {{count, number}} segundo.',
   continueToSite: 'Magpatuloy',
   invalidLink: 'Hindi valid ang link na ito.',
 
@@ -146,6 +149,11 @@ const fil: Messages = {
   pwdUpdateSucSignInNow: 'Napalitan na ang iyong password. Mag-sign in na.',
   pwdUpdateFail: 'Hindi mapalitan ang password.',
   googleLoadingFailed: 'Hindi ma-load ang pag-sign in gamit ang Google.',
+  sendingCode: 'Ipinapadala…',
+  googleLoading: 'Nilo-load ang pag-sign in gamit ang Google…',
+  or: 'o',
+  signedInAs: 'Naka-sign in bilang {{name}}',
+  codeDigit: 'Digit {{index}} sa {{count}}',
 }
 
 export default fil

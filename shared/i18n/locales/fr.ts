@@ -37,7 +37,9 @@ const fr: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Résultats pour « {{query}} »',
   searchEmptyQuery: 'Saisissez un mot-clé pour lancer la recherche.',
-  resultsCount: '{{count}} résultats',
+  resultsCount_one: '{{count, number}} résultat',
+  resultsCount_many: '{{count, number}} de résultats',
+  resultsCount_other: '{{count, number}} résultats',
   noResults: 'Aucun résultat.',
   hotResources: 'Ressources populaires',
   newResources: 'Nouvelles ressources',
@@ -47,7 +49,9 @@ const fr: Messages = {
   category: 'Catégorie',
   tags: 'Étiquettes',
   tag: 'Étiquette',
-  views: '{{count}} vues',
+  views_one: '{{count, number}} vue',
+  views_many: '{{count, number}} de vues',
+  views_other: '{{count, number}} vues',
   updatedAt: 'Mis à jour le {{date}}',
   publishedAt: 'Publié le {{date}}',
   resourceLinks: 'Liens',
@@ -95,7 +99,9 @@ const fr: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Vous quittez ce site',
-  leavingSiteLead: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{seconds}} secondes.',
+  leavingSiteLead_one: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} seconde.',
+  leavingSiteLead_many: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} de secondes.',
+  leavingSiteLead_other: 'Vous allez être redirigé vers l’adresse ci-dessous dans {{count, number}} secondes.',
   continueToSite: 'Continuer',
   invalidLink: 'Ce lien n’est pas valide.',
 
@@ -146,6 +152,11 @@ const fr: Messages = {
   pwdUpdateSucSignInNow: 'Votre mot de passe a été modifié. Veuillez vous connecter.',
   pwdUpdateFail: 'Le mot de passe n’a pas pu être modifié.',
   googleLoadingFailed: 'Impossible de charger la connexion avec Google.',
+  sendingCode: 'Envoi…',
+  googleLoading: 'Chargement de la connexion Google…',
+  or: 'ou',
+  signedInAs: 'Connecté en tant que {{name}}',
+  codeDigit: 'Chiffre {{index}} sur {{count}}',
 }
 
 export default fr

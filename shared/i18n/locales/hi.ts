@@ -37,7 +37,8 @@ const hi: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '“{{query}}” के लिए परिणाम',
   searchEmptyQuery: 'खोजने के लिए कोई कीवर्ड लिखें।',
-  resultsCount: '{{count}} परिणाम',
+  resultsCount_one: '{{count, number}} परिणाम',
+  resultsCount_other: '{{count, number}} परिणाम',
   noResults: 'कुछ नहीं मिला।',
   hotResources: 'लोकप्रिय संसाधन',
   newResources: 'नए संसाधन',
@@ -47,7 +48,8 @@ const hi: Messages = {
   category: 'श्रेणी',
   tags: 'टैग',
   tag: 'टैग',
-  views: '{{count}} बार देखा गया',
+  views_one: '{{count, number}} बार देखा गया',
+  views_other: '{{count, number}} बार देखा गया',
   updatedAt: '{{date}} को अपडेट किया गया',
   publishedAt: '{{date}} को प्रकाशित',
   resourceLinks: 'लिंक',
@@ -95,7 +97,8 @@ const hi: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'आप यह साइट छोड़ रहे हैं',
-  leavingSiteLead: '{{seconds}} सेकंड में आपको नीचे दिए गए पते पर ले जाया जाएगा।',
+  leavingSiteLead_one: '{{count, number}} सेकंड में आपको नीचे दिए गए पते पर ले जाया जाएगा।',
+  leavingSiteLead_other: '{{count, number}} सेकंड में आपको नीचे दिए गए पते पर ले जाया जाएगा।',
   continueToSite: 'जारी रखें',
   invalidLink: 'यह लिंक मान्य नहीं है।',
 
@@ -146,6 +149,11 @@ const hi: Messages = {
   pwdUpdateSucSignInNow: 'आपका पासवर्ड बदल दिया गया है। कृपया साइन इन करें।',
   pwdUpdateFail: 'पासवर्ड नहीं बदला जा सका।',
   googleLoadingFailed: 'Google साइन-इन लोड नहीं हो सका।',
+  sendingCode: 'भेजा जा रहा है…',
+  googleLoading: 'Google साइन-इन लोड हो रहा है…',
+  or: 'या',
+  signedInAs: '{{name}} के रूप में साइन इन',
+  codeDigit: 'अंक {{index}} / {{count}}',
 }
 
 export default hi

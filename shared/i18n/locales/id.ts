@@ -37,7 +37,7 @@ const id: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Hasil untuk “{{query}}”',
   searchEmptyQuery: 'Ketik kata kunci untuk mencari.',
-  resultsCount: '{{count}} hasil',
+  resultsCount_other: '{{count, number}} hasil',
   noResults: 'Tidak ada hasil.',
   hotResources: 'Sumber daya populer',
   newResources: 'Sumber daya terbaru',
@@ -47,7 +47,7 @@ const id: Messages = {
   category: 'Kategori',
   tags: 'Tag',
   tag: 'Tag',
-  views: '{{count}} kali dilihat',
+  views_other: '{{count, number}} kali dilihat',
   updatedAt: 'Diperbarui {{date}}',
   publishedAt: 'Diterbitkan {{date}}',
   resourceLinks: 'Tautan',
@@ -95,7 +95,7 @@ const id: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Anda akan meninggalkan situs ini',
-  leavingSiteLead: 'Anda akan diarahkan ke alamat di bawah ini dalam {{seconds}} detik.',
+  leavingSiteLead_other: 'Anda akan diarahkan ke alamat di bawah ini dalam {{count, number}} detik.',
   continueToSite: 'Lanjutkan',
   invalidLink: 'Tautan ini tidak valid.',
 
@@ -146,6 +146,11 @@ const id: Messages = {
   pwdUpdateSucSignInNow: 'Kata sandi Anda telah diubah. Silakan masuk.',
   pwdUpdateFail: 'Kata sandi tidak dapat diubah.',
   googleLoadingFailed: 'Gagal memuat login Google.',
+  sendingCode: 'Mengirim…',
+  googleLoading: 'Memuat login Google…',
+  or: 'atau',
+  signedInAs: 'Masuk sebagai {{name}}',
+  codeDigit: 'Digit {{index}} dari {{count}}',
 }
 
 export default id

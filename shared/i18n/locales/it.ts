@@ -37,7 +37,9 @@ const it: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Risultati per “{{query}}”',
   searchEmptyQuery: 'Inserisci una parola chiave per cercare.',
-  resultsCount: '{{count}} risultati',
+  resultsCount_one: '{{count, number}} risultato',
+  resultsCount_many: '{{count, number}} di risultati',
+  resultsCount_other: '{{count, number}} risultati',
   noResults: 'Nessun risultato.',
   hotResources: 'Risorse popolari',
   newResources: 'Nuove risorse',
@@ -47,7 +49,9 @@ const it: Messages = {
   category: 'Categoria',
   tags: 'Tag',
   tag: 'Tag',
-  views: '{{count}} visualizzazioni',
+  views_one: '{{count, number}} visualizzazione',
+  views_many: '{{count, number}} di visualizzazioni',
+  views_other: '{{count, number}} visualizzazioni',
   updatedAt: 'Aggiornato il {{date}}',
   publishedAt: 'Pubblicato il {{date}}',
   resourceLinks: 'Link',
@@ -95,7 +99,9 @@ const it: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Stai lasciando questo sito',
-  leavingSiteLead: 'Tra {{seconds}} secondi verrai reindirizzato all’indirizzo qui sotto.',
+  leavingSiteLead_one: 'Tra {{count, number}} secondo verrai reindirizzato all’indirizzo qui sotto.',
+  leavingSiteLead_many: 'Tra {{count, number}} di secondi verrai reindirizzato all’indirizzo qui sotto.',
+  leavingSiteLead_other: 'Tra {{count, number}} secondi verrai reindirizzato all’indirizzo qui sotto.',
   continueToSite: 'Continua',
   invalidLink: 'Questo link non è valido.',
 
@@ -146,6 +152,11 @@ const it: Messages = {
   pwdUpdateSucSignInNow: 'La password è stata modificata. Accedi di nuovo.',
   pwdUpdateFail: 'Impossibile modificare la password.',
   googleLoadingFailed: 'Impossibile caricare l’accesso con Google.',
+  sendingCode: 'Invio in corso…',
+  googleLoading: 'Caricamento dell’accesso con Google…',
+  or: 'oppure',
+  signedInAs: 'Accesso effettuato come {{name}}',
+  codeDigit: 'Cifra {{index}} di {{count}}',
 }
 
 export default it

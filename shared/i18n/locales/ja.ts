@@ -37,7 +37,7 @@ const ja: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '「{{query}}」の検索結果',
   searchEmptyQuery: 'キーワードを入力して検索してください。',
-  resultsCount: '{{count}}件',
+  resultsCount_other: '{{count, number}}件',
   noResults: '該当する結果はありません。',
   hotResources: '人気のリソース',
   newResources: '新着リソース',
@@ -47,7 +47,7 @@ const ja: Messages = {
   category: 'カテゴリ',
   tags: 'タグ',
   tag: 'タグ',
-  views: '{{count}}回表示',
+  views_other: '{{count, number}}回表示',
   updatedAt: '更新日：{{date}}',
   publishedAt: '公開日：{{date}}',
   resourceLinks: 'リンク',
@@ -95,7 +95,7 @@ const ja: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'このサイトを離れます',
-  leavingSiteLead: '{{seconds}}秒後に下記のアドレスへ移動します。',
+  leavingSiteLead_other: '{{count, number}}秒後に下記のアドレスへ移動します。',
   continueToSite: '続行',
   invalidLink: 'このリンクは無効です。',
 
@@ -146,6 +146,11 @@ const ja: Messages = {
   pwdUpdateSucSignInNow: 'パスワードを変更しました。ログインしてください。',
   pwdUpdateFail: 'パスワードを変更できませんでした。',
   googleLoadingFailed: 'Googleログインを読み込めませんでした。',
+  sendingCode: '送信中…',
+  googleLoading: 'Googleログインを読み込み中…',
+  or: 'または',
+  signedInAs: '{{name}} としてログイン中',
+  codeDigit: '{{count}} 桁中 {{index}} 桁目',
 }
 
 export default ja

@@ -37,7 +37,7 @@ const ko: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '‘{{query}}’ 검색 결과',
   searchEmptyQuery: '검색어를 입력해 주세요.',
-  resultsCount: '검색 결과 {{count}}개',
+  resultsCount_other: '검색 결과 {{count, number}}개',
   noResults: '검색 결과가 없습니다.',
   hotResources: '인기 자료',
   newResources: '새 자료',
@@ -47,7 +47,7 @@ const ko: Messages = {
   category: '카테고리',
   tags: '태그',
   tag: '태그',
-  views: '조회수 {{count}}',
+  views_other: '조회수 {{count, number}}',
   updatedAt: '{{date}} 업데이트',
   publishedAt: '{{date}} 게시',
   resourceLinks: '링크',
@@ -95,7 +95,7 @@ const ko: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: '이 사이트를 떠납니다',
-  leavingSiteLead: '{{seconds}}초 후 아래 주소로 이동합니다.',
+  leavingSiteLead_other: '{{count, number}}초 후 아래 주소로 이동합니다.',
   continueToSite: '계속',
   invalidLink: '유효하지 않은 링크입니다.',
 
@@ -146,6 +146,11 @@ const ko: Messages = {
   pwdUpdateSucSignInNow: '비밀번호가 변경되었습니다. 다시 로그인해 주세요.',
   pwdUpdateFail: '비밀번호를 변경하지 못했습니다.',
   googleLoadingFailed: 'Google 로그인을 불러오지 못했습니다.',
+  sendingCode: '보내는 중…',
+  googleLoading: 'Google 로그인 불러오는 중…',
+  or: '또는',
+  signedInAs: '{{name}}(으)로 로그인됨',
+  codeDigit: '{{count}}자리 중 {{index}}번째',
 }
 
 export default ko

@@ -37,7 +37,7 @@ const ms: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Hasil carian untuk “{{query}}”',
   searchEmptyQuery: 'Taipkan kata kunci untuk mencari.',
-  resultsCount: '{{count}} hasil',
+  resultsCount_other: '{{count, number}} hasil',
   noResults: 'Tiada hasil ditemui.',
   hotResources: 'Sumber popular',
   newResources: 'Sumber terbaharu',
@@ -47,7 +47,7 @@ const ms: Messages = {
   category: 'Kategori',
   tags: 'Tag',
   tag: 'Tag',
-  views: '{{count}} tontonan',
+  views_other: '{{count, number}} tontonan',
   updatedAt: 'Dikemas kini {{date}}',
   publishedAt: 'Diterbitkan {{date}}',
   resourceLinks: 'Pautan',
@@ -95,7 +95,7 @@ const ms: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Anda akan meninggalkan laman ini',
-  leavingSiteLead: 'Anda akan dibawa ke alamat di bawah dalam {{seconds}} saat.',
+  leavingSiteLead_other: 'Anda akan dibawa ke alamat di bawah dalam {{count, number}} saat.',
   continueToSite: 'Teruskan',
   invalidLink: 'Pautan ini tidak sah.',
 
@@ -146,6 +146,11 @@ const ms: Messages = {
   pwdUpdateSucSignInNow: 'Kata laluan anda telah ditukar. Sila log masuk.',
   pwdUpdateFail: 'Kata laluan tidak dapat ditukar.',
   googleLoadingFailed: 'Log masuk Google gagal dimuatkan.',
+  sendingCode: 'Menghantar…',
+  googleLoading: 'Memuatkan log masuk Google…',
+  or: 'atau',
+  signedInAs: 'Log masuk sebagai {{name}}',
+  codeDigit: 'Digit {{index}} daripada {{count}}',
 }
 
 export default ms

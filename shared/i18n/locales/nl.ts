@@ -37,7 +37,8 @@ const nl: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Resultaten voor ‘{{query}}’',
   searchEmptyQuery: 'Typ een zoekwoord om te zoeken.',
-  resultsCount: '{{count}} resultaten',
+  resultsCount_one: '{{count, number}} resultaat',
+  resultsCount_other: '{{count, number}} resultaten',
   noResults: 'Niets gevonden.',
   hotResources: 'Populaire bronnen',
   newResources: 'Nieuwe bronnen',
@@ -47,7 +48,8 @@ const nl: Messages = {
   category: 'Categorie',
   tags: 'Tags',
   tag: 'Tag',
-  views: '{{count}} weergaven',
+  views_one: '{{count, number}} weergave',
+  views_other: '{{count, number}} weergaven',
   updatedAt: 'Bijgewerkt op {{date}}',
   publishedAt: 'Gepubliceerd op {{date}}',
   resourceLinks: 'Links',
@@ -95,7 +97,8 @@ const nl: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Je verlaat deze website',
-  leavingSiteLead: 'Over {{seconds}} seconden word je doorgestuurd naar het onderstaande adres.',
+  leavingSiteLead_one: 'Over {{count, number}} seconde word je doorgestuurd naar het onderstaande adres.',
+  leavingSiteLead_other: 'Over {{count, number}} seconden word je doorgestuurd naar het onderstaande adres.',
   continueToSite: 'Doorgaan',
   invalidLink: 'Deze link is ongeldig.',
 
@@ -146,6 +149,11 @@ const nl: Messages = {
   pwdUpdateSucSignInNow: 'Je wachtwoord is gewijzigd. Log opnieuw in.',
   pwdUpdateFail: 'Het wachtwoord kan niet worden gewijzigd.',
   googleLoadingFailed: 'Inloggen met Google kan niet worden geladen.',
+  sendingCode: 'Verzenden…',
+  googleLoading: 'Inloggen met Google wordt geladen…',
+  or: 'of',
+  signedInAs: 'Ingelogd als {{name}}',
+  codeDigit: 'Cijfer {{index}} van {{count}}',
 }
 
 export default nl

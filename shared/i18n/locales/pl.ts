@@ -37,7 +37,10 @@ const pl: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Wyniki dla „{{query}}”',
   searchEmptyQuery: 'Wpisz słowo kluczowe, aby wyszukać.',
-  resultsCount: 'Wyniki: {{count}}',
+  resultsCount_one: '{{count, number}} wynik',
+  resultsCount_few: '{{count, number}} wyniki',
+  resultsCount_many: '{{count, number}} wyników',
+  resultsCount_other: '{{count, number}} wyniku',
   noResults: 'Nic nie znaleziono.',
   hotResources: 'Popularne zasoby',
   newResources: 'Nowe zasoby',
@@ -47,7 +50,10 @@ const pl: Messages = {
   category: 'Kategoria',
   tags: 'Tagi',
   tag: 'Tag',
-  views: 'Wyświetlenia: {{count}}',
+  views_one: '{{count, number}} wyświetlenie',
+  views_few: '{{count, number}} wyświetlenia',
+  views_many: '{{count, number}} wyświetleń',
+  views_other: '{{count, number}} wyświetlenia',
   updatedAt: 'Zaktualizowano {{date}}',
   publishedAt: 'Opublikowano {{date}}',
   resourceLinks: 'Linki',
@@ -95,7 +101,10 @@ const pl: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Opuszczasz tę witrynę',
-  leavingSiteLead: 'Za {{seconds}} s nastąpi przekierowanie pod poniższy adres.',
+  leavingSiteLead_one: 'Za {{count, number}} sekundę nastąpi przekierowanie pod poniższy adres.',
+  leavingSiteLead_few: 'Za {{count, number}} sekundy nastąpi przekierowanie pod poniższy adres.',
+  leavingSiteLead_many: 'Za {{count, number}} sekund nastąpi przekierowanie pod poniższy adres.',
+  leavingSiteLead_other: 'Za {{count, number}} sekundy nastąpi przekierowanie pod poniższy adres.',
   continueToSite: 'Przejdź dalej',
   invalidLink: 'Ten link jest nieprawidłowy.',
 
@@ -146,6 +155,11 @@ const pl: Messages = {
   pwdUpdateSucSignInNow: 'Hasło zostało zmienione. Zaloguj się ponownie.',
   pwdUpdateFail: 'Nie udało się zmienić hasła.',
   googleLoadingFailed: 'Nie udało się wczytać logowania przez Google.',
+  sendingCode: 'Wysyłanie…',
+  googleLoading: 'Wczytywanie logowania przez Google…',
+  or: 'lub',
+  signedInAs: 'Zalogowano jako {{name}}',
+  codeDigit: 'Cyfra {{index}} z {{count}}',
 }
 
 export default pl

@@ -37,7 +37,9 @@ const pt: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Resultados para “{{query}}”',
   searchEmptyQuery: 'Digite uma palavra-chave para pesquisar.',
-  resultsCount: '{{count}} resultados',
+  resultsCount_one: '{{count, number}} resultado',
+  resultsCount_many: '{{count, number}} de resultados',
+  resultsCount_other: '{{count, number}} resultados',
   noResults: 'Nenhum resultado encontrado.',
   hotResources: 'Recursos em alta',
   newResources: 'Novos recursos',
@@ -47,7 +49,9 @@ const pt: Messages = {
   category: 'Categoria',
   tags: 'Tags',
   tag: 'Tag',
-  views: '{{count}} visualizações',
+  views_one: '{{count, number}} visualização',
+  views_many: '{{count, number}} de visualizações',
+  views_other: '{{count, number}} visualizações',
   updatedAt: 'Atualizado em {{date}}',
   publishedAt: 'Publicado em {{date}}',
   resourceLinks: 'Links',
@@ -95,7 +99,9 @@ const pt: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Você está saindo deste site',
-  leavingSiteLead: 'Você será redirecionado para o endereço abaixo em {{seconds}} segundos.',
+  leavingSiteLead_one: 'Você será redirecionado para o endereço abaixo em {{count, number}} segundo.',
+  leavingSiteLead_many: 'Você será redirecionado para o endereço abaixo em {{count, number}} de segundos.',
+  leavingSiteLead_other: 'Você será redirecionado para o endereço abaixo em {{count, number}} segundos.',
   continueToSite: 'Continuar',
   invalidLink: 'Este link não é válido.',
 
@@ -146,6 +152,11 @@ const pt: Messages = {
   pwdUpdateSucSignInNow: 'Sua senha foi alterada. Faça login novamente.',
   pwdUpdateFail: 'Não foi possível alterar a senha.',
   googleLoadingFailed: 'Não foi possível carregar o login com o Google.',
+  sendingCode: 'Enviando…',
+  googleLoading: 'Carregando o login com o Google…',
+  or: 'ou',
+  signedInAs: 'Conectado como {{name}}',
+  codeDigit: 'Dígito {{index}} de {{count}}',
 }
 
 export default pt

@@ -37,7 +37,10 @@ const ru: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Результаты по запросу «{{query}}»',
   searchEmptyQuery: 'Введите ключевое слово для поиска.',
-  resultsCount: 'Найдено: {{count}}',
+  resultsCount_one: '{{count, number}} результат',
+  resultsCount_few: '{{count, number}} результата',
+  resultsCount_many: '{{count, number}} результатов',
+  resultsCount_other: '{{count, number}} результата',
   noResults: 'Ничего не найдено.',
   hotResources: 'Популярные ресурсы',
   newResources: 'Новые ресурсы',
@@ -47,7 +50,10 @@ const ru: Messages = {
   category: 'Категория',
   tags: 'Теги',
   tag: 'Тег',
-  views: 'Просмотры: {{count}}',
+  views_one: '{{count, number}} просмотр',
+  views_few: '{{count, number}} просмотра',
+  views_many: '{{count, number}} просмотров',
+  views_other: '{{count, number}} просмотра',
   updatedAt: 'Обновлено {{date}}',
   publishedAt: 'Опубликовано {{date}}',
   resourceLinks: 'Ссылки',
@@ -95,7 +101,10 @@ const ru: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Вы покидаете этот сайт',
-  leavingSiteLead: 'Переход по указанному ниже адресу через {{seconds}} с.',
+  leavingSiteLead_one: 'Переход по указанному ниже адресу через {{count, number}} секунду.',
+  leavingSiteLead_few: 'Переход по указанному ниже адресу через {{count, number}} секунды.',
+  leavingSiteLead_many: 'Переход по указанному ниже адресу через {{count, number}} секунд.',
+  leavingSiteLead_other: 'Переход по указанному ниже адресу через {{count, number}} секунды.',
   continueToSite: 'Продолжить',
   invalidLink: 'Эта ссылка недействительна.',
 
@@ -146,6 +155,11 @@ const ru: Messages = {
   pwdUpdateSucSignInNow: 'Пароль изменён. Войдите с новым паролем.',
   pwdUpdateFail: 'Не удалось изменить пароль.',
   googleLoadingFailed: 'Не удалось загрузить вход через Google.',
+  sendingCode: 'Отправка…',
+  googleLoading: 'Загрузка входа через Google…',
+  or: 'или',
+  signedInAs: 'Вы вошли как {{name}}',
+  codeDigit: 'Цифра {{index}} из {{count}}',
 }
 
 export default ru

@@ -37,7 +37,8 @@ const sv: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Resultat för ”{{query}}”',
   searchEmptyQuery: 'Skriv ett sökord för att söka.',
-  resultsCount: '{{count}} resultat',
+  resultsCount_one: '{{count, number}} resultat',
+  resultsCount_other: '{{count, number}} resultat',
   noResults: 'Inga träffar.',
   hotResources: 'Populära resurser',
   newResources: 'Nya resurser',
@@ -47,7 +48,8 @@ const sv: Messages = {
   category: 'Kategori',
   tags: 'Taggar',
   tag: 'Tagg',
-  views: '{{count}} visningar',
+  views_one: '{{count, number}} visning',
+  views_other: '{{count, number}} visningar',
   updatedAt: 'Uppdaterad {{date}}',
   publishedAt: 'Publicerad {{date}}',
   resourceLinks: 'Länkar',
@@ -95,7 +97,8 @@ const sv: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Du lämnar den här webbplatsen',
-  leavingSiteLead: 'Du skickas vidare till adressen nedan om {{seconds}} sekunder.',
+  leavingSiteLead_one: 'Du skickas vidare till adressen nedan om {{count, number}} sekund.',
+  leavingSiteLead_other: 'Du skickas vidare till adressen nedan om {{count, number}} sekunder.',
   continueToSite: 'Fortsätt',
   invalidLink: 'Länken är ogiltig.',
 
@@ -146,6 +149,11 @@ const sv: Messages = {
   pwdUpdateSucSignInNow: 'Ditt lösenord har ändrats. Logga in.',
   pwdUpdateFail: 'Det gick inte att ändra lösenordet.',
   googleLoadingFailed: 'Det gick inte att läsa in Google-inloggningen.',
+  sendingCode: 'Skickar…',
+  googleLoading: 'Läser in Google-inloggningen…',
+  or: 'eller',
+  signedInAs: 'Inloggad som {{name}}',
+  codeDigit: 'Siffra {{index}} av {{count}}',
 }
 
 export default sv

@@ -37,7 +37,7 @@ const th: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'ผลการค้นหาสำหรับ “{{query}}”',
   searchEmptyQuery: 'โปรดพิมพ์คำค้นหา',
-  resultsCount: '{{count}} รายการ',
+  resultsCount_other: '{{count, number}} รายการ',
   noResults: 'ไม่พบผลลัพธ์',
   hotResources: 'ทรัพยากรยอดนิยม',
   newResources: 'ทรัพยากรใหม่',
@@ -47,7 +47,7 @@ const th: Messages = {
   category: 'หมวดหมู่',
   tags: 'แท็ก',
   tag: 'แท็ก',
-  views: 'เข้าชม {{count}} ครั้ง',
+  views_other: 'เข้าชม {{count, number}} ครั้ง',
   updatedAt: 'อัปเดตเมื่อ {{date}}',
   publishedAt: 'เผยแพร่เมื่อ {{date}}',
   resourceLinks: 'ลิงก์',
@@ -95,7 +95,7 @@ const th: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'คุณกำลังออกจากเว็บไซต์นี้',
-  leavingSiteLead: 'ระบบจะพาคุณไปยังที่อยู่ด้านล่างใน {{seconds}} วินาที',
+  leavingSiteLead_other: 'ระบบจะพาคุณไปยังที่อยู่ด้านล่างใน {{count, number}} วินาที',
   continueToSite: 'ดำเนินการต่อ',
   invalidLink: 'ลิงก์นี้ไม่ถูกต้อง',
 
@@ -146,6 +146,11 @@ const th: Messages = {
   pwdUpdateSucSignInNow: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว โปรดเข้าสู่ระบบอีกครั้ง',
   pwdUpdateFail: 'เปลี่ยนรหัสผ่านไม่สำเร็จ',
   googleLoadingFailed: 'โหลดการเข้าสู่ระบบด้วย Google ไม่สำเร็จ',
+  sendingCode: 'กำลังส่ง…',
+  googleLoading: 'กำลังโหลดการเข้าสู่ระบบด้วย Google…',
+  or: 'หรือ',
+  signedInAs: 'เข้าสู่ระบบในชื่อ {{name}}',
+  codeDigit: 'หลักที่ {{index}} จาก {{count}}',
 }
 
 export default th

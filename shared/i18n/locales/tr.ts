@@ -37,7 +37,8 @@ const tr: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '“{{query}}” için sonuçlar',
   searchEmptyQuery: 'Aramak için bir anahtar kelime yazın.',
-  resultsCount: '{{count}} sonuç',
+  resultsCount_one: '{{count, number}} sonuç',
+  resultsCount_other: '{{count, number}} sonuç',
   noResults: 'Sonuç bulunamadı.',
   hotResources: 'Popüler kaynaklar',
   newResources: 'Yeni kaynaklar',
@@ -47,7 +48,8 @@ const tr: Messages = {
   category: 'Kategori',
   tags: 'Etiketler',
   tag: 'Etiket',
-  views: '{{count}} görüntülenme',
+  views_one: '{{count, number}} görüntülenme',
+  views_other: '{{count, number}} görüntülenme',
   updatedAt: 'Güncellenme: {{date}}',
   publishedAt: 'Yayınlanma: {{date}}',
   resourceLinks: 'Bağlantılar',
@@ -95,7 +97,8 @@ const tr: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Bu siteden ayrılıyorsunuz',
-  leavingSiteLead: '{{seconds}} saniye içinde aşağıdaki adrese yönlendirileceksiniz.',
+  leavingSiteLead_one: '{{count, number}} saniye içinde aşağıdaki adrese yönlendirileceksiniz.',
+  leavingSiteLead_other: '{{count, number}} saniye içinde aşağıdaki adrese yönlendirileceksiniz.',
   continueToSite: 'Devam et',
   invalidLink: 'Bu bağlantı geçerli değil.',
 
@@ -146,6 +149,11 @@ const tr: Messages = {
   pwdUpdateSucSignInNow: 'Şifreniz değiştirildi. Lütfen giriş yapın.',
   pwdUpdateFail: 'Şifre değiştirilemedi.',
   googleLoadingFailed: 'Google ile giriş yüklenemedi.',
+  sendingCode: 'Gönderiliyor…',
+  googleLoading: 'Google ile giriş yükleniyor…',
+  or: 'veya',
+  signedInAs: '{{name}} olarak giriş yapıldı',
+  codeDigit: 'Hane {{index}} / {{count}}',
 }
 
 export default tr

@@ -37,7 +37,7 @@ const vi: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: 'Kết quả cho “{{query}}”',
   searchEmptyQuery: 'Nhập từ khóa để tìm kiếm.',
-  resultsCount: '{{count}} kết quả',
+  resultsCount_other: '{{count, number}} kết quả',
   noResults: 'Không tìm thấy kết quả nào.',
   hotResources: 'Tài nguyên nổi bật',
   newResources: 'Tài nguyên mới',
@@ -47,7 +47,7 @@ const vi: Messages = {
   category: 'Danh mục',
   tags: 'Thẻ',
   tag: 'Thẻ',
-  views: '{{count}} lượt xem',
+  views_other: '{{count, number}} lượt xem',
   updatedAt: 'Cập nhật {{date}}',
   publishedAt: 'Đăng ngày {{date}}',
   resourceLinks: 'Liên kết',
@@ -95,7 +95,7 @@ const vi: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: 'Bạn đang rời khỏi trang web này',
-  leavingSiteLead: 'Bạn sẽ được chuyển đến địa chỉ bên dưới sau {{seconds}} giây.',
+  leavingSiteLead_other: 'Bạn sẽ được chuyển đến địa chỉ bên dưới sau {{count, number}} giây.',
   continueToSite: 'Tiếp tục',
   invalidLink: 'Liên kết này không hợp lệ.',
 
@@ -146,6 +146,11 @@ const vi: Messages = {
   pwdUpdateSucSignInNow: 'Mật khẩu của bạn đã được thay đổi. Vui lòng đăng nhập lại.',
   pwdUpdateFail: 'Không thể thay đổi mật khẩu.',
   googleLoadingFailed: 'Không tải được tính năng đăng nhập bằng Google.',
+  sendingCode: 'Đang gửi…',
+  googleLoading: 'Đang tải đăng nhập bằng Google…',
+  or: 'hoặc',
+  signedInAs: 'Đã đăng nhập với tên {{name}}',
+  codeDigit: 'Chữ số {{index}} trên {{count}}',
 }
 
 export default vi

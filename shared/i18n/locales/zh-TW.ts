@@ -37,7 +37,7 @@ const zhTW: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '「{{query}}」的搜尋結果',
   searchEmptyQuery: '請輸入關鍵字進行搜尋。',
-  resultsCount: '共 {{count}} 筆結果',
+  resultsCount_other: '共 {{count, number}} 筆結果',
   noResults: '找不到相關內容。',
   hotResources: '熱門資源',
   newResources: '最新資源',
@@ -47,7 +47,7 @@ const zhTW: Messages = {
   category: '分類',
   tags: '標籤',
   tag: '標籤',
-  views: '{{count}} 次瀏覽',
+  views_other: '{{count, number}} 次瀏覽',
   updatedAt: '更新於 {{date}}',
   publishedAt: '發布於 {{date}}',
   resourceLinks: '資源連結',
@@ -95,7 +95,7 @@ const zhTW: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: '您即將離開本站',
-  leavingSiteLead: '將於 {{seconds}} 秒後前往以下網址。',
+  leavingSiteLead_other: '將於 {{count, number}} 秒後前往以下網址。',
   continueToSite: '繼續前往',
   invalidLink: '此連結無效。',
 
@@ -146,6 +146,11 @@ const zhTW: Messages = {
   pwdUpdateSucSignInNow: '密碼已變更，請重新登入。',
   pwdUpdateFail: '無法變更密碼。',
   googleLoadingFailed: 'Google 登入載入失敗。',
+  sendingCode: '傳送中…',
+  googleLoading: '正在載入 Google 登入…',
+  or: '或',
+  signedInAs: '已登入：{{name}}',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
 }
 
 export default zhTW

@@ -37,7 +37,7 @@ const zh: Messages = {
   // Resources, search, rankings, tags
   searchResultsFor: '“{{query}}”的搜索结果',
   searchEmptyQuery: '请输入关键词进行搜索。',
-  resultsCount: '共 {{count}} 条结果',
+  resultsCount_other: '共 {{count, number}} 条结果',
   noResults: '未找到相关内容。',
   hotResources: '热门资源',
   newResources: '最新资源',
@@ -47,7 +47,7 @@ const zh: Messages = {
   category: '分类',
   tags: '标签',
   tag: '标签',
-  views: '{{count}} 次浏览',
+  views_other: '{{count, number}} 次浏览',
   updatedAt: '更新于 {{date}}',
   publishedAt: '发布于 {{date}}',
   resourceLinks: '资源链接',
@@ -95,7 +95,7 @@ const zh: Messages = {
 
   // Outbound link interstitial (/goto)
   leavingSite: '您即将离开本站',
-  leavingSiteLead: '{{seconds}} 秒后将跳转至以下地址。',
+  leavingSiteLead_other: '{{count, number}} 秒后将跳转至以下地址。',
   continueToSite: '继续访问',
   invalidLink: '该链接无效。',
 
@@ -146,6 +146,11 @@ const zh: Messages = {
   pwdUpdateSucSignInNow: '密码已修改，请重新登录。',
   pwdUpdateFail: '密码修改失败。',
   googleLoadingFailed: 'Google 登录加载失败。',
+  sendingCode: '发送中…',
+  googleLoading: '正在加载 Google 登录…',
+  or: '或',
+  signedInAs: '已登录：{{name}}',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
 }
 
 export default zh

@@ -6,7 +6,7 @@ import type { RootData } from '../../data/page-head.ts'
 import type { PublicSite } from '../../data/public-site.ts'
 import { I18nProvider } from '../../i18n/i18n-context.tsx'
 import en from '../../i18n/locales/en.ts'
-import { createTranslator } from '../../i18n/translator.ts'
+import { createLocale } from '../../i18n/locale.ts'
 import { Component as HomePage } from '../home-page.tsx'
 import { ContentView } from './content-view.tsx'
 
@@ -30,7 +30,7 @@ async function render(data: unknown, Page: React.ComponentType): Promise<string>
   if (context instanceof Response) throw new Error('unexpected response')
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
-    <I18nProvider language="en" t={createTranslator('en', en)}>
+    <I18nProvider locale={createLocale('en', en)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </I18nProvider>,
   )

@@ -3,7 +3,7 @@ import type { LandCodeView, LandModuleView, LandVideoView } from '../../data/con
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { AnyLink } from './any-link.tsx'
 import { LandButton } from './land-buttons.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** Land modules that show a list of items (everything but the overviews, title, form and html). */
@@ -99,8 +99,7 @@ export function LandCodes({ module }: { module: Of<'useful_code' | 'invalid_code
 }
 
 function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
-  const { t } = useI18n()
-  const formatDate = useFormatDate()
+  const { t, format } = useI18n()
   const [copied, setCopied] = useState(false)
   const copy = () => {
     void navigator.clipboard?.writeText(item.code).then(() => {
@@ -120,7 +119,7 @@ function LandCode({ item, expired }: { item: LandCodeView; expired: boolean }) {
       </div>
       {item.description ? <p>{item.description}</p> : null}
       {item.expiresAt !== null && item.expiresAt > 0 ? (
-        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: formatDate(item.expiresAt) })}</time></p>
+        <p className="muted"><time dateTime={isoDate(item.expiresAt)}>{t('expiresAt', { date: format.date(item.expiresAt) })}</time></p>
       ) : null}
     </div>
   )

@@ -1,7 +1,7 @@
 import type { ListBody, ListItemView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** A list page in its style: 1 image-and-text cards, 2 image tiles, 3 a text list; paged when long. */
@@ -21,8 +21,8 @@ export function ListView({ body }: { body: ListBody }) {
 }
 
 function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
-  const formatDate = useFormatDate()
-  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{formatDate(item.updatedAt)}</time> : null
+  const { format } = useI18n()
+  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null
   if (style === 3) {
     return (
       <SiteLink to={item.routerPath} className="content-list__text">

@@ -1,13 +1,12 @@
 import type { ResourceCardView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { isoDate, useFormatDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** Resource cards in one of the three list styles: 1 image and text, 2 image, 3 text. */
 export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[]; style?: 1 | 2 | 3 }) {
-  const { t } = useI18n()
-  const formatDate = useFormatDate()
+  const { t, format } = useI18n()
   if (items.length === 0) return <p className="content-empty muted">{t('noResults')}</p>
   return (
     <ul className={`content-resources content-resources--style-${style}`}>
@@ -25,7 +24,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
               <span className="content-resource__meta muted">
                 {item.category ? <span className="tag">{item.category.name}</span> : null}
                 <span>{t('views', { count: item.viewCount })}</span>
-                {item.updatedAt > 0 ? <time dateTime={isoDate(item.updatedAt)}>{formatDate(item.updatedAt)}</time> : null}
+                {item.updatedAt > 0 ? <time dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null}
               </span>
             </span>
           </SiteLink>

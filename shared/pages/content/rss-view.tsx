@@ -3,7 +3,7 @@ import { Await } from 'react-router'
 import type { RssBody, RssColumnView, RssHotView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { isoDate } from './use-format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** An RSS page: the hot list (streamed) and one column of newest documents per source. */
@@ -17,7 +17,7 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
         <div className="content-rss__columns">
           {body.columns.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
           {body.columns.map((column) => (
-            <RssColumn key={column.id} column={column} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
+            <RssColumn key={column.id} column={column} readAt={body.readAt} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
           ))}
         </div>
         {hot !== undefined && !selected ? (
@@ -35,8 +35,8 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
   )
 }
 
-function RssColumn({ column, sourcePath }: { column: RssColumnView; sourcePath: string | null }) {
-  const { t } = useI18n()
+function RssColumn({ column, sourcePath, readAt }: { column: RssColumnView; sourcePath: string | null; readAt: number }) {
+  const { t, format } = useI18n()
   return (
     <section className="content-rss__column card" aria-labelledby={`rss-${column.id}`}>
       <header className="content-rss__source">
@@ -53,7 +53,8 @@ function RssColumn({ column, sourcePath }: { column: RssColumnView; sourcePath: 
               {doc.link ? (
                 <a href={doc.link} target="_blank" rel="noopener noreferrer nofollow">{doc.title}</a>
               ) : <span>{doc.title}</span>}
-              {doc.publishLabel ? <time className="muted" dateTime={isoDate(doc.publishedAt)}>{doc.publishLabel}</time> : null}
+              {doc.publishedAt > 0 ? <time className="muted" dateTime={isoDate(doc.publishedAt)}>{format.relative(doc.publishedAt, readAt)}</time>
+                : doc.publishLabel ? <span className="muted">{doc.publishLabel}</span> : null}
               {doc.summary ? <p className="content-rss__summary muted">{doc.summary}</p> : null}
             </li>
           ))}

@@ -1,12 +1,13 @@
 import { SiteLink } from '../../components/site-link.tsx'
 import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { formatCount, formatDate, isoDate, safeImageSrc } from '../resource/format.ts'
+import { safeImageSrc } from '../resource/format.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
 export function PostItem({ post }: { post: PostSummary }) {
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const to = postPath(post)
   const cover = safeImageSrc(post.cover)
   return (
@@ -22,8 +23,8 @@ export function PostItem({ post }: { post: PostSummary }) {
         <p className="post-meta">
           {post.category.id ? <SiteLink to={postCategoryPath(post.category.id)} className="post-meta__category">{post.category.name}</SiteLink> : null}
           {post.author.nick_name ? <span>{t('byAuthor', { name: post.author.nick_name })}</span> : null}
-          {post.created_at > 0 ? <time dateTime={isoDate(post.created_at)}>{formatDate(post.created_at, language)}</time> : null}
-          <span>{t('views', { count: formatCount(post.view_count, language) })}</span>
+          {post.created_at > 0 ? <time dateTime={isoDate(post.created_at)}>{format.date(post.created_at)}</time> : null}
+          <span>{t('views', { count: post.view_count })}</span>
         </p>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, isoDate, safeExternalHref, safeImageSrc } from './format.ts'
+import { safeExternalHref, safeImageSrc } from './format.ts'
 
 describe('format helpers', () => {
   it.each([
@@ -23,9 +23,4 @@ describe('format helpers', () => {
     expect(safeExternalHref(input)).toBe(expected)
   })
 
-  it('formats dates in UTC and prints nothing for unknown dates', () => {
-    expect(formatDate(0, 'en')).toBe('')
-    expect(formatDate(1_700_000_000, 'en')).toBe('Nov 14, 2023')
-    expect(isoDate(1_700_000_000)).toBe('2023-11-14')
-  })
 })

@@ -5,7 +5,8 @@ import { detailPath, searchPath, tagPath, type AsideData, type AsideSection, typ
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import type { MessageKey } from '../../i18n/locales/en.ts'
 import type { AsideKind } from '../../types.ts'
-import { formatCount, formatDate, isoDate, safeImageSrc } from './format.ts'
+import { safeImageSrc } from './format.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 const DEFAULT_TITLES: Record<AsideKind, MessageKey> = {
@@ -92,7 +93,7 @@ function HotSearches({ title, data }: { title: string; data: AsideData }) {
 }
 
 function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: ResourceSummary[]; ranked?: boolean }) {
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   return (
     <section className="res-aside__block">
       <h2 className="res-aside__title">{title}</h2>
@@ -102,8 +103,8 @@ function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: R
             <SiteLink to={detailPath(resource.seo_title)} className="res-aside__link">{resource.title}</SiteLink>
             <span className="res-aside__meta">
               {ranked
-                ? t('views', { count: formatCount(resource.view_count, language) })
-                : <time dateTime={isoDate(resource.created_at)}>{formatDate(resource.created_at, language)}</time>}
+                ? t('views', { count: resource.view_count })
+                : <time dateTime={isoDate(resource.created_at)}>{format.date(resource.created_at)}</time>}
             </span>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import { SiteLink } from '../../components/site-link.tsx'
 import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { formatDate, isoDate, safeImageSrc } from './format.ts'
+import { safeImageSrc } from './format.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** Tags shown on a card; the detail page lists all of them. */
@@ -20,7 +21,7 @@ interface ResourceCardProps {
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
 export function ResourceCard({ resource, headingLevel = 2, eagerImage = false }: ResourceCardProps) {
-  const { t, language } = useI18n()
+  const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
   const image = safeImageSrc(resource.image)
@@ -50,7 +51,7 @@ export function ResourceCard({ resource, headingLevel = 2, eagerImage = false }:
           {resource.category.key ? (
             <SiteLink to={categoryPath(resource.category.key)} className="res-card__category">{resource.category.name}</SiteLink>
           ) : null}
-          {date > 0 ? <time dateTime={isoDate(date)}>{formatDate(date, language)}</time> : null}
+          {date > 0 ? <time dateTime={isoDate(date)}>{format.date(date)}</time> : null}
         </div>
       </div>
     </article>

@@ -19,7 +19,7 @@ export function Countdown({ seconds, url }: { seconds: number; url: string }) {
   // role="timer" is not announced on every tick, so screen readers are not flooded.
   return (
     <p className="site-goto__lead" role="timer">
-      {t('leavingSiteLead', { seconds: Math.max(remaining, 0) })}
+      {t('leavingSiteLead', { count: Math.max(remaining, 0) })}
     </p>
   )
 }

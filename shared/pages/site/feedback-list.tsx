@@ -1,22 +1,20 @@
 import type { FeedbackEntry } from '../../data/site-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { useRootData } from '../../components/site-context.tsx'
-import { formatDate, toIsoDate } from './format-date.ts'
+import { isoDate } from '../../i18n/formatters.ts'
 
 /**
  * Feedback messages, newest first as the upstream sends them, each with the site's reply. Visitors
  * write in any language, so each text takes its own direction (dir="auto").
  */
 export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
-  const { t } = useI18n()
-  const { language } = useRootData()
+  const { t, format } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ol className="site-feedback__list">
       {rows.map((row) => (
         <li key={row.id} className="card site-feedback__item">
           <p className="site-feedback__content" dir="auto">{row.content}</p>
-          <time className="site-feedback__date muted" dateTime={toIsoDate(row.createdAt)}>{formatDate(row.createdAt, language)}</time>
+          <time className="site-feedback__date muted" dateTime={isoDate(row.createdAt)}>{format.date(row.createdAt)}</time>
           {row.reply ? (
             <div className="site-feedback__reply">
               <p className="site-feedback__reply-label">{t('reply')}</p>

@@ -1,0 +1,124 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getCookie } from 'hono/cookie'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from '../app-env.ts'
+import { isUpstreamError, UpstreamTimeoutError } from '../errors.ts'
+import { lookupTenant } from '../middleware/tenant.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
+import { toProxyCall, upstreamPathOf, type ProxyCall } from './allow-list.ts'
+import { isCrossSiteRequest, isJsonContentType } from './request-guard.ts'
+import { expireVisitorCookies, toUpstreamCookie, toVisitorCookies } from './session-cookies.ts'
+
+export interface ApiProxyOptions {
+  sites: SiteRepository
+  upstream: UpstreamClient
+  /** Largest request body accepted. Default 1 MiB. */
+  maxBodyBytes?: number
+}
+
+/** Every answer of this API is personal (cookies, account results): never stored by any cache. */
+const NO_STORE = { 'cache-control': 'private, no-store' }
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+const MAX_REFERER_LENGTH = 2048
+
+/**
+ * Sign-out: the upstream's cookies are HttpOnly (page scripts cannot remove them), so the browser asks
+ * for them to be expired here. No upstream call: the contract has none for signing out.
+ */
+const SESSION_END = '/api/session/end'
+
+function endSession(c: Context<AppEnv>): Response {
+  const headers = new Headers({ 'content-type': 'application/json', ...NO_STORE })
+  for (const cookie of expireVisitorCookies(getCookie(c), { secure: isHttps(c) })) headers.append('set-cookie', cookie)
+  return new Response(JSON.stringify({ status: 0, info: 'signed out', data: null }), { status: 200, headers })
+}
+
+/** An envelope-shaped error, so the browser reads every answer of this API the same way. */
+function refuse(c: Context, status: ContentfulStatusCode, info: string, headers: Record<string, string> = {}) {
+  return c.json({ status, info, data: null }, status, { ...NO_STORE, ...headers })
+}
+
+/**
+ * The same-origin API (`POST /api/v1/<call>`): the browser's only way to the upstream. Checks run
+ * cheapest first and all before any upstream call (the tenant lookup is one): allow-list (404),
+ * method (405), cross-site (403), content type (415), size (413, without reading past the limit),
+ * JSON (415). The upstream address comes from the allow-list alone; the answer streams back as it
+ * came, its session cookie re-issued on the tenant's host.
+ */
+export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
+  const { sites, upstream } = options
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+
+  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuse(c, 413, 'The body is too large') })
+
+  return async function apiProxyHandler(c) {
+    const pathname = new URL(c.req.url).pathname
+    const call = toProxyCall(pathname)
+    if (call === null && pathname !== SESSION_END) return refuse(c, 404, 'No such API call')
+    if (c.req.method !== 'POST') return refuse(c, 405, 'This API only accepts POST', { allow: 'POST' })
+    if (isCrossSiteRequest(c.req.raw.headers, c.req.header('host'))) return refuse(c, 403, 'Cross-site request refused')
+    if (call === null) return endSession(c)
+    if (!isJsonContentType(c.req.header('content-type'))) return refuse(c, 415, 'The body must be JSON')
+    let response: Response | undefined
+    // The limit answers 413 from Content-Length alone, or stops reading a chunked body at the limit.
+    const refused = await limit(c, async () => {
+      response = await forward(c, call)
+    })
+    return refused ?? response ?? refuse(c, 500, 'Internal Server Error')
+  }
+
+  async function forward(c: Context<AppEnv>, call: ProxyCall): Promise<Response> {
+    const body = toJsonObject(await c.req.text())
+    if (body === undefined) return refuse(c, 415, 'The body must be a JSON object')
+    const found = await lookupTenant(sites, c)
+    if (found.kind === 'not-found') return refuse(c, 404, 'Site not found')
+    if (found.kind === 'unavailable') {
+      c.var.log.error({ err: found.error, host: found.host }, 'site config unavailable')
+      return refuse(c, 503, 'The site is starting, please try again', { 'retry-after': '3' })
+    }
+    const context: UpstreamCallContext = {
+      userAgent: c.req.header('user-agent') ?? '',
+      referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
+      appDomain: found.tenant.host,
+      requestId: c.var.requestId,
+      // API.md: only send_email carries the site id.
+      ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
+      ...withCookie(toUpstreamCookie(getCookie(c))),
+      signal: c.req.raw.signal,
+    }
+    try {
+      const reply = await upstream.passthrough(upstreamPathOf(call), body, context)
+      const headers = new Headers({ 'content-type': reply.contentType, ...NO_STORE })
+      for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) })) headers.append('set-cookie', cookie)
+      return new Response(reply.body, { status: reply.httpStatus, headers })
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error
+      c.var.log.warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')
+      if (error instanceof UpstreamTimeoutError) return refuse(c, 504, 'The server did not answer in time')
+      return refuse(c, 502, 'The server could not be reached')
+    }
+  }
+}
+
+/** The body re-serialised from its parsed form, so the upstream never sees ambiguous JSON (duplicate keys, BOM). */
+function toJsonObject(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+    return JSON.stringify(value)
+  } catch {
+    return undefined
+  }
+}
+
+function withCookie(cookie: string | undefined): { cookie?: string } {
+  return cookie === undefined ? {} : { cookie }
+}
+
+/** https directly, or as a TLS-terminating proxy reports it (a lie there only costs the liar the cookie). */
+function isHttps(c: Context<AppEnv>): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+}

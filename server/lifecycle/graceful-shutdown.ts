@@ -1,0 +1,101 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Logger } from 'pino'
+import type { Readiness } from './readiness.ts'
+
+export interface GracefulShutdownOptions {
+  server: Server
+  readiness: Readiness
+  /** How long the instance keeps serving after readiness went 503, so the load balancer notices. */
+  delayMs: number
+  /** Counted from the signal: whatever is still open then is cut, and the shutdown reports `forced`. */
+  timeoutMs: number
+  log: Logger
+  /** Waits out the delay; injectable so tests decide when the delay is over. */
+  wait?: (ms: number) => Promise<unknown>
+}
+
+export type ShutdownResult = 'drained' | 'forced'
+
+export interface GracefulShutdown {
+  /** Runs the shutdown once; later calls answer the same promise. */
+  shutdown(reason: string): Promise<ShutdownResult>
+  /** Sockets open right now (for tests and diagnostics). */
+  readonly openSockets: number
+}
+
+/**
+ * Drains an HTTP server the way a load balancer expects:
+ * 1. readiness goes 503 at once, requests are still served for `delayMs`;
+ * 2. the server stops accepting connections and closes idle keep-alive sockets;
+ * 3. a response that starts now says `Connection: close`, one already under way ends its socket
+ *    when it is finished, so every request that reached us gets its answer;
+ * 4. after `timeoutMs` the rest is cut.
+ */
+export function createGracefulShutdown(options: GracefulShutdownOptions): GracefulShutdown {
+  const { server, readiness, log } = options
+  const busy = new Map<IncomingMessage['socket'], number>()
+  const sockets = new Set<IncomingMessage['socket']>()
+  let closing = false
+  let running: Promise<ShutdownResult> | null = null
+
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.once('close', () => {
+      sockets.delete(socket)
+      busy.delete(socket)
+    })
+  })
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket
+    busy.set(socket, (busy.get(socket) ?? 0) + 1)
+    // RFC 9112 §9.6: announce the close on the response itself, so the client does not reuse the socket.
+    if (closing) res.shouldKeepAlive = false
+    res.once('close', () => {
+      const left = (busy.get(socket) ?? 1) - 1
+      if (left > 0) busy.set(socket, left)
+      else busy.delete(socket)
+      // The headers went out before the drain began: end the socket now that the response is complete.
+      if (closing && left <= 0 && !socket.destroyed) socket.end()
+    })
+  })
+
+  async function run(reason: string): Promise<ShutdownResult> {
+    const started = performance.now()
+    readiness.startDraining()
+    log.info({ reason, delayMs: options.delayMs }, 'draining: readiness is now 503')
+    if (options.delayMs > 0) await (options.wait ?? sleep)(options.delayMs)
+
+    closing = true
+    // Also closes the sockets idle between requests; one whose next request is partly received is
+    // not idle and gets its answer (with Connection: close) first.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() =>
+      // The server reports closed as its count drops; wait for the sockets' own close events too.
+      Promise.all([...sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve))))),
+    )
+    log.info({ inFlight: busy.size, open: sockets.size }, 'stopped accepting connections; finishing in-flight requests')
+
+    const left = Math.max(0, options.timeoutMs - (performance.now() - started))
+    const deadline = new AbortController()
+    const forced = sleep(left, 'forced' as const, { signal: deadline.signal }).catch(() => 'drained' as const)
+    const result = await Promise.race([closed.then(() => 'drained' as const), forced])
+    deadline.abort()
+    if (result === 'forced') {
+      log.warn({ open: sockets.size }, 'shutdown timeout: closing the remaining connections')
+      server.closeAllConnections()
+    }
+    return result
+  }
+
+  return {
+    shutdown(reason) {
+      running ??= run(reason)
+      return running
+    },
+    get openSockets() {
+      let open = 0
+      for (const socket of sockets) if (!socket.destroyed) open += 1
+      return open
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve, type HttpBindings } from '@hono/node-server'
+
+export interface HttpServerOptions {
+  /** The app's fetch; @hono/node-server hands it `{ incoming, outgoing }` as the env. */
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>
+  port: number
+  hostname: string
+  /** How long an idle keep-alive socket stays open; above the load balancer's idle timeout. */
+  keepAliveTimeoutMs: number
+  /** Deadline for a request's headers (slow-headers attacks); greater than keepAliveTimeoutMs. */
+  headersTimeoutMs: number
+  /** Deadline for a whole request, body included; 0 for none. */
+  requestTimeoutMs: number
+}
+
+export interface HttpServer {
+  server: Server
+  port: number
+}
+
+/**
+ * Starts the Node HTTP server for the app with explicit socket timeouts. Node's defaults (5 s
+ * keep-alive) are shorter than a load balancer's idle timeout (60 s), which makes the balancer
+ * reuse a socket the server is closing: the classic intermittent 502.
+ */
+export function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({
+      // Only the HTTP/1.1 server is created here, so the bindings are always Node's request and response.
+      fetch: (request, env) => options.fetch(request, env as HttpBindings),
+      port: options.port,
+      hostname: options.hostname,
+      serverOptions: {
+        keepAliveTimeout: options.keepAliveTimeoutMs,
+        headersTimeout: options.headersTimeoutMs,
+        requestTimeout: options.requestTimeoutMs,
+        // Node checks the two deadlines above on this interval (default 30 s): keep it well below them.
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
+      },
+    }) as Server
+    server.once('error', reject)
+    server.once('listening', () => {
+      server.off('error', reject)
+      resolve({ server, port: (server.address() as AddressInfo).port })
+    })
+  })
+}

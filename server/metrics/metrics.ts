@@ -1,0 +1,121 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+/** Label values of a cache lookup. */
+export type CacheLookup = 'hit' | 'miss' | 'stale'
+
+/** What a cache reports; one per named cache (`metrics.cache('site')`). */
+export interface CacheMetrics {
+  lookup(result: CacheLookup): void
+  evicted(): void
+  /** Reports the current size whenever metrics are scraped. */
+  size(read: () => number): void
+}
+
+/** What the upstream client reports about each call. */
+export interface UpstreamMetrics {
+  /** `path` is an API path (unknown ones are folded into `other`); `outcome` e.g. `ok`, `timeout`. */
+  call(path: string, outcome: string, seconds: number): void
+}
+
+export interface Metrics {
+  /** The registry `/metrics` serves; add product metrics to it with `registers: [metrics.registry]`. */
+  registry: Registry
+  /** A finished HTTP request: route name (never the raw path), method, status, duration. */
+  request(route: string, method: string, status: number, seconds: number): void
+  /** Requests started and not yet finished (the body included). */
+  inFlight: Gauge
+  /** 1 while the instance drains for shutdown. */
+  draining: Gauge
+  upstream: UpstreamMetrics
+  /** The metrics of one named cache; the same object for the same name. */
+  cache(name: string): CacheMetrics
+  /** A render cut short: `timeout` or `client` (the visitor went away). */
+  renderAborted(reason: 'timeout' | 'client'): void
+}
+
+export interface MetricsOptions {
+  /** Defaults to a fresh registry: the process-global default registry is never used. */
+  registry?: Registry
+  /** Node process metrics (CPU, memory, event loop lag, handles). Default true. */
+  processMetrics?: boolean
+}
+
+/** Request and upstream latencies: most are milliseconds, slow renders and timeouts reach seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/**
+ * Creates the Prometheus metrics of one app instance. Labels are always from small fixed sets
+ * (route names, status classes, API paths, outcomes), never a raw path or host, so a hostile
+ * client cannot grow the series count.
+ */
+export function createMetrics(options: MetricsOptions = {}): Metrics {
+  const registry = options.registry ?? new Registry()
+  const registers = [registry]
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
+
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['route', 'method', 'status_class'], registers })
+  const requestSeconds = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to the last byte of the response',
+    labelNames: ['route', 'method', 'status_class'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  })
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered', registers })
+  const draining = new Gauge({ name: 'app_draining', help: '1 while the instance drains for shutdown', registers })
+  const upstreamCalls = new Counter({ name: 'upstream_calls_total', help: 'Calls to the upstream API', labelNames: ['path', 'outcome'], registers })
+  const upstreamSeconds = new Histogram({
+    name: 'upstream_call_duration_seconds',
+    help: 'Duration of upstream API calls',
+    labelNames: ['path', 'outcome'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  })
+  const cacheLookups = new Counter({ name: 'cache_lookups_total', help: 'Cache lookups by result', labelNames: ['cache', 'result'], registers })
+  const cacheEvictions = new Counter({ name: 'cache_evictions_total', help: 'Entries evicted to stay within the size bound', labelNames: ['cache'], registers })
+  const sizeReaders = new Map<string, () => number>()
+  new Gauge({
+    name: 'cache_entries',
+    help: 'Entries held per cache',
+    labelNames: ['cache'],
+    registers,
+    collect() {
+      for (const [name, read] of sizeReaders) this.set({ cache: name }, read())
+    },
+  })
+  const rendersAborted = new Counter({ name: 'renders_aborted_total', help: 'Renders cut short', labelNames: ['reason'], registers })
+
+  const caches = new Map<string, CacheMetrics>()
+  return {
+    registry,
+    request(route, method, status, seconds) {
+      const labels = { route, method: METHODS.has(method) ? method : 'OTHER', status_class: `${Math.floor(status / 100)}xx` }
+      requests.inc(labels)
+      requestSeconds.observe(labels, seconds)
+    },
+    inFlight,
+    draining,
+    upstream: {
+      call(path, outcome, seconds) {
+        upstreamCalls.inc({ path, outcome })
+        upstreamSeconds.observe({ path, outcome }, seconds)
+      },
+    },
+    cache(name) {
+      let found = caches.get(name)
+      if (found === undefined) {
+        found = {
+          lookup: (result) => cacheLookups.inc({ cache: name, result }),
+          evicted: () => cacheEvictions.inc({ cache: name }),
+          size: (read) => void sizeReaders.set(name, read),
+        }
+        caches.set(name, found)
+      }
+      return found
+    },
+    renderAborted(reason) {
+      rendersAborted.inc({ reason })
+    },
+  }
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+
+/** Hashed asset names never change content. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const NO_STORE = 'no-store'
+export const PRIVATE_NO_STORE = 'private, no-store'
+/** How long a CDN may serve a page it is revalidating in the background. */
+export const STALE_WHILE_REVALIDATE_S = 60
+/** How long a CDN may serve a page while this server answers errors or cannot be reached. */
+export const STALE_IF_ERROR_S = 86_400
+
+/**
+ * Anonymous pages and payloads: browsers revalidate every time (`max-age=0`), shared caches keep
+ * them `sMaxAge` seconds and may serve them stale while revalidating or while the origin fails
+ * (RFC 9111 §5.2.2.10, RFC 5861), so a CDN absorbs load and outages.
+ */
+export function publicPageCacheControl(sMaxAge: number): string {
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`
+}
+
+/** The same-origin API: personal by nature. */
+const API_PREFIX = '/api/'
+
+/**
+ * The last word on Cache-Control, whatever a route set: a response that sets a cookie or answers
+ * the API is `private, no-store` (a shared cache must never hand one visitor's cookie to another);
+ * an error (4xx/5xx, the startup screen included) is `no-store`, so an outage is not cached beyond it.
+ */
+export function cacheControl(): MiddlewareHandler<AppEnv> {
+  return async function cacheControlMiddleware(c, next) {
+    await next()
+    const headers = c.res.headers
+    if (headers.has('set-cookie') || c.req.path.startsWith(API_PREFIX)) headers.set('cache-control', PRIVATE_NO_STORE)
+    else if (c.res.status >= 400) headers.set('cache-control', NO_STORE)
+  }
+}

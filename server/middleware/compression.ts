@@ -1,0 +1,122 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+import Negotiator from 'negotiator'
+import type { AppEnv } from '../app-env.ts'
+
+export interface CompressionOptions {
+  /** Bodies of a known length below this are sent as they are (the framing costs more than it saves). */
+  thresholdBytes?: number
+  /** Brotli quality for responses compressed per request (0–11); high levels cost more CPU than they save time. */
+  brotliQuality?: number
+  gzipLevel?: number
+}
+
+export type Encoding = 'br' | 'gzip'
+
+/** Text-like types worth compressing; images, fonts in woff2 and archives already are. */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i
+const SKIP_STATUS = new Set([204, 206, 304])
+const brotliCompress = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** The encoding to use for an `Accept-Encoding` value: br, then gzip, honouring q-values (RFC 9110 §12.5.3). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null
+  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encodings(['br', 'gzip'])[0]
+  return best === 'br' || best === 'gzip' ? best : null
+}
+
+/** Adds a token to `Vary` unless it is there already. */
+export function appendVary(headers: Headers, token: string): void {
+  const current = headers.get('vary')
+  if (current === null || current.trim() === '') return void headers.set('vary', token)
+  const tokens = current.split(',').map((part) => part.trim().toLowerCase())
+  if (tokens.includes('*') || tokens.includes(token.toLowerCase())) return
+  headers.set('vary', `${current}, ${token}`)
+}
+
+/**
+ * br/gzip for text responses, negotiated by Accept-Encoding, always with `Vary: Accept-Encoding`.
+ * A body of known length is compressed in one piece; a streamed body (a page still rendering) is
+ * compressed chunk by chunk with a flush after each, so the shell reaches the browser before slow
+ * data, exactly as without compression. Responses already encoded (precompressed assets) pass.
+ */
+export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
+  const threshold = options.thresholdBytes ?? 1024
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 4 }
+  const gzipLevel = options.gzipLevel ?? 6
+
+  return async function compressionMiddleware(c, next) {
+    await next()
+    const response = c.res
+    if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return
+    appendVary(response.headers, 'Accept-Encoding')
+    if (response.body === null || c.req.method === 'HEAD' || SKIP_STATUS.has(response.status)) return
+    if (response.headers.has('content-encoding') || /\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'))
+    if (encoding === null) return
+    const length = response.headers.get('content-length')
+    if (length !== null && Number(length) < threshold) return
+
+    const headers = new Headers(response.headers)
+    headers.set('content-encoding', encoding)
+    let body: BodyInit
+    if (length !== null) {
+      const plain = Buffer.from(await response.arrayBuffer())
+      const packed = encoding === 'br' ? await brotliCompress(plain, { params: brotliParams }) : await gzip(plain, { level: gzipLevel })
+      headers.set('content-length', String(packed.byteLength))
+      body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
+    } else {
+      headers.delete('content-length')
+      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: brotliParams }) : zlib.createGzip({ level: gzipLevel })
+      body = response.body.pipeThrough(flushingStream(compressor, encoding))
+    }
+    // A strong validator names one representation: the compressed bytes differ (RFC 9110 §8.8.3).
+    const etag = headers.get('etag')
+    if (etag !== null && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
+    c.res = undefined
+    c.res = new Response(body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/**
+ * A web TransformStream around a Node zlib stream that flushes after every chunk: each piece React
+ * sends (the shell, then each resolved boundary) leaves compressed at once instead of waiting in
+ * the compressor's window.
+ */
+function flushingStream(compressor: zlib.BrotliCompress | zlib.Gzip, encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH
+  let output: TransformStreamDefaultController<Uint8Array>
+  let failed: unknown = null
+  // `cancel` (the visitor went away) is part of the Streams standard and Node's TransformStream,
+  // though not yet of the TypeScript DOM types.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
+    start(controller) {
+      output = controller
+      compressor.on('data', (chunk: Buffer) => output.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+      compressor.on('error', (error) => {
+        failed = error
+        output.error(error)
+      })
+    },
+    transform(chunk) {
+      return new Promise<void>((resolve, reject) => {
+        if (failed !== null) return reject(failed)
+        compressor.write(chunk)
+        compressor.flush(flushKind, () => resolve())
+      })
+    },
+    flush() {
+      return new Promise<void>((resolve, reject) => {
+        if (failed !== null) return reject(failed)
+        compressor.once('end', resolve)
+        compressor.end()
+      })
+    },
+    cancel() {
+      compressor.destroy()
+    },
+  }
+  return new TransformStream<Uint8Array, Uint8Array>(transformer)
+}

@@ -1,0 +1,107 @@
+import { useSyncExternalStore } from 'react'
+import { z } from 'zod'
+
+/** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
+export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
+
+export const USER_STORAGE_KEY = 'account.user'
+
+const userSchema = z.object({
+  user_id: z.union([z.string(), z.number().transform(String)]).pipe(z.string().min(1).max(128)),
+  email: z.string().max(320).catch(''),
+  nick_name: z.string().max(200).catch(''),
+  avatar: z.string().max(100_000).catch(''),
+})
+
+/** Parses stored or upstream user info: unknown keys (the token among them) are dropped. */
+export function parseUser(value: unknown): StoredUser | null {
+  const parsed = userSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+/** Only http(s) and data:image avatars are shown; anything else (javascript:, junk) is dropped. */
+export function safeAvatar(url: string): string {
+  return /^(https?:\/\/|\/(?!\/)|data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,])/i.test(url) ? url : ''
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage
+  } catch {
+    return null // storage disabled (privacy settings): nobody is remembered
+  }
+}
+
+/**
+ * Reads the stored user (SPEC §3: the token is removed on load). Broken or foreign values are removed
+ * instead of trusted; a stored token is written away at once.
+ */
+export function loadStoredUser(): StoredUser | null {
+  const store = storage()
+  const raw = store?.getItem(USER_STORAGE_KEY)
+  if (!store || raw == null) return null
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    json = undefined
+  }
+  const user = parseUser(json)
+  if (user === null) {
+    store.removeItem(USER_STORAGE_KEY)
+    return null
+  }
+  if (typeof json === 'object' && json !== null && 'token' in json) store.setItem(USER_STORAGE_KEY, JSON.stringify(user))
+  return user
+}
+
+const listeners = new Set<() => void>()
+let snapshot: { raw: string | null; user: StoredUser | null } | null = null
+
+function current(): StoredUser | null {
+  const raw = storage()?.getItem(USER_STORAGE_KEY) ?? null
+  if (snapshot === null || snapshot.raw !== raw) {
+    const user = loadStoredUser()
+    snapshot = { raw: storage()?.getItem(USER_STORAGE_KEY) ?? null, user }
+  }
+  return snapshot.user
+}
+
+function notify(): void {
+  for (const listener of listeners) listener()
+}
+
+/** Remembers the signed-in user (without the token). */
+export function saveStoredUser(value: unknown): StoredUser | null {
+  const user = parseUser(value)
+  if (user !== null) storage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user))
+  notify()
+  return user
+}
+
+export function clearStoredUser(): void {
+  storage()?.removeItem(USER_STORAGE_KEY)
+  notify()
+}
+
+/**
+ * The signed-in user, after hydration only: the server and the hydrating browser both answer null,
+ * so the HTML is the same for every visitor and pages stay cacheable. Follows other tabs too.
+ */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === null || event.key === USER_STORAGE_KEY) listener()
+      }
+      window.addEventListener('storage', onStorage)
+      return () => {
+        listeners.delete(listener)
+        window.removeEventListener('storage', onStorage)
+      }
+    },
+    current,
+    () => null,
+  )
+}

@@ -1,0 +1,53 @@
+import type { Lang } from '../types.ts'
+
+/** Dates, numbers and ages in one language; every `Intl` formatter is built once, when this is made. */
+export interface Formatters {
+  /** A calendar date (Unix seconds); unknown dates (zero or less, not finite) print nothing. */
+  date(seconds: number): string
+  /** A count with the language's digits and grouping (12,345 / 12 345 / ١٢٬٣٤٥). */
+  count(value: number): string
+  /** How long before `nowSeconds` a moment was ("3 hours ago", "vor 3 Stunden", "3 小时前"). */
+  relative(seconds: number, nowSeconds: number): string
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+]
+
+/**
+ * The formatters of one language. The time zone is fixed (UTC) so that the server and the browser
+ * print the same text and hydration matches; `relative` takes "now" as an argument for the same
+ * reason (the page carries the moment it was rendered).
+ */
+export function createFormatters(language: Lang): Formatters {
+  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+  const numbers = new Intl.NumberFormat(language)
+  const ages = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
+  return {
+    date: (seconds) => (isKnownTime(seconds) ? dates.format(new Date(seconds * 1000)) : ''),
+    count: (value) => numbers.format(value),
+    relative(seconds, nowSeconds) {
+      if (!isKnownTime(seconds)) return ''
+      const age = Math.max(0, nowSeconds - seconds)
+      for (const [unit, size] of UNITS) {
+        if (age >= size) return ages.format(-Math.floor(age / size), unit)
+      }
+      return ages.format(0, 'second')
+    },
+  }
+}
+
+/** The machine-readable form of a date for `<time dateTime>` (UTC calendar date); '' when unknown. */
+export function isoDate(seconds: number): string {
+  return isKnownTime(seconds) ? new Date(seconds * 1000).toISOString().slice(0, 10) : ''
+}
+
+/** Past zero and within the range a JavaScript Date can hold (upstream data may carry anything). */
+function isKnownTime(seconds: number): boolean {
+  return Number.isFinite(seconds) && seconds > 0 && seconds < 8.64e12
+}

@@ -1,0 +1,16 @@
+import type { Lang } from '../types.ts'
+import { createFormatters, type Formatters } from './formatters.ts'
+import type { Messages } from './locales/en.ts'
+import { createTranslator, type Translate } from './translator.ts'
+
+/** Everything a page needs to speak one language: its translator and its formatters. */
+export interface Locale {
+  language: Lang
+  t: Translate
+  format: Formatters
+}
+
+/** Builds a language's translator and formatters once; the result is shared by every page in that language. */
+export function createLocale(language: Lang, messages: Messages): Locale {
+  return { language, t: createTranslator(language, messages), format: createFormatters(language) }
+}
