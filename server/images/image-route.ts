@@ -1,12 +1,12 @@
 import type { Handler } from 'hono'
 import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/rules/image-presets.ts'
 import type { AppEnv } from '../app-env.ts'
+import { IMMUTABLE } from '../middleware/cache-control.ts'
 import { badRequest, ImageError } from './image-errors.ts'
 import type { ImageOptimizer } from './image-optimizer.ts'
 import { negotiateOutput } from './negotiate-output.ts'
 
 const MAX_SOURCE_LENGTH = 4096
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Sources without a content hash may change: browsers recheck daily, shared caches monthly, serving stale meanwhile. */
 const REVALIDATED = 'public, max-age=86400, s-maxage=2592000, stale-while-revalidate=604800'
 /** An SVG passed through is shown as a document in its own sandbox: no scripts, no loads, no forms. */
@@ -19,6 +19,7 @@ const SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-
  */
 export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
   return async function imageHandler(c) {
+    c.set('routeName', 'images')
     try {
       const preset = c.req.param('preset') ?? ''
       if (!isImagePreset(preset)) throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
