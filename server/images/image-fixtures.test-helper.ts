@@ -102,11 +102,18 @@ export function pngBomb(width: number, height: number): Buffer {
  * so pages show remote raster images whatever the demo uses.
  */
 export function withRemotePictures(imageBase: string) {
-  return withPictures((n) => `${imageBase}/pictures/${n}.png`)
+  // Named after the original, so one picture keeps its address across responses and two differ.
+  return withPictures((_n, original) => `${imageBase}/pictures/${numberOf(original)}.png`)
+}
+
+function numberOf(text: string): number {
+  let hash = 2166136261
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0
+  return hash
 }
 
 /** Like {@link withRemotePictures}, with the n-th picture's replacement given by `toUrl`. */
-export function withPictures(toUrl: (n: number) => string) {
+export function withPictures(toUrl: (n: number, original: string) => string) {
   return async (request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> => {
     const response = await demo(request)
     if (!(response.headers.get('content-type') ?? '').includes('json')) return response
@@ -114,7 +121,7 @@ export function withPictures(toUrl: (n: number) => string) {
     let count = 0
     const isPicture = (text: string) => text.startsWith('data:image/') || ownFile.test(text)
     const swap = (value: unknown): unknown => {
-      if (typeof value === 'string') return isPicture(value) ? toUrl((count += 1)) : value
+      if (typeof value === 'string') return isPicture(value) ? toUrl((count += 1), value) : value
       if (Array.isArray(value)) return value.map(swap)
       if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))
       return value

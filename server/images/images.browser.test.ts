@@ -78,4 +78,24 @@ describe('images in a browser', { timeout: 60_000 }, () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it('shows the next resource\'s optimised image after a client-side navigation, placeholder and all', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } })
+    const errors: string[] = []
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()) })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const port = new URL(site.url as string).port
+    await gotoHydrated(page, `http://res.localhost:${port}/d/libreoffice-24-8`)
+    const detail = page.locator('img.res-detail__image')
+    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.style.backgroundImage === '')).toBe(true)
+    const before = await detail.getAttribute('src')
+
+    await page.locator('.res-detail__recommend .res-card__title a').first().click()
+    await expect.poll(() => detail.getAttribute('src')).not.toBe(before)
+    expect(await detail.getAttribute('src')).toMatch(/^\/_img\/cover\?url=.+&dpr=1$/)
+    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(640)
+    await expect.poll(() => detail.evaluate((image: HTMLElement) => image.style.backgroundImage)).toBe('')
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })

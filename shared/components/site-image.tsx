@@ -31,10 +31,13 @@ export interface SiteImageProps {
 export function SiteImage({ src, preset, width, height, alt, className, sizes, priority = false, eager = false }: SiteImageProps) {
   const { site } = useRootData()
   const sources = toImageSources({ src, preset, optimize: site.imageOptimizer, sizes, placeholder: width >= PLACEHOLDER_MIN_WIDTH })
-  const [loaded, setLoaded] = useState(false)
+  // Which address has loaded: a page that reuses this element for another image shows that one's
+  // placeholder again until it loads.
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null)
+  const loaded = loadedSrc === sources.src
   // An image that finished before hydration fires no load event React sees: check on mount.
   const mounted = useCallback((image: HTMLImageElement | null) => {
-    if (image?.complete && image.naturalWidth > 0) setLoaded(true)
+    if (image?.complete && image.naturalWidth > 0) setLoadedSrc(image.getAttribute('src'))
   }, [])
   const style: CSSProperties | undefined = sources.placeholder && !loaded
     ? { backgroundImage: `url("${sources.placeholder}")`, backgroundSize: '100% 100%' }
@@ -53,7 +56,7 @@ export function SiteImage({ src, preset, width, height, alt, className, sizes, p
       decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       style={style}
-      onLoad={sources.placeholder ? () => setLoaded(true) : undefined}
+      onLoad={sources.placeholder ? (event) => setLoadedSrc(event.currentTarget.getAttribute('src')) : undefined}
     />
   )
 }
