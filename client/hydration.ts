@@ -4,6 +4,8 @@ import { UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router'
 export interface PayloadBody {
   status: number
   redirect?: string
+  /** With `redirect`: the page is not one the router shows (a file, a whole document); load it as a document. */
+  document?: boolean
   loaderData?: Record<string, unknown>
   errors?: Record<string, unknown> | null
   deferred?: Record<string, string[]>

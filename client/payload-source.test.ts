@@ -42,6 +42,15 @@ describe('the browser payload source', () => {
     expect((thrown as Response).headers.get('location')).toBe('/en/res_tags/linux?x=1')
   })
 
+  it('turns a page that is not shown by the router into a document load of its visitor address', async () => {
+    answer = { status: 200, redirect: '/en/c/dev/status.json', document: true }
+    const source = createPayloadSource(toRouterPathname(rules))
+    const thrown = await source.load('c', { request: new Request('http://site.example/en/c/dev/status.json'), params: {} }).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('location')).toBe('http://site.example/en/c/dev/status.json')
+    expect((thrown as Response).headers.get('x-remix-reload-document')).toBe('true')
+  })
+
   it('rethrows the error of the route that threw it with its status', async () => {
     answer = { status: 404, loaderData: {}, errors: { c: { status: 404, data: { message: 'Page Not Found: /c/x' } } } }
     const source = createPayloadSource(toRouterPathname(rules))

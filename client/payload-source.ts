@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, redirect, redirectDocument } from 'react-router'
 import type { PageDataSource } from '../shared/data/page-data.ts'
 import { reviveRouteData, type PayloadBody } from './hydration.ts'
 
@@ -55,6 +55,7 @@ export function createPayloadSource(toRouterPathname: (pathname: string) => stri
         // Consumed by this navigation; a later visit fetches fresh data.
         setTimeout(() => entries.delete(url), 0)
       }
+      if (body.redirect && body.document) throw redirectDocument(new URL(body.redirect, window.location.origin).href)
       // The server redirects to visitor addresses; the router navigates by router paths.
       if (body.redirect) throw redirect(toRouterHref(body.redirect, toRouterPathname), body.status)
       const error = body.errors?.[routeId] as { status?: number; data?: unknown } | undefined

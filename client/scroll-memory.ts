@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ScrollMemory } from '../shared/components/scroll-manager.tsx'
 
 const STORAGE_KEY = 'scroll-positions'
 /** Enough for a long browsing session in one tab; the oldest entries go first. */
 const MAX_ENTRIES = 100
-const storedPositions = z.array(z.tuple([z.string().max(300), z.number().finite().nonnegative()])).max(MAX_ENTRIES)
+const storedPositions = z.array(z.tuple([z.string().check(z.maxLength(300)), z.number().check(z.gte(0))])).check(z.maxLength(MAX_ENTRIES))
 
 /**
  * Scroll positions per history entry, kept in memory and written to session storage when the page

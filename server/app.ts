@@ -6,7 +6,6 @@ import { createStaticHandler } from 'react-router'
 import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
-import { apiProxy } from './api-proxy/api-proxy.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
@@ -16,6 +15,7 @@ import { requestContext } from './middleware/request-context.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
+import { apiProxy } from './api-proxy/api-proxy.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -60,18 +60,17 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
- * tenant-specific) → same-origin API
- * (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
+ * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   // Built once per process: the route table is the same for every tenant.
   const handler = createStaticHandler(routes)
-  const locales = createLocales()
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const locales = createLocales()
 
   app.use(requestContext({ log: deps.log, metrics, quietRoutes: QUIET_ROUTES }))
   app.use(securityHeaders({ hsts: deps.hsts ?? false }))
@@ -106,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // before tenant resolution: an unknown site or a slow site config never delays them.
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+
   app.use(
     bodyLimit({
       maxSize: deps.bodyLimitBytes ?? 1_048_576,

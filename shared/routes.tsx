@@ -58,7 +58,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         id: 'main',
+        loader: routeLoader('main'),
         ErrorBoundary: RouteError,
+        // Its promos depend on the page's section: read them again with every page's payload.
+        shouldRevalidate: () => true,
         children: [
           { id: 'home', index: true, loader: routeLoader('home'), lazy: pages['home-page'], handle: { page: 'home-page' } satisfies RouteHandle },
           route('c', 'c/:group?/:path', 'content-page'),

@@ -90,6 +90,12 @@ export interface SiteConfig {
       aside_config: { aside_list: AsideEntry[] }
       transfer_save_config?: { list: { cookie_id: string }[] }
     }
+    /**
+     * The fields of the site's feedback form (`/feedback`), submitted as `form_id` to
+     * `/v1/feedback/submit`. Optional: without it the form asks for a message and a contact.
+     * Items stay raw here; the feedback loader keeps the ones it can render.
+     */
+    feedback_config?: { form_id: string; items: unknown[] }
   }
   /** Browser address rewrite, longest prefix first. */
   path_mapping?: { from: string; to: string }[]

@@ -21,10 +21,11 @@ afterEach(async () => {
  * The app with the demo API behind a stub on 127.0.0.1: site config calls reach the demo, proxied
  * calls are recorded and answered by `answer` (the demo's answer when it is not given).
  */
-async function start(answer?: Answer, options: { listen?: boolean } = {}) {
+async function start(answer?: Answer, options: { listen?: boolean; trustProxy?: boolean } = {}) {
   const seen: Seen[] = []
   site = await startTestSite({
     listen: options.listen ?? false,
+    app: { trustProxy: options.trustProxy ?? false },
     upstream: async (request, demo) => {
       const url = new URL(request.url)
       if (url.pathname.startsWith('/v1/site_page/') || url.pathname.startsWith('/v1/site_admin/')) return demo(request)
@@ -313,10 +314,16 @@ describe('session cookie', () => {
     expect(seen[1]?.headers.get('cookie')).toBe('sess=a%20b')
   })
 
-  it('marks the cookie Secure on https', async () => {
-    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }))
+  it('marks the cookie Secure on https (as a trusted proxy reports it)', async () => {
+    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), { trustProxy: true })
     const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
+  })
+
+  it('ignores X-Forwarded-Proto unless the proxy is trusted', async () => {
+    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }))
+    const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
+    expect(response.headers.get('set-cookie')).not.toMatch(/; Secure/)
   })
 
   it('signs in to the demo API and writes a post with the returned cookie', async () => {

@@ -117,8 +117,7 @@ function withCookie(cookie: string | undefined): { cookie?: string } {
   return cookie === undefined ? {} : { cookie }
 }
 
-/** https directly, or as a TLS-terminating proxy reports it (a lie there only costs the liar the cookie). */
+/** https directly, or as a trusted TLS-terminating proxy reports it (TRUST_PROXY, see the host guard). */
 function isHttps(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true
-  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+  return c.var.origin.startsWith('https:')
 }

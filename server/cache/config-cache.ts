@@ -9,6 +9,8 @@ export interface ConfigCacheLoadContext<C> {
   signal: AbortSignal
   /** What the `get` call that started this load passed along (e.g. its request headers). */
   caller: C
+  /** True for a background refresh while the stale value is served (no visitor waits on it). */
+  refresh: boolean
 }
 
 export interface ConfigCacheOptions<V, C = undefined> {
@@ -83,11 +85,11 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
   const flights = new Map<string, Flight<V>>()
   metrics?.size(() => entries.size)
 
-  function startLoad(key: string, caller: C): Flight<V> {
+  function startLoad(key: string, caller: C, refresh = false): Flight<V> {
     const controller = new AbortController()
     const flight: Flight<V> = {
       controller,
-      promise: load(key, { signal: controller.signal, caller }).then(
+      promise: load(key, { signal: controller.signal, caller, refresh }).then(
         (value) => {
           if (flights.get(key) === flight) {
             flights.delete(key)
@@ -107,7 +109,7 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
 
   function refreshInBackground(key: string, entry: Entry<V>, caller: C): void {
     if (flights.has(key) || now() < entry.retryAt) return
-    startLoad(key, caller).promise.catch((error: unknown) => {
+    startLoad(key, caller, true).promise.catch((error: unknown) => {
       entry.failures += 1
       const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (entry.failures - 1))
       // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.

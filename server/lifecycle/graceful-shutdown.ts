@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Readiness } from './readiness.ts'
@@ -34,12 +35,13 @@ export interface GracefulShutdown {
  */
 export function createGracefulShutdown(options: GracefulShutdownOptions): GracefulShutdown {
   const { server, readiness, log } = options
-  const busy = new Map<IncomingMessage['socket'], number>()
-  const sockets = new Set<IncomingMessage['socket']>()
+  const sockets = new Set<Socket>()
+  /** Responses under way, per socket. */
+  const busy = new Map<Socket, Set<ServerResponse>>()
   let closing = false
   let running: Promise<ShutdownResult> | null = null
 
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket)
     socket.once('close', () => {
       sockets.delete(socket)
@@ -48,15 +50,17 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
   })
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
-    busy.set(socket, (busy.get(socket) ?? 0) + 1)
+    let responses = busy.get(socket)
+    if (responses === undefined) busy.set(socket, (responses = new Set()))
+    responses.add(res)
     // RFC 9112 §9.6: announce the close on the response itself, so the client does not reuse the socket.
     if (closing) res.shouldKeepAlive = false
     res.once('close', () => {
-      const left = (busy.get(socket) ?? 1) - 1
-      if (left > 0) busy.set(socket, left)
-      else busy.delete(socket)
-      // The headers went out before the drain began: end the socket now that the response is complete.
-      if (closing && left <= 0 && !socket.destroyed) socket.end()
+      responses.delete(res)
+      if (responses.size > 0) return
+      busy.delete(socket)
+      // Its headers went out before the drain began: end the socket now that the response is complete.
+      if (closing && !socket.destroyed) socket.end()
     })
   })
 
@@ -67,6 +71,7 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
     if (options.delayMs > 0) await (options.wait ?? sleep)(options.delayMs)
 
     closing = true
+    for (const responses of busy.values()) for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false
     // Also closes the sockets idle between requests; one whose next request is partly received is
     // not idle and gets its answer (with Connection: close) first.
     const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() =>

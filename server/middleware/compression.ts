@@ -23,7 +23,11 @@ const gzip = promisify(zlib.gzip)
 /** The encoding to use for an `Accept-Encoding` value: br, then gzip, honouring q-values (RFC 9110 §12.5.3). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null
-  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encodings(['br', 'gzip'])[0]
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
+  // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
+  // its type definitions predate that second parameter.
+  const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] = negotiator.encodings
+  const best = encodings.call(negotiator, ['br', 'gzip'], { preferred: ['br', 'gzip'] })[0]
   return best === 'br' || best === 'gzip' ? best : null
 }
 

@@ -82,6 +82,8 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
     })
     if (!decision.ok) {
       c.set('routeName', 'bad-host')
+      // The same-origin API answers in its JSON envelope, pages with an HTML page.
+      if (c.req.path.startsWith('/api/')) return c.json({ status: 400, info: 'The Host header is not valid', data: null }, 400)
       return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
     }
     c.set('tenantHost', decision.host)

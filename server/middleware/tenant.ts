@@ -37,12 +37,12 @@ export type TenantLookup =
   | { kind: 'unavailable'; host: string; error: unknown }
 
 /**
- * The tenant of the host the host guard validated; callers answer the failures in their own
- * format (HTML or JSON).
+ * The tenant of a request whose host the host guard validated (`c.var.tenantHost`); callers answer
+ * the failures in their own format (HTML or JSON).
  */
 export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, features?: TenantFeatures): Promise<TenantLookup> {
   const host = c.var.tenantHost
-  const call = callContext(c.req.raw, host, pageUrl(c.var.origin, c.req.url), c.var.requestId)
+  const call = callContext(c, host)
   const result = await sites.getSite(host, call)
   if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
   if (result.kind === 'not-found') return { kind: 'not-found' }
@@ -51,19 +51,15 @@ export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, fe
 
 /**
  * The visitor facts every upstream call carries (API.md "Transport"). No abort signal: a site load
- * is shared by concurrent visitors, so one leaving must not cancel it for the others.
+ * is shared by concurrent visitors, so one leaving must not cancel it for the others. The referer
+ * is built from the validated origin: the request's own host part is never trusted.
  */
-function callContext(request: Request, host: string, referer: string, requestId: string): UpstreamCallContext {
+function callContext(c: Context<AppEnv>, host: string): UpstreamCallContext {
+  const url = new URL(c.req.url)
   return {
-    userAgent: request.headers.get('user-agent') ?? '',
-    referer,
+    userAgent: c.req.header('user-agent') ?? '',
+    referer: c.var.origin + url.pathname + url.search,
     appDomain: host,
-    requestId,
+    requestId: c.var.requestId,
   }
-}
-
-/** The page address from the validated origin: the request's own host part is never trusted. */
-function pageUrl(origin: string, requestUrl: string): string {
-  const url = new URL(requestUrl)
-  return origin + url.pathname + url.search
 }

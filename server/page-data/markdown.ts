@@ -45,3 +45,32 @@ export function renderMarkdown(markdown: string): string {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS)
 }
+
+/** What a whole document may keep beyond rich text: its head (title, charset, viewport, styles) and layout elements. */
+const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZE_OPTIONS,
+  allowedTags: [
+    ...(SANITIZE_OPTIONS.allowedTags as string[]),
+    'html', 'head', 'body', 'title', 'meta', 'style', 'main', 'section', 'article', 'header', 'footer', 'nav', 'aside',
+    'small', 'u', 'abbr', 'time', 'picture', 'source', 'video',
+  ],
+  allowedAttributes: {
+    ...(SANITIZE_OPTIONS.allowedAttributes as Record<string, string[]>),
+    html: ['lang', 'dir'],
+    meta: ['charset', 'name', 'content'],
+    '*': ['id', 'class', 'lang', 'dir', 'align', 'style'],
+    source: ['src', 'srcset', 'type', 'media'],
+    video: ['src', 'poster', 'controls', 'width', 'height', 'muted', 'loop', 'playsinline'],
+  },
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], source: ['http', 'https'], video: ['http', 'https'] },
+  // <style> is kept on purpose: CSS cannot run script, and the sanitiser's parser reads it as raw text.
+  allowVulnerableTags: true,
+}
+
+/**
+ * An untrusted whole HTML document (a pure_html page, SPEC §3) → the same document without scripts,
+ * event handlers, frames or javascript: URLs; the head's title, charset, viewport and styles stay.
+ */
+export function sanitizeDocument(html: string): string {
+  return `<!DOCTYPE html>\n${sanitizeHtml(html, DOCUMENT_OPTIONS).trim()}`
+}

@@ -133,8 +133,38 @@ describe('/feedback', () => {
     expect(data).toMatchObject({ kind: 'feedback', view: 'list', page: 1, pages: 3, total: 45 })
     expect(data.rows[0]).toEqual({ id: 'f0', content: 'Message 0', reply: 'Thanks!', createdAt: 1_700_000_000 })
     expect(data.rows[1]?.reply).toBe('')
-    expect(data.form).toEqual({ formId: 'feedback', field: 'content', maxLength: 500 })
+    // No feedback_config: a required message and an optional contact.
+    expect(data.form).toEqual({
+      formId: 'feedback',
+      items: [
+        { type: 'textarea', field: 'content', label: 'Feedback', required: 1, max_length: 500 },
+        { type: 'input', field: 'contact', label: 'Contact (optional)', max_length: 100 },
+      ],
+    })
     expect(data.head).toMatchObject({ title: 'Feedback - Example', canonical: 'http://example.test/feedback' })
+  })
+
+  it('renders the configured feedback fields it can, with their own form id', async () => {
+    const site = fakeSite()
+    site.page_config.feedback_config = {
+      form_id: 'site-feedback',
+      items: [
+        { type: 'select', field: 'kind', label: 'Kind', options: [{ label: 'Bug', value: 'bug' }] },
+        { type: 'textarea', field: 'content', label: 'Message', required: 1, max_length: 300 },
+        { type: 'slider', field: 'mood', label: 'Mood' },
+        { type: 'input', field: 'bad name!', label: 'Broken' },
+        null,
+      ],
+    }
+    const { env } = fakeLoaderEnv({ path: '/feedback/sub', site })
+    const data = (await siteLoaders['feedback-sub'](env)) as FeedbackPageData
+    expect(data.form).toEqual({
+      formId: 'site-feedback',
+      items: [
+        { type: 'select', field: 'kind', label: 'Kind', options: [{ label: 'Bug', value: 'bug' }] },
+        { type: 'textarea', field: 'content', label: 'Message', required: 1, max_length: 300 },
+      ],
+    })
   })
 
   it('shows an empty first page rather than a 404', async () => {

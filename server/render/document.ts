@@ -13,6 +13,8 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
+  /** Small scripts to run before the body is parsed (in-app-browser marker, dismissed announcement). */
+  headScripts?: string[]
   /** The response's CSP nonce (see securityHeaders). */
   nonce: string
 }
@@ -27,6 +29,8 @@ export function documentStart(parts: DocumentParts): string {
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
+  // Inline before any stylesheet: they set classes on <html> that the first paint must see.
+  for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
   html += `<title>${escapeHtml(head.title)}</title>`
   html += `<meta name="description" content="${escapeHtml(head.description)}">`
   if (head.keywords) html += `<meta name="keywords" content="${escapeHtml(head.keywords)}">`

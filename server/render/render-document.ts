@@ -8,6 +8,8 @@ import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../site/tenant.ts'
+import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
+import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import { documentEnd, documentStart } from './document.ts'
 import { toHydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
@@ -54,6 +56,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     alternates: alternatesOf(input),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    headScripts: headScriptsOf(tenant),
     nonce: input.nonce,
   })
   const router = createStaticRouter(input.handler.dataRoutes, context)
@@ -74,6 +77,15 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
     onError: input.onError,
   })
+}
+
+/** Scripts that must run before the first paint, per tenant (the HTML stays the same for every visitor). */
+function headScriptsOf(tenant: Tenant): string[] {
+  const { wxAvoid, announcement } = tenant.publicSite
+  const scripts: string[] = []
+  if (wxAvoid.enabled) scripts.push(wechatHeadScript(wxAvoid.style))
+  if (announcement !== null) scripts.push(announcementHeadScript(announcement))
+  return scripts
 }
 
 /** The page's head from its data, or from the error that replaced it. */

@@ -9,6 +9,7 @@ import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import type { Tenant } from '../site/tenant.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
+import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -49,11 +50,13 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     c.set('routeName', leafRouteId(context))
     logUnexpected(c.var.log, context.errors, c.req.url)
     const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
-    if (dependsOnVisitorLanguage(c.var.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
+    if (dependsOnVisitorLanguage(outcome.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
-    const multilingual = c.var.tenant.languages.length > 1
+    const multilingual = outcome.tenant.languages.length > 1
     if (multilingual && shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
+    const raw = rawDocumentOf(context)
+    if (raw) return rawDocumentResponse(raw, context.statusCode, c.req.method, headers)
     return renderDocument({
       handler: options.handler,
       context,

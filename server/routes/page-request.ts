@@ -56,7 +56,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     language,
     routerPath,
     browserPath: decision.browserPath,
-    origin: url.origin,
+    origin: c.var.origin,
     upstream: createTenantData(options.sites, tenant.host, language, c.var.upstreamContext),
     t: locale.t,
     signal: c.req.raw.signal,
@@ -66,7 +66,7 @@ export async function resolvePage(c: Context<AppEnv>, options: PageRequestOption
     const location = context.headers.get('location') ?? '/'
     return { kind: 'redirect', status: context.status === 301 ? 301 : 302, location: tenant.address(language)(location) }
   }
-  return { kind: 'loaded', context, tenant, language, locale, routerPath, origin: url.origin }
+  return { kind: 'loaded', context, tenant, language, locale, routerPath, origin: c.var.origin }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
 import { toHydrationState } from '../render/hydration.ts'
+import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Locales } from '../site/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
@@ -35,6 +36,8 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     if (outcome.kind === 'redirect') return c.json({ status: outcome.status, redirect: outcome.location }, 200, headers)
     c.set('routeName', `${leafRouteId(outcome.context)}.payload`)
     logUnexpected(c.var.log, outcome.context.errors, c.req.url)
+    // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
+    if (rawDocumentOf(outcome.context)) return c.json({ status: 200, redirect: pagePath + new URL(c.req.url).search, document: true }, 200, headers)
     const state = await toHydrationState(outcome.context)
     const status = outcome.context.statusCode
     return c.json({ status, ...state }, status as 200, headers)

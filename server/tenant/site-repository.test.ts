@@ -127,9 +127,35 @@ describe('getSite', () => {
     clock.time += TTL + 1
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(UpstreamHttpError), 'site refresh for tenant.example'))
-    expect(siteCalls()).toHaveLength(4)
+    // One load, then one refresh attempt: a background refresh does not retry (the back-off does).
+    expect(siteCalls()).toHaveLength(2)
     clock.time += STALE
     expect((await repo.getSite('tenant.example', context)).kind).toBe('unavailable')
+  })
+
+  it('asks a failing upstream at most once per back-off window while 30 visitors get the stale config', async () => {
+    let healthy = true
+    stub.handle((_request, res) => {
+      if (healthy) return sendEnvelope(res, { site_config: siteConfig('tenant.example') })
+      sendJson(res, {}, 503)
+    })
+    const { repo, onError } = repository({ backoff: { baseMs: 1000, maxMs: 8000 }, random: () => 0.5 })
+    await repo.getSite('tenant.example', context)
+    healthy = false
+    clock.time += TTL
+    // 30 visitors over 3 s: windows of 1 s then 2 s (jitter at the middle: 0.75 s, then 1.5 s).
+    for (let i = 0; i < 30; i++) {
+      expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found' })
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.waitFor(() => expect(onError.mock.calls.length).toBe(siteCalls().length - 1))
+      clock.time += 100
+    }
+    // Refreshes at 0 s, 0.75 s and 2.25 s: three calls instead of thirty (or ninety with retries).
+    expect(siteCalls()).toHaveLength(1 + 3)
+    healthy = true
+    clock.time += 8000
+    await repo.getSite('tenant.example', context)
+    await vi.waitFor(() => expect(siteCalls()).toHaveLength(5))
   })
 
   it('keeps tenants apart', async () => {

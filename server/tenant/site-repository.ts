@@ -105,8 +105,11 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ttlMs: options.ttlMs,
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${key}`),
-    load: async (key, { signal, caller }) => {
+    load: async (key, { signal, caller, refresh }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
+      // A cold load retries (SPEC §4: three attempts before the startup screen); a background
+      // refresh tries once, and the cache's back-off decides when the next one may run.
+      const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
           const reply = await upstream.data(WEB_GET, body, webGetReplySchema, sharedContext(caller, signal))
@@ -114,8 +117,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
-          if (attempt >= attempts || signal.aborted) throw error
-          onError?.(error, `site load for ${key}, attempt ${attempt} of ${attempts}`)
+          if (attempt >= tries || signal.aborted) throw error
+          onError?.(error, `site load for ${key}, attempt ${attempt} of ${tries}`)
           await sleep(retryDelayMs, undefined, { signal })
         }
       }

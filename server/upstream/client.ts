@@ -97,18 +97,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const now = options.now ?? performance.now.bind(performance)
 
-  async function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
-    if (!options.metrics) return attempt(path, body, context)
+  /** Reports the call's outcome and duration (to its headers, for a passthrough that streams on). */
+  async function measured<T>(path: string, run: () => Promise<T>): Promise<T> {
+    if (!options.metrics) return run()
     const started = now()
     let outcome = 'ok'
     try {
-      return await attempt(path, body, context)
+      return await run()
     } catch (error) {
       outcome = outcomeOf(error)
       throw error
     } finally {
       options.metrics.call(toApiPathLabel(path), outcome, (now() - started) / 1000)
     }
+  }
+
+  function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+    return measured(path, () => attempt(path, body, context))
   }
 
   async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
@@ -159,7 +164,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parsed.data
   }
 
-  async function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+  function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+    return measured(path, () => streamThrough(path, jsonBody, context))
+  }
+
+  async function streamThrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
     const url = joinUrl(options.baseUrl, path)
     const where: UpstreamErrorOptions = { method: METHOD, url }
     const deadline = new AbortController()

@@ -136,6 +136,7 @@ export const siteConfigSchema: z.ZodType<SiteConfig> = requiredObject(z.object({
   page_config: lenientObject(z.object({
     global_config: globalConfigSchema,
     resource: resourceGlobalSchema.optional(),
+    feedback_config: lenientObject(z.object({ form_id: id, items: z.array(z.unknown()).max(50) })).optional().catch(undefined),
   }), { global_config: {} }),
   path_mapping: keepValid(requiredObject(z.object({ from: z.string().min(1), to: z.string() }))).optional(),
 }))

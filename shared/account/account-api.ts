@@ -27,12 +27,4 @@ export const accountApi = {
   updatePassword: (email: string, sendCode: string, password: string) =>
     answerOf('user/update_password', { email: email.trim(), send_code: sendCode.trim(), password }),
   thirdPartyLogin: (credential: string) => answerOf('third_party_login', { credential }),
-  /** Expires the HttpOnly session cookie (no upstream call). */
-  signOut: async () => {
-    try {
-      await fetch('/api/session/end', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' })
-    } catch {
-      // Offline: the stored user is forgotten anyway; the cookie expires on its own.
-    }
-  },
 }

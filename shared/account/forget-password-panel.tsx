@@ -54,13 +54,13 @@ export function ForgetPasswordPanel({ initialEmail, onBack, onDone }: ForgetPass
     onDone(form.email.trim())
   }
 
-  const sendLabel = sender.phase === 'counting' ? t('resendIn', { seconds: sender.seconds }) : sender.phase === 'sending' ? t('sendingCode') : t('sendCode')
+  const sendLabel = sender.phase === 'counting' && codeRequested ? t('resendIn', { seconds: sender.seconds }) : sender.phase === 'sending' ? t('sendingCode') : t('sendCode')
   return (
     <form className="account-panel account-form" noValidate onSubmit={onSubmit}>
       <FormField
         label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')}
         error={message('email')} inputRef={errors.ref('email')}
-        addon={<button type="button" className="button button--secondary account-send" disabled={sender.phase !== 'idle'} onClick={sendCode}>{sendLabel}</button>}
+        addon={<button type="button" className="button button--secondary account-send" disabled={sender.phase === 'sending' || (sender.phase === 'counting' && codeRequested)} onClick={sendCode}>{sendLabel}</button>}
       />
       <FormField
         label={t('verificationCode')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH}

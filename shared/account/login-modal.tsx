@@ -43,7 +43,11 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
 
   useEffect(() => {
     const element = dialog.current
-    if (element && !element.open) element.showModal()
+    if (element && !element.open) {
+      element.showModal()
+      // showModal focuses the first focusable element (the close button); the first field is more useful.
+      element.querySelector<HTMLElement>('input, button.account-submit')?.focus()
+    }
     return () => {
       if (element?.open) element.close()
     }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { notify } from '../feedback/notify.ts'
 import { withLoading } from '../feedback/loading.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
@@ -25,12 +25,18 @@ export function RegisterVerifyPanel({ form, sender, onBack, onDone }: RegisterVe
   const [error, setError] = useState<string | undefined>()
   const labelId = useId()
   const errorId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const problem = checkCode(boxes)
     setError(problem ? t(problem.key) : undefined)
-    if (problem) return
+    if (problem) {
+      // Back to the first box still to fill, so the visitor can type on.
+      const empty = [...(formRef.current?.querySelectorAll<HTMLInputElement>('.account-code__box') ?? [])].find((box) => box.value.trim() === '')
+      empty?.focus()
+      return
+    }
     const outcome = registerOutcome(await withLoading(() => accountApi.register(form.email, form.password, boxes.join(''))))
     if (outcome.kind === 'failed') {
       notify.error(t(outcome.key))
@@ -42,7 +48,7 @@ export function RegisterVerifyPanel({ form, sender, onBack, onDone }: RegisterVe
   }
 
   return (
-    <form className="account-panel account-form" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="account-panel account-form" noValidate onSubmit={onSubmit}>
       <p id={labelId}>{t('enterCodeSentTo', { email: form.email.trim() })}</p>
       <CodeBoxes boxes={boxes} onChange={(next) => { setBoxes(next); setError(undefined) }} error={error} errorId={errorId} labelId={labelId} />
       {error ? <p id={errorId} className="account-field__error">{error}</p> : null}

@@ -1,22 +1,25 @@
 import { useSyncExternalStore } from 'react'
-import { z } from 'zod'
 
 /** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
 export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
 
 export const USER_STORAGE_KEY = 'account.user'
 
-const userSchema = z.object({
-  user_id: z.union([z.string(), z.number().transform(String)]).pipe(z.string().min(1).max(128)),
-  email: z.string().max(320).catch(''),
-  nick_name: z.string().max(200).catch(''),
-  avatar: z.string().max(100_000).catch(''),
-})
-
-/** Parses stored or upstream user info: unknown keys (the token among them) are dropped. */
+/**
+ * Parses stored or upstream user info: unknown keys (the token among them) are dropped, a field of the
+ * wrong type or size becomes empty, and without a user id there is no user. Hand-written rather than a
+ * schema library: the header (and so every first page load) uses it.
+ */
 export function parseUser(value: unknown): StoredUser | null {
-  const parsed = userSchema.safeParse(value)
-  return parsed.success ? parsed.data : null
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const record = value as Record<string, unknown>
+  const id = typeof record.user_id === 'number' && Number.isFinite(record.user_id) ? String(record.user_id) : record.user_id
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 128) return null
+  return { user_id: id, email: text(record.email, 320), nick_name: text(record.nick_name, 200), avatar: text(record.avatar, 100_000) }
+}
+
+function text(value: unknown, max: number): string {
+  return typeof value === 'string' && value.length <= max ? value : ''
 }
 
 /** Only http(s) and data:image avatars are shown; anything else (javascript:, junk) is dropped. */

@@ -11,7 +11,10 @@ export interface CodeSender {
   seconds: number
   /** The address the last code went to. */
   sentTo: string | null
-  /** Asks for a code; answers whether it was sent. Does nothing unless idle. */
+  /**
+   * Asks for a code; answers whether it was sent. Does nothing while a code is being sent, or while
+   * the countdown of this same address runs (another address may have its code at once).
+   */
   send(email: string): Promise<boolean>
 }
 
@@ -23,6 +26,8 @@ export function useCodeSender(codeType: 0 | 1): CodeSender {
   const [sentTo, setSentTo] = useState<string | null>(null)
   const phase = useRef(state.phase)
   phase.current = state.phase
+  const sentToRef = useRef(sentTo)
+  sentToRef.current = sentTo
 
   useEffect(() => {
     if (state.phase !== 'counting') return
@@ -35,7 +40,12 @@ export function useCodeSender(codeType: 0 | 1): CodeSender {
   }, [state.phase])
 
   async function send(email: string): Promise<boolean> {
-    if (phase.current !== 'idle') return false
+    const address = email.trim().toLowerCase()
+    if (phase.current === 'sending') return false
+    if (phase.current === 'counting') {
+      if (sentToRef.current === address) return false
+      dispatch({ type: 'cancel' })
+    }
     phase.current = 'sending'
     dispatch({ type: 'send' })
     const outcome = sendCodeOutcome(await accountApi.sendCode(email, codeType))
@@ -43,7 +53,7 @@ export function useCodeSender(codeType: 0 | 1): CodeSender {
       const time = Date.now()
       setNow(time)
       dispatch({ type: 'sent', now: time })
-      setSentTo(email.trim().toLowerCase())
+      setSentTo(address)
       notify.success(t('codeSent'))
       return true
     }

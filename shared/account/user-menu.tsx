@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { accountApi } from './account-api.ts'
-import { clearStoredUser, safeAvatar, type StoredUser } from './stored-user.ts'
+import { signOut } from './sign-out.ts'
+import { safeAvatar, type StoredUser } from './stored-user.ts'
 
 /** The signed-in user in the header: avatar and name, with sign-out in a small menu. */
 export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut: () => void }) {
@@ -8,9 +8,8 @@ export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut:
   const name = user.nick_name.trim() || user.email
   const avatar = safeAvatar(user.avatar)
 
-  async function signOut() {
-    await accountApi.signOut()
-    clearStoredUser()
+  async function onSignOut() {
+    await signOut()
     onSignedOut()
   }
 
@@ -29,7 +28,7 @@ export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut:
           <strong>{name}</strong>
           {user.email && user.email !== name ? <span className="muted">{user.email}</span> : null}
         </p>
-        <button type="button" className="button button--secondary account-signout" onClick={() => void signOut()}>{t('logout')}</button>
+        <button type="button" className="button button--secondary account-signout" onClick={() => void onSignOut()}>{t('logout')}</button>
       </div>
     </details>
   )

@@ -1,13 +1,18 @@
-import { z } from 'zod'
-
 /** An answer of the same-origin API: the upstream envelope, whatever its `status` (API.md "Transport"). */
 export interface ApiAnswer { status: number; info: string; data: unknown }
 
-const envelope = z.object({
-  status: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]),
-  info: z.string().catch(''),
-  data: z.unknown().transform((value) => value ?? null),
-})
+/**
+ * Parses an envelope: an object with an integer `status` (or a numeric string, as some backends send).
+ * Hand-written rather than a schema library: this module is in the first page load of every site.
+ */
+export function parseEnvelope(json: unknown): ApiAnswer | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null
+  const record = json as Record<string, unknown>
+  const raw = record.status
+  const status = typeof raw === 'number' && Number.isInteger(raw) ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : null
+  if (status === null) return null
+  return { status, info: typeof record.info === 'string' ? record.info : '', data: record.data ?? null }
+}
 
 /** The call could not be made or its answer was not an envelope (offline, a proxy error page, junk). */
 export class ApiCallError extends Error {
@@ -44,7 +49,7 @@ export async function postApi(call: string, body: unknown, init: { signal?: Abor
   } catch (error) {
     throw new ApiCallError(`POST /api/v1/${call} answered HTTP ${response.status} without JSON`, response.status, { cause: error })
   }
-  const parsed = envelope.safeParse(json)
-  if (!parsed.success) throw new ApiCallError(`POST /api/v1/${call} answered something that is not an envelope`, response.status)
-  return parsed.data
+  const parsed = parseEnvelope(json)
+  if (parsed === null) throw new ApiCallError(`POST /api/v1/${call} answered something that is not an envelope`, response.status)
+  return parsed
 }

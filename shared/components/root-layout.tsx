@@ -5,15 +5,20 @@ import type { SiteBlocks } from '../data/public-site.ts'
 import { createSiteAddress } from '../routing/site-address.ts'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
-import { SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
+import { DocumentPathsContext, SiteAddressContext, SiteNavigateContext, useRootData } from './site-context.tsx'
 import { HeadSync } from './head-sync.tsx'
 import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from './scroll-manager.tsx'
+import { PromoPopup } from '../promo/promo-popup.tsx'
+import { WechatScreen } from '../wechat/wechat-screen.tsx'
+import { AnnouncementBar } from '../announcement/announcement-bar.tsx'
+import { SitePendant } from './site-pendant.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
-  const { site, language } = useRootData()
+  const { site, language, documentPaths } = useRootData()
+  const documents = useMemo(() => new Set(documentPaths), [documentPaths])
   const href = useMemo(
     () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
     [site, language],
@@ -27,20 +32,26 @@ export function RootLayout() {
   }, [])
   return (
     <SiteAddressContext.Provider value={href}>
+      <DocumentPathsContext.Provider value={documents}>
       <SiteNavigateContext.Provider value={navigateTo}>
       <HeadSync />
       <ScrollManager />
       <div className={`site theme-${site.theme}`}>
         <SkipLink />
+        {site.announcement ? <AnnouncementBar content={site.announcement} /> : null}
         <SiteHeader header={blocks.header} search={blocks.search} />
         {/* Focusable from script only: the skip link moves focus here. */}
         <main id="content" className="site-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SiteFooter footer={blocks.footer} />
+        <SitePendant pendant={blocks.pendant} />
       </div>
+      <PromoPopup />
+      {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
       <LoadingOverlay />
       </SiteNavigateContext.Provider>
+      </DocumentPathsContext.Provider>
     </SiteAddressContext.Provider>
   )
 }

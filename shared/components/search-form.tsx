@@ -8,13 +8,15 @@ interface SearchFormProps {
   placeholder: string
   initialQuery?: string
   required?: boolean
+  /** Names the search landmark when a page has more than one. */
+  label?: string
 }
 
 /**
  * A resource search form. Without script it submits to the site's search address with the `query`
  * parameter (SPEC §2); with script it navigates client-side. Used by the header and the home hero.
  */
-export function SearchForm({ className, buttonClassName, placeholder, initialQuery = '', required }: SearchFormProps) {
+export function SearchForm({ className, buttonClassName, placeholder, initialQuery = '', required, label }: SearchFormProps) {
   const { t } = useI18n()
   const href = useSiteHref()
   const navigate = useSiteNavigate()
@@ -25,7 +27,7 @@ export function SearchForm({ className, buttonClassName, placeholder, initialQue
     if (trimmed !== '') navigate(`/s?query=${encodeURIComponent(trimmed)}`)
   }
   return (
-    <form className={className} role="search" action={href('/s')} method="get" onSubmit={onSubmit}>
+    <form className={className} role="search" aria-label={label} action={href('/s')} method="get" onSubmit={onSubmit}>
       <input
         type="search"
         name="query"

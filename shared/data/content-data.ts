@@ -33,12 +33,14 @@ export interface NavBody { kind: 'nav'; variant: 'nav' | 'ai'; intro: string | n
 
 // ---- custom -----------------------------------------------------------------------------------------
 
-/** Code-like custom content is shown as escaped source text. */
-export type CodeLanguage = 'js' | 'json' | 'css' | 'xml'
+/**
+ * markdown and html are shown inside the site's frame; every other content type is served as it is,
+ * as a file of its own media type (txt, js, json, css, xml: e.g. an `ads.txt`) or, for pure_html, as
+ * the whole document the site wrote (sanitised), without the site's frame (SPEC §3 content types).
+ */
 export type CustomBody =
-  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; fullWidth: boolean; hasOwnTitle: boolean }
-  | { kind: 'custom'; contentType: CustomContentType; format: 'text'; text: string }
-  | { kind: 'custom'; contentType: CustomContentType; format: 'code'; language: CodeLanguage; code: string }
+  | { kind: 'custom'; contentType: CustomContentType; format: 'html'; html: string; hasOwnTitle: boolean }
+  | { kind: 'custom'; contentType: CustomContentType; format: 'raw'; mediaType: string; text: string }
 
 // ---- rss --------------------------------------------------------------------------------------------
 

@@ -13,10 +13,14 @@ export interface PageHead {
 export interface PageDataBase {
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
+  /** The outcome of a form posted to this page without JavaScript (server/routes/form-post.ts). */
+  formResult?: import('../forms/form-result.ts').FormResult
 }
 
 /** Root route data: the public site and the page language. */
 export interface RootData {
   site: import('./public-site.ts').PublicSite
   language: import('../types.ts').Lang
+  /** Router paths the site's menus link to that the browser must load as documents (files, whole documents). */
+  documentPaths: string[]
 }

@@ -54,8 +54,8 @@ export interface FeedbackPageData extends PageDataBase {
   pages: number
   total: number
   rows: FeedbackEntry[]
-  /** The form the page submits to (`/v1/feedback/submit`). */
-  form: { formId: string; field: string; maxLength: number }
+  /** The site's feedback form (submitted to `/v1/feedback/submit`). */
+  form: { formId: string; items: import('../types.ts').FormItem[] }
 }
 
 /** Router path of a feedback list page: page 1 is `/feedback` itself. */

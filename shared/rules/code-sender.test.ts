@@ -16,6 +16,9 @@ describe('code sender transitions', () => {
     [counting, { type: 'tick', now: T + 59_999 }, counting],
     [counting, { type: 'tick', now: T + 60_000 }, IDLE],
     [IDLE, { type: 'tick', now: T }, IDLE],
+    [counting, { type: 'cancel' }, IDLE],
+    [{ phase: 'sending' }, { type: 'cancel' }, { phase: 'sending' }],
+    [IDLE, { type: 'cancel' }, IDLE],
   ])('%j + %j → %j', (state, event, expected) => {
     expect(nextCodeSender(state, event)).toEqual(expected)
   })

@@ -1,6 +1,7 @@
 /**
  * The verification-code sender (SPEC §4): idle → sending → a 60-second countdown after a successful
- * send → idle. A failed send goes straight back to idle. Pure, with the time passed in.
+ * send → idle. A failed send goes straight back to idle; the countdown of one address does not hold up
+ * a code for another (cancel). Pure, with the time passed in.
  */
 export const RESEND_SECONDS = 60
 
@@ -14,6 +15,8 @@ export type CodeSenderEvent =
   | { type: 'sent'; now: number }
   | { type: 'failed' }
   | { type: 'tick'; now: number }
+  /** The countdown belongs to an address the visitor has since changed: a code for the new one may go now. */
+  | { type: 'cancel' }
 
 export const IDLE: CodeSenderState = { phase: 'idle' }
 
@@ -27,6 +30,8 @@ export function nextCodeSender(state: CodeSenderState, event: CodeSenderEvent): 
       return state.phase === 'sending' ? IDLE : state
     case 'tick':
       return state.phase === 'counting' && event.now >= state.until ? IDLE : state
+    case 'cancel':
+      return state.phase === 'counting' ? IDLE : state
   }
 }
 

@@ -7,6 +7,10 @@ export interface OpenPageOptions {
   waitUntil?: 'load' | 'networkidle'
   /** Console errors to leave out, e.g. resources on the public web this network cannot reach. */
   ignoreErrors?: RegExp
+  /** The window size (default 1280 × 720). */
+  viewport?: { width: number; height: number }
+  /** A touch screen: taps, touch events and `pointer: coarse`. */
+  hasTouch?: boolean
   /** Attaches further listeners to the new page before anything loads. */
   watch?: (page: Page) => void
 }
@@ -25,7 +29,7 @@ export async function gotoHydrated(page: Page, url: string, waitUntil: OpenPageO
 
 /** Opens `url` in a new page of `browser`, collecting its errors, and waits for hydration. */
 export async function openPage(browser: Browser, url: string, options: OpenPageOptions): Promise<OpenedPage> {
-  const page = await browser.newPage({ locale: options.locale })
+  const page = await browser.newPage({ locale: options.locale, viewport: options.viewport, hasTouch: options.hasTouch })
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' && !options.ignoreErrors?.test(message.text())) errors.push(message.text())

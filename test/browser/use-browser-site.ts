@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { startTestSite, type TestSite } from '../harness.ts'
+import { startTestSite, type TestSite, type TestSiteOptions } from '../harness.ts'
 import { launchChromium } from './launch.ts'
 import { openPage, type OpenedPage, type OpenPageOptions } from './open-page.ts'
 
@@ -9,17 +9,19 @@ export interface BrowserSite {
   tenantUrl(host: string, path: string): string
   /** {@link openPage} on `tenantUrl(host, path)`. */
   open(host: string, path: string, options: OpenPageOptions): Promise<OpenedPage>
+  /** The running Chromium, for pages that need a context of their own (User-Agent, permissions). */
+  browser(): Browser
 }
 
 /**
  * The test site listening on a port, and Chromium: both started before the tests of the enclosing
  * `describe` and closed after them. Call it in the `describe` body.
  */
-export function useBrowserSite(): BrowserSite {
+export function useBrowserSite(options: Omit<TestSiteOptions, 'listen'> = {}): BrowserSite {
   let site: TestSite | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    site = await startTestSite({ listen: true })
+    site = await startTestSite({ ...options, listen: true })
     browser = await launchChromium()
   })
   afterAll(async () => {
@@ -33,6 +35,10 @@ export function useBrowserSite(): BrowserSite {
   }
   return {
     tenantUrl,
+    browser() {
+      if (browser === undefined) throw new Error('Chromium is not started: call useBrowserSite() in a describe body')
+      return browser
+    },
     open(host, path, options) {
       if (browser === undefined) throw new Error('Chromium is not started: call useBrowserSite() in a describe body')
       return openPage(browser, tenantUrl(host, path), options)

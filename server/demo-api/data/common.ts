@@ -1,4 +1,4 @@
-import { TDK_KEYS, type FormItem, type SitePageConfig, type Tdk, type TdkKey } from '../../../shared/types.ts'
+import { TDK_KEYS, type FormItem, type SiteConfig, type SitePageConfig, type Tdk, type TdkKey } from '../../../shared/types.ts'
 import type { DemoForm, DemoPage } from '../tenant.ts'
 
 export const HOUR = 3600
@@ -92,4 +92,11 @@ export function feedbackForm(labels: { content: string; contact: string; contact
     { type: 'input', field: 'contact', label: labels.contact, placeholder: labels.contactHint, required: 0, max_length: 100 },
   ]
   return { form_id: 'feedback', items }
+}
+
+/** A copy of `site` whose feedback page shows the fields of `form` (`page_config.feedback_config`). */
+export function withFeedbackForm(site: SiteConfig, form: DemoForm): SiteConfig {
+  const copy = structuredClone(site)
+  copy.page_config.feedback_config = structuredClone(form)
+  return copy
 }

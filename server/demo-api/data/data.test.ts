@@ -37,6 +37,7 @@ const siteConfig = z.object({
       customize_code: z.record(z.string(), z.object({ is_enabled: flag, data: z.array(z.string()) }).strict()) }).strict(),
     resource: z.object({ aside_config: z.object({ aside_list: z.array(z.object({ label: z.string(), value: z.enum(ASIDE_KINDS), is_show: flag }).strict()).length(5) }).strict(),
       transfer_save_config: z.object({ list: z.array(z.object({ cookie_id: z.string() }).strict()) }).strict() }).strict(),
+    feedback_config: z.object({ form_id: z.string().min(1), items: z.array(z.object({ type: z.string(), field: z.string() }).loose()).min(1) }).strict(),
   }).strict(),
   path_mapping: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).strict()).optional(),
 }).strict()

@@ -1,6 +1,6 @@
 import type { Feedback, LinkGroup, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
 import { CONTACT_FORM } from './land-home.ts'
 import { LAND_GROUPS, landPages } from './land-pages.ts'
 import { LAND_POST_CATEGORIES, LAND_POSTS } from './land-posts.ts'
@@ -125,8 +125,9 @@ function feedbackRows(now: number): Feedback[] {
 }
 
 export function createLandTenant(now: number): DemoTenant {
+  const feedback = feedbackForm({ kind: 'Topic', kinds: ['Feature request', 'Bug report', 'Other'], content: 'Your feedback', contact: 'E-mail', contactHint: 'If you want an answer (optional)' })
   return {
-    site: structuredClone(site),
+    site: withFeedbackForm(site, feedback),
     translations: LAND_TRANSLATIONS,
     pages: landPages(now),
     groups: LAND_GROUPS,
@@ -148,7 +149,7 @@ export function createLandTenant(now: number): DemoTenant {
     feedback: feedbackRows(now),
     forms: [
       CONTACT_FORM,
-      feedbackForm({ kind: 'Topic', kinds: ['Feature request', 'Bug report', 'Other'], content: 'Your feedback', contact: 'E-mail', contactHint: 'If you want an answer (optional)' }),
+      feedback,
     ],
     links: LINKS,
     rssSources: [],

@@ -1,6 +1,6 @@
 import type { Feedback, LinkGroup, PostCategory, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
 import { NAV_GROUPS, navPages } from './nav-pages.ts'
 import { navRssHot, navRssSources } from './nav-rss.ts'
 import { buildPosts, type PostDef } from './posts.ts'
@@ -181,8 +181,9 @@ function feedbackRows(now: number): Feedback[] {
 
 export function createNavTenant(now: number): DemoTenant {
   const rssSources = navRssSources(now)
+  const feedback = feedbackForm({ kind: '回饋類型', kinds: ['推薦網站', '問題回報', '其他'], content: '回饋內容', contact: '聯絡方式', contactHint: 'Email（選填）' })
   return {
-    site: structuredClone(site),
+    site: withFeedbackForm(site, feedback),
     translations: {
       en: {
         app_name: 'Shiguang Directory',
@@ -210,7 +211,7 @@ export function createNavTenant(now: number): DemoTenant {
     postCategories: POST_CATEGORIES,
     posts: buildPosts(POSTS, POST_CATEGORIES, now),
     feedback: feedbackRows(now),
-    forms: [feedbackForm({ kind: '回饋類型', kinds: ['推薦網站', '問題回報', '其他'], content: '回饋內容', contact: '聯絡方式', contactHint: 'Email（選填）' })],
+    forms: [feedback],
     links: LINKS,
     rssSources,
     rssHot: { news: navRssHot(rssSources, now) },

@@ -1,6 +1,6 @@
 import type { Feedback, HotSearch, LinkGroup, Promo, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
 import { buildPosts } from './posts.ts'
 import { RES_CATALOG, RES_TAGS } from './res-catalog.ts'
 import { RES_GROUPS, resPages } from './res-pages.ts'
@@ -171,8 +171,9 @@ function promos(now: number): Record<string, Promo> {
 
 export function createResTenant(now: number): DemoTenant {
   const resources = buildResources(RES_CATALOG, RES_TAGS, now, 20250101)
+  const feedback = feedbackForm({ kind: '反馈类型', kinds: ['求资源', '问题反馈', '其他'], content: '反馈内容', contact: '联系方式', contactHint: '邮箱或微信（选填）' })
   return {
-    site: structuredClone(site),
+    site: withFeedbackForm(site, feedback),
     translations: {
       en: {
         app_name: 'Shiyuan Search',
@@ -197,7 +198,7 @@ export function createResTenant(now: number): DemoTenant {
     postCategories: RES_POST_CATEGORIES,
     posts: buildPosts(RES_POSTS, RES_POST_CATEGORIES, now),
     feedback: feedbackRows(now),
-    forms: [feedbackForm({ kind: '反馈类型', kinds: ['求资源', '问题反馈', '其他'], content: '反馈内容', contact: '联系方式', contactHint: '邮箱或微信（选填）' })],
+    forms: [feedback],
     links: LINKS,
     rssSources: [],
     rssHot: {},

@@ -49,31 +49,46 @@ describe('nav and ai pages', () => {
 
 describe('custom pages', () => {
   it.each([
-    ['markdown', '# Hi\n\n<script>x()</script>**bold**', { format: 'html', fullWidth: false }],
-    ['html', '<p onclick="x()">Hi</p><script>x()</script>', { format: 'html', fullWidth: false }],
-    ['pure_html', '<section><h2>Hi</h2></section>', { format: 'html', fullWidth: true }],
-  ] as const)('renders %s as sanitised HTML', async (contentType, content, expected) => {
+    ['markdown', '# Hi\n\n<script>x()</script>**bold**'],
+    ['html', '<p onclick="x()">Hi</p><script>x()</script>'],
+  ] as const)('renders %s as sanitised HTML in the site frame', async (contentType, content) => {
     const { body: custom } = await body('custom', { page_type: 'custom', page_path: 'p', page_config: { content_type: contentType, content } })
-    expect(custom).toMatchObject(expected)
+    expect(custom).toMatchObject({ format: 'html' })
     if (custom.format !== 'html') return
     expect(custom.html).not.toMatch(/script|onclick/)
     expect(custom.html).toContain('Hi')
   })
 
-  it('keeps only the body of a whole document and notices content that brings its own h1', async () => {
-    const full = await body('custom', { page_type: 'custom', page_path: 'kit', page_config: { content_type: 'pure_html', content: '<!doctype html><html><head><title>Kit</title><style>p{}</style></head><body><p>Body</p></body></html>' } })
+  it('keeps only the body of an html document and notices content that brings its own h1', async () => {
+    const full = await body('custom', { page_type: 'custom', page_path: 'kit', page_config: { content_type: 'html', content: '<!doctype html><html><head><title>Kit</title><style>p{}</style></head><body><p>Body</p></body></html>' } })
     expect(full.body).toMatchObject({ format: 'html', html: '<p>Body</p>', hasOwnTitle: false })
     const titled = await body('custom', { page_type: 'custom', page_path: 'md', page_config: { content_type: 'markdown', content: '# Own title\n\ntext' } })
     expect(titled.body).toMatchObject({ hasOwnTitle: true })
   })
 
-  it('keeps txt as text and code types as raw code', async () => {
-    const txt = await body('custom', { page_type: 'custom', page_path: 't', page_config: { content_type: 'txt', content: 'a <b>\n c' } })
-    expect(txt.body).toMatchObject({ format: 'text', text: 'a <b>\n c' })
-    for (const language of ['js', 'json', 'css', 'xml'] as const) {
-      const code = await body('custom', { page_type: 'custom', page_path: language, page_config: { content_type: language, content: '<x>"y"</x>' } })
-      expect(code.body).toMatchObject({ format: 'code', language, code: '<x>"y"</x>' })
-    }
+  it.each([
+    ['txt', 'text/plain; charset=utf-8'],
+    ['js', 'text/javascript; charset=utf-8'],
+    ['json', 'application/json; charset=utf-8'],
+    ['css', 'text/css; charset=utf-8'],
+    ['xml', 'application/xml; charset=utf-8'],
+  ] as const)('keeps %s content exactly as written, with its media type', async (contentType, mediaType) => {
+    const content = '<x onclick="y()">"y"</x>\n  indented'
+    const { body: custom } = await body('custom', { page_type: 'custom', page_path: 't', page_config: { content_type: contentType, content } })
+    expect(custom).toEqual({ kind: 'custom', contentType, format: 'raw', mediaType, text: content })
+  })
+
+  it('keeps a pure_html document whole, with its head, but without scripts and handlers', async () => {
+    const content = '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=https://evil.example"><title>Kit</title>'
+      + '<style>p{color:red}</style><script>alert(1)</script></head><body onload="alert(1)"><p style="color:blue" onclick="x()">Body <a href="javascript:alert(1)">x</a></p>'
+      + '<iframe src="https://evil.example"></iframe><img src="x.png" onerror="alert(1)"></body></html>'
+    const { body: custom } = await body('custom', { page_type: 'custom', page_path: 'kit', page_config: { content_type: 'pure_html', content } })
+    expect(custom).toMatchObject({ format: 'raw', mediaType: 'text/html; charset=utf-8' })
+    if (custom.format !== 'raw') return
+    expect(custom.text).toMatch(/^<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8" \/>/)
+    expect(custom.text).toContain('<title>Kit</title><style>p{color:red}</style>')
+    expect(custom.text).toContain('<p style="color:blue">Body <a>x</a></p>')
+    expect(custom.text).not.toMatch(/script|onload|onerror|onclick|iframe|refresh|javascript:/i)
   })
 
   it('fails loudly on a custom page of an unknown content type', async () => {

@@ -58,7 +58,7 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
     }
     case 'custom': {
       const body = shapeCustom(page.page_config)
-      return { body, description: body.format === 'html' ? htmlExcerpt(body.html) : body.format === 'text' ? body.text.slice(0, 300) : '' }
+      return { body, description: body.format === 'html' ? htmlExcerpt(body.html) : '' }
     }
     case 'rss': {
       const { body, hot } = await shapeRss(env, page.page_config, page.page_path, param, paramBase(page))

@@ -15,7 +15,7 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
   }
 
   it.each([
-    ['land.localhost', '/'], ['land.localhost', '/c/legal/privacy'], ['land.localhost', '/c/dev/embed.js'], ['land.localhost', '/c/legal/licenses'],
+    ['land.localhost', '/'], ['land.localhost', '/c/legal/privacy'], ['land.localhost', '/c/legal/terms'],
     ['land.localhost', '/doc_handbook'], ['land.localhost', '/l/campaign/spring-sale'], ['land.localhost', '/sp/library'],
     ['nav.localhost', '/'], ['nav.localhost', '/ai'], ['nav.localhost', '/sp/news'], ['nav.localhost', '/sp/collections'],
     ['res.localhost', '/'], ['res.localhost', '/c/about'], ['res.localhost', '/doc_guide'],
@@ -69,6 +69,38 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
     await page.waitForURL(/\/sp\/news$/)
     await expect.poll(() => page.locator('.content-rank li').count()).toBeGreaterThan(0)
     expect(errors).toEqual([])
+    await page.close()
+  })
+
+  async function markDocument(page: import('playwright-core').Page) {
+    await page.evaluate(() => {
+      ;(window as unknown as { marker: boolean }).marker = true
+    })
+  }
+  const marked = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { marker?: boolean }).marker === true)
+
+  it('follows a footer link to a file page as a plain link: the browser loads the file itself', async () => {
+    const { page, errors } = await open('land.localhost', '/c/legal/privacy')
+    expect(errors).toEqual([])
+    const later: string[] = []
+    page.on('console', (message) => {
+      // A browser showing a bare file asks for /favicon.ico on its own; that 404 is not the page's.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) later.push(message.text())
+    })
+    const payloads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_payload.json')) payloads.push(request.url())
+    })
+    await markDocument(page)
+    const link = page.locator('footer a[href="/c/legal/licenses"]')
+    await link.hover()
+    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url().endsWith('/c/legal/licenses')), link.click()])
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
+    await expect.poll(() => page.evaluate(() => document.body.textContent ?? '')).toContain('Public domain')
+    expect(await marked(page)).toBe(false)
+    // Neither prefetched on hover nor fetched as a payload: a plain link.
+    expect(payloads).toEqual([])
+    expect(later).toEqual([])
     await page.close()
   })
 })

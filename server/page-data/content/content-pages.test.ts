@@ -66,12 +66,6 @@ describe('content pages end to end', () => {
     it.each([
       ['/c/legal/privacy', '<strong>Your account</strong>', 'Privacy policy - Lumen Notes'],
       ['/c/legal/terms', '<h2>Acceptable use</h2>', 'Terms of service - Lumen Notes'],
-      ['/c/legal/licenses', 'SQLite             Public domain', 'Third-party licenses - Lumen Notes'],
-      ['/c/dev/embed.js', '&lt;script src=&quot;/c/dev/embed.js&quot; defer&gt;&lt;/script&gt;', 'Embed script - Lumen Notes'],
-      ['/c/dev/status.json', '&quot;status&quot;: &quot;operational&quot;', 'Service status - Lumen Notes'],
-      ['/c/dev/brand.css', '--lumen-accent: #4f46e5;', 'Brand stylesheet - Lumen Notes'],
-      ['/c/dev/feed.xml', '&lt;rss version=&quot;2.0&quot;&gt;', 'Updates feed - Lumen Notes'],
-      ['/c/press/launch-kit', '<h2>Boilerplate</h2>', 'Press kit - Lumen Notes'],
     ])('renders the custom page %s', async (path, text, title) => {
       const { status, html } = await get(host, path)
       expect(status).toBe(200)
@@ -83,10 +77,48 @@ describe('content pages end to end', () => {
       expect(main.match(/<h1[\s>]/g)).toHaveLength(1)
     })
 
-    it('shows a whole-document custom page full width without its head', async () => {
-      const main = mainOf((await get(host, '/c/press/launch-kit')).html)
-      expect(main).toContain('content-custom--full')
-      expect(main).not.toContain('Lumen press kit')
+    it.each([
+      ['/c/legal/licenses', 'text/plain; charset=utf-8', 'SQLite             Public domain'],
+      ['/c/dev/embed.js', 'text/javascript; charset=utf-8', '<script src="/c/dev/embed.js" defer></script>'],
+      ['/c/dev/status.json', 'application/json; charset=utf-8', '"status": "operational"'],
+      ['/c/dev/brand.css', 'text/css; charset=utf-8', '--lumen-accent: #4f46e5;'],
+      ['/c/dev/feed.xml', 'application/xml; charset=utf-8', '<rss version="2.0">'],
+    ])('serves the custom page %s as a file of its own type, without the site frame', async (path, mediaType, text) => {
+      const response = await site.request(path, { host })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(mediaType)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      const body = await response.text()
+      expect(body).toContain(text)
+      expect(body).not.toMatch(/site-header|__hydration|<!DOCTYPE/)
+      const head = await site.request(path, { host, method: 'HEAD' })
+      expect(head.headers.get('content-type')).toBe(mediaType)
+      expect(await head.text()).toBe('')
+    })
+
+    it('serves a whole-document custom page as the site wrote it, without the site frame and unable to run scripts', async () => {
+      const response = await site.request('/c/press/launch-kit', { host })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      // Only scripts carrying this response's nonce may run, and the document carries none.
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce).toBeTruthy()
+      const html = await response.text()
+      expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/)
+      expect(html).toContain('<title>Lumen press kit</title>')
+      expect(html).toContain('<h2>Boilerplate</h2>')
+      expect(html).not.toMatch(/site-header|__hydration|<script|nonce/)
+    })
+
+    it('lists the menu links the browser must load as documents', async () => {
+      const html = (await get(host, '/c/legal/privacy')).html
+      const hydration = JSON.parse(/<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { loaderData: { root: { documentPaths: string[] } } }
+      expect(hydration.loaderData.root.documentPaths.sort()).toEqual(['/c/dev/status.json', '/c/legal/licenses', '/c/press/launch-kit'])
+    })
+
+    it('tells client-side navigation to load a file page as a document', async () => {
+      const response = await site.request('/c/dev/status.json/_payload.json', { host })
+      expect(await response.json()).toEqual({ status: 200, redirect: '/c/dev/status.json', document: true })
     })
 
     it.each(['/doc_handbook', '/doc/handbook'])('renders the handbook outline at %s', async (path) => {

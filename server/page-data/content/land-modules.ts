@@ -50,7 +50,8 @@ function toVideo(raw: Loose): LandVideoView | null {
   return { videoUrl, poster: safeMediaUrl(raw.poster), title: readText(raw, 'title') }
 }
 
-function toFormItem(raw: Loose): FormItem | null {
+/** One form item of upstream config, or null when it cannot be rendered or answered. */
+export function toFormItem(raw: Loose): FormItem | null {
   const type = FORM_ITEM_TYPES.find((candidate) => candidate === raw.type)
   const field = readText(raw, 'field')
   const label = readText(raw, 'label')
@@ -72,7 +73,7 @@ function toFormItem(raw: Loose): FormItem | null {
   return item
 }
 
-function definedItems<T>(items: (T | null)[]): T[] {
+export function definedItems<T>(items: (T | null)[]): T[] {
   return items.filter((item): item is T => item !== null)
 }
 

@@ -1,35 +1,45 @@
 import type { CustomBody } from '../../../shared/data/content-data.ts'
+import type { CustomContentType } from '../../../shared/types.ts'
 import { customPageConfigSchema } from '../../upstream/schemas.ts'
-import { renderMarkdown, sanitizeRichText } from '../markdown.ts'
+import { renderMarkdown, sanitizeDocument, sanitizeRichText } from '../markdown.ts'
 import { parsePageConfig } from './page-config.ts'
 
+/** The media type each served-as-is content type answers with. */
+const MEDIA_TYPES: Record<Exclude<CustomContentType, 'markdown' | 'html'>, string> = {
+  txt: 'text/plain; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  pure_html: 'text/html; charset=utf-8',
+}
+
 /**
- * A custom page by content type: markdown and HTML become sanitised HTML (pure_html too: a page
- * without the site frame cannot be served from inside it, so it is shown full-width instead); txt is
- * preformatted text; js/json/css/xml are shown as source code (React escapes it).
+ * A custom page by content type: markdown and HTML become sanitised HTML shown in the site's frame;
+ * txt, js, json, css and xml are the content itself, served with their media type; pure_html is the
+ * whole document, sanitised of scripts and handlers.
  */
 export function shapeCustom(pageConfig: unknown): CustomBody {
   const { content_type: contentType, content } = parsePageConfig(customPageConfigSchema, pageConfig, 'custom')
   switch (contentType) {
     case 'markdown':
-      return htmlBody(contentType, renderMarkdown(content), false)
+      return htmlBody(contentType, renderMarkdown(content))
     case 'html':
-      return htmlBody(contentType, sanitizeRichText(bodyOf(content)), false)
+      return htmlBody(contentType, sanitizeRichText(bodyOf(content)))
     case 'pure_html':
-      return htmlBody(contentType, sanitizeRichText(bodyOf(content)), true)
+      return { kind: 'custom', contentType, format: 'raw', mediaType: MEDIA_TYPES[contentType], text: sanitizeDocument(content) }
     case 'txt':
-      return { kind: 'custom', contentType, format: 'text', text: content }
     case 'js':
     case 'json':
     case 'css':
     case 'xml':
-      return { kind: 'custom', contentType, format: 'code', language: contentType, code: content }
+      return { kind: 'custom', contentType, format: 'raw', mediaType: MEDIA_TYPES[contentType], text: content }
   }
 }
 
-function htmlBody(contentType: CustomBody['contentType'], html: string, fullWidth: boolean): CustomBody {
+function htmlBody(contentType: CustomBody['contentType'], html: string): CustomBody {
   // Content that opens with its own h1 is titled already; the page then shows no second one.
-  return { kind: 'custom', contentType, format: 'html', html, fullWidth, hasOwnTitle: /^\s*<h1[\s>]/i.test(html) }
+  return { kind: 'custom', contentType, format: 'html', html, hasOwnTitle: /^\s*<h1[\s>]/i.test(html) }
 }
 
 /**

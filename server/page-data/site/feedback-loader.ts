@@ -5,12 +5,31 @@ import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
 import { toPageNumber } from '../params.ts'
+import { definedItems, toFormItem } from '../content/land-modules.ts'
+import { isLoose } from '../content/readers.ts'
 
 /** Messages per list page. */
 export const FEEDBACK_PAGE_SIZE = 20
 
-/** The site-wide feedback form: its id and field at `/v1/feedback/submit`, and the field's limit. */
-export const FEEDBACK_FORM = { formId: 'feedback', field: 'content', maxLength: 500 } as const
+/** The feedback form's id at `/v1/feedback/submit` when the site configures none. */
+export const DEFAULT_FEEDBACK_FORM_ID = 'feedback'
+
+/**
+ * The site's feedback form: its configured items (those that can be rendered), or a message and
+ * an optional contact when the site configures none or nothing usable.
+ */
+export function feedbackFormOf(env: LoaderEnv): FeedbackPageData['form'] {
+  const config = env.tenant.site.page_config.feedback_config
+  const items = config ? definedItems(config.items.filter(isLoose).map(toFormItem)) : []
+  if (config && items.some((item) => item.type !== 'text')) return { formId: config.form_id, items }
+  return {
+    formId: DEFAULT_FEEDBACK_FORM_ID,
+    items: [
+      { type: 'textarea', field: 'content', label: env.t('feedback'), required: 1, max_length: 500 },
+      { type: 'input', field: 'contact', label: env.t('contactOptional'), max_length: 100 },
+    ],
+  }
+}
 
 function toEntry(row: Feedback): FeedbackEntry {
   return { id: row.id, content: row.content, reply: row.reply?.trim() ?? '', createdAt: row.created_at }
@@ -32,7 +51,7 @@ async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData>
     pages,
     total,
     rows: rows.map(toEntry),
-    form: FEEDBACK_FORM,
+    form: feedbackFormOf(env),
     head: head(env, feedbackListPath(page)),
   }
 }
@@ -56,7 +75,7 @@ export const feedbackForm: ServerLoader = async (env) => {
     pages: 1,
     total: 0,
     rows: [],
-    form: FEEDBACK_FORM,
+    form: feedbackFormOf(env),
     head: head(env, '/feedback/sub'),
   }
   return data

@@ -69,7 +69,7 @@ describe('site-level pages', () => {
     expect(titleOf(html)).toMatch(/^Feedback - /)
     expect(html).toContain('Please add a Linux ARM build.')
     expect(html).toContain('Shipped in 3.0.2')
-    expect(html).toMatch(/<label class="site-feedback-form__label" for="([^"]+)">[\s\S]*?<textarea id="\1"/)
+    expect(html).toMatch(/<label class="site-form__label" for="([^"]+)">[\s\S]*?<textarea id="\1"/)
     expect(html).toContain('<button type="submit" class="button">Submit</button>')
   })
 

@@ -159,6 +159,29 @@ const en = {
   or: 'or',
   signedInAs: 'Signed in as {{name}}',
   codeDigit: 'Digit {{index}} of {{count}}',
+
+  // Forms, transfer-save, announcement and the post editor
+  contactOptional: 'Contact (optional)',
+  formHasProblems: 'Please check the highlighted fields.',
+  submitFailed: 'Your message could not be sent. Please try again.',
+  fieldRequired: '{{label}} is required.',
+  fieldTooLong: '{{label}} must be at most {{max}} characters.',
+  fieldInvalidChoice: 'Please choose {{label}} from the list.',
+  dismiss: 'Dismiss',
+  transferSave: 'Save to my drive',
+  transferSaving: 'Saving…',
+  transferSaved: 'Saved. Your share link:',
+  transferFailed: 'The resource could not be saved. Please try again later.',
+  postTitle: 'Title',
+  postContent: 'Content (Markdown)',
+  postTags: 'Tags (separated by commas)',
+  write: 'Write',
+  preview: 'Preview',
+  publish: 'Publish',
+  signInToWrite: 'Please sign in to write an article.',
+  postCreateFailed: 'The article could not be published. Please try again.',
+  nothingToPreview: 'Nothing to preview yet.',
+  cancel: 'Cancel',
 }
 
 type EnglishKey = keyof typeof en

@@ -28,7 +28,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button">
         <button type="button" className={className} popoverTarget={popoverId}>{button.text}</button>
         <span id={popoverId} popover="auto" className="land-popover">
-          {button.type === 2 && button.popupImage ? <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={240} height={240} /> : null}
+          {button.type === 2 && button.popupImage ? <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={400} height={240} /> : null}
           {button.type === 3 ? (
             <span className="land-popover__keys">
               <span><kbd>Ctrl</kbd> + <kbd>D</kbd></span>
@@ -49,7 +49,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button land-button--hover">
         {trigger}
         <span className="land-button__hover-card">
-          <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={240} height={240} />
+          <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={168} height={168} />
         </span>
       </span>
     )
@@ -64,5 +64,5 @@ export function LandMediaView({ media, alt, priority = false }: { media: LandMed
   if (media.type === 'video') {
     return <video className="land-media" src={media.url} controls playsInline preload="metadata" aria-label={alt || undefined} />
   }
-  return <SiteImage className="land-media" src={media.url} preset="cover" alt={alt} width={640} height={400} sizes="(max-width: 768px) 100vw, 640px" priority={priority} eager />
+  return <SiteImage className="land-media" src={media.url} preset="cover" alt={alt} width={1200} height={720} sizes="(max-width: 768px) 100vw, 640px" priority={priority} eager />
 }

@@ -19,7 +19,7 @@ export function LandGallery({ module }: { module: Of<'carousel' | 'image_list'> 
           <figure className="land-figure">
             {module.type === 'carousel'
               ? <SiteImage src={item.image} preset="cover" alt={item.title} width={640} height={400} sizes="(max-width: 768px) 100vw, 640px" eager={index === 0} />
-              : <SiteImage src={item.image} preset="thumbnail" alt={item.title} width={140} height={120} />}
+              : <SiteImage src={item.image} preset="thumbnail" alt={item.title} width={640} height={400} />}
             {item.title ? <figcaption>{item.title}</figcaption> : null}
           </figure>
         )
@@ -52,7 +52,7 @@ export function LandSteps({ module }: { module: Of<'step'> }) {
       {module.items.map((item, index) => (
         <li key={index} className="land-step card">
           <span className="land-step__number" aria-hidden="true">{index + 1}</span>
-          {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={320} height={200} sizes="(max-width: 640px) 100vw, 320px" /> : null}
+          {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={640} height={400} sizes="(max-width: 640px) 100vw, 320px" /> : null}
           <h3>{item.title}</h3>
           {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
@@ -131,7 +131,7 @@ export function LandFeatures({ module }: { module: Of<'superiority' | 'superiori
       <ul className="land-features grid">
         {module.items.map((item, index) => (
           <li key={index} className="land-feature land-feature--image card">
-            {item.image ?? item.icon ? <SiteImage src={(item.image ?? item.icon) as string} preset="thumbnail" alt="" width={480} height={320} sizes="(max-width: 640px) 100vw, 360px" /> : null}
+            {item.image ?? item.icon ? <SiteImage src={(item.image ?? item.icon) as string} preset="thumbnail" alt="" width={600} height={400} sizes="(max-width: 640px) 100vw, 360px" /> : null}
             <div>
               <h3>{item.title}</h3>
               {item.description ? <p className="muted">{item.description}</p> : null}

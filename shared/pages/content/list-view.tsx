@@ -35,7 +35,7 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   return (
     <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
       <span className="content-list__media">
-        {item.cover ? <SiteImage src={item.cover} preset="thumbnail" alt="" width={320} height={style === 2 ? 320 : 180} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+        {item.cover ? <SiteImage src={item.cover} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
       </span>
       <span className="content-list__body">
         <span className="content-list__title">{item.title}</span>

@@ -15,7 +15,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
               </span>
             ) : null}
             <span className="content-resource__body">

@@ -1,0 +1,121 @@
+import http from 'node:http'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoApi } from '../demo-api/app.ts'
+import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
+import { buildServerBundle, startServerProcess, type ServerProcess } from '../../test/server-process.ts'
+import pino from 'pino'
+import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/** The demo API on 127.0.0.1; a search for "slow-one" waits for `slowGate`. */
+async function startUpstream() {
+  const demo = createDemoApi({ log: pino({ level: 'silent' }) })
+  const state = { slowGate: gate(), slowWaiting: gate() }
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = serve({ port: 0, hostname: '127.0.0.1', fetch: async (request) => {
+      if (new URL(request.url).pathname === '/v1/resource/search' && (await request.clone().text()).includes('slow-one')) {
+        state.slowWaiting.open()
+        await state.slowGate.opened
+      }
+      return demo.fetch(request)
+    } }, () => resolve(s as http.Server)) as http.Server
+  })
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state, close: () => { server.closeAllConnections(); server.close() } }
+}
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setImmediate(resolve))
+}
+
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(false)
+    })
+    socket.once('error', () => resolve(true))
+  })
+
+describe('the server process on SIGTERM', () => {
+  let bundle: ReturnType<typeof buildServerBundle>
+  let upstream: Awaited<ReturnType<typeof startUpstream>>
+  let server: ServerProcess | undefined
+  beforeAll(async () => {
+    bundle = buildServerBundle()
+    upstream = await startUpstream()
+  })
+  afterAll(() => {
+    server?.child.kill('SIGKILL')
+    upstream.close()
+    bundle.remove()
+  })
+
+  it('drains keep-alive load without a reset or a lost request, finishes the slow one, and exits 0', async () => {
+    server = await startServerProcess(bundle.entry, {
+      NODE_ENV: 'production',
+      API_BASE_URL: upstream.url,
+      SHUTDOWN_DELAY_MS: '300',
+      SHUTDOWN_TIMEOUT_MS: '15000',
+    })
+    const { port } = server
+    const probe = await rawConnection(port)
+    await waitUntil(async () => (await probe.get('/readyz')).status === 200)
+
+    // Visitors on kept-alive sockets, each alternating a page and a readiness check, as a balancer would.
+    let sent = 0
+    let answered = 0
+    const connections: RawConnection[] = []
+    const drained = gate()
+    const workers = Array.from({ length: 4 }, async () => {
+      const connection = await rawConnection(port)
+      connections.push(connection)
+      for (;;) {
+        sent += 1
+        const page = await connection.get('/res/hot', { 'accept-encoding': 'br' })
+        answered += 1
+        expect(page.status).toBe(200)
+        sent += 1
+        const ready = await connection.get('/readyz')
+        answered += 1
+        if (ready.status === 503) return drained.open()
+      }
+    })
+    // A request in flight across the whole drain (its data waits for the gate).
+    const crawler = await rawConnection(port)
+    const crawlerResponse = crawler.get('/s?query=slow-one', { 'user-agent': GOOGLEBOT })
+    await upstream.state.slowWaiting.opened
+    while (sent < 20) await new Promise((resolve) => setImmediate(resolve))
+
+    server.child.kill('SIGTERM')
+    await Promise.all(workers)
+    await drained.opened
+    await waitUntil(() => refused(port))
+    upstream.state.slowGate.open()
+    const slow = await crawlerResponse
+    expect(slow.status).toBe(200)
+    expect(slow.body.toString()).toContain('</html>')
+    expect(slow.headers.connection).toBe('close')
+
+    expect(await server.exited).toBe(0)
+    for (const connection of [...connections, crawler, probe]) {
+      await connection.closed
+      expect(connection.events.filter((event) => event.startsWith('error'))).toEqual([])
+    }
+    expect(answered).toBe(sent)
+    expect(server.stderr()).toBe('')
+  })
+
+  it('refuses to start in production without API_BASE_URL, naming the fix', async () => {
+    await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(/exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/)
+  })
+})

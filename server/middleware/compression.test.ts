@@ -1,0 +1,115 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
+import { appendVary, negotiateEncoding } from './compression.ts'
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['deflate', null],
+  ])('%j → %j', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected)
+  })
+
+  it('appends a Vary token once', () => {
+    const headers = new Headers({ vary: 'Accept-Language, Cookie' })
+    appendVary(headers, 'Accept-Encoding')
+    appendVary(headers, 'accept-encoding')
+    expect(headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding')
+  })
+})
+
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')
+
+describe('compressed responses', () => {
+  let site: TestSite | undefined
+  afterEach(async () => {
+    await site?.close()
+    site = undefined
+  })
+
+  it('compresses pages and payloads with br or gzip as negotiated, always with Vary: Accept-Encoding', async () => {
+    site = await startTestSite()
+    const plain = await site.request('/res/hot')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding')
+    const html = withoutNonce(await plain.text())
+
+    const br = await site.request('/res/hot', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+    const brBytes = Buffer.from(await br.arrayBuffer())
+    expect(withoutNonce(zlib.brotliDecompressSync(brBytes).toString())).toBe(html)
+    expect(brBytes.length).toBeLessThan(Buffer.byteLength(html) / 2)
+
+    const gz = await site.request('/res/hot/_payload.json', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    const payload = JSON.parse(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()) as { status: number }
+    expect(payload.status).toBe(200)
+
+    const head = await site.request('/res/hot', { method: 'HEAD', headers: { 'accept-encoding': 'br' } })
+    expect(head.headers.get('content-encoding')).toBeNull()
+    expect(head.headers.get('vary')).toContain('Accept-Encoding')
+  })
+
+  it('serves the precompressed asset files by negotiation, never compressing them again', async () => {
+    site = await startTestSite()
+    const folder = path.join(distDir(), 'client', 'assets')
+    const name = readdirSync(folder).find((file) => file.endsWith('.js') && readFileSync(path.join(folder, file)).length > 2000)!
+    expect(readdirSync(folder)).toEqual(expect.arrayContaining([`${name}.br`, `${name}.gz`]))
+    for (const [accept, encoding, suffix] of [['br, gzip', 'br', '.br'], ['gzip', 'gzip', '.gz'], ['identity', null, '']] as const) {
+      const response = await site.request(`/assets/${name}`, { headers: { 'accept-encoding': accept } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      expect(response.headers.get('vary')).toContain('Accept-Encoding')
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(folder, name + suffix)))).toBe(true)
+    }
+  })
+
+  it('still streams: the compressed shell reaches the browser before slow data', async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    site = await startTestSite({
+      listen: true,
+      upstream: async (request, demo) => {
+        if (new URL(request.url).pathname === '/v1/resource/aside') await released
+        return demo(request)
+      },
+    })
+    const url = `${site.url}/s?query=linux`
+    const text = await new Promise<string>((resolve, reject) => {
+      http.get(url, { headers: { host: 'res.localhost', 'accept-encoding': 'br' } }, (response) => {
+        expect(response.headers['content-encoding']).toBe('br')
+        expect(response.headers['content-length']).toBeUndefined()
+        const decoder = zlib.createBrotliDecompress()
+        let seen = ''
+        decoder.on('data', (chunk: Buffer) => {
+          const before = seen
+          seen += chunk.toString()
+          // The shell with the search results arrived while the aside is still held back upstream.
+          if (!before.includes('<div id="root">') && seen.includes('<div id="root">')) {
+            expect(seen).toMatch(/linux/i)
+            expect(seen).not.toContain('</html>')
+            release()
+          }
+        })
+        decoder.on('end', () => resolve(seen))
+        decoder.on('error', reject)
+        response.pipe(decoder)
+      }).on('error', reject)
+    })
+    expect(text).toContain('<div id="root">')
+    expect(text.endsWith('</html>')).toBe(true)
+  })
+})

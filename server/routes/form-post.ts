@@ -1,0 +1,129 @@
+import type { Context, Handler } from 'hono'
+import { isbot } from 'isbot'
+import type { StaticHandler } from 'react-router'
+import { z } from 'zod'
+import type { FormResult } from '../../shared/forms/form-result.ts'
+import { validateFormValues } from '../../shared/forms/form-validation.ts'
+import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms/form-values.ts'
+import type { AppEnv } from '../app-env.ts'
+import { UpstreamStatusError } from '../errors.ts'
+import { plainErrorPage } from '../render/fallback-pages.ts'
+import type { ClientManifest } from '../render/manifest.ts'
+import { renderDocument } from '../render/render-document.ts'
+import type { Locales } from '../site/locales.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import { redirectOrBadRequest } from './document.ts'
+import { resolvePage } from './page-request.ts'
+import { findPageForm } from './page-forms.ts'
+
+export interface FormPostRouteOptions {
+  handler: StaticHandler
+  sites: SiteRepository
+  locales: Locales
+  manifest: ClientManifest
+  renderTimeoutMs: number
+}
+
+const SUBMIT_PATH = '/v1/feedback/submit'
+/** API.md: `/v1/feedback/submit` refuses invalid input with status 100 and says why in `info`. */
+const INVALID_INPUT_STATUS = 100
+
+type Body = Record<string, string | File | (string | File)[]>
+
+/**
+ * A configured form posted without JavaScript (feedback pages, land `form` modules): the page's
+ * own address answers the same page with the confirmation, or with the problems and everything
+ * the visitor typed kept in the fields. Posts to pages without that form keep answering 405.
+ */
+export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
+  return async function formPostHandler(c) {
+    if (!isSameOrigin(c)) return htmlError(403, 'Forbidden', 'This form can only be sent from its own page.')
+    const body = await readForm(c)
+    const formId = typeof body?.[FORM_ID_FIELD] === 'string' ? body[FORM_ID_FIELD] : null
+    if (body === null || formId === null) return methodNotAllowed()
+
+    const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
+    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
+    const { context } = outcome
+    const leaf = context.matches[context.matches.length - 1]
+    const data = leaf && !context.errors ? context.loaderData[leaf.route.id] : undefined
+    const items = findPageForm(data, formId)
+    if (leaf === undefined || items === null) return methodNotAllowed()
+
+    const values = toFormValues(items, (field) => entriesOf(body[field]))
+    const { result, status } = await submitForm(c, options.sites, formId, values, validateFormValues(items, values))
+    const headers = new Headers({ 'cache-control': 'no-store' })
+    return renderDocument({
+      handler: options.handler,
+      context: { ...context, statusCode: status, loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } } },
+      tenant: outcome.tenant,
+      locale: outcome.locale,
+      origin: outcome.origin,
+      routerPath: outcome.routerPath,
+      manifest: options.manifest,
+      headers,
+      method: 'GET',
+      isBot: isbot(c.req.header('user-agent') ?? ''),
+      timeoutMs: options.renderTimeoutMs,
+      signal: c.req.raw.signal,
+      nonce: c.var.cspNonce,
+      onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
+    })
+  }
+}
+
+async function submitForm(
+  c: Context<AppEnv>,
+  sites: SiteRepository,
+  formId: string,
+  values: FormValues,
+  problems: ReturnType<typeof validateFormValues>,
+): Promise<{ result: FormResult; status: number }> {
+  if (problems.length > 0) return { result: { formId, outcome: 'invalid', values, problems }, status: 422 }
+  try {
+    await sites.getData(c.var.tenant.host, SUBMIT_PATH, { form_id: formId, values }, z.unknown(), c.var.upstreamContext, { cache: false })
+    return { result: { formId, outcome: 'sent' }, status: 200 }
+  } catch (error) {
+    if (error instanceof UpstreamStatusError && error.status === INVALID_INPUT_STATUS) {
+      return { result: { formId, outcome: 'failed', values, message: error.info || null }, status: 422 }
+    }
+    c.var.log.error({ err: error, url: c.req.url, formId }, 'form submission failed')
+    return { result: { formId, outcome: 'failed', values, message: null }, status: 502 }
+  }
+}
+
+/** A browser's form post carries an Origin; one from another site is refused (cross-site request forgery). */
+function isSameOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin')
+  if (origin === undefined || origin === 'null') return true
+  try {
+    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host)
+  } catch {
+    return false
+  }
+}
+
+/** The posted fields, or null when the body is not a form (a JSON post is not a page form). */
+async function readForm(c: Context<AppEnv>): Promise<Body | null> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null
+  try {
+    return (await c.req.parseBody({ all: true })) as Body
+  } catch {
+    return null
+  }
+}
+
+/** Every entry of one field as text; a file counts by its name (the upstream takes text only). */
+function entriesOf(value: Body[string] | undefined): string[] {
+  if (value === undefined) return []
+  return (Array.isArray(value) ? value : [value]).map((entry) => (typeof entry === 'string' ? entry : entry.name))
+}
+
+function methodNotAllowed(): Response {
+  return htmlError(405, 'Method Not Allowed', 'This address only answers GET and HEAD.', { allow: 'GET, HEAD' })
+}
+
+function htmlError(status: number, title: string, text: string, extra: Record<string, string> = {}): Response {
+  return new Response(plainErrorPage(status, title, text), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra } })
+}

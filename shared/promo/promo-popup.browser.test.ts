@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
+import { PROMO_HIDDEN_KEY } from './promo-popup.tsx'
+
+describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
+  const browserSite = useBrowserSite()
+  const PROMO = 'Lumen for iPhone is here'
+  // The demo landing page plays sample clips from the public web, which this network cannot reach.
+  const LAND = { locale: 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ }
+
+  it('shows the promo after hydration, closes it, and keeps it hidden after a reload', async () => {
+    const { page, errors } = await browserSite.open('land.localhost', '/', LAND)
+    const promo = page.getByRole('region', { name: PROMO })
+    await expect.poll(() => promo.isVisible()).toBe(true)
+    // Not in the server HTML: the same document for everyone, chosen in the browser.
+    const html = await page.evaluate(() => fetch(location.href).then((response) => response.text()))
+    expect(html).not.toContain('class="promo')
+
+    await promo.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => promo.count()).toBe(0)
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), PROMO_HIDDEN_KEY)
+    expect(stored).toEqual([{ title: PROMO, hidden_time: expect.any(Number) }])
+
+    await page.reload()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    // The section's own promo still shows on /post; the closed global one never comes back.
+    await page.locator('header a[href="/post"]').first().click()
+    await page.waitForURL(/\/post$/)
+    await expect.poll(() => page.getByRole('region', { name: 'Spring sale ends soon' }).isVisible()).toBe(true)
+    expect(await promo.count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows the promo again once the hidden record is older than 24 hours', async () => {
+    const { page, errors } = await browserSite.open('land.localhost', '/', LAND)
+    await page.evaluate((key) => {
+      localStorage.setItem(key, JSON.stringify([{ title: 'Lumen for iPhone is here', hidden_time: Date.now() - 25 * 3600 * 1000 }]))
+    }, PROMO_HIDDEN_KEY)
+    await page.reload()
+    await expect.poll(() => page.getByRole('region', { name: PROMO }).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('stays clear of the header on a phone', async () => {
+    const { page, errors } = await browserSite.open('nav.localhost', '/', { locale: 'zh-TW' })
+    await page.setViewportSize({ width: 360, height: 640 })
+    const promo = page.locator('.promo')
+    await expect.poll(() => promo.isVisible()).toBe(true)
+    const header = await page.locator('.site-header').boundingBox()
+    const box = await promo.boundingBox()
+    expect(header && box).toBeTruthy()
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

@@ -1,0 +1,31 @@
+import { useState } from 'react'
+import { copyText } from '../browser/copy-text.ts'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { withWechatRef } from './wechat-link.ts'
+
+/**
+ * The in-app-browser screen (SPEC §2): style 0 replaces the page with a text screen, style 1
+ * dims the page under an overlay. It is in every page's HTML and hidden by the stylesheet; the
+ * head script (wechat-link.ts) shows it in WeChat before the first paint, with or without the
+ * page's JavaScript. The copy button works once the page is interactive.
+ */
+export function WechatScreen({ style }: { style: 0 | 1 }) {
+  const { t } = useI18n()
+  const [result, setResult] = useState<'copied' | 'failed' | null>(null)
+  const copy = async () => {
+    setResult((await copyText(withWechatRef(window.location.href))) ? 'copied' : 'failed')
+  }
+  return (
+    <div className={`wx-screen wx-screen--style-${style}`} role="dialog" aria-modal="true" aria-labelledby="wx-screen-title">
+      {style === 1 ? <span className="wx-screen__pointer" aria-hidden="true">↗</span> : null}
+      <div className="wx-screen__card">
+        <h2 id="wx-screen-title" className="wx-screen__title">{t('openInBrowser')}</h2>
+        <p className="wx-screen__lead">{t('openInBrowserLead')}</p>
+        <button type="button" className="button wx-screen__copy" onClick={() => void copy()}>{t('copyLink')}</button>
+        <p className="wx-screen__result" role="status">
+          {result === 'copied' ? t('copySuccessOpenBrowser') : result === 'failed' ? t('copyFailed') : ''}
+        </p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { distDir } from './harness.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+/**
+ * Bundles the server (as `npm run build` does) into a temporary folder next to this run's browser
+ * bundle, for tests that start the real `node dist/server/index.js` in a child process.
+ */
+export function buildServerBundle(): { dir: string; entry: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-server-'))
+  execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${dir}`], { cwd: root, stdio: 'pipe' })
+  symlinkSync(path.join(distDir(), 'client'), path.join(dir, 'client'))
+  // The server bundle keeps its dependencies external, as in the image.
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
+  return { dir, entry: path.join(dir, 'server', 'index.js'), remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export interface ServerProcess {
+  child: ChildProcess
+  port: number
+  /** Parsed JSON log lines so far. */
+  lines: Record<string, unknown>[]
+  stderr: () => string
+  exited: Promise<number | null>
+}
+
+/** Starts `node <entry>` with the given environment and resolves once it logs "listening". */
+export function startServerProcess(entry: string, env: Record<string, string>, options: { cwd?: string; command?: string[] } = {}): Promise<ServerProcess> {
+  const command = options.command ?? [process.execPath, entry]
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: options.cwd ?? root,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: Record<string, unknown>[] = []
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let parsed: Record<string, unknown>
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>
+      } catch {
+        return
+      }
+      lines.push(parsed)
+      if (parsed.msg === 'listening') resolve({ child, port: Number(parsed.port), lines, stderr: () => stderr, exited })
+    })
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)))
+  })
+}
