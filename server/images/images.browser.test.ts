@@ -5,6 +5,9 @@ import { gotoHydrated } from '../../test/browser/open-page.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { startPictureServer, withRemotePictures, type LoopbackServer } from './image-fixtures.test-helper.ts'
 
+/** Chromium on a busy machine: give page work time rather than fail. */
+const POLL = { timeout: 15_000 }
+
 declare global {
   interface Window {
     __lcp: { url: string; element: string }[]
@@ -54,8 +57,8 @@ describe('images in a browser', { timeout: 60_000 }, () => {
     await gotoHydrated(page, `http://res.localhost:${port}/d/libreoffice-24-8`)
 
     const detail = page.locator('img.res-detail__image')
-    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(640)
-    await expect.poll(() => page.evaluate(() => window.__lcp.at(-1)?.element)).toBe('IMG.res-detail__image')
+    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), POLL).toBe(640)
+    await expect.poll(() => page.evaluate(() => window.__lcp.at(-1)?.element), POLL).toBe('IMG.res-detail__image')
     const lcpUrl = await page.evaluate(() => window.__lcp.at(-1)?.url ?? '')
     const lcp = new URL(lcpUrl)
     expect(lcp.pathname).toBe('/_img/cover')
@@ -63,13 +66,13 @@ describe('images in a browser', { timeout: 60_000 }, () => {
     expect(lcp.searchParams.get('url')).toMatch(new RegExp(`^${pictures.url}/pictures/\\d+\\.png$`))
     expect(contentTypes.get(lcpUrl)).toBe('image/webp')
     // Once loaded, the blurred placeholder is gone (a transparent image must not show it through).
-    await expect.poll(() => detail.evaluate((image: HTMLElement) => image.style.backgroundImage)).toBe('')
+    await expect.poll(() => detail.evaluate((image: HTMLElement) => image.style.backgroundImage), POLL).toBe('')
 
     // Bring the lazy cards into view and let them load too.
     await page.locator('.res-detail__recommend').scrollIntoViewIfNeeded()
     const cards = page.locator('.res-detail__recommend img')
     expect(await cards.count()).toBeGreaterThan(0)
-    await expect.poll(() => cards.evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0))).toBe(true)
+    await expect.poll(() => cards.evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0)), POLL).toBe(true)
     expect(await cards.first().evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe('/_img/thumbnail')
 
     const shifts = await page.evaluate(() => window.__shifts)
@@ -87,14 +90,14 @@ describe('images in a browser', { timeout: 60_000 }, () => {
     const port = new URL(site.url as string).port
     await gotoHydrated(page, `http://res.localhost:${port}/d/libreoffice-24-8`)
     const detail = page.locator('img.res-detail__image')
-    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.style.backgroundImage === '')).toBe(true)
+    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.style.backgroundImage === ''), POLL).toBe(true)
     const before = await detail.getAttribute('src')
 
     await page.locator('.res-detail__recommend .res-card__title a').first().click()
-    await expect.poll(() => detail.getAttribute('src')).not.toBe(before)
+    await expect.poll(() => detail.getAttribute('src'), POLL).not.toBe(before)
     expect(await detail.getAttribute('src')).toMatch(/^\/_img\/cover\?url=.+&dpr=1$/)
-    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(640)
-    await expect.poll(() => detail.evaluate((image: HTMLElement) => image.style.backgroundImage)).toBe('')
+    await expect.poll(() => detail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), POLL).toBe(640)
+    await expect.poll(() => detail.evaluate((image: HTMLElement) => image.style.backgroundImage), POLL).toBe('')
     expect(errors).toEqual([])
     await page.close()
   })
