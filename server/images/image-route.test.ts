@@ -76,6 +76,7 @@ describe('image endpoint', () => {
     expect(await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/png,image/*;q=0.8'))).toMatchObject({ format: 'jpeg', width: 320 })
     expect(await dimensions(await get('thumbnail', `${images.url}/alpha.png`, '', '*/*'))).toMatchObject({ format: 'png', width: 320 })
     expect(await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/avif;q=0,image/webp;q=0'))).toMatchObject({ format: 'jpeg' })
+    expect(await dimensions(await get('placeholder', `${images.url}/wide.png`, '', 'image/png,*/*'))).toEqual({ format: 'jpeg', width: 10, height: 10 })
   })
 
   it('marks answers for content-hashed sources immutable, others revalidated with stale-while-revalidate', async () => {

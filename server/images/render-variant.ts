@@ -62,8 +62,10 @@ export async function renderVariant(source: Buffer, format: Exclude<SourceFormat
   try {
     const pipeline = sharp(source, input).autoOrient()
     const spec = IMAGE_PRESETS[options.preset]
+    const legacyFormat = hasAlpha ? 'png' : 'jpeg'
     if (options.preset === 'placeholder') {
-      return encode(pipeline.resize(spec.width, IMAGE_PRESETS.placeholder.height, { fit: 'fill' }).blur(3), 'webp', 50)
+      const blurred = pipeline.resize(spec.width, IMAGE_PRESETS.placeholder.height, { fit: 'fill' }).blur(3)
+      return encode(blurred, options.output === 'legacy' ? legacyFormat : 'webp', 50)
     }
     if (options.preset === 'avatar') {
       const side = Math.min(spec.width * options.density, width, height)
@@ -71,9 +73,7 @@ export async function renderVariant(source: Buffer, format: Exclude<SourceFormat
     } else {
       pipeline.resize({ width: spec.width * options.density, withoutEnlargement: true })
     }
-    if (options.output === 'legacy') {
-      return encode(pipeline, hasAlpha ? 'png' : 'jpeg')
-    }
+    if (options.output === 'legacy') return encode(pipeline, legacyFormat)
     const webp = await encode(pipeline.clone(), 'webp')
     if (options.output !== 'avif' || !options.avif) return webp
     const avif = await encode(pipeline, 'avif')
