@@ -58,7 +58,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     const call = toProxyCall(pathname)
     if (call === null && pathname !== SESSION_END) return refuse(c, 404, 'No such API call')
     if (c.req.method !== 'POST') return refuse(c, 405, 'This API only accepts POST', { allow: 'POST' })
-    if (isCrossSiteRequest(c.req.raw.headers, c.req.header('host'))) return refuse(c, 403, 'Cross-site request refused')
+    if (isCrossSiteRequest(c.req.raw.headers, authorityOf(c))) return refuse(c, 403, 'Cross-site request refused')
     if (call === null) return endSession(c)
     if (!isJsonContentType(c.req.header('content-type'))) return refuse(c, 415, 'The body must be JSON')
     let response: Response | undefined
@@ -115,6 +115,15 @@ function toJsonObject(text: string): string | undefined {
 
 function withCookie(cookie: string | undefined): { cookie?: string } {
   return cookie === undefined ? {} : { cookie }
+}
+
+/** The host[:port] the visitor addressed, as the host guard validated it. */
+function authorityOf(c: Context<AppEnv>): string | undefined {
+  try {
+    return new URL(c.var.origin).host
+  } catch {
+    return c.req.header('host')
+  }
 }
 
 /** https directly, or as a trusted TLS-terminating proxy reports it (TRUST_PROXY, see the host guard). */

@@ -37,14 +37,11 @@ export function securityHeaders({ hsts }: SecurityHeadersOptions): MiddlewareHan
     },
   })
   return async function securityHeadersMiddleware(c, next) {
-    let routePolicy: string | null = null
     await headers(c, async () => {
       c.set('cspNonce', c.get('secureHeadersNonce') ?? '')
       await next()
-      routePolicy = c.res.headers.get('content-security-policy')
     })
-    // A route may add a stricter policy of its own (e.g. `sandbox` on SVG images); secureHeaders
-    // replaces the header, so it is appended back: browsers enforce every policy sent.
-    if (routePolicy !== null) c.res.headers.append('content-security-policy', routePolicy)
+    const own = c.get('ownCsp')
+    if (own) c.res.headers.set('content-security-policy', own)
   }
 }

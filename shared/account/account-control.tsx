@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react'
 import type { PublicHeader } from '../data/public-site.ts'
 import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
+import { usableLoginWays } from '../rules/account-rules.ts'
 import type { LoginModalProps } from './login-modal.tsx'
 import { UserMenu } from './user-menu.tsx'
 import { useStoredUser } from './stored-user.ts'
@@ -18,7 +19,7 @@ export function loadLoginModal(): Promise<{ default: ComponentType<LoginModalPro
 }
 
 /**
- * The header's account slot: "Sign in" when the site or page has login ways (SPEC §6), the signed-in
+ * The header's account slot: "Sign in" when the site or page has usable login ways (SPEC §6), the signed-in
  * user once hydrated. The server always renders the signed-out form (the same HTML for everyone);
  * both forms fill the same box, so nothing moves when the user appears. The dialog's code is loaded
  * when the visitor points at, focuses or clicks the control, never with the page.
@@ -37,7 +38,8 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
     setFocusControl(false)
   }, [focusControl, user])
 
-  if (header.loginWays.length === 0) return null
+  const ways = usableLoginWays(header.loginWays, header.googleClientId)
+  if (ways.length === 0) return null
 
   const preload = () => void loadLoginModal().catch(() => {})
   async function openDialog() {
@@ -72,7 +74,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
       )}
       {open && Modal ? (
         <Modal
-          loginWays={header.loginWays}
+          loginWays={ways}
           googleClientId={header.googleClientId}
           onClosed={() => {
             setOpen(false)

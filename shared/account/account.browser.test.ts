@@ -36,7 +36,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     return { ...opened, requests }
   }
 
-  const dialog = (page: Page) => page.getByRole('dialog')
+  const dialog = (page: Page) => page.getByRole('dialog').and(page.locator('.account-dialog'))
   const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text })
 
   async function openDialog(page: Page) {
@@ -84,7 +84,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email')
-    const inside = () => page.evaluate(() => document.querySelector('dialog')?.contains(document.activeElement) === true)
+    const inside = () => page.evaluate(() => document.querySelector('.account-dialog')?.contains(document.activeElement) === true)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       expect(await inside()).toBe(true)
@@ -94,13 +94,13 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
       expect(await inside()).toBe(true)
     }
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('dialog').count()).toBe(0)
+    await expect.poll(() => page.locator('.account-dialog').count()).toBe(0)
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin'))).toBe(true)
     // The close button too, and the dialog opens again.
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
     await dialog(page).getByRole('button', { name: en.close }).click()
-    await expect.poll(() => page.locator('dialog').count()).toBe(0)
+    await expect.poll(() => page.locator('.account-dialog').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -177,6 +177,24 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.close()
   })
 
+  it('follows sign-in and sign-out in another document of the site', async () => {
+    const { page, errors } = await open('land.localhost')
+    // Another document of the same origin (as another tab would be): its storage changes reach this page as events.
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const frame = document.createElement('iframe')
+      frame.src = '/healthz'
+      frame.onload = () => resolve()
+      document.body.append(frame)
+    }))
+    const other = page.frames()[1]!
+    await other.evaluate((key) => localStorage.setItem(key, JSON.stringify({ user_id: 'u7', email: 'tab@example.com', nick_name: 'Tab', avatar: '' })), USER_STORAGE_KEY)
+    await page.locator('.account-menu').waitFor()
+    await other.evaluate((key) => localStorage.removeItem(key), USER_STORAGE_KEY)
+    await page.locator('.account-signin').waitFor()
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('resets a password with the logged code, in the order of the rules', async () => {
     const { page: land, errors: landErrors } = await open('land.localhost')
     await openDialog(land)
@@ -222,7 +240,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await toast(land, en.pwdUpdateSucSignInNow).waitFor()
     await dialog(land).getByRole('heading', { name: en.login }).waitFor()
     await land.keyboard.press('Escape')
-    await expect.poll(() => land.locator('dialog').count()).toBe(0)
+    await expect.poll(() => land.locator('.account-dialog').count()).toBe(0)
     await signIn(land, DEMO_ACCOUNT.email, 'renewed2025')
     await land.locator('.account-menu').waitFor()
     expect(landErrors).toEqual([])
@@ -230,7 +248,7 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   })
 
   it('shows every sign-in refusal as the spec says', async () => {
-    const { page, errors } = await open('land.localhost')
+    const { page, errors, requests } = await open('land.localhost')
     await openDialog(page)
     const loginButton = dialog(page).getByRole('button', { name: en.login, exact: true })
     // Validation first, beside the field.
@@ -247,8 +265,17 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     // 914 and any other status: toasts.
     await fill(page, en.email, DEMO_ACCOUNT.email)
     await fill(page, en.password, 'wrong2025x')
+    const scriptsBefore = new Set(requests.filter((url) => url.endsWith('.js')))
     await loginButton.click()
     await toast(page, en.loginFailedWarnLoginInfo).waitFor()
+    // The toast library came with the first toast; SPEC §9: top-right, no progress bar, closes on click.
+    expect(requests.filter((url) => url.endsWith('.js') && !scriptsBefore.has(url)).length).toBeGreaterThan(0)
+    expect(await page.locator('.Toastify__toast-container--top-right').count()).toBe(1)
+    // The bar still times the toast; it is only drawn when not hidden.
+    expect(await page.locator('.Toastify__progress-bar--wrp:not([data-hidden="true"])').count()).toBe(0)
+    expect(await page.locator('.Toastify__progress-bar--wrp[data-hidden="true"]').count()).toBe(1)
+    await toast(page, en.loginFailedWarnLoginInfo).click()
+    await expect.poll(() => toast(page, en.loginFailedWarnLoginInfo).count()).toBe(0)
     await fill(page, en.email, 'login-500@errors.demo')
     await loginButton.click()
     await toast(page, en.loginFailed).waitFor()
@@ -344,6 +371,12 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await dialog(page).getByLabel(zh.password, { exact: true }).fill('wrong2025x')
     await dialog(page).getByRole('button', { name: zh.login, exact: true }).click()
     await page.getByTestId('loading-overlay').waitFor()
+    // Drawn above the dialog (which is in the top layer), so the form cannot be sent twice.
+    const covered = await dialog(page).getByRole('button', { name: zh.login, exact: true }).evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.loading-overlay') !== null
+    })
+    expect(covered).toBe(true)
     release()
     await toast(page, zh.loginFailedWarnLoginInfo).waitFor()
     expect(await page.getByTestId('loading-overlay').count()).toBe(0)

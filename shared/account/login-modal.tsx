@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { setModalLayer } from '../feedback/modal-layer.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { LoginWay } from '../types.ts'
 import { ForgetPasswordPanel } from './forget-password-panel.tsx'
@@ -48,7 +49,9 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
       // showModal focuses the first focusable element (the close button); the first field is more useful.
       element.querySelector<HTMLElement>('input, button.account-submit')?.focus()
     }
+    if (element) setModalLayer(element)
     return () => {
+      setModalLayer(null)
       if (element?.open) element.close()
     }
   }, [])
@@ -58,6 +61,8 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
     if (closingRef.current) return
     closingRef.current = true
     setClosing(true)
+    // Toasts shown now outlive the dialog: back to the page before it fades out.
+    setModalLayer(null)
     setTimeout(() => {
       dialog.current?.close()
       onClosed()

@@ -1,3 +1,5 @@
+import { getModalLayer, subscribeModalLayer } from './modal-layer.ts'
+
 /** What a toast says: success, failure, a warning (e.g. a field to fix first) or plain information. */
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 export interface ToastMessage { kind: ToastKind; text: string }
@@ -8,6 +10,17 @@ export type ToastSink = (message: ToastMessage) => void
 let sink: ToastSink | null = null
 let loading: Promise<void> | null = null
 const queue: ToastMessage[] = []
+let host: HTMLElement | null = null
+
+/**
+ * Toasts live in the open modal dialog while there is one (outside it they would be inert: not
+ * clickable, not announced), and in the body otherwise.
+ */
+function placeHost(): void {
+  if (host === null) return
+  const parent = getModalLayer() ?? document.body
+  if (host.parentElement !== parent) parent.append(host)
+}
 
 /**
  * Shows a toast (SPEC §9). The toast library is a chunk of its own, loaded with the first toast, so
@@ -23,7 +36,11 @@ function show(kind: ToastKind, text: string): void {
   queue.push({ kind, text })
   loading ??= import('./toast-host.tsx').then(
     ({ mountToastHost }) => {
-      sink = mountToastHost()
+      const mounted = mountToastHost()
+      host = mounted.element
+      placeHost()
+      subscribeModalLayer(placeHost)
+      sink = mounted.show
       for (const message of queue.splice(0)) sink(message)
     },
     (error: unknown) => {

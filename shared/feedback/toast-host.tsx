@@ -19,16 +19,20 @@ export const TOAST_OPTIONS = {
 
 /**
  * Mounts the toast container in a root of its own (outside the hydrated page, so it never affects
- * hydration) and answers the function that shows a toast. The library injects its own styles.
+ * hydration) and answers its element (notify.ts places it) and the function that shows a toast. The
+ * library injects its own styles.
  */
-export function mountToastHost(): ToastSink {
+export function mountToastHost(): { element: HTMLElement; show: ToastSink } {
   const element = document.createElement('div')
   element.className = 'toast-host'
   document.body.append(element)
   const rtl = document.documentElement.dir === 'rtl'
   const dark = document.querySelector('.site.theme-night') !== null
   createRoot(element).render(<ToastContainer {...TOAST_OPTIONS} rtl={rtl} theme={dark ? 'dark' : 'light'} />)
-  return ({ kind, text }) => {
-    toast[kind](text)
+  return {
+    element,
+    show: ({ kind, text }) => {
+      toast[kind](text)
+    },
   }
 }

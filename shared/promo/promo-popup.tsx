@@ -40,7 +40,7 @@ function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void)
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
   const body = picture ? (
-    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={320} height={180} />
+    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={640} height={360} />
   ) : (
     <>
       <strong className="promo__title" dir="auto">{promo.title}</strong>

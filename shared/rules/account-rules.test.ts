@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkLogin, checkRegister, checkReset, isValidEmail, isValidPassword, PHONE_PATTERN } from './account-rules.ts'
+import { checkCode, checkLogin, checkRegister, checkReset, isValidEmail, isValidPassword, PHONE_PATTERN, usableLoginWays } from './account-rules.ts'
+import type { LoginWay } from '../types.ts'
 
 describe('isValidEmail', () => {
   it.each([
@@ -108,5 +109,17 @@ describe('PHONE_PATTERN', () => {
     ['138123456789', false],
   ])('%s → %s', (phone, valid) => {
     expect(PHONE_PATTERN.test(phone)).toBe(valid)
+  })
+})
+
+describe('usableLoginWays', () => {
+  it.each<[LoginWay[], string, LoginWay[]]>([
+    [['email', 'google'], 'id.apps.googleusercontent.com', ['email', 'google']],
+    [['google', 'email'], '', ['email']],
+    [['google'], '  ', []],
+    [['google'], 'id', ['google']],
+    [[], 'id', []],
+  ])('%j with client id %j → %j', (ways, clientId, expected) => {
+    expect(usableLoginWays(ways, clientId)).toEqual(expected)
   })
 })

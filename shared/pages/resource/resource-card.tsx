@@ -1,7 +1,8 @@
+import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { safeImageSrc } from './format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
@@ -14,17 +15,19 @@ interface ResourceCardProps {
   headingLevel?: 2 | 3
   /** In the first row of the page's main grid: the image loads at once (it may be the LCP). */
   eagerImage?: boolean
+  /** A search term to mark in the title and description. */
+  highlight?: string | undefined
 }
 
 /**
  * One resource in a grid: cover, title (the detail link), short description, category, tags and
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
-export function ResourceCard({ resource, headingLevel = 2, eagerImage = false }: ResourceCardProps) {
+export function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = false }: ResourceCardProps) {
   const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
-  const image = safeImageSrc(resource.image)
+  const image = safeMediaUrl(resource.image) ?? undefined
   const date = resource.updated_at || resource.created_at
   return (
     <article className="res-card">
@@ -37,9 +40,9 @@ export function ResourceCard({ resource, headingLevel = 2, eagerImage = false }:
       </SiteLink>
       <div className="res-card__body">
         <Heading className="res-card__title">
-          <SiteLink to={to}>{resource.title}</SiteLink>
+          <SiteLink to={to}><Highlight text={resource.title} term={highlight} /></SiteLink>
         </Heading>
-        {resource.description ? <p className="res-card__description">{resource.description}</p> : null}
+        {resource.description ? <p className="res-card__description"><Highlight text={resource.description} term={highlight} /></p> : null}
         {resource.tags.length > 0 ? (
           <ul className="res-card__tags" aria-label={t('tags')}>
             {resource.tags.slice(0, CARD_TAGS).map((tag) => (
@@ -65,13 +68,13 @@ const EAGER_CARDS = 4
  * A responsive grid of resource cards, or the "nothing found" note when empty. The page's main grid
  * sets `eagerFirstRow`; a grid further down the page loads every image lazily.
  */
-export function ResourceGrid({ rows, headingLevel = 2, eagerFirstRow = false }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; eagerFirstRow?: boolean }) {
+export function ResourceGrid({ rows, headingLevel = 2, highlight, eagerFirstRow = false }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; highlight?: string; eagerFirstRow?: boolean }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
       {rows.map((resource, index) => (
-        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} eagerImage={eagerFirstRow && index < EAGER_CARDS} /></li>
+        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} highlight={highlight} eagerImage={eagerFirstRow && index < EAGER_CARDS} /></li>
       ))}
     </ul>
   )
