@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Logger } from 'pino'
 import { createStaticHandler } from 'react-router'
+import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
@@ -12,6 +13,8 @@ import { compression } from './middleware/compression.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext } from './middleware/request-context.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
+import { imageRoute } from './images/image-route.ts'
+import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
@@ -43,6 +46,8 @@ export interface AppDeps {
   assetsRoot: string
   log: Logger
   renderTimeoutMs: number
+  /** The image endpoint; without it (IMAGE_OPTIMIZER=0) pages use the original image URLs. */
+  images?: ImageOptimizer
   /** Rendered anonymous pages, shared between visitors; absent when HTML caching is off. */
   htmlCache?: HtmlCache
   /** `POST /_internal/purge` answers only when given (PURGE_TOKEN set). */
@@ -72,8 +77,8 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
- * compression and cache rules → health, metrics and static assets → host checks → same-origin
- * API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
+ * compression and cache rules → health, metrics and static assets → host checks → images (not
+ * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -122,6 +127,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
+  // Images are not tenant-specific (the source URL is the whole input), so they are answered
+  // before tenant resolution: an unknown site or a slow site config never delays them.
+  if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
 
   app.use(
@@ -130,7 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onError: (c) => c.html(plainErrorPage(413, 'Payload Too Large', 'The request body is too large.'), 413),
     }),
   )
-  app.use(tenant({ sites: deps.sites }))
+  app.use(tenant({ sites: deps.sites, imageOptimizer: deps.images !== undefined }))
   app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
   const files = { sites: deps.sites, ...(deps.sitemapLimits ? { sitemapLimits: deps.sitemapLimits } : {}) }
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())

@@ -13,6 +13,8 @@ describe('parseEnv', () => {
         SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
         METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
         REDIS_URL: undefined, PURGE_TOKEN: undefined, HTML_CACHE_TTL_MS: 10000, HTML_CACHE_MAX_BYTES: 67108864, CANONICAL_SCHEME: 'https',
+        IMAGE_OPTIMIZER: true, IMAGE_ALLOWED_ORIGINS: [], IMAGE_TIMEOUT_MS: 5000, IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
+        IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024, IMAGE_CACHE_DIR: undefined, IMAGE_AVIF: true,
       },
     })
   })
@@ -32,6 +34,25 @@ describe('parseEnv', () => {
     if (result.ok) return
     const names = result.errors.map((error) => error.split(':')[0])
     expect(names.sort()).toEqual(['API_BASE_URL', 'CONFIG_TTL_MS', 'LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS'])
+  })
+
+  it('reads the image optimiser settings', () => {
+    const result = parseEnv({
+      IMAGE_OPTIMIZER: '0', IMAGE_ALLOWED_ORIGINS: ' https://cdn.example.com/ , http://10.0.0.5:9000', IMAGE_TIMEOUT_MS: '2500',
+      IMAGE_MAX_SOURCE_BYTES: '2048', IMAGE_CACHE_MAX_BYTES: '0', IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: '0',
+    })
+    expect(result.ok && result.env).toMatchObject({
+      IMAGE_OPTIMIZER: false, IMAGE_ALLOWED_ORIGINS: ['https://cdn.example.com', 'http://10.0.0.5:9000'], IMAGE_TIMEOUT_MS: 2500,
+      IMAGE_MAX_SOURCE_BYTES: 2048, IMAGE_CACHE_MAX_BYTES: 0, IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: false,
+    })
+  })
+
+  it('refuses image origins with a path, another scheme or credentials, and flags that are not 0, 1, true or false', () => {
+    const result = parseEnv({ IMAGE_ALLOWED_ORIGINS: 'https://ok.example.com,https://cdn.example.com/images,ftp://x.example.com,https://u:p@x.example.com', IMAGE_OPTIMIZER: 'yes' })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.filter((error) => error.startsWith('IMAGE_ALLOWED_ORIGINS'))).toHaveLength(3)
+    expect(result.errors.some((error) => error.startsWith('IMAGE_OPTIMIZER'))).toBe(true)
   })
 
   it('treats an empty API_BASE_URL as unset (demo API)', () => {

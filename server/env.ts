@@ -12,11 +12,22 @@ const integer = (fallback: number, min: number, max: number) =>
     .default(fallback)
 
 /** `1`/`true` or `0`/`false`. */
-const flag = () =>
+const flag = (fallback = false) =>
   z
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
     .transform((value) => value === '1' || value === 'true')
-    .default(false)
+    .default(fallback)
+
+/** `https://cdn.example.com` (a trailing slash is tolerated), or null for anything with a path, query or credentials. */
+function toOrigin(text: string): string | null {
+  try {
+    const url = new URL(text)
+    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
+    return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null
+  } catch {
+    return null
+  }
+}
 
 const envSchema = z.object({
   PORT: integer(3000, 0, 65535),
@@ -32,6 +43,24 @@ const envSchema = z.object({
   PAGE_TTL_MS: integer(30_000, 0, 86_400_000),
   UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),
   RENDER_TIMEOUT_MS: integer(5000, 1, 600_000),
+  IMAGE_OPTIMIZER: flag(true),
+  IMAGE_ALLOWED_ORIGINS: z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = []
+      for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+        const origin = toOrigin(item)
+        if (origin === null) context.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an http(s) origin such as https://cdn.example.com` })
+        else origins.push(origin)
+      }
+      return origins
+    })
+    .default([]),
+  IMAGE_TIMEOUT_MS: integer(5000, 1, 600_000),
+  IMAGE_MAX_SOURCE_BYTES: integer(15 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  IMAGE_CACHE_MAX_BYTES: integer(128 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+  IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
+  IMAGE_AVIF: flag(true),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),

@@ -7,6 +7,7 @@ import { createRedisSharing } from './cache/redis-sharing.ts'
 import { createHtmlCache } from './html-cache/html-cache.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
 import { parseEnv } from './env.ts'
+import { createImages } from './images/create-images.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
 import { startHttpServer } from './lifecycle/http-server.ts'
 import { createReadiness, readyOnUpstreamContact } from './lifecycle/readiness.ts'
@@ -63,6 +64,19 @@ const sites = createSiteRepository({
   metrics,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
 })
+const images = env.IMAGE_OPTIMIZER
+  ? createImages({
+    apiBaseUrl: baseUrl,
+    allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
+    dispatcher,
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
+    cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
+    cacheDir: env.IMAGE_CACHE_DIR,
+    avif: env.IMAGE_AVIF,
+    onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
+  })
+  : undefined
 const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
   ? createHtmlCache({
       ttlMs: env.HTML_CACHE_TTL_MS,
@@ -90,6 +104,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   hsts: env.HSTS,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  images,
   ...(htmlCache ? { htmlCache } : {}),
   canonicalScheme: env.CANONICAL_SCHEME,
   ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),

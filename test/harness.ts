@@ -10,6 +10,7 @@ import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
 import { createRedisSharing } from '../server/cache/redis-sharing.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
+import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
@@ -28,6 +29,8 @@ export interface TestSiteOptions {
   renderTimeoutMs?: number
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream'>>
   log?: Logger
+  /** The image endpoint: on by default (the demo API's origin allowed), `false` turns it off. */
+  images?: false | Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
   /** More app dependencies (readiness, metrics, trustProxy…). */
   app?: Partial<AppDeps>
   /** Options of the upstream client (e.g. metrics). */
@@ -90,8 +93,12 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
+  const images = options.images === false ? undefined : createImages({
+    apiBaseUrl: upstreamServer.url, allowedOrigins: [], dispatcher, timeoutMs: 5000, maxSourceBytes: 15 * 1024 * 1024,
+    cacheMaxBytes: 32 * 1024 * 1024, avif: true, ...options.images,
+  })
   const app = createApp({
-    sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000,
+    sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, images,
     ...(htmlCache ? { htmlCache } : {}),
     ...(options.purgeToken ? { purge: { token: options.purgeToken, purger } } : {}),
     ...options.app,

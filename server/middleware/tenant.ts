@@ -1,21 +1,23 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { toTenant, type Tenant } from '../tenant/tenant.ts'
+import { toTenant, type Tenant, type TenantFeatures } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
 
 export interface TenantOptions {
   sites: SiteRepository
+  /** Whether pages may point images at the optimising endpoint (reaches the browser in the public site). */
+  imageOptimizer?: boolean
 }
 
 /**
  * Resolves the tenant from the host the host guard validated (SPEC §1): an unknown one answers 404
  * "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
  */
-export function tenant({ sites }: TenantOptions): MiddlewareHandler<AppEnv> {
+export function tenant({ sites, imageOptimizer = false }: TenantOptions): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    const result = await lookupTenant(sites, c)
+    const result = await lookupTenant(sites, c, { imageOptimizer })
     if (result.kind === 'not-found') {
       return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
     }
@@ -38,11 +40,11 @@ export type TenantLookup =
  * The tenant of a request whose host the host guard validated (`c.var.tenantHost`); callers answer
  * the failures in their own format (HTML or JSON).
  */
-export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>): Promise<TenantLookup> {
+export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, features?: TenantFeatures): Promise<TenantLookup> {
   const host = c.var.tenantHost
   const call = callContext(c, host)
   const result = await sites.getSite(host, call)
-  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site) satisfies Tenant, call }
+  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
   if (result.kind === 'not-found') return { kind: 'not-found' }
   return { kind: 'unavailable', host, error: result.error }
 }

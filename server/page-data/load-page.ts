@@ -67,7 +67,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
 async function tenantInLanguage(input: LoadPageInput): Promise<Tenant> {
   const base = input.tenant
   const result = await input.sites.getSite(base.host, input.upstreamContext, input.language)
-  if (result.kind === 'found') return toTenant(base.host, result.site)
+  if (result.kind === 'found') return toTenant(base.host, result.site, base.features)
   input.log.warn({ host: base.host, language: input.language, ...(result.kind === 'unavailable' ? { err: result.error } : {}) }, 'site config in the page language unavailable')
   return base
 }

@@ -15,8 +15,15 @@ export interface Tenant {
   searchRoute: string
   pathMapping: { from: string; to: string }[]
   publicSite: PublicSite
+  /** The server settings this view was built with (kept when the config is re-read in another language). */
+  features: TenantFeatures
   /** Router path → visitor address, per language. */
   address(language: Lang): (routerPath: string) => string
+}
+
+/** Server settings that change what pages render, the same for every tenant. */
+export interface TenantFeatures {
+  imageOptimizer: boolean
 }
 
 const tenants = new WeakMap<SiteConfig, Map<string, Tenant>>()
@@ -25,21 +32,22 @@ const tenants = new WeakMap<SiteConfig, Map<string, Tenant>>()
  * The tenant view of a site config. Cached per config object (a refreshed config is a new object),
  * so per-request work is a lookup (DEVELOPERS.md: keep per-tenant setup off the hot path).
  */
-export function toTenant(host: string, site: SiteConfig): Tenant {
+export function toTenant(host: string, site: SiteConfig, features: TenantFeatures = { imageOptimizer: false }): Tenant {
   let byHost = tenants.get(site)
   if (byHost === undefined) {
     byHost = new Map()
     tenants.set(site, byHost)
   }
-  let tenant = byHost.get(host)
+  const key = `${host} ${features.imageOptimizer ? 'images' : ''}`
+  let tenant = byHost.get(key)
   if (tenant === undefined) {
-    tenant = buildTenant(host, site)
-    byHost.set(host, tenant)
+    tenant = buildTenant(host, site, features)
+    byHost.set(key, tenant)
   }
   return tenant
 }
 
-function buildTenant(host: string, site: SiteConfig): Tenant {
+function buildTenant(host: string, site: SiteConfig, features: TenantFeatures): Tenant {
   const rules = toSiteRules(site)
   const routing = {
     languages: [...rules.languages],
@@ -53,7 +61,8 @@ function buildTenant(host: string, site: SiteConfig): Tenant {
     site,
     rules,
     ...routing,
-    publicSite: toPublicSite(site, routing),
+    publicSite: toPublicSite(site, routing, features),
+    features,
     address(language) {
       let address = addresses.get(language)
       if (address === undefined) {

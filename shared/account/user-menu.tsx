@@ -1,6 +1,7 @@
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { signOut } from './sign-out.ts'
 import { safeAvatar, type StoredUser } from './stored-user.ts'
+import { SiteImage } from '../components/site-image.tsx'
 
 /** The signed-in user in the header: avatar and name, with sign-out in a small menu. */
 export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut: () => void }) {
@@ -17,7 +18,7 @@ export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut:
     <details className="account-menu">
       <summary aria-label={t('signedInAs', { name })}>
         {avatar ? (
-          <img className="account-avatar" src={avatar} alt="" width={28} height={28} decoding="async" />
+          <SiteImage className="account-avatar" src={avatar} preset="avatar" alt="" width={28} height={28} eager />
         ) : (
           <span className="account-avatar account-avatar--initial" aria-hidden="true">{[...name][0]?.toUpperCase()}</span>
         )}

@@ -9,6 +9,7 @@ import { SearchBar } from './search-bar.tsx'
 import { SiteMenu } from './site-menu.tsx'
 import { useRootData } from './site-context.tsx'
 import { useDismiss } from './use-dismiss.ts'
+import { SiteImage } from './site-image.tsx'
 
 type Panel = 'menu' | 'search' | null
 
@@ -68,7 +69,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
     >
       <div className={search.enabled ? 'site-header-inner site-header-inner--search' : 'site-header-inner'}>
         <SiteLink to="/" className="site-logo">
-          {header.logo ? <img src={header.logo} alt="" width={32} height={32} /> : null}
+          {header.logo ? <SiteImage src={header.logo} preset="thumbnail" alt="" width={32} height={32} eager /> : null}
           <span>{header.text || site.name}</span>
         </SiteLink>
         {search.enabled ? (

@@ -3,6 +3,7 @@ import type { PublicPendant } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Pendant } from '../types.ts'
 import { ConfigLink } from './site-link.tsx'
+import { SiteImage } from './site-image.tsx'
 
 /** Scroll distance after which the back-to-top button appears. */
 const BACK_TO_TOP_AFTER_PX = 400
@@ -34,13 +35,13 @@ export function SitePendant({ pendant }: { pendant: PublicPendant }) {
 
 function PendantItem({ item }: { item: Pendant }) {
   const tipId = useId()
-  const icon = item.icon ? <img className="pendant__icon" src={item.icon} alt="" width={24} height={24} /> : <span className="pendant__icon" aria-hidden="true">•</span>
+  const icon = item.icon ? <SiteImage className="pendant__icon" src={item.icon} preset="avatar" alt="" width={24} height={24} eager /> : <span className="pendant__icon" aria-hidden="true">•</span>
   // The picture (or the text) shows beside the item on hover and on keyboard focus.
   // A link names itself; its tip only repeats the text for sighted visitors.
   const hidden = item.url ? { 'aria-hidden': true } : {}
   const tip = item.img ? (
     <span className="pendant__tip pendant__tip--image" id={tipId} role="tooltip" {...hidden}>
-      <img src={item.img} alt="" width={140} height={140} loading="lazy" />
+      <SiteImage src={item.img} preset="thumbnail" alt="" width={140} height={140} />
       <span>{item.text}</span>
     </span>
   ) : (

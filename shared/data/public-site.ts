@@ -23,6 +23,8 @@ export interface PublicSite {
   footer: PublicFooter
   pendant: PublicPendant
   search: PublicSearch
+  /** Content images go through the same-origin optimising endpoint (`/_img/…`); else original URLs. */
+  imageOptimizer: boolean
 }
 
 export interface PublicHeader {
@@ -85,7 +87,7 @@ function visibleMenu(items: MenuItem[]): MenuItem[] {
 export interface PublicRouting { languages: Lang[]; defaultLanguage: Lang; searchRoute: string; pathMapping: { from: string; to: string }[] }
 
 /** Builds the public view of a site config (once per tenant and config version). */
-export function toPublicSite(site: SiteConfig, routing: PublicRouting): PublicSite {
+export function toPublicSite(site: SiteConfig, routing: PublicRouting, features: { imageOptimizer: boolean }): PublicSite {
   const announcement = site.base_info.announcement
   return {
     name: site.base_info.app_name,
@@ -103,5 +105,6 @@ export function toPublicSite(site: SiteConfig, routing: PublicRouting): PublicSi
     footer: toPublicFooter(site.footer_config),
     pendant: toPublicPendant(site.pendant_config),
     search: toPublicSearch(site.search_config),
+    imageOptimizer: features.imageOptimizer,
   }
 }

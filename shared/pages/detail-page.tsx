@@ -7,6 +7,7 @@ import { ResourceGrid } from './resource/resource-card.tsx'
 import { ResourceLayout } from './resource/resource-layout.tsx'
 import { TargetLinks } from './resource/target-links.tsx'
 import { isoDate } from '../i18n/formatters.ts'
+import { SiteImage } from '../components/site-image.tsx'
 
 /** `/d/:id`: one resource with its links, tags and recommendations, and the streamed aside. */
 export function Component() {
@@ -44,7 +45,7 @@ export function Component() {
           </ul>
         </header>
         <div className="res-detail__body">
-          {image ? <img className="res-detail__image" src={image} alt={resource.title} width={640} height={360} decoding="async" /> : null}
+          {image ? <SiteImage className="res-detail__image" src={image} preset="cover" alt={resource.title} width={640} height={360} sizes="(max-width: 700px) 100vw, 640px" priority /> : null}
           {resource.description ? <p className="res-detail__description">{resource.description}</p> : null}
         </div>
         <TargetLinks links={resource.target_urls} docId={resource.id} transferCookies={data.transferCookies} />

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 import { safeMediaUrl } from '../rules/safe-url.ts'
 import { PostLayout } from './post/post-sidebar.tsx'
 import { isoDate } from '../i18n/formatters.ts'
+import { SiteImage } from '../components/site-image.tsx'
 
 /** `/post/:id` and `/post-/:path`: one article (its HTML was sanitised by the loader). */
 export function Component() {
@@ -27,7 +28,7 @@ export function Component() {
           <div className="post-meta">
             {post.author.nick_name ? (
               <span className="post-meta__author">
-                {avatar ? <img src={avatar} alt="" width={28} height={28} /> : null}
+                {avatar ? <SiteImage src={avatar} preset="avatar" alt="" width={28} height={28} eager /> : null}
                 {t('byAuthor', { name: post.author.nick_name })}
               </span>
             ) : null}
@@ -40,7 +41,7 @@ export function Component() {
             <span>{t('views', { count: post.view_count })}</span>
           </div>
         </header>
-        {cover ? <img className="post-article__cover" src={cover} alt="" width={960} height={540} decoding="async" /> : null}
+        {cover ? <SiteImage className="post-article__cover" src={cover} preset="cover" alt="" width={960} height={540} sizes="(max-width: 1000px) 100vw, 960px" priority /> : null}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
           <ul className="chip-row" aria-label={t('tags')}>

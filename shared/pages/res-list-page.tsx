@@ -35,7 +35,7 @@ export function Component() {
         <TabNav label={`${t('newResources')} / ${t('hotResources')}`} tabs={kindTabs} selected={list} />
       </PageHeading>
       <TabNav label={t('category')} tabs={categoryTabs} selected={category?.key ?? ALL} size="sm" />
-      <ResourceGrid rows={data.rows} />
+      <ResourceGrid rows={data.rows} eagerFirstRow />
       {pathFor
         ? <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} pathFor={pathFor} />
         : <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={base(list)} />}

@@ -29,7 +29,7 @@ export function Component() {
       </PageHeading>
       {data.rows === null ? null : (
         <>
-          {data.pages ? <PageResults items={data.pages} query={data.query} /> : <ResourceGrid rows={data.rows} highlight={data.query} />}
+          {data.pages ? <PageResults items={data.pages} query={data.query} /> : <ResourceGrid rows={data.rows} highlight={data.query} eagerFirstRow />}
           <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={basePath} />
         </>
       )}

@@ -45,7 +45,7 @@ function OneTag({ data }: { data: TagPageData }) {
       <PageHeading title={tag.name} lead={tag.description || t('resultsCount', { count: data.total })}>
         <SiteLink to="/res_tags" className="res-heading__back">{t('tags')}</SiteLink>
       </PageHeading>
-      <ResourceGrid rows={data.rows} />
+      <ResourceGrid rows={data.rows} eagerFirstRow />
       <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={tagPath(tag.slug)} />
     </ResourceLayout>
   )

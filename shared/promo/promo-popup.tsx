@@ -5,6 +5,7 @@ import { ConfigLink } from '../components/site-link.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { MainData } from './main-data.ts'
 import { hidePromo, parseHiddenPromos, selectPromo, type PromoView } from './promo-rules.ts'
+import { SiteImage } from '../components/site-image.tsx'
 
 /** localStorage key of the hidden promo records (SPEC §3 "Hidden promo record"). */
 export const PROMO_HIDDEN_KEY = 'promo_hidden'
@@ -39,7 +40,7 @@ function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void)
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
   const body = picture ? (
-    <img className="promo__image" src={promo.img_url} alt={promo.title} width={640} height={360} loading="lazy" />
+    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={640} height={360} />
   ) : (
     <>
       <strong className="promo__title" dir="auto">{promo.title}</strong>

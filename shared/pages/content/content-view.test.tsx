@@ -17,6 +17,7 @@ const site: PublicSite = {
   footer: { enabled: true, statement: '', links: [], friendshipLinks: [] },
   pendant: { enabled: false, list: [] },
   search: { enabled: true, placeholder: '' },
+  imageOptimizer: false,
 }
 
 /** Renders a page component with the router and i18n context it expects, as the server would. */

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { LandButtonView, LandMedia } from '../../data/content-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { AnyLink } from './any-link.tsx'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** A row of land buttons. */
 export function LandButtons({ buttons }: { buttons: LandButtonView[] }) {
@@ -27,7 +28,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button">
         <button type="button" className={className} popoverTarget={popoverId}>{button.text}</button>
         <span id={popoverId} popover="auto" className="land-popover">
-          {button.type === 2 && button.popupImage ? <img src={button.popupImage} alt={button.text} width={400} height={240} /> : null}
+          {button.type === 2 && button.popupImage ? <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={400} height={240} /> : null}
           {button.type === 3 ? (
             <span className="land-popover__keys">
               <span><kbd>Ctrl</kbd> + <kbd>D</kbd></span>
@@ -48,7 +49,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
       <span className="land-button land-button--hover">
         {trigger}
         <span className="land-button__hover-card">
-          <img src={button.popupImage} alt={button.text} width={168} height={168} loading="lazy" />
+          <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={168} height={168} />
         </span>
       </span>
     )
@@ -58,9 +59,10 @@ export function LandButton({ button }: { button: LandButtonView }) {
 }
 
 /** The image or video of an overview module. */
-export function LandMediaView({ media, alt }: { media: LandMedia; alt: string }) {
+/** `priority` marks the page's LCP candidate (the banner's image). */
+export function LandMediaView({ media, alt, priority = false }: { media: LandMedia; alt: string; priority?: boolean }) {
   if (media.type === 'video') {
     return <video className="land-media" src={media.url} controls playsInline preload="metadata" aria-label={alt || undefined} />
   }
-  return <img className="land-media" src={media.url} alt={alt} width={1200} height={720} />
+  return <SiteImage className="land-media" src={media.url} preset="cover" alt={alt} width={1200} height={720} sizes="(max-width: 768px) 100vw, 640px" priority={priority} eager />
 }

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 import { AnyLink } from './any-link.tsx'
 import { LandButton } from './land-buttons.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** Land modules that show a list of items (everything but the overviews, title, form and html). */
 
@@ -16,7 +17,9 @@ export function LandGallery({ module }: { module: Of<'carousel' | 'image_list'> 
       {module.items.map((item, index) => {
         const figure = (
           <figure className="land-figure">
-            <img src={item.image} alt={item.title} width={640} height={400} loading={index === 0 ? undefined : 'lazy'} />
+            {module.type === 'carousel'
+              ? <SiteImage src={item.image} preset="cover" alt={item.title} width={640} height={400} sizes="(max-width: 768px) 100vw, 640px" eager={index === 0} />
+              : <SiteImage src={item.image} preset="thumbnail" alt={item.title} width={640} height={400} />}
             {item.title ? <figcaption>{item.title}</figcaption> : null}
           </figure>
         )
@@ -49,7 +52,7 @@ export function LandSteps({ module }: { module: Of<'step'> }) {
       {module.items.map((item, index) => (
         <li key={index} className="land-step card">
           <span className="land-step__number" aria-hidden="true">{index + 1}</span>
-          {item.image ? <img src={item.image} alt="" width={640} height={400} loading="lazy" /> : null}
+          {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={640} height={400} sizes="(max-width: 640px) 100vw, 320px" /> : null}
           <h3>{item.title}</h3>
           {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
@@ -77,7 +80,7 @@ export function LandSocial({ module }: { module: Of<'social_media'> }) {
       {module.items.map((item, index) => (
         <li key={index}>
           <AnyLink to={item.url} className="land-social__link">
-            {item.icon ? <img src={item.icon} alt="" width={28} height={28} loading="lazy" /> : null}
+            {item.icon ? <SiteImage src={item.icon} preset="avatar" alt="" width={28} height={28} /> : null}
             <span>{item.name}</span>
           </AnyLink>
         </li>
@@ -128,7 +131,7 @@ export function LandFeatures({ module }: { module: Of<'superiority' | 'superiori
       <ul className="land-features grid">
         {module.items.map((item, index) => (
           <li key={index} className="land-feature land-feature--image card">
-            {item.image ?? item.icon ? <img src={(item.image ?? item.icon) as string} alt="" width={600} height={400} loading="lazy" /> : null}
+            {item.image ?? item.icon ? <SiteImage src={(item.image ?? item.icon) as string} preset="thumbnail" alt="" width={600} height={400} sizes="(max-width: 640px) 100vw, 360px" /> : null}
             <div>
               <h3>{item.title}</h3>
               {item.description ? <p className="muted">{item.description}</p> : null}
@@ -142,7 +145,7 @@ export function LandFeatures({ module }: { module: Of<'superiority' | 'superiori
     <ul className="land-features grid">
       {module.items.map((item, index) => (
         <li key={index} className="land-feature card">
-          {item.icon ?? item.image ? <img className="land-feature__icon" src={(item.icon ?? item.image) as string} alt="" width={48} height={48} loading="lazy" /> : null}
+          {item.icon ?? item.image ? <SiteImage className="land-feature__icon" src={(item.icon ?? item.image) as string} preset="avatar" alt="" width={48} height={48} /> : null}
           <h3>{item.title}</h3>
           {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
@@ -164,7 +167,7 @@ export function LandComments({ module }: { module: Of<'comment'> }) {
             ) : null}
             <blockquote>{item.content}</blockquote>
             <figcaption className="land-comment__author">
-              {item.avatar ? <img src={item.avatar} alt="" width={40} height={40} loading="lazy" /> : null}
+              {item.avatar ? <SiteImage src={item.avatar} preset="avatar" alt="" width={40} height={40} /> : null}
               <span>{item.name}</span>
             </figcaption>
           </figure>

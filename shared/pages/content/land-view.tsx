@@ -149,7 +149,7 @@ function Overview({ module, banner }: { module: Of<'product_overview' | 'product
       </div>
       {module.media ? (
         <div className="land-overview__media">
-          <LandMediaView media={module.media} alt={module.heading} />
+          <LandMediaView media={module.media} alt={module.heading} priority={banner !== null} />
         </div>
       ) : null}
     </section>

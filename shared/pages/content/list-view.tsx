@@ -3,6 +3,7 @@ import { Pagination } from '../../components/pagination.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** A list page in its style: 1 image-and-text cards, 2 image tiles, 3 a text list; paged when long. */
 export function ListView({ body }: { body: ListBody }) {
@@ -35,7 +36,7 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   return (
     <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
       <span className="content-list__media">
-        {item.cover ? <img src={item.cover} alt="" width={480} height={270} loading="lazy" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+        {item.cover ? <SiteImage src={item.cover} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
       </span>
       <span className="content-list__body">
         <span className="content-list__title">{item.title}</span>

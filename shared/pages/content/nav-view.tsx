@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import type { NavBody, NavSiteView, NavTabView } from '../../data/content-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { toFragmentId } from '../../routing/fragment-id.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** Navigation and AI-tools pages: an intro, a jump list of groups, and per group its tabs of site cards. */
 export function NavView({ body }: { body: NavBody }) {
@@ -130,7 +131,7 @@ function SiteCard({ site }: { site: NavSiteView }) {
     <>
       <span className="content-site__head">
         {site.icon ? (
-          <img className="content-site__icon" src={site.icon} alt="" width={40} height={40} loading="lazy" />
+          <SiteImage className="content-site__icon" src={site.icon} preset="avatar" alt="" width={40} height={40} />
         ) : (
           <span className="content-site__icon content-site__icon--letter" aria-hidden="true">{Array.from(site.title)[0] ?? ''}</span>
         )}

@@ -2,6 +2,7 @@ import type { ResourceCardView } from '../../data/content-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** Resource cards in one of the three list styles: 1 image and text, 2 image, 3 text. */
 export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[]; style?: 1 | 2 | 3 }) {
@@ -14,7 +15,7 @@ export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[];
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <img src={item.image} alt="" width={480} height={270} loading="lazy" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
               </span>
             ) : null}
             <span className="content-resource__body">

@@ -5,6 +5,7 @@ import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
 import { recordRssClick } from '../../rss/record-click.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** An RSS page: the hot list (streamed) and one column of newest documents per source. */
 export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[]> | RssHotView[] | undefined }) {
@@ -49,7 +50,7 @@ function RssColumn({ column, sourcePath, readAt, pagePath }: { column: RssColumn
   return (
     <section className="content-rss__column card" aria-labelledby={`rss-${column.id}`}>
       <header className="content-rss__source">
-        {column.logo ? <img src={column.logo} alt="" width={32} height={32} loading="lazy" /> : null}
+        {column.logo ? <SiteImage src={column.logo} preset="avatar" alt="" width={32} height={32} /> : null}
         <div>
           <h2 id={`rss-${column.id}`}>{column.name}</h2>
           {column.description ? <p className="muted">{column.description}</p> : null}

@@ -4,6 +4,7 @@ import { postCategoryPath, postPath, type PostSummary } from '../../data/post-da
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
 export function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
@@ -14,7 +15,7 @@ export function PostItem({ post, highlight }: { post: PostSummary; highlight?: s
     <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
       {cover ? (
         <SiteLink to={to} className="post-item__cover" tabIndex={-1} aria-hidden="true">
-          <img src={cover} alt="" width={240} height={135} loading="lazy" decoding="async" />
+          <SiteImage src={cover} preset="thumbnail" alt="" width={240} height={135} sizes="(max-width: 640px) 100vw, 240px" />
         </SiteLink>
       ) : null}
       <div className="post-item__body">

@@ -7,6 +7,7 @@ import type { MessageKey } from '../../i18n/locales/en.ts'
 import type { AsideKind } from '../../types.ts'
 import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 const DEFAULT_TITLES: Record<AsideKind, MessageKey> = {
   search: 'hotSearches',
@@ -133,7 +134,7 @@ function ContactBlock({ title, contact }: { title: string; contact: NonNullable<
     <section className="res-aside__block res-aside__contact">
       <h2 className="res-aside__title">{title}</h2>
       {contact.title && contact.title !== title ? <p className="res-aside__contact-name">{contact.title}</p> : null}
-      {image ? <img src={image} alt={contact.title || title} width={160} height={160} loading="lazy" decoding="async" /> : null}
+      {image ? <SiteImage src={image} preset="thumbnail" alt={contact.title || title} width={160} height={160} /> : null}
       {contact.tips ? <p className="res-aside__tips">{contact.tips}</p> : null}
     </section>
   )

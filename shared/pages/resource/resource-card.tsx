@@ -4,6 +4,7 @@ import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../d
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** Tags shown on a card; the detail page lists all of them. */
 const CARD_TAGS = 3
@@ -12,6 +13,8 @@ interface ResourceCardProps {
   resource: ResourceSummary
   /** The card title's heading level, so headings stay in order under the page's own. */
   headingLevel?: 2 | 3
+  /** In the first row of the page's main grid: the image loads at once (it may be the LCP). */
+  eagerImage?: boolean
   /** A search term to mark in the title and description. */
   highlight?: string | undefined
 }
@@ -20,7 +23,7 @@ interface ResourceCardProps {
  * One resource in a grid: cover, title (the detail link), short description, category, tags and
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
-export function ResourceCard({ resource, headingLevel = 2, highlight }: ResourceCardProps) {
+export function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = false }: ResourceCardProps) {
   const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
@@ -30,7 +33,7 @@ export function ResourceCard({ resource, headingLevel = 2, highlight }: Resource
     <article className="res-card">
       <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
         {image ? (
-          <img src={image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+          <SiteImage src={image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" eager={eagerImage} />
         ) : (
           <span className="res-card__placeholder">{Array.from(resource.title)[0] ?? ''}</span>
         )}
@@ -58,14 +61,20 @@ export function ResourceCard({ resource, headingLevel = 2, highlight }: Resource
   )
 }
 
-/** A responsive grid of resource cards, or the "nothing found" note when empty. */
-export function ResourceGrid({ rows, headingLevel = 2, highlight }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; highlight?: string }) {
+/** Cards of a page's main grid whose images load at once: the first row on wide screens. */
+const EAGER_CARDS = 4
+
+/**
+ * A responsive grid of resource cards, or the "nothing found" note when empty. The page's main grid
+ * sets `eagerFirstRow`; a grid further down the page loads every image lazily.
+ */
+export function ResourceGrid({ rows, headingLevel = 2, highlight, eagerFirstRow = false }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; highlight?: string; eagerFirstRow?: boolean }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
-      {rows.map((resource) => (
-        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} highlight={highlight} /></li>
+      {rows.map((resource, index) => (
+        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} highlight={highlight} eagerImage={eagerFirstRow && index < EAGER_CARDS} /></li>
       ))}
     </ul>
   )

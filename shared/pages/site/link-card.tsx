@@ -1,4 +1,5 @@
 import type { SiteLinkEntry } from '../../data/site-data.ts'
+import { SiteImage } from '../../components/site-image.tsx'
 
 /** One outbound link: logo (or its initial), name, description and the host it leads to. */
 export function LinkCard({ link }: { link: SiteLinkEntry }) {
@@ -6,7 +7,7 @@ export function LinkCard({ link }: { link: SiteLinkEntry }) {
     <a className="card site-link-card" href={link.url} target="_blank" rel="noopener noreferrer nofollow">
       {link.logo ? (
         // The name is right next to the logo, so the image itself is decorative.
-        <img className="site-link-card__logo" src={link.logo} alt="" width={40} height={40} loading="lazy" decoding="async" />
+        <SiteImage className="site-link-card__logo" src={link.logo} preset="avatar" alt="" width={40} height={40} />
       ) : (
         <span className="site-link-card__logo site-link-card__logo--initial" aria-hidden="true">
           {Array.from(link.name)[0]?.toUpperCase() ?? '?'}

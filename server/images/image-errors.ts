@@ -1,0 +1,21 @@
+/**
+ * Why an image request failed. `status` and `publicMessage` are what the visitor gets (a short text,
+ * never internals); `message` and `cause` are for the log and name the source URL.
+ */
+export class ImageError extends Error {
+  override name = 'ImageError'
+  readonly status: 400 | 403 | 404 | 415 | 502 | 504
+  readonly publicMessage: string
+
+  constructor(status: ImageError['status'], publicMessage: string, detail: string, options?: { cause?: unknown }) {
+    super(`${publicMessage}: ${detail}`, options)
+    this.status = status
+    this.publicMessage = publicMessage
+  }
+}
+
+export const badRequest = (detail: string) => new ImageError(400, 'Bad image request', detail)
+export const forbiddenSource = (detail: string) => new ImageError(403, 'Image source not allowed', detail)
+export const unsupportedSource = (detail: string) => new ImageError(415, 'Image source is not a supported image', detail)
+export const sourceFailed = (detail: string, cause?: unknown) => new ImageError(502, 'Image source could not be used', detail, { cause })
+export const sourceTimedOut = (detail: string) => new ImageError(504, 'Image source did not answer in time', detail)

@@ -1,0 +1,86 @@
+import type { Handler } from 'hono'
+import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/rules/image-presets.ts'
+import type { AppEnv } from '../app-env.ts'
+import { IMMUTABLE } from '../middleware/cache-control.ts'
+import { badRequest, ImageError } from './image-errors.ts'
+import type { ImageOptimizer } from './image-optimizer.ts'
+import { negotiateOutput } from './negotiate-output.ts'
+
+const MAX_SOURCE_LENGTH = 4096
+/** Sources without a content hash may change: browsers recheck daily, shared caches monthly, serving stale meanwhile. */
+const REVALIDATED = 'public, max-age=86400, s-maxage=2592000, stale-while-revalidate=604800'
+/** An SVG passed through is shown as a document in its own sandbox: no scripts, no loads, no forms. */
+const SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+/**
+ * `GET /_img/<preset>?url=<source>&dpr=1|2`: the optimised image. Only those two parameters are
+ * accepted (anything else is 400), so caches in front hold one copy per variant. Failures answer a
+ * short text with `no-store`; the log gets the details.
+ */
+export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
+  return async function imageHandler(c) {
+    c.set('routeName', 'images')
+    try {
+      const preset = c.req.param('preset') ?? ''
+      if (!isImagePreset(preset)) throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
+      const query = new URL(c.req.url).searchParams
+      const source = parseSource(query)
+      const density = parseDensity(query)
+      const output = negotiateOutput(c.req.header('accept'))
+      const image = await optimizer.get({ source, preset, density: preset === 'placeholder' ? 1 : density, output })
+      const headers: Record<string, string> = {
+        'content-type': image.contentType,
+        'cache-control': image.immutable ? IMMUTABLE : REVALIDATED,
+        etag: image.etag,
+        'x-content-type-options': 'nosniff',
+      }
+      // The security-headers middleware puts this policy in place of the site-wide one.
+      if (image.contentType === 'image/svg+xml') c.set('ownCsp', SVG_POLICY)
+      else headers.vary = 'Accept'
+      if (matchesEtag(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers })
+      headers['content-length'] = String(image.body.length)
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error
+      const log = c.var.log
+      if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
+      else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
+      return c.text(error.publicMessage, error.status, { 'cache-control': 'no-store' })
+    }
+  }
+}
+
+function parseSource(query: URLSearchParams): URL {
+  for (const name of query.keys()) {
+    if (name !== 'url' && name !== 'dpr') throw badRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))}`)
+  }
+  const values = query.getAll('url')
+  const raw = values[0]
+  if (values.length !== 1 || raw === undefined || raw === '') throw badRequest('exactly one url parameter is required')
+  if (raw.length > MAX_SOURCE_LENGTH) throw badRequest('the source URL is too long')
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw badRequest('the source is not an absolute URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`scheme ${url.protocol} is not allowed`)
+  url.hash = ''
+  return url
+}
+
+function parseDensity(query: URLSearchParams): ImageDensity {
+  const values = query.getAll('dpr')
+  if (values.length === 0) return 1
+  const density = IMAGE_DENSITIES.find((allowed) => values.length === 1 && String(allowed) === values[0])
+  if (density === undefined) throw badRequest('dpr must be 1 or 2')
+  return density
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
