@@ -12,6 +12,9 @@ export interface TestRedis {
   kill(): Promise<void>
   /** Starts it again on the same port (empty: nothing is persisted). */
   restart(): Promise<void>
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung Redis. */
+  pause(): void
+  resume(): void
   stop(): Promise<void>
 }
 
@@ -35,7 +38,21 @@ export async function startRedis(): Promise<TestRedis> {
   }
 
   await start()
-  return { url: `redis://127.0.0.1:${port}`, port, kill, restart: start, stop: kill }
+  const signal = (name: NodeJS.Signals) => {
+    if (child !== null && child.exitCode === null) child.kill(name)
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    kill,
+    restart: start,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    async stop() {
+      signal('SIGCONT')
+      await kill()
+    },
+  }
 }
 
 async function freePort(): Promise<number> {

@@ -220,6 +220,25 @@ describe('createConfigCache', () => {
       expect(second.loader).not.toHaveBeenCalled()
     })
 
+    it('takes over when the instance holding the lock gives up without a value', async () => {
+      const gate = deferred<string>()
+      const clock = { time: 10_000 }
+      const store = createMemorySharedStore(() => clock.time)
+      const lock = vi.spyOn(store, 'lock')
+      const shared = { store, prefix: 't:', pollMs: 1, waitMs: 60_000 }
+      const first = setup(() => gate.promise, { shared, now: () => clock.time })
+      const second = setup(async () => 'loaded by the second', { shared, now: () => clock.time })
+      const a = first.cache.get('k')
+      await vi.waitFor(() => expect(first.loader).toHaveBeenCalled())
+      const b = second.cache.get('k')
+      // The second instance is refused the lock and waits.
+      await vi.waitFor(() => expect(lock.mock.calls.length).toBeGreaterThanOrEqual(3))
+      gate.reject(new Error('upstream down'))
+      await expect(a).rejects.toThrow('upstream down')
+      expect(await b).toMatchObject({ value: 'loaded by the second' })
+      expect(second.loader).toHaveBeenCalledTimes(1)
+    })
+
     it('serves its stale value at once while another instance holds the refresh lock', async () => {
       const clock = { time: 10_000 }
       const shared = { store: createMemorySharedStore(() => clock.time), prefix: 't:', pollMs: 1, waitMs: 60_000 }

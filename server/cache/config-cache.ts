@@ -154,14 +154,21 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     await layer.store.set(layer.prefix + key, JSON.stringify(stored), keepMs)
   }
 
-  /** Waits for another instance's load of `key` to land in the store (newer than `after`). */
-  async function awaitShared(layer: SharedCacheLayer, key: string, after: number, signal: AbortSignal): Promise<Entry<V> | undefined> {
+  type Release = () => Promise<void>
+
+  /**
+   * Waits for another instance's load of `key` to land in the store (newer than `after`). Should
+   * that instance give up (its lock is released without a value), this one takes over the lock.
+   */
+  async function awaitShared(layer: SharedCacheLayer, key: string, lockKey: string, after: number, signal: AbortSignal): Promise<{ entry: Entry<V> } | { release: Release } | undefined> {
     const waitMs = layer.waitMs ?? 2000
     const pollMs = layer.pollMs ?? 25
     for (let waited = 0; waited < waitMs && !signal.aborted; waited += pollMs) {
       await sleep(pollMs, undefined, { ref: false })
       const entry = await readShared(layer, key)
-      if (entry !== undefined && entry.storedAt > after) return entry
+      if (entry !== undefined && entry.storedAt > after) return { entry }
+      const release = await layer.store.lock(lockKey, layer.lockMs ?? 10_000)
+      if (release !== null) return { release }
     }
     return undefined
   }
@@ -177,14 +184,16 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
     const stored = await readShared(shared, key)
     if (stored !== undefined && isFresh(stored)) return stored
-    const release = await shared.store.lock(`${shared.prefix}lock:${key}`, shared.lockMs ?? 10_000)
+    const lockKey = `${shared.prefix}lock:${key}`
+    let release = await shared.store.lock(lockKey, shared.lockMs ?? 10_000)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
       const stale = [stored, known].find((entry) => entry !== undefined && isServable(entry))
       if (stale !== undefined) return stale
       const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const theirs = await awaitShared(shared, key, newest, signal)
-      if (theirs !== undefined) return theirs
+      const waited = await awaitShared(shared, key, lockKey, newest, signal)
+      if (waited !== undefined && 'entry' in waited) return waited.entry
+      release = waited?.release ?? null
     }
     try {
       const { entry, raw } = await loadHere(key, caller, signal, refresh)

@@ -125,6 +125,22 @@ describe('instances sharing Redis', () => {
     expect(calls.other).toBeGreaterThan(before.other)
   })
 
+  it('a hung Redis (connected, never answering) does not hang pages: each command has a deadline', async () => {
+    const [a, b] = [await instance({ redisCommandTimeoutMs: 100 }), await instance({ redisCommandTimeoutMs: 100 })]
+    await get(a, '/res/hot')
+    redis.pause()
+    try {
+      for (const site of [a, b]) {
+        for (const path of ['/res/hot', '/res/new', '/s?query=hung']) {
+          const page = await get(site, path)
+          expect(`${path} ${page.status}`).toBe(`${path} 200`)
+        }
+      }
+    } finally {
+      redis.resume()
+    }
+  })
+
   it('Redis killed mid-run changes nothing visitors see, is logged once, and is picked up again when back', async () => {
     const lines: string[] = []
     const log = pino({ level: 'warn' }, new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done() } }))

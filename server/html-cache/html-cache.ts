@@ -94,10 +94,11 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     }
   }
 
-  function keep(key: string, page: CachedPage, startedIn: number) {
+  /** Stores a page here and, unless it came from there, in the shared store. */
+  function keep(key: string, page: CachedPage, startedIn: number, share = true) {
     if (startedIn !== generation) return
     pages.set(key, page)
-    if (shared) {
+    if (shared && share) {
       const remainingMs = ttlMs - (now() - page.storedAt)
       if (remainingMs > 0) void shared.store.set(shared.prefix + key, JSON.stringify(toPageSnapshot(page)), remainingMs)
     }
@@ -129,7 +130,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     try {
       const fromShared = await readShared(key)
       if (fromShared !== undefined) {
-        keep(key, fromShared, startedIn)
+        keep(key, fromShared, startedIn, false)
         settle(fromShared)
         return { kind: 'hit', page: fromShared }
       }
