@@ -100,3 +100,10 @@ export function withFeedbackForm(site: SiteConfig, form: DemoForm): SiteConfig {
   copy.page_config.feedback_config = structuredClone(form)
   return copy
 }
+
+/** A copy of `site` whose footer statement shows the year of `now` (Unix seconds) where it says `{year}`. */
+export function withCurrentYear(site: SiteConfig, now: number): SiteConfig {
+  const copy = structuredClone(site)
+  copy.footer_config.statement = copy.footer_config.statement.replaceAll('{year}', String(new Date(now * 1000).getUTCFullYear()))
+  return copy
+}

@@ -167,3 +167,11 @@ describe('nav.localhost: tool directory', () => {
     expect(rss.rss_ids.every((id) => nav.rssSources.some((s) => s.rss_id === id && s.docs.length > 5))).toBe(true)
   })
 })
+
+describe('dates of the demo sites', () => {
+  it.each([2025, 2031])('give every footer the copyright year of %i when that is the current year', (year) => {
+    for (const tenant of createDemoTenants(Date.UTC(year, 2, 1))) {
+      expect(tenant.site.footer_config.statement).toContain(`© ${year}`)
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import type { Feedback, LinkGroup, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { CONTACT_FORM } from './land-home.ts'
 import { LAND_GROUPS, landPages } from './land-pages.ts'
 import { LAND_POST_CATEGORIES, LAND_POSTS } from './land-posts.ts'
@@ -46,7 +46,7 @@ const site: SiteConfig = {
       { name: 'CommonMark', url: 'https://commonmark.org/' },
       { name: 'Mastodon', url: 'https://joinmastodon.org/' },
     ],
-    statement: '© 2025 Lumen Notes (demo). Made with care by a small team.',
+    statement: '© {year} Lumen Notes (demo). Made with care by a small team.',
     links: [
       { name: 'Privacy', url: '/c/legal/privacy', is_show: 1 },
       { name: 'Terms', url: '/c/legal/terms', is_show: 1 },
@@ -127,7 +127,7 @@ function feedbackRows(now: number): Feedback[] {
 export function createLandTenant(now: number): DemoTenant {
   const feedback = feedbackForm({ kind: 'Topic', kinds: ['Feature request', 'Bug report', 'Other'], content: 'Your feedback', contact: 'E-mail', contactHint: 'If you want an answer (optional)' })
   return {
-    site: withFeedbackForm(site, feedback),
+    site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: LAND_TRANSLATIONS,
     pages: landPages(now),
     groups: LAND_GROUPS,

@@ -1,6 +1,6 @@
 import type { Feedback, LinkGroup, PostCategory, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { NAV_GROUPS, navPages } from './nav-pages.ts'
 import { navRssHot, navRssSources } from './nav-rss.ts'
 import { buildPosts, type PostDef } from './posts.ts'
@@ -52,7 +52,7 @@ const site: SiteConfig = {
       { name: 'Hugging Face', url: 'https://huggingface.co/' },
       { name: 'GitHub', url: 'https://github.com/' },
     ],
-    statement: '© 2025 拾光導航 · 連結每週檢查 · 價格以各網站公告為準',
+    statement: '© {year} 拾光導航 · 連結每週檢查 · 價格以各網站公告為準',
     links: [
       { name: '關於本站', url: '/c/about', is_show: 1 },
       { name: '提交網站', url: '/c/guide/submit', is_show: 1 },
@@ -183,7 +183,7 @@ export function createNavTenant(now: number): DemoTenant {
   const rssSources = navRssSources(now)
   const feedback = feedbackForm({ kind: '回饋類型', kinds: ['推薦網站', '問題回報', '其他'], content: '回饋內容', contact: '聯絡方式', contactHint: 'Email（選填）' })
   return {
-    site: withFeedbackForm(site, feedback),
+    site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: {
       en: {
         app_name: 'Shiguang Directory',

@@ -1,6 +1,6 @@
 import type { Feedback, HotSearch, LinkGroup, Promo, SiteConfig } from '../../../shared/types.ts'
 import type { DemoTenant } from '../tenant.ts'
-import { DAY, feedbackForm, tdkFor, withFeedbackForm } from './common.ts'
+import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { buildPosts } from './posts.ts'
 import { RES_CATALOG, RES_TAGS } from './res-catalog.ts'
 import { RES_GROUPS, resPages } from './res-pages.ts'
@@ -60,7 +60,7 @@ const site: SiteConfig = {
       { name: 'MIT OpenCourseWare', url: 'https://ocw.mit.edu/' },
       { name: 'Google Fonts', url: 'https://fonts.google.com/' },
     ],
-    statement: '© 2025 拾源搜索 · 仅收录开源与公有领域资源 · 本站不存储任何文件',
+    statement: '© {year} 拾源搜索 · 仅收录开源与公有领域资源 · 本站不存储任何文件',
     links: [
       { name: '关于我们', url: '/c/about', is_show: 1 },
       { name: '免责声明', url: '/disclaimer', is_show: 1 },
@@ -173,7 +173,7 @@ export function createResTenant(now: number): DemoTenant {
   const resources = buildResources(RES_CATALOG, RES_TAGS, now, 20250101)
   const feedback = feedbackForm({ kind: '反馈类型', kinds: ['求资源', '问题反馈', '其他'], content: '反馈内容', contact: '联系方式', contactHint: '邮箱或微信（选填）' })
   return {
-    site: withFeedbackForm(site, feedback),
+    site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: {
       en: {
         app_name: 'Shiyuan Search',
