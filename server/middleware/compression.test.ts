@@ -147,3 +147,34 @@ describe('compressed responses', () => {
     expect(text.endsWith('</html>')).toBe(true)
   })
 })
+
+describe('a visitor who leaves mid-stream', () => {
+  it.each(['cancelled by the visitor', 'cut short by the renderer'])('stops compressing without an uncaught error when the body is %s while output is pending', async (how) => {
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', onUncaught)
+    onTestFinished(() => {
+      process.off('uncaughtException', onUncaught)
+    })
+    let source!: ReadableStreamDefaultController<Uint8Array>
+    const app = new Hono()
+    app.use(compression({ threshold: 0 }))
+    app.get('/', () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), { headers: { 'content-type': 'text/html' } }))
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    const reader = response.body!.getReader()
+    const text = new TextEncoder()
+    source.enqueue(text.encode('<p>shell</p>'))
+    await reader.read()
+    // Lots of output still inside the compressor when the visitor goes away.
+    source.enqueue(text.encode('<p>more</p>'.repeat(50_000)))
+    if (how === 'cancelled by the visitor') {
+      await reader.cancel()
+      source.enqueue(text.encode('<p>late</p>'))
+    } else {
+      source.error(new Error('render aborted'))
+      await reader.read().catch(() => {})
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(uncaught).toEqual([])
+  })
+})

@@ -115,10 +115,22 @@ function flushingStream(compressor: zlib.BrotliCompress | zlib.Gzip, encoding: E
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
     start(controller) {
       output = controller
-      compressor.on('data', (chunk: Buffer) => output.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+      compressor.on('data', (chunk: Buffer) => {
+        // Output can still arrive after the reading side went away (cancelled, errored, closed):
+        // enqueueing then throws from an event handler, which would take the process down.
+        try {
+          output.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+        } catch {
+          compressor.destroy()
+        }
+      })
       compressor.on('error', (error) => {
         failed = error
-        output.error(error)
+        try {
+          output.error(error)
+        } catch {
+          // already closed or errored
+        }
       })
     },
     transform(chunk) {
