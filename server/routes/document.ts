@@ -9,7 +9,6 @@ import type { AppEnv } from '../app-env.ts'
 import { servePage } from '../html-cache/cached-page.ts'
 import type { HtmlCache, Rendered } from '../html-cache/html-cache.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
@@ -18,6 +17,7 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
+import { loadDecidedPage } from './page-from-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
@@ -65,7 +65,7 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
       options.policyOf,
     )
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
-    const response = await answer(c, decision, c.var.origin, options)
+    const response = await answer(c, decision, options)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
     const multilingual = tenant.languages.length > 1
@@ -74,16 +74,16 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   }
 }
 
-async function answer(c: Context<AppEnv>, decision: RenderDecision, origin: string, options: DocumentRouteOptions): Promise<Response> {
+async function answer(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await render(c, decision, origin, options)).response
+  if (cache === undefined || key === null) return (await render(c, decision, options)).response
   const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.var.cspNonce }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
-    return page ? served(c, page, serveOptions) : (await render(c, decision, origin, options)).response
+    return page ? served(c, page, serveOptions) : (await render(c, decision, options)).response
   }
-  const result = await cache.get(key, () => render(c, decision, origin, options))
+  const result = await cache.get(key, () => render(c, decision, options))
   return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
 }
 
@@ -93,23 +93,9 @@ function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serve
 }
 
 /** Loads the page's data and renders it (the uncached path). */
-async function render(c: Context<AppEnv>, decision: RenderDecision, origin: string, options: DocumentRouteOptions): Promise<Rendered> {
+async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Rendered> {
   const nonce = c.var.cspNonce
-  const loaded = await loadPage({
-    handler: options.handler,
-    sites: options.sites,
-    locales: options.locales,
-    tenant: c.var.tenant,
-    language: decision.language,
-    routerPath: decision.routerPath,
-    browserPath: decision.browserPath,
-    origin,
-    publicOrigin: c.var.publicOrigin,
-    upstreamContext: c.var.upstreamContext,
-    log: c.var.log,
-    signal: c.req.raw.signal,
-    skipErrorBubbling: false,
-  })
+  const loaded = await loadDecidedPage(c, options, decision, false)
   if (loaded.kind === 'redirect') {
     return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.var.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
   }

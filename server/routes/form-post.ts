@@ -1,22 +1,20 @@
 import type { Context, Handler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { isbot } from 'isbot'
 import type { StaticHandler } from 'react-router'
 import { z } from 'zod'
 import type { FormResult } from '../../shared/forms/form-result.ts'
-import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { validateFormValues } from '../../shared/forms/form-validation.ts'
 import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms/form-values.ts'
 import type { AppEnv } from '../app-env.ts'
 import { UpstreamStatusError } from '../errors.ts'
-import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { redirectOrBadRequest } from './document.ts'
-import { decidePage, type CachePolicyLookup } from './page-request.ts'
+import type { CachePolicyLookup } from './page-request.ts'
+import { decideRequest, loadDecidedPage } from './page-from-request.ts'
 import { findPageForm } from './page-forms.ts'
 
 export interface FormPostRouteOptions {
@@ -47,26 +45,9 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
     if (body === null || formId === null) return methodNotAllowed()
 
     const url = new URL(c.req.url)
-    const decision = decidePage(
-      { tenant: c.var.tenant, pathname: url.pathname, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: true },
-      options.policyOf,
-    )
+    const decision = decideRequest(c, url.pathname, true, options.policyOf)
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, false)
-    const outcome = await loadPage({
-      handler: options.handler,
-      sites: options.sites,
-      locales: options.locales,
-      tenant: c.var.tenant,
-      language: decision.language,
-      routerPath: decision.routerPath,
-      browserPath: decision.browserPath,
-      origin: c.var.origin,
-      publicOrigin: c.var.publicOrigin,
-      upstreamContext: c.var.upstreamContext,
-      log: c.var.log,
-      signal: c.req.raw.signal,
-      skipErrorBubbling: false,
-    })
+    const outcome = await loadDecidedPage(c, options, decision, false)
     if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
     const { context } = outcome
     const leaf = context.matches[context.matches.length - 1]

@@ -1,16 +1,14 @@
 import type { Handler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
-import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import { loadPage } from '../page-data/load-page.ts'
 import { toHydrationState } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { leafRouteId, logUnexpected } from './document.ts'
-import { decidePage, type CachePolicyLookup } from './page-request.ts'
+import type { CachePolicyLookup } from './page-request.ts'
+import { decideRequest, loadDecidedPage } from './page-from-request.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
 
@@ -32,30 +30,13 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
   return async function payloadHandler(c) {
     const url = new URL(c.req.url)
     const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
-    const decision = decidePage(
-      { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
-      options.policyOf,
-    )
+    const decision = decideRequest(c, pagePath, false, options.policyOf)
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
     const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
-    const loaded = await loadPage({
-      handler: options.handler,
-      sites: options.sites,
-      locales: options.locales,
-      tenant: c.var.tenant,
-      language: decision.language,
-      routerPath: decision.routerPath,
-      browserPath: decision.browserPath,
-      origin: c.var.origin,
-      publicOrigin: c.var.publicOrigin,
-      upstreamContext: c.var.upstreamContext,
-      log: c.var.log,
-      signal: c.req.raw.signal,
-      skipErrorBubbling: true,
-    })
+    const loaded = await loadDecidedPage(c, options, decision, true)
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.var.log, loaded.context.errors, c.req.url)

@@ -1,0 +1,52 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import type { StaticHandler } from 'react-router'
+import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import type { AppEnv } from '../app-env.ts'
+import { loadPage, type LoadedPage } from '../page-data/load-page.ts'
+import type { Locales } from '../tenant/locales.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
+
+/** What loading a page needs beyond the request itself. */
+export interface PageServices {
+  handler: StaticHandler
+  sites: SiteRepository
+  locales: Locales
+}
+
+/**
+ * The decision step for this request: its tenant, origin, address and language inputs. Documents
+ * may take the first-visit language redirect; payloads never do.
+ */
+export function decideRequest(c: Context<AppEnv>, pathname: string, isDocument: boolean, policyOf: CachePolicyLookup): PageDecision {
+  const url = new URL(c.req.url)
+  return decidePage(
+    { tenant: c.var.tenant, pathname, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument },
+    policyOf,
+  )
+}
+
+/** The load step for a page the decision chose to render, with this request's tenant, origins, upstream context, log and abort signal. */
+export function loadDecidedPage(
+  c: Context<AppEnv>,
+  services: PageServices,
+  decision: Extract<PageDecision, { kind: 'render' }>,
+  skipErrorBubbling: boolean,
+): Promise<LoadedPage> {
+  return loadPage({
+    handler: services.handler,
+    sites: services.sites,
+    locales: services.locales,
+    tenant: c.var.tenant,
+    language: decision.language,
+    routerPath: decision.routerPath,
+    browserPath: decision.browserPath,
+    origin: c.var.origin,
+    publicOrigin: c.var.publicOrigin,
+    upstreamContext: c.var.upstreamContext,
+    log: c.var.log,
+    signal: c.req.raw.signal,
+    skipErrorBubbling,
+  })
+}
