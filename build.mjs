@@ -104,7 +104,8 @@ function toManifest(metafile) {
     return seen
   }
   const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
-  const manifest = { entry: null, css: [], pages: {}, locales: {} }
+  // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
+  const manifest = { entry: null, css: [], pages: {}, locales: {}, lazy: {} }
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
@@ -113,6 +114,8 @@ function toManifest(metafile) {
       if (output.cssBundle) manifest.css.push(url(output.cssBundle))
     } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
       manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
+    } else if (entry === 'shared/post-editor/post-editor.tsx') {
+      manifest.lazy['post-editor'] = chunk(file)
     } else if (/^shared\/i18n\/locales\/[\w-]+\.ts$/.test(entry)) {
       manifest.locales[path.basename(entry, '.ts')] = url(file)
     }

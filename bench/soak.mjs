@@ -161,7 +161,7 @@ async function startApp(env) {
   const port = 20000 + Math.floor(Math.random() * 20000)
   const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'pipe'],
   })
   const probes = []

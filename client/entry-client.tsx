@@ -13,7 +13,6 @@ import { RouterProvider } from 'react-router/dom'
 import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
-import type { RootData } from '../shared/data/page-head.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
 import { createLocale } from '../shared/i18n/locale.ts'
@@ -21,7 +20,7 @@ import { routes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
-import { readHydrationState } from './hydration.ts'
+import { readHydrationState, readRootRouting } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
 
@@ -29,7 +28,7 @@ type Router = ReturnType<typeof UNSAFE_createRouter>
 
 async function hydrate() {
   const { state } = readHydrationState(document.getElementById('__hydration'))
-  const { site, language } = state.loaderData?.root as RootData
+  const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
   const history = createAddressHistory(addressRules)

@@ -51,6 +51,13 @@ describe('the browser payload source', () => {
     expect((thrown as Response).headers.get('x-remix-reload-document')).toBe('true')
   })
 
+  it.each([['not JSON of a payload', { rows: [] }], ['a text status', { status: '200' }]])('answers a payload that is %s as a failed fetch', async (_name, body) => {
+    answer = body
+    const source = createPayloadSource(toRouterPathname(rules))
+    const thrown = await source.load('s', { request: new Request('http://site.example/s'), params: {} }).catch((error: unknown) => error)
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: { reason: 'fetch-failed' } })
+  })
+
   it('rethrows the error of the route that threw it with its status', async () => {
     answer = { status: 404, loaderData: {}, errors: { c: { status: 404, data: { message: 'Page Not Found: /c/x' } } } }
     const source = createPayloadSource(toRouterPathname(rules))

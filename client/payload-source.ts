@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument } from 'react-router'
 import type { PageDataSource } from '../shared/data/page-data.ts'
-import { reviveRouteData, type PayloadBody } from './hydration.ts'
+import { parsePayloadBody, reviveRouteData, type PayloadBody } from './hydration.ts'
 
 /** How long a prefetched payload may wait for its click. */
 const PREFETCH_TTL_MS = 30_000
@@ -30,9 +30,7 @@ export function createPayloadSource(toRouterPathname: (pathname: string) => stri
     const existing = entries.get(url)
     if (existing && Date.now() - existing.at < PREFETCH_TTL_MS) return existing.promise
     const promise = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(async (response) => {
-      const body = (await response.json()) as PayloadBody
-      if (typeof body !== 'object' || body === null || typeof body.status !== 'number') throw new Error('Malformed page payload')
-      return body
+      return parsePayloadBody(await response.json())
     })
     entries.set(url, { promise, at: Date.now() })
     // A failed fetch must not poison later attempts.
@@ -58,7 +56,7 @@ export function createPayloadSource(toRouterPathname: (pathname: string) => stri
       if (body.redirect && body.document) throw redirectDocument(new URL(body.redirect, window.location.origin).href)
       // The server redirects to visitor addresses; the router navigates by router paths.
       if (body.redirect) throw redirect(toRouterHref(body.redirect, toRouterPathname), body.status)
-      const error = body.errors?.[routeId] as { status?: number; data?: unknown } | undefined
+      const error = body.errors?.[routeId]
       if (error) throw data(error.data ?? null, { status: error.status ?? 500 })
       return reviveRouteData(routeId, body)
     },

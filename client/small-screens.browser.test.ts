@@ -7,7 +7,7 @@ import { useBrowserSite } from '../test/browser/use-browser-site.ts'
 // Phones and accessibility, in Chromium: no page kind of any demo site is wider than a phone, the
 // phone header is one compact row whose menus work by keyboard and touch, back/forward restores
 // deep scroll positions, and the frame's controls are accessible.
-describe('phones and accessibility in a browser', { timeout: 120_000 }, () => {
+describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
   const browserSite = useBrowserSite()
 
   // Each site's own default language, so the first-visit language redirect stays out of the way.

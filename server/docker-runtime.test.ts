@@ -4,8 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection } from '../test/raw-http.ts'
-import { startTestSite, type TestSite } from '../test/harness.ts'
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts'
+import { startDemoUpstream, startServerProcess, type ServerProcess } from '../test/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -28,7 +27,7 @@ function openUp(folder: string): void {
  */
 describe('the Docker runtime stage', { timeout: 300_000 }, () => {
   let app: string
-  let upstream: TestSite
+  let upstream: Awaited<ReturnType<typeof startDemoUpstream>> | undefined
   let server: ServerProcess | undefined
   beforeAll(() => {
     app = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-image-'))
@@ -40,7 +39,7 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
   }, 300_000)
   afterAll(async () => {
     server?.child.kill('SIGKILL')
-    await upstream?.close()
+    upstream?.close()
     rmSync(app, { recursive: true, force: true })
   })
 
@@ -51,8 +50,8 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
 
   it('starts as a non-root user and answers /healthz, /readyz and a page', async () => {
     // The demo API as the stub upstream, served by the test process.
-    upstream = await startTestSite({ listen: true })
-    const upstreamUrl = upstream.url!
+    upstream = await startDemoUpstream()
+    const upstreamUrl = upstream.url
     const asRoot = process.getuid?.() === 0
     // Root here: drop to nobody the way the image's USER line does; otherwise already unprivileged.
     const command = asRoot

@@ -3,6 +3,10 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import pino from 'pino'
+import { createDemoApi } from '../server/demo-api/app.ts'
 import { distDir } from './harness.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -54,4 +58,22 @@ export function startServerProcess(entry: string, env: Record<string, string>, o
     })
     void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)))
   })
+}
+
+/** The demo API alone on 127.0.0.1, as the upstream of a server process; `before` may hold a call back. */
+export async function startDemoUpstream(before?: (request: Request) => Promise<void>): Promise<{ url: string; close: () => void }> {
+  const demo = createDemoApi({ log: pino({ level: 'silent' }) })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ port: 0, hostname: '127.0.0.1', fetch: async (request) => {
+      await before?.(request)
+      return demo.fetch(request)
+    } }, () => resolve(started))
+  })
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      server.close()
+    },
+  }
 }

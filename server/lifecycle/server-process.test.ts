@@ -1,12 +1,7 @@
-import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoApi } from '../demo-api/app.ts'
 import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
-import { buildServerBundle, startServerProcess, type ServerProcess } from '../../test/server-process.ts'
-import pino from 'pino'
-import { serve } from '@hono/node-server'
-import type { AddressInfo } from 'node:net'
+import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerProcess } from '../../test/server-process.ts'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -18,18 +13,14 @@ function gate() {
 
 /** The demo API on 127.0.0.1; a search for "slow-one" waits for `slowGate`. */
 async function startUpstream() {
-  const demo = createDemoApi({ log: pino({ level: 'silent' }) })
   const state = { slowGate: gate(), slowWaiting: gate() }
-  const server = await new Promise<http.Server>((resolve) => {
-    const s = serve({ port: 0, hostname: '127.0.0.1', fetch: async (request) => {
-      if (new URL(request.url).pathname === '/v1/resource/search' && (await request.clone().text()).includes('slow-one')) {
-        state.slowWaiting.open()
-        await state.slowGate.opened
-      }
-      return demo.fetch(request)
-    } }, () => resolve(s as http.Server)) as http.Server
+  const upstream = await startDemoUpstream(async (request) => {
+    if (new URL(request.url).pathname === '/v1/resource/search' && (await request.clone().text()).includes('slow-one')) {
+      state.slowWaiting.open()
+      await state.slowGate.opened
+    }
   })
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state, close: () => { server.closeAllConnections(); server.close() } }
+  return { ...upstream, state }
 }
 
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
@@ -46,7 +37,7 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true))
   })
 
-describe('the server process on SIGTERM', () => {
+describe('the server process on SIGTERM', { timeout: 120_000 }, () => {
   let bundle: ReturnType<typeof buildServerBundle>
   let upstream: Awaited<ReturnType<typeof startUpstream>>
   let server: ServerProcess | undefined

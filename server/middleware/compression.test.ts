@@ -2,9 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { Hono } from 'hono'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
-import { appendVary, negotiateEncoding } from './compression.ts'
+import { appendVary, compression, negotiateEncoding } from './compression.ts'
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -30,6 +31,39 @@ describe('negotiateEncoding', () => {
 })
 
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')
+
+describe('whole bodies', () => {
+  const page = '<p>' + 'a page worth compressing '.repeat(400) + '</p>'
+  const appWith = (syncMaxBytes: number) => {
+    const app = new Hono()
+    app.use(compression({ syncMaxBytes }))
+    // A whole body, as the renderer answers when nothing suspends.
+    app.get('/', () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(page)) } }))
+    return app
+  }
+
+  it.each([
+    ['br', 'brotliCompressSync', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip', 'gzipSync', (body: Buffer) => zlib.gunzipSync(body)],
+  ] as const)('are compressed (%s) on the event loop up to the limit, without thread-pool hand-offs', async (encoding, sync, decode) => {
+    const spy = vi.spyOn(zlib, sync)
+    onTestFinished(() => spy.mockRestore())
+    const response = await appWith(1_048_576).request('/', { headers: { 'accept-encoding': encoding } })
+    expect(response.headers.get('content-encoding')).toBe(encoding)
+    const body = Buffer.from(await response.arrayBuffer())
+    expect(Number(response.headers.get('content-length'))).toBe(body.byteLength)
+    expect(decode(body).toString()).toBe(page)
+    expect(spy).toHaveBeenCalledTimes(1)
+  })
+
+  it('above the limit go to the thread pool, with the same bytes out', async () => {
+    const spy = vi.spyOn(zlib, 'brotliCompressSync')
+    onTestFinished(() => spy.mockRestore())
+    const response = await appWith(1024).request('/', { headers: { 'accept-encoding': 'br' } })
+    expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
+    expect(spy).not.toHaveBeenCalled()
+  })
+})
 
 describe('compressed responses', () => {
   let site: TestSite | undefined

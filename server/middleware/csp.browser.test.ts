@@ -25,7 +25,7 @@ async function watch(page: Page): Promise<string[]> {
   return errors
 }
 
-describe('Content-Security-Policy in Chromium', () => {
+describe('Content-Security-Policy in Chromium', { timeout: 60_000 }, () => {
   let site: TestSite
   let browser: Browser
   let release!: () => void

@@ -1,5 +1,6 @@
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import { memoizeText } from '../cache/text-memo.ts'
 
 // One parser for the process: GitHub-flavoured markdown, no raw-HTML trust (sanitised below).
 const marked = new Marked({ gfm: true, breaks: false, async: false })
@@ -36,15 +37,18 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 }
 
+// Parsing and sanitising are pure and cost more than the rest of an article page's data, while the
+// same upstream text comes back on every request: each distinct text is converted once.
+const MEMO = { maxChars: 16 * 1024 * 1024, maxInputChars: 512 * 1024 }
+
 /** Markdown (from upstream, i.e. untrusted) → safe HTML. Runs on the server only. */
-export function renderMarkdown(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS)
-}
+export const renderMarkdown: (markdown: string) => string = memoizeText(
+  (markdown) => sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS),
+  MEMO,
+)
 
 /** Untrusted HTML → safe HTML (scripts, handlers and javascript: URLs removed). */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS)
-}
+export const sanitizeRichText: (html: string) => string = memoizeText((html) => sanitizeHtml(html, SANITIZE_OPTIONS), MEMO)
 
 /** What a whole document may keep beyond rich text: its head (title, charset, viewport, styles) and layout elements. */
 const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {

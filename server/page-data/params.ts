@@ -1,18 +1,6 @@
 import { notFound } from '../../shared/data/page-errors.ts'
+import { toPageNumber } from '../../shared/rules/page-number.ts'
 import type { LoaderEnv } from './loader-env.ts'
-
-/** Page numbers above this are refused: no list is that long, and crawlers should not walk forever. */
-export const MAX_PAGE = 1000
-
-// Digits only: no sign, leading zero, exponent or blanks, so one page has one address.
-const PAGE_NUMBER = /^[1-9]\d{0,3}$/
-
-/** A page number written as a positive integer up to {@link MAX_PAGE}, else null. */
-export function toPageNumber(raw: string): number | null {
-  if (!PAGE_NUMBER.test(raw)) return null
-  const page = Number(raw)
-  return page <= MAX_PAGE ? page : null
-}
 
 /**
  * A page number from a path segment or the `page` query parameter (SPEC §5: a failed route validation

@@ -224,12 +224,10 @@ describe('bad responses', () => {
 })
 
 describe('deadline and network', () => {
-  it('a stub that never answers → UpstreamTimeoutError soon after timeoutMs', async () => {
+  it('a stub that never answers → UpstreamTimeoutError (only the deadline can end the call)', async () => {
     stub.handle(() => {})
-    const started = performance.now()
     const error = await failure(client({ timeoutMs: 100 }).call('/v1/x', {}, context))
     expect(error).toBeInstanceOf(UpstreamTimeoutError)
-    expect(performance.now() - started).toBeLessThan(400)
   })
 
   it('the deadline also covers a body that stalls halfway', async () => {
@@ -237,16 +235,14 @@ describe('deadline and network', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":0,"info":"ok","data":[')
     })
-    const started = performance.now()
     const error = await failure(client({ timeoutMs: 100 }).call('/v1/x', {}, context))
     expect(error).toBeInstanceOf(UpstreamTimeoutError)
-    expect(performance.now() - started).toBeLessThan(400)
   })
 
   it("the caller's signal aborts the call (not reported as a timeout)", async () => {
-    stub.handle(() => {})
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 20)
+    // Aborted once the request has reached the stub, which never answers.
+    stub.handle(() => controller.abort())
     const error = await failure(client({ timeoutMs: 5000 }).call('/v1/x', {}, { ...context, signal: controller.signal }))
     expect(error).toBeInstanceOf(UpstreamError)
     expect(error).not.toBeInstanceOf(UpstreamTimeoutError)
@@ -265,8 +261,7 @@ describe('deadline and network', () => {
   it('a connection reset mid-reply → UpstreamNetworkError', async () => {
     stub.handle((_request, res) => {
       res.writeHead(200, { 'content-length': '1000' })
-      res.write('{"status":0')
-      setTimeout(() => res.socket?.destroy(), 10)
+      res.write('{"status":0', () => res.socket?.destroy())
     })
     const error = await failure(client().call('/v1/x', {}, context))
     expect(error).toBeInstanceOf(UpstreamNetworkError)
@@ -290,11 +285,10 @@ describe('socket hygiene', () => {
         expect(await failure(upstream.call(path, {}, context))).toBeInstanceOf(UpstreamError)
       }
     }
-    const started = performance.now()
+    // A pinned connection would make each of these wait for its deadline and fail.
     for (let i = 0; i < 10; i++) {
       await expect(upstream.call('/ok', {}, context)).resolves.toMatchObject({ value: { fine: true } })
     }
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
 

@@ -4,6 +4,7 @@ import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { usableLoginWays } from '../rules/account-rules.ts'
 import type { LoginModalProps } from './login-modal.tsx'
+import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { UserMenu } from './user-menu.tsx'
 import { useStoredUser } from './stored-user.ts'
 
@@ -39,6 +40,15 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
   }, [focusControl, user])
 
   const ways = usableLoginWays(header.loginWays, header.googleClientId)
+
+  // Other parts of the page (an editor told "401") ask for the dialog through a window event.
+  useEffect(() => {
+    if (ways.length === 0) return
+    const onRequest = () => void openDialog()
+    window.addEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
+    return () => window.removeEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
+  })
+
   if (ways.length === 0) return null
 
   const preload = () => void loadLoginModal().catch(() => {})

@@ -17,7 +17,7 @@ type Panel = 'menu' | 'search' | null
  *
  * Below md (768px) it is one compact row: logo, a search button and a menu button, each opening
  * its panel under the row as a disclosure (only one at a time). From md up the panels are laid
- * out inline and the buttons are hidden (client/styles/base.css), so the markup is the same on
+ * out inline and the buttons are hidden (client/styles/header.css), so the markup is the same on
  * every width and the server never needs to know the screen size.
  */
 export function SiteHeader({ header, search }: { header: PublicHeader; search: PublicSearch }) {
@@ -53,8 +53,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
 
   if (!header.enabled) return null
   const showSwitcher = site.languages.length > 1
-  // The panel holds the menu and the visitor tools (language, account); without either there is
-  // nothing to open.
+  // The panel holds the menu and the language switcher; without either there is nothing to open.
   const hasMenuPanel = header.menu.length > 0 || showSwitcher
   const toggle = (which: Exclude<Panel, null>) => setPanel((current) => (current === which ? null : which))
 
@@ -105,7 +104,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
         ) : null}
         <div ref={menuPanel} id="site-header-menu" className="site-header-panel" data-open={panel === 'menu' ? 'true' : undefined}>
           {header.menu.length > 0 ? <SiteMenu items={header.menu} /> : null}
-          {/* Visitor tools: the language switcher and, beside it, account controls. */}
+          {/* Visitor tools: the language switcher. */}
           <div className="site-header-tools">
             {showSwitcher ? <LanguageSwitcher /> : null}
           </div>

@@ -13,14 +13,20 @@ export type ResourceSummary = Pick<
   'id' | 'seo_title' | 'title' | 'description' | 'image' | 'category' | 'tags' | 'view_count' | 'created_at' | 'updated_at'
 >
 
+/**
+ * What the aside's link lists show of a resource: its link, title and one counter. Nothing more goes
+ * into the hydration data and payloads (cards' images and descriptions would triple the aside).
+ */
+export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title' | 'view_count' | 'created_at'>
+
 /** One block of the aside, in the order the site configured; an empty label means "use the default name". */
 export interface AsideSection { kind: AsideKind; label: string }
 
 /** The aside's content, streamed after the page shell. */
 export interface AsideData {
   search: HotSearch[]
-  hot: ResourceSummary[]
-  newest: ResourceSummary[]
+  hot: AsideResource[]
+  newest: AsideResource[]
   res_tag: Tag[]
   contact: Contact | null
 }

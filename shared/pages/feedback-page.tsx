@@ -4,7 +4,8 @@ import type { FeedbackPageData } from '../data/site-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { FeedbackForm } from './site/feedback-form.tsx'
 import { FeedbackList } from './site/feedback-list.tsx'
-import { Pagination } from './site/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { feedbackListPath } from '../data/site-data.ts'
 
 /**
  * `/feedback` and `/feedback/:p`: the messages with the site's replies, next to the form;
@@ -31,7 +32,7 @@ export function Component() {
         <div className="site-feedback__layout">
           <div className="site-feedback__main">
             <FeedbackList rows={data.rows} />
-            <Pagination page={data.page} pages={data.pages} />
+            <Pagination page={data.page} pages={data.pages} pathFor={feedbackListPath} />
           </div>
           <aside className="site-feedback__aside">{form}</aside>
         </div>

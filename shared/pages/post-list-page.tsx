@@ -3,7 +3,9 @@ import { postCategoryPath, type PostListPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { PostList } from './post/post-list.tsx'
 import { PostLayout } from './post/post-sidebar.tsx'
-import { Pagination } from './resource/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { pageCount } from '../rules/page-number.ts'
+import { WritePost } from '../post-editor/write-post.tsx'
 
 /** `/post` and `/pcat/:id`: a page of articles with the category sidebar. */
 export function Component() {
@@ -16,11 +18,11 @@ export function Component() {
         <h1>{category?.name ?? t('posts')}</h1>
         {category?.description ? <p className="post-heading__lead">{category.description}</p> : null}
       </header>
+      <WritePost categories={data.categories} categoryId={category?.id ?? ''} />
       <PostList rows={data.rows} />
       <Pagination
         page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
+        pages={pageCount(data.total, data.pageSize)}
         basePath={category ? postCategoryPath(category.id) : '/post'}
       />
     </PostLayout>

@@ -3,7 +3,8 @@ import type { PostSearchPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { PostList } from './post/post-list.tsx'
 import { PostLayout } from './post/post-sidebar.tsx'
-import { Pagination } from './resource/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { pageCount } from '../rules/page-number.ts'
 
 /** `/search/post?query=`: article search results, or the prompt without a query. */
 export function Component() {
@@ -20,7 +21,7 @@ export function Component() {
       {data.rows === null ? null : (
         <>
           <PostList rows={data.rows} highlight={data.query} />
-          <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath="/search/post" />
+          <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath="/search/post" />
         </>
       )}
     </PostLayout>

@@ -1,7 +1,8 @@
 import { useLoaderData } from 'react-router'
 import { categoryPath, type ResListPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { Pagination } from './resource/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { pageCount } from '../rules/page-number.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 import { TabNav, type Tab } from './resource/tab-nav.tsx'
@@ -35,7 +36,9 @@ export function Component() {
       </PageHeading>
       <TabNav label={t('category')} tabs={categoryTabs} selected={category?.key ?? ALL} size="sm" />
       <ResourceGrid rows={data.rows} />
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={base(list)} {...(pathFor ? { pathFor } : {})} />
+      {pathFor
+        ? <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} pathFor={pathFor} />
+        : <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={base(list)} />}
     </ResourceLayout>
   )
 }

@@ -5,7 +5,8 @@ import { Highlight } from '../components/highlight.tsx'
 import { SiteLink } from '../components/site-link.tsx'
 import type { ListItemView } from '../data/content-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { Pagination } from './resource/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { pageCount } from '../rules/page-number.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 
@@ -29,7 +30,7 @@ export function Component() {
       {data.rows === null ? null : (
         <>
           {data.pages ? <PageResults items={data.pages} query={data.query} /> : <ResourceGrid rows={data.rows} highlight={data.query} />}
-          <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={basePath} />
+          <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={basePath} />
         </>
       )}
     </ResourceLayout>

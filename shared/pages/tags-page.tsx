@@ -2,7 +2,8 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { tagPath, type TagPageData, type TagsPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { Pagination } from './resource/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
+import { pageCount } from '../rules/page-number.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 
@@ -31,7 +32,7 @@ function AllTags({ data }: { data: TagsPageData }) {
           ))}
         </ul>
       )}
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath="/res_tags" />
+      <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath="/res_tags" />
     </ResourceLayout>
   )
 }
@@ -45,7 +46,7 @@ function OneTag({ data }: { data: TagPageData }) {
         <SiteLink to="/res_tags" className="res-heading__back">{t('tags')}</SiteLink>
       </PageHeading>
       <ResourceGrid rows={data.rows} />
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath={tagPath(tag.slug)} />
+      <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={tagPath(tag.slug)} />
     </ResourceLayout>
   )
 }

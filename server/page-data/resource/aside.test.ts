@@ -30,6 +30,14 @@ describe('resource aside', () => {
     expect(calls).toEqual([{ path: '/v1/resource/aside', body: { kinds: ['search', 'res_tag'] } }])
   })
 
+  it('keeps of each listed resource only what its link and counter show', async () => {
+    const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    const aside = await loadAside(env, [{ kind: 'hot', label: '' }, { kind: 'newest', label: '' }])
+    const { id, seo_title, title, view_count, created_at } = ASIDE_REPLY.hot[0]!
+    expect(aside.hot).toEqual([{ id, seo_title, title, view_count, created_at }])
+    expect(Object.keys(aside.newest[0]!).sort()).toEqual(['created_at', 'id', 'seo_title', 'title', 'view_count'])
+  })
+
   it('makes no call when nothing is shown', async () => {
     const { env, calls } = fakeLoaderEnv({ path: '/s' })
     expect(await loadAside(env, [])).toEqual({ search: [], hot: [], newest: [], res_tag: [], contact: null })

@@ -1,4 +1,4 @@
-import type { AsideData, AsideSection, ResourceSummary } from '../../../shared/data/resource-data.ts'
+import type { AsideData, AsideResource, AsideSection, ResourceSummary } from '../../../shared/data/resource-data.ts'
 import { ASIDE_KINDS, type Resource, type SiteConfig } from '../../../shared/types.ts'
 import { asideSchema, type Aside } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -28,11 +28,16 @@ export function toResourceSummary(resource: Resource): ResourceSummary {
   return { id, seo_title, title, description, ...(image ? { image } : {}), category, tags, view_count, created_at, updated_at }
 }
 
+/** An aside list entry: only the fields its link and counter show (see AsideResource). */
+function toAsideResource({ id, seo_title, title, view_count, created_at }: Resource): AsideResource {
+  return { id, seo_title, title, view_count, created_at }
+}
+
 function toAsideData(aside: Aside): AsideData {
   return {
     search: aside.search ?? [],
-    hot: (aside.hot ?? []).map(toResourceSummary),
-    newest: (aside.newest ?? []).map(toResourceSummary),
+    hot: (aside.hot ?? []).map(toAsideResource),
+    newest: (aside.newest ?? []).map(toAsideResource),
     res_tag: aside.res_tag ?? [],
     contact: aside.contact && (aside.contact.title || aside.contact.img || aside.contact.tips) ? aside.contact : null,
   }

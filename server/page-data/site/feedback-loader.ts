@@ -4,7 +4,7 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
-import { toPageNumber } from '../params.ts'
+import { toPageNumber } from '../../../shared/rules/page-number.ts'
 import { definedItems, toFormItem } from '../content/land-modules.ts'
 import { isLoose } from '../content/readers.ts'
 

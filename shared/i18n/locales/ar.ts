@@ -187,6 +187,8 @@ const ar: Messages = {
   postCreateFailed: 'تعذّر نشر المقال. يرجى المحاولة مرة أخرى.',
   nothingToPreview: 'لا يوجد ما يُعاين بعد.',
   cancel: 'إلغاء',
+  fieldTooShort: 'يجب ألا يقل {{label}} عن {{min}} أحرف.',
+  tooManyTags: 'بحد أقصى {{max}} وسوم، كل منها حتى {{length}} حرفًا.',
 }
 
 export default ar

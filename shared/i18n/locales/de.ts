@@ -175,6 +175,8 @@ const de: Messages = {
   postCreateFailed: 'Der Artikel konnte nicht veröffentlicht werden. Bitte erneut versuchen.',
   nothingToPreview: 'Noch nichts zur Vorschau.',
   cancel: 'Abbrechen',
+  fieldTooShort: '{{label}} muss mindestens {{min}} Zeichen lang sein.',
+  tooManyTags: 'Höchstens {{max}} Schlagwörter mit je bis zu {{length}} Zeichen.',
 }
 
 export default de

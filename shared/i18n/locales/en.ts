@@ -182,6 +182,8 @@ const en = {
   postCreateFailed: 'The article could not be published. Please try again.',
   nothingToPreview: 'Nothing to preview yet.',
   cancel: 'Cancel',
+  fieldTooShort: '{{label}} must be at least {{min}} characters.',
+  tooManyTags: 'Use at most {{max}} tags of up to {{length}} characters each.',
 }
 
 type EnglishKey = keyof typeof en

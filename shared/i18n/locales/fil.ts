@@ -175,6 +175,8 @@ const fil: Messages = {
   postCreateFailed: 'Hindi na-publish ang artikulo. Pakisubukang muli.',
   nothingToPreview: 'Wala pang mapi-preview.',
   cancel: 'Kanselahin',
+  fieldTooShort: 'Dapat hindi bababa sa {{min}} character ang {{label}}.',
+  tooManyTags: 'Hanggang {{max}} tag, bawat isa hanggang {{length}} character.',
 }
 
 export default fil

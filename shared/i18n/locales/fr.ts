@@ -178,6 +178,8 @@ const fr: Messages = {
   postCreateFailed: "L'article n'a pas pu être publié. Veuillez réessayer.",
   nothingToPreview: "Rien à prévisualiser pour l'instant.",
   cancel: 'Annuler',
+  fieldTooShort: '{{label}} doit comporter au moins {{min}} caractères.',
+  tooManyTags: 'Au plus {{max}} étiquettes de {{length}} caractères chacune.',
 }
 
 export default fr

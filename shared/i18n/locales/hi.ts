@@ -175,6 +175,8 @@ const hi: Messages = {
   postCreateFailed: 'लेख प्रकाशित नहीं हो सका। कृपया फिर से प्रयास करें।',
   nothingToPreview: 'अभी पूर्वावलोकन के लिए कुछ नहीं है।',
   cancel: 'रद्द करें',
+  fieldTooShort: '{{label}} कम से कम {{min}} वर्णों का होना चाहिए।',
+  tooManyTags: 'अधिकतम {{max}} टैग, हर एक {{length}} वर्णों तक।',
 }
 
 export default hi

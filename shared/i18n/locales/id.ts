@@ -172,6 +172,8 @@ const id: Messages = {
   postCreateFailed: 'Artikel gagal diterbitkan. Silakan coba lagi.',
   nothingToPreview: 'Belum ada yang bisa dipratinjau.',
   cancel: 'Batal',
+  fieldTooShort: '{{label}} minimal {{min}} karakter.',
+  tooManyTags: 'Maksimal {{max}} tag, masing-masing hingga {{length}} karakter.',
 }
 
 export default id

@@ -178,6 +178,8 @@ const it: Messages = {
   postCreateFailed: "Impossibile pubblicare l'articolo. Riprova.",
   nothingToPreview: 'Ancora nulla da mostrare.',
   cancel: 'Annulla',
+  fieldTooShort: '{{label}} deve avere almeno {{min}} caratteri.',
+  tooManyTags: 'Al massimo {{max}} tag di {{length}} caratteri ciascuno.',
 }
 
 export default it

@@ -172,6 +172,8 @@ const ja: Messages = {
   postCreateFailed: '記事を公開できませんでした。もう一度お試しください。',
   nothingToPreview: 'プレビューする内容がまだありません。',
   cancel: 'キャンセル',
+  fieldTooShort: '{{label}}は{{min}}文字以上で入力してください。',
+  tooManyTags: 'タグは最大{{max}}個、各{{length}}文字までです。',
 }
 
 export default ja

@@ -172,6 +172,8 @@ const ko: Messages = {
   postCreateFailed: '글을 게시하지 못했습니다. 다시 시도해 주세요.',
   nothingToPreview: '아직 미리 볼 내용이 없습니다.',
   cancel: '취소',
+  fieldTooShort: '{{label}}은(는) 최소 {{min}}자 이상이어야 합니다.',
+  tooManyTags: '태그는 최대 {{max}}개, 각 {{length}}자까지입니다.',
 }
 
 export default ko

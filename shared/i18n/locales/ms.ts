@@ -172,6 +172,8 @@ const ms: Messages = {
   postCreateFailed: 'Artikel tidak dapat diterbitkan. Sila cuba lagi.',
   nothingToPreview: 'Belum ada untuk dipratonton.',
   cancel: 'Batal',
+  fieldTooShort: '{{label}} mestilah sekurang-kurangnya {{min}} aksara.',
+  tooManyTags: 'Paling banyak {{max}} tag, setiap satu hingga {{length}} aksara.',
 }
 
 export default ms

@@ -175,6 +175,8 @@ const nl: Messages = {
   postCreateFailed: 'Het artikel kon niet worden gepubliceerd. Probeer het opnieuw.',
   nothingToPreview: 'Nog niets om te bekijken.',
   cancel: 'Annuleren',
+  fieldTooShort: '{{label}} moet minstens {{min}} tekens bevatten.',
+  tooManyTags: 'Maximaal {{max}} tags van elk hoogstens {{length}} tekens.',
 }
 
 export default nl

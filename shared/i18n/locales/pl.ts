@@ -181,6 +181,8 @@ const pl: Messages = {
   postCreateFailed: 'Nie udało się opublikować artykułu. Spróbuj ponownie.',
   nothingToPreview: 'Na razie nie ma nic do podglądu.',
   cancel: 'Anuluj',
+  fieldTooShort: 'Pole {{label}} musi mieć co najmniej {{min}} znaków.',
+  tooManyTags: 'Najwyżej {{max}} tagów, każdy do {{length}} znaków.',
 }
 
 export default pl

@@ -178,6 +178,8 @@ const pt: Messages = {
   postCreateFailed: 'Não foi possível publicar o artigo. Tente novamente.',
   nothingToPreview: 'Nada para pré-visualizar ainda.',
   cancel: 'Cancelar',
+  fieldTooShort: '{{label}} deve ter pelo menos {{min}} caracteres.',
+  tooManyTags: 'No máximo {{max}} tags de até {{length}} caracteres cada.',
 }
 
 export default pt

@@ -181,6 +181,8 @@ const ru: Messages = {
   postCreateFailed: 'Не удалось опубликовать статью. Попробуйте ещё раз.',
   nothingToPreview: 'Пока нечего показать.',
   cancel: 'Отмена',
+  fieldTooShort: 'Поле «{{label}}» — не менее {{min}} символов.',
+  tooManyTags: 'Не более {{max}} тегов длиной до {{length}} символов.',
 }
 
 export default ru

@@ -175,6 +175,8 @@ const sv: Messages = {
   postCreateFailed: 'Artikeln kunde inte publiceras. Försök igen.',
   nothingToPreview: 'Inget att förhandsgranska än.',
   cancel: 'Avbryt',
+  fieldTooShort: '{{label}} måste vara minst {{min}} tecken.',
+  tooManyTags: 'Högst {{max}} taggar på upp till {{length}} tecken var.',
 }
 
 export default sv

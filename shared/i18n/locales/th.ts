@@ -172,6 +172,8 @@ const th: Messages = {
   postCreateFailed: 'เผยแพร่บทความไม่สำเร็จ โปรดลองอีกครั้ง',
   nothingToPreview: 'ยังไม่มีเนื้อหาให้ดูตัวอย่าง',
   cancel: 'ยกเลิก',
+  fieldTooShort: '{{label}} ต้องมีอย่างน้อย {{min}} ตัวอักษร',
+  tooManyTags: 'แท็กได้สูงสุด {{max}} รายการ แต่ละรายการไม่เกิน {{length}} ตัวอักษร',
 }
 
 export default th

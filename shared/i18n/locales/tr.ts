@@ -175,6 +175,8 @@ const tr: Messages = {
   postCreateFailed: 'Makale yayınlanamadı. Lütfen tekrar deneyin.',
   nothingToPreview: 'Henüz önizlenecek bir şey yok.',
   cancel: 'İptal',
+  fieldTooShort: '{{label}} en az {{min}} karakter olmalıdır.',
+  tooManyTags: 'En fazla {{max}} etiket, her biri en çok {{length}} karakter.',
 }
 
 export default tr

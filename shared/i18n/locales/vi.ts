@@ -172,6 +172,8 @@ const vi: Messages = {
   postCreateFailed: 'Không đăng được bài viết. Vui lòng thử lại.',
   nothingToPreview: 'Chưa có gì để xem trước.',
   cancel: 'Hủy',
+  fieldTooShort: '{{label}} phải có ít nhất {{min}} ký tự.',
+  tooManyTags: 'Tối đa {{max}} thẻ, mỗi thẻ tối đa {{length}} ký tự.',
 }
 
 export default vi

@@ -172,6 +172,8 @@ const zhTW: Messages = {
   postCreateFailed: '文章發布失敗，請再試一次。',
   nothingToPreview: '尚無可預覽的內容。',
   cancel: '取消',
+  fieldTooShort: '{{label}}至少需要 {{min}} 個字元。',
+  tooManyTags: '最多 {{max}} 個標籤，每個不超過 {{length}} 個字元。',
 }
 
 export default zhTW

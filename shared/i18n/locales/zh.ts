@@ -172,6 +172,8 @@ const zh: Messages = {
   postCreateFailed: '文章发布失败，请重试。',
   nothingToPreview: '暂无可预览的内容。',
   cancel: '取消',
+  fieldTooShort: '{{label}}至少需要 {{min}} 个字符。',
+  tooManyTags: '最多 {{max}} 个标签，每个不超过 {{length}} 个字符。',
 }
 
 export default zh

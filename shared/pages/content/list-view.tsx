@@ -1,4 +1,5 @@
 import type { ListBody, ListItemView } from '../../data/content-data.ts'
+import { Pagination } from '../../components/pagination.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
@@ -14,7 +15,7 @@ export function ListView({ body }: { body: ListBody }) {
           <li key={item.routerPath}><ListItem item={item} style={body.style} /></li>
         ))}
       </ul>
-      {body.pageBase && body.pages > 1 ? <Pager page={body.page} pages={body.pages} base={body.pageBase} /> : null}
+      {body.pageBase ? <Pagination page={body.page} pages={body.pages} pathFor={pagePathOf(body.pageBase)} /> : null}
     </>
   )
 }
@@ -45,15 +46,7 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   )
 }
 
-/** Previous / next links; page 1 is the page's own address. */
-export function Pager({ page, pages, base }: { page: number; pages: number; base: string }) {
-  const { t } = useI18n()
-  const pathOf = (target: number) => (target === 1 ? base : `${base}/${target}`)
-  return (
-    <nav className="content-pager" aria-label={t('pageOf', { page, pages })}>
-      {page > 1 ? <SiteLink to={pathOf(page - 1)} rel="prev">← {t('previousPage')}</SiteLink> : <span />}
-      <span className="muted">{t('pageOf', { page, pages })}</span>
-      {page < pages ? <SiteLink to={pathOf(page + 1)} rel="next">{t('nextPage')} →</SiteLink> : <span />}
-    </nav>
-  )
+/** Page 1 of a list page is the page's own address; later pages add a segment. */
+function pagePathOf(base: string): (page: number) => string {
+  return (page) => (page === 1 ? base : `${base}/${page}`)
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
 import { SiteLink } from '../../components/site-link.tsx'
-import { detailPath, searchPath, tagPath, type AsideData, type AsideSection, type ResourceSummary } from '../../data/resource-data.ts'
+import { detailPath, searchPath, tagPath, type AsideData, type AsideResource, type AsideSection } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import type { MessageKey } from '../../i18n/locales/en.ts'
 import type { AsideKind } from '../../types.ts'
@@ -91,7 +91,7 @@ function HotSearches({ title, data }: { title: string; data: AsideData }) {
   )
 }
 
-function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: ResourceSummary[]; ranked?: boolean }) {
+function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: AsideResource[]; ranked?: boolean }) {
   const { t, format } = useI18n()
   return (
     <section className="res-aside__block">

@@ -1,19 +1,14 @@
 import { useSearchParams } from 'react-router'
-import { SiteLink } from '../../components/site-link.tsx'
-import { useI18n } from '../../i18n/i18n-context.tsx'
+import { useI18n } from '../i18n/i18n-context.tsx'
+import { MAX_PAGE } from '../rules/page-number.ts'
+import { SiteLink } from './site-link.tsx'
 
-/** The server refuses page numbers above this (server/page-data/params.ts). */
-const MAX_PAGE = 1000
-
-interface PaginationProps {
-  page: number
-  pageSize: number
-  total: number
+type PaginationProps = { page: number; pages: number } & (
   /** Router path of the list; page links add `?page=N` and keep the other query parameters. */
-  basePath: string
-  /** For lists whose page number is a path segment (`/res/new/:category/:page`). */
-  pathFor?: (page: number) => string
-}
+  | { basePath: string; pathFor?: undefined }
+  /** For lists whose page number is a path segment (`/res/new/:category/:page`, `/feedback/:p`). */
+  | { pathFor: (page: number) => string; basePath?: undefined }
+)
 
 /** Page numbers to show: the first, the last and two either side of the current one; null is a gap. */
 export function pageWindow(page: number, pages: number): (number | null)[] {
@@ -28,18 +23,22 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return out
 }
 
-/** Numbered page links with previous and next; the current page carries aria-current. Hidden for one page. */
-export function Pagination({ page, pageSize, total, basePath, pathFor }: PaginationProps) {
+/**
+ * The one pagination of the site: numbered page links with previous and next; the current page
+ * carries aria-current. Hidden for one page.
+ */
+export function Pagination(props: PaginationProps) {
+  const { page, basePath, pathFor } = props
   const { t } = useI18n()
   const [params] = useSearchParams()
-  const pages = Math.min(Math.ceil(total / pageSize), MAX_PAGE)
+  const pages = Math.min(props.pages, MAX_PAGE)
   if (pages <= 1) return null
   const hrefFor = pathFor ?? ((n: number) => {
     const next = new URLSearchParams(params)
     if (n === 1) next.delete('page')
     else next.set('page', String(n))
     const query = next.toString()
-    return query ? `${basePath}?${query}` : basePath
+    return query ? `${basePath ?? ''}?${query}` : (basePath ?? '/')
   })
   return (
     <nav className="res-pagination" aria-label={t('pageOf', { page, pages })}>

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(folder, file))
+}
+
+/** Every relative import of a file that resolves into `server/`. */
+function serverImports(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8')
+  return [...text.matchAll(IMPORT)]
+    .map((match) => match[1] ?? match[2] ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .filter((specifier) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)).split(path.sep)[0] === 'server')
+}
+
+// STYLE.md "The three sides": shared/ runs in the browser too, client/ only there; neither may reach server code.
+describe('import boundaries', () => {
+  it.each(['shared', 'client'])('%s/ never imports server/', (folder) => {
+    const files = sourceFiles(folder).filter((file) => !/\.test\.tsx?$/.test(file))
+    expect(files.length).toBeGreaterThan(3)
+    const offenders = files.flatMap((file) => serverImports(file).map((specifier) => `${file} → ${specifier}`))
+    expect(offenders).toEqual([])
+  })
+
+  it('catches an import into server/', () => {
+    expect(serverImports('test/fake-loader-env.ts').length).toBeGreaterThan(0)
+  })
+})
