@@ -121,7 +121,10 @@ describe('the HTML cache in the app', () => {
   it('answers a hit in the stored gzip variant', async () => {
     site = await startTestSite({ htmlCache: {} })
     const identity = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })
+    expect(site.htmlCache?.size).toBe(1)
+    const calls = totalCalls(site)
     const response = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'gzip' } })
+    expect(totalCalls(site)).toBe(calls)
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(withoutNonce(gunzipSync(Buffer.from(await response.arrayBuffer())).toString())).toBe(identity.text)
   })
