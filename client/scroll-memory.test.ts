@@ -1,35 +1,61 @@
 import { describe, expect, it } from 'vitest'
 import { createScrollMemory } from './scroll-memory.ts'
 
-function storageWith(value: string | null) {
-  const items = new Map<string, string>(value === null ? [] : [['scroll-positions', value]])
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, next: string) => void items.set(key, next), items }
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial))
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items }
 }
 
-describe('scroll memory', () => {
-  it('restores positions a previous document stored', () => {
-    const memory = createScrollMemory(storageWith(JSON.stringify([['k1', 120], ['k2', 0]])))
-    expect(memory.read('k1')).toBe(120)
-    expect(memory.read('k2')).toBe(0)
+describe('createScrollMemory', () => {
+  it('keeps positions per entry and brings them back in the next document', () => {
+    const storage = memoryStorage()
+    const first = createScrollMemory(storage)
+    first.write('a', 1200)
+    first.write('b', 0)
+    expect(first.read('a')).toBe(1200)
+    expect(createScrollMemory(storage).read('a')).toBeUndefined()
+    first.persist()
+    const next = createScrollMemory(storage)
+    expect(next.read('a')).toBe(1200)
+    expect(next.read('b')).toBe(0)
   })
 
   it.each([
     ['not JSON', '{'],
-    ['an object', '{"k1":1}'],
-    ['a negative position', '[["k1",-5]]'],
-    ['a position that is not a number', '[["k1","5"]]'],
-    ['an over-long key', JSON.stringify([['k'.repeat(301), 1]])],
-    ['more entries than it keeps', JSON.stringify(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]))],
-  ])('ignores a stored value that is %s', (_name, raw) => {
-    const memory = createScrollMemory(storageWith(raw))
+    ['an object', '{"a":1}'],
+    ['a negative position', '[["a",-5]]'],
+    ['a position that is not a number', '[["a","100"]]'],
+    ['an overlong key', JSON.stringify([['k'.repeat(301), 1]])],
+    ['too many entries', JSON.stringify(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]))],
+  ])('ignores stored data that is %s', (_what, raw) => {
+    const memory = createScrollMemory(memoryStorage({ 'scroll-positions': raw }))
+    expect(memory.read('a')).toBeUndefined()
     expect(memory.read('k1')).toBeUndefined()
   })
 
-  it('writes what it remembers when persisted', () => {
-    const storage = storageWith(null)
+  it('works without storage, and when storage refuses', () => {
+    const refusing = {
+      getItem: () => { throw new Error('denied') },
+      setItem: () => { throw new Error('quota') },
+    }
+    for (const storage of [null, refusing]) {
+      const memory = createScrollMemory(storage)
+      memory.write('a', 10)
+      expect(() => memory.persist()).not.toThrow()
+      expect(memory.read('a')).toBe(10)
+    }
+  })
+
+  it('forgets the least recently written entries beyond a hundred', () => {
+    const storage = memoryStorage()
     const memory = createScrollMemory(storage)
-    memory.write('a', 300)
+    for (let i = 0; i < 101; i++) memory.write(`k${i}`, i)
+    memory.write('k1', 1)
+    memory.write('k101', 101)
+    expect(memory.read('k0')).toBeUndefined()
+    expect(memory.read('k2')).toBeUndefined()
+    expect(memory.read('k1')).toBe(1)
     memory.persist()
-    expect(JSON.parse(storage.items.get('scroll-positions')!)).toEqual([['a', 300]])
+    expect(createScrollMemory(storage).read('k101')).toBe(101)
   })
 })

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import type { Tenant } from './site/tenant.ts'
+import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
 /** Per-request values set by the middleware chain (STYLE.md convention 2). */
@@ -18,6 +18,8 @@ export interface AppEnv {
      * carries `nonce="${c.var.cspNonce}"` (README "Adding an inline script").
      */
     cspNonce: string
+    /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */
+    ownCsp?: string
     /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
     origin: string
     /** The validated tenant key (lower-case host without port) the site is resolved from. */

@@ -76,7 +76,7 @@ describe('the app against the demo API', () => {
     expect(response.status).toBe(404)
     const html = await response.text()
     expect(titleOf(html)).toBe('Page not found: /no/such/thing')
-    expect(html).toContain('<h1>Page not found: /no/such/thing</h1>')
+    expect(html).toContain('<h1>Page Not Found</h1><p class="error-detail">Page not found: /no/such/thing</p>')
   })
 
   it('answers a failed route validation with "Page Not Found: {path}"', async () => {

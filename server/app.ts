@@ -17,10 +17,16 @@ import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document.ts'
+import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
+import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
-import { createLocales } from './site/locales.ts'
+import { faviconRoute } from './routes/favicon.ts'
+import { purgeRoutes } from './routes/purge.ts'
+import type { HtmlCache } from './html-cache/html-cache.ts'
+import type { Purger } from './cache/purge-bus.ts'
+import { createLocales } from './tenant/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 import type { UpstreamClient } from './upstream/client.ts'
 
@@ -33,6 +39,10 @@ export interface AppDeps {
   assetsRoot: string
   log: Logger
   renderTimeoutMs: number
+  /** Rendered anonymous pages, shared between visitors; absent when HTML caching is off. */
+  htmlCache?: HtmlCache
+  /** `POST /_internal/purge` answers only when given (PURGE_TOKEN set). */
+  purge?: { token: string; purger: Purger }
   /** Whether the instance takes traffic (`/readyz`). Default: one that is ready at once. */
   readiness?: Readiness
   /** Default: a fresh registry without process metrics. */
@@ -95,6 +105,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
+  // Operator endpoints: not tenant-resolved; without a token configured they do not exist.
+  app.use('/_internal/*', async function internalRoute(c, next) {
+    c.set('routeName', 'internal')
+    await next()
+  })
+  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites }))
+  app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
 
@@ -105,7 +123,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   )
   app.use(tenant({ sites: deps.sites }))
-  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge })
+  const policyOf = createCachePolicyLookup(routes)
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
   const document = documentRoute({
     handler,
     sites: deps.sites,
@@ -113,11 +132,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
+    policyOf,
     onRenderAborted: (reason) => metrics.renderAborted(reason),
+    ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
+  app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
+  // Configured forms posted without JavaScript answer the same page with their outcome.
+  app.post('*', formPostRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs, policyOf }))
   app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.

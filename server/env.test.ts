@@ -12,6 +12,7 @@ describe('parseEnv', () => {
         RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_API: false, SHUTDOWN_DELAY_MS: 5000,
         SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
         METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
+        REDIS_URL: undefined, PURGE_TOKEN: undefined, HTML_CACHE_TTL_MS: 10000, HTML_CACHE_MAX_BYTES: 67108864,
       },
     })
   })
@@ -36,6 +37,18 @@ describe('parseEnv', () => {
   it('treats an empty API_BASE_URL as unset (demo API)', () => {
     const result = parseEnv({ API_BASE_URL: '' })
     expect(result.ok && result.env.API_BASE_URL).toBeUndefined()
+  })
+
+  it('reads the Redis URL, the purge token and the HTML cache bounds', () => {
+    const result = parseEnv({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: '0', HTML_CACHE_MAX_BYTES: '1048576' })
+    expect(result.ok && result.env).toMatchObject({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: 0, HTML_CACHE_MAX_BYTES: 1048576 })
+  })
+
+  it('refuses a non-Redis URL and a short purge token', () => {
+    const result = parseEnv({ REDIS_URL: 'http://cache:6379', PURGE_TOKEN: 'short' })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.map((error) => error.split(':')[0]).sort()).toEqual(['PURGE_TOKEN', 'REDIS_URL'])
   })
 
   it('refuses production without an upstream unless the demo API is asked for', () => {

@@ -32,6 +32,12 @@ const envSchema = z.object({
   PAGE_TTL_MS: integer(30_000, 0, 86_400_000),
   UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),
   RENDER_TIMEOUT_MS: integer(5000, 1, 600_000),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  HTML_CACHE_TTL_MS: integer(10_000, 0, 86_400_000),
+  HTML_CACHE_MAX_BYTES: integer(64 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   NODE_ENV: z.string().trim().default('development'),
   /** With NODE_ENV=production the embedded demo API only starts when asked for explicitly. */

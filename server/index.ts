@@ -2,6 +2,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Agent } from 'undici'
 import { createApp } from './app.ts'
+import { createPurger } from './cache/purge-bus.ts'
+import { createRedisSharing } from './cache/redis-sharing.ts'
+import { createHtmlCache } from './html-cache/html-cache.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
 import { parseEnv } from './env.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
@@ -44,8 +47,14 @@ const upstream = createUpstreamClient({
   timeoutMs: env.UPSTREAM_TIMEOUT_MS,
   metrics: readyOnUpstreamContact(readiness, metrics.upstream),
 })
+// With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
+const redis = env.REDIS_URL === undefined
+  ? null
+  : createRedisSharing({ url: env.REDIS_URL, log: log.child({ component: 'redis' }), onCommandError: (operation) => metrics.sharedStoreError(operation) })
+const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
 const sites = createSiteRepository({
   upstream,
+  ...(shared ? { shared } : {}),
   ttlMs: env.CONFIG_TTL_MS,
   staleMs: env.CONFIG_STALE_MS,
   negativeTtlMs: env.NEGATIVE_TTL_MS,
@@ -53,6 +62,19 @@ const sites = createSiteRepository({
   max: env.CONFIG_CACHE_MAX,
   metrics,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
+})
+const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
+  ? createHtmlCache({
+      ttlMs: env.HTML_CACHE_TTL_MS,
+      maxBytes: env.HTML_CACHE_MAX_BYTES,
+      ...(shared ? { shared } : {}),
+      metrics: metrics.cache('html'),
+      onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
+    })
+  : undefined
+const purger = createPurger({
+  local: [(host) => sites.purge(host), (host) => htmlCache?.purge(host)],
+  ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
 })
 const app = createApp({
   sites,
@@ -68,6 +90,8 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   hsts: env.HSTS,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  ...(htmlCache ? { htmlCache } : {}),
+  ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
 })
 
 const { server, port } = await startHttpServer({
@@ -91,7 +115,8 @@ void probeUpstream({
     appDomain: 'readiness-probe.invalid',
     signal: probing.signal,
   }),
-  onError: (error, attempt) => log.warn({ err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
+  // The first failure is worth a warning; the retries that follow only at debug.
+  onError: (error, attempt) => (attempt === 1 ? log.warn : log.debug).call(log, { err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
 }).then(() => {
   if (readiness.state === 'ready') log.info('upstream reachable: ready')
 })
@@ -100,7 +125,8 @@ const graceful = createGracefulShutdown({ server, readiness, delayMs: env.SHUTDO
 async function shutdown(signal: string) {
   probing.abort()
   const result = await graceful.shutdown(signal)
-  await Promise.allSettled([dispatcher.close(), demoApi?.close()])
+  purger.close()
+  await Promise.allSettled([dispatcher.close(), demoApi?.close(), redis?.close()])
   log.info({ result }, 'stopped')
   process.exit(result === 'drained' ? 0 : 1)
 }

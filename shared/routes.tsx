@@ -28,12 +28,26 @@ const pages = {
 /** Name of a lazily loaded page module; build.mjs lists each one's chunk under this name. */
 export type PageName = keyof typeof pages
 
-/** Route handle: which page module renders the route, so the server can preload its chunk. */
-export interface RouteHandle { page: PageName }
+/**
+ * Whether a route's rendered page may be shared between visitors, and which query parameters its
+ * loaders read: only those reach the loaders and the cache key, so any other parameter (tracking
+ * tags, cache busters) can neither change the page nor split the cache. `never`: always rendered.
+ */
+export type CachePolicy = { query: readonly string[] } | 'never'
+
+/** Route handle: which page module renders the route (so the server can preload its chunk), and its cache policy. */
+export interface RouteHandle {
+  page: PageName
+  /** Default: cached by path alone (no query parameter is read). */
+  cache?: CachePolicy
+}
+
+const byPage: CachePolicy = { query: ['page'] }
+const searchQuery: CachePolicy = { query: ['query', 'page', 'category', 'pan_type'] }
 
 /** A page route: its loader asks the router context's data source, its component loads on demand. */
-function route(id: RouteId, path: string, page: PageName): RouteObject {
-  const handle: RouteHandle = { page }
+function route(id: RouteId, path: string, page: PageName, cache?: CachePolicy): RouteObject {
+  const handle: RouteHandle = cache === undefined ? { page } : { page, cache }
   return { id, path, loader: routeLoader(id), lazy: pages[page], handle }
 }
 
@@ -75,33 +89,34 @@ export const routes: RouteObject[] = [
           route('disclaimer', 'disclaimer', 'text-page'),
           route('announcement', 'announcement', 'text-page'),
           route('links', 'links', 'links-page'),
-          route('goto', 'goto', 'goto-page'),
+          route('goto', 'goto', 'goto-page', { query: ['url'] }),
           route('feedback', 'feedback', 'feedback-page'),
           route('feedback-sub', 'feedback/sub', 'feedback-page'),
           route('feedback-p', 'feedback/:p', 'feedback-page'),
-          route('pcat-id', 'pcat/:id', 'post-list-page'),
-          route('post', 'post', 'post-list-page'),
+          route('pcat-id', 'pcat/:id', 'post-list-page', byPage),
+          route('post', 'post', 'post-list-page', byPage),
           route('post-id', 'post/:id', 'post-page'),
           route('post-path', 'post-/:path', 'post-page'),
-          route('search-post', 'search/post', 'post-search-page'),
+          route('search-post', 'search/post', 'post-search-page', { query: ['query', 'page'] }),
           route('rank', 'rank', 'rank-page'),
           route('rank-platform', 'rank_/:platform', 'rank-page'),
           route('rank-category', 'rank_/:platform/:category', 'rank-page'),
           route('rank-tag', 'rank_/:platform/:category/:tag', 'rank-page'),
-          route('res', 'res', 'res-list-page'),
-          route('res-hot', 'res/hot', 'res-list-page'),
-          route('res-hot-category', 'res/hot/:category', 'res-list-page'),
-          route('res-new', 'res/new', 'res-list-page'),
-          route('res-new-category', 'res/new/:category', 'res-list-page'),
+          route('res', 'res', 'res-list-page', byPage),
+          route('res-hot', 'res/hot', 'res-list-page', byPage),
+          route('res-hot-category', 'res/hot/:category', 'res-list-page', byPage),
+          route('res-new', 'res/new', 'res-list-page', byPage),
+          route('res-new-category', 'res/new/:category', 'res-list-page', byPage),
           route('res-new-category-page', 'res/new/:category/:page', 'res-list-page'),
-          route('res_tags', 'res_tags', 'tags-page'),
-          route('res_tags-tag', 'res_tags/:tag', 'tags-page'),
-          route('s', 's', 'search-page'),
-          route('sa', 'sa', 'search-page'),
+          route('res_tags', 'res_tags', 'tags-page', byPage),
+          route('res_tags-tag', 'res_tags/:tag', 'tags-page', byPage),
+          route('s', 's', 'search-page', searchQuery),
+          route('sa', 'sa', 'search-page', searchQuery),
           route('fixed-404', '404', 'status-page'),
           route('fixed-405', '405', 'status-page'),
           route('fixed-500', '500', 'status-page'),
-          route('not-found', '*', 'status-page'),
+          // Error pages are never shared: each names the address asked for.
+          route('not-found', '*', 'status-page', 'never'),
         ],
       },
     ],

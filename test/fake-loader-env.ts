@@ -4,7 +4,7 @@ import { createTranslator } from '../shared/i18n/translator.ts'
 import type { SiteConfig } from '../shared/types.ts'
 import { UpstreamStatusError } from '../server/errors.ts'
 import type { LoaderEnv, TenantData } from '../server/page-data/loader-env.ts'
-import { toTenant } from '../server/site/tenant.ts'
+import { toTenant } from '../server/tenant/tenant.ts'
 import { siteConfigSchema } from '../server/upstream/schemas.ts'
 
 /** The fixed "now" of fake loader environments. */

@@ -1,10 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
+import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
 import { createApp, type AppDeps } from '../server/app.ts'
+import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
+import { createRedisSharing } from '../server/cache/redis-sharing.ts'
+import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
@@ -17,7 +21,8 @@ export function distDir(): string {
 
 export interface TestSiteOptions {
   /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
-  upstream?: (request: Request, demo: (request: Request) => Promise<Response>) => Promise<Response> | Response
+  /** `raw` is the stub's own Node response, for faults a web Response cannot express (a reset). */
+  upstream?: (request: Request, demo: (request: Request) => Promise<Response>, raw: ServerResponse) => Promise<Response> | Response
   /** Also serve the app on 127.0.0.1 (for browsers and raw sockets). */
   listen?: boolean
   renderTimeoutMs?: number
@@ -27,6 +32,13 @@ export interface TestSiteOptions {
   app?: Partial<AppDeps>
   /** Options of the upstream client (e.g. metrics). */
   upstreamClient?: { metrics?: UpstreamClientOptions['metrics']; timeoutMs?: number }
+  /** Turns the HTML cache on (off by default in tests, so each request renders). */
+  htmlCache?: Partial<HtmlCacheOptions>
+  /** Shares caches and purges through this Redis (see test/redis-server.ts). */
+  redisUrl?: string
+  redisCommandTimeoutMs?: number
+  /** Opens `POST /_internal/purge` with this bearer token. */
+  purgeToken?: string
 }
 
 export interface TestSite {
@@ -36,6 +48,8 @@ export interface TestSite {
   url: string | undefined
   /** Number of upstream calls per API path so far. */
   upstreamCalls: Map<string, number>
+  htmlCache: HtmlCache | undefined
+  purger: Purger
   close(): Promise<void>
 }
 
@@ -48,10 +62,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const demo = createDemoApi({ log })
   const upstreamCalls = new Map<string, number>()
   const demoFetch = async (request: Request) => demo.fetch(request)
-  const upstreamServer = await listen(async (request) => {
+  const upstreamServer = await listen(async (request, env) => {
     const apiPath = new URL(request.url).pathname
     upstreamCalls.set(apiPath, (upstreamCalls.get(apiPath) ?? 0) + 1)
-    return options.upstream ? options.upstream(request, demoFetch) : demoFetch(request)
+    return options.upstream ? options.upstream(request, demoFetch, env.outgoing) : demoFetch(request)
   })
   const dispatcher = new Agent()
   const upstream = createUpstreamClient({
@@ -60,17 +74,35 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     timeoutMs: options.upstreamClient?.timeoutMs ?? 2000,
     ...(options.upstreamClient?.metrics ? { metrics: options.upstreamClient.metrics } : {}),
   })
+  const redis = options.redisUrl ? createRedisSharing({ url: options.redisUrl, log, commandTimeoutMs: options.redisCommandTimeoutMs ?? 1000 }) : null
+  await redis?.ready
+  const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
   const sites = createSiteRepository({
     upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
+    ...(shared ? { shared: { ...shared, pollMs: 5 } } : {}),
     ...options.repository,
   })
+  const htmlCache = options.htmlCache
+    ? createHtmlCache({ ttlMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(shared ? { shared } : {}), ...options.htmlCache })
+    : undefined
+  const purger = createPurger({
+    local: [(host) => sites.purge(host), (host) => htmlCache?.purge(host)],
+    ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
+  })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const app = createApp({ sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, ...options.app })
+  const app = createApp({
+    sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000,
+    ...(htmlCache ? { htmlCache } : {}),
+    ...(options.purgeToken ? { purge: { token: options.purgeToken, purger } } : {}),
+    ...options.app,
+  })
   const appServer = options.listen ? await listen(app.fetch) : null
 
   return {
     url: appServer?.url,
     upstreamCalls,
+    htmlCache,
+    purger,
     request(pathname, init = {}) {
       const { host = 'res.localhost', ...rest } = init
       const headers = new Headers(rest.headers)
@@ -79,7 +111,8 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
     },
     async close() {
-      await Promise.all([appServer?.close(), upstreamServer.close()])
+      purger.close()
+      await Promise.all([appServer?.close(), upstreamServer.close(), redis?.close()])
       await dispatcher.close()
     },
   }
@@ -95,9 +128,10 @@ function urlBase(host: string): string {
   return 'http://invalid.test'
 }
 
-async function listen(fetch: (request: Request) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
+async function listen(fetch: (request: Request, env: HttpBindings) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const server: ServerType = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    // Only HTTP/1.1 servers are created here: the bindings are Node's request and response.
+    const server: ServerType = serve({ fetch: (request, env) => fetch(request, env as HttpBindings), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         close: () =>

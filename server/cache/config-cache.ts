@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import type { SharedStore } from './shared-store.ts'
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
 export const NOT_FOUND: unique symbol = Symbol('not-found')
@@ -13,8 +15,27 @@ export interface ConfigCacheLoadContext<C> {
   refresh: boolean
 }
 
-export interface ConfigCacheOptions<V, C = undefined> {
-  load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<V | typeof NOT_FOUND>
+/** A second cache level shared by instances: values travel as JSON under `prefix + key`. */
+export interface SharedCacheLayer {
+  store: SharedStore
+  /** Prepended to every key in the store (e.g. `ts:`). */
+  prefix: string
+  /** How long one instance may hold a key's load lock. Default 10 s. */
+  lockMs?: number
+  /** How long an instance waits for another instance's load before loading itself. Default 2 s. */
+  waitMs?: number
+  /** Pause between looks while waiting. Default 25 ms. */
+  pollMs?: number
+}
+
+export interface ConfigCacheOptions<V, C = undefined, R = V> {
+  /** Answers the raw value (plain JSON when a shared layer is used) or NOT_FOUND. */
+  load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<R | typeof NOT_FOUND>
+  /**
+   * Turns a raw value into the cached one, both fresh from `load` and when read back from the
+   * shared store; throws when its shape is wrong (nothing is cached then). Default: as is.
+   */
+  parse?: (raw: unknown, key: string) => V
   /** How long a value is fresh. */
   ttlMs: number
   /** After `ttlMs`, for how long the old value is still served while a refresh runs. */
@@ -37,6 +58,8 @@ export interface ConfigCacheOptions<V, C = undefined> {
   random?: () => number
   /** Hits, misses, stale serves, evictions and size. */
   metrics?: CacheMetrics
+  /** Instances share loaded values through this layer, so a cold key is loaded by one of them. */
+  shared?: SharedCacheLayer
 }
 
 /** `caller` may be left out only when the cache's loads need none. */
@@ -49,6 +72,8 @@ export interface ConfigCache<V, C = undefined> {
   get(key: string, ...caller: CallerArgs<C>): Promise<ConfigCacheResult<V>>
   /** Forgets `key`; a load already running for it still answers its waiters but is not stored. */
   delete(key: string): void
+  /** Forgets every key starting with `prefix` (this instance only). */
+  deletePrefix(prefix: string): void
   /** Forgets everything and aborts running loads. */
   clear(): void
   readonly size: number
@@ -63,17 +88,21 @@ interface Entry<V> {
 }
 
 interface Flight<V> {
-  promise: Promise<V | typeof NOT_FOUND>
+  promise: Promise<Entry<V>>
   controller: AbortController
 }
+
+/** The serialisable form of an entry in the shared store: NOT_FOUND becomes `nf`. */
+type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
 
 /**
  * A bounded cache for configuration loaded from the upstream, with request coalescing
  * (one load per key at a time), stale-while-revalidate, and negative caching.
  * A load that fails caches nothing, so the next request tries again.
  */
-export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<V, C>): ConfigCache<V, C> {
-  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, metrics } = options
+export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
+  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, shared, metrics } = options
+  const parse = options.parse ?? ((raw: unknown) => raw as V)
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
@@ -85,17 +114,98 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
   const flights = new Map<string, Flight<V>>()
   metrics?.size(() => entries.size)
 
-  function startLoad(key: string, caller: C, refresh = false): Flight<V> {
+  function isFresh(entry: Entry<V>): boolean {
+    const age = now() - entry.storedAt
+    return entry.value === NOT_FOUND ? age < negativeTtlMs : age < ttlMs
+  }
+
+  function isServable(entry: Entry<V>): boolean {
+    return entry.value !== NOT_FOUND && now() - entry.storedAt < ttlMs + staleMs
+  }
+
+  async function loadHere(key: string, caller: C, signal: AbortSignal, refresh: boolean): Promise<{ entry: Entry<V>; raw: unknown }> {
+    const raw = await load(key, { signal, caller, refresh })
+    const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
+    return raw === NOT_FOUND ? { entry: { value: NOT_FOUND, ...fresh }, raw } : { entry: { value: parse(raw, key), ...fresh }, raw }
+  }
+
+  /** Reads `key` from the shared store; anything unreadable counts as missing. */
+  async function readShared(layer: SharedCacheLayer, key: string): Promise<Entry<V> | undefined> {
+    const bytes = await layer.store.get(layer.prefix + key)
+    if (bytes === undefined) return undefined
+    try {
+      const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
+      if (typeof stored !== 'object' || stored === null || typeof stored.t !== 'number') return undefined
+      const meta = { storedAt: stored.t, failures: 0, retryAt: 0 }
+      if ('nf' in stored) return { value: NOT_FOUND, ...meta }
+      // Parsed again: the store is a boundary, and another version of the server may have written it.
+      return { value: parse(stored.v, key), ...meta }
+    } catch (error) {
+      onError?.(error, key)
+      return undefined
+    }
+  }
+
+  async function writeShared(layer: SharedCacheLayer, key: string, entry: Entry<V>, raw: unknown): Promise<void> {
+    const found = entry.value !== NOT_FOUND
+    const keepMs = found ? ttlMs + staleMs : negativeTtlMs
+    if (keepMs <= 0) return
+    const stored: StoredEntry = found ? { t: entry.storedAt, v: raw } : { t: entry.storedAt, nf: 1 }
+    await layer.store.set(layer.prefix + key, JSON.stringify(stored), keepMs)
+  }
+
+  /** Waits for another instance's load of `key` to land in the store (newer than `after`). */
+  async function awaitShared(layer: SharedCacheLayer, key: string, after: number, signal: AbortSignal): Promise<Entry<V> | undefined> {
+    const waitMs = layer.waitMs ?? 2000
+    const pollMs = layer.pollMs ?? 25
+    for (let waited = 0; waited < waitMs && !signal.aborted; waited += pollMs) {
+      await sleep(pollMs, undefined, { ref: false })
+      const entry = await readShared(layer, key)
+      if (entry !== undefined && entry.storedAt > after) return entry
+    }
+    return undefined
+  }
+
+  /**
+   * One load of `key`: with a shared layer, a fresh shared value is taken as is; otherwise the
+   * instance that wins the lock loads and shares, the others wait for it (and load themselves
+   * if it takes too long). `known` is the newest entry this instance already has.
+   */
+  async function fill(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<Entry<V>> {
+    // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
+    const refresh = known !== undefined
+    if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
+    const stored = await readShared(shared, key)
+    if (stored !== undefined && isFresh(stored)) return stored
+    const release = await shared.store.lock(`${shared.prefix}lock:${key}`, shared.lockMs ?? 10_000)
+    if (release === null) {
+      // Another instance is loading: serve stale when there is something to serve, else wait for it.
+      const stale = [stored, known].find((entry) => entry !== undefined && isServable(entry))
+      if (stale !== undefined) return stale
+      const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
+      const theirs = await awaitShared(shared, key, newest, signal)
+      if (theirs !== undefined) return theirs
+    }
+    try {
+      const { entry, raw } = await loadHere(key, caller, signal, refresh)
+      await writeShared(shared, key, entry, raw)
+      return entry
+    } finally {
+      await release?.()
+    }
+  }
+
+  function startLoad(key: string, caller: C, known: Entry<V> | undefined): Flight<V> {
     const controller = new AbortController()
     const flight: Flight<V> = {
       controller,
-      promise: load(key, { signal: controller.signal, caller, refresh }).then(
-        (value) => {
+      promise: fill(key, caller, controller.signal, known).then(
+        (entry) => {
           if (flights.get(key) === flight) {
             flights.delete(key)
-            entries.set(key, { value, storedAt: now(), failures: 0, retryAt: 0 })
+            entries.set(key, entry)
           }
-          return value
+          return entry
         },
         (error: unknown) => {
           if (flights.get(key) === flight) flights.delete(key)
@@ -107,13 +217,13 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
     return flight
   }
 
-  function refreshInBackground(key: string, entry: Entry<V>, caller: C): void {
-    if (flights.has(key) || now() < entry.retryAt) return
-    startLoad(key, caller, true).promise.catch((error: unknown) => {
-      entry.failures += 1
-      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (entry.failures - 1))
+  function refreshInBackground(key: string, caller: C, known: Entry<V>): void {
+    if (flights.has(key) || now() < known.retryAt) return
+    startLoad(key, caller, known).promise.catch((error: unknown) => {
+      known.failures += 1
+      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (known.failures - 1))
       // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.
-      entry.retryAt = now() + window / 2 + random() * (window / 2)
+      known.retryAt = now() + window / 2 + random() * (window / 2)
       onError?.(error, key)
     })
   }
@@ -122,27 +232,23 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
     const caller = args[0] as C
     const entry = entries.get(key)
     if (entry) {
-      const age = now() - entry.storedAt
-      if (entry.value === NOT_FOUND) {
-        if (age < negativeTtlMs) {
-          metrics?.lookup('hit')
-          return { kind: 'not-found' }
-        }
-      } else if (age < ttlMs) {
+      if (isFresh(entry)) {
         metrics?.lookup('hit')
-        return { kind: 'found', value: entry.value, stale: false }
-      } else if (age < ttlMs + staleMs) {
+        return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
+      }
+      if (isServable(entry)) {
         metrics?.lookup('stale')
-        refreshInBackground(key, entry, caller)
-        return { kind: 'found', value: entry.value, stale: true }
+        refreshInBackground(key, caller, entry)
+        return { kind: 'found', value: entry.value as V, stale: true }
       }
       // Too old to serve: drop it so an upstream failure now leaves nothing behind.
       entries.delete(key)
     }
     metrics?.lookup('miss')
-    const flight = flights.get(key) ?? startLoad(key, caller)
-    const value = await flight.promise
-    return value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value, stale: false }
+    const flight = flights.get(key) ?? startLoad(key, caller, undefined)
+    const loaded = await flight.promise
+    if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
+    return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
   }
 
   return {
@@ -150,6 +256,10 @@ export function createConfigCache<V, C = undefined>(options: ConfigCacheOptions<
     delete(key) {
       entries.delete(key)
       flights.delete(key)
+    },
+    deletePrefix(prefix) {
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)
+      for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
     },
     clear() {
       entries.clear()

@@ -31,6 +31,8 @@ export interface Metrics {
   cache(name: string): CacheMetrics
   /** A render cut short: `timeout` or `client` (the visitor went away). */
   renderAborted(reason: 'timeout' | 'client'): void
+  /** A shared-store (Redis) command that failed or timed out; the instance went on without it. */
+  sharedStoreError(operation: string): void
 }
 
 export interface MetricsOptions {
@@ -85,6 +87,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   })
   const rendersAborted = new Counter({ name: 'renders_aborted_total', help: 'Renders cut short', labelNames: ['reason'], registers })
+  const sharedStoreErrors = new Counter({
+    name: 'shared_store_errors_total',
+    help: 'Shared cache (Redis) commands that failed or timed out, by operation',
+    labelNames: ['operation'],
+    registers,
+  })
 
   const caches = new Map<string, CacheMetrics>()
   return {
@@ -116,6 +124,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     renderAborted(reason) {
       rendersAborted.inc({ reason })
+    },
+    sharedStoreError(operation) {
+      sharedStoreErrors.inc({ operation })
     },
   }
 }

@@ -20,14 +20,17 @@ const SKIP_STATUS = new Set([204, 206, 304])
 const brotliCompress = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-/** The encoding to use for an `Accept-Encoding` value: br, then gzip, honouring q-values (RFC 9110 §12.5.3). */
-export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
+/**
+ * The encoding to use for an `Accept-Encoding` value among those `available` (br, then gzip),
+ * honouring q-values (RFC 9110 §12.5.3); null for identity.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   if (!acceptEncoding) return null
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
   // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
   // its type definitions predate that second parameter.
   const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] = negotiator.encodings
-  const best = encodings.call(negotiator, ['br', 'gzip'], { preferred: ['br', 'gzip'] })[0]
+  const best = encodings.call(negotiator, available, { preferred: available })[0]
   return best === 'br' || best === 'gzip' ? best : null
 }
 

@@ -36,10 +36,12 @@ export function securityHeaders({ hsts }: SecurityHeadersOptions): MiddlewareHan
       frameAncestors: ["'self'"],
     },
   })
-  return function securityHeadersMiddleware(c, next) {
-    return headers(c, async () => {
+  return async function securityHeadersMiddleware(c, next) {
+    await headers(c, async () => {
       c.set('cspNonce', c.get('secureHeadersNonce') ?? '')
       await next()
     })
+    const own = c.get('ownCsp')
+    if (own) c.res.headers.set('content-security-policy', own)
   }
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { toTenant, type Tenant } from '../site/tenant.ts'
+import { toTenant, type Tenant } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
 

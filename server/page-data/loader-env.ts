@@ -2,7 +2,7 @@ import type { Params } from 'react-router'
 import type { z } from 'zod'
 import type { Translate } from '../../shared/i18n/translator.ts'
 import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
 /** Upstream reads of one request, bound to its tenant and call headers. */
 export interface TenantData {

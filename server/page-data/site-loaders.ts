@@ -1,6 +1,5 @@
 import { data } from 'react-router'
-import { notFound, type PageErrorData } from '../../shared/data/page-errors.ts'
-import type { MessageKey } from '../../shared/i18n/locales/en.ts'
+import { notFound } from '../../shared/data/page-errors.ts'
 import type { RouteId } from '../../shared/routing/route-ids.ts'
 import type { ServerLoader } from './loader-env.ts'
 import { feedback, feedbackForm, feedbackPage } from './site/feedback-loader.ts'
@@ -9,12 +8,13 @@ import { links } from './site/links-loader.ts'
 import { announcement, disclaimer } from './site/text-loaders.ts'
 
 /**
- * A fixed status page (`/404`, `/405`, `/500`, SPEC §2): it answers with its own status, so the
- * page area's error boundary renders it and crawlers never index it as content.
+ * A fixed status page (`/404`, `/405`, `/500`, SPEC §2): it answers with its own status and no
+ * message of its own, so the page area's error boundary renders the status's heading and crawlers
+ * never index it as content.
  */
-function fixedPage(status: 404 | 405 | 500, heading: MessageKey): ServerLoader {
-  return async ({ t }) => {
-    throw data<PageErrorData>({ message: t(heading) }, { status })
+function fixedPage(status: 404 | 405 | 500): ServerLoader {
+  return async () => {
+    throw data(null, { status })
   }
 }
 
@@ -27,9 +27,9 @@ export const siteLoaders = {
   feedback,
   'feedback-sub': feedbackForm,
   'feedback-p': feedbackPage,
-  'fixed-404': fixedPage(404, 'pageNotFound'),
-  'fixed-405': fixedPage(405, 'methodNotAllowed'),
-  'fixed-500': fixedPage(500, 'internalServerError'),
+  'fixed-404': fixedPage(404),
+  'fixed-405': fixedPage(405),
+  'fixed-500': fixedPage(500),
   // The catch-all route: an address no route matches (SPEC §8 'Page not found: {path}').
   'not-found': async ({ browserPath }) => {
     throw notFound('unmatched', browserPath)

@@ -41,6 +41,9 @@ export function documentStart(parts: DocumentParts): string {
   }
   if (parts.favicon) html += `<link rel="icon" href="${escapeHtml(parts.favicon)}">`
   for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
+  // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
+  // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
+  html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
   html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
   for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
   html += '</head><body><div id="root">'

@@ -7,11 +7,11 @@ import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import type { Lang } from '../../shared/types.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
 import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import { documentEnd, documentStart } from './document.ts'
-import { toHydrationState } from './hydration.ts'
+import { toHydrationState, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { settleDeferred } from './settle-deferred.ts'
 import { streamResponse } from './stream-response.ts'
@@ -34,6 +34,8 @@ export interface RenderDocumentInput {
   /** Told when the render is cut short by the timeout or the visitor leaving. */
   onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
+  /** See StreamResponseOptions.onComplete. */
+  onComplete?: (clean: boolean) => void
 }
 
 /**
@@ -59,6 +61,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     headScripts: headScriptsOf(tenant),
     nonce: input.nonce,
   })
+  let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   const element = createElement(
     StrictMode,
@@ -74,8 +77,14 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
     nonce: input.nonce,
     start,
-    end: async (aborted) => documentEnd(await toHydrationState(context, aborted)),
+    end: async (aborted) => {
+      const state = await toHydrationState(context, aborted)
+      dataFailed = hasFailedDeferred(state)
+      return documentEnd(state)
+    },
     onError: input.onError,
+    // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
+    onComplete: (clean) => input.onComplete?.(clean && !dataFailed && !context.errors),
   })
 }
 
@@ -107,4 +116,13 @@ function alternatesOf(input: RenderDocumentInput): { hreflang: string; href: str
   const links: { hreflang: string; href: string }[] = tenant.languages.map((lang) => ({ hreflang: lang, href: input.origin + tenant.address(lang)(input.routerPath) }))
   links.push({ hreflang: 'x-default', href: input.origin + tenant.address(tenant.defaultLanguage)(input.routerPath) })
   return links
+}
+
+/** Whether a deferred field of any route failed (or was given up on) and rendered its fallback. */
+function hasFailedDeferred(state: HydrationState): boolean {
+  for (const [routeId, fields] of Object.entries(state.deferred)) {
+    const data = state.loaderData[routeId] as Record<string, { ok?: boolean }> | undefined
+    if (fields.some((field) => data?.[field]?.ok === false)) return true
+  }
+  return false
 }

@@ -21,6 +21,11 @@ export interface StreamResponseOptions {
    */
   end: (aborted: AbortSignal) => Promise<string> | string
   onError: (error: unknown) => void
+  /**
+   * Told once the response is settled: true when the body is complete and clean (no render error,
+   * not cut short by the timeout or a departing visitor), so it may be cached.
+   */
+  onComplete?: (clean: boolean) => void
 }
 
 const encoder = new TextEncoder()
@@ -37,6 +42,13 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
     let allReady = false
     let settled = false
     let timer: NodeJS.Timeout | undefined
+    let hadError = false
+    let reported = false
+    const complete = (clean: boolean) => {
+      if (reported) return
+      reported = true
+      options.onComplete?.(clean && !hadError && !aborted.signal.aborted)
+    }
     const aborted = new AbortController()
     const abort = (reason: Error, why: 'timeout' | 'client') => {
       if (!aborted.signal.aborted && !finished) options.onAborted?.(why)
@@ -55,6 +67,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       const tail = await options.end(aborted.signal)
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
       options.headers.set('content-length', String(body.byteLength))
+      complete(true)
       resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: options.status, headers: options.headers }))
     }
 
@@ -66,13 +79,16 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
             stopTimer()
             try {
               controller.enqueue(encoder.encode(await options.end(aborted.signal)))
+              complete(true)
               controller.close()
             } catch (error) {
+              complete(false)
               controller.error(error)
             }
           })
         },
         cancel() {
+          complete(false)
           abort(new Error('The response stream was cancelled'), 'client')
         },
       })
@@ -103,12 +119,14 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       },
       onShellError(error) {
         stopTimer()
+        complete(false)
         if (!settled) {
           settled = true
           reject(error)
         }
       },
       onError(error) {
+        hadError = true
         options.onError(error)
       },
     })

@@ -1,19 +1,23 @@
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { isbot } from 'isbot'
 import type { StaticHandler } from 'react-router'
 import { isRouteErrorResponse } from 'react-router'
 import { langCookie, shouldSetLangCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
-import { getCookie } from 'hono/cookie'
+import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
+import { servePage } from '../html-cache/cached-page.ts'
+import type { HtmlCache, Rendered } from '../html-cache/html-cache.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import type { Tenant } from '../site/tenant.ts'
+import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
-import type { ClientManifest } from '../render/manifest.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
+import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
-import type { Locales } from '../site/locales.ts'
+import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { resolvePage, type PageOutcome } from './page-request.ts'
+import type { Tenant } from '../tenant/tenant.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
@@ -23,12 +27,17 @@ export interface DocumentRouteOptions {
   renderTimeoutMs: number
   /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  policyOf: CachePolicyLookup
+  /** Rendered anonymous pages; absent when HTML caching is off. */
+  htmlCache?: HtmlCache
   /** Told when a render is cut short (metrics). */
   onRenderAborted?: (reason: 'timeout' | 'client') => void
 }
 
 /** The request headers the first-visit language redirect reads (SPEC §2). */
 export const LANGUAGE_VARY = 'Accept-Language, Cookie'
+
+type RenderDecision = Extract<PageDecision, { kind: 'render' }>
 
 /**
  * Whether a document answer could have been different for another visitor's Accept-Language or
@@ -41,44 +50,102 @@ export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: s
   return rendered === null || rendered.language === tenant.defaultLanguage
 }
 
-/** GET/HEAD of any page: redirects, then the streamed React document. */
+/**
+ * GET/HEAD of any page: decide (redirects, language, router path, cache key), then answer from the
+ * HTML cache or load and render. The language cookie is added per visitor after the cache, so a
+ * kept page never carries a Set-Cookie.
+ */
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
-    const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
-    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, dependsOnVisitorLanguage(c.var.tenant, null))
-    const { context, language, locale } = outcome
-    c.set('routeName', leafRouteId(context))
-    logUnexpected(c.var.log, context.errors, c.req.url)
-    const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
-    if (dependsOnVisitorLanguage(outcome.tenant, { language })) headers.set('vary', LANGUAGE_VARY)
+    const url = new URL(c.req.url)
+    const cookie = getCookie(c, LANG_COOKIE_NAME)
+    const tenant = c.var.tenant
+    const decision = decidePage(
+      { tenant, pathname: url.pathname, search: url.search, origin: c.var.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
+      options.policyOf,
+    )
+    if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
+    const response = await answer(c, decision, c.var.origin, options)
     // The cookie only matters where a visitor can switch languages; elsewhere it would make every
     // first visit uncacheable for nothing.
-    const multilingual = outcome.tenant.languages.length > 1
-    if (multilingual && shouldSetLangCookie(getCookie(c, LANG_COOKIE_NAME), language)) headers.append('set-cookie', langCookie(language))
-    const raw = rawDocumentOf(context)
-    if (raw) return rawDocumentResponse(raw, context.statusCode, c.req.method, headers)
-    return renderDocument({
-      handler: options.handler,
-      context,
-      tenant: outcome.tenant,
-      locale,
-      origin: outcome.origin,
-      routerPath: outcome.routerPath,
-      manifest: options.manifest,
-      headers,
-      method: c.req.method,
-      isBot: isbot(c.req.header('user-agent') ?? ''),
-      timeoutMs: options.renderTimeoutMs,
-      signal: c.req.raw.signal,
-      nonce: c.var.cspNonce,
-      ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
-      onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
-    })
+    const multilingual = tenant.languages.length > 1
+    if (multilingual && shouldSetLangCookie(cookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
+    return response
   }
 }
 
+async function answer(c: Context<AppEnv>, decision: RenderDecision, origin: string, options: DocumentRouteOptions): Promise<Response> {
+  const cache = options.htmlCache
+  const key = decision.cacheKey
+  if (cache === undefined || key === null) return (await render(c, decision, origin, options)).response
+  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.var.cspNonce }
+  if (c.req.method === 'HEAD') {
+    const page = cache.peek(key)
+    return page ? served(c, page, serveOptions) : (await render(c, decision, origin, options)).response
+  }
+  const result = await cache.get(key, () => render(c, decision, origin, options))
+  return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
+}
+
+function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
+  c.set('routeName', page.routeName)
+  return servePage(page, serveOptions)
+}
+
+/** Loads the page's data and renders it (the uncached path). */
+async function render(c: Context<AppEnv>, decision: RenderDecision, origin: string, options: DocumentRouteOptions): Promise<Rendered> {
+  const nonce = c.var.cspNonce
+  const loaded = await loadPage({
+    handler: options.handler,
+    sites: options.sites,
+    locales: options.locales,
+    tenant: c.var.tenant,
+    language: decision.language,
+    routerPath: decision.routerPath,
+    browserPath: decision.browserPath,
+    origin,
+    upstreamContext: c.var.upstreamContext,
+    log: c.var.log,
+    signal: c.req.raw.signal,
+    skipErrorBubbling: false,
+  })
+  if (loaded.kind === 'redirect') {
+    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.var.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+  }
+  const { context, locale } = loaded
+  const routeName = leafRouteId(context)
+  c.set('routeName', routeName)
+  logUnexpected(c.var.log, context.errors, c.req.url)
+  const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
+  if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
+  const raw = rawDocumentOf(context)
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, c.req.method, headers), complete: Promise.resolve(c.req.method !== 'HEAD'), nonce, routeName }
+  let settle!: (clean: boolean) => void
+  const complete = new Promise<boolean>((resolve) => (settle = resolve))
+  const response = await renderDocument({
+    handler: options.handler,
+    context,
+    tenant: loaded.tenant,
+    locale,
+    origin,
+    routerPath: decision.routerPath,
+    manifest: options.manifest,
+    headers,
+    method: c.req.method,
+    isBot: isbot(c.req.header('user-agent') ?? ''),
+    timeoutMs: options.renderTimeoutMs,
+    signal: c.req.raw.signal,
+    nonce,
+    ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
+    onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
+    onComplete: settle,
+  })
+  if (c.req.method === 'HEAD') settle(false)
+  return { response, complete, nonce, routeName }
+}
+
 /** The response for a request that does not render: a redirect or a malformed address. */
-export function redirectOrBadRequest(outcome: Exclude<PageOutcome, { kind: 'loaded' }>, varyByLanguage: boolean): Response {
+export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }, varyByLanguage: boolean): Response {
   if (outcome.kind === 'bad-request') {
     return new Response(plainErrorPage(400, 'Bad Request', 'The address is not valid.'), {
       status: 400,

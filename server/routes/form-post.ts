@@ -1,19 +1,22 @@
 import type { Context, Handler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { isbot } from 'isbot'
 import type { StaticHandler } from 'react-router'
 import { z } from 'zod'
 import type { FormResult } from '../../shared/forms/form-result.ts'
+import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { validateFormValues } from '../../shared/forms/form-validation.ts'
 import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms/form-values.ts'
 import type { AppEnv } from '../app-env.ts'
 import { UpstreamStatusError } from '../errors.ts'
+import { loadPage } from '../page-data/load-page.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
-import type { Locales } from '../site/locales.ts'
+import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { redirectOrBadRequest } from './document.ts'
-import { resolvePage } from './page-request.ts'
+import { decidePage, type CachePolicyLookup } from './page-request.ts'
 import { findPageForm } from './page-forms.ts'
 
 export interface FormPostRouteOptions {
@@ -22,6 +25,7 @@ export interface FormPostRouteOptions {
   locales: Locales
   manifest: ClientManifest
   renderTimeoutMs: number
+  policyOf: CachePolicyLookup
 }
 
 const SUBMIT_PATH = '/v1/feedback/submit'
@@ -42,7 +46,26 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
     const formId = typeof body?.[FORM_ID_FIELD] === 'string' ? body[FORM_ID_FIELD] : null
     if (body === null || formId === null) return methodNotAllowed()
 
-    const outcome = await resolvePage(c, { ...options, pathname: new URL(c.req.url).pathname, isDocument: true, keepErrorsAtThrowingRoute: false })
+    const url = new URL(c.req.url)
+    const decision = decidePage(
+      { tenant: c.var.tenant, pathname: url.pathname, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: true },
+      options.policyOf,
+    )
+    if (decision.kind !== 'render') return redirectOrBadRequest(decision, false)
+    const outcome = await loadPage({
+      handler: options.handler,
+      sites: options.sites,
+      locales: options.locales,
+      tenant: c.var.tenant,
+      language: decision.language,
+      routerPath: decision.routerPath,
+      browserPath: decision.browserPath,
+      origin: c.var.origin,
+      upstreamContext: c.var.upstreamContext,
+      log: c.var.log,
+      signal: c.req.raw.signal,
+      skipErrorBubbling: false,
+    })
     if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
     const { context } = outcome
     const leaf = context.matches[context.matches.length - 1]
@@ -58,8 +81,8 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       context: { ...context, statusCode: status, loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } } },
       tenant: outcome.tenant,
       locale: outcome.locale,
-      origin: outcome.origin,
-      routerPath: outcome.routerPath,
+      origin: c.var.origin,
+      routerPath: decision.routerPath,
       manifest: options.manifest,
       headers,
       method: 'GET',

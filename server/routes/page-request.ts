@@ -1,83 +1,107 @@
-import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
-import type { StaticHandler, StaticHandlerContext } from 'react-router'
-import { decideRedirect, type RedirectDecision } from '../../shared/rules/redirect-decision.ts'
-import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import { LRUCache } from 'lru-cache'
+import { matchRoutes, type RouteObject } from 'react-router'
+import type { CachePolicy, RouteHandle } from '../../shared/routes.tsx'
+import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
 import { toRouterSegments } from '../../shared/routing/segment-forms.ts'
-import type { Locale } from '../../shared/i18n/locale.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { AppEnv } from '../app-env.ts'
-import { runRoutes } from '../render/run-routes.ts'
-import { createTenantData } from '../site/tenant-data.ts'
-import { toTenant, type Tenant } from '../site/tenant.ts'
-import type { Locales } from '../site/locales.ts'
-import type { SiteRepository } from '../tenant/site-repository.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
-/** What a document or payload request resolved to, before anything is rendered. */
-export type PageOutcome =
+/** What a document or payload request is, decided from the request alone before anything loads. */
+export type PageDecision =
   | { kind: 'bad-request' }
   | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }
-  | { kind: 'loaded'; context: StaticHandlerContext; tenant: Tenant; language: Lang; locale: Locale; routerPath: string; origin: string }
+  | {
+      kind: 'render'
+      language: Lang
+      /** Router path plus the query parameters the route reads (and no others), e.g. `/s?query=x`. */
+      routerPath: string
+      browserPath: string
+      /** Key of the rendered page in the HTML cache; null when the route is never cached. */
+      cacheKey: string | null
+    }
 
-export interface PageRequestOptions {
-  handler: StaticHandler
-  sites: SiteRepository
-  locales: Locales
+export interface PageRequest {
+  tenant: Tenant
   /** The visitor path (language prefix and mapping included); for payloads, without `/_payload.json`. */
   pathname: string
+  /** `''` or `?…`. */
+  search: string
+  origin: string
+  langCookie: string | undefined
+  acceptLanguage: string | undefined
   /** Document requests may be redirected by Accept-Language; payload requests never are. */
   isDocument: boolean
-  /** Payloads key errors by the route that threw, so the browser loader can rethrow them. */
-  keepErrorsAtThrowingRoute: boolean
 }
 
+/** The cache policy of the route a router pathname matches. */
+export type CachePolicyLookup = (routerPathname: string) => CachePolicy
+
 /**
- * The shared front half of document and payload requests: redirect rules (SPEC §2) from the
- * language-independent site config, then route matching and data loading with the site config in
- * the page language.
+ * The pure front half of document and payload requests: redirect rules (SPEC §2), the router path
+ * and the HTML cache key. Nothing is loaded, so a cache hit costs only this.
  */
-export async function resolvePage(c: Context<AppEnv>, options: PageRequestOptions): Promise<PageOutcome> {
-  const url = new URL(c.req.url)
-  const decision: RedirectDecision = decideRedirect({
-    pathname: options.pathname,
-    search: url.search,
-    site: c.var.tenant.rules,
-    langCookie: getCookie(c, LANG_COOKIE_NAME),
-    acceptLanguage: c.req.header('accept-language'),
-    allowBrowserLanguageRedirect: options.isDocument,
+export function decidePage(request: PageRequest, policyOf: CachePolicyLookup): PageDecision {
+  const { tenant } = request
+  const decision = decideRedirect({
+    pathname: request.pathname,
+    search: request.search,
+    site: tenant.rules,
+    langCookie: request.langCookie,
+    acceptLanguage: request.acceptLanguage,
+    allowBrowserLanguageRedirect: request.isDocument,
   })
   if (decision.kind !== 'render') return decision
-  const language = decision.language
-  const [tenant, locale] = await Promise.all([tenantInLanguage(c, options.sites, language), options.locales.get(language)])
-  const routerPath = toRouterSegments(decision.routePath, tenant.searchRoute) + url.search
-  const context = await runRoutes({
-    handler: options.handler,
-    tenant,
-    language,
+  const routerPathname = toRouterSegments(decision.routePath, tenant.searchRoute)
+  const policy = policyOf(routerPathname)
+  if (policy === 'never') {
+    return { kind: 'render', language: decision.language, routerPath: routerPathname + request.search, browserPath: decision.browserPath, cacheKey: null }
+  }
+  const routerPath = routerPathname + pickQuery(request.search, policy.query)
+  return {
+    kind: 'render',
+    language: decision.language,
     routerPath,
     browserPath: decision.browserPath,
-    origin: c.var.origin,
-    upstream: createTenantData(options.sites, tenant.host, language, c.var.upstreamContext),
-    t: locale.t,
-    signal: c.req.raw.signal,
-    skipErrorBubbling: options.keepErrorsAtThrowingRoute,
-  })
-  if (context instanceof Response) {
-    const location = context.headers.get('location') ?? '/'
-    return { kind: 'redirect', status: context.status === 301 ? 301 : 302, location: tenant.address(language)(location) }
+    cacheKey: htmlCacheKey(tenant.host, decision.language, request.origin, routerPath),
   }
-  return { kind: 'loaded', context, tenant, language, locale, routerPath, origin: c.var.origin }
 }
 
 /**
- * The tenant as seen in the page language: the site's own translations of its menus, texts and
- * placeholder. Should that config be unavailable, the page still renders with the
- * language-independent one rather than failing.
+ * The HTML cache key: tenant host first (purges drop a tenant by prefix), then everything the page
+ * depends on: language, origin (canonical links) and the router path with the query it reads.
  */
-async function tenantInLanguage(c: Context<AppEnv>, sites: SiteRepository, language: Lang): Promise<Tenant> {
-  const base = c.var.tenant
-  const result = await sites.getSite(base.host, c.var.upstreamContext, language)
-  if (result.kind === 'found') return toTenant(base.host, result.site)
-  c.var.log.warn({ host: base.host, language, ...(result.kind === 'unavailable' ? { err: result.error } : {}) }, 'site config in the page language unavailable')
-  return base
+export function htmlCacheKey(host: string, language: Lang, origin: string, routerPath: string): string {
+  return `${host}:html:${language}:${origin}${routerPath}`
+}
+
+/**
+ * `?…` with the first value of each listed parameter present, in the order the request had them
+ * (pages link to their neighbours with the query they were given); `''` when none.
+ */
+function pickQuery(search: string, names: readonly string[]): string {
+  if (search === '' || names.length === 0) return ''
+  const picked = new URLSearchParams()
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (names.includes(name) && !picked.has(name)) picked.append(name, value)
+  }
+  const text = picked.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+/**
+ * Cache policies by router pathname, from the route table's handles. Remembered per pathname
+ * (bounded), since matching ranks the whole route table each time.
+ */
+export function createCachePolicyLookup(routes: RouteObject[], max = 10_000): CachePolicyLookup {
+  const known = new LRUCache<string, CachePolicy>({ max })
+  return (routerPathname) => {
+    let policy = known.get(routerPathname)
+    if (policy === undefined) {
+      const matches = matchRoutes(routes, routerPathname)
+      const handle = matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined
+      policy = matches === null ? 'never' : (handle?.cache ?? { query: [] })
+      known.set(routerPathname, policy)
+    }
+    return policy
+  }
 }

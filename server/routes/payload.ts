@@ -1,13 +1,16 @@
 import type { Handler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
+import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { loadPage } from '../page-data/load-page.ts'
 import { toHydrationState } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
-import type { Locales } from '../site/locales.ts'
+import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { leafRouteId, logUnexpected } from './document.ts'
-import { resolvePage } from './page-request.ts'
+import { decidePage, type CachePolicyLookup } from './page-request.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
 
@@ -17,6 +20,7 @@ export interface PayloadRouteOptions {
   locales: Locales
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  policyOf: CachePolicyLookup
 }
 
 /**
@@ -26,20 +30,38 @@ export interface PayloadRouteOptions {
  */
 export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
   return async function payloadHandler(c) {
-    const path = new URL(c.req.url).pathname
-    const pagePath = path.slice(0, -PAYLOAD_SUFFIX.length) || '/'
-    const outcome = await resolvePage(c, { ...options, pathname: pagePath, isDocument: false, keepErrorsAtThrowingRoute: true })
+    const url = new URL(c.req.url)
+    const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
+    const decision = decidePage(
+      { tenant: c.var.tenant, pathname: pagePath, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: false },
+      options.policyOf,
+    )
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
     const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
     c.set('routeName', 'payload')
-    if (outcome.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
-    if (outcome.kind === 'redirect') return c.json({ status: outcome.status, redirect: outcome.location }, 200, headers)
-    c.set('routeName', `${leafRouteId(outcome.context)}.payload`)
-    logUnexpected(c.var.log, outcome.context.errors, c.req.url)
+    if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
+    if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
+    const loaded = await loadPage({
+      handler: options.handler,
+      sites: options.sites,
+      locales: options.locales,
+      tenant: c.var.tenant,
+      language: decision.language,
+      routerPath: decision.routerPath,
+      browserPath: decision.browserPath,
+      origin: c.var.origin,
+      upstreamContext: c.var.upstreamContext,
+      log: c.var.log,
+      signal: c.req.raw.signal,
+      skipErrorBubbling: true,
+    })
+    if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
+    c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
+    logUnexpected(c.var.log, loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
-    if (rawDocumentOf(outcome.context)) return c.json({ status: 200, redirect: pagePath + new URL(c.req.url).search, document: true }, 200, headers)
-    const state = await toHydrationState(outcome.context)
-    const status = outcome.context.statusCode
+    if (rawDocumentOf(loaded.context)) return c.json({ status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
+    const state = await toHydrationState(loaded.context)
+    const status = loaded.context.statusCode
     return c.json({ status, ...state }, status as 200, headers)
   }
 }

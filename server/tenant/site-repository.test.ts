@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
 import { createUpstreamClient, type UpstreamCallContext } from '../upstream/client.ts'
 import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.ts'
+import { createMemorySharedStore } from '../cache/shared-store.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
 import { stableStringify } from './stable-stringify.ts'
 
@@ -274,6 +275,80 @@ describe('pages, show paths and data', () => {
     await expect(call()).rejects.toBeInstanceOf(UpstreamStatusError)
     await expect(call()).rejects.toMatchObject({ status: 404 })
     expect(stub.requests).toHaveLength(2)
+  })
+})
+
+describe('a shared store between instances', () => {
+  const store = () => createMemorySharedStore(() => clock.time)
+
+  it('one instance loads a site config, another reads it back parsed, under stable named keys', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example') }))
+    const shared = { store: store(), prefix: 'ts:' }
+    const a = repository({ shared }).repo
+    const b = repository({ shared }).repo
+    await a.getSite('tenant.example', context)
+    // Defaults filled by the schema prove the stored raw value was parsed again on the way in.
+    expect(await b.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example', footer_config: { is_enable: 0 } } })
+    expect(siteCalls()).toHaveLength(1)
+    expect(shared.store.keys).toEqual(['ts:tenant.example:site'])
+  })
+
+  it('shares "no such site" as a serialisable marker', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
+    const shared = { store: store(), prefix: 'ts:' }
+    await repository({ shared }).repo.getSite('nobody.example', context)
+    expect(await repository({ shared }).repo.getSite('nobody.example', context)).toEqual({ kind: 'not-found' })
+    expect(siteCalls()).toHaveLength(1)
+    expect(JSON.parse(String(await shared.store.get('ts:nobody.example:site')))).toEqual({ t: clock.time, nf: 1 })
+  })
+
+  it('keeps a shared value only as long as it may be served, and keeps its age', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example') }))
+    const shared = { store: store(), prefix: 'ts:' }
+    await repository({ shared }).repo.getSite('tenant.example', context)
+    clock.time += TTL + 1
+    // Fresh on no instance any more: the second instance loads again instead of trusting it.
+    await repository({ shared }).repo.getSite('tenant.example', context)
+    expect(siteCalls()).toHaveLength(2)
+    clock.time += TTL + STALE
+    expect(shared.store.keys).toEqual([])
+  })
+
+  it('a stored value of the wrong shape is ignored and loaded again', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example') }))
+    const shared = { store: store(), prefix: 'ts:' }
+    await shared.store.set('ts:tenant.example:site', JSON.stringify({ t: clock.time, v: { site_config: { site_id: 7 } } }), TTL)
+    const { repo, onError } = repository({ shared })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found' })
+    expect(siteCalls()).toHaveLength(1)
+    expect(onError).toHaveBeenCalled()
+  })
+
+  it('data is stored raw and each reader parses it with its own schema', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { total: '3', rows: [] }))
+    const shared = { store: store(), prefix: 'ts:' }
+    const asNumber = z.object({ total: z.coerce.number() })
+    const asText = z.object({ total: z.string() })
+    expect(await repository({ shared }).repo.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true })).toEqual({ total: 3 })
+    const other = repository({ shared }).repo
+    expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asText, context, { cache: true })).toEqual({ total: '3' })
+    expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true })).toEqual({ total: 3 })
+    expect(stub.requests).toHaveLength(1)
+    expect(shared.store.keys).toEqual(['ts:tenant.example:data:/v1/x:{"a":1}'])
+  })
+
+  it('purge forgets one tenant on this instance and keeps the others', async () => {
+    stub.handle((request, res) => sendEnvelope(res, { site_config: siteConfig(String(request.headers['app-domain'])) }))
+    const { repo } = repository()
+    await repo.getSite('a.example', context)
+    await repo.getSite('b.example', context)
+    repo.purge('a.example')
+    await repo.getSite('a.example', context)
+    await repo.getSite('b.example', context)
+    expect(siteCalls().map((call) => call.headers['app-domain'])).toEqual(['a.example', 'b.example', 'a.example'])
+    repo.purge(null)
+    await repo.getSite('b.example', context)
+    expect(siteCalls()).toHaveLength(4)
   })
 })
 

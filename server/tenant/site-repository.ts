@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
-import { NOT_FOUND, createConfigCache } from '../cache/config-cache.ts'
+import { z } from 'zod'
+import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
+import { parseUpstreamData, type UpstreamCallContext, type UpstreamClient } from '../upstream/client.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
 import { stableStringify } from './stable-stringify.ts'
 
@@ -33,6 +34,8 @@ export interface SiteRepositoryOptions {
   metrics?: Pick<Metrics, 'cache'>
   /** Told about failures nobody waits for: retried attempts and background refreshes. */
   onError?: (error: unknown, what: string) => void
+  /** Shares loaded configs and data between instances (Redis); each instance keeps its own LRU in front. */
+  shared?: SharedCacheLayer
 }
 
 export type SiteLookup =
@@ -61,6 +64,16 @@ export interface SiteRepository {
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
   /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
   getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, options: { cache: boolean }): Promise<T>
+  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's). */
+  purge(host: string | null): void
+}
+
+/**
+ * Cache key prefix of everything cached for `host`. Keys are stable names (the same on every
+ * instance and version), so they can live in a shared store and be purged by tenant.
+ */
+export function tenantKeyPrefix(host: string): string {
+  return `${host}:`
 }
 
 const WEB_GET = '/v1/site_page/web_get'
@@ -71,6 +84,10 @@ const NOT_FOUND_STATUS = 404
 interface SharedLoad { host: string; context: UpstreamCallContext }
 interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
+
+/** Upstream `data` as it came over the wire: what the caches store, parsed again on every way in. */
+const rawData = z.unknown()
+const where = (path: string) => ({ method: 'POST', url: path })
 
 /**
  * Per-tenant configuration and page data from the upstream, cached. The cache key always equals the
@@ -99,12 +116,15 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
   }
 
-  const sites = createConfigCache<SiteConfig, SiteLoad>({
-    ...base,
+  const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
+
+  const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
+    ...cacheOptions,
     ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
-    onError: (error, key) => onError?.(error, `site refresh for ${key}`),
+    onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
+    parse: (raw) => parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)).site_config,
     load: async (key, { signal, caller, refresh }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
@@ -112,58 +132,71 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const reply = await upstream.data(WEB_GET, body, webGetReplySchema, sharedContext(caller, signal))
-          return reply.site_config
+          const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
+          // Checked before it is stored: a wrong shape counts as a failed attempt.
+          parseUpstreamData(webGetReplySchema, raw, where(WEB_GET))
+          return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
           if (attempt >= tries || signal.aborted) throw error
-          onError?.(error, `site load for ${key}, attempt ${attempt} of ${tries}`)
+          onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
           await sleep(retryDelayMs, undefined, { signal })
         }
       }
     },
   })
 
-  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }>({
+  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
+    ...cacheOptions,
     ...pageCacheOptions,
     ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
-    load: async (_key, { signal, caller }) => {
-      const reply = await notFoundAsSymbol(upstream.data(WEB_GET, caller.body, webGetPageSchema, sharedContext(caller, signal)))
-      return reply === NOT_FOUND ? NOT_FOUND : reply.site_page_config
-    },
+    parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(WEB_GET, caller.body, rawData, sharedContext(caller, signal))),
   })
 
-  const showPaths = createConfigCache<ShowPath[], SharedLoad>({
+  const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
+    ...cacheOptions,
     ...pageCacheOptions,
     ...cacheMetrics('show_path'),
-    onError: (error, host) => onError?.(error, `show_path refresh for ${host}`),
-    load: async (_host, { signal, caller }) => {
-      const reply = await notFoundAsSymbol(upstream.data(SHOW_PATH, {}, showPathRowsSchema, sharedContext(caller, signal)))
-      return reply === NOT_FOUND ? NOT_FOUND : reply.rows
-    },
+    onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
+    parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(SHOW_PATH, {}, rawData, sharedContext(caller, signal))),
   })
 
-  // Holds values of many types; each key includes the schema's identity, so a value is only ever read
-  // back through the schema that produced it.
+  // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
+  // stored value and schema), so no key depends on which schema asked first.
   const data = createConfigCache<unknown, DataLoad<unknown>>({
+    ...cacheOptions,
     ...pageCacheOptions,
     ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
-    load: (_key, { signal, caller }) => upstream.data(caller.path, caller.body, caller.schema, sharedContext(caller, signal)),
+    load: async (_key, { signal, caller }) => {
+      const raw = await upstream.data(caller.path, caller.body, rawData, sharedContext(caller, signal))
+      remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
+      return raw
+    },
   })
-  const schemaIds = new WeakMap<ZodType, number>()
-  let nextSchemaId = 1
+  const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
 
-  function schemaId(schema: ZodType): number {
-    let found = schemaIds.get(schema)
-    if (found === undefined) {
-      found = nextSchemaId++
-      schemaIds.set(schema, found)
+  function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return
+    let bySchema = parsedData.get(raw)
+    if (bySchema === undefined) {
+      bySchema = new Map()
+      parsedData.set(raw, bySchema)
     }
-    return found
+    bySchema.set(schema, parsed)
+  }
+
+  function parseData<T>(raw: unknown, schema: ZodType<T>, path: string): T {
+    const known = typeof raw === 'object' && raw !== null ? parsedData.get(raw)?.get(schema) : undefined
+    if (known !== undefined) return known as T
+    const parsed = parseUpstreamData(schema, raw, where(path))
+    remember(raw, schema, parsed)
+    return parsed
   }
 
   return {
@@ -178,29 +211,43 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
     async getPage(host, page, context) {
       const body = { page_path: page.pagePath, page_language: page.language, group_path: page.groupPath }
-      const key = JSON.stringify([host, page.language, page.groupPath, page.pagePath])
+      const key = `${tenantKeyPrefix(host)}page:${JSON.stringify([page.language, page.groupPath, page.pagePath])}`
       const result = await pages.get(key, { host, context, body })
       return result.kind === 'found' ? result.value : null
     },
 
     async getShowPaths(host, context) {
-      const result = await showPaths.get(host, { host, context })
+      const result = await showPaths.get(`${tenantKeyPrefix(host)}show_path`, { host, context })
       return result.kind === 'found' ? result.value : []
     },
 
     async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
-      const key = JSON.stringify([host, path, schemaId(schema), stableStringify(body)])
+      const key = `${tenantKeyPrefix(host)}data:${path}:${stableStringify(body)}`
       const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })
       if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
-      return result.value as T
+      return parseData(result.value, schema, path)
+    },
+
+    purge(host) {
+      for (const cache of [sites, pages, showPaths, data]) {
+        if (host === null) cache.clear()
+        else cache.deletePrefix(tenantKeyPrefix(host))
+      }
     },
   }
 }
 
-/** The language-independent config keeps the bare host as its key (it is the one every request needs). */
+/** `host:site` for the language-independent config (the one every request needs), `host:site:lang` per language. */
 function siteKey(host: string, language: SiteLanguage): string {
-  return language === '' ? host : `${host} ${language}`
+  return language === '' ? `${tenantKeyPrefix(host)}site` : `${tenantKeyPrefix(host)}site:${language}`
+}
+
+/** A site key as log lines name it: `host` or `host lang`. */
+function describeSiteKey(key: string): string {
+  const match = /^(.*):site(?::(.+))?$/.exec(key)
+  if (!match) return key
+  return match[2] === undefined ? match[1]! : `${match[1]} ${match[2]}`
 }
 
 function isNotFound(error: unknown): boolean {

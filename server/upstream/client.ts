@@ -159,9 +159,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const { envelope } = await call(path, body, context)
     const where = { method: METHOD, url: joinUrl(options.baseUrl, path) }
     if (envelope.status !== 0) throw new UpstreamStatusError(envelope, where)
-    const parsed = schema.safeParse(envelope.data)
-    if (!parsed.success) throw new UpstreamBadResponseError(describeIssue(parsed.error.issues), { ...where, cause: parsed.error })
-    return parsed.data
+    return parseUpstreamData(schema, envelope.data, where)
   }
 
   function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
@@ -231,6 +229,16 @@ function isJsonType(contentType: string): boolean {
 
 function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * Parses an upstream `data` value with `schema`: a shape mismatch is an UpstreamBadResponseError
+ * naming the call. Also used for values read back from a cache.
+ */
+export function parseUpstreamData<T>(schema: ZodType<T>, data: unknown, where: UpstreamErrorOptions): T {
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) throw new UpstreamBadResponseError(describeIssue(parsed.error.issues), { ...where, cause: parsed.error })
+  return parsed.data
 }
 
 /** Appends `path` to `baseUrl`, whether or not the base has a trailing slash or a path prefix. */

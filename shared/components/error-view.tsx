@@ -2,37 +2,43 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Translate } from '../i18n/translator.ts'
 import { SiteLink } from './site-link.tsx'
 
-/** The visible part of an error page: 404 shows Page Not Found, anything else Internal Server Error (SPEC §2). */
+/**
+ * The visible part of an error page. The heading follows SPEC §2: a 404 says "Page Not Found",
+ * anything unexpected "Internal Server Error" (405 and 400 name themselves). The route's own
+ * message (SPEC §8 'Page not found: {path}', 'Page Not Found: {path}') and a localised explanation
+ * follow it.
+ */
 export function ErrorView({ status, message, withHomeLink = true }: { status: number; message: string | null; withHomeLink?: boolean }) {
   const { t } = useI18n()
-  const { heading, lead } = errorTexts(status, t)
+  const heading = errorTitle(status, null)
   return (
     <section className="error-page" data-status={status}>
       <p className="error-code">{status}</p>
-      <h1>{message ?? heading}</h1>
-      {lead ? <p>{lead}</p> : null}
+      <h1>{heading}</h1>
+      {message && message !== heading ? <p className="error-detail">{message}</p> : null}
+      <p>{errorLead(status, t)}</p>
       {withHomeLink ? <SiteLink to="/" className="button">{t('backToHome')}</SiteLink> : null}
     </section>
   )
 }
 
-/** Heading and lead of an error page by status; a payload that could not be fetched has its own text. */
-function errorTexts(status: number, t: Translate): { heading: string; lead: string } {
+/** The localised explanation under the heading; a payload that could not be fetched has its own. */
+function errorLead(status: number, t: Translate): string {
   switch (status) {
     case 404:
-      return { heading: t('pageNotFound'), lead: t('pageNotFoundLead') }
+      return t('pageNotFoundLead')
     case 405:
-      return { heading: t('methodNotAllowed'), lead: t('methodNotAllowedLead') }
+      return t('methodNotAllowedLead')
     case 400:
-      return { heading: t('invalidLink'), lead: '' }
+      return t('invalidLink')
     case 503:
-      return { heading: t('fetchFailed'), lead: '' }
+      return t('fetchFailed')
     default:
-      return { heading: t('internalServerError'), lead: t('internalServerErrorLead') }
+      return t('internalServerErrorLead')
   }
 }
 
-/** The document title of an error page; the server uses the same rule for the first render. */
+/** The document title of an error page (the route's message when it has one); the server uses the same rule. */
 export function errorTitle(status: number, message: string | null): string {
   if (message) return message
   if (status === 404) return 'Page Not Found'

@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react'
+import { isSitePath, safeLinkTarget } from '../rules/safe-url.ts'
 import { useDocumentPaths, usePrefetch, useSiteHref, useSiteNavigate } from './site-context.tsx'
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -55,9 +56,13 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
   )
 }
 
-/** A link from site config: in-site paths become SiteLinks, anything else a plain external link. */
+/**
+ * A link from site config: in-site paths become SiteLinks, safe outbound targets (shared/rules/safe-url.ts)
+ * a plain external link, anything else an inert one.
+ */
 export function ConfigLink({ url, children, ...rest }: { url: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'>) {
-  if (url.startsWith('/') && !url.startsWith('//')) return <SiteLink {...rest} to={url}>{children}</SiteLink>
-  const safe = /^(https?:|mailto:|tel:)/i.test(url) ? url : '#'
-  return <a {...rest} href={safe} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
+  const target = safeLinkTarget(url)
+  if (target !== null && isSitePath(target)) return <SiteLink {...rest} to={target}>{children}</SiteLink>
+  if (target === null || target.startsWith('#')) return <a {...rest} href={target ?? '#'}>{children}</a>
+  return <a {...rest} href={target} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
 }

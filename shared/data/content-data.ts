@@ -58,6 +58,8 @@ export interface RssColumnView { id: string; name: string; logo: string | null; 
 export interface RssHotView { title: string; link: string; source: string; score: number }
 export interface RssBody {
   kind: 'rss'
+  /** The page's `page_path`: clicks are recorded under it (`/v1/rss_page_add_hot`). */
+  pagePath: string
   columns: RssColumnView[]
   /** Set when the address selects one source (`/sp/:group/:path/:rss_id`). */
   selectedSource: string | null

@@ -1,4 +1,5 @@
 import type { AsideKind, Category, Contact, HotSearch, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
+import type { ListItemView } from './content-data.ts'
 import type { PageDataBase } from './page-head.ts'
 
 /**
@@ -40,8 +41,10 @@ export interface SearchPageData extends ResourcePageBase, Paging {
   query: string
   category: string | null
   panType: string | null
-  /** null when the query is empty (no upstream search was made). */
+  /** null when the query is empty (no upstream search was made); empty when the site searches its pages. */
   rows: ResourceSummary[] | null
+  /** The matching pages, on sites that search their pages instead of resources (shared/rules/search.ts). */
+  pages?: ListItemView[]
 }
 
 /** `/d/:id`. */
@@ -49,6 +52,8 @@ export interface DetailPageData extends ResourcePageBase {
   kind: 'detail'
   resource: Resource
   recommend: ResourceSummary[]
+  /** The site's drive accounts for "save to my drive" (`transfer_save_config`); empty: not offered. */
+  transferCookies: string[]
 }
 
 /** `/res…`: the newest or hottest resources, optionally of one category. */

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { categoryPath, tagPath, type DetailPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { safeImageSrc } from './resource/format.ts'
+import { safeMediaUrl } from '../rules/safe-url.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { ResourceLayout } from './resource/resource-layout.tsx'
 import { TargetLinks } from './resource/target-links.tsx'
@@ -13,7 +13,7 @@ export function Component() {
   const data = useLoaderData() as DetailPageData
   const { resource, recommend } = data
   const { t, format } = useI18n()
-  const image = safeImageSrc(resource.image)
+  const image = safeMediaUrl(resource.image) ?? undefined
   return (
     <ResourceLayout data={data}>
       <article className="detail-panel">
@@ -47,7 +47,7 @@ export function Component() {
           {image ? <img className="res-detail__image" src={image} alt={resource.title} width={640} height={360} decoding="async" /> : null}
           {resource.description ? <p className="res-detail__description">{resource.description}</p> : null}
         </div>
-        <TargetLinks links={resource.target_urls} />
+        <TargetLinks links={resource.target_urls} docId={resource.id} transferCookies={data.transferCookies} />
         {resource.tags.length > 0 ? (
           <section className="res-detail__section">
             <h2>{t('tags')}</h2>

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { postCategoryPath, type PostPageData } from '../data/post-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { safeImageSrc } from './resource/format.ts'
+import { safeMediaUrl } from '../rules/safe-url.ts'
 import { PostLayout } from './post/post-sidebar.tsx'
 import { isoDate } from '../i18n/formatters.ts'
 
@@ -11,8 +11,8 @@ export function Component() {
   const data = useLoaderData() as PostPageData
   const { post } = data
   const { t, format } = useI18n()
-  const cover = safeImageSrc(post.cover)
-  const avatar = safeImageSrc(post.author.avatar)
+  const cover = safeMediaUrl(post.cover) ?? undefined
+  const avatar = safeMediaUrl(post.author.avatar) ?? undefined
   return (
     <PostLayout categories={data.categories} selected={post.category.id || null}>
       <article className="detail-panel">

@@ -8,7 +8,7 @@ import { Pagination } from './resource/pagination.tsx'
 /** `/search/post?query=`: article search results, or the prompt without a query. */
 export function Component() {
   const data = useLoaderData() as PostSearchPageData
-  const { t, language } = useI18n()
+  const { t } = useI18n()
   return (
     <PostLayout categories={data.categories} selected={null} query={data.query}>
       <header className="post-heading">
@@ -19,7 +19,7 @@ export function Component() {
       </header>
       {data.rows === null ? null : (
         <>
-          <PostList rows={data.rows} />
+          <PostList rows={data.rows} highlight={data.query} />
           <Pagination page={data.page} pageSize={data.pageSize} total={data.total} basePath="/search/post" />
         </>
       )}

@@ -39,7 +39,7 @@ function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void)
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
   const body = picture ? (
-    <img className="promo__image" src={promo.img_url} alt={promo.title} loading="lazy" />
+    <img className="promo__image" src={promo.img_url} alt={promo.title} width={640} height={360} loading="lazy" />
   ) : (
     <>
       <strong className="promo__title" dir="auto">{promo.title}</strong>

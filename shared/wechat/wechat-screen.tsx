@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { copyText } from '../browser/copy-text.ts'
+import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { withWechatRef } from './wechat-link.ts'
 
@@ -7,13 +7,13 @@ import { withWechatRef } from './wechat-link.ts'
  * The in-app-browser screen (SPEC §2): style 0 replaces the page with a text screen, style 1
  * dims the page under an overlay. It is in every page's HTML and hidden by the stylesheet; the
  * head script (wechat-link.ts) shows it in WeChat before the first paint, with or without the
- * page's JavaScript. The copy button works once the page is interactive.
+ * page's JavaScript. The copy button works once the page is interactive and answers with a toast.
  */
 export function WechatScreen({ style }: { style: 0 | 1 }) {
   const { t } = useI18n()
-  const [result, setResult] = useState<'copied' | 'failed' | null>(null)
   const copy = async () => {
-    setResult((await copyText(withWechatRef(window.location.href))) ? 'copied' : 'failed')
+    if (await copyText(withWechatRef(window.location.href))) notify.success(t('copySuccessOpenBrowser'))
+    else notify.error(t('copyFailed'))
   }
   return (
     <div className={`wx-screen wx-screen--style-${style}`} role="dialog" aria-modal="true" aria-labelledby="wx-screen-title">
@@ -22,9 +22,6 @@ export function WechatScreen({ style }: { style: 0 | 1 }) {
         <h2 id="wx-screen-title" className="wx-screen__title">{t('openInBrowser')}</h2>
         <p className="wx-screen__lead">{t('openInBrowserLead')}</p>
         <button type="button" className="button wx-screen__copy" onClick={() => void copy()}>{t('copyLink')}</button>
-        <p className="wx-screen__result" role="status">
-          {result === 'copied' ? t('copySuccessOpenBrowser') : result === 'failed' ? t('copyFailed') : ''}
-        </p>
       </div>
     </div>
   )

@@ -34,7 +34,7 @@ const site: SiteConfig = {
       { name: 'Blog', url: '/post', is_show: 1, children: [
         { name: 'Product updates', url: '/pcat/updates', is_show: 1 },
         { name: 'Guides', url: '/pcat/guides', is_show: 1 },
-        { name: 'Community', url: '/sp/community', is_show: 1 },
+        { name: 'Community', url: '/pcat/stories', is_show: 1 },
       ] },
       { name: 'Spring sale', url: '/l/campaign/spring-sale', is_show: 1 },
     ],

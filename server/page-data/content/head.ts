@@ -2,7 +2,7 @@ import type { PageHead } from '../../../shared/data/page-head.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { SitePageConfig, Tdk, TdkKey } from '../../../shared/types.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { safeHttpUrl } from './safe-links.ts'
+import { safeHttpUrl } from '../../../shared/rules/safe-url.ts'
 
 /**
  * The head of a content page: the page's own TDK when it sets one; outline pages otherwise use the

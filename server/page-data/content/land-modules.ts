@@ -3,7 +3,7 @@ import type {
 } from '../../../shared/data/content-data.ts'
 import { FORM_ITEM_TYPES, type FormItem, type LandModule } from '../../../shared/types.ts'
 import { sanitizeRichText } from '../markdown.ts'
-import { safeLinkTarget, safeMediaUrl } from './safe-links.ts'
+import { safeLinkTarget, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import {
   isLoose, readChoice, readItems, readNumber, readObject, readText, readTexts, type Loose,
 } from './readers.ts'

@@ -2,7 +2,7 @@ import type { LandPostView } from '../../../shared/data/content-data.ts'
 import type { Post } from '../../../shared/types.ts'
 import { postPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { safeMediaUrl } from './safe-links.ts'
+import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 /** A post as a card shows it (no body: lists stay light). */
 export function toPostView(post: Post): LandPostView {

@@ -2,7 +2,7 @@ import type { ResourceCardView, ResourceHotData } from '../../../shared/data/con
 import type { AsideKind, Resource } from '../../../shared/types.ts'
 import { asideSchema, resourceListSchema, type ResourceList } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { safeMediaUrl } from './safe-links.ts'
+import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 const DESCRIPTION_MAX = 160
 

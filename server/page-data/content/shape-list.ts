@@ -3,7 +3,7 @@ import { listPageConfigSchema, pageSummaryListSchema } from '../../upstream/sche
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'
 import { routerPathOf } from './router-path.ts'
-import { safeMediaUrl } from './safe-links.ts'
+import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 const PAGE_SIZE = 24
 

@@ -2,7 +2,7 @@ import type { NavBody, NavSiteView } from '../../../shared/data/content-data.ts'
 import type { NavSite } from '../../../shared/types.ts'
 import { navPageConfigSchema } from '../../upstream/schemas.ts'
 import { parsePageConfig } from './page-config.ts'
-import { safeHttpUrl, safeMediaUrl } from './safe-links.ts'
+import { safeHttpUrl, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 function toSite(site: NavSite): NavSiteView {
   const pricing = site.pricing?.trim()

@@ -4,7 +4,7 @@ import type { RssGroup } from '../../../shared/types.ts'
 import { rssGroupsSchema, rssHotSchema, rssPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'
-import { safeHttpUrl, safeMediaUrl } from './safe-links.ts'
+import { safeHttpUrl, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 /** Documents per source: a column on the overview, a full list when one source is selected. */
 const OVERVIEW_DOCS = 10
@@ -42,7 +42,7 @@ export async function shapeRss(
     if (group === undefined && source === undefined) return []
     return [toColumn(id, group, source)]
   })
-  return { body: { kind: 'rss', columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
+  return { body: { kind: 'rss', pagePath, columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
 }
 
 function toColumn(id: string, group: RssGroup | undefined, source: { rss_name: string; logo: string; description: string } | undefined): RssColumnView {

@@ -70,7 +70,7 @@ describe('article pages on the demo site', () => {
     const page = await response.text()
     expect(robotsOf(page)).toBe('noindex,follow')
     const html = mainOf(page)
-    expect(html).toContain('2025 年可免费商用的中文字体清单')
+    expect(html).toContain('2025 年可免费商用的中文<mark>字体</mark>清单')
     expect(html).toContain('name="query"')
 
     const prompt = mainOf(await (await get('/search/post')).text())

@@ -21,6 +21,21 @@ describe('detail page loader', () => {
     expect(data.resource.target_urls).toEqual([{ target_url: 'https://pan.test/s/7', pan_type: 'quark', code: 'ab12' }])
     expect(data.recommend.map((r) => r.seo_title)).toEqual(['res-8', 'res-9'])
     expect(data.aside).toBeInstanceOf(Promise)
+    // No transfer_save_config: "save to my drive" is not offered.
+    expect(data.transferCookies).toEqual([])
+    await data.aside
+  })
+
+  it("passes the site's drive accounts on for transfer-save", async () => {
+    const site = fakeSite({ resource: { transfer_save_config: { list: [{ cookie_id: 'quark-main' }, { cookie_id: 'baidu-main' }] } } })
+    const { env } = fakeLoaderEnv({
+      path: '/d/res-7',
+      params: { id: 'res-7' },
+      site,
+      replies: { '/v1/resource/detail': () => ({ detail_info: resource(7), recommend: [] }), '/v1/resource/aside': aside },
+    })
+    const data = await loadDetailPage(env)
+    expect(data.transferCookies).toEqual(['quark-main', 'baidu-main'])
     await data.aside
   })
 

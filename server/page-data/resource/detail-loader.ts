@@ -23,5 +23,6 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
     fallbackDescription: resource.description,
     canonical: env.absoluteUrl(`/d/${encodeURIComponent(resource.seo_title || seoTitle)}`),
   })
-  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), ...aside }
+  const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map((account) => account.cookie_id)
+  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), transferCookies, ...aside }
 }

@@ -43,6 +43,24 @@ describe('search page loader', () => {
     expect(data.category).toBeNull()
   })
 
+  it('searches the pages of a site whose home is a page (no resource catalogue), keeping only linkable ones', async () => {
+    const pageRow = (page_path: string, page_type: string, group_path = '') => ({ page_id: page_path, page_path, page_type, group_path, title: ` ${page_path} title `, description: 'About it', updated_at: 1_700_000_000 })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/s?query=%20tools%20&page=2',
+      site: fakeSite({ global: { home_page_model: 2 } }),
+      replies: { ...replies, '/v1/site_page/list': () => ({ rows: [pageRow('tools', 'nav'), pageRow('faq', 'custom', 'help'), pageRow('files', 'resource')], total: 3 }) },
+    })
+    const data = await loadSearchPage(env)
+    expect(calls.find((c) => c.path === '/v1/site_page/list')?.body).toEqual({ filter: { keyword: 'tools' }, page: 2, page_size: SEARCH_PAGE_SIZE, is_cache: 1 })
+    expect(calls.some((c) => c.path === '/v1/resource/search')).toBe(false)
+    expect(data.rows).toEqual([])
+    expect(data.total).toBe(3)
+    expect(data.pages).toEqual([
+      { title: 'tools title', description: 'About it', cover: null, routerPath: '/nav/tools', updatedAt: 1_700_000_000 },
+      { title: 'faq title', description: 'About it', cover: null, routerPath: '/c/help/faq', updatedAt: 1_700_000_000 },
+    ])
+  })
+
   it('makes no upstream search for an empty query and shows the prompt', async () => {
     const { env, calls } = fakeLoaderEnv({ path: '/s?query=%20%20', replies })
     const data = await loadSearchPage(env)

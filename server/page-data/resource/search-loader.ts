@@ -1,7 +1,9 @@
 import type { SearchPageData } from '../../../shared/data/resource-data.ts'
-import { searchTypeOf } from '../../../shared/rules/search.ts'
+import { searchTargetOf, searchTypeOf } from '../../../shared/rules/search.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
-import { resourcePageSchema } from '../../upstream/schemas.ts'
+import { pageSummaryListSchema, resourcePageSchema } from '../../upstream/schemas.ts'
+import { routerPathOf } from '../content/router-path.ts'
+import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { pageFromQuery } from '../params.ts'
 import { deferredAside, toResourceSummary } from './aside.ts'
@@ -24,8 +26,18 @@ export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
   const aside = deferredAside(env)
 
   let rows: SearchPageData['rows'] = null
+  let pages: SearchPageData['pages']
   let total = 0
-  if (query !== '') {
+  if (query !== '' && searchTargetOf(tenant.site.page_config.global_config) === 'pages') {
+    const result = await env.upstream.data('/v1/site_page/list', { filter: { keyword: query }, page, page_size: SEARCH_PAGE_SIZE, is_cache: 1 }, pageSummaryListSchema)
+    rows = []
+    pages = result.rows.flatMap((row) => {
+      const routerPath = routerPathOf(row)
+      // Pages without an address of their own (resource, ugc_post) have nothing to link to.
+      return routerPath === null ? [] : [{ title: row.title.trim() || row.page_path, description: row.description.trim(), cover: safeMediaUrl(row.cover), routerPath, updatedAt: row.updated_at }]
+    })
+    total = result.total
+  } else if (query !== '') {
     const body = {
       query,
       page,
@@ -47,5 +59,5 @@ export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
     canonical: env.absoluteUrl('/s'),
     robots: 'noindex,follow',
   })
-  return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, ...aside }
+  return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, ...(pages ? { pages } : {}), ...aside }
 }

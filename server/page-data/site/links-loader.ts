@@ -3,20 +3,8 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { LinkGroup } from '../../../shared/types.ts'
 import { linksSchema } from '../../upstream/schemas.ts'
 import type { ServerLoader } from '../loader-env.ts'
+import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import { parseGotoTarget } from './goto-target.ts'
-
-// Inline raster or SVG images: an <img> never runs script in them, so they are safe to show.
-const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,]/i
-// Inline logos travel inside the page data; bigger ones are dropped rather than bloat it.
-const DATA_IMAGE_MAX = 16_384
-
-/** Image addresses the page may show: absolute http(s), a path on the site itself or a small inline image. */
-export function safeImage(url: string | undefined): string {
-  const value = url?.trim() ?? ''
-  if (/^https?:\/\//i.test(value)) return parseGotoTarget(value)?.url ?? ''
-  if (DATA_IMAGE.test(value)) return value.length <= DATA_IMAGE_MAX ? value : ''
-  return value.startsWith('/') && !value.startsWith('//') ? value : ''
-}
 
 /**
  * The entries worth a card: links whose URL is a safe absolute http(s) address (the admin backend
@@ -32,7 +20,7 @@ export function toLinkGroups(rows: LinkGroup[]): LinksPageData['groups'] {
       links.push({
         name: item.name.trim() || target.host,
         url: target.url,
-        logo: safeImage(item.logo_url),
+        logo: safeMediaUrl(item.logo_url) ?? '',
         description: item.description?.trim() ?? '',
         host: target.host,
       })

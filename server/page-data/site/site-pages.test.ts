@@ -95,6 +95,22 @@ describe('site-level pages', () => {
     const html = await response.text()
     expect(html).toContain(`<h1>${heading}</h1>`)
     expect(robotsOf(html)).toBe('noindex')
+    // The site's frame stays, in the page language.
+    expect(html).toContain('class="site-header"')
+    expect(html).toContain('class="site-footer"')
+  })
+
+  it.each([
+    ['/404', '<h1>Page Not Found</h1>', '您访问的页面不存在或已被移除。'],
+    ['/en/404', '<h1>Page Not Found</h1>', 'The page you are looking for does not exist or has been moved.'],
+    ['/en/no/such/page', '<h1>Page Not Found</h1><p class="error-detail">Page not found: /en/no/such/page</p>', 'The page you are looking for does not exist'],
+    ['/en/d/no-such-resource', '<h1>Page Not Found</h1>', 'The page you are looking for does not exist'],
+    ['/500', '<h1>Internal Server Error</h1>', '我们这边出了点问题，请稍后再试。'],
+  ])('titles the error page %s of the Chinese site per SPEC §2 with the localised explanation', async (path, heading, lead) => {
+    const html = await (await site.request(path, { host: 'res.localhost' })).text()
+    expect(html).toContain(heading)
+    expect(html).toContain(lead)
+    expect(html).toContain('class="site-header"')
   })
 
   it('serves the feedback payload for client-side navigation', async () => {

@@ -4,6 +4,7 @@ import type { RssBody, RssColumnView, RssHotView } from '../../data/content-data
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
+import { recordRssClick } from '../../rss/record-click.ts'
 
 /** An RSS page: the hot list (streamed) and one column of newest documents per source. */
 export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[]> | RssHotView[] | undefined }) {
@@ -16,7 +17,7 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
         <div className="content-rss__columns">
           {body.columns.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
           {body.columns.map((column) => (
-            <RssColumn key={column.id} column={column} readAt={body.readAt} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
+            <RssColumn key={column.id} column={column} pagePath={body.pagePath} readAt={body.readAt} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
           ))}
         </div>
         {hot !== undefined && !selected ? (
@@ -24,7 +25,7 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
             <h2 id="rss-hot-heading">{t('rankings')}</h2>
             <Suspense fallback={<p className="muted">{t('loading')}</p>}>
               <Await resolve={hot} errorElement={<p className="muted">{t('noResults')}</p>}>
-                {(rows: RssHotView[]) => <RssHotList rows={rows} />}
+                {(rows: RssHotView[]) => <RssHotList rows={rows} pagePath={body.pagePath} />}
               </Await>
             </Suspense>
           </aside>
@@ -34,7 +35,16 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
   )
 }
 
-function RssColumn({ column, sourcePath, readAt }: { column: RssColumnView; sourcePath: string | null; readAt: number }) {
+/**
+ * Counts a visit of an item link: a click or keyboard activation fires `click`, a middle click
+ * `auxclick`. The link itself navigates as usual, never waiting for the count.
+ */
+function clickRecorder(pagePath: string, title: string, link: string, rssName: string) {
+  const record = () => recordRssClick({ page_path: pagePath, title, link, rss_name: rssName })
+  return { onClick: record, onAuxClick: (event: React.MouseEvent) => (event.button === 1 ? record() : undefined) }
+}
+
+function RssColumn({ column, sourcePath, readAt, pagePath }: { column: RssColumnView; sourcePath: string | null; readAt: number; pagePath: string }) {
   const { t, format } = useI18n()
   return (
     <section className="content-rss__column card" aria-labelledby={`rss-${column.id}`}>
@@ -50,7 +60,7 @@ function RssColumn({ column, sourcePath, readAt }: { column: RssColumnView; sour
           {column.docs.map((doc, index) => (
             <li key={`${index}-${doc.title}`} className="content-rss__doc">
               {doc.link ? (
-                <a href={doc.link} target="_blank" rel="noopener noreferrer nofollow">{doc.title}</a>
+                <a href={doc.link} target="_blank" rel="noopener noreferrer nofollow" {...clickRecorder(pagePath, doc.title, doc.link, column.name)}>{doc.title}</a>
               ) : <span>{doc.title}</span>}
               {doc.publishedAt > 0 ? <time className="muted" dateTime={isoDate(doc.publishedAt)}>{format.relative(doc.publishedAt, readAt)}</time>
                 : doc.publishLabel ? <span className="muted">{doc.publishLabel}</span> : null}
@@ -66,7 +76,7 @@ function RssColumn({ column, sourcePath, readAt }: { column: RssColumnView; sour
   )
 }
 
-function RssHotList({ rows }: { rows: RssHotView[] }) {
+function RssHotList({ rows, pagePath }: { rows: RssHotView[]; pagePath: string }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="muted">{t('noResults')}</p>
   return (
@@ -74,7 +84,7 @@ function RssHotList({ rows }: { rows: RssHotView[] }) {
       {rows.map((row, index) => (
         <li key={row.link}>
           <span className="content-rank__index" aria-hidden="true">{index + 1}</span>
-          <a href={row.link} target="_blank" rel="noopener noreferrer nofollow">{row.title}</a>
+          <a href={row.link} target="_blank" rel="noopener noreferrer nofollow" {...clickRecorder(pagePath, row.title, row.link, row.source)}>{row.title}</a>
           {row.source ? <span className="muted">{row.source}</span> : null}
         </li>
       ))}

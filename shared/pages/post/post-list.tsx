@@ -1,14 +1,15 @@
+import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { safeImageSrc } from '../resource/format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
-export function PostItem({ post }: { post: PostSummary }) {
+export function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
   const { t, format } = useI18n()
   const to = postPath(post)
-  const cover = safeImageSrc(post.cover)
+  const cover = safeMediaUrl(post.cover) ?? undefined
   return (
     <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
       {cover ? (
@@ -17,8 +18,8 @@ export function PostItem({ post }: { post: PostSummary }) {
         </SiteLink>
       ) : null}
       <div className="post-item__body">
-        <h2 className="post-item__title"><SiteLink to={to}>{post.title}</SiteLink></h2>
-        {post.description ? <p className="post-item__description">{post.description}</p> : null}
+        <h2 className="post-item__title"><SiteLink to={to}><Highlight text={post.title} term={highlight} /></SiteLink></h2>
+        {post.description ? <p className="post-item__description"><Highlight text={post.description} term={highlight} /></p> : null}
         <p className="post-meta">
           {post.category.id ? <SiteLink to={postCategoryPath(post.category.id)} className="post-meta__category">{post.category.name}</SiteLink> : null}
           {post.author.nick_name ? <span>{t('byAuthor', { name: post.author.nick_name })}</span> : null}
@@ -31,12 +32,12 @@ export function PostItem({ post }: { post: PostSummary }) {
 }
 
 /** A list of articles, or the "nothing found" note. */
-export function PostList({ rows }: { rows: PostSummary[] }) {
+export function PostList({ rows, highlight }: { rows: PostSummary[]; highlight?: string }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="post-list">
-      {rows.map((post) => <li key={post.id}><PostItem post={post} /></li>)}
+      {rows.map((post) => <li key={post.id}><PostItem post={post} highlight={highlight} /></li>)}
     </ul>
   )
 }

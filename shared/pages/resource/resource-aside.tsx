@@ -5,7 +5,7 @@ import { detailPath, searchPath, tagPath, type AsideData, type AsideSection, typ
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import type { MessageKey } from '../../i18n/locales/en.ts'
 import type { AsideKind } from '../../types.ts'
-import { safeImageSrc } from './format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 
 const DEFAULT_TITLES: Record<AsideKind, MessageKey> = {
@@ -126,7 +126,7 @@ function TagCloud({ title, data }: { title: string; data: AsideData }) {
 }
 
 function ContactBlock({ title, contact }: { title: string; contact: NonNullable<AsideData['contact']> }) {
-  const image = safeImageSrc(contact.img)
+  const image = safeMediaUrl(contact.img) ?? undefined
   return (
     <section className="res-aside__block res-aside__contact">
       <h2 className="res-aside__title">{title}</h2>

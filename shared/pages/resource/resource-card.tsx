@@ -1,7 +1,8 @@
+import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
 import { categoryPath, detailPath, tagPath, type ResourceSummary } from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { safeImageSrc } from './format.ts'
+import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 
 /** Tags shown on a card; the detail page lists all of them. */
@@ -11,17 +12,19 @@ interface ResourceCardProps {
   resource: ResourceSummary
   /** The card title's heading level, so headings stay in order under the page's own. */
   headingLevel?: 2 | 3
+  /** A search term to mark in the title and description. */
+  highlight?: string | undefined
 }
 
 /**
  * One resource in a grid: cover, title (the detail link), short description, category, tags and
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
-export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) {
+export function ResourceCard({ resource, headingLevel = 2, highlight }: ResourceCardProps) {
   const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
-  const image = safeImageSrc(resource.image)
+  const image = safeMediaUrl(resource.image) ?? undefined
   const date = resource.updated_at || resource.created_at
   return (
     <article className="res-card">
@@ -34,9 +37,9 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
       </SiteLink>
       <div className="res-card__body">
         <Heading className="res-card__title">
-          <SiteLink to={to}>{resource.title}</SiteLink>
+          <SiteLink to={to}><Highlight text={resource.title} term={highlight} /></SiteLink>
         </Heading>
-        {resource.description ? <p className="res-card__description">{resource.description}</p> : null}
+        {resource.description ? <p className="res-card__description"><Highlight text={resource.description} term={highlight} /></p> : null}
         {resource.tags.length > 0 ? (
           <ul className="res-card__tags" aria-label={t('tags')}>
             {resource.tags.slice(0, CARD_TAGS).map((tag) => (
@@ -56,13 +59,13 @@ export function ResourceCard({ resource, headingLevel = 2 }: ResourceCardProps) 
 }
 
 /** A responsive grid of resource cards, or the "nothing found" note when empty. */
-export function ResourceGrid({ rows, headingLevel = 2 }: { rows: ResourceSummary[]; headingLevel?: 2 | 3 }) {
+export function ResourceGrid({ rows, headingLevel = 2, highlight }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; highlight?: string }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
       {rows.map((resource) => (
-        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} /></li>
+        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} highlight={highlight} /></li>
       ))}
     </ul>
   )

@@ -2,9 +2,9 @@ import { RouterContextProvider, type StaticHandler, type StaticHandlerContext } 
 import { pageDataContext, type PageDataSource } from '../../shared/data/page-data.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { Translate } from '../../shared/i18n/translator.ts'
-import type { LoaderEnv, TenantData } from '../page-data/loader-env.ts'
-import { serverLoaders } from '../page-data/server-loaders.ts'
-import type { Tenant } from '../site/tenant.ts'
+import type { LoaderEnv, TenantData } from './loader-env.ts'
+import { serverLoaders } from './server-loaders.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 
 export interface RunRoutesInput {
   handler: StaticHandler

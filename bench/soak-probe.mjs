@@ -1,0 +1,9 @@
+// Loaded into the app process by `npm run soak` only (node --expose-gc --import): on SIGUSR2 it
+// collects garbage twice and writes the heap and RSS after GC as one JSON line on stderr, so the
+// soak can compare the heap before and after the load without a debugger.
+process.on('SIGUSR2', () => {
+  globalThis.gc?.()
+  globalThis.gc?.()
+  const { heapUsed, rss } = process.memoryUsage()
+  process.stderr.write(`${JSON.stringify({ soakProbe: true, heapUsed, rss, handles: process.getActiveResourcesInfo().length })}\n`)
+})

@@ -1,0 +1,160 @@
+import { Writable } from 'node:stream'
+import { Redis } from 'ioredis'
+import pino from 'pino'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
+import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+
+const TOKEN = 'purge-token-for-tests-0123'
+
+let redis: TestRedis
+let admin: Redis
+let sites: TestSite[] = []
+
+/** Upstream calls of every instance together: site configs (by language, '' = language-independent) and the rest. */
+let calls: { siteConfig: number; languages: string[]; other: number }
+
+beforeAll(async () => {
+  redis = await startRedis()
+})
+afterAll(async () => {
+  await redis.stop()
+})
+beforeEach(async () => {
+  calls = { siteConfig: 0, languages: [], other: 0 }
+  admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
+  admin.on('error', () => {})
+  await admin.connect()
+  await admin.flushall()
+})
+afterEach(async () => {
+  await Promise.all(sites.map((site) => site.close()))
+  sites = []
+  admin.disconnect()
+})
+
+/** One app instance sharing the test Redis, counting its upstream calls into `calls`. */
+async function instance(options: TestSiteOptions = {}): Promise<TestSite> {
+  const site = await startTestSite({
+    htmlCache: {},
+    redisUrl: redis.url,
+    purgeToken: TOKEN,
+    upstream: async (request, demo) => {
+      const language = await siteConfigLanguage(request)
+      if (language === null) calls.other += 1
+      else {
+        calls.siteConfig += 1
+        calls.languages.push(language)
+      }
+      return demo(request)
+    },
+    ...options,
+  })
+  sites.push(site)
+  return site
+}
+
+/** The `page_language` of a site config load (web_get without a page), else null. */
+async function siteConfigLanguage(request: Request): Promise<string | null> {
+  if (new URL(request.url).pathname !== '/v1/site_page/web_get') return null
+  const body = JSON.parse((await request.clone().text()) || '{}') as { page_path?: string; page_language?: string }
+  return body.page_path === '' ? (body.page_language ?? '') : null
+}
+
+async function get(site: TestSite, path: string, init: RequestInit & { host?: string } = {}) {
+  const response = await site.request(path, init)
+  // Each response has its own CSP nonce; the page is otherwise the same.
+  const text = (await response.text()).replace(/ nonce="[^"]*"/g, ' nonce=""')
+  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+  return { status: response.status, text }
+}
+
+describe('instances sharing Redis', () => {
+  it('a second instance serves configs, data and the page loaded by the first without calling the upstream', async () => {
+    const [a, b] = [await instance(), await instance()]
+    const first = await get(a, '/res/hot', { headers: { cookie: 'lang=zh' } })
+    const loaded = { ...calls, languages: [...calls.languages] }
+    // The language-independent config, and the one in the page language.
+    expect(loaded.languages.sort()).toEqual(['', 'zh'])
+    await vi.waitFor(async () => expect(await admin.exists('ts:res.localhost:html:zh:http://res.localhost/res/hot')).toBe(1))
+    const second = await get(b, '/res/hot', { headers: { cookie: 'lang=zh' } })
+    expect(second.status).toBe(200)
+    expect(second.text).toBe(first.text)
+    expect(calls).toEqual(loaded)
+    // A page the second instance renders itself still uses the shared site config and data.
+    await get(b, '/res/new')
+    expect(calls.siteConfig).toBe(2)
+  })
+
+  it('a cold site config requested by two instances at once is loaded once', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const options: TestSiteOptions = {
+      upstream: async (request, demo) => {
+        const language = await siteConfigLanguage(request)
+        if (language !== null) {
+          calls.languages.push(language)
+          await gate
+        }
+        return demo(request)
+      },
+    }
+    const [a, b] = [await instance(options), await instance(options)]
+    const pages = [a.request('/res/hot'), b.request('/res/hot')]
+    await vi.waitFor(async () => expect(await admin.keys('ts:lock:*')).toHaveLength(1))
+    await vi.waitFor(() => expect(calls.languages).toEqual(['']))
+    release()
+    const statuses = await Promise.all(pages.map(async (page) => (await page).status))
+    expect(statuses).toEqual([200, 200])
+    // Each config (language-independent, then the page language) was loaded by one instance only.
+    expect(calls.languages.sort()).toEqual(['', 'zh'])
+  })
+
+  it('a purge on one instance is seen on the other', async () => {
+    const [a, b] = [await instance(), await instance()]
+    await get(a, '/res/hot')
+    await get(b, '/res/hot')
+    expect(b.htmlCache?.size).toBe(1)
+    const before = { ...calls, languages: [...calls.languages] }
+    const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ host: 'res.localhost' }) })
+    expect(purged.status).toBe(200)
+    await vi.waitFor(() => expect(b.htmlCache?.size).toBe(0))
+    expect(await admin.keys('ts:res.localhost:*')).toEqual([])
+    await get(b, '/res/hot')
+    expect(calls.siteConfig).toBe(before.siteConfig + 2)
+    expect(calls.other).toBeGreaterThan(before.other)
+  })
+
+  it('Redis killed mid-run changes nothing visitors see, is logged once, and is picked up again when back', async () => {
+    const lines: string[] = []
+    const log = pino({ level: 'warn' }, new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done() } }))
+    const [a, b] = [await instance({ log, redisCommandTimeoutMs: 200 }), await instance({ log, redisCommandTimeoutMs: 200 })]
+    const warm = await get(a, '/res/hot')
+    await redis.kill()
+    try {
+      for (const site of [a, b]) {
+        for (const path of ['/res/hot', '/res/new', '/rank', '/d/no-such-resource']) {
+          const page = await get(site, path)
+          expect(`${path} ${page.status}`).toBe(`${path} ${path.startsWith('/d/') ? 404 : 200}`)
+        }
+      }
+      expect((await get(a, '/res/hot')).text).toBe(warm.text)
+      const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ all: true }) })
+      expect(purged.status).toBe(200)
+      expect((await get(a, '/res/hot')).status).toBe(200)
+      const warnings = lines.filter((line) => line.includes('redis unavailable'))
+      // Once per instance per interval, not once per command.
+      expect(warnings.length).toBeGreaterThan(0)
+      expect(warnings.length).toBeLessThanOrEqual(2)
+    } finally {
+      await redis.restart()
+    }
+    // Back: the instance reconnects and shares again, without a restart.
+    let probe = 0
+    await vi.waitFor(async () => {
+      // A search not made before: its data is written to Redis once the instance has reconnected.
+      expect((await get(a, `/s?query=probe${probe++}`)).status).toBe(200)
+      expect(await admin.keys('ts:res.localhost:data:*')).not.toEqual([])
+    }, { timeout: 15_000, interval: 100 })
+  })
+})

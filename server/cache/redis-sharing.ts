@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import { z } from 'zod'
+import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
+import type { SharedStore } from './shared-store.ts'
+
+export interface RedisSharingOptions {
+  /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
+  url: string
+  log: Logger
+  /** Every key and the purge channel start with this. Default `ts:`. */
+  prefix?: string
+  /** A command slower than this counts as failed; the instance goes on without Redis. Default 250 ms. */
+  commandTimeoutMs?: number
+  /** Connection trouble is logged at most once per this interval. Default 30 s. */
+  logIntervalMs?: number
+  /** Told about every failed command (metrics), by operation: get, set, lock, unlock, purge, publish. */
+  onCommandError?: (operation: string) => void
+}
+
+export interface RedisSharing {
+  store: SharedStore
+  bus: PurgeBus
+  /** Prefix of every key (keys are `prefix + name`). */
+  prefix: string
+  /** Settles once purges from other instances are being received (never fails; for tests and start-up logs). */
+  ready: Promise<void>
+  close(): Promise<void>
+}
+
+// Deletes the lock only if it still holds our token: a lock that expired and was taken by another
+// instance must not be released by us.
+const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+
+/**
+ * Redis as the second cache level and purge channel shared by every instance. Redis down or slow
+ * never fails a request: commands are not queued while disconnected, each has a deadline, and a
+ * failure reads as "nothing stored" so the instance serves from its own caches and the upstream.
+ * ioredis keeps reconnecting in the background.
+ */
+export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
+  const prefix = options.prefix ?? 'ts:'
+  const channel = `${prefix}purge`
+  const instanceId = randomUUID()
+  const logIntervalMs = options.logIntervalMs ?? 30_000
+  let lastLoggedAt = -Infinity
+
+  function trouble(error: unknown, what: string) {
+    const at = Date.now()
+    if (at - lastLoggedAt < logIntervalMs) return
+    lastLoggedAt = at
+    options.log.warn({ err: error, what }, 'redis unavailable: serving from the local cache and the upstream')
+  }
+
+  const common = {
+    connectTimeout: 2000,
+    // Keep trying forever, at most every 2 s: Redis coming back is picked up without a restart.
+    retryStrategy: (times: number) => Math.min(100 * times, 2000),
+    lazyConnect: false,
+  }
+  const client = new Redis(options.url, {
+    ...common,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? 250,
+  })
+  // The subscriber queues its SUBSCRIBE until connected and subscribes again after each reconnect.
+  const subscriber = new Redis(options.url, { ...common, autoResubscribe: true, maxRetriesPerRequest: null })
+  client.on('error', (error) => trouble(error, 'connection'))
+  subscriber.on('error', (error) => trouble(error, 'subscriber connection'))
+
+  async function attempt<T>(what: string, run: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      options.onCommandError?.(what)
+      trouble(error, what)
+      return fallback
+    }
+  }
+
+  const store: SharedStore = {
+    get: (key) => attempt('get', async () => (await client.getBuffer(key)) ?? undefined, undefined),
+    set: (key, value, ttlMs) => attempt('set', async () => void (await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))), undefined),
+    async lock(key, ttlMs) {
+      const token = randomUUID()
+      const noLock = async () => {}
+      const taken = await attempt('lock', () => client.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'), 'unavailable' as const)
+      if (taken === 'unavailable') return noLock
+      if (taken !== 'OK') return null
+      return async () => {
+        await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
+      }
+    },
+    deletePrefix: (keyPrefix) =>
+      attempt('purge', async () => {
+        // SCAN, not KEYS: a purge must not block Redis for every other instance.
+        const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
+        for await (const keys of stream as AsyncIterable<string[]>) {
+          if (keys.length > 0) await client.unlink(...keys)
+        }
+      }, undefined),
+  }
+
+  const handlers = new Set<(message: PurgeMessage) => void>()
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return
+    const message = parsePurgeMessage(text)
+    if (message === undefined || message.from === instanceId) return
+    for (const handler of handlers) handler({ host: message.host })
+  })
+  const ready = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => trouble(error, 'subscribe'),
+  )
+
+  const bus: PurgeBus = {
+    async publish(message) {
+      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, host: message.host })), 0)
+    },
+    subscribe(handler) {
+      handlers.add(handler)
+      return () => handlers.delete(handler)
+    },
+  }
+
+  return {
+    store,
+    bus,
+    prefix,
+    ready,
+    async close() {
+      handlers.clear()
+      client.disconnect()
+      subscriber.disconnect()
+    },
+  }
+}
+
+/** Escapes Redis glob characters (`*?[]\`) so a key prefix matches literally. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
+}
+
+const purgeMessageSchema = z.object({ from: z.string(), host: z.string().nullable() })
+
+function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {
+  try {
+    const parsed = purgeMessageSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}

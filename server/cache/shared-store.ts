@@ -1,0 +1,53 @@
+/**
+ * A store shared by every instance of the server (Redis in production), behind each instance's own
+ * in-memory caches. Every method is best effort: a store that is down or slow answers "nothing"
+ * (`undefined`, no-op) instead of failing, so visitors are served from local caches and the upstream.
+ */
+export interface SharedStore {
+  /** The stored bytes, or undefined when missing or when the store cannot answer. */
+  get(key: string): Promise<Buffer | undefined>
+  /** Stores `value` for `ttlMs`. */
+  set(key: string, value: Buffer | string, ttlMs: number): Promise<void>
+  /**
+   * Tries to become the only instance loading `key` for up to `ttlMs`. Answers a release function,
+   * or null when another instance holds the lock. An unavailable store answers a no-op release:
+   * each instance then loads for itself, as it would without a shared store.
+   */
+  lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
+  /** Deletes every key starting with `prefix` (a tenant purge). */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+/** A SharedStore in process memory: for tests and for wiring the seam without Redis. */
+export function createMemorySharedStore(now: () => number = Date.now): SharedStore & { readonly keys: string[] } {
+  const values = new Map<string, { value: Buffer; expiresAt: number }>()
+  const locks = new Map<string, number>()
+  const live = (key: string) => {
+    const entry = values.get(key)
+    if (entry && entry.expiresAt <= now()) values.delete(key)
+    return values.get(key)
+  }
+  return {
+    get keys() {
+      return [...values.keys()].filter((key) => live(key) !== undefined)
+    },
+    async get(key) {
+      return live(key)?.value
+    },
+    async set(key, value, ttlMs) {
+      values.set(key, { value: Buffer.from(value), expiresAt: now() + ttlMs })
+    },
+    async lock(key, ttlMs) {
+      const until = locks.get(key)
+      if (until !== undefined && until > now()) return null
+      const mine = now() + ttlMs
+      locks.set(key, mine)
+      return async () => {
+        if (locks.get(key) === mine) locks.delete(key)
+      }
+    },
+    async deletePrefix(prefix) {
+      for (const key of [...values.keys()]) if (key.startsWith(prefix)) values.delete(key)
+    },
+  }
+}

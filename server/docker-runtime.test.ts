@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawConnection } from '../test/raw-http.ts'
+import { startTestSite, type TestSite } from '../test/harness.ts'
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+/** Makes a folder tree readable (and its folders enterable) by everyone, as the image's COPY does. */
+function openUp(folder: string): void {
+  chmodSync(folder, 0o755)
+  for (const name of readdirSync(folder)) {
+    const entry = path.join(folder, name)
+    const stats = statSync(entry, { throwIfNoEntry: false })
+    if (stats?.isDirectory()) openUp(entry)
+    else if (stats?.isFile()) chmodSync(entry, stats.mode | 0o444)
+  }
+}
+
+/**
+ * The runtime stage of the Dockerfile, rebuilt without a Docker engine: `dist/` from a full build,
+ * `package.json`, and production dependencies from `npm ci --omit=dev`, in a folder of its own;
+ * then `node dist/server/index.js` as an unprivileged user against a stub upstream. Slow (an npm
+ * install), so bounded by its own timeouts.
+ */
+describe('the Docker runtime stage', { timeout: 300_000 }, () => {
+  let app: string
+  let upstream: TestSite
+  let server: ServerProcess | undefined
+  beforeAll(() => {
+    app = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-image-'))
+    execFileSync(process.execPath, [path.join(root, 'build.mjs'), `--out=${path.join(app, 'dist')}`], { cwd: root, stdio: 'pipe', timeout: 120_000 })
+    copyFileSync(path.join(root, 'package.json'), path.join(app, 'package.json'))
+    copyFileSync(path.join(root, 'package-lock.json'), path.join(app, 'package-lock.json'))
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, stdio: 'pipe', timeout: 240_000 })
+    openUp(app)
+  }, 300_000)
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await upstream?.close()
+    rmSync(app, { recursive: true, force: true })
+  })
+
+  it('holds only production dependencies', () => {
+    expect(existsSync(path.join(app, 'node_modules', 'react'))).toBe(true)
+    for (const devOnly of ['vitest', 'esbuild', 'playwright-core', 'supertest']) expect(existsSync(path.join(app, 'node_modules', devOnly))).toBe(false)
+  })
+
+  it('starts as a non-root user and answers /healthz, /readyz and a page', async () => {
+    // The demo API as the stub upstream, served by the test process.
+    upstream = await startTestSite({ listen: true })
+    const upstreamUrl = upstream.url!
+    const asRoot = process.getuid?.() === 0
+    // Root here: drop to nobody the way the image's USER line does; otherwise already unprivileged.
+    const command = asRoot
+      ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, 'dist/server/index.js']
+      : [process.execPath, 'dist/server/index.js']
+    server = await startServerProcess('', { NODE_ENV: 'production', API_BASE_URL: `${upstreamUrl}/`, HOME: '/nonexistent' }, { cwd: app, command })
+    const uid = Number(execFileSync('ps', ['-o', 'uid=', '-p', String(server.child.pid)]).toString().trim())
+    if (asRoot) expect(uid).toBe(65534)
+    expect(uid).not.toBe(0)
+
+    const connection = await rawConnection(server.port)
+    expect((await connection.get('/healthz')).status).toBe(200)
+    // Ready once the readiness probe reached the upstream (the test's demo API).
+    for (let ready = false; !ready; ) {
+      ready = (await connection.get('/readyz')).status === 200
+      if (!ready) await new Promise((resolve) => setImmediate(resolve))
+    }
+    const page = await connection.get('/res/hot', { cookie: 'lang=zh', 'accept-encoding': 'br' })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-encoding']).toBe('br')
+    const asset = /\/assets\/entry-client-[\w]+\.js/.exec(execFileSync('cat', [path.join(app, 'dist', 'client', 'manifest.json')]).toString())![0]
+    const script = await connection.get(asset, { 'accept-encoding': 'br' })
+    expect(script.status).toBe(200)
+    expect(script.headers['content-encoding']).toBe('br')
+    connection.destroy()
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+})

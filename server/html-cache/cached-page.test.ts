@@ -1,0 +1,51 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { servePage, toCachedPage, toSnapshot } from './cached-page.ts'
+
+const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' + '<p>text</p>'.repeat(200) + '<script nonce="N1">go()</script></body></html>'
+
+async function page(body: string, nonce?: string) {
+  const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'lang=en', 'content-length': '1', vary: 'Cookie' } })
+  return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
+}
+
+describe('servePage', () => {
+  it.each([
+    ['br, gzip', 'br'],
+    // Browsers list gzip first; among equals the smaller brotli wins.
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['identity', null],
+    [undefined, null],
+    ['gzip;q=0, br;q=0', null],
+  ])('Accept-Encoding %j → %s, decoding to the same page', async (accept, expected) => {
+    const cached = await page(html)
+    const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce: undefined })
+    expect(response.headers.get('content-encoding')).toBe(expected)
+    const body = Buffer.from(await response.arrayBuffer())
+    expect(response.headers.get('content-length')).toBe(String(body.length))
+    const decoded = expected === 'br' ? brotliDecompressSync(body) : expected === 'gzip' ? gunzipSync(body) : body
+    expect(decoded.toString()).toBe(html)
+    expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding')
+    expect(response.headers.get('set-cookie')).toBeNull()
+  })
+
+  it.each(['gzip', 'identity', 'br, gzip'])('fills a fresh nonce per response (%s), without brotli for such pages', async (accept) => {
+    const cached = await page(html, 'N1')
+    expect(cached.br).toBeNull()
+    for (const nonce of ['fresh-one', 'another+nonce/==']) {
+      const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce })
+      const body = Buffer.from(await response.arrayBuffer())
+      const text = (response.headers.get('content-encoding') === 'gzip' ? gunzipSync(body) : body).toString()
+      expect(text).toBe(html.replaceAll('N1', nonce))
+    }
+  })
+
+  it('answers HEAD with the headers of the chosen variant and no body', async () => {
+    const response = servePage(await page(html), { method: 'HEAD', acceptEncoding: 'gzip', nonce: undefined })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(0)
+    expect(await response.text()).toBe('')
+  })
+})

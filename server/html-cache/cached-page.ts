@@ -1,0 +1,97 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants } from 'node:zlib'
+import { negotiateEncoding } from '../middleware/compression.ts'
+import { assembleGzip, compressSegments } from './gzip-segments.ts'
+
+const brotliAsync = promisify(brotliCompress)
+
+/** A rendered page as the HTML cache keeps it: identity text plus precompressed variants. */
+export interface CachedPage {
+  status: number
+  /** Response headers worth keeping (never Set-Cookie, lengths or encodings). */
+  headers: [string, string][]
+  /** The body split where the per-response nonce goes (one segment when the page has none). */
+  segments: Buffer[]
+  /** Per segment, deflate blocks ready to be joined into a gzip body (see gzip-segments.ts). */
+  gzip: Buffer[]
+  /** Brotli of the whole body; only for pages without a nonce (brotli streams cannot be spliced). */
+  br: Buffer | null
+  storedAt: number
+  /** Route name for metrics, as the render that produced it reported. */
+  routeName: string
+  /** Bytes held, for the cache's byte bound. */
+  size: number
+}
+
+/** The serialisable part of a page, as shared between instances. */
+export interface PageSnapshot {
+  status: number
+  headers: [string, string][]
+  segments: string[]
+  storedAt: number
+  routeName: string
+}
+
+/** Headers that describe one response's bytes or one visitor: recomputed or left out on a hit. */
+const NOT_KEPT = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection', 'x-request-id'])
+
+/**
+ * A snapshot of a rendered response: its body is cut at each occurrence of the nonce it was rendered
+ * with, so a hit can carry a fresh one.
+ */
+export function toSnapshot(response: { status: number; headers: Headers }, body: Buffer, render: { nonce: string | undefined; routeName: string }, storedAt: number): PageSnapshot {
+  const { nonce } = render
+  const headers: [string, string][] = []
+  response.headers.forEach((value, name) => {
+    if (!NOT_KEPT.has(name)) headers.push([name, value])
+  })
+  const text = body.toString('utf8')
+  const segments = nonce ? text.split(nonce) : [text]
+  return { status: response.status, headers, segments, storedAt, routeName: render.routeName }
+}
+
+/** Compresses a snapshot's variants once (off the event loop). */
+export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> {
+  const segments = snapshot.segments.map((segment) => Buffer.from(segment, 'utf8'))
+  const [gzip, br] = await Promise.all([
+    compressSegments(segments),
+    segments.length === 1
+      ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
+      : Promise.resolve(null),
+  ])
+  let size = 0
+  for (const part of [...segments, ...gzip]) size += part.length
+  size += br?.length ?? 0
+  for (const [name, value] of snapshot.headers) size += name.length + value.length
+  return { status: snapshot.status, headers: snapshot.headers, segments, gzip, br, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
+}
+
+export function toPageSnapshot(page: CachedPage): PageSnapshot {
+  return { status: page.status, headers: page.headers, segments: page.segments.map((segment) => segment.toString('utf8')), storedAt: page.storedAt, routeName: page.routeName }
+}
+
+export interface ServeOptions {
+  method: string
+  acceptEncoding: string | undefined
+  /** Goes where the original response had its nonce. */
+  nonce: string | undefined
+}
+
+/**
+ * A response from a cached page in the encoding the visitor accepts (RFC 9110 §12.5.3): the stored
+ * brotli or gzip variant, or identity. Nothing is compressed here.
+ */
+export function servePage(page: CachedPage, options: ServeOptions): Response {
+  const headers = new Headers(page.headers)
+  headers.append('vary', 'Accept-Encoding')
+  const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
+  const filler = options.nonce ?? ''
+  let body: Buffer
+  if (encoding === 'br' && page.br) body = page.br
+  else if (encoding === 'gzip') body = assembleGzip(page.segments, page.gzip, filler)
+  else body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
+  if (encoding !== 'identity') headers.set('content-encoding', encoding)
+  headers.set('content-length', String(body.length))
+  if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers })
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createMemorySharedStore } from '../cache/shared-store.ts'
+import { createHtmlCache, type Rendered } from './html-cache.ts'
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+function rendered(body: string, init: ResponseInit = {}, complete = true, nonce?: string): Rendered {
+  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' }, ...init }), complete: Promise.resolve(complete), nonce, routeName: 'page' }
+}
+
+function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
+  const clock = { time: 1_000 }
+  const cache = createHtmlCache({ ttlMs: 10_000, maxBytes: 1024 * 1024, now: () => clock.time, ...overrides })
+  return { cache, clock }
+}
+
+async function textOf(answer: Awaited<ReturnType<ReturnType<typeof createHtmlCache>['get']>>): Promise<string> {
+  return answer.kind === 'hit' ? Buffer.concat(answer.page.segments).toString() : answer.response.text()
+}
+
+describe('createHtmlCache', () => {
+  it('keeps a complete 200 and answers it until the TTL ends', async () => {
+    const { cache, clock } = setup()
+    const render = vi.fn(async () => rendered('<p>page</p>'))
+    expect(await textOf(await cache.get('h:html:a', render))).toBe('<p>page</p>')
+    await vi.waitFor(() => expect(cache.size).toBe(1))
+    clock.time += 9_999
+    const hit = await cache.get('h:html:a', render)
+    expect(hit.kind).toBe('hit')
+    expect(render).toHaveBeenCalledTimes(1)
+    clock.time += 1
+    expect((await cache.get('h:html:a', render)).kind).toBe('rendered')
+    expect(render).toHaveBeenCalledTimes(2)
+  })
+
+  it.each([
+    ['an error status', rendered('oops', { status: 500 })],
+    ['a not-found page', rendered('gone', { status: 404 })],
+    ['a redirect', { response: new Response(null, { status: 301, headers: { location: '/x' } }), complete: Promise.resolve(true), nonce: undefined, routeName: 'page' }],
+    ['a response with Set-Cookie', rendered('<p>personal</p>', { headers: { 'set-cookie': 'sid=1' } })],
+    ['a render cut short', rendered('<p>half</p>', {}, false)],
+  ])('never keeps %s', async (_label, result) => {
+    const { cache } = setup()
+    const answer = await cache.get('h:html:a', async () => result)
+    expect(answer.kind).toBe('rendered')
+    if (answer.kind === 'rendered') await answer.response.arrayBuffer()
+    // Kept pages are stored before their render counts as settled.
+    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    expect(cache.size).toBe(0)
+    expect(cache.peek('h:html:a')).toBeUndefined()
+  })
+
+  it('coalesces concurrent misses into one render and hands waiters the page', async () => {
+    const { cache } = setup()
+    const gate = deferred<Rendered>()
+    const render = vi.fn(() => gate.promise)
+    const answers = Array.from({ length: 10 }, () => cache.get('h:html:a', render))
+    gate.resolve(rendered('<p>once</p>'))
+    const texts = await Promise.all(answers.map(async (answer) => textOf(await answer)))
+    expect(texts).toEqual(Array(10).fill('<p>once</p>'))
+    expect(render).toHaveBeenCalledTimes(1)
+  })
+
+  it('waiters render for themselves when the shared render may not be handed on', async () => {
+    const { cache } = setup()
+    const gate = deferred<Rendered>()
+    const render = vi.fn()
+      .mockImplementationOnce(() => gate.promise)
+      .mockImplementation(async () => rendered('<p>their own</p>'))
+    const first = cache.get('h:html:a', render)
+    const second = cache.get('h:html:a', render)
+    gate.resolve(rendered('<p>cookie</p>', { headers: { 'set-cookie': 'sid=1' } }))
+    expect(await textOf(await first)).toBe('<p>cookie</p>')
+    expect(await textOf(await second)).toBe('<p>their own</p>')
+    expect(render).toHaveBeenCalledTimes(2)
+  })
+
+  it('stays within its byte bound', async () => {
+    const { cache } = setup({ maxBytes: 3000 })
+    for (let i = 0; i < 20; i++) {
+      const answer = await cache.get(`h:html:${i}`, async () => rendered(`<p>${i}</p>`.padEnd(500, ' ')))
+      if (answer.kind === 'rendered') await answer.response.arrayBuffer()
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(3000)
+    expect(cache.size).toBeGreaterThan(0)
+  })
+
+  it('purge drops one tenant (not its neighbours) and a render running across it is not kept', async () => {
+    const { cache } = setup()
+    for (const key of ['a.example:html:/', 'ab.example:html:/']) {
+      await cache.get(key, async () => rendered('x'))
+      await vi.waitFor(() => expect(cache.peek(key)).toBeDefined())
+    }
+    const gate = deferred<Rendered>()
+    const running = cache.get('a.example:html:/slow', () => gate.promise)
+    cache.purge('a.example')
+    gate.resolve(rendered('old'))
+    await (await running as { response: Response }).response.text()
+    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    expect(cache.peek('a.example:html:/')).toBeUndefined()
+    expect(cache.peek('a.example:html:/slow')).toBeUndefined()
+    expect(cache.peek('ab.example:html:/')).toBeDefined()
+    cache.purge(null)
+    expect(cache.size).toBe(0)
+  })
+
+  it('replaces the nonce a page was rendered with by the placeholder cut', async () => {
+    const { cache } = setup()
+    await cache.get('h:html:a', async () => rendered('<script nonce="n0nce-1">a</script><script nonce="n0nce-1">b</script>', {}, true, 'n0nce-1'))
+    await vi.waitFor(() => expect(cache.peek('h:html:a')).toBeDefined())
+    const page = cache.peek('h:html:a')
+    expect(page?.segments.map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
+  })
+
+  it('shares kept pages through the shared store, read back by another instance without rendering', async () => {
+    const clock = { time: 1_000 }
+    const shared = { store: createMemorySharedStore(() => clock.time), prefix: 'ts:' }
+    const one = createHtmlCache({ ttlMs: 10_000, maxBytes: 1 << 20, now: () => clock.time, shared })
+    const two = createHtmlCache({ ttlMs: 10_000, maxBytes: 1 << 20, now: () => clock.time, shared })
+    await one.get('h:html:a', async () => rendered('<p>shared</p>'))
+    await vi.waitFor(() => expect(shared.store.keys).toEqual(['ts:h:html:a']))
+    const render = vi.fn(async () => rendered('<p>again</p>'))
+    const answer = await two.get('h:html:a', render)
+    expect(await textOf(answer)).toBe('<p>shared</p>')
+    expect(render).not.toHaveBeenCalled()
+  })
+})
