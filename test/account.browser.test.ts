@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createCapturingLogger } from '../../server/demo-api/test-support.ts'
-import { DEMO_ACCOUNT } from '../../server/demo-api/data/index.ts'
-import { FORCED_ERR_MSG } from '../../server/demo-api/forced-answers.ts'
-import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
-import en from '../i18n/locales/en.ts'
-import zh from '../i18n/locales/zh.ts'
-import { USER_STORAGE_KEY } from './stored-user.ts'
+import { createCapturingLogger } from '../server/demo-api/test-support.ts'
+import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
+import { FORCED_ERR_MSG } from '../server/demo-api/forced-answers.ts'
+import { useBrowserSite } from './browser/use-browser-site.ts'
+import en from '../shared/i18n/locales/en.ts'
+import zh from '../shared/i18n/locales/zh.ts'
+import { USER_STORAGE_KEY } from '../shared/account/stored-user.ts'
 
 // Visitor accounts in Chromium against the demo API (SPEC §2, §4, §5, §8): every panel, outcome and
 // message, the lazy dialog chunk, keyboard use. Verification codes are read from the demo's log.

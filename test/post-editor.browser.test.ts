@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNT } from '../../server/demo-api/data/index.ts'
-import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
-import { distDir } from '../../test/harness.ts'
-import en from '../i18n/locales/en.ts'
+import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
+import { useBrowserSite } from './browser/use-browser-site.ts'
+import { distDir } from './harness.ts'
+import en from '../shared/i18n/locales/en.ts'
 
 describe('writing an article in a browser', { timeout: 90_000 }, () => {
   const browserSite = useBrowserSite()
