@@ -1,29 +1,23 @@
 import type { Logger } from 'pino'
-import type { StaticHandler, StaticHandlerContext } from 'react-router'
+import type { StaticHandlerContext } from 'react-router'
 import type { Locale } from '../../shared/i18n/locale.ts'
-import type { Lang } from '../../shared/types.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { createTenantData } from '../tenant/tenant-data.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { runRoutes } from './run-routes.ts'
+import { runRoutes, type RunRoutesInput } from './run-routes.ts'
 
-export interface LoadPageInput {
-  handler: StaticHandler
+/** What runRoutes takes from the caller as it is; the rest (tenant view, upstream, translator) is built here. */
+type PassedOn = 'handler' | 'language' | 'routerPath' | 'browserPath' | 'origin' | 'publicOrigin' | 'signal'
+
+export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   sites: SiteRepository
   locales: Locales
   /** The tenant from its language-independent config (as the decision saw it). */
   tenant: Tenant
-  language: Lang
-  routerPath: string
-  browserPath: string
-  origin: string
-  /** The tenant's published origin (canonical and alternate URLs). */
-  publicOrigin: string
   upstreamContext: UpstreamCallContext
   log: Logger
-  signal?: AbortSignal
   /** Keep each error at the route that threw it instead of its boundary (for payloads). */
   skipErrorBubbling: boolean
 }

@@ -14,6 +14,7 @@ import {
 } from '../errors.ts'
 import type { UpstreamMetrics } from '../metrics/metrics.ts'
 import { toApiPathLabel } from './api-paths.ts'
+import { parseUpstreamData, toEnvelope, unwrap } from './envelope.ts'
 import { BodyTooLargeError, discardBody, parseBodyQuietly, parseJson, readBody } from './read-body.ts'
 
 export interface UpstreamClientOptions {
@@ -231,16 +232,6 @@ function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/**
- * Parses an upstream `data` value with `schema`: a shape mismatch is an UpstreamBadResponseError
- * naming the call. Also used for values read back from a cache.
- */
-export function parseUpstreamData<T>(schema: ZodType<T>, data: unknown, where: UpstreamErrorOptions): T {
-  const parsed = schema.safeParse(data)
-  if (!parsed.success) throw new UpstreamBadResponseError(describeIssue(parsed.error.issues), { ...where, cause: parsed.error })
-  return parsed.data
-}
-
 /** Appends `path` to `baseUrl`, whether or not the base has a trailing slash or a path prefix. */
 export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
@@ -260,33 +251,6 @@ function toHeaders(context: UpstreamCallContext): Record<string, string> {
   if (context.cookie !== undefined) headers.cookie = context.cookie
   if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
   return headers
-}
-
-function toEnvelope(json: unknown, where: UpstreamErrorOptions): UpstreamEnvelope {
-  if (json === undefined) throw new UpstreamBadResponseError('body is not JSON', where)
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new UpstreamBadResponseError('body is not an envelope object', where)
-  }
-  const record = json as Record<string, unknown>
-  const status = toStatus(record.status)
-  if (status === undefined) throw new UpstreamBadResponseError('envelope has no numeric status', where)
-  const info = typeof record.info === 'string' ? record.info : ''
-  return { status, info, data: record.data ?? null }
-}
-
-/** Some backends send the status as a numeric string; anything else is not an envelope. */
-function toStatus(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value)
-  return undefined
-}
-
-/** SPEC §7: status 0 → data (arrays kept, objects shallow-copied); otherwise the whole envelope. */
-function unwrap(envelope: UpstreamEnvelope): unknown {
-  if (envelope.status !== 0) return { ...envelope }
-  const { data } = envelope
-  if (typeof data === 'object' && data !== null && !Array.isArray(data)) return { ...data }
-  return data
 }
 
 /** The metrics outcome of a failed call: a small fixed set. */
@@ -328,12 +292,4 @@ function contentLength(value: string | string[] | undefined): number | undefined
 function toList(value: string | string[] | undefined): string[] {
   if (value === undefined) return []
   return Array.isArray(value) ? value : [value]
-}
-
-function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const first = issues[0]
-  if (!first) return 'data has the wrong shape'
-  const path = first.path.map(String).join('.') || '(root)'
-  const more = issues.length > 1 ? ` and ${issues.length - 1} more` : ''
-  return `data has the wrong shape at ${path}: ${first.message}${more}`
 }
