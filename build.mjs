@@ -36,8 +36,39 @@ const browserOnlyImports = {
   },
 }
 
+const SHEETS = 'client/styles/sheets'
+
+/**
+ * One stylesheet per file of client/styles/sheets (shared/styles/style-groups.ts): the server
+ * inlines a page's sheets into its head, the browser links others as it needs them.
+ */
+async function buildStyles() {
+  const names = (await readdir(path.join(root, SHEETS))).filter((name) => name.endsWith('.css'))
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: names.map((name) => `${SHEETS}/${name}`),
+    outdir: clientOut,
+    publicPath: PUBLIC_PATH,
+    bundle: true,
+    minify: true,
+    // No source map: the server inlines these files, where a map comment would point nowhere.
+    entryNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    target: ['chrome111', 'firefox111', 'safari16.4'],
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+  const styles = {}
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (file.endsWith('.css') && output.entryPoint) styles[path.basename(output.entryPoint, '.css')] = `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
+  }
+  return styles
+}
+
 async function buildClient() {
   await rm(path.join(dist, 'client'), { recursive: true, force: true })
+  const styles = await buildStyles()
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['client/entry-client.tsx'],
@@ -58,12 +89,12 @@ async function buildClient() {
     assetNames: '[name]-[hash]',
     metafile: true,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', __STYLE_SHEETS__: JSON.stringify(styles) },
     alias: reactRouterProduction,
     plugins: [browserOnlyImports],
     logLevel: 'warning',
   })
-  const manifest = toManifest(result.metafile)
+  const manifest = { ...toManifest(result.metafile), styles }
   await writeFile(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
   await precompress(clientOut)
   return manifest
@@ -105,13 +136,13 @@ function toManifest(metafile) {
   }
   const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
   // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
-  const manifest = { entry: null, css: [], pages: {}, locales: {}, lazy: {} }
+  const manifest = { entry: null, pages: {}, locales: {}, lazy: {} }
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
     if (entry === 'client/entry-client.tsx') {
       manifest.entry = chunk(file)
-      if (output.cssBundle) manifest.css.push(url(output.cssBundle))
+      if (output.cssBundle) throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
     } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
       manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
     } else if (entry === 'shared/post-editor/post-editor.tsx') {

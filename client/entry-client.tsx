@@ -1,4 +1,3 @@
-import './styles/index.css'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import {
@@ -18,15 +17,18 @@ import { loadMessages } from '../shared/i18n/load-messages.ts'
 import { createLocale } from '../shared/i18n/locale.ts'
 import { routes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
+import { setStyleLoader } from '../shared/styles/style-loader.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
 import { readHydrationState, readRootRouting } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
+import { createStyleLoader } from './style-sheets.ts'
 
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
 async function hydrate() {
+  setStyleLoader(createStyleLoader(__STYLE_SHEETS__, document))
   const { state } = readHydrationState(document.getElementById('__hydration'))
   const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`

@@ -4,6 +4,8 @@ import type { RouteId } from './routing/route-ids.ts'
 import { RootLayout } from './components/root-layout.tsx'
 import { RootError } from './components/root-error.tsx'
 import { RouteError } from './components/route-error.tsx'
+import type { StyleGroup } from './styles/style-groups.ts'
+import { ensureStyles } from './styles/style-loader.ts'
 
 type PageModule = () => Promise<{ Component: React.ComponentType }>
 
@@ -29,15 +31,44 @@ const pages = {
 export type PageName = keyof typeof pages
 
 /**
+ * The stylesheets each page module needs beyond `common` (shared/styles/style-groups.ts): the
+ * server writes them into the page's head, the browser loads them before it shows the page.
+ * Home and content pages render any content type (land modules with forms, lists with pages).
+ */
+const pageStyles: Record<PageName, readonly StyleGroup[]> = {
+  'home-page': ['content', 'pagination', 'forms'],
+  'content-page': ['content', 'pagination', 'forms'],
+  'detail-page': ['resource'],
+  'text-page': ['site'],
+  'links-page': ['site'],
+  'goto-page': ['site'],
+  'feedback-page': ['site', 'forms'],
+  'post-list-page': ['pagination', 'post'],
+  'post-page': ['post'],
+  'post-search-page': ['pagination', 'post'],
+  'rank-page': ['resource'],
+  'res-list-page': ['pagination', 'resource'],
+  'tags-page': ['pagination', 'resource'],
+  'search-page': ['pagination', 'resource'],
+  'status-page': [],
+}
+
+/** A page's module, resolved only once its stylesheets apply, so a navigation never shows it unstyled. */
+function pageModule(page: PageName): PageModule {
+  return async () => (await Promise.all([pages[page](), ensureStyles(pageStyles[page])]))[0]
+}
+
+/**
  * Whether a route's rendered page may be shared between visitors, and which query parameters its
  * loaders read: only those reach the loaders and the cache key, so any other parameter (tracking
  * tags, cache busters) can neither change the page nor split the cache. `never`: always rendered.
  */
 export type CachePolicy = { query: readonly string[] } | 'never'
 
-/** Route handle: which page module renders the route (so the server can preload its chunk), and its cache policy. */
+/** Route handle: which page module renders the route (so the server can preload its chunk), its stylesheets and cache policy. */
 export interface RouteHandle {
   page: PageName
+  styles: readonly StyleGroup[]
   /** Default: cached by path alone (no query parameter is read). */
   cache?: CachePolicy
 }
@@ -47,8 +78,8 @@ const searchQuery: CachePolicy = { query: ['query', 'page', 'category', 'pan_typ
 
 /** A page route: its loader asks the router context's data source, its component loads on demand. */
 function route(id: RouteId, path: string, page: PageName, cache?: CachePolicy): RouteObject {
-  const handle: RouteHandle = cache === undefined ? { page } : { page, cache }
-  return { id, path, loader: routeLoader(id), lazy: pages[page], handle }
+  const handle: RouteHandle = { page, styles: pageStyles[page], ...(cache === undefined ? {} : { cache }) }
+  return { id, path, loader: routeLoader(id), lazy: pageModule(page), handle }
 }
 
 /**
@@ -77,7 +108,7 @@ export const routes: RouteObject[] = [
         // Its promos depend on the page's section: read them again with every page's payload.
         shouldRevalidate: () => true,
         children: [
-          { id: 'home', index: true, loader: routeLoader('home'), lazy: pages['home-page'], handle: { page: 'home-page' } satisfies RouteHandle },
+          { id: 'home', index: true, loader: routeLoader('home'), lazy: pageModule('home-page'), handle: { page: 'home-page', styles: pageStyles['home-page'] } satisfies RouteHandle },
           route('c', 'c/:group?/:path', 'content-page'),
           route('nav', 'nav/:group?/:path', 'content-page'),
           route('sp', 'sp/:group?/:path', 'content-page'),

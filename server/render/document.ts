@@ -1,6 +1,7 @@
 import { escapeHtml, serializeForScript } from '../../shared/html/serialize.ts'
 import { isRightToLeft } from '../../shared/i18n/language-names.ts'
 import { renderHeadTags, type HeadTag } from '../../shared/seo/head-tag.ts'
+import type { StyleGroup } from '../../shared/styles/style-groups.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'
 
@@ -11,6 +12,8 @@ export interface DocumentParts {
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
   manifest: ClientManifest
+  /** The page kind's stylesheets, `common` first (pageStyleGroups in shared/styles/style-groups.ts). */
+  styles: readonly StyleGroup[]
   /** Small scripts to run before the body is parsed (in-app-browser marker, dismissed announcement). */
   headScripts?: string[]
   /** The response's CSP nonce (see securityHeaders). */
@@ -30,7 +33,9 @@ export function documentStart(parts: DocumentParts): string {
   // Inline before any stylesheet: they set classes on <html> that the first paint must see.
   for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
   html += renderHeadTags(parts.head, { nonce: parts.nonce })
-  for (const css of manifest.css) html += `<link rel="stylesheet" href="${css}">`
+  // Inline, one element per sheet, marked with its group: no request blocks the first paint, and
+  // the browser's style loader (client/style-sheets.ts) sees what the page already has.
+  for (const group of parts.styles) html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
   // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
   // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
   html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`

@@ -1,26 +1,44 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
+import { STYLE_GROUPS, type StyleGroup } from '../../shared/styles/style-groups.ts'
+
+const chunkSchema = z.object({ file: z.string(), imports: z.array(z.string()) })
 
 const manifestSchema = z.object({
-  entry: z.object({ file: z.string(), imports: z.array(z.string()) }),
-  css: z.array(z.string()),
-  pages: z.record(z.string(), z.object({ file: z.string(), imports: z.array(z.string()) })),
+  entry: chunkSchema,
+  /** Address of every stylesheet by group (client/styles/sheets). */
+  styles: z.record(z.enum(STYLE_GROUPS), z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
+  pages: z.record(z.string(), chunkSchema),
   locales: z.record(z.string(), z.string()),
 })
 
 /**
- * What build.mjs wrote about the browser bundle: the entry, its static imports, the stylesheet,
+ * What build.mjs wrote about the browser bundle: the entry, its static imports, the stylesheets,
  * and the chunk of every page module and locale, so a page can preload exactly what it needs.
+ * `styleText` holds each stylesheet's content, read once: a page's head carries its sheets inline.
  */
-export type ClientManifest = z.infer<typeof manifestSchema>
+export type ClientManifest = z.infer<typeof manifestSchema> & { styleText: Readonly<Record<StyleGroup, string>> }
 
-/** Reads and checks the manifest once at start; a missing or broken build is a clear error. */
-export function readClientManifest(path: string): ClientManifest {
+/** Reads and checks the manifest (and the stylesheets it names) once at start; a missing or broken build is a clear error. */
+export function readClientManifest(manifestPath: string): ClientManifest {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    text = readFileSync(manifestPath, 'utf8')
   } catch (cause) {
-    throw new Error(`The browser bundle manifest ${path} is missing: run "npm run build" first`, { cause })
+    throw new Error(`The browser bundle manifest ${manifestPath} is missing: run "npm run build" first`, { cause })
   }
-  return manifestSchema.parse(JSON.parse(text))
+  const manifest = manifestSchema.parse(JSON.parse(text))
+  const clientRoot = path.dirname(manifestPath)
+  const styleText = Object.fromEntries(
+    STYLE_GROUPS.map((group) => {
+      const href = manifest.styles[group]
+      if (href === undefined) throw new Error(`The browser bundle has no "${group}" stylesheet: run "npm run build" again`)
+      // `</style` cannot occur in minified CSS outside a string; refusing it keeps the inline element closed.
+      const css = readFileSync(path.join(clientRoot, href), 'utf8').trim()
+      if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which cannot be inlined`)
+      return [group, css]
+    }),
+  ) as Record<StyleGroup, string>
+  return { ...manifest, styleText }
 }

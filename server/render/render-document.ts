@@ -8,6 +8,7 @@ import { siteCodeOf } from '../seo/customize-code.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
+import { pageStyleGroups } from '../../shared/styles/style-groups.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
@@ -56,6 +57,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
+    styles: pageStyleGroups(context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
     headScripts: headScriptsOf(tenant),
     nonce: input.nonce,
   })

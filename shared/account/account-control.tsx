@@ -4,15 +4,16 @@ import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { usableLoginWays } from '../rules/account-rules.ts'
 import type { LoginModalProps } from './login-modal.tsx'
+import { ensureStyles } from '../styles/style-loader.ts'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { UserMenu } from './user-menu.tsx'
 import { useStoredUser } from './stored-user.ts'
 
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
 
-/** The dialog's chunk, requested once (a failure is retried on the next attempt). */
+/** The dialog's chunk and stylesheet, requested once (a failure is retried on the next attempt). */
 export function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
-  modalChunk ??= import('./login-modal.tsx').catch((error: unknown) => {
+  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog'])]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
   })

@@ -4,13 +4,14 @@ import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { PostCategory } from '../types.ts'
 import type { PostEditorProps } from './post-editor.tsx'
+import { ensureStyles } from '../styles/style-loader.ts'
 import { clearDraft, loadDraft, type StoredDraft } from './post-draft.ts'
 
 let editorChunk: Promise<{ default: ComponentType<PostEditorProps> }> | null = null
 
-/** The editor's chunk (CodeMirror, the markdown preview), requested when a visitor opens it. */
+/** The editor's chunk (CodeMirror, the markdown preview) and its form styles, requested when a visitor opens it. */
 function loadPostEditor(): Promise<{ default: ComponentType<PostEditorProps> }> {
-  editorChunk ??= import('./post-editor.tsx').catch((error: unknown) => {
+  editorChunk ??= Promise.all([import('./post-editor.tsx'), ensureStyles(['forms'])]).then(([module]) => module, (error: unknown) => {
     editorChunk = null
     throw error
   })

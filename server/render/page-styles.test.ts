@@ -1,0 +1,82 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
+import { readHead } from '../../test/head.ts'
+import { STYLE_GROUPS, type StyleGroup } from '../../shared/styles/style-groups.ts'
+import { readClientManifest, type ClientManifest } from './manifest.ts'
+
+/** One page of every demo page kind, with the stylesheets its head must carry (in cascade order). */
+const PAGES: [host: string, path: string, styles: StyleGroup[]][] = [
+  ['res.localhost', '/', ['common', 'content', 'pagination', 'forms']],
+  ['res.localhost', '/s?query=vlc', ['common', 'pagination', 'resource']],
+  ['res.localhost', '/rank', ['common', 'resource']],
+  ['res.localhost', '/tags/open-source', ['common', 'pagination', 'resource']],
+  ['res.localhost', '/d/vlc-media-player', ['common', 'resource']],
+  ['res.localhost', '/articles', ['common', 'pagination', 'post']],
+  ['res.localhost', '/post-search-tips', ['common', 'post']],
+  ['res.localhost', '/c/about', ['common', 'content', 'pagination', 'forms']],
+  ['res.localhost', '/links', ['common', 'site']],
+  ['land.localhost', '/', ['common', 'content', 'pagination', 'forms']],
+  ['land.localhost', '/feedback', ['common', 'site', 'forms']],
+  ['nav.localhost', '/sp/news', ['common', 'content', 'pagination', 'forms']],
+  ['res.localhost', '/no-such-page', ['common']],
+]
+
+const LANGUAGE: Record<string, string> = { 'res.localhost': 'zh', 'land.localhost': 'en', 'nav.localhost': 'zh-TW' }
+
+describe('stylesheets in the document head', () => {
+  let site: TestSite
+  let manifest: ClientManifest
+  beforeAll(async () => {
+    site = await startTestSite()
+    manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
+  })
+  afterAll(() => site.close())
+
+  it.each(PAGES)('%s%s: inline, with the response nonce, only its own kind\'s sheets', async (host, address, styles) => {
+    const response = await site.request(address, { host, headers: { cookie: `lang=${LANGUAGE[host]}` } })
+    expect(response.status).toBe(address === '/no-such-page' ? 404 : 200)
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    expect(nonce).toBeTruthy()
+    const html = await response.text()
+    const head = readHead(html)
+    const inline = head.elements.filter((element) => element.name === 'style' && element.attrs['data-styles'] !== undefined)
+    expect(inline.map((element) => element.attrs['data-styles'])).toEqual(styles)
+    for (const element of inline) {
+      expect(element.attrs.nonce).toBe(nonce)
+      expect(element.text).toBe(manifest.styleText[element.attrs['data-styles'] as StyleGroup])
+      expect(element.text.length).toBeGreaterThan(0)
+    }
+    // Nothing blocks the first paint: no stylesheet link at all.
+    expect(head.elements.filter((element) => element.name === 'link' && element.attrs.rel === 'stylesheet')).toEqual([])
+    // No other kind's sheet is named or carried anywhere in the page.
+    for (const group of STYLE_GROUPS.filter((group) => !styles.includes(group))) {
+      expect(html).not.toContain(manifest.styles[group])
+      expect(html).not.toContain(`data-styles="${group}"`)
+      expect(html).not.toContain(manifest.styleText[group])
+    }
+  })
+
+  it('a cached page carries each response\'s own nonce on its inline sheets', async () => {
+    const cached = await startTestSite({ htmlCache: {} })
+    try {
+      const nonces = new Set<string>()
+      const upstreamCalls = () => [...cached.upstreamCalls.values()].reduce((sum, count) => sum + count, 0)
+      let callsAfterFirst = 0
+      for (let i = 0; i < 2; i += 1) {
+        const response = await cached.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
+        const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+        const inline = readHead(await response.text()).elements.filter((element) => element.name === 'style' && element.attrs['data-styles'])
+        expect(inline.map((element) => element.attrs.nonce)).toEqual([nonce, nonce])
+        nonces.add(nonce)
+        if (i === 0) callsAfterFirst = upstreamCalls()
+      }
+      expect(nonces.size).toBe(2)
+      // The second answer came from the cache.
+      expect(upstreamCalls()).toBe(callsAfterFirst)
+      expect(cached.htmlCache?.size).toBe(1)
+    } finally {
+      await cached.close()
+    }
+  })
+})
