@@ -39,8 +39,10 @@ export function documentStart(parts: DocumentParts): string {
   // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
   // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
   html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
-  html += `<script type="module" src="${manifest.entry.file}" ${nonce}></script>`
-  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" ${nonce}>`
+  // Low priority: the page is readable from the HTML and its inline styles, so the scripts (module
+  // scripts and preloads default to high) never compete with the first paint or the largest image.
+  html += `<script type="module" src="${manifest.entry.file}" fetchpriority="low" ${nonce}></script>`
+  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${file}" fetchpriority="low" ${nonce}>`
   html += '</head><body><div id="root">'
   return html
 }
