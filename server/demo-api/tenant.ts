@@ -1,6 +1,6 @@
 import type {
   Category, Contact, Feedback, FormItem, HotSearch, Lang, LinkGroup, PageSummary, Post, PostCategory, Promo,
-  RankPlatform, RankRow, Resource, RssHot, RssSource, SiteConfig, SitePageConfig, Tag,
+  RankPlatform, Resource, RssHot, RssSource, SiteConfig, SitePageConfig, Tag,
 } from '../../shared/types.ts'
 
 /** A content page of a tenant: its config plus what page lists show about it. */
@@ -65,7 +65,7 @@ export interface DemoTenant {
   rssHot: Record<string, RssHot[]>
 }
 
-export type { PageSummary, RankRow }
+export type { PageSummary }
 
 /**
  * Lower-cases a host and drops the port (`Res.LocalHost:3000` → `res.localhost`, `[::1]:80` → `::1`).

@@ -7,12 +7,12 @@ import type { LoginWay } from '../types.ts'
 
 /** SPEC §9: code length 6; password 8 to 15 characters. */
 export const CODE_LENGTH = 6
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 15
+const PASSWORD_MIN = 8
+const PASSWORD_MAX = 15
 const EMAIL_MAX = 254
 
 /** The special characters a password may contain besides letters and digits. */
-export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
+const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
 const PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]+$`)
 
 /** A standard address: local part, @, dotted labels, a top-level label of two letters or more. */
