@@ -122,7 +122,7 @@ export const outlinePageConfigSchema: z.ZodType<OutlinePageConfig> = lenientObje
 export const ugcPostPageConfigSchema: z.ZodType<UgcPostPageConfig> = lenientObject(z.object({ category_id: text.optional() }))
 
 /** The `page_config` type of each page type. */
-export interface PageConfigByType {
+interface PageConfigByType {
   nav: NavPageConfig; ai: NavPageConfig; custom: CustomPageConfig; rss: RssPageConfig; land: LandPageConfig
   list: ListPageConfig; resource: ResourcePageConfig; outline: OutlinePageConfig; ugc_post: UgcPostPageConfig
 }

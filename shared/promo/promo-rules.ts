@@ -9,7 +9,7 @@ export type PromoView = Pick<Promo, 'title' | 'url' | 'img_url' | 'type' | 'posi
 export interface HiddenPromo { title: string; hidden_time: number }
 
 /** SPEC §9: a closed promo stays hidden for 24 hours. */
-export const PROMO_HIDDEN_MS = 24 * 60 * 60 * 1000
+const PROMO_HIDDEN_MS = 24 * 60 * 60 * 1000
 
 /** Bottom right, the one position this front end renders (SPEC §4). */
 const PROMO_POSITION_BOTTOM_RIGHT = 2

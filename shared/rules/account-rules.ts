@@ -18,9 +18,6 @@ const PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${PASSWORD_SPECIALS.replace(/[\\\]
 /** A standard address: local part, @, dotted labels, a top-level label of two letters or more. */
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
 
-/** SPEC §5: a phone-number pattern exists (11 digits, first 1, second 3-9). */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/
-
 export type AccountField = 'email' | 'password' | 'confirm' | 'code'
 export interface FieldError { field: AccountField; key: MessageKey }
 

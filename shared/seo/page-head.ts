@@ -2,7 +2,7 @@ import type { HrefLang, JsonLd, PageHead } from '../data/page-head.ts'
 import type { PageType, SiteConfig, Tdk, TdkKey } from '../types.ts'
 
 /** Values for the TDK placeholders (API.md "Placeholders in TDK"). */
-export interface TdkValues {
+interface TdkValues {
   searchTerm?: string
   resourceName?: string
   categoryName?: string
