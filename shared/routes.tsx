@@ -28,7 +28,7 @@ const pages = {
 } satisfies Record<string, PageModule>
 
 /** Name of a lazily loaded page module; build.mjs lists each one's chunk under this name. */
-export type PageName = keyof typeof pages
+type PageName = keyof typeof pages
 
 /**
  * The stylesheets each page module needs beyond `common` (shared/styles/style-groups.ts): the

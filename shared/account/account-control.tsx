@@ -12,7 +12,7 @@ import { useStoredUser } from './stored-user.ts'
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
 
 /** The dialog's chunk and stylesheet, requested once (a failure is retried on the next attempt). */
-export function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
+function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
   modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog'])]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
