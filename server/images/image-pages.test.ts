@@ -61,6 +61,21 @@ describe('content images on pages', () => {
     expect(tags.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(tags.map((_tag, index) => (index < 4 ? 'eager' : 'lazy')))
   })
 
+  it('loads the first cards of the home page and the first article covers at once, the first with high priority', async () => {
+    const home = mainOf(await (await on.request('/')).text())
+    const hot = imgTags(home.slice(home.indexOf('id="home-hot"'), home.indexOf('id="home-new"')))
+    const newest = imgTags(home.slice(home.indexOf('id="home-new"')))
+    expect(hot.length).toBeGreaterThan(2)
+    expect(newest.length).toBeGreaterThan(0)
+    expect(hot.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(hot.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')))
+    expect(hot.map((tag) => attr(tag, 'fetchPriority') ?? attr(tag, 'fetchpriority') ?? 'auto')).toEqual(hot.map((_tag, index) => (index === 0 ? 'high' : 'auto')))
+    // A list further down the page waits until it is scrolled to.
+    expect(newest.every((tag) => attr(tag, 'loading') === 'lazy')).toBe(true)
+    const covers = imgTags(mainOf(await (await on.request('/articles')).text())).filter((tag) => tag.includes('/_img/thumbnail'))
+    expect(covers.length).toBeGreaterThan(2)
+    expect(covers.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(covers.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')))
+  })
+
   it('serves what the page points at: the preset webp at the size the srcset claims', async () => {
     const html = await (await on.request('/d/libreoffice-24-8')).text()
     const tag = imgTags(html).find((candidate) => candidate.includes('res-detail__image')) as string

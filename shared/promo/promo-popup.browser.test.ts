@@ -43,6 +43,16 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
     await page.close()
   })
 
+  it('loads a picture promo at once: it is on screen the moment it shows', async () => {
+    const { page, errors } = await browserSite.open('land.localhost', '/feedback', LAND)
+    const picture = page.locator('img.promo__image')
+    await picture.waitFor()
+    expect(await picture.getAttribute('loading')).toBeNull()
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('stays clear of the header on a phone', async () => {
     const { page, errors } = await browserSite.open('nav.localhost', '/', { locale: 'zh-TW' })
     await page.setViewportSize({ width: 360, height: 640 })

@@ -39,8 +39,9 @@ export function PromoPopup() {
 function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void) | undefined }) {
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
+  // Eager: a fixed pop-up is on screen the moment it shows, lazy loading would only delay it.
   const body = picture ? (
-    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={640} height={360} />
+    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={640} height={360} eager />
   ) : (
     <>
       <strong className="promo__title" dir="auto">{promo.title}</strong>

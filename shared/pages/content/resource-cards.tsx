@@ -4,18 +4,22 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
-/** Resource cards in one of the three list styles: 1 image and text, 2 image, 3 text. */
-export function ResourceCards({ items, style = 1 }: { items: ResourceCardView[]; style?: 1 | 2 | 3 }) {
+/**
+ * Resource cards in one of the three list styles: 1 image and text, 2 image, 3 text. The page's
+ * main list sets `eagerFirst`: those images load at once (the first is the phone's LCP candidate),
+ * the rest lazily.
+ */
+export function ResourceCards({ items, style = 1, eagerFirst = 0 }: { items: ResourceCardView[]; style?: 1 | 2 | 3; eagerFirst?: number }) {
   const { t, format } = useI18n()
   if (items.length === 0) return <p className="content-empty muted">{t('noResults')}</p>
   return (
     <ul className={`content-resources content-resources--style-${style}`}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.seoTitle}>
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" eager={index < eagerFirst} priority={index === 0 && eagerFirst > 0} /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
               </span>
             ) : null}
             <span className="content-resource__body">
@@ -39,7 +43,7 @@ export function HotSearchChips({ items }: { items: { query: string; count: numbe
   if (items.length === 0) return null
   return (
     <ul className="content-chips">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.query}>
           <SiteLink to={`/s?query=${encodeURIComponent(item.query)}`} className="tag">{item.query}</SiteLink>
         </li>

@@ -40,7 +40,7 @@ export function ResourceView({ body, title, hot }: { body: ResourceBody; title: 
       <div className="content-with-aside">
         <section aria-labelledby="resource-new-heading">
           <h2 id="resource-new-heading">{t('newResources')}</h2>
-          <ResourceCards items={body.resources} style={body.style} />
+          <ResourceCards items={body.resources} style={body.style} eagerFirst={2} />
         </section>
         {hotList ? (
           <aside className="card" aria-labelledby="resource-hot-heading">

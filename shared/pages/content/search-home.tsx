@@ -40,7 +40,7 @@ export function SearchHome({ data }: { data: SearchHomeData }) {
         </nav>
       ) : null}
       <HomeSection id="home-hot" title={t('hotResources')} more="/res/hot">
-        <ResourceCards items={data.hot} />
+        <ResourceCards items={data.hot} eagerFirst={2} />
       </HomeSection>
       <HomeSection id="home-new" title={t('newResources')} more="/res/new">
         <ResourceCards items={data.newest} />

@@ -7,7 +7,7 @@ import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
-function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
+function PostItem({ post, highlight, eager }: { post: PostSummary; highlight?: string | undefined; eager: boolean }) {
   const { t, format } = useI18n()
   const to = postPath(post)
   const cover = safeMediaUrl(post.cover) ?? undefined
@@ -15,7 +15,7 @@ function PostItem({ post, highlight }: { post: PostSummary; highlight?: string |
     <article className={cover ? 'post-item' : 'post-item post-item--plain'}>
       {cover ? (
         <SiteLink to={to} className="post-item__cover" tabIndex={-1} aria-hidden="true">
-          <SiteImage src={cover} preset="thumbnail" alt="" width={240} height={135} sizes="(max-width: 640px) 100vw, 240px" />
+          <SiteImage src={cover} preset="thumbnail" alt="" width={240} height={135} sizes="(max-width: 640px) 100vw, 240px" eager={eager} />
         </SiteLink>
       ) : null}
       <div className="post-item__body">
@@ -32,13 +32,16 @@ function PostItem({ post, highlight }: { post: PostSummary; highlight?: string |
   )
 }
 
+/** Articles whose covers load at once: those a phone shows without scrolling. */
+const EAGER_POSTS = 2
+
 /** A list of articles, or the "nothing found" note. */
 export function PostList({ rows, highlight }: { rows: PostSummary[]; highlight?: string }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="post-list">
-      {rows.map((post) => <li key={post.id}><PostItem post={post} highlight={highlight} /></li>)}
+      {rows.map((post, index) => <li key={post.id}><PostItem post={post} highlight={highlight} eager={index < EAGER_POSTS} /></li>)}
     </ul>
   )
 }
