@@ -1,5 +1,5 @@
 // What a browser downloads at first load of a page: every script (module scripts, modulepreloads
-// and their static imports, followed) and stylesheet the HTML references, raw and gzip bytes.
+// and their static imports, followed) and stylesheet the HTML references or carries inline, raw and gzip bytes.
 import { gzipSync } from 'node:zlib'
 import { get } from './http-get.mjs'
 
@@ -25,9 +25,11 @@ export async function firstLoadBytes(origin, urlPath, headers) {
     for (const match of body.toString('utf8').matchAll(STATIC_IMPORT)) queue.push(new URL(match[1], origin + file).pathname)
   }
   for (const text of inlineScripts) add(js, Buffer.from(text))
-  const css = { raw: 0, gzip: 0, files: styles.length }
+  // Linked sheets are separate downloads; inline ones (a page kind's sheets, in its head) travel
+  // in the HTML, compressed together.
+  const css = { raw: 0, gzip: 0, files: styles.length, inline: inlineStyles.length }
   for (const href of styles) add(css, (await get(origin, new URL(href, origin + urlPath).pathname)).bytes)
-  for (const text of inlineStyles) add(css, Buffer.from(text))
+  if (inlineStyles.length > 0) add(css, Buffer.from(inlineStyles.join('')))
   return { js, css }
 }
 

@@ -56,7 +56,8 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
     manifest: input.manifest,
-    styles: pageStyleGroups(context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
+    // An error replaces the page with the error view, which needs the common sheet only.
+    styles: pageStyleGroups(context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
     headScripts: headScriptsOf(tenant),
     nonce: input.nonce,
   })
