@@ -37,8 +37,11 @@ const POWERS = (() => {
   return table
 })()
 
-/** x^(8·bytes) mod P. */
-function shiftOf(bytes: number): number {
+/**
+ * The operator that moves a CRC past `bytes` more bytes (x^(8·bytes) mod P): crc(A‖B) is
+ * applyShift(shiftOver(|B|), crc(A)) xor crc(B). Operators of several stretches xor together.
+ */
+export function shiftOver(bytes: number): number {
   let result = TOP // x^0
   let k = 3 // 8 = 2^3 bits per byte
   for (let n = bytes; n > 0; n = Math.floor(n / 2), k += 1) {
@@ -47,8 +50,13 @@ function shiftOf(bytes: number): number {
   return result
 }
 
+/** Applies a shift operator (shiftOver) to a CRC. */
+export function applyShift(shift: number, crc: number): number {
+  return multiplyModP(shift, crc >>> 0)
+}
+
 /** CRC-32 of A‖B, given crc32(A), crc32(B) and B's length in bytes. */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
   if (lengthB <= 0) return crcA >>> 0
-  return (multiplyModP(shiftOf(lengthB), crcA >>> 0) ^ crcB) >>> 0
+  return (applyShift(shiftOver(lengthB), crcA) ^ crcB) >>> 0
 }

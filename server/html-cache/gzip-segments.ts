@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw } from 'node:zlib'
-import { crc32Combine } from './crc32-combine.ts'
+import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
@@ -14,6 +14,8 @@ export interface GzipSegments {
   /** Per segment, its CRC-32 and length: the trailer of a joined body is computed from these alone. */
   crcs: number[]
   lengths: number[]
+  /** The trailer's CRC as a function of the filler's, for the last filler length used (see trailerCrc). */
+  crcOfFill?: { fillLength: number; base: number; shift: number }
 }
 
 /**
@@ -44,24 +46,46 @@ export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   stored.writeUInt16LE(fill.length, 1)
   stored.writeUInt16LE(~fill.length & 0xffff, 3)
   fill.copy(stored, 5)
-  const fillCrc = crc32(fill)
-
   const parts: Buffer[] = [GZIP_HEADER]
-  let crc = 0
   let length = 0
   segments.blocks.forEach((blocks, index) => {
     if (index > 0) {
       parts.push(stored)
-      crc = crc32Combine(crc, fillCrc, fill.length)
       length += fill.length
     }
     parts.push(blocks)
-    crc = crc32Combine(crc, segments.crcs[index]!, segments.lengths[index]!)
     length += segments.lengths[index]!
   })
+  const crc = trailerCrc(segments, fill)
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc >>> 0, 0)
   trailer.writeUInt32LE(length >>> 0, 4)
   parts.push(trailer)
   return Buffer.concat(parts)
+}
+
+/**
+ * The CRC-32 of the joined body. Each piece contributes its own CRC shifted past the bytes that
+ * follow it, and the shifts are linear: with the filler's length fixed (a nonce always has the
+ * same length) the segments' part and the sum of the fillers' shifts are computed once per page,
+ * and a response costs one CRC of the filler and one multiplication.
+ */
+function trailerCrc(segments: GzipSegments, fill: Buffer): number {
+  let memo = segments.crcOfFill
+  if (memo === undefined || memo.fillLength !== fill.length) {
+    let base = 0
+    let shift = 0
+    let after = 0
+    for (let index = segments.crcs.length - 1; index >= 0; index -= 1) {
+      base ^= applyShift(shiftOver(after), segments.crcs[index]!)
+      after += segments.lengths[index]!
+      if (index > 0) {
+        shift ^= shiftOver(after)
+        after += fill.length
+      }
+    }
+    memo = { fillLength: fill.length, base: base >>> 0, shift: shift >>> 0 }
+    segments.crcOfFill = memo
+  }
+  return (memo.base ^ applyShift(memo.shift, crc32(fill))) >>> 0
 }
