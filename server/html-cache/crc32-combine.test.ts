@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { crc32Combine } from './crc32-combine.ts'
+import { applyShift, crc32Combine, shiftOver } from './crc32-combine.ts'
 
 describe('crc32Combine', () => {
   it.each([
@@ -24,5 +24,12 @@ describe('crc32Combine', () => {
     let crc = 0
     for (const piece of pieces) crc = crc32Combine(crc, crc32(piece), piece.length)
     expect(crc).toBe(crc32(Buffer.concat(pieces)))
+  })
+})
+
+describe('applyShift', () => {
+  it('maps everything to zero under the zero operator (a page without any nonce to fill)', () => {
+    expect(applyShift(0, 0x12345678)).toBe(0)
+    expect(applyShift(shiftOver(0), 0x12345678)).toBe(0x12345678)
   })
 })

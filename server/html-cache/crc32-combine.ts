@@ -12,6 +12,7 @@ const TOP = 0x80000000
 
 /** a·b mod P, both reflected (bit 31 is x^0). */
 function multiplyModP(a: number, b: number): number {
+  if (a === 0) return 0
   let product = 0
   let mask = TOP
   let factor = b >>> 0
