@@ -29,6 +29,9 @@ type Router = ReturnType<typeof UNSAFE_createRouter>
 
 async function hydrate() {
   setStyleLoader(createStyleLoader(__STYLE_SHEETS__, document))
+  // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
+  // router, hydrating; one long task would block input (and count as blocking time) for all of them.
+  await yieldToBrowser()
   const { state } = readHydrationState(document.getElementById('__hydration'))
   const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
@@ -40,6 +43,7 @@ async function hydrate() {
   // The first page's components must be in place before hydrating, or React would see a fallback.
   const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
   const locale = createLocale(language, messages)
+  await yieldToBrowser()
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
@@ -90,6 +94,11 @@ async function resolveLazyRoutes(table: RouteObject[], pathname: string, basenam
 }
 
 void hydrate()
+
+/** Ends the current task, so the browser can paint and handle input before the next step. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
 
 /** Session storage, unless the browser refuses it (some privacy modes throw on access). */
 function sessionStorageOrNull(): Storage | null {
