@@ -28,6 +28,8 @@ import { createStyleLoader } from './style-sheets.ts'
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
 async function hydrate() {
+  // For real-user timing (and the tests): when the page's scripts took over.
+  performance.mark('hydration-start')
   setStyleLoader(createStyleLoader(__STYLE_SHEETS__, document))
   // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
   // router, hydrating; one long task would block input (and count as blocking time) for all of them.

@@ -43,6 +43,21 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     }
   })
 
+  it('paints the page before its scripts start', async () => {
+    const { page, errors } = await browserSite.open('land.localhost', '/', { locale: 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
+    const times = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+      start: performance.getEntriesByName('hydration-start')[0]?.startTime,
+    }))
+    expect(times.paint).toBeGreaterThan(0)
+    expect(times.start).toBeGreaterThan(times.paint!)
+    // A module script would have run before DOMContentLoaded, whether or not a frame was painted.
+    expect(times.start).toBeGreaterThan(times.parsed)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('loads another kind\'s stylesheet before a client navigation shows that page', async () => {
     const { page, errors } = await browserSite.open('res.localhost', '/articles', { locale: 'zh-CN', waitUntil: 'networkidle' })
     // Hold the resource sheet until the test lets it go.

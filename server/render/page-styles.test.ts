@@ -59,6 +59,22 @@ describe('stylesheets in the document head', () => {
     }
   })
 
+  it('starts the bundle from a nonce\'d script after the first paint, fetching it at low priority meanwhile', async () => {
+    const response = await site.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    const head = readHead(await response.text())
+    const entry = manifest.entry.file
+    const starter = head.elements.find((element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(entry)})`))
+    expect(starter?.attrs.nonce).toBe(nonce)
+    expect(starter?.text).toContain('requestAnimationFrame')
+    expect(starter?.text).toContain('DOMContentLoaded')
+    // No module script runs the entry as soon as the parser is done.
+    expect(head.elements.filter((element) => element.name === 'script' && element.attrs.type === 'module')).toEqual([])
+    const preloads = head.elements.filter((element) => element.name === 'link' && element.attrs.rel === 'modulepreload')
+    expect(preloads.map((element) => element.attrs.href)).toContain(entry)
+    for (const link of preloads) expect([link.attrs.fetchpriority, link.attrs.nonce]).toEqual(['low', nonce])
+  })
+
   it('a cached page carries each response\'s own nonce on its inline sheets', async () => {
     const cached = await startTestSite({ htmlCache: {} })
     try {
