@@ -66,11 +66,13 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
  * Imports the entry once the document is parsed (as a module script would) and the browser has
  * painted it: evaluating the bundle and hydrating take a slow phone hundreds of milliseconds that
  * would otherwise come before the page shows. A hidden tab paints nothing, so it starts at once.
- * Loaded by a script with the nonce, the entry is trusted under 'strict-dynamic'.
+ * Loaded by a script with the nonce, the entry is trusted under 'strict-dynamic'. A bundle that
+ * fails to load leaves the server's page as it is, as a failed module script would (the browser
+ * reports the failed request itself).
  */
 function startScript(entry: string): string {
   const url = JSON.stringify(entry)
-  return `(function(){var s=function(){import(${url})};var p=function(){document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};document.readyState==="loading"?document.addEventListener("DOMContentLoaded",p):p()})()`
+  return `(function(){var s=function(){import(${url}).catch(function(){})};var p=function(){document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};document.readyState==="loading"?document.addEventListener("DOMContentLoaded",p):p()})()`
 }
 
 function preloads({ manifest, page, language }: DocumentParts): Set<string> {
