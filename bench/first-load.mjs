@@ -10,6 +10,8 @@ export async function firstLoadBytes(origin, urlPath, headers) {
   const scripts = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]))
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1])
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:json|ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+  // The page's start script preloads and imports the bundle after the first paint: count those too.
+  for (const text of inlineScripts) for (const m of text.matchAll(/"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1])
   const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1])
   const seen = new Set()
   const js = { raw: 0, gzip: 0, files: 0 }

@@ -122,7 +122,7 @@ describe('the app against the demo API', () => {
 
   it('serves built assets with long-lived caching and 404s unknown ones', async () => {
     const html = await (await site.request('/')).text()
-    const entry = /<link rel="modulepreload" href="(\/assets\/entry-client-[^"]+)"/.exec(html)?.[1]
+    const entry = /import\("(\/assets\/entry-client-[^"]+)"\)/.exec(html)?.[1]
     expect(entry).toBeDefined()
     const asset = await site.request(entry!)
     expect(asset.status).toBe(200)
