@@ -3,7 +3,7 @@ import type { DemoPage, DemoPageGroup } from '../tenant.ts'
 import { DAY, makePage } from './common.ts'
 import { BRAND_CSS, EMBED_JS, FEED_XML, HANDBOOK, LAUNCH_KIT_HTML, LICENSES_TXT, PRIVACY_MD, STATUS_JSON, TERMS_HTML } from './land-content.ts'
 import { landHomeConfig } from './land-home.ts'
-import { icon, picture } from './svg.ts'
+import { icon, picture } from './media.ts'
 
 export const LAND_GROUPS: DemoPageGroup[] = [
   { group_id: 'g-legal', group_name: 'Legal', group_path: 'legal' },

@@ -1,6 +1,6 @@
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { DAY } from './common.ts'
-import { avatarFor, picture } from './svg.ts'
+import { avatarFor, picture } from './media.ts'
 
 export interface PostDef {
   path: string
@@ -26,7 +26,7 @@ export function buildPosts(defs: readonly PostDef[], categories: readonly PostCa
       path: def.path,
       title: def.title,
       description: def.description,
-      cover: picture(def.title.slice(0, 14), { subtitle: category.name }),
+      cover: picture(def.path),
       content: def.content.trim(),
       category: { id: category.id, name: category.name },
       tags: def.tags,
