@@ -142,7 +142,7 @@ const POSTS: PostDef[] = [
 | Miro | 大型工作坊與範本 |
 
 三者都能匯出 PNG 與 SVG。` },
-  { path: 'frontend-starter-kit', title: '2025 前端新手工具包', category: 'lists', tags: ['前端', '清單'], author: '阿光', ageDays: 16, views: 2950,
+  { path: 'frontend-starter-kit', title: '{year} 前端新手工具包', category: 'lists', tags: ['前端', '清單'], author: '阿光', ageDays: 16, views: 2950,
     description: '從編輯器到部署，新手需要的工具都在這裡。', content: `
 ## 清單
 

@@ -1,5 +1,5 @@
 import type { Post, PostCategory } from '../../../shared/types.ts'
-import { DAY } from './common.ts'
+import { DAY, withDates } from './common.ts'
 import { avatarFor, picture } from './media.ts'
 
 export interface PostDef {
@@ -24,7 +24,7 @@ export function buildPosts(defs: readonly PostDef[], categories: readonly PostCa
     return {
       id: `p${1001 + i}`,
       path: def.path,
-      title: def.title,
+      title: withDates(def.title, now),
       description: def.description,
       cover: picture(def.path),
       content: def.content.trim(),

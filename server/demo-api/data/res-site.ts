@@ -162,7 +162,7 @@ function promos(now: number): Record<string, Promo> {
       type: 2, position: 2, web_path: 'global', is_show: 0 },
     '103': { ...base, title: '新上线：开放数据分类', description: '行政区划、唐诗宋词、中文语料……11 份数据集免费取用。', url: '/res/new/dataset',
       img_url: picture('开放数据'), type: 2, position: 2, web_path: 'global' },
-    '104': { ...base, title: '字体专题', url: '/post/free-fonts-2025', img_url: picture('可商用字体清单', 'tall'),
+    '104': { ...base, title: '字体专题', url: '/post/free-fonts', img_url: picture('可商用字体清单', 'tall'),
       type: 1, position: 2, web_path: '/s' },
     '105': { ...base, title: '投稿赢周边', description: '登录后投稿资源推荐文章，每月评选三篇优秀文章。', url: '/post',
       img_url: picture('投稿赢周边', 'banner'), type: 3, position: 5, web_path: '/post', allowed_close: 0 },
