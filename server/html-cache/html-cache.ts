@@ -32,7 +32,7 @@ export interface Rendered {
   routeName: string
 }
 
-export type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
+type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
   /** The fresh cached page of `key` on this instance, if any. */

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
 import { wholeBodyResponse } from '../http/whole-body.ts'
-import { appendVary, compression, negotiateEncoding } from './compression.ts'
+import { compression, negotiateEncoding } from './compression.ts'
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -23,11 +23,17 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding(header)).toBe(expected)
   })
 
-  it('appends a Vary token once', () => {
-    const headers = new Headers({ vary: 'Accept-Language, Cookie' })
-    appendVary(headers, 'Accept-Encoding')
-    appendVary(headers, 'accept-encoding')
-    expect(headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding')
+  it.each([
+    [null, 'Accept-Encoding'],
+    ['Accept-Language, Cookie', 'Accept-Language, Cookie, Accept-Encoding'],
+    ['Cookie, accept-encoding', 'Cookie, accept-encoding'],
+    ['*', '*'],
+  ])('adds Accept-Encoding to Vary %j once', async (vary, expected) => {
+    const app = new Hono()
+    app.use(compression())
+    app.get('/', () => new Response('<p>short</p>', { headers: { 'content-type': 'text/html; charset=utf-8', ...(vary === null ? {} : { vary }) } }))
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('vary')).toBe(expected)
   })
 })
 

@@ -47,7 +47,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined, available:
 }
 
 /** Adds a token to `Vary` unless it is there already. */
-export function appendVary(headers: Headers, token: string): void {
+function appendVary(headers: Headers, token: string): void {
   const current = headers.get('vary')
   if (current === null || current.trim() === '') return void headers.set('vary', token)
   const tokens = current.split(',').map((part) => part.trim().toLowerCase())

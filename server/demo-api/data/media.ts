@@ -8,8 +8,6 @@ import { colorFor, iconLetters } from '../svg-art.ts'
  * The raster art has no text in it, so a long title is never clipped; the pages print the title.
  */
 
-export { colorFor }
-
 function keysStartingWith(prefix: string): MediaKey[] {
   return (Object.keys(MEDIA_CATALOG) as MediaKey[]).filter((key) => key.startsWith(prefix))
 }
