@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
+import { createDemoTenants } from './data/index.ts'
+import { MEDIA_REF_PREFIX } from './media-path.ts'
+import { createTestApi } from './test-support.ts'
 
 /** Chromium on a busy machine: give page work time rather than fail. */
 const POLL = { timeout: 20_000 }
@@ -63,4 +66,24 @@ describe('demo media in a browser', { timeout: 120_000 }, () => {
       await page.close()
     }
   })
+
+  // The pictures that still carry letters (icons, avatars): every one the demo uses, drawn in
+  // Chromium's own fonts, keeps its text inside its box.
+  it('draws no icon or avatar text outside its picture', async () => {
+    const refs = new Set(JSON.stringify(createDemoTenants(Date.now())).match(new RegExp(`${MEDIA_REF_PREFIX}(?:icon|avatar)/[^"]+`, 'g')) ?? [])
+    expect(refs.size).toBeGreaterThan(30)
+    const api = createTestApi()
+    const svgs = await Promise.all([...refs].map(async (ref) => (await api.fetch(new Request(`http://demo-api.test/media/${ref.slice(MEDIA_REF_PREFIX.length)}`))).text()))
+    const page = await site.browser().newPage()
+    await page.setContent(`<body>${svgs.join('')}</body>`)
+    const overflowing = await page.evaluate(() => [...document.querySelectorAll('svg')].flatMap((svg) => {
+      const [x, y, width, height] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number) as [number, number, number, number]
+      const box = svg.querySelector('text')!.getBBox()
+      const inside = box.width > 0 && box.x >= x && box.x + box.width <= x + width && box.y >= y && box.y + box.height <= y + height
+      return inside ? [] : [`${svg.querySelector('text')!.textContent}: ${JSON.stringify({ x: box.x, y: box.y, width: box.width, height: box.height })}`]
+    }))
+    expect(overflowing).toEqual([])
+    await page.close()
+  })
 })
+
