@@ -1,5 +1,5 @@
 // Draws the raster pictures and the video clips of the demo sites once, into this folder, and writes
-// `catalog.ts` naming them. Run by hand when the art changes (`node server/demo-api/media/make-demo-media.mjs`);
+// `catalog.ts` naming them. Run by hand when the art changes (`npm run demo-media`);
 // it needs `ffmpeg` on the PATH for the clips. The server never runs it: it serves the committed files.
 //
 // The art carries no text on purpose: the pages print titles next to the pictures, and text drawn
