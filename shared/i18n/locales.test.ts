@@ -88,9 +88,4 @@ describe('locale files', () => {
   it('the copy guard rejects an untranslated copy', () => {
     expect(identicalShare({ ...en })).toBeGreaterThan(MAX_IDENTICAL_SHARE)
   })
-
-  it('keeps the required Simplified Chinese wording', async () => {
-    const zh = await loadLocale('zh')
-    expect(zh.identityVerificationFailed).toBe('身份信息验证失败')
-  })
 })
