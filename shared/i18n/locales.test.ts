@@ -54,8 +54,7 @@ describe('locale files', () => {
     expect(Object.keys(messages).sort()).toEqual(expectedKeys(code))
   })
 
-  it('knows plural keys, and English has one and other of each', () => {
-    expect(pluralKeys.sort()).toEqual(['leavingSiteLead', 'resultsCount', 'views'])
+  it('English has one and other of each plural key, and no other form', () => {
     expect(expectedKeys('en')).toEqual(englishKeys)
   })
 
