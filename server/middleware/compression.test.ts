@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
+import { wholeBodyResponse } from '../http/whole-body.ts'
 import { compression, negotiateEncoding } from './compression.ts'
 
 describe('negotiateEncoding', () => {
@@ -68,6 +69,22 @@ describe('whole bodies', () => {
     const response = await appWith(1024).request('/', { headers: { 'accept-encoding': 'br' } })
     expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
     expect(spy).not.toHaveBeenCalled()
+  })
+})
+
+describe('a page rendered in one piece', () => {
+  it('is compressed from its bytes in memory, never read back through its body stream', async () => {
+    const page = '<!DOCTYPE html><p>' + 'words '.repeat(400)
+    const app = new Hono()
+    app.use(compression())
+    app.get('/', () => {
+      const response = wholeBodyResponse(new TextEncoder().encode(page), { status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }) })
+      Object.defineProperty(response, 'body', { get: () => expect.fail('the body stream was read') })
+      return response
+    })
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
   })
 })
 
