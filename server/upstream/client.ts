@@ -90,7 +90,7 @@ const NETWORK_CODES = new Set([
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 /**
- * Creates the client for the upstream JSON API (../shared/API.md "Transport").
+ * Creates the client for the upstream JSON API (docs/API.md "Transport").
  * Every call is a POST without retries (POST is not idempotent); callers that may retry do so themselves.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {

@@ -7,7 +7,7 @@ import {
   flag, id, keepValid, keepValidEntries, lenientObject, list, num, numberOneOf, paged, requiredObject, text,
 } from './schema-helpers.ts'
 
-/** Content data behind lists, details, rankings, tags, posts, feedback, links, RSS, promos and users (../shared/API.md). */
+/** Content data behind lists, details, rankings, tags, posts, feedback, links, RSS, promos and users (docs/API.md). */
 
 const categorySchema: z.ZodType<Category> = requiredObject(
   z.object({ key: text, name: text, count: num.optional() }),
