@@ -39,8 +39,8 @@ export function documentStart(parts: DocumentParts): string {
   // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
   // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
   html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
-  // The bundle is fetched and started after the first paint (see startScript): the page is
-  // readable from its HTML and inline styles, and its images get the bandwidth first.
+  // The bundle is fetched and started once the page has loaded and painted (see startScript): the
+  // page is readable from its HTML and inline styles, and its images get the bandwidth first.
   html += `<script ${nonce}>${startScript(manifest.entry.file, [...preloads(parts)])}</script>`
   html += '</head><body><div id="root">'
   return html
@@ -60,16 +60,17 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
 }
 
 /**
- * Once the document is parsed (as a module script would wait) and the browser has painted it,
- * preloads the entry's chunks, the page's and the locale's in parallel (no import waterfall) and
+ * Once the page has loaded (its HTML and the images it shows at once) and the browser has painted
+ * it, preloads the entry's chunks, the page's and the locale's in parallel (no import waterfall) and
  * imports the entry. Downloading, evaluating and hydrating take a phone on a slow network well
- * over a second that would otherwise come before the page and its largest image show. A hidden tab
- * paints nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
+ * over a second that would otherwise compete with the page and its largest image; until then the
+ * page works as plain HTML (links, forms, the stylesheet's hover menus). A hidden tab paints
+ * nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
  * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
  * as it is, as a failed module script would (the browser reports the failed request itself).
  */
 function startScript(entry: string, chunks: readonly string[]): string {
-  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var p=function(){document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};document.readyState==="loading"?document.addEventListener("DOMContentLoaded",p):p()})()`
+  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var p=function(){document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};document.readyState!=="complete"?addEventListener("load",p):p()})()`
 }
 
 function preloads({ manifest, page, language }: DocumentParts): Set<string> {
