@@ -3,7 +3,7 @@ import type { RouteObject, UNSAFE_createRouter } from 'react-router'
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
 /** SPEC §9 "page reload guard window": at most one forced reload per 10 s. */
-export const RELOAD_GUARD_MS = 10_000
+const RELOAD_GUARD_MS = 10_000
 const GUARD_KEY = 'chunk-reload-at'
 
 /**

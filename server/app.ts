@@ -132,12 +132,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
   app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
 
-  app.use(
-    bodyLimit({
-      maxSize: deps.bodyLimitBytes ?? 1_048_576,
-      onError: (c) => c.html(plainErrorPage(413, 'Payload Too Large', 'The request body is too large.'), 413),
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: deps.bodyLimitBytes ?? 1_048_576,
+    onError: (c) => c.html(plainErrorPage(413, 'Payload Too Large', 'The request body is too large.'), 413),
+  })
+  // GET and HEAD carry no body to limit; asking for it would build a full web Request per page view.
+  app.use(function bodyLimitOfPosts(c, next) {
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)
+  })
   app.use(tenant({ sites: deps.sites, imageOptimizer: deps.images !== undefined }))
   app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
   const files = { sites: deps.sites, ...(deps.sitemapLimits ? { sitemapLimits: deps.sitemapLimits } : {}) }

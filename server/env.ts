@@ -90,7 +90,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>
 
 /** Names and defaults of every variable, for documentation and tests. */
-export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
+const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
 
 /**
  * Parses the environment. Every invalid variable is reported together (STYLE.md convention 5), so

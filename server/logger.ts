@@ -4,7 +4,7 @@ import pino, { type DestinationStream, type Logger } from 'pino'
  * Fields that may carry credentials or visitor data, censored wherever they appear: request
  * headers, upstream call contexts, and upstream errors (whose `body`/`data` are the parsed reply).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'cookie', '*.cookie', '*.*.cookie', 'authorization', '*.authorization', '*.*.authorization',
   'token', '*.token', 'password', '*.password', 'set-cookie', '*.set-cookie', '*["set-cookie"]',
   'body', '*.body', 'err.data', 'err.cause.body', 'err.cause.data', 'error.body', 'error.data',

@@ -26,7 +26,7 @@ const pages = {
 } satisfies Record<string, PageModule>
 
 /** Name of a lazily loaded page module; build.mjs lists each one's chunk under this name. */
-export type PageName = keyof typeof pages
+type PageName = keyof typeof pages
 
 /**
  * Whether a route's rendered page may be shared between visitors, and which query parameters its

@@ -31,7 +31,7 @@ export interface Tdk { title: string; description: string; keywords: string }
 
 export interface MenuItem { name: string; url: string; icon?: string; is_show: Flag; children?: MenuItem[] }
 export interface Pendant { is_show: Flag; icon: string; text: string; img?: string; url?: string }
-export interface BlockSwitch { is_enable: Flag }
+interface BlockSwitch { is_enable: Flag }
 
 export interface HeaderConfig extends BlockSwitch {
   enable_custom_header: Flag
@@ -132,7 +132,7 @@ export const MODULE_TYPES = [
   'social_media', 'video', 'video_carousel', 'useful_code', 'invalid_code', 'superiority', 'superiority_image',
   'comment', 'form', 'price', 'image_list', 'html',
 ] as const
-export type ModuleType = (typeof MODULE_TYPES)[number]
+type ModuleType = (typeof MODULE_TYPES)[number]
 export interface LandModule { id: string; type: ModuleType; is_show: Flag; title?: string; subtitle?: string; data: Record<string, unknown> }
 export interface LandPageConfig { theme: 0 | 1 | 2; banner_style: 0 | 1; modules: LandModule[] }
 export interface ListPageConfig { group_id?: string; page_type?: PageType; style: 1 | 2 | 3 }
@@ -141,7 +141,6 @@ export interface OutlineNode { id: string; title: string; path: string; content?
 export interface OutlinePageConfig { outline: OutlineNode[] }
 export interface UgcPostPageConfig { category_id?: string }
 
-export interface LandButton { text: string; url: string; type: 0 | 1 | 2 | 3; style: 1 | 2; popup_img?: string }
 export const FORM_ITEM_TYPES = ['text', 'input', 'textarea', 'file', 'image', 'select', 'checkbox'] as const
 export interface FormItem {
   type: (typeof FORM_ITEM_TYPES)[number]; field: string; label: string
@@ -173,7 +172,7 @@ export interface RankPlatform { key: string; name: string; categories: { key: st
 export interface RankRow { index: number; title: string; seo_title?: string; query?: string; score: number }
 export interface HotSearch { query: string; count: number }
 export interface Contact { title: string; img: string; tips: string }
-export interface RssDoc { title: string; link: string; publish_str: string; published_at: number; summary?: string }
+interface RssDoc { title: string; link: string; publish_str: string; published_at: number; summary?: string }
 export interface RssGroup { rss_id: string; rss_name: string; total: number; docs: RssDoc[] }
 export interface RssHot { title: string; link: string; source: string; score: number; created_at: number }
 export interface PostCategory { id: string; name: string; description?: string; count?: number }

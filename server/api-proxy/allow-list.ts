@@ -2,7 +2,7 @@
  * The upstream calls a browser may make through the same-origin API, by their path under `/api/v1/`.
  * Everything else is refused without an upstream call: the proxy is not an open relay to the upstream.
  */
-export const PROXY_CALLS = [
+const PROXY_CALLS = [
   'user/login',
   'user/register',
   'send_email',

@@ -6,7 +6,7 @@ import type { SharedStore } from './shared-store.ts'
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
 export const NOT_FOUND: unique symbol = Symbol('not-found')
 
-export interface ConfigCacheLoadContext<C> {
+interface ConfigCacheLoadContext<C> {
   /** Aborted when the load is abandoned by `clear()`. Not tied to any one visitor's request. */
   signal: AbortSignal
   /** What the `get` call that started this load passed along (e.g. its request headers). */
@@ -68,9 +68,9 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
 }
 
 /** `caller` may be left out only when the cache's loads need none. */
-export type CallerArgs<C> = undefined extends C ? [caller?: C] : [caller: C]
+type CallerArgs<C> = undefined extends C ? [caller?: C] : [caller: C]
 
-export type ConfigCacheResult<V> = { kind: 'found'; value: V; stale: boolean } | { kind: 'not-found' }
+type ConfigCacheResult<V> = { kind: 'found'; value: V; stale: boolean } | { kind: 'not-found' }
 
 export interface ConfigCache<V, C = undefined> {
   /** Cached answer for `key`, loading it if needed; `caller` is handed to a load this call starts. */

@@ -139,7 +139,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
 }
 
 /** Escapes Redis glob characters (`*?[]\`) so a key prefix matches literally. */
-export function escapeGlob(text: string): string {
+function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
 }
 

@@ -12,8 +12,6 @@ import { userCalls } from './routes-user.ts'
 import { findTenant, type DemoTenant } from './tenant.ts'
 import { createUserStore } from './users.ts'
 
-export type { DemoTenant } from './tenant.ts'
-
 export interface DemoApiOptions {
   /** Where calls, verification codes and form submissions are logged. */
   log?: Logger

@@ -7,7 +7,6 @@ import { fail, type Envelope } from './envelope.ts'
  * `send-903@errors.demo` carries `data.err_msg`; `send-903-plain@errors.demo` does not. Other calls with
  * such an address behave normally (a `register-910@…` address can ask for its code and gets one).
  */
-export const FORCED_DOMAIN = 'errors.demo'
 export type ForcedCall = 'login' | 'register' | 'send'
 
 /** Text of the 903 refusal the demo sends in `data.err_msg`. */

@@ -5,7 +5,7 @@ import { validateForm } from './form-validation.ts'
 import { page, pageSize } from './schemas.ts'
 
 /** The site-wide feedback form (/feedback/sub); its submissions appear in the feedback list. */
-export const FEEDBACK_FORM_ID = 'feedback'
+const FEEDBACK_FORM_ID = 'feedback'
 
 export const feedbackCalls = [
   defineCall('/v1/feedback/list', z.object({ page, page_size: pageSize }), (body, { tenant }) => {

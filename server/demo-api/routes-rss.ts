@@ -12,7 +12,7 @@ const AGE_LABELS = {
 }
 
 /** "3 小時前"-style age in the site's default language, the way feed readers label items. */
-export function publishLabel(publishedAt: number, now: number, lang: string): string {
+function publishLabel(publishedAt: number, now: number, lang: string): string {
   const labels = lang === 'zh' || lang === 'zh-TW' ? AGE_LABELS[lang] : AGE_LABELS.en
   const minutes = Math.max(0, Math.floor((now - publishedAt) / 60))
   if (minutes >= 24 * 60) return `${Math.floor(minutes / (24 * 60))}${labels.day}`

@@ -1,6 +1,7 @@
+import { normalizeHost } from '../tenant/normalize-host.ts'
 import type {
   Category, Contact, Feedback, FormItem, HotSearch, Lang, LinkGroup, PageSummary, Post, PostCategory, Promo,
-  RankPlatform, RankRow, Resource, RssHot, RssSource, SiteConfig, SitePageConfig, Tag,
+  RankPlatform, Resource, RssHot, RssSource, SiteConfig, SitePageConfig, Tag,
 } from '../../shared/types.ts'
 
 /** A content page of a tenant: its config plus what page lists show about it. */
@@ -65,28 +66,16 @@ export interface DemoTenant {
   rssHot: Record<string, RssHot[]>
 }
 
-export type { PageSummary, RankRow }
+export type { PageSummary }
 
 /**
- * Lower-cases a host and drops the port (`Res.LocalHost:3000` → `res.localhost`, `[::1]:80` → `::1`).
- * The contract says `app-domain` arrives without a port; stripping it anyway makes hand-made requests work.
+ * The tenant whose `domain` or one of whose `alias_domain` entries equals the host. The contract says
+ * `app-domain` arrives without a port; the front end's host rule (case, port, trailing dot) applies
+ * anyway so hand-made requests work.
  */
-export function normalizeHost(raw: string): string {
-  let host = raw.trim().toLowerCase()
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']')
-    host = end > 0 ? host.slice(1, end) : host.slice(1)
-  } else if (host.split(':').length === 2) {
-    host = host.slice(0, host.indexOf(':'))
-  }
-  return host.endsWith('.') ? host.slice(0, -1) : host
-}
-
-/** The tenant whose `domain` or one of whose `alias_domain` entries equals the host. */
 export function findTenant(tenants: readonly DemoTenant[], rawHost: string | undefined): DemoTenant | undefined {
-  if (!rawHost) return undefined
-  const host = normalizeHost(rawHost)
-  if (host === '') return undefined
+  const host = normalizeHost(rawHost?.trim())
+  if (!host) return undefined
   return tenants.find(
     (tenant) =>
       tenant.site.domain.toLowerCase() === host ||

@@ -4,9 +4,9 @@ import type { UserInfo } from '../../shared/types.ts'
 import { avatarFor } from './data/svg.ts'
 
 /** SPEC §9: a new code may be sent once per 60 s per e-mail. */
-export const RESEND_INTERVAL_MS = 60_000
+const RESEND_INTERVAL_MS = 60_000
 /** How long a sent code stays valid. */
-export const CODE_TTL_MS = 10 * 60_000
+const CODE_TTL_MS = 10 * 60_000
 /** How long a session cookie stays valid. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000
 

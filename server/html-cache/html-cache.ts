@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import { wholeBodyOf } from '../http/whole-body.ts'
 import { toCachedPage, toPageSnapshot, toSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 
 export interface HtmlCacheOptions {
@@ -31,7 +32,7 @@ export interface Rendered {
   routeName: string
 }
 
-export type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
+type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
   /** The fresh cached page of `key` on this instance, if any. */
@@ -107,12 +108,20 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */
   function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
     const { response } = rendered
-    if (response.body === null || response.headers.has('set-cookie')) {
-      return { response, page: Promise.resolve(null) }
+    if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
+    const whole = wholeBodyOf(response)
+    // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
+    let forVisitor: Response = response
+    let cacheBody: Promise<Buffer>
+    if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
+    else if (response.body === null) return { response, page: Promise.resolve(null) }
+    else {
+      const [visitorStream, forCache] = response.body.tee()
+      forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
+      cacheBody = new Response(forCache).arrayBuffer().then((bytes) => Buffer.from(bytes))
     }
-    const [forVisitor, forCache] = response.body.tee()
     const page = (async () => {
-      const body = Buffer.from(await new Response(forCache).arrayBuffer())
+      const body = await cacheBody
       if (!(await rendered.complete)) return null
       const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
@@ -122,7 +131,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       onError?.(error, key)
       return null
     })
-    return { response: new Response(forVisitor, { status: response.status, headers: response.headers }), page }
+    return { response: forVisitor, page }
   }
 
   async function lead(key: string, render: () => Promise<Rendered>, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {

@@ -9,7 +9,7 @@ import { renderVariant, restrictImageLoaders, type OutputClass } from './render-
 import { sniffFormat } from './sniff-format.ts'
 
 /** Every input that changes an answer, and nothing else (the cache key is made of exactly these). */
-export interface VariantRequest {
+interface VariantRequest {
   source: URL
   preset: ImagePreset
   density: ImageDensity
@@ -39,7 +39,7 @@ export interface ImageOptimizer {
 const DEFAULT_MAX_PIXELS = 50_000_000
 
 /** The cache key of a variant: source, preset, density and output format class. */
-export function variantKey(request: VariantRequest): string {
+function variantKey(request: VariantRequest): string {
   return JSON.stringify([request.source.href, request.preset, request.density, request.output])
 }
 

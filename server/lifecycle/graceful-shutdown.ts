@@ -16,7 +16,7 @@ export interface GracefulShutdownOptions {
   wait?: (ms: number) => Promise<unknown>
 }
 
-export type ShutdownResult = 'drained' | 'forced'
+type ShutdownResult = 'drained' | 'forced'
 
 export interface GracefulShutdown {
   /** Runs the shutdown once; later calls answer the same promise. */

@@ -1,6 +1,6 @@
 import type { UpstreamMetrics } from '../metrics/metrics.ts'
 
-export type ReadinessState = 'starting' | 'ready' | 'draining'
+type ReadinessState = 'starting' | 'ready' | 'draining'
 
 /** Whether the instance should get traffic: `/readyz` answers 200 only when `ready`. */
 export interface Readiness {

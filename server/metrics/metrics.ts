@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
 /** Label values of a cache lookup. */
-export type CacheLookup = 'hit' | 'miss' | 'stale'
+type CacheLookup = 'hit' | 'miss' | 'stale'
 
 /** What a cache reports; one per named cache (`metrics.cache('site')`). */
 export interface CacheMetrics {

@@ -3,12 +3,12 @@ import type { AppEnv } from '../app-env.ts'
 
 /** Hashed asset names never change content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
-export const NO_STORE = 'no-store'
-export const PRIVATE_NO_STORE = 'private, no-store'
+const NO_STORE = 'no-store'
+const PRIVATE_NO_STORE = 'private, no-store'
 /** How long a CDN may serve a page it is revalidating in the background. */
-export const STALE_WHILE_REVALIDATE_S = 60
+const STALE_WHILE_REVALIDATE_S = 60
 /** How long a CDN may serve a page while this server answers errors or cannot be reached. */
-export const STALE_IF_ERROR_S = 86_400
+const STALE_IF_ERROR_S = 86_400
 
 /**
  * Anonymous pages and payloads: browsers revalidate every time (`max-age=0`), shared caches keep

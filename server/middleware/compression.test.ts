@@ -5,7 +5,8 @@ import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
-import { appendVary, compression, negotiateEncoding } from './compression.ts'
+import { wholeBodyResponse } from '../http/whole-body.ts'
+import { compression, negotiateEncoding } from './compression.ts'
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -22,11 +23,17 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding(header)).toBe(expected)
   })
 
-  it('appends a Vary token once', () => {
-    const headers = new Headers({ vary: 'Accept-Language, Cookie' })
-    appendVary(headers, 'Accept-Encoding')
-    appendVary(headers, 'accept-encoding')
-    expect(headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding')
+  it.each([
+    [null, 'Accept-Encoding'],
+    ['Accept-Language, Cookie', 'Accept-Language, Cookie, Accept-Encoding'],
+    ['Cookie, accept-encoding', 'Cookie, accept-encoding'],
+    ['*', '*'],
+  ])('adds Accept-Encoding to Vary %j once', async (vary, expected) => {
+    const app = new Hono()
+    app.use(compression())
+    app.get('/', () => new Response('<p>short</p>', { headers: { 'content-type': 'text/html; charset=utf-8', ...(vary === null ? {} : { vary }) } }))
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('vary')).toBe(expected)
   })
 })
 
@@ -62,6 +69,22 @@ describe('whole bodies', () => {
     const response = await appWith(1024).request('/', { headers: { 'accept-encoding': 'br' } })
     expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
     expect(spy).not.toHaveBeenCalled()
+  })
+})
+
+describe('a page rendered in one piece', () => {
+  it('is compressed from its bytes in memory, never read back through its body stream', async () => {
+    const page = '<!DOCTYPE html><p>' + 'words '.repeat(400)
+    const app = new Hono()
+    app.use(compression())
+    app.get('/', () => {
+      const response = wholeBodyResponse(new TextEncoder().encode(page), { status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }) })
+      Object.defineProperty(response, 'body', { get: () => expect.fail('the body stream was read') })
+      return response
+    })
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
   })
 })
 

@@ -11,7 +11,7 @@ export interface HostGuardOptions {
   trustProxy: boolean
 }
 
-export type HostDecision = { ok: true; host: string; origin: string } | { ok: false; reason: string }
+type HostDecision = { ok: true; host: string; origin: string } | { ok: false; reason: string }
 
 export interface HostFacts {
   /** Every Host header as received (Node's `rawHeaders`; one entry under `app.request()`). */

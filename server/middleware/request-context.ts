@@ -11,7 +11,7 @@ export interface RequestContextOptions {
   quietRoutes?: ReadonlySet<string>
 }
 
-export const REQUEST_ID_HEADER = 'x-request-id'
+const REQUEST_ID_HEADER = 'x-request-id'
 /** Accepted from the client or load balancer as is; anything else (CR/LF, 10 KB, spaces) is replaced. */
 const ACCEPTED_ID = /^[\w-]{1,128}$/
 
@@ -64,7 +64,7 @@ export function requestContext({ log, metrics, quietRoutes = new Set() }: Reques
 }
 
 /** Sets a header, copying the response first when its headers are immutable (e.g. a proxied fetch). */
-export function withHeader(response: Response, name: string, value: string): Response {
+function withHeader(response: Response, name: string, value: string): Response {
   try {
     response.headers.set(name, value)
     return response

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { PROMO_PATH } from './promo-loader.ts'
 
 function hydrationOf(html: string): { loaderData: Record<string, unknown> } {
   const match = /<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)
@@ -16,7 +15,7 @@ describe('promos through the main route', () => {
   beforeAll(async () => {
     site = await startTestSite({
       upstream: async (request, demo) => {
-        if (new URL(request.url).pathname === PROMO_PATH) {
+        if (new URL(request.url).pathname === '/v1/site_surprise/web_get') {
           const body: unknown = await request.clone().json()
           bodies.push({ host: request.headers.get('app-domain') ?? '', body })
           if (failPromos) return new Response('boom', { status: 502 })

@@ -6,7 +6,7 @@ import type { Promo } from '../../shared/types.ts'
 import { promoMapSchema } from '../upstream/schemas.ts'
 import type { ServerLoader } from './loader-env.ts'
 
-export const PROMO_PATH = '/v1/site_surprise/web_get'
+const PROMO_PATH = '/v1/site_surprise/web_get'
 
 let sections: Set<string> | undefined
 

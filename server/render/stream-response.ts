@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface StreamResponseOptions {
   status: number
@@ -66,9 +67,8 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
     const respondWhole = async () => {
       const tail = await options.end(aborted.signal)
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
-      options.headers.set('content-length', String(body.byteLength))
       complete(true)
-      resolve(new Response(body as Uint8Array<ArrayBuffer>, { status: options.status, headers: options.headers }))
+      resolve(wholeBodyResponse(body, { status: options.status, headers: options.headers }))
     }
 
     const respondStreaming = () => {

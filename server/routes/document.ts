@@ -35,7 +35,7 @@ export interface DocumentRouteOptions {
 }
 
 /** The request headers the first-visit language redirect reads (SPEC §2). */
-export const LANGUAGE_VARY = 'Accept-Language, Cookie'
+const LANGUAGE_VARY = 'Accept-Language, Cookie'
 
 type RenderDecision = Extract<PageDecision, { kind: 'render' }>
 
@@ -45,7 +45,7 @@ type RenderDecision = Extract<PageDecision, { kind: 'render' }>
  * or a redirect (its target may switch to a language prefix). Elsewhere `Vary` stays small, so a
  * CDN keeps one copy per page.
  */
-export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
+function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
   if (tenant.languages.length < 2) return false
   return rendered === null || rendered.language === tenant.defaultLanguage
 }

@@ -7,7 +7,7 @@ const FAVICON_CACHE = 'public, max-age=86400'
 const INERT_DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 const DATA_URI = /^data:(image\/[\w.+-]+)((?:;[\w-]+=[^;,]*)*)(;base64)?,(.*)$/is
 
-export type Favicon = { kind: 'inline'; type: string; body: Uint8Array } | { kind: 'redirect'; location: string } | null
+type Favicon = { kind: 'inline'; type: string; body: Uint8Array } | { kind: 'redirect'; location: string } | null
 
 /**
  * What `/favicon.ico` answers for the site's `seo_config.favicon`: an inline `data:image/…` icon

@@ -70,7 +70,7 @@ export function decidePage(request: PageRequest, policyOf: CachePolicyLookup): P
  * The HTML cache key: tenant host first (purges drop a tenant by prefix), then everything the page
  * depends on: language, origin (canonical links) and the router path with the query it reads.
  */
-export function htmlCacheKey(host: string, language: Lang, origin: string, routerPath: string): string {
+function htmlCacheKey(host: string, language: Lang, origin: string, routerPath: string): string {
   return `${host}:html:${language}:${origin}${routerPath}`
 }
 

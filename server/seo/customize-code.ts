@@ -5,7 +5,7 @@ import { headTagKey, isSafeAttributeName, type HeadTag } from '../../shared/seo/
 import { PAGE_TYPES, type PageType, type SiteConfig } from '../../shared/types.ts'
 
 /** Where a snippet's elements go: the head, or the end of the body. */
-export type CodePlacement = 'head' | 'body'
+type CodePlacement = 'head' | 'body'
 
 /** The site's code, filtered and grouped by where it is written. */
 export interface SiteCode {

@@ -44,19 +44,19 @@ export interface SiteRepositoryOptions {
   shared?: SharedCacheLayer
 }
 
-export type SiteLookup =
+type SiteLookup =
   | { kind: 'found'; site: SiteConfig }
   | { kind: 'not-found' }
   | { kind: 'unavailable'; error: unknown }
 
-export interface PageLocation { language: string; groupPath: string; pagePath: string }
+interface PageLocation { language: string; groupPath: string; pagePath: string }
 
 /**
  * `''` asks for the language-independent config (the site's default texts), which decides the tenant
  * and the redirects before the page language is known; a language asks for the site's own
  * translations of its texts (menus, search placeholder, announcement) in that language.
  */
-export type SiteLanguage = Lang | ''
+type SiteLanguage = Lang | ''
 
 export interface SiteRepository {
   /**
@@ -78,7 +78,7 @@ export interface SiteRepository {
  * Cache key prefix of everything cached for `host`. Keys are stable names (the same on every
  * instance and version), so they can live in a shared store and be purged by tenant.
  */
-export function tenantKeyPrefix(host: string): string {
+function tenantKeyPrefix(host: string): string {
   return `${host}:`
 }
 

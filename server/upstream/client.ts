@@ -49,7 +49,7 @@ export interface UpstreamEnvelope {
   data: unknown
 }
 
-export interface UpstreamReply {
+interface UpstreamReply {
   envelope: UpstreamEnvelope
   /** The unwrapped value (SPEC §7): `data` when status is 0, else the whole envelope. */
   value: unknown
@@ -57,7 +57,7 @@ export interface UpstreamReply {
 }
 
 /** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
-export interface PassthroughReply {
+interface PassthroughReply {
   /** The upstream's HTTP status. */
   httpStatus: number
   contentType: string

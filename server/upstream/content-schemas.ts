@@ -9,12 +9,12 @@ import {
 
 /** Content data behind lists, details, rankings, tags, posts, feedback, links, RSS, promos and users (../shared/API.md). */
 
-export const categorySchema: z.ZodType<Category> = requiredObject(
+const categorySchema: z.ZodType<Category> = requiredObject(
   z.object({ key: text, name: text, count: num.optional() }),
   { key: '', name: '' },
 )
 
-export const tagSchema: z.ZodType<Tag> = requiredObject(
+const tagSchema: z.ZodType<Tag> = requiredObject(
   z.object({ slug: text, name: text, description: text.optional(), count: num.optional() }),
   { name: '' },
 )
@@ -98,7 +98,7 @@ export const asideSchema: z.ZodType<Aside> = lenientObject(z.object({
   contact: lenientObject(z.object({ title: text, img: text, tips: text }), { title: '', img: '', tips: '' }).optional(),
 }))
 
-export const postCategorySchema: z.ZodType<PostCategory> = requiredObject(
+const postCategorySchema: z.ZodType<PostCategory> = requiredObject(
   z.object({ id, name: text, description: text.optional(), count: num.optional() }),
   { name: '' },
 )

@@ -12,7 +12,7 @@ import { siteConfigSchema, sitePageConfigSchema } from './site-schemas.ts'
 
 /** Page listings and the per-page-type `page_config` shapes (../shared/API.md "Shapes"). */
 
-export const showPathSchema: z.ZodType<ShowPath> = requiredObject(
+const showPathSchema: z.ZodType<ShowPath> = requiredObject(
   z.object({ page_id: id, page_path: text, page_type: z.enum(PAGE_TYPES), group_path: text, title: text }),
   { page_path: '', group_path: '', title: '' },
 )
@@ -32,7 +32,7 @@ export const webGetPageSchema: z.ZodType<{ site_page_config: SitePageConfig | nu
   { site_page_config: null },
 )
 
-export const pageSummarySchema: z.ZodType<PageSummary> = requiredObject(
+const pageSummarySchema: z.ZodType<PageSummary> = requiredObject(
   z.object({
     page_id: id, page_path: text, page_type: z.enum(PAGE_TYPES), group_path: text, title: text,
     description: text, cover: text.optional(), updated_at: num,
@@ -42,12 +42,6 @@ export const pageSummarySchema: z.ZodType<PageSummary> = requiredObject(
 
 /** `/v1/site_page/list`. */
 export const pageSummaryListSchema = paged(pageSummarySchema)
-
-/** `/v1/site_page/group/get`. */
-export const pageGroupSchema = requiredObject(
-  z.object({ group_id: id, group_name: text, group_path: text, pages: keepValid(pageSummarySchema) }),
-  { group_name: '', group_path: '' },
-)
 
 const navSiteSchema: z.ZodType<NavSite> = requiredObject(
   z.object({
@@ -128,7 +122,7 @@ export const outlinePageConfigSchema: z.ZodType<OutlinePageConfig> = lenientObje
 export const ugcPostPageConfigSchema: z.ZodType<UgcPostPageConfig> = lenientObject(z.object({ category_id: text.optional() }))
 
 /** The `page_config` type of each page type. */
-export interface PageConfigByType {
+interface PageConfigByType {
   nav: NavPageConfig; ai: NavPageConfig; custom: CustomPageConfig; rss: RssPageConfig; land: LandPageConfig
   list: ListPageConfig; resource: ResourcePageConfig; outline: OutlinePageConfig; ugc_post: UgcPostPageConfig
 }

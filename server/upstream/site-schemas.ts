@@ -10,7 +10,7 @@ import {
 
 /** Site and page configuration (../shared/API.md "Shapes": SiteConfig, SitePageConfig). */
 
-export const menuItemSchema: z.ZodType<MenuItem> = requiredObject(
+const menuItemSchema: z.ZodType<MenuItem> = requiredObject(
   z.object({
     name: text,
     url: text,
@@ -66,14 +66,14 @@ const FOOTER_DEFAULTS: FooterConfig = { is_enable: 0, enable_custom_footer: 0, f
 const PENDANT_DEFAULTS: PendantConfig = { is_enable: 0, enable_custom_pendant: 0, list: [] }
 const SEARCH_DEFAULTS: SearchConfig = { enable_search_bar: 0, search_bar_path: '', enable_custom_search: 0 }
 
-export const headerConfigSchema: z.ZodType<HeaderConfig> = lenientObject(headerFields, HEADER_DEFAULTS)
-export const footerConfigSchema: z.ZodType<FooterConfig> = lenientObject(footerFields, FOOTER_DEFAULTS)
-export const pendantConfigSchema: z.ZodType<PendantConfig> = lenientObject(pendantFields, PENDANT_DEFAULTS)
-export const searchConfigSchema: z.ZodType<SearchConfig> = lenientObject(searchFields, SEARCH_DEFAULTS)
+const headerConfigSchema: z.ZodType<HeaderConfig> = lenientObject(headerFields, HEADER_DEFAULTS)
+const footerConfigSchema: z.ZodType<FooterConfig> = lenientObject(footerFields, FOOTER_DEFAULTS)
+const pendantConfigSchema: z.ZodType<PendantConfig> = lenientObject(pendantFields, PENDANT_DEFAULTS)
+const searchConfigSchema: z.ZodType<SearchConfig> = lenientObject(searchFields, SEARCH_DEFAULTS)
 
 const customizeCodeEntry = lenientObject(z.object({ is_enabled: flag, data: keepValid(text) }), { is_enabled: 0, data: [] })
 
-export const globalConfigSchema: z.ZodType<GlobalConfig> = lenientObject(
+const globalConfigSchema: z.ZodType<GlobalConfig> = lenientObject(
   z.object({
     theme: stringChoice(['day', 'night'], 'day'),
     wx_avoid: lenientObject(z.object({ is_enabled: flag, style: numberChoice([0, 1], 0) }), { is_enabled: 0, style: 0 }),

@@ -9,7 +9,7 @@ export interface RecordedRequest {
   body: string
 }
 
-export type StubHandler = (request: RecordedRequest, res: ServerResponse, req: IncomingMessage) => void
+type StubHandler = (request: RecordedRequest, res: ServerResponse, req: IncomingMessage) => void
 
 export interface StubUpstream {
   /** `http://127.0.0.1:<port>` */

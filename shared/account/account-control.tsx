@@ -11,7 +11,7 @@ import { useStoredUser } from './stored-user.ts'
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
 
 /** The dialog's chunk, requested once (a failure is retried on the next attempt). */
-export function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
+function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
   modalChunk ??= import('./login-modal.tsx').catch((error: unknown) => {
     modalChunk = null
     throw error

@@ -39,7 +39,7 @@ function storage(): Storage | null {
  * Reads the stored user (SPEC §3: the token is removed on load). Broken or foreign values are removed
  * instead of trusted; a stored token is written away at once.
  */
-export function loadStoredUser(): StoredUser | null {
+function loadStoredUser(): StoredUser | null {
   const store = storage()
   const raw = store?.getItem(USER_STORAGE_KEY)
   if (!store || raw == null) return null

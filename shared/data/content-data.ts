@@ -8,7 +8,7 @@ import type { CustomContentType, FormItem, HotSearch, PageType } from '../types.
  */
 
 /** The page a content route shows. */
-export interface ContentPageInfo {
+interface ContentPageInfo {
   id: string
   type: PageType
   title: string
@@ -28,7 +28,7 @@ export interface NavSiteView {
   pricing: string | null
 }
 export interface NavTabView { name: string; sites: NavSiteView[] }
-export interface NavGroupView { name: string; tabs: NavTabView[] }
+interface NavGroupView { name: string; tabs: NavTabView[] }
 export interface NavBody { kind: 'nav'; variant: 'nav' | 'ai'; intro: string | null; groups: NavGroupView[] }
 
 // ---- custom -----------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ export type CustomBody =
 
 // ---- rss --------------------------------------------------------------------------------------------
 
-export interface RssDocView {
+interface RssDocView {
   title: string
   /** http(s) only, else null. */
   link: string | null
@@ -85,7 +85,7 @@ export interface LandMedia { type: 'image' | 'video'; url: string }
 export interface LandVideoView { videoUrl: string; poster: string | null; title: string }
 export interface LandCodeView { code: string; description: string; expiresAt: number | null }
 export interface LandPostView { id: string; path: string; title: string; description: string; cover: string | null; createdAt: number }
-export interface LandPriceView {
+interface LandPriceView {
   name: string; price: string; unit: string; description: string; features: string[]; button: LandButtonView | null
 }
 
@@ -108,7 +108,6 @@ export type LandModuleView = ModuleBase & (
   | { type: 'form'; formId: string; items: FormItem[]; resultPosition: 0 | 1; submitText: string; resultText: string }
   | { type: 'html'; html: string }
 )
-export type LandModuleType = LandModuleView['type']
 export interface LandBody { kind: 'land'; theme: 0 | 1 | 2; bannerStyle: 0 | 1; modules: LandModuleView[] }
 
 // ---- list -------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { getModalLayer, subscribeModalLayer } from './modal-layer.ts'
 
 /** What a toast says: success, failure, a warning (e.g. a field to fix first) or plain information. */
-export type ToastKind = 'success' | 'error' | 'warning' | 'info'
-export interface ToastMessage { kind: ToastKind; text: string }
+type ToastKind = 'success' | 'error' | 'warning' | 'info'
+interface ToastMessage { kind: ToastKind; text: string }
 
 /** Shows queued and later toasts; provided by the toast chunk once it has loaded. */
 export type ToastSink = (message: ToastMessage) => void

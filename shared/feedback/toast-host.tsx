@@ -3,7 +3,7 @@ import { Bounce, ToastContainer, toast, type ToastContainerProps } from 'react-t
 import type { ToastSink } from './notify.ts'
 
 /** SPEC §9: top-right, 3000 ms, close on click, pause on hover and focus loss, drag away past 60 %, no progress bar, at most 20. */
-export const TOAST_OPTIONS = {
+const TOAST_OPTIONS = {
   position: 'top-right',
   autoClose: 3000,
   closeOnClick: true,

@@ -14,7 +14,7 @@ export type FormResult =
   | { formId: string; outcome: 'failed'; values: FormValues; message: string | null }
 
 /** Page data that may carry the outcome of a posted form. */
-export interface WithFormResult { formResult?: FormResult }
+interface WithFormResult { formResult?: FormResult }
 
 /** The result of form `formId` posted with this page, if any. */
 export function useFormResult(formId: string): FormResult | null {

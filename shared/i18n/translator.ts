@@ -7,7 +7,7 @@ import en, { type MessageKey, type Messages } from './locales/en.ts'
  * form from `count`, a number (never pre-formatted text: the form depends on its value).
  */
 export type Translate = (key: MessageKey, values?: TranslateValues) => string
-export type TranslateValues = Record<string, string | number> & { count?: number }
+type TranslateValues = Record<string, string | number> & { count?: number }
 
 /**
  * Builds a translator fixed to one language. The instance never changes language, so one per

@@ -38,7 +38,7 @@ function AllTags({ data }: { data: TagsPageData }) {
 }
 
 function OneTag({ data }: { data: TagPageData }) {
-  const { t, format } = useI18n()
+  const { t } = useI18n()
   const { tag } = data
   return (
     <ResourceLayout data={data}>

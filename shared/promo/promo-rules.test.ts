@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { hidePromo, parseHiddenPromos, PROMO_HIDDEN_MS, selectPromo, type HiddenPromo, type PromoView } from './promo-rules.ts'
+import { hidePromo, parseHiddenPromos, selectPromo, type HiddenPromo, type PromoView } from './promo-rules.ts'
 
 const NOW = 1_750_000_000_000
 const NOW_S = NOW / 1000
 const HOUR = 3_600_000
+// SPEC §9: a closed promo stays hidden for 24 h.
+const PROMO_HIDDEN_MS = 24 * HOUR
 
 function promo(title: string, overrides: Partial<PromoView> = {}): PromoView {
   return {

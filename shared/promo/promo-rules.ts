@@ -9,10 +9,10 @@ export type PromoView = Pick<Promo, 'title' | 'url' | 'img_url' | 'type' | 'posi
 export interface HiddenPromo { title: string; hidden_time: number }
 
 /** SPEC §9: a closed promo stays hidden for 24 hours. */
-export const PROMO_HIDDEN_MS = 24 * 60 * 60 * 1000
+const PROMO_HIDDEN_MS = 24 * 60 * 60 * 1000
 
 /** Bottom right, the one position this front end renders (SPEC §4). */
-export const PROMO_POSITION_BOTTOM_RIGHT = 2
+const PROMO_POSITION_BOTTOM_RIGHT = 2
 /** Picture (1) and text (2); picture-and-text (3) and the other positions are parsed but not shown. */
 const RENDERED_TYPES: ReadonlySet<number> = new Set([1, 2])
 
@@ -22,7 +22,7 @@ export function isRenderablePromo(promo: Pick<Promo, 'type' | 'position'>): bool
 }
 
 /** Whether a hidden record still hides promos with its title at `nowMs`. */
-export function isHiddenRecordActive(record: HiddenPromo, nowMs: number): boolean {
+function isHiddenRecordActive(record: HiddenPromo, nowMs: number): boolean {
   return nowMs - record.hidden_time < PROMO_HIDDEN_MS && record.hidden_time <= nowMs
 }
 

@@ -1,5 +1,5 @@
 /** Promos for every page of a site (SPEC §7 `web_path`). */
-export const GLOBAL_WEB_PATH = 'global'
+const GLOBAL_WEB_PATH = 'global'
 
 /**
  * The first segment of each page route of a route table, as a site admin writes it: partial

@@ -2,7 +2,7 @@
  * Route ids, named by page kind (SPEC §2 "Route names by page kind"). The server resolves each
  * to an upstream-backed loader; the browser reads the same id out of the page payload.
  */
-export const ROUTE_IDS = [
+const ROUTE_IDS = [
   'root', 'main', 'home',
   'c', 'nav', 'sp', 'sp-param', 'l', 'doc-path', 'doc-path-alt',
   'd-id', 'disclaimer', 'announcement', 'links', 'goto',

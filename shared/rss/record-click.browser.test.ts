@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
-import { RSS_CLICK_URL } from './record-click.ts'
 
 describe('RSS clicks in a browser', { timeout: 60_000 }, () => {
   const browserSite = useBrowserSite()
@@ -27,7 +26,7 @@ describe('RSS clicks in a browser', { timeout: 60_000 }, () => {
     ])
     // The item opens in a new tab (on the public web, which this network cannot reach).
     const popup = page.context().waitForEvent('page')
-    const recorded = page.waitForResponse((response) => new URL(response.url()).pathname === RSS_CLICK_URL)
+    const recorded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/rss_page_add_hot')
     await item.click()
     const response = await recorded
     expect(response.request().method()).toBe('POST')

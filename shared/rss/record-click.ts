@@ -2,7 +2,7 @@
 export interface RssClick { page_path: string; title: string; link: string; rss_name: string }
 
 /** The same-origin proxy path of the call. */
-export const RSS_CLICK_URL = '/api/v1/rss_page_add_hot'
+const RSS_CLICK_URL = '/api/v1/rss_page_add_hot'
 
 /**
  * Records a click on an RSS item without holding up the navigation: `sendBeacon` queues the

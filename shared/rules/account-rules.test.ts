@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkLogin, checkRegister, checkReset, isValidEmail, isValidPassword, PHONE_PATTERN, usableLoginWays } from './account-rules.ts'
+import { checkCode, checkLogin, checkRegister, checkReset, isValidEmail, isValidPassword, usableLoginWays } from './account-rules.ts'
 import type { LoginWay } from '../types.ts'
 
 describe('isValidEmail', () => {
@@ -96,19 +96,6 @@ describe('checkCode', () => {
     [['1', '2', '3', '4', '5'], { field: 'code', key: 'pleaseEnterTheFullVerificationCode' }],
   ])('%j → %j', (boxes, expected) => {
     expect(checkCode(boxes)).toEqual(expected)
-  })
-})
-
-describe('PHONE_PATTERN', () => {
-  it.each([
-    ['13812345678', true],
-    ['19912345678', true],
-    ['12812345678', false],
-    ['23812345678', false],
-    ['1381234567', false],
-    ['138123456789', false],
-  ])('%s → %s', (phone, valid) => {
-    expect(PHONE_PATTERN.test(phone)).toBe(valid)
   })
 })
 

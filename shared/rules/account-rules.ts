@@ -7,19 +7,16 @@ import type { LoginWay } from '../types.ts'
 
 /** SPEC §9: code length 6; password 8 to 15 characters. */
 export const CODE_LENGTH = 6
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 15
+const PASSWORD_MIN = 8
+const PASSWORD_MAX = 15
 const EMAIL_MAX = 254
 
 /** The special characters a password may contain besides letters and digits. */
-export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
+const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
 const PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]+$`)
 
 /** A standard address: local part, @, dotted labels, a top-level label of two letters or more. */
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
-
-/** SPEC §5: a phone-number pattern exists (11 digits, first 1, second 3-9). */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/
 
 export type AccountField = 'email' | 'password' | 'confirm' | 'code'
 export interface FieldError { field: AccountField; key: MessageKey }

@@ -3,7 +3,7 @@
  * send → idle. A failed send goes straight back to idle; the countdown of one address does not hold up
  * a code for another (cancel). Pure, with the time passed in.
  */
-export const RESEND_SECONDS = 60
+const RESEND_SECONDS = 60
 
 export type CodeSenderState =
   | { phase: 'idle' }

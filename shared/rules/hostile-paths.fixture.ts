@@ -4,7 +4,7 @@
  */
 
 /** Inputs that try to turn a same-origin redirect into one to another host. */
-export const HOSTILE_PATHS = [
+const HOSTILE_PATHS = [
   '//evil.com',
   '///evil.com',
   '/.//evil.com',

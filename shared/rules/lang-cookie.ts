@@ -8,7 +8,7 @@ import type { Lang } from '../types.ts'
 export const LANG_COOKIE_NAME = 'lang'
 
 /** 365 days in seconds (SPEC §9). */
-export const LANG_COOKIE_MAX_AGE_SECONDS = 31_536_000
+const LANG_COOKIE_MAX_AGE_SECONDS = 31_536_000
 
 /** The `Set-Cookie` value that stores `lang`: `lang=en; Max-Age=31536000; Path=/; SameSite=Lax`. */
 export function langCookie(lang: Lang): string {

@@ -5,7 +5,7 @@
 import { LANGUAGES, type Lang, type SiteConfig } from '../types.ts'
 
 /** The language used when a site names none or names one outside {@link LANGUAGES} (SPEC §9). */
-export const FALLBACK_DEFAULT_LANGUAGE: Lang = 'zh'
+const FALLBACK_DEFAULT_LANGUAGE: Lang = 'zh'
 
 // Language tags are case-insensitive (RFC 5646 §2.1.1), so look-ups go through the lower-cased form.
 const LANGUAGE_BY_LOWER: ReadonlyMap<string, Lang> = new Map(LANGUAGES.map((lang) => [lang.toLowerCase(), lang]))

@@ -6,10 +6,7 @@ import type { GlobalConfig, SiteConfig } from '../types.ts'
 import { parseLanguage } from './languages.ts'
 
 /** The search route when a site names none or an unusable one (SPEC §9). */
-export const DEFAULT_SEARCH_ROUTE = 's'
-
-/** The second path that always answers with the search page (SPEC §2). */
-export const SEARCH_ALIAS_ROUTE = 'sa'
+const DEFAULT_SEARCH_ROUTE = 's'
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PageType, ShowPath } from '../types.ts'
-import { findShowPath, indexShowPaths, routePrefixesOf, type ShowPathQuery } from './show-path.ts'
+import { findShowPath, routePrefixesOf, type ShowPathQuery } from './show-path.ts'
 
 describe('routePrefixesOf', () => {
   it.each<[PageType, string[]]>([
@@ -76,11 +76,9 @@ describe('findShowPath', () => {
     ['unknown prefix', { prefix: '/x', pagePath: 'about' }, undefined],
   ])('%s', (_name, query, expectedId) => {
     expect(findShowPath(ROWS, query)?.page_id).toBe(expectedId)
-    expect(findShowPath(indexShowPaths(ROWS), query)?.page_id).toBe(expectedId)
   })
 
   it('finds nothing in no rows', () => {
     expect(findShowPath([], { prefix: '/c', pagePath: 'about' })).toBeUndefined()
-    expect(findShowPath(indexShowPaths([]), { prefix: '/c', pagePath: 'about' })).toBeUndefined()
   })
 })

@@ -31,40 +31,16 @@ export interface ShowPathQuery {
   pagePath: string
 }
 
-/** Rows indexed by prefix, group and page, for sites with many pages. Build with {@link indexShowPaths}. */
-export interface ShowPathIndex {
-  readonly byRoute: ReadonlyMap<string, ShowPath>
-}
-
 /**
  * The row a content route shows, or `undefined` (→ 404): same page_path and group_path (`''` when
  * absent), and a page_type allowed under the prefix. When several rows fit, the first one wins.
- * Accepts the rows themselves (linear scan) or an index built once per site.
  */
-export function findShowPath(rows: readonly ShowPath[] | ShowPathIndex, query: ShowPathQuery): ShowPath | undefined {
+export function findShowPath(rows: readonly ShowPath[], query: ShowPathQuery): ShowPath | undefined {
   const group = query.groupPath ?? ''
-  if (!Array.isArray(rows)) return (rows as ShowPathIndex).byRoute.get(routeKey(query.prefix, group, query.pagePath))
-  return (rows as readonly ShowPath[]).find(
+  return rows.find(
     (row) =>
       row.page_path === query.pagePath &&
       (row.group_path ?? '') === group &&
       routePrefixesOf(row.page_type).includes(query.prefix),
   )
-}
-
-/** Indexes show_path rows once, so each {@link findShowPath} is a single map look-up. */
-export function indexShowPaths(rows: readonly ShowPath[]): ShowPathIndex {
-  const byRoute = new Map<string, ShowPath>()
-  for (const row of rows) {
-    for (const prefix of routePrefixesOf(row.page_type)) {
-      const key = routeKey(prefix, row.group_path ?? '', row.page_path)
-      if (!byRoute.has(key)) byRoute.set(key, row)
-    }
-  }
-  return { byRoute }
-}
-
-// NUL cannot occur in a decoded route parameter (requests with %00 are rejected), so it separates safely.
-function routeKey(prefix: string, group: string, page: string): string {
-  return `${prefix}\u0000${group}\u0000${page}`
 }

@@ -30,7 +30,7 @@ export function toSiteRules(site: SiteConfig): SiteRules {
 }
 
 /** One entry of the header language switcher. */
-export interface LanguageSwitchLink {
+interface LanguageSwitchLink {
   lang: Lang
   href: string
 }

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../html/serialize.ts'
 
 /** Attribute name → value, in output order. */
-export type HeadAttrs = Readonly<Record<string, string>>
+type HeadAttrs = Readonly<Record<string, string>>
 
 /**
  * One element the server writes into the document (head, or end of body for site code) and the

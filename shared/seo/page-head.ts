@@ -2,7 +2,7 @@ import type { HrefLang, JsonLd, PageHead } from '../data/page-head.ts'
 import type { PageType, SiteConfig, Tdk, TdkKey } from '../types.ts'
 
 /** Values for the TDK placeholders (API.md "Placeholders in TDK"). */
-export interface TdkValues {
+interface TdkValues {
   searchTerm?: string
   resourceName?: string
   categoryName?: string
@@ -23,7 +23,7 @@ const PLACEHOLDERS: [string, keyof TdkValues | 'siteName'][] = [
 ]
 
 /** SPEC §5 / §9: the meta description is cut to 160 characters. */
-export const DESCRIPTION_MAX = 160
+const DESCRIPTION_MAX = 160
 
 // Marks where a placeholder had no value, so the punctuation around it can go too.
 const EMPTY = '\u0000'

@@ -1,8 +1,8 @@
 import type { MessageKey } from '../i18n/locales/en.ts'
 
 /** API.md `/v1/local_resource_save` errors. */
-export const SHARE_LINK_ERROR = 1030
-export const SHARE_LINK_EXPIRED = 1031
+const SHARE_LINK_ERROR = 1030
+const SHARE_LINK_EXPIRED = 1031
 
 /** The outcome of a transfer-save, ready to show. */
 export type TransferOutcome = { kind: 'saved'; url: string } | { kind: 'failed'; message: MessageKey }

@@ -1,5 +1,5 @@
 /** The query parameter and value that mark a link copied out of WeChat (SPEC §2). */
-export const WECHAT_REF = { name: 'ref', value: 'wx' } as const
+const WECHAT_REF = { name: 'ref', value: 'wx' } as const
 
 /**
  * The address to copy from the in-app-browser screen: `href` with `ref=wx` (SPEC §2). Other query
@@ -20,7 +20,7 @@ export function isWechatUserAgent(userAgent: string): boolean {
 }
 
 /** Classes the head script puts on `<html>` in WeChat: one to show the screen, one for its style. */
-export function wechatClasses(style: 0 | 1): [string, string] {
+function wechatClasses(style: 0 | 1): [string, string] {
   return ['wx', `wx-style-${style}`]
 }
 

@@ -33,5 +33,3 @@ export function createRandom(seed: number) {
     },
   }
 }
-
-export type Random = ReturnType<typeof createRandom>

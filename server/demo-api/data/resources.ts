@@ -16,7 +16,7 @@ const PAN_HOSTS: Record<string, string> = {
   xunlei: 'https://pan.xunlei.com/s/',
   uc: 'https://drive.uc.cn/s/',
 }
-export const PAN_TYPES = Object.keys(PAN_HOSTS)
+const PAN_TYPES = Object.keys(PAN_HOSTS)
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 

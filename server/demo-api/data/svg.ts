@@ -5,7 +5,7 @@
 const PALETTE = ['#2563eb', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5', '#ca8a04', '#dc2626', '#0d9488']
 
 /** A stable colour for a text (same text, same colour). */
-export function colorFor(text: string): string {
+function colorFor(text: string): string {
   let hash = 0
   for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
   return PALETTE[hash % PALETTE.length] ?? '#2563eb'

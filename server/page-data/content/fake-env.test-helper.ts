@@ -32,7 +32,7 @@ export function makePage(page: Record<string, unknown>): SitePageConfig {
   return sitePageConfigSchema.parse({ page_id: `id-${String(page.page_path)}`, group_path: '', title: 'Page', ...page })
 }
 
-export function rowOf(page: SitePageConfig): ShowPath {
+function rowOf(page: SitePageConfig): ShowPath {
   const { page_id, page_path, page_type, group_path, title } = page
   return { page_id, page_path, page_type, group_path, title }
 }

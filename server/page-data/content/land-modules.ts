@@ -21,7 +21,7 @@ function readAlign(data: Loose): Align {
 }
 
 /** A Button (type 0 link, 1 hover, 2 popup, 3 favourite; style 1 primary, 2 secondary). */
-export function toButton(raw: Loose): LandButtonView | null {
+function toButton(raw: Loose): LandButtonView | null {
   const text = readText(raw, 'text')
   if (text === '') return null
   const button: LandButtonView = {

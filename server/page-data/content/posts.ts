@@ -5,7 +5,7 @@ import type { LoaderEnv } from '../loader-env.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 /** A post as a card shows it (no body: lists stay light). */
-export function toPostView(post: Post): LandPostView {
+function toPostView(post: Post): LandPostView {
   return {
     id: post.id,
     path: post.path,

@@ -5,7 +5,7 @@ import type { LoaderEnv } from '../loader-env.ts'
 import { routerPathOf } from './router-path.ts'
 
 /** The content routes and the prefix each one shows pages under (API.md "Route prefix by page type"). */
-export const CONTENT_ROUTE_PREFIXES = {
+const CONTENT_ROUTE_PREFIXES = {
   c: '/c',
   nav: '/nav',
   sp: '/sp',

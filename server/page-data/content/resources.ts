@@ -7,7 +7,7 @@ import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 const DESCRIPTION_MAX = 160
 
 /** A resource as content pages show it: the card fields only, the description cut. */
-export function toResourceCard(resource: Resource): ResourceCardView {
+function toResourceCard(resource: Resource): ResourceCardView {
   const chars = Array.from(resource.description.trim())
   return {
     seoTitle: resource.seo_title,

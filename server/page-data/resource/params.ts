@@ -1,5 +1,5 @@
 /** Longest search term sent upstream (characters). */
-export const MAX_QUERY_LENGTH = 100
+const MAX_QUERY_LENGTH = 100
 
 // Category, pan type and tag keys: letters, digits and a few separators, as the admin creates them.
 const FILTER_KEY = /^[\p{L}\p{N}_.-]{1,64}$/u

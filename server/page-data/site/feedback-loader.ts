@@ -9,16 +9,16 @@ import { definedItems, toFormItem } from '../content/land-modules.ts'
 import { isLoose } from '../content/readers.ts'
 
 /** Messages per list page. */
-export const FEEDBACK_PAGE_SIZE = 20
+const FEEDBACK_PAGE_SIZE = 20
 
 /** The feedback form's id at `/v1/feedback/submit` when the site configures none. */
-export const DEFAULT_FEEDBACK_FORM_ID = 'feedback'
+const DEFAULT_FEEDBACK_FORM_ID = 'feedback'
 
 /**
  * The site's feedback form: its configured items (those that can be rendered), or a message and
  * an optional contact when the site configures none or nothing usable.
  */
-export function feedbackFormOf(env: LoaderEnv): FeedbackPageData['form'] {
+function feedbackFormOf(env: LoaderEnv): FeedbackPageData['form'] {
   const config = env.tenant.site.page_config.feedback_config
   const items = config ? definedItems(config.items.filter(isLoose).map(toFormItem)) : []
   if (config && items.some((item) => item.type !== 'text')) return { formId: config.form_id, items }

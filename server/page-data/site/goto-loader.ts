@@ -5,7 +5,7 @@ import type { ServerLoader } from '../loader-env.ts'
 import { parseGotoTarget } from './goto-target.ts'
 
 /** Seconds the interstitial waits before following the link. */
-export const GOTO_SECONDS = 5
+const GOTO_SECONDS = 5
 
 /**
  * `/goto?url=…`: a short stop before leaving the site. Only safe absolute http(s) URLs get the page;

@@ -10,7 +10,7 @@ import { parseGotoTarget } from './goto-target.ts'
  * The entries worth a card: links whose URL is a safe absolute http(s) address (the admin backend
  * accepts any text, and a `javascript:` link must never become a clickable card).
  */
-export function toLinkGroups(rows: LinkGroup[]): LinksPageData['groups'] {
+function toLinkGroups(rows: LinkGroup[]): LinksPageData['groups'] {
   const groups: LinksPageData['groups'] = []
   for (const group of rows) {
     const links: SiteLinkEntry[] = []

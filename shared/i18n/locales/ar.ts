@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const ar: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'الصفحة غير موجودة',
   pageNotFoundLead: 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
-  internalServerError: 'خطأ داخلي في الخادم',
   internalServerErrorLead: 'حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى بعد قليل.',
-  methodNotAllowed: 'الطريقة غير مسموح بها',
   methodNotAllowedLead: 'هذا العنوان لا يقبل هذا النوع من الطلبات.',
-  siteNotFound: 'الموقع غير موجود',
-  siteNotFoundLead: 'لا يوجد موقع إلكتروني مُعدّ لهذا العنوان.',
   backToHome: 'العودة إلى الصفحة الرئيسية',
-  siteStarting: 'جارٍ تشغيل الموقع',
-  siteStartingLead: 'يُرجى الانتظار قليلًا؛ سيُعاد تحميل الصفحة تلقائيًا.',
-  refresh: 'تحديث',
-  refreshIn: 'تحديث ({{seconds}} ث)',
   fetchFailed: 'تعذّر تحميل الصفحة. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
   identityVerificationFailed: 'فشل التحقق من الهوية',
   loading: 'جارٍ التحميل…',
@@ -31,7 +22,6 @@ const ar: Messages = {
   disclaimer: 'إخلاء المسؤولية',
   friendshipLinks: 'مواقع صديقة',
   links: 'روابط',
-  allRightsReserved: 'جميع الحقوق محفوظة.',
   backToTop: 'العودة إلى الأعلى',
 
   // Resources, search, rankings, tags
@@ -51,7 +41,6 @@ const ar: Messages = {
   allCategories: 'جميع الفئات',
   category: 'الفئة',
   tags: 'الوسوم',
-  tag: 'الوسم',
   views_zero: 'لا توجد مشاهدات',
   views_one: 'مشاهدة واحدة',
   views_two: 'مشاهدتان',
@@ -94,8 +83,6 @@ const ar: Messages = {
   // Content pages
   tableOfContents: 'المحتويات',
   visitSite: 'زيارة الموقع',
-  free: 'مجاني',
-  source: 'المصدر',
   validCodes: 'الرموز الصالحة',
   expiredCodes: 'الرموز المنتهية الصلاحية',
   expiresAt: 'تنتهي الصلاحية في {{date}}',
@@ -127,7 +114,6 @@ const ar: Messages = {
   login: 'تسجيل الدخول',
   logout: 'تسجيل الخروج',
   register: 'إنشاء حساب',
-  loginOrRegister: 'تسجيل الدخول أو إنشاء حساب',
   email: 'البريد الإلكتروني',
   password: 'كلمة المرور',
   confirmPassword: 'تأكيد كلمة المرور',
@@ -140,7 +126,6 @@ const ar: Messages = {
   back: 'رجوع',
   noAccountRegister: 'ليس لديك حساب؟ أنشئ حسابًا',
   haveAccountLogin: 'لديك حساب بالفعل؟ سجّل الدخول',
-  continueWithGoogle: 'المتابعة باستخدام Google',
   enterCodeSentTo: 'أدخل الرمز المكوّن من 6 أرقام الذي أُرسل إلى {{email}}',
   invalidEmail: 'يُرجى إدخال عنوان بريد إلكتروني صالح.',
   passwordInvalid: 'يجب أن تتكوّن كلمة المرور من 8 إلى 15 حرفًا وأن تحتوي على حرف واحد ورقم واحد على الأقل.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const de: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Seite nicht gefunden',
   pageNotFoundLead: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
-  internalServerError: 'Interner Serverfehler',
   internalServerErrorLead: 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
-  methodNotAllowed: 'Methode nicht erlaubt',
   methodNotAllowedLead: 'Diese Adresse akzeptiert diese Art von Anfrage nicht.',
-  siteNotFound: 'Website nicht gefunden',
-  siteNotFoundLead: 'Für diese Adresse ist keine Website eingerichtet.',
   backToHome: 'Zur Startseite',
-  siteStarting: 'Die Website wird gestartet',
-  siteStartingLead: 'Bitte warten Sie einen Moment – die Seite wird automatisch neu geladen.',
-  refresh: 'Aktualisieren',
-  refreshIn: 'Aktualisieren ({{seconds}} s)',
   fetchFailed: 'Die Seite konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   identityVerificationFailed: 'Identitätsprüfung fehlgeschlagen',
   loading: 'Wird geladen …',
@@ -31,7 +22,6 @@ const de: Messages = {
   disclaimer: 'Haftungsausschluss',
   friendshipLinks: 'Partnerseiten',
   links: 'Links',
-  allRightsReserved: 'Alle Rechte vorbehalten.',
   backToTop: 'Nach oben',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const de: Messages = {
   allCategories: 'Alle Kategorien',
   category: 'Kategorie',
   tags: 'Schlagwörter',
-  tag: 'Schlagwort',
   views_one: '{{count, number}} Aufruf',
   views_other: '{{count, number}} Aufrufe',
   updatedAt: 'Aktualisiert am {{date}}',
@@ -86,8 +75,6 @@ const de: Messages = {
   // Content pages
   tableOfContents: 'Inhalt',
   visitSite: 'Besuchen',
-  free: 'Kostenlos',
-  source: 'Quelle',
   validCodes: 'Gültige Codes',
   expiredCodes: 'Abgelaufene Codes',
   expiresAt: 'Gültig bis {{date}}',
@@ -115,7 +102,6 @@ const de: Messages = {
   login: 'Anmelden',
   logout: 'Abmelden',
   register: 'Registrieren',
-  loginOrRegister: 'Anmelden oder registrieren',
   email: 'E-Mail',
   password: 'Passwort',
   confirmPassword: 'Passwort bestätigen',
@@ -128,7 +114,6 @@ const de: Messages = {
   back: 'Zurück',
   noAccountRegister: 'Noch kein Konto? Registrieren',
   haveAccountLogin: 'Bereits ein Konto? Anmelden',
-  continueWithGoogle: 'Weiter mit Google',
   enterCodeSentTo: 'Geben Sie den 6-stelligen Code ein, der an {{email}} gesendet wurde',
   invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   passwordInvalid: 'Das Passwort muss 8 bis 15 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',

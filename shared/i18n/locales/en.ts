@@ -7,19 +7,10 @@
  */
 const en = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Page Not Found',
   pageNotFoundLead: 'The page you are looking for does not exist or has been moved.',
-  internalServerError: 'Internal Server Error',
   internalServerErrorLead: 'Something went wrong on our side. Please try again in a moment.',
-  methodNotAllowed: 'Method Not Allowed',
   methodNotAllowedLead: 'This address does not accept that kind of request.',
-  siteNotFound: 'Site not found',
-  siteNotFoundLead: 'No website is configured for this address.',
   backToHome: 'Back to home',
-  siteStarting: 'The site is starting',
-  siteStartingLead: 'Please wait a moment; the page will reload automatically.',
-  refresh: 'Refresh',
-  refreshIn: 'Refresh ({{seconds}} s)',
   fetchFailed: 'Failed to load the page. Please check your connection and try again.',
   identityVerificationFailed: 'Identity verification failed',
   loading: 'Loading…',
@@ -36,7 +27,6 @@ const en = {
   disclaimer: 'Disclaimer',
   friendshipLinks: 'Friendly links',
   links: 'Links',
-  allRightsReserved: 'All rights reserved.',
   backToTop: 'Back to top',
 
   // Resources, search, rankings, tags
@@ -52,7 +42,6 @@ const en = {
   allCategories: 'All categories',
   category: 'Category',
   tags: 'Tags',
-  tag: 'Tag',
   views_one: '{{count, number}} view',
   views_other: '{{count, number}} views',
   updatedAt: 'Updated {{date}}',
@@ -91,8 +80,6 @@ const en = {
   // Content pages
   tableOfContents: 'Contents',
   visitSite: 'Visit',
-  free: 'Free',
-  source: 'Source',
   validCodes: 'Working codes',
   expiredCodes: 'Expired codes',
   expiresAt: 'Expires {{date}}',
@@ -120,7 +107,6 @@ const en = {
   login: 'Sign in',
   logout: 'Sign out',
   register: 'Sign up',
-  loginOrRegister: 'Sign in or sign up',
   email: 'E-mail',
   password: 'Password',
   confirmPassword: 'Confirm password',
@@ -133,7 +119,6 @@ const en = {
   back: 'Back',
   noAccountRegister: 'No account yet? Sign up',
   haveAccountLogin: 'Already have an account? Sign in',
-  continueWithGoogle: 'Continue with Google',
   enterCodeSentTo: 'Enter the 6-digit code sent to {{email}}',
   invalidEmail: 'Please enter a valid e-mail address.',
   passwordInvalid: 'The password must be 8 to 15 characters and contain at least one letter and one digit.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const fil: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Hindi Nahanap ang Page',
   pageNotFoundLead: 'Hindi umiiral o nailipat na ang page na hinahanap mo.',
-  internalServerError: 'Internal na Error ng Server',
   internalServerErrorLead: 'Nagkaproblema sa aming panig. Pakisubukan ulit mamaya.',
-  methodNotAllowed: 'Hindi Pinapayagan ang Method',
   methodNotAllowedLead: 'Hindi tumatanggap ang address na ito ng ganitong uri ng request.',
-  siteNotFound: 'Hindi nahanap ang site',
-  siteNotFoundLead: 'Walang website na naka-configure para sa address na ito.',
   backToHome: 'Bumalik sa home',
-  siteStarting: 'Nagsisimula ang site',
-  siteStartingLead: 'Pakihintay sandali; awtomatikong magre-reload ang page.',
-  refresh: 'I-refresh',
-  refreshIn: 'I-refresh ({{seconds}} seg)',
   fetchFailed: 'Hindi na-load ang page. Pakitingnan ang iyong koneksyon at subukan ulit.',
   identityVerificationFailed: 'Hindi na-verify ang pagkakakilanlan',
   loading: 'Naglo-load…',
@@ -31,7 +22,6 @@ const fil: Messages = {
   disclaimer: 'Paunawa',
   friendshipLinks: 'Mga kaibigang site',
   links: 'Mga link',
-  allRightsReserved: 'Nakalaan ang lahat ng karapatan.',
   backToTop: 'Bumalik sa itaas',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const fil: Messages = {
   allCategories: 'Lahat ng kategorya',
   category: 'Kategorya',
   tags: 'Mga tag',
-  tag: 'Tag',
   views_one: '{{count, number}} view',
   views_other: '{{count, number}} na view',
   updatedAt: 'Na-update noong {{date}}',
@@ -86,8 +75,6 @@ const fil: Messages = {
   // Content pages
   tableOfContents: 'Mga nilalaman',
   visitSite: 'Bisitahin',
-  free: 'Libre',
-  source: 'Pinagmulan',
   validCodes: 'Mga gumaganang code',
   expiredCodes: 'Mga expired na code',
   expiresAt: 'Mag-e-expire sa {{date}}',
@@ -115,7 +102,6 @@ const fil: Messages = {
   login: 'Mag-sign in',
   logout: 'Mag-sign out',
   register: 'Mag-sign up',
-  loginOrRegister: 'Mag-sign in o mag-sign up',
   email: 'Email',
   password: 'Password',
   confirmPassword: 'Kumpirmahin ang password',
@@ -128,7 +114,6 @@ const fil: Messages = {
   back: 'Bumalik',
   noAccountRegister: 'Wala pang account? Mag-sign up',
   haveAccountLogin: 'May account na? Mag-sign in',
-  continueWithGoogle: 'Magpatuloy gamit ang Google',
   enterCodeSentTo: 'Ilagay ang 6 na digit na code na ipinadala sa {{email}}',
   invalidEmail: 'Pakilagay ang isang valid na email address.',
   passwordInvalid: 'Dapat 8 hanggang 15 character ang password at may kahit isang titik at isang numero.',

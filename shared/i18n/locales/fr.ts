@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const fr: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Page introuvable',
   pageNotFoundLead: 'La page que vous recherchez n’existe pas ou a été déplacée.',
-  internalServerError: 'Erreur interne du serveur',
   internalServerErrorLead: 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
-  methodNotAllowed: 'Méthode non autorisée',
   methodNotAllowedLead: 'Cette adresse n’accepte pas ce type de requête.',
-  siteNotFound: 'Site introuvable',
-  siteNotFoundLead: 'Aucun site web n’est configuré pour cette adresse.',
   backToHome: 'Retour à l’accueil',
-  siteStarting: 'Le site est en cours de démarrage',
-  siteStartingLead: 'Veuillez patienter, la page se rechargera automatiquement.',
-  refresh: 'Actualiser',
-  refreshIn: 'Actualiser ({{seconds}} s)',
   fetchFailed: 'Impossible de charger la page. Vérifiez votre connexion et réessayez.',
   identityVerificationFailed: 'Échec de la vérification d’identité',
   loading: 'Chargement…',
@@ -31,7 +22,6 @@ const fr: Messages = {
   disclaimer: 'Avertissement',
   friendshipLinks: 'Sites amis',
   links: 'Liens',
-  allRightsReserved: 'Tous droits réservés.',
   backToTop: 'Haut de page',
 
   // Resources, search, rankings, tags
@@ -48,7 +38,6 @@ const fr: Messages = {
   allCategories: 'Toutes les catégories',
   category: 'Catégorie',
   tags: 'Étiquettes',
-  tag: 'Étiquette',
   views_one: '{{count, number}} vue',
   views_many: '{{count, number}} de vues',
   views_other: '{{count, number}} vues',
@@ -88,8 +77,6 @@ const fr: Messages = {
   // Content pages
   tableOfContents: 'Sommaire',
   visitSite: 'Visiter',
-  free: 'Gratuit',
-  source: 'Source',
   validCodes: 'Codes valides',
   expiredCodes: 'Codes expirés',
   expiresAt: 'Expire le {{date}}',
@@ -118,7 +105,6 @@ const fr: Messages = {
   login: 'Se connecter',
   logout: 'Se déconnecter',
   register: 'S’inscrire',
-  loginOrRegister: 'Se connecter ou s’inscrire',
   email: 'E-mail',
   password: 'Mot de passe',
   confirmPassword: 'Confirmer le mot de passe',
@@ -131,7 +117,6 @@ const fr: Messages = {
   back: 'Retour',
   noAccountRegister: 'Pas encore de compte ? Inscrivez-vous',
   haveAccountLogin: 'Vous avez déjà un compte ? Connectez-vous',
-  continueWithGoogle: 'Continuer avec Google',
   enterCodeSentTo: 'Saisissez le code à 6 chiffres envoyé à {{email}}',
   invalidEmail: 'Veuillez saisir une adresse e-mail valide.',
   passwordInvalid: 'Le mot de passe doit comporter de 8 à 15 caractères, dont au moins une lettre et un chiffre.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const hi: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'पेज नहीं मिला',
   pageNotFoundLead: 'आप जो पेज खोज रहे हैं, वह मौजूद नहीं है या उसे कहीं और ले जाया गया है।',
-  internalServerError: 'आंतरिक सर्वर त्रुटि',
   internalServerErrorLead: 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
-  methodNotAllowed: 'यह मेथड अनुमत नहीं है',
   methodNotAllowedLead: 'यह पता इस तरह का अनुरोध स्वीकार नहीं करता।',
-  siteNotFound: 'साइट नहीं मिली',
-  siteNotFoundLead: 'इस पते के लिए कोई वेबसाइट कॉन्फ़िगर नहीं की गई है।',
   backToHome: 'होम पर वापस जाएँ',
-  siteStarting: 'साइट शुरू हो रही है',
-  siteStartingLead: 'कृपया कुछ देर प्रतीक्षा करें; पेज अपने आप फिर से लोड हो जाएगा।',
-  refresh: 'रीफ़्रेश करें',
-  refreshIn: 'रीफ़्रेश करें ({{seconds}} सेकंड)',
   fetchFailed: 'पेज लोड नहीं हो सका। कृपया अपना कनेक्शन जाँचें और फिर से कोशिश करें।',
   identityVerificationFailed: 'पहचान सत्यापन विफल रहा',
   loading: 'लोड हो रहा है…',
@@ -31,7 +22,6 @@ const hi: Messages = {
   disclaimer: 'अस्वीकरण',
   friendshipLinks: 'मित्र साइटें',
   links: 'लिंक',
-  allRightsReserved: 'सर्वाधिकार सुरक्षित।',
   backToTop: 'ऊपर जाएँ',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const hi: Messages = {
   allCategories: 'सभी श्रेणियाँ',
   category: 'श्रेणी',
   tags: 'टैग',
-  tag: 'टैग',
   views_one: '{{count, number}} बार देखा गया',
   views_other: '{{count, number}} बार देखा गया',
   updatedAt: '{{date}} को अपडेट किया गया',
@@ -86,8 +75,6 @@ const hi: Messages = {
   // Content pages
   tableOfContents: 'विषय-सूची',
   visitSite: 'विज़िट करें',
-  free: 'मुफ़्त',
-  source: 'स्रोत',
   validCodes: 'मान्य कोड',
   expiredCodes: 'समाप्त कोड',
   expiresAt: '{{date}} को समाप्त',
@@ -115,7 +102,6 @@ const hi: Messages = {
   login: 'साइन इन करें',
   logout: 'साइन आउट करें',
   register: 'साइन अप करें',
-  loginOrRegister: 'साइन इन या साइन अप करें',
   email: 'ईमेल',
   password: 'पासवर्ड',
   confirmPassword: 'पासवर्ड की पुष्टि करें',
@@ -128,7 +114,6 @@ const hi: Messages = {
   back: 'वापस',
   noAccountRegister: 'अभी तक खाता नहीं है? साइन अप करें',
   haveAccountLogin: 'पहले से खाता है? साइन इन करें',
-  continueWithGoogle: 'Google के साथ जारी रखें',
   enterCodeSentTo: '{{email}} पर भेजा गया 6 अंकों का कोड डालें',
   invalidEmail: 'कृपया मान्य ईमेल पता डालें।',
   passwordInvalid: 'पासवर्ड 8 से 15 वर्णों का होना चाहिए और उसमें कम से कम एक अक्षर और एक अंक होना चाहिए।',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const id: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Halaman Tidak Ditemukan',
   pageNotFoundLead: 'Halaman yang Anda cari tidak ada atau telah dipindahkan.',
-  internalServerError: 'Kesalahan Server Internal',
   internalServerErrorLead: 'Terjadi kesalahan di pihak kami. Silakan coba lagi sebentar lagi.',
-  methodNotAllowed: 'Metode Tidak Diizinkan',
   methodNotAllowedLead: 'Alamat ini tidak menerima jenis permintaan tersebut.',
-  siteNotFound: 'Situs tidak ditemukan',
-  siteNotFoundLead: 'Tidak ada situs web yang dikonfigurasi untuk alamat ini.',
   backToHome: 'Kembali ke beranda',
-  siteStarting: 'Situs sedang dimulai',
-  siteStartingLead: 'Harap tunggu sebentar; halaman akan dimuat ulang secara otomatis.',
-  refresh: 'Muat ulang',
-  refreshIn: 'Muat ulang ({{seconds}} dtk)',
   fetchFailed: 'Gagal memuat halaman. Periksa koneksi Anda, lalu coba lagi.',
   identityVerificationFailed: 'Verifikasi identitas gagal',
   loading: 'Memuat…',
@@ -31,7 +22,6 @@ const id: Messages = {
   disclaimer: 'Penafian',
   friendshipLinks: 'Situs mitra',
   links: 'Tautan',
-  allRightsReserved: 'Hak cipta dilindungi undang-undang.',
   backToTop: 'Kembali ke atas',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const id: Messages = {
   allCategories: 'Semua kategori',
   category: 'Kategori',
   tags: 'Tag',
-  tag: 'Tag',
   views_other: '{{count, number}} kali dilihat',
   updatedAt: 'Diperbarui {{date}}',
   publishedAt: 'Diterbitkan {{date}}',
@@ -84,8 +73,6 @@ const id: Messages = {
   // Content pages
   tableOfContents: 'Daftar isi',
   visitSite: 'Kunjungi',
-  free: 'Gratis',
-  source: 'Sumber',
   validCodes: 'Kode yang berlaku',
   expiredCodes: 'Kode kedaluwarsa',
   expiresAt: 'Berlaku hingga {{date}}',
@@ -112,7 +99,6 @@ const id: Messages = {
   login: 'Masuk',
   logout: 'Keluar',
   register: 'Daftar',
-  loginOrRegister: 'Masuk atau daftar',
   email: 'Email',
   password: 'Kata sandi',
   confirmPassword: 'Konfirmasi kata sandi',
@@ -125,7 +111,6 @@ const id: Messages = {
   back: 'Kembali',
   noAccountRegister: 'Belum punya akun? Daftar',
   haveAccountLogin: 'Sudah punya akun? Masuk',
-  continueWithGoogle: 'Lanjutkan dengan Google',
   enterCodeSentTo: 'Masukkan kode 6 digit yang dikirim ke {{email}}',
   invalidEmail: 'Masukkan alamat email yang valid.',
   passwordInvalid: 'Kata sandi harus terdiri dari 8 hingga 15 karakter dan berisi minimal satu huruf dan satu angka.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const it: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Pagina non trovata',
   pageNotFoundLead: 'La pagina che stai cercando non esiste o è stata spostata.',
-  internalServerError: 'Errore interno del server',
   internalServerErrorLead: 'Si è verificato un problema da parte nostra. Riprova tra qualche istante.',
-  methodNotAllowed: 'Metodo non consentito',
   methodNotAllowedLead: 'Questo indirizzo non accetta questo tipo di richiesta.',
-  siteNotFound: 'Sito non trovato',
-  siteNotFoundLead: 'Nessun sito web è configurato per questo indirizzo.',
   backToHome: 'Torna alla home',
-  siteStarting: 'Avvio del sito in corso',
-  siteStartingLead: 'Attendi qualche istante: la pagina si ricaricherà automaticamente.',
-  refresh: 'Aggiorna',
-  refreshIn: 'Aggiorna ({{seconds}} s)',
   fetchFailed: 'Impossibile caricare la pagina. Controlla la connessione e riprova.',
   identityVerificationFailed: 'Verifica dell’identità non riuscita',
   loading: 'Caricamento…',
@@ -31,7 +22,6 @@ const it: Messages = {
   disclaimer: 'Esclusione di responsabilità',
   friendshipLinks: 'Siti amici',
   links: 'Link',
-  allRightsReserved: 'Tutti i diritti riservati.',
   backToTop: 'Torna su',
 
   // Resources, search, rankings, tags
@@ -48,7 +38,6 @@ const it: Messages = {
   allCategories: 'Tutte le categorie',
   category: 'Categoria',
   tags: 'Tag',
-  tag: 'Tag',
   views_one: '{{count, number}} visualizzazione',
   views_many: '{{count, number}} di visualizzazioni',
   views_other: '{{count, number}} visualizzazioni',
@@ -88,8 +77,6 @@ const it: Messages = {
   // Content pages
   tableOfContents: 'Indice',
   visitSite: 'Visita',
-  free: 'Gratis',
-  source: 'Fonte',
   validCodes: 'Codici validi',
   expiredCodes: 'Codici scaduti',
   expiresAt: 'Scade il {{date}}',
@@ -118,7 +105,6 @@ const it: Messages = {
   login: 'Accedi',
   logout: 'Esci',
   register: 'Registrati',
-  loginOrRegister: 'Accedi o registrati',
   email: 'Email',
   password: 'Password',
   confirmPassword: 'Conferma password',
@@ -131,7 +117,6 @@ const it: Messages = {
   back: 'Indietro',
   noAccountRegister: 'Non hai un account? Registrati',
   haveAccountLogin: 'Hai già un account? Accedi',
-  continueWithGoogle: 'Continua con Google',
   enterCodeSentTo: 'Inserisci il codice di 6 cifre inviato a {{email}}',
   invalidEmail: 'Inserisci un indirizzo email valido.',
   passwordInvalid: 'La password deve contenere da 8 a 15 caratteri, di cui almeno una lettera e una cifra.',

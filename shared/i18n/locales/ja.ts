@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const ja: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'ページが見つかりません',
   pageNotFoundLead: 'お探しのページは存在しないか、移動した可能性があります。',
-  internalServerError: 'サーバー内部エラー',
   internalServerErrorLead: 'サーバー側で問題が発生しました。しばらくしてからもう一度お試しください。',
-  methodNotAllowed: '許可されていないメソッドです',
   methodNotAllowedLead: 'このアドレスはこの種類のリクエストを受け付けていません。',
-  siteNotFound: 'サイトが見つかりません',
-  siteNotFoundLead: 'このアドレスにはウェブサイトが設定されていません。',
   backToHome: 'ホームに戻る',
-  siteStarting: 'サイトを起動しています',
-  siteStartingLead: 'しばらくお待ちください。ページは自動的に再読み込みされます。',
-  refresh: '再読み込み',
-  refreshIn: '再読み込み（{{seconds}}秒）',
   fetchFailed: 'ページを読み込めませんでした。接続を確認して、もう一度お試しください。',
   identityVerificationFailed: '本人確認に失敗しました',
   loading: '読み込み中…',
@@ -31,7 +22,6 @@ const ja: Messages = {
   disclaimer: '免責事項',
   friendshipLinks: '相互リンク',
   links: 'リンク',
-  allRightsReserved: '無断転載を禁じます。',
   backToTop: 'ページの先頭へ',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const ja: Messages = {
   allCategories: 'すべてのカテゴリ',
   category: 'カテゴリ',
   tags: 'タグ',
-  tag: 'タグ',
   views_other: '{{count, number}}回表示',
   updatedAt: '更新日：{{date}}',
   publishedAt: '公開日：{{date}}',
@@ -84,8 +73,6 @@ const ja: Messages = {
   // Content pages
   tableOfContents: '目次',
   visitSite: 'サイトへ移動',
-  free: '無料',
-  source: '出典',
   validCodes: '有効なコード',
   expiredCodes: '期限切れのコード',
   expiresAt: '有効期限：{{date}}',
@@ -112,7 +99,6 @@ const ja: Messages = {
   login: 'ログイン',
   logout: 'ログアウト',
   register: '新規登録',
-  loginOrRegister: 'ログインまたは新規登録',
   email: 'メールアドレス',
   password: 'パスワード',
   confirmPassword: 'パスワード（確認）',
@@ -125,7 +111,6 @@ const ja: Messages = {
   back: '戻る',
   noAccountRegister: 'アカウントをお持ちでない方は新規登録',
   haveAccountLogin: 'アカウントをお持ちの方はログイン',
-  continueWithGoogle: 'Googleで続行',
   enterCodeSentTo: '{{email}} に送信された6桁のコードを入力してください',
   invalidEmail: '有効なメールアドレスを入力してください。',
   passwordInvalid: 'パスワードは8～15文字で、英字と数字をそれぞれ1文字以上含めてください。',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const ko: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: '페이지를 찾을 수 없습니다',
   pageNotFoundLead: '요청하신 페이지가 존재하지 않거나 이동되었습니다.',
-  internalServerError: '내부 서버 오류',
   internalServerErrorLead: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
-  methodNotAllowed: '허용되지 않는 메서드',
   methodNotAllowedLead: '이 주소는 해당 유형의 요청을 받을 수 없습니다.',
-  siteNotFound: '사이트를 찾을 수 없습니다',
-  siteNotFoundLead: '이 주소에 설정된 웹사이트가 없습니다.',
   backToHome: '홈으로 돌아가기',
-  siteStarting: '사이트를 시작하는 중입니다',
-  siteStartingLead: '잠시만 기다려 주세요. 페이지가 자동으로 새로고침됩니다.',
-  refresh: '새로고침',
-  refreshIn: '새로고침({{seconds}}초)',
   fetchFailed: '페이지를 불러오지 못했습니다. 네트워크 연결을 확인한 후 다시 시도해 주세요.',
   identityVerificationFailed: '본인 인증에 실패했습니다',
   loading: '불러오는 중…',
@@ -31,7 +22,6 @@ const ko: Messages = {
   disclaimer: '면책 조항',
   friendshipLinks: '관련 사이트',
   links: '링크',
-  allRightsReserved: '모든 권리 보유.',
   backToTop: '맨 위로',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const ko: Messages = {
   allCategories: '전체 카테고리',
   category: '카테고리',
   tags: '태그',
-  tag: '태그',
   views_other: '조회수 {{count, number}}',
   updatedAt: '{{date}} 업데이트',
   publishedAt: '{{date}} 게시',
@@ -84,8 +73,6 @@ const ko: Messages = {
   // Content pages
   tableOfContents: '목차',
   visitSite: '사이트 방문',
-  free: '무료',
-  source: '출처',
   validCodes: '사용 가능한 코드',
   expiredCodes: '만료된 코드',
   expiresAt: '{{date}} 만료',
@@ -112,7 +99,6 @@ const ko: Messages = {
   login: '로그인',
   logout: '로그아웃',
   register: '회원가입',
-  loginOrRegister: '로그인 또는 회원가입',
   email: '이메일',
   password: '비밀번호',
   confirmPassword: '비밀번호 확인',
@@ -125,7 +111,6 @@ const ko: Messages = {
   back: '뒤로',
   noAccountRegister: '계정이 없으신가요? 회원가입',
   haveAccountLogin: '이미 계정이 있으신가요? 로그인',
-  continueWithGoogle: 'Google 계정으로 계속하기',
   enterCodeSentTo: '{{email}}(으)로 전송된 6자리 코드를 입력해 주세요',
   invalidEmail: '올바른 이메일 주소를 입력해 주세요.',
   passwordInvalid: '비밀번호는 8~15자이며 영문자와 숫자를 각각 하나 이상 포함해야 합니다.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const ms: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Halaman Tidak Ditemui',
   pageNotFoundLead: 'Halaman yang anda cari tidak wujud atau telah dialihkan.',
-  internalServerError: 'Ralat Pelayan Dalaman',
   internalServerErrorLead: 'Berlaku masalah di pihak kami. Sila cuba lagi sebentar lagi.',
-  methodNotAllowed: 'Kaedah Tidak Dibenarkan',
   methodNotAllowedLead: 'Alamat ini tidak menerima jenis permintaan tersebut.',
-  siteNotFound: 'Laman tidak ditemui',
-  siteNotFoundLead: 'Tiada laman web yang dikonfigurasikan untuk alamat ini.',
   backToHome: 'Kembali ke laman utama',
-  siteStarting: 'Laman sedang dimulakan',
-  siteStartingLead: 'Sila tunggu sebentar; halaman akan dimuat semula secara automatik.',
-  refresh: 'Muat semula',
-  refreshIn: 'Muat semula ({{seconds}} saat)',
   fetchFailed: 'Gagal memuatkan halaman. Sila semak sambungan anda dan cuba lagi.',
   identityVerificationFailed: 'Pengesahan identiti gagal',
   loading: 'Memuatkan…',
@@ -31,7 +22,6 @@ const ms: Messages = {
   disclaimer: 'Penafian',
   friendshipLinks: 'Laman rakan',
   links: 'Pautan',
-  allRightsReserved: 'Hak cipta terpelihara.',
   backToTop: 'Kembali ke atas',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const ms: Messages = {
   allCategories: 'Semua kategori',
   category: 'Kategori',
   tags: 'Tag',
-  tag: 'Tag',
   views_other: '{{count, number}} tontonan',
   updatedAt: 'Dikemas kini {{date}}',
   publishedAt: 'Diterbitkan {{date}}',
@@ -84,8 +73,6 @@ const ms: Messages = {
   // Content pages
   tableOfContents: 'Kandungan',
   visitSite: 'Lawati',
-  free: 'Percuma',
-  source: 'Sumber',
   validCodes: 'Kod yang sah',
   expiredCodes: 'Kod yang telah tamat tempoh',
   expiresAt: 'Tamat tempoh {{date}}',
@@ -112,7 +99,6 @@ const ms: Messages = {
   login: 'Log masuk',
   logout: 'Log keluar',
   register: 'Daftar',
-  loginOrRegister: 'Log masuk atau daftar',
   email: 'E-mel',
   password: 'Kata laluan',
   confirmPassword: 'Sahkan kata laluan',
@@ -125,7 +111,6 @@ const ms: Messages = {
   back: 'Kembali',
   noAccountRegister: 'Belum mempunyai akaun? Daftar',
   haveAccountLogin: 'Sudah mempunyai akaun? Log masuk',
-  continueWithGoogle: 'Teruskan dengan Google',
   enterCodeSentTo: 'Masukkan kod 6 digit yang dihantar ke {{email}}',
   invalidEmail: 'Sila masukkan alamat e-mel yang sah.',
   passwordInvalid: 'Kata laluan mestilah 8 hingga 15 aksara dan mengandungi sekurang-kurangnya satu huruf dan satu digit.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const nl: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Pagina niet gevonden',
   pageNotFoundLead: 'De pagina die je zoekt bestaat niet of is verplaatst.',
-  internalServerError: 'Interne serverfout',
   internalServerErrorLead: 'Er is bij ons iets misgegaan. Probeer het zo meteen opnieuw.',
-  methodNotAllowed: 'Methode niet toegestaan',
   methodNotAllowedLead: 'Dit adres accepteert dit soort verzoeken niet.',
-  siteNotFound: 'Website niet gevonden',
-  siteNotFoundLead: 'Er is geen website ingesteld voor dit adres.',
   backToHome: 'Terug naar home',
-  siteStarting: 'De website wordt gestart',
-  siteStartingLead: 'Een ogenblik geduld; de pagina wordt automatisch opnieuw geladen.',
-  refresh: 'Vernieuwen',
-  refreshIn: 'Vernieuwen ({{seconds}} s)',
   fetchFailed: 'De pagina kan niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
   identityVerificationFailed: 'Identiteitsverificatie mislukt',
   loading: 'Laden…',
@@ -31,7 +22,6 @@ const nl: Messages = {
   disclaimer: 'Disclaimer',
   friendshipLinks: 'Bevriende websites',
   links: 'Links',
-  allRightsReserved: 'Alle rechten voorbehouden.',
   backToTop: 'Terug naar boven',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const nl: Messages = {
   allCategories: 'Alle categorieën',
   category: 'Categorie',
   tags: 'Tags',
-  tag: 'Tag',
   views_one: '{{count, number}} weergave',
   views_other: '{{count, number}} weergaven',
   updatedAt: 'Bijgewerkt op {{date}}',
@@ -86,8 +75,6 @@ const nl: Messages = {
   // Content pages
   tableOfContents: 'Inhoud',
   visitSite: 'Bezoeken',
-  free: 'Gratis',
-  source: 'Bron',
   validCodes: 'Geldige codes',
   expiredCodes: 'Verlopen codes',
   expiresAt: 'Verloopt op {{date}}',
@@ -115,7 +102,6 @@ const nl: Messages = {
   login: 'Inloggen',
   logout: 'Uitloggen',
   register: 'Registreren',
-  loginOrRegister: 'Inloggen of registreren',
   email: 'E-mailadres',
   password: 'Wachtwoord',
   confirmPassword: 'Wachtwoord bevestigen',
@@ -128,7 +114,6 @@ const nl: Messages = {
   back: 'Terug',
   noAccountRegister: 'Nog geen account? Registreer je',
   haveAccountLogin: 'Heb je al een account? Log in',
-  continueWithGoogle: 'Doorgaan met Google',
   enterCodeSentTo: 'Voer de 6-cijferige code in die naar {{email}} is gestuurd',
   invalidEmail: 'Voer een geldig e-mailadres in.',
   passwordInvalid: 'Het wachtwoord moet 8 tot 15 tekens lang zijn en minstens één letter en één cijfer bevatten.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const pl: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Nie znaleziono strony',
   pageNotFoundLead: 'Strona, której szukasz, nie istnieje lub została przeniesiona.',
-  internalServerError: 'Wewnętrzny błąd serwera',
   internalServerErrorLead: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie za chwilę.',
-  methodNotAllowed: 'Niedozwolona metoda',
   methodNotAllowedLead: 'Ten adres nie przyjmuje żądań tego typu.',
-  siteNotFound: 'Nie znaleziono witryny',
-  siteNotFoundLead: 'Dla tego adresu nie skonfigurowano żadnej witryny.',
   backToHome: 'Wróć na stronę główną',
-  siteStarting: 'Witryna się uruchamia',
-  siteStartingLead: 'Poczekaj chwilę – strona odświeży się automatycznie.',
-  refresh: 'Odśwież',
-  refreshIn: 'Odśwież ({{seconds}} s)',
   fetchFailed: 'Nie udało się wczytać strony. Sprawdź połączenie i spróbuj ponownie.',
   identityVerificationFailed: 'Weryfikacja tożsamości nie powiodła się',
   loading: 'Wczytywanie…',
@@ -31,7 +22,6 @@ const pl: Messages = {
   disclaimer: 'Zastrzeżenia prawne',
   friendshipLinks: 'Zaprzyjaźnione strony',
   links: 'Linki',
-  allRightsReserved: 'Wszelkie prawa zastrzeżone.',
   backToTop: 'Do góry',
 
   // Resources, search, rankings, tags
@@ -49,7 +39,6 @@ const pl: Messages = {
   allCategories: 'Wszystkie kategorie',
   category: 'Kategoria',
   tags: 'Tagi',
-  tag: 'Tag',
   views_one: '{{count, number}} wyświetlenie',
   views_few: '{{count, number}} wyświetlenia',
   views_many: '{{count, number}} wyświetleń',
@@ -90,8 +79,6 @@ const pl: Messages = {
   // Content pages
   tableOfContents: 'Spis treści',
   visitSite: 'Odwiedź',
-  free: 'Bezpłatne',
-  source: 'Źródło',
   validCodes: 'Aktywne kody',
   expiredCodes: 'Wygasłe kody',
   expiresAt: 'Ważne do {{date}}',
@@ -121,7 +108,6 @@ const pl: Messages = {
   login: 'Zaloguj się',
   logout: 'Wyloguj się',
   register: 'Zarejestruj się',
-  loginOrRegister: 'Zaloguj się lub zarejestruj',
   email: 'E-mail',
   password: 'Hasło',
   confirmPassword: 'Potwierdź hasło',
@@ -134,7 +120,6 @@ const pl: Messages = {
   back: 'Wstecz',
   noAccountRegister: 'Nie masz konta? Zarejestruj się',
   haveAccountLogin: 'Masz już konto? Zaloguj się',
-  continueWithGoogle: 'Kontynuuj z Google',
   enterCodeSentTo: 'Wpisz 6-cyfrowy kod wysłany na adres {{email}}',
   invalidEmail: 'Podaj prawidłowy adres e-mail.',
   passwordInvalid: 'Hasło musi mieć od 8 do 15 znaków i zawierać co najmniej jedną literę i jedną cyfrę.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const pt: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Página não encontrada',
   pageNotFoundLead: 'A página que você procura não existe ou foi movida.',
-  internalServerError: 'Erro interno do servidor',
   internalServerErrorLead: 'Algo deu errado do nosso lado. Tente novamente em instantes.',
-  methodNotAllowed: 'Método não permitido',
   methodNotAllowedLead: 'Este endereço não aceita esse tipo de solicitação.',
-  siteNotFound: 'Site não encontrado',
-  siteNotFoundLead: 'Nenhum site está configurado para este endereço.',
   backToHome: 'Voltar ao início',
-  siteStarting: 'O site está sendo iniciado',
-  siteStartingLead: 'Aguarde um momento; a página será recarregada automaticamente.',
-  refresh: 'Atualizar',
-  refreshIn: 'Atualizar ({{seconds}} s)',
   fetchFailed: 'Não foi possível carregar a página. Verifique sua conexão e tente novamente.',
   identityVerificationFailed: 'Falha na verificação de identidade',
   loading: 'Carregando…',
@@ -31,7 +22,6 @@ const pt: Messages = {
   disclaimer: 'Isenção de responsabilidade',
   friendshipLinks: 'Sites parceiros',
   links: 'Links',
-  allRightsReserved: 'Todos os direitos reservados.',
   backToTop: 'Voltar ao topo',
 
   // Resources, search, rankings, tags
@@ -48,7 +38,6 @@ const pt: Messages = {
   allCategories: 'Todas as categorias',
   category: 'Categoria',
   tags: 'Tags',
-  tag: 'Tag',
   views_one: '{{count, number}} visualização',
   views_many: '{{count, number}} de visualizações',
   views_other: '{{count, number}} visualizações',
@@ -88,8 +77,6 @@ const pt: Messages = {
   // Content pages
   tableOfContents: 'Sumário',
   visitSite: 'Visitar',
-  free: 'Grátis',
-  source: 'Fonte',
   validCodes: 'Códigos válidos',
   expiredCodes: 'Códigos expirados',
   expiresAt: 'Expira em {{date}}',
@@ -118,7 +105,6 @@ const pt: Messages = {
   login: 'Entrar',
   logout: 'Sair',
   register: 'Cadastrar-se',
-  loginOrRegister: 'Entre ou cadastre-se',
   email: 'E-mail',
   password: 'Senha',
   confirmPassword: 'Confirmar senha',
@@ -131,7 +117,6 @@ const pt: Messages = {
   back: 'Voltar',
   noAccountRegister: 'Ainda não tem conta? Cadastre-se',
   haveAccountLogin: 'Já tem uma conta? Entre',
-  continueWithGoogle: 'Continuar com o Google',
   enterCodeSentTo: 'Digite o código de 6 dígitos enviado para {{email}}',
   invalidEmail: 'Digite um endereço de e-mail válido.',
   passwordInvalid: 'A senha deve ter de 8 a 15 caracteres e conter pelo menos uma letra e um número.',

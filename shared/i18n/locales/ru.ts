@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const ru: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Страница не найдена',
   pageNotFoundLead: 'Страница, которую вы ищете, не существует или была перемещена.',
-  internalServerError: 'Внутренняя ошибка сервера',
   internalServerErrorLead: 'На нашей стороне произошла ошибка. Повторите попытку чуть позже.',
-  methodNotAllowed: 'Метод не разрешён',
   methodNotAllowedLead: 'Этот адрес не принимает запросы такого типа.',
-  siteNotFound: 'Сайт не найден',
-  siteNotFoundLead: 'Для этого адреса не настроен ни один сайт.',
   backToHome: 'На главную',
-  siteStarting: 'Сайт запускается',
-  siteStartingLead: 'Подождите немного: страница перезагрузится автоматически.',
-  refresh: 'Обновить',
-  refreshIn: 'Обновить ({{seconds}} с)',
   fetchFailed: 'Не удалось загрузить страницу. Проверьте подключение к интернету и повторите попытку.',
   identityVerificationFailed: 'Не удалось подтвердить личность',
   loading: 'Загрузка…',
@@ -31,7 +22,6 @@ const ru: Messages = {
   disclaimer: 'Отказ от ответственности',
   friendshipLinks: 'Дружественные сайты',
   links: 'Ссылки',
-  allRightsReserved: 'Все права защищены.',
   backToTop: 'Наверх',
 
   // Resources, search, rankings, tags
@@ -49,7 +39,6 @@ const ru: Messages = {
   allCategories: 'Все категории',
   category: 'Категория',
   tags: 'Теги',
-  tag: 'Тег',
   views_one: '{{count, number}} просмотр',
   views_few: '{{count, number}} просмотра',
   views_many: '{{count, number}} просмотров',
@@ -90,8 +79,6 @@ const ru: Messages = {
   // Content pages
   tableOfContents: 'Содержание',
   visitSite: 'Перейти',
-  free: 'Бесплатно',
-  source: 'Источник',
   validCodes: 'Действующие коды',
   expiredCodes: 'Истёкшие коды',
   expiresAt: 'Действует до {{date}}',
@@ -121,7 +108,6 @@ const ru: Messages = {
   login: 'Войти',
   logout: 'Выйти',
   register: 'Зарегистрироваться',
-  loginOrRegister: 'Вход или регистрация',
   email: 'Эл. почта',
   password: 'Пароль',
   confirmPassword: 'Подтвердите пароль',
@@ -134,7 +120,6 @@ const ru: Messages = {
   back: 'Назад',
   noAccountRegister: 'Нет аккаунта? Зарегистрируйтесь',
   haveAccountLogin: 'Уже есть аккаунт? Войдите',
-  continueWithGoogle: 'Продолжить с Google',
   enterCodeSentTo: 'Введите 6-значный код, отправленный на {{email}}',
   invalidEmail: 'Введите корректный адрес электронной почты.',
   passwordInvalid: 'Пароль должен содержать от 8 до 15 символов, в том числе хотя бы одну букву и одну цифру.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const sv: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Sidan hittades inte',
   pageNotFoundLead: 'Sidan du letar efter finns inte eller har flyttats.',
-  internalServerError: 'Internt serverfel',
   internalServerErrorLead: 'Något gick fel hos oss. Försök igen om en stund.',
-  methodNotAllowed: 'Metoden är inte tillåten',
   methodNotAllowedLead: 'Den här adressen tar inte emot den typen av begäran.',
-  siteNotFound: 'Webbplatsen hittades inte',
-  siteNotFoundLead: 'Ingen webbplats är konfigurerad för den här adressen.',
   backToHome: 'Till startsidan',
-  siteStarting: 'Webbplatsen startar',
-  siteStartingLead: 'Vänta ett ögonblick – sidan laddas om automatiskt.',
-  refresh: 'Uppdatera',
-  refreshIn: 'Uppdatera ({{seconds}} s)',
   fetchFailed: 'Det gick inte att läsa in sidan. Kontrollera din anslutning och försök igen.',
   identityVerificationFailed: 'Identitetsverifieringen misslyckades',
   loading: 'Läser in…',
@@ -31,7 +22,6 @@ const sv: Messages = {
   disclaimer: 'Ansvarsfriskrivning',
   friendshipLinks: 'Vänsajter',
   links: 'Länkar',
-  allRightsReserved: 'Med ensamrätt.',
   backToTop: 'Till toppen',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const sv: Messages = {
   allCategories: 'Alla kategorier',
   category: 'Kategori',
   tags: 'Taggar',
-  tag: 'Tagg',
   views_one: '{{count, number}} visning',
   views_other: '{{count, number}} visningar',
   updatedAt: 'Uppdaterad {{date}}',
@@ -86,8 +75,6 @@ const sv: Messages = {
   // Content pages
   tableOfContents: 'Innehåll',
   visitSite: 'Besök',
-  free: 'Gratis',
-  source: 'Källa',
   validCodes: 'Giltiga koder',
   expiredCodes: 'Utgångna koder',
   expiresAt: 'Gäller till {{date}}',
@@ -115,7 +102,6 @@ const sv: Messages = {
   login: 'Logga in',
   logout: 'Logga ut',
   register: 'Skapa konto',
-  loginOrRegister: 'Logga in eller skapa konto',
   email: 'E-post',
   password: 'Lösenord',
   confirmPassword: 'Bekräfta lösenord',
@@ -128,7 +114,6 @@ const sv: Messages = {
   back: 'Tillbaka',
   noAccountRegister: 'Inget konto än? Skapa konto',
   haveAccountLogin: 'Har du redan ett konto? Logga in',
-  continueWithGoogle: 'Fortsätt med Google',
   enterCodeSentTo: 'Ange den sexsiffriga koden som skickades till {{email}}',
   invalidEmail: 'Ange en giltig e-postadress.',
   passwordInvalid: 'Lösenordet måste vara 8–15 tecken långt och innehålla minst en bokstav och en siffra.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const th: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'ไม่พบหน้านี้',
   pageNotFoundLead: 'หน้าที่คุณกำลังค้นหาไม่มีอยู่หรือถูกย้ายไปแล้ว',
-  internalServerError: 'เซิร์ฟเวอร์ขัดข้อง',
   internalServerErrorLead: 'เกิดข้อผิดพลาดในระบบของเรา โปรดลองอีกครั้งในอีกสักครู่',
-  methodNotAllowed: 'ไม่อนุญาตให้ใช้เมธอดนี้',
   methodNotAllowedLead: 'ที่อยู่นี้ไม่รองรับคำขอประเภทนี้',
-  siteNotFound: 'ไม่พบเว็บไซต์',
-  siteNotFoundLead: 'ยังไม่มีการตั้งค่าเว็บไซต์สำหรับที่อยู่นี้',
   backToHome: 'กลับสู่หน้าแรก',
-  siteStarting: 'เว็บไซต์กำลังเริ่มทำงาน',
-  siteStartingLead: 'โปรดรอสักครู่ หน้านี้จะโหลดใหม่โดยอัตโนมัติ',
-  refresh: 'รีเฟรช',
-  refreshIn: 'รีเฟรช ({{seconds}} วินาที)',
   fetchFailed: 'โหลดหน้าไม่สำเร็จ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
   identityVerificationFailed: 'การยืนยันตัวตนล้มเหลว',
   loading: 'กำลังโหลด…',
@@ -31,7 +22,6 @@ const th: Messages = {
   disclaimer: 'ข้อจำกัดความรับผิดชอบ',
   friendshipLinks: 'เว็บไซต์พันธมิตร',
   links: 'ลิงก์',
-  allRightsReserved: 'สงวนลิขสิทธิ์',
   backToTop: 'กลับไปด้านบน',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const th: Messages = {
   allCategories: 'ทุกหมวดหมู่',
   category: 'หมวดหมู่',
   tags: 'แท็ก',
-  tag: 'แท็ก',
   views_other: 'เข้าชม {{count, number}} ครั้ง',
   updatedAt: 'อัปเดตเมื่อ {{date}}',
   publishedAt: 'เผยแพร่เมื่อ {{date}}',
@@ -84,8 +73,6 @@ const th: Messages = {
   // Content pages
   tableOfContents: 'สารบัญ',
   visitSite: 'เข้าชม',
-  free: 'ฟรี',
-  source: 'แหล่งที่มา',
   validCodes: 'โค้ดที่ใช้ได้',
   expiredCodes: 'โค้ดที่หมดอายุ',
   expiresAt: 'หมดอายุ {{date}}',
@@ -112,7 +99,6 @@ const th: Messages = {
   login: 'เข้าสู่ระบบ',
   logout: 'ออกจากระบบ',
   register: 'สมัครสมาชิก',
-  loginOrRegister: 'เข้าสู่ระบบหรือสมัครสมาชิก',
   email: 'อีเมล',
   password: 'รหัสผ่าน',
   confirmPassword: 'ยืนยันรหัสผ่าน',
@@ -125,7 +111,6 @@ const th: Messages = {
   back: 'ย้อนกลับ',
   noAccountRegister: 'ยังไม่มีบัญชี? สมัครสมาชิก',
   haveAccountLogin: 'มีบัญชีอยู่แล้ว? เข้าสู่ระบบ',
-  continueWithGoogle: 'ดำเนินการต่อด้วย Google',
   enterCodeSentTo: 'ป้อนรหัส 6 หลักที่ส่งไปยัง {{email}}',
   invalidEmail: 'โปรดป้อนอีเมลที่ถูกต้อง',
   passwordInvalid: 'รหัสผ่านต้องมีความยาว 8–15 ตัวอักษร และมีตัวอักษรภาษาอังกฤษและตัวเลขอย่างน้อยอย่างละหนึ่งตัว',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const tr: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Sayfa Bulunamadı',
   pageNotFoundLead: 'Aradığınız sayfa mevcut değil veya taşınmış.',
-  internalServerError: 'Dahili Sunucu Hatası',
   internalServerErrorLead: 'Bizim tarafımızda bir sorun oluştu. Lütfen biraz sonra tekrar deneyin.',
-  methodNotAllowed: 'İzin Verilmeyen Yöntem',
   methodNotAllowedLead: 'Bu adres bu tür bir isteği kabul etmiyor.',
-  siteNotFound: 'Site bulunamadı',
-  siteNotFoundLead: 'Bu adres için yapılandırılmış bir web sitesi yok.',
   backToHome: 'Ana sayfaya dön',
-  siteStarting: 'Site başlatılıyor',
-  siteStartingLead: 'Lütfen biraz bekleyin; sayfa otomatik olarak yeniden yüklenecek.',
-  refresh: 'Yenile',
-  refreshIn: 'Yenile ({{seconds}} sn)',
   fetchFailed: 'Sayfa yüklenemedi. Lütfen bağlantınızı kontrol edip tekrar deneyin.',
   identityVerificationFailed: 'Kimlik doğrulanamadı',
   loading: 'Yükleniyor…',
@@ -31,7 +22,6 @@ const tr: Messages = {
   disclaimer: 'Sorumluluk reddi',
   friendshipLinks: 'Dost siteler',
   links: 'Bağlantılar',
-  allRightsReserved: 'Tüm hakları saklıdır.',
   backToTop: 'Başa dön',
 
   // Resources, search, rankings, tags
@@ -47,7 +37,6 @@ const tr: Messages = {
   allCategories: 'Tüm kategoriler',
   category: 'Kategori',
   tags: 'Etiketler',
-  tag: 'Etiket',
   views_one: '{{count, number}} görüntülenme',
   views_other: '{{count, number}} görüntülenme',
   updatedAt: 'Güncellenme: {{date}}',
@@ -86,8 +75,6 @@ const tr: Messages = {
   // Content pages
   tableOfContents: 'İçindekiler',
   visitSite: 'Ziyaret et',
-  free: 'Ücretsiz',
-  source: 'Kaynak',
   validCodes: 'Geçerli kodlar',
   expiredCodes: 'Süresi dolmuş kodlar',
   expiresAt: 'Son geçerlilik: {{date}}',
@@ -115,7 +102,6 @@ const tr: Messages = {
   login: 'Giriş yap',
   logout: 'Çıkış yap',
   register: 'Kaydol',
-  loginOrRegister: 'Giriş yap veya kaydol',
   email: 'E-posta',
   password: 'Şifre',
   confirmPassword: 'Şifreyi onayla',
@@ -128,7 +114,6 @@ const tr: Messages = {
   back: 'Geri',
   noAccountRegister: 'Hesabınız yok mu? Kaydolun',
   haveAccountLogin: 'Zaten hesabınız var mı? Giriş yapın',
-  continueWithGoogle: 'Google ile devam et',
   enterCodeSentTo: '{{email}} adresine gönderilen 6 haneli kodu girin',
   invalidEmail: 'Lütfen geçerli bir e-posta adresi girin.',
   passwordInvalid: 'Şifre 8 ile 15 karakter arasında olmalı ve en az bir harf ile bir rakam içermelidir.',

@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const vi: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: 'Không tìm thấy trang',
   pageNotFoundLead: 'Trang bạn đang tìm không tồn tại hoặc đã được chuyển đi.',
-  internalServerError: 'Lỗi máy chủ nội bộ',
   internalServerErrorLead: 'Đã xảy ra lỗi từ phía chúng tôi. Vui lòng thử lại sau giây lát.',
-  methodNotAllowed: 'Phương thức không được phép',
   methodNotAllowedLead: 'Địa chỉ này không chấp nhận loại yêu cầu đó.',
-  siteNotFound: 'Không tìm thấy trang web',
-  siteNotFoundLead: 'Chưa có trang web nào được cấu hình cho địa chỉ này.',
   backToHome: 'Về trang chủ',
-  siteStarting: 'Trang web đang khởi động',
-  siteStartingLead: 'Vui lòng chờ trong giây lát; trang sẽ tự động tải lại.',
-  refresh: 'Làm mới',
-  refreshIn: 'Làm mới ({{seconds}} giây)',
   fetchFailed: 'Không tải được trang. Vui lòng kiểm tra kết nối mạng và thử lại.',
   identityVerificationFailed: 'Xác minh danh tính không thành công',
   loading: 'Đang tải…',
@@ -31,7 +22,6 @@ const vi: Messages = {
   disclaimer: 'Tuyên bố miễn trừ trách nhiệm',
   friendshipLinks: 'Liên kết bạn bè',
   links: 'Liên kết',
-  allRightsReserved: 'Bảo lưu mọi quyền.',
   backToTop: 'Lên đầu trang',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const vi: Messages = {
   allCategories: 'Tất cả danh mục',
   category: 'Danh mục',
   tags: 'Thẻ',
-  tag: 'Thẻ',
   views_other: '{{count, number}} lượt xem',
   updatedAt: 'Cập nhật {{date}}',
   publishedAt: 'Đăng ngày {{date}}',
@@ -84,8 +73,6 @@ const vi: Messages = {
   // Content pages
   tableOfContents: 'Mục lục',
   visitSite: 'Truy cập',
-  free: 'Miễn phí',
-  source: 'Nguồn',
   validCodes: 'Mã còn hiệu lực',
   expiredCodes: 'Mã đã hết hạn',
   expiresAt: 'Hết hạn ngày {{date}}',
@@ -112,7 +99,6 @@ const vi: Messages = {
   login: 'Đăng nhập',
   logout: 'Đăng xuất',
   register: 'Đăng ký',
-  loginOrRegister: 'Đăng nhập hoặc đăng ký',
   email: 'Email',
   password: 'Mật khẩu',
   confirmPassword: 'Xác nhận mật khẩu',
@@ -125,7 +111,6 @@ const vi: Messages = {
   back: 'Quay lại',
   noAccountRegister: 'Chưa có tài khoản? Đăng ký',
   haveAccountLogin: 'Đã có tài khoản? Đăng nhập',
-  continueWithGoogle: 'Tiếp tục với Google',
   enterCodeSentTo: 'Nhập mã gồm 6 chữ số đã được gửi đến {{email}}',
   invalidEmail: 'Vui lòng nhập địa chỉ email hợp lệ.',
   passwordInvalid: 'Mật khẩu phải dài từ 8 đến 15 ký tự và có ít nhất một chữ cái và một chữ số.',

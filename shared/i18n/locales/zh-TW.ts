@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const zhTW: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: '找不到網頁',
   pageNotFoundLead: '您要找的網頁不存在或已被移除。',
-  internalServerError: '伺服器內部錯誤',
   internalServerErrorLead: '我們這邊發生了一些問題，請稍後再試。',
-  methodNotAllowed: '不允許的請求方法',
   methodNotAllowedLead: '此網址不接受這類請求。',
-  siteNotFound: '找不到網站',
-  siteNotFoundLead: '此網址尚未設定任何網站。',
   backToHome: '返回首頁',
-  siteStarting: '網站正在啟動',
-  siteStartingLead: '請稍候，網頁將自動重新載入。',
-  refresh: '重新整理',
-  refreshIn: '重新整理（{{seconds}} 秒）',
   fetchFailed: '網頁載入失敗，請檢查網路連線後再試一次。',
   identityVerificationFailed: '身分資訊驗證失敗',
   loading: '載入中…',
@@ -31,7 +22,6 @@ const zhTW: Messages = {
   disclaimer: '免責聲明',
   friendshipLinks: '友站連結',
   links: '連結',
-  allRightsReserved: '版權所有。',
   backToTop: '回到頂端',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const zhTW: Messages = {
   allCategories: '所有分類',
   category: '分類',
   tags: '標籤',
-  tag: '標籤',
   views_other: '{{count, number}} 次瀏覽',
   updatedAt: '更新於 {{date}}',
   publishedAt: '發布於 {{date}}',
@@ -84,8 +73,6 @@ const zhTW: Messages = {
   // Content pages
   tableOfContents: '目錄',
   visitSite: '前往網站',
-  free: '免費',
-  source: '來源',
   validCodes: '有效兌換碼',
   expiredCodes: '已過期兌換碼',
   expiresAt: '{{date}} 到期',
@@ -112,7 +99,6 @@ const zhTW: Messages = {
   login: '登入',
   logout: '登出',
   register: '註冊',
-  loginOrRegister: '登入或註冊',
   email: '電子郵件',
   password: '密碼',
   confirmPassword: '確認密碼',
@@ -125,7 +111,6 @@ const zhTW: Messages = {
   back: '返回',
   noAccountRegister: '還沒有帳號？立即註冊',
   haveAccountLogin: '已經有帳號了？立即登入',
-  continueWithGoogle: '使用 Google 帳戶繼續',
   enterCodeSentTo: '請輸入已傳送至 {{email}} 的 6 位數驗證碼',
   invalidEmail: '請輸入有效的電子郵件地址。',
   passwordInvalid: '密碼長度須為 8 至 15 個字元，且至少包含一個英文字母和一個數字。',

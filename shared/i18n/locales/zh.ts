@@ -2,19 +2,10 @@ import type { Messages } from './en.ts'
 
 const zh: Messages = {
   // Fixed pages and errors (SPEC §2, §8)
-  pageNotFound: '页面不存在',
   pageNotFoundLead: '您访问的页面不存在或已被移除。',
-  internalServerError: '服务器内部错误',
   internalServerErrorLead: '我们这边出了点问题，请稍后再试。',
-  methodNotAllowed: '请求方法不允许',
   methodNotAllowedLead: '该地址不接受此类请求。',
-  siteNotFound: '站点不存在',
-  siteNotFoundLead: '此地址尚未配置任何网站。',
   backToHome: '返回首页',
-  siteStarting: '网站正在启动',
-  siteStartingLead: '请稍候，页面将自动刷新。',
-  refresh: '刷新',
-  refreshIn: '刷新（{{seconds}} 秒）',
   fetchFailed: '页面加载失败，请检查网络连接后重试。',
   identityVerificationFailed: '身份信息验证失败',
   loading: '加载中…',
@@ -31,7 +22,6 @@ const zh: Messages = {
   disclaimer: '免责声明',
   friendshipLinks: '友情链接',
   links: '链接',
-  allRightsReserved: '保留所有权利。',
   backToTop: '返回顶部',
 
   // Resources, search, rankings, tags
@@ -46,7 +36,6 @@ const zh: Messages = {
   allCategories: '全部分类',
   category: '分类',
   tags: '标签',
-  tag: '标签',
   views_other: '{{count, number}} 次浏览',
   updatedAt: '更新于 {{date}}',
   publishedAt: '发布于 {{date}}',
@@ -84,8 +73,6 @@ const zh: Messages = {
   // Content pages
   tableOfContents: '目录',
   visitSite: '访问网站',
-  free: '免费',
-  source: '来源',
   validCodes: '有效兑换码',
   expiredCodes: '已过期兑换码',
   expiresAt: '{{date}} 到期',
@@ -112,7 +99,6 @@ const zh: Messages = {
   login: '登录',
   logout: '退出登录',
   register: '注册',
-  loginOrRegister: '登录或注册',
   email: '邮箱',
   password: '密码',
   confirmPassword: '确认密码',
@@ -125,7 +111,6 @@ const zh: Messages = {
   back: '返回',
   noAccountRegister: '还没有账号？立即注册',
   haveAccountLogin: '已有账号？立即登录',
-  continueWithGoogle: '使用 Google 账号继续',
   enterCodeSentTo: '请输入发送至 {{email}} 的 6 位验证码',
   invalidEmail: '请输入有效的邮箱地址。',
   passwordInvalid: '密码须为 8–15 位，且至少包含一个字母和一个数字。',

@@ -7,7 +7,7 @@ import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
-export function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
+function PostItem({ post, highlight }: { post: PostSummary; highlight?: string | undefined }) {
   const { t, format } = useI18n()
   const to = postPath(post)
   const cover = safeMediaUrl(post.cover) ?? undefined

@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 import type { PostCategory } from '../../types.ts'
 
 /** The article search box: a plain GET form that navigates client-side when scripts run. */
-export function PostSearchForm({ query = '' }: { query?: string }) {
+function PostSearchForm({ query = '' }: { query?: string }) {
   const { t } = useI18n()
   const href = useSiteHref()
   const navigate = useNavigate()
@@ -35,7 +35,7 @@ export function PostSearchForm({ query = '' }: { query?: string }) {
 }
 
 /** Article categories; the current one carries aria-current. */
-export function PostCategories({ categories, selected }: { categories: PostCategory[]; selected: string | null }) {
+function PostCategories({ categories, selected }: { categories: PostCategory[]; selected: string | null }) {
   const { t } = useI18n()
   if (categories.length === 0) return null
   return (

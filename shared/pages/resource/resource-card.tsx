@@ -23,7 +23,7 @@ interface ResourceCardProps {
  * One resource in a grid: cover, title (the detail link), short description, category, tags and
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
-export function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = false }: ResourceCardProps) {
+function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = false }: ResourceCardProps) {
   const { t, format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
