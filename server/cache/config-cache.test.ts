@@ -181,11 +181,14 @@ describe('createConfigCache', () => {
 
   it('stays within maxBytes, counting each value at its JSON length, least recently used out first', async () => {
     // Each entry: a 100-character text plus its 3-character key.
-    const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), { maxBytes: 1000, parse: (raw) => raw as string })
+    let readBytes = () => -1
+    const metrics = { lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void (readBytes = read) }
+    const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), { maxBytes: 1000, parse: (raw) => raw as string, metrics })
     for (let i = 10; i < 20; i++) await cache.get(`k${i}`)
     expect(cache.size).toBe(9)
     expect(cache.bytes).toBe(9 * 103)
     expect(cache.bytes).toBeLessThanOrEqual(1000)
+    expect(readBytes()).toBe(9 * 103)
     // k10 was the least recently used: gone; k19 still there.
     await cache.get('k19')
     await cache.get('k10')

@@ -137,6 +137,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   })
   const flights = new Map<string, Flight<V>>()
   metrics?.size(() => entries.size)
+  if (maxBytes !== undefined) metrics?.bytes?.(() => entries.calculatedSize)
 
   function isFresh(entry: Entry<V>): boolean {
     const age = now() - entry.storedAt
