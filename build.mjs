@@ -1,6 +1,6 @@
 // Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
 // Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR]  (DIR defaults to ./dist)
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -144,7 +144,23 @@ async function buildServer(entry, outfile) {
   })
 }
 
+/**
+ * The demo API's pictures and clips (content-hashed names), next to the server bundles: the bundled
+ * media route looks for them in `media/` beside itself (server/demo-api/media-route.ts).
+ */
+async function copyDemoMedia() {
+  const from = path.join(root, 'server', 'demo-api', 'media')
+  const to = path.join(dist, 'server', 'media')
+  await rm(to, { recursive: true, force: true })
+  await mkdir(to, { recursive: true })
+  const files = (await readdir(from)).filter((name) => /\.[0-9a-f]{10}\.(?:webp|png|webm)$/.test(name))
+  await Promise.all(files.map((name) => copyFile(path.join(from, name), path.join(to, name))))
+}
+
 await mkdir(dist, { recursive: true })
 if (!only || only === 'client') await buildClient()
 if (!only || only === 'server') await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'))
-if (!only || only === 'server' || only === 'demo-api') await buildServer('server/demo-api/main.ts', path.join(dist, 'server', 'demo-api.js'))
+if (!only || only === 'server' || only === 'demo-api') {
+  await buildServer('server/demo-api/main.ts', path.join(dist, 'server', 'demo-api.js'))
+  await copyDemoMedia()
+}

@@ -14,7 +14,7 @@ export interface AddressRules {
 
 /**
  * Browser history whose locations are router paths while the address bar shows the visitor's
- * form (SPEC §1 "path remapping rewrites the browser address"): `/en/articles/1` in the address
+ * form (SPEC §1 "from-prefix to to-prefix pairs rewrite the browser address"): `/en/articles/1` in the address
  * bar is `/en/post/1` to the router, and every href and pushState goes the other way.
  */
 export function createAddressHistory(rules: AddressRules): History {

@@ -105,12 +105,16 @@ describe('in a real browser', () => {
     const hash = new URL((await link.getAttribute('href'))!, 'http://x').hash
     await link.click()
     await page.waitForURL((url) => url.hash === hash)
-    // Smooth: the page passes through positions between the start and the target.
-    const samples: number[] = []
-    for (let i = 0; i < 20; i += 1) {
-      samples.push(await page.evaluate(() => window.scrollY))
-      await page.waitForTimeout(15)
-    }
+    // Smooth: the page passes through positions between the start and the target, frame by frame.
+    const samples = await page.evaluate(() => new Promise<number[]>((resolve) => {
+      const seen: number[] = []
+      const sample = () => {
+        seen.push(window.scrollY)
+        if (seen.length < 30) requestAnimationFrame(sample)
+        else resolve(seen)
+      }
+      requestAnimationFrame(sample)
+    }))
     const target = await page.evaluate((id) => document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top + window.scrollY, hash.slice(1))
     expect(samples.some((y) => y > 0 && y < target - 50)).toBe(true)
     // It ends at the target (or at the bottom of the page when the target is near the end).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { toRouterPathname } from './address-history.ts'
-import { createPayloadSource, payloadUrl } from './payload-source.ts'
+import { createPayloadSource } from './payload-source.ts'
 
 const rules = { languagePrefix: '/en', searchRoute: 'find', pathMapping: [{ from: '/res_tags', to: '/tags' }] }
 
@@ -22,7 +22,9 @@ describe('the browser payload source', () => {
     ['http://site.example/en/tags/linux?page=2', '/en/tags/linux/_payload.json?page=2'],
     ['/d/x/', '/d/x/_payload.json'],
   ])('fetches %s at %s', (href, expected) => {
-    expect(payloadUrl(href)).toBe(expected)
+    answer = { status: 200, loaderData: {} }
+    createPayloadSource(toRouterPathname(rules)).prefetch(href)
+    expect(fetches).toEqual([expected])
   })
 
   it('answers a route its data, and a prefetched payload is not fetched again', async () => {

@@ -13,7 +13,7 @@ export interface PayloadSource extends PageDataSource {
 }
 
 /** `<page path>/_payload.json`, query kept (SPEC §1 "Prerendered pages fetch a per-page JSON payload"). */
-export function payloadUrl(href: string): string {
+function payloadUrl(href: string): string {
   const url = new URL(href, window.location.origin)
   const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')
   return `${path}/_payload.json${url.search}`

@@ -80,4 +80,35 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
   })
+
+  it('serves the embedded demo with its media files from dist/ alone', async () => {
+    const asRoot = process.getuid?.() === 0
+    const command = asRoot
+      ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, 'dist/server/index.js']
+      : [process.execPath, 'dist/server/index.js']
+    const demo = await startServerProcess('', { NODE_ENV: 'production', DEMO_API: '1', HOME: '/nonexistent' }, { cwd: app, command })
+    try {
+      const connection = await rawConnection(demo.port)
+      const home = await connection.get('/', { host: 'res.localhost', cookie: 'lang=zh' })
+      expect(home.status).toBe(200)
+      const html = home.body.toString()
+      expect(html).not.toMatch(/data:image/)
+      // A raster picture through the image endpoint, and an SVG icon straight from the demo API.
+      const optimised = /src="(\/_img\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&')
+      expect(optimised).toBeDefined()
+      const picture = await connection.get(optimised!, { host: 'res.localhost', accept: 'image/webp' })
+      expect(picture.status).toBe(200)
+      expect(picture.headers['content-type']).toBe('image/webp')
+      connection.destroy()
+      const icon = /"(http:\/\/127\.0\.0\.1:\d+\/media\/icon\/[^"]+\.svg)"/.exec(html)?.[1]
+      expect(icon).toBeDefined()
+      const answer = await fetch(icon!)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    } finally {
+      demo.child.kill('SIGTERM')
+      await demo.exited
+    }
+  })
 })
+

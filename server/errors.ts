@@ -1,5 +1,5 @@
 /**
- * Errors raised when talking to the upstream API (../shared/API.md "Transport").
+ * Errors raised when talking to the upstream API (docs/API.md "Transport").
  * Every failure of an upstream call is an UpstreamError, so one check (`isUpstreamError`) separates
  * "the backend let us down" from bugs. Messages name the method and URL for logs; they never carry
  * a whole response body, and they are not meant to be shown to visitors.

@@ -6,6 +6,8 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts'
 type Fault = 'hang' | 'reset' | '500' | '503' | '429' | 'truncated' | 'invalid-json' | 'wrong-shape' | 'huge' | 'double-gzip'
 const FAULTS: Fault[] = ['hang', 'reset', '500', '503', '429', 'truncated', 'invalid-json', 'wrong-shape', 'huge', 'double-gzip']
 const INTERNALS = /Upstream|ECONN|127\.0\.0\.1|at [\w.]+ \(|stack|site_config/
+/** The site's own pictures, which the demo serves from its loopback address: data, not a leak. */
+const SITE_MEDIA = /(?:http:\/\/|http%3A%2F%2F)127\.0\.0\.1(?::|%3A)\d+(?:\/|%2F)media(?:\/|%2F)[^"\s&)]+/g
 
 /** Sends a status line, promises 1000 bytes, writes `first` and breaks the connection. */
 function breaking(raw: ServerResponse, first: string): Promise<Response> {
@@ -95,7 +97,7 @@ describe('a faulty upstream', () => {
       expect(response.status).toBeGreaterThanOrEqual(500)
       const html = await response.text()
       expect(html).toContain('</html>')
-      expect(html).not.toMatch(INTERNALS)
+      expect(html.replace(SITE_MEDIA, '')).not.toMatch(INTERNALS)
     } finally {
       failing.delete('/v1/resource/search')
     }

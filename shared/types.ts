@@ -1,5 +1,5 @@
 /**
- * Domain types of the upstream API (../shared/API.md "Shapes"). Field names follow the contract exactly.
+ * Domain types of the upstream API (docs/API.md "Shapes"). Field names follow the contract exactly.
  * Upstream JSON is parsed into these shapes on the server (server/upstream/); nothing here is trusted raw.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Cross-site request refusal for the same-origin API. Browsers send `Origin` on every POST and
- * `Sec-Fetch-Site` on every request (https://fetch.spec.whatwg.org/#origin-header,
- * https://w3c.github.io/webappsec-fetch-metadata/). A request another site triggers is refused
+ * `Sec-Fetch-Site` on every request (Fetch, `Origin` header; Fetch Metadata: docs/STANDARDS.md). A
+ * request another site triggers is refused
  * before anything else happens; a sibling subdomain counts as another site, since every tenant is a
  * different customer. Clients that are not browsers send neither header and are let through: they
  * cannot ride on a visitor's cookies.

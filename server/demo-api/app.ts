@@ -4,6 +4,8 @@ import { fail, STATUS } from './envelope.ts'
 import type { DemoCall } from './call.ts'
 import { createDemoTenants, DEMO_ACCOUNT } from './data/index.ts'
 import { feedbackCalls } from './routes-feedback.ts'
+import { resolveMediaRefs } from './media-path.ts'
+import { createMediaRoute } from './media-route.ts'
 import { postCalls } from './routes-post.ts'
 import { resourceCalls } from './routes-resource.ts'
 import { rssCalls } from './routes-rss.ts'
@@ -17,6 +19,8 @@ export interface DemoApiOptions {
   log?: Logger
   /** Clock in milliseconds (Date.now by default); timestamps of the demo data are computed from it. */
   now?: () => number
+  /** Folder of the committed media files (server/demo-api/media/, or dist/server/media/ in a build). */
+  mediaDir?: string
 }
 
 export interface DemoApi {
@@ -38,6 +42,17 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
   } catch {
     return { ok: false }
   }
+}
+
+/**
+ * A JSON answer with its media references made absolute against `origin`, the address the API was
+ * called at: the app reaches the media there, and `/_img` accepts that origin as the upstream's.
+ */
+async function withMediaUrls(response: Response, origin: string): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return response
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(resolveMediaRefs(await response.text(), origin), { status: response.status, headers })
 }
 
 /**
@@ -70,11 +85,14 @@ export function createDemoApi(options: DemoApiOptions = {}): DemoApi {
       const body = await readJson(c.req.raw)
       if (!body.ok) return c.json(fail(400, 'malformed JSON body'), 400)
       const result = await call.run(body.value, { c, tenant, log, now, users })
-      const response = result instanceof Response ? result : c.json(result)
+      const response = await withMediaUrls(result instanceof Response ? result : c.json(result), new URL(c.req.url).origin)
       log.debug({ path: call.path, site_id: tenant.site.site_id, http_status: response.status }, 'demo call')
       return response
     })
   }
+
+  // Pictures and clips the answers point at, under the address the API was called at.
+  app.on(['GET', 'HEAD'], '/media/*', createMediaRoute(options.mediaDir ? { dir: options.mediaDir } : {}))
 
   app.notFound((c) => c.json(fail(STATUS.notFound, `no such call: ${c.req.path}`), 404))
   app.onError((err, c) => {

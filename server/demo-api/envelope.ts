@@ -7,7 +7,10 @@ export interface Envelope {
   data: unknown
 }
 
-/** Status codes the demo answers with. The numbers are fixed by API.md; 100 and 912 are the demo's own choice. */
+/**
+ * Status codes the demo answers with. The numbers are fixed by API.md, except 912 (a wrong code), the
+ * demo's own choice; 100, fixed there for refused form input, the demo also uses for other refused bodies.
+ */
 export const STATUS = {
   ok: 0,
   invalidInput: 100,

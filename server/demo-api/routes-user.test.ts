@@ -37,7 +37,7 @@ describe('register, sign in and write a post', () => {
 
     const login = await callApi(api, HOST, '/v1/user/login', { email, password: 'reader2025' })
     expect(login.body.status).toBe(0)
-    expect(login.body.data).toMatchObject({ email, nick_name: 'new.reader', user_id: expect.any(String), avatar: expect.stringMatching(/^data:image\/svg/) })
+    expect(login.body.data).toMatchObject({ email, nick_name: 'new.reader', user_id: expect.any(String), avatar: 'http://demo-api.test/media/avatar/new.reader.svg' })
     const setCookie = login.headers.get('set-cookie') ?? ''
     expect(setCookie).toMatch(/^demo_session=[^;]+/)
     expect(setCookie).toMatch(/HttpOnly/i)

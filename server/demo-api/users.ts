@@ -1,7 +1,7 @@
 import { randomInt, randomUUID, scryptSync, timingSafeEqual, randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { UserInfo } from '../../shared/types.ts'
-import { avatarFor } from './data/svg.ts'
+import { avatarFor } from './data/media.ts'
 
 /** SPEC §9: a new code may be sent once per 60 s per e-mail. */
 const RESEND_INTERVAL_MS = 60_000

@@ -53,7 +53,7 @@ describe('servePage', () => {
 describe('toCachedPage', () => {
   /** Every distinct memory block a page's buffers keep alive, in bytes. */
   function heldBytes(page: Awaited<ReturnType<typeof toCachedPage>>): number {
-    const blocks = new Set<ArrayBufferLike>([...page.segments, ...page.gzip, ...(page.br ? [page.br] : [])].map((part) => part.buffer))
+    const blocks = new Set<ArrayBufferLike>([...page.segments, ...page.gzip.blocks, ...(page.br ? [page.br] : [])].map((part) => part.buffer))
     let total = 0
     for (const block of blocks) total += block.byteLength
     return total
@@ -64,7 +64,7 @@ describe('toCachedPage', () => {
     ['without a nonce (short brotli result)', undefined],
   ])('holds no more memory than the size it reports, %s', async (_label, nonce) => {
     const cached = await page(html, nonce)
-    const parts = [...cached.segments, ...cached.gzip, ...(cached.br ? [cached.br] : [])]
+    const parts = [...cached.segments, ...cached.gzip.blocks, ...(cached.br ? [cached.br] : [])]
     const partBytes = parts.reduce((sum, part) => sum + part.length, 0)
     expect(heldBytes(cached)).toBe(partBytes)
     expect(cached.size).toBeGreaterThanOrEqual(partBytes)

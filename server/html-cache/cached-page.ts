@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../middleware/compression.ts'
-import { assembleGzip, compressSegments } from './gzip-segments.ts'
+import { assembleGzip, compressSegments, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
 
@@ -12,8 +12,8 @@ export interface CachedPage {
   headers: [string, string][]
   /** The body split where the per-response nonce goes (one segment when the page has none). */
   segments: Buffer[]
-  /** Per segment, deflate blocks ready to be joined into a gzip body (see gzip-segments.ts). */
-  gzip: Buffer[]
+  /** The segments' deflate blocks, ready to be joined into a gzip body (see gzip-segments.ts). */
+  gzip: GzipSegments
   /** Brotli of the whole body; only for pages without a nonce (brotli streams cannot be spliced). */
   br: Buffer | null
   storedAt: number
@@ -59,11 +59,11 @@ export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> 
       ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
       : Promise.resolve(null),
   ])
-  const { block, groups } = packTogether([segments, gzip, br ? [br] : []])
-  const [packedSegments, packedGzip, packedBr] = groups as [Buffer[], Buffer[], Buffer[]]
+  const { block, groups } = packTogether([segments, gzip.blocks, br ? [br] : []])
+  const [packedSegments, packedBlocks, packedBr] = groups as [Buffer[], Buffer[], Buffer[]]
   let size = block.byteLength
   for (const [name, value] of snapshot.headers) size += name.length + value.length
-  return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: packedGzip, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
+  return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: { ...gzip, blocks: packedBlocks }, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
 }
 
 /**
@@ -111,7 +111,7 @@ export function servePage(page: CachedPage, options: ServeOptions): Response {
   const filler = options.nonce ?? ''
   let body: Buffer
   if (encoding === 'br' && page.br) body = page.br
-  else if (encoding === 'gzip') body = assembleGzip(page.segments, page.gzip, filler)
+  else if (encoding === 'gzip') body = assembleGzip(page.gzip, filler)
   else body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
   headers.set('content-length', String(body.length))

@@ -1,10 +1,22 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw } from 'node:zlib'
+import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
 /** Longest text a single stored deflate block can hold (RFC 1951 §3.2.4). */
 const MAX_STORED = 0xffff
+
+/** Text segments compressed once, ready to be joined into gzip bodies around any short string. */
+export interface GzipSegments {
+  /** Per segment, its deflate blocks. */
+  blocks: Buffer[]
+  /** Per segment, its CRC-32 and length: the trailer of a joined body is computed from these alone. */
+  crcs: number[]
+  lengths: number[]
+  /** The trailer's CRC as a function of the filler's, for the last filler length used (see trailerCrc). */
+  crcOfFill?: { fillLength: number; base: number; shift: number }
+}
 
 /**
  * Compresses text segments once, so that a gzip body with any short string between them (a
@@ -12,19 +24,20 @@ const MAX_STORED = 0xffff
  * run of deflate blocks ending on a full flush (byte-aligned, no reference back into what came
  * before), and the string in between travels as a stored block.
  */
-export async function compressSegments(segments: Buffer[], level = 9): Promise<Buffer[]> {
-  return Promise.all(
+export async function compressSegments(segments: Buffer[], level = 9): Promise<GzipSegments> {
+  const blocks = await Promise.all(
     segments.map((segment, index) =>
       deflateRawAsync(segment, { level, finishFlush: index === segments.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }),
     ),
   )
+  return { blocks, crcs: segments.map((segment) => crc32(segment)), lengths: segments.map((segment) => segment.length) }
 }
 
 /**
- * The gzip member (RFC 1952) of `segments` joined with `filler`, from their compressed forms.
- * Costs a CRC-32 over the body, no compression.
+ * The gzip member (RFC 1952) of the segments joined with `filler`, from their compressed forms.
+ * Neither compresses nor reads the body again: the trailer's CRC is combined from the segments'.
  */
-export function assembleGzip(segments: Buffer[], compressed: Buffer[], filler: string): Buffer {
+export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   const fill = Buffer.from(filler, 'utf8')
   if (fill.length > MAX_STORED) throw new RangeError('filler too long for one stored block')
   const stored = Buffer.alloc(5 + fill.length)
@@ -33,23 +46,46 @@ export function assembleGzip(segments: Buffer[], compressed: Buffer[], filler: s
   stored.writeUInt16LE(fill.length, 1)
   stored.writeUInt16LE(~fill.length & 0xffff, 3)
   fill.copy(stored, 5)
-
   const parts: Buffer[] = [GZIP_HEADER]
-  let crc = 0
   let length = 0
-  segments.forEach((segment, index) => {
+  segments.blocks.forEach((blocks, index) => {
     if (index > 0) {
       parts.push(stored)
-      crc = crc32(fill, crc)
       length += fill.length
     }
-    parts.push(compressed[index]!)
-    crc = crc32(segment, crc)
-    length += segment.length
+    parts.push(blocks)
+    length += segments.lengths[index]!
   })
+  const crc = trailerCrc(segments, fill)
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc >>> 0, 0)
   trailer.writeUInt32LE(length >>> 0, 4)
   parts.push(trailer)
   return Buffer.concat(parts)
+}
+
+/**
+ * The CRC-32 of the joined body. Each piece contributes its own CRC shifted past the bytes that
+ * follow it, and the shifts are linear: with the filler's length fixed (a nonce always has the
+ * same length) the segments' part and the sum of the fillers' shifts are computed once per page,
+ * and a response costs one CRC of the filler and one multiplication.
+ */
+function trailerCrc(segments: GzipSegments, fill: Buffer): number {
+  let memo = segments.crcOfFill
+  if (memo === undefined || memo.fillLength !== fill.length) {
+    let base = 0
+    let shift = 0
+    let after = 0
+    for (let index = segments.crcs.length - 1; index >= 0; index -= 1) {
+      base ^= applyShift(shiftOver(after), segments.crcs[index]!)
+      after += segments.lengths[index]!
+      if (index > 0) {
+        shift ^= shiftOver(after)
+        after += fill.length
+      }
+    }
+    memo = { fillLength: fill.length, base: base >>> 0, shift: shift >>> 0 }
+    segments.crcOfFill = memo
+  }
+  return (memo.base ^ applyShift(memo.shift, crc32(fill))) >>> 0
 }

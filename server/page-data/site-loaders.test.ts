@@ -3,15 +3,6 @@ import type { FeedbackPageData, GotoPageData, LinksPageData, TextPageData } from
 import { siteLoaders } from './site-loaders.ts'
 import { fakeLoaderEnv, fakeSite, thrownBy } from '../../test/fake-loader-env.ts'
 
-describe('site loaders', () => {
-  it('has exactly the site-level route ids', () => {
-    expect(Object.keys(siteLoaders).sort()).toEqual([
-      'announcement', 'disclaimer', 'feedback', 'feedback-p', 'feedback-sub',
-      'fixed-404', 'fixed-405', 'fixed-500', 'goto', 'links', 'not-found',
-    ])
-  })
-})
-
 describe('/disclaimer and /announcement', () => {
   it('renders the disclaimer markdown to sanitised HTML', async () => {
     const site = fakeSite({ baseInfo: { disclaimer: '## Terms\n\nUse at **your own** risk. <script>alert(1)</script>[x](javascript:alert(1))' } })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { withPictures } from '../images/image-fixtures.test-helper.ts'
 import { toFavicon } from './favicon.ts'
 
 describe('toFavicon', () => {
@@ -34,8 +35,16 @@ describe('/favicon.ico', () => {
     site = undefined
   })
 
-  it("answers the site's own icon, inert and cacheable, without rendering a page", async () => {
+  it("sends the browser to the site's icon file, without rendering a page", async () => {
     site = await startTestSite()
+    const response = await site.request('/favicon.ico', { host: 'land.localhost' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/icon\/4f46e5\/32\/L\.svg$/)
+  })
+
+  it("answers a site's inline icon, inert and cacheable, without rendering a page", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
+    site = await startTestSite({ upstream: withPictures(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`) })
     const response = await site.request('/favicon.ico', { host: 'land.localhost' })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')

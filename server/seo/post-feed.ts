@@ -15,7 +15,7 @@ export interface PostFeedInput {
 }
 
 /**
- * The RSS 2.0 feed of a site's latest posts in one language (https://www.rssboard.org/rss-specification),
+ * The RSS 2.0 feed (docs/STANDARDS.md) of a site's latest posts in one language,
  * written by the `feed` library, which escapes every value. Links are absolute on the published origin.
  */
 export function renderPostFeed(input: PostFeedInput): string {

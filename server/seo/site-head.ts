@@ -3,7 +3,7 @@ import type { Lang } from '../../shared/types.ts'
 import type { LoaderEnv } from '../page-data/loader-env.ts'
 import { siteCodeOf } from './customize-code.ts'
 
-// Open Graph locales are language_TERRITORY (https://ogp.me/#optional); the usual territory per language.
+// Open Graph locales are language_TERRITORY (docs/STANDARDS.md); the usual territory per language.
 const OG_LOCALES: Record<Lang, string> = {
   zh: 'zh_CN', en: 'en_US', fr: 'fr_FR', 'zh-TW': 'zh_TW', de: 'de_DE', ja: 'ja_JP', ko: 'ko_KR', ru: 'ru_RU',
   pt: 'pt_BR', it: 'it_IT', th: 'th_TH', id: 'id_ID', ms: 'ms_MY', vi: 'vi_VN', hi: 'hi_IN', nl: 'nl_NL',

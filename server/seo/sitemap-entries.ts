@@ -54,7 +54,7 @@ export async function collectSitemapEntries(data: TenantData, options: CollectOp
   return dedupe(entries)
 }
 
-/** Every row of a paginated list (API.md `{ rows, total }`, 1-based pages), up to `maxPages` pages. */
+/** Every row of a paginated list (API.md "Paginated data": `{ rows, total }`, 1-based pages), up to `maxPages` pages. */
 async function readAll<T>(maxPages: number, read: (page: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
   const rows: T[] = []
   for (let page = 1; page <= maxPages; page++) {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap'
 import type { SitemapEntry } from './sitemap-entries.ts'
 
-/** The sitemap protocol's limits per file (https://www.sitemaps.org/protocol.html#index). */
+/** The limits per file of the Sitemaps protocol (docs/STANDARDS.md). */
 export interface SitemapLimits { maxUrls: number; maxBytes: number }
 export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 }
 
@@ -15,7 +15,7 @@ export interface SitemapSite {
 
 /**
  * One `<url>` per page and language, each listing every language version and `x-default` as
- * `xhtml:link` alternates (https://developers.google.com/search/docs/specialty/international/localized-versions#sitemap).
+ * `xhtml:link` alternates (Sitemap `xhtml:link` alternates, docs/STANDARDS.md).
  */
 export function toSitemapItems(entries: readonly SitemapEntry[], site: SitemapSite): SitemapItemLoose[] {
   const items: SitemapItemLoose[] = []

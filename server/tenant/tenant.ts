@@ -30,7 +30,7 @@ const tenants = new WeakMap<SiteConfig, Map<string, Tenant>>()
 
 /**
  * The tenant view of a site config. Cached per config object (a refreshed config is a new object),
- * so per-request work is a lookup (DEVELOPERS.md: keep per-tenant setup off the hot path).
+ * so per-request work is a lookup and per-tenant setup stays off the hot path.
  */
 export function toTenant(host: string, site: SiteConfig, features: TenantFeatures = { imageOptimizer: false }): Tenant {
   let byHost = tenants.get(site)

@@ -90,7 +90,7 @@ const NETWORK_CODES = new Set([
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 /**
- * Creates the client for the upstream JSON API (../shared/API.md "Transport").
+ * Creates the client for the upstream JSON API (docs/API.md "Transport").
  * Every call is a POST without retries (POST is not idempotent); callers that may retry do so themselves.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -117,12 +117,24 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return measured(path, () => attempt(path, body, context))
   }
 
-  async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+  /** One call's address (for error messages) and its deadline, joined with the caller's signal. */
+  function openCall(path: string, context: UpstreamCallContext) {
     const url = joinUrl(options.baseUrl, path)
     const where: UpstreamErrorOptions = { method: METHOD, url }
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), timeoutMs)
-    const signal = context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal
+    return {
+      url,
+      where,
+      signal: context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal,
+      clearDeadline: () => clearTimeout(timer),
+      /** Why a failure happened, for {@link toUpstreamError}: the deadline, the caller, or neither. */
+      failureState: () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs }),
+    }
+  }
+
+  async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+    const { url, where, signal, clearDeadline, failureState } = openCall(path, context)
     try {
       const response = await request(url, {
         method: METHOD,
@@ -146,13 +158,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const envelope = toEnvelope(parseJson(text), where)
       return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']) }
     } catch (error) {
-      throw toUpstreamError(error, where, {
-        timedOut: deadline.signal.aborted,
-        callerAborted: context.signal?.aborted === true,
-        timeoutMs,
-      })
+      throw toUpstreamError(error, where, failureState())
     } finally {
-      clearTimeout(timer)
+      clearDeadline()
     }
   }
 
@@ -168,12 +176,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   }
 
   async function streamThrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
-    const url = joinUrl(options.baseUrl, path)
-    const where: UpstreamErrorOptions = { method: METHOD, url }
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(), timeoutMs)
-    const signal = context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal
-    const failureState = () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs })
+    const { url, where, signal, clearDeadline, failureState } = openCall(path, context)
     try {
       const response = await request(url, { method: METHOD, dispatcher, headers: toHeaders(context), body: jsonBody, signal })
       const contentType = firstValue(response.headers['content-type']) ?? ''
@@ -191,7 +194,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const chunks = source[Symbol.asyncIterator]()
       let size = 0
       const stop = () => {
-        clearTimeout(timer)
+        clearDeadline()
         discardBody(source)
       }
       const body = new ReadableStream<Uint8Array>({
@@ -199,7 +202,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           try {
             const next = (await chunks.next()) as IteratorResult<Buffer>
             if (next.done) {
-              clearTimeout(timer)
+              clearDeadline()
               controller.close()
               return
             }
@@ -215,7 +218,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       })
       return { httpStatus: response.statusCode, contentType, setCookies: toList(response.headers['set-cookie']), body }
     } catch (error) {
-      clearTimeout(timer)
+      clearDeadline()
       throw toUpstreamError(error, where, failureState())
     }
   }

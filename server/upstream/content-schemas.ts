@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import {
   type Category, type Contact, type Feedback, type HotSearch, type LinkGroup, type Paged, type Post, type PostCategory,
-  type Promo, type RankPlatform, type RankRow, type Resource, type RssGroup, type RssHot, type Tag, type UserInfo,
+  type Promo, type RankPlatform, type RankRow, type Resource, type RssGroup, type RssHot, type Tag,
 } from '../../shared/types.ts'
 import {
   flag, id, keepValid, keepValidEntries, lenientObject, list, num, numberOneOf, paged, requiredObject, text,
 } from './schema-helpers.ts'
 
-/** Content data behind lists, details, rankings, tags, posts, feedback, links, RSS, promos and users (../shared/API.md). */
+/** Content data behind lists, details, rankings, tags, posts, feedback, links, RSS, promos and users (docs/API.md). */
 
 const categorySchema: z.ZodType<Category> = requiredObject(
   z.object({ key: text, name: text, count: num.optional() }),
@@ -188,9 +188,3 @@ const promoSchema: z.ZodType<Promo> = requiredObject(
 )
 /** `/v1/site_surprise/web_get`: promos by id; entries that do not parse are dropped. */
 export const promoMapSchema: z.ZodType<Record<string, Promo>> = keepValidEntries(promoSchema)
-
-/** `/v1/user/login`, `/v1/third_party_login`. */
-export const userInfoSchema: z.ZodType<UserInfo> = requiredObject(
-  z.object({ user_id: id, email: text, nick_name: text, avatar: text, token: text.optional() }),
-  { email: '', nick_name: '', avatar: '' },
-)

@@ -10,7 +10,7 @@ import {
 } from './schema-helpers.ts'
 import { siteConfigSchema, sitePageConfigSchema } from './site-schemas.ts'
 
-/** Page listings and the per-page-type `page_config` shapes (../shared/API.md "Shapes"). */
+/** Page listings and the per-page-type `page_config` shapes (docs/API.md "Shapes"). */
 
 const showPathSchema: z.ZodType<ShowPath> = requiredObject(
   z.object({ page_id: id, page_path: text, page_type: z.enum(PAGE_TYPES), group_path: text, title: text }),

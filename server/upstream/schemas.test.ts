@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   landPageConfigSchema, navPageConfigSchema, outlinePageConfigSchema, pageConfigSchemas, postSchema, promoMapSchema,
-  resourcePageSchema, resourceSchema, showPathRowsSchema, siteConfigSchema, tagResourcesSchema, userInfoSchema,
+  resourcePageSchema, resourceSchema, showPathRowsSchema, siteConfigSchema, tagResourcesSchema,
   webGetReplySchema,
 } from './schemas.ts'
 
@@ -178,8 +178,7 @@ describe('content data', () => {
     expect(promos.a).toMatchObject({ position: 2, allowed_close: 1, is_show: 1 })
   })
 
-  it('parses posts and users', () => {
+  it('parses posts, an author missing', () => {
     expect(postSchema.parse({ id: 5, title: 'T', tags: ['a'], author: null }).author).toEqual({ nick_name: '', avatar: '' })
-    expect(userInfoSchema.safeParse({ email: 'a@b.c' }).success).toBe(false)
   })
 })

@@ -8,7 +8,7 @@ import {
   flag, id, keepValid, keepValidEntries, lenientObject, num, numberChoice, requiredObject, stringChoice, text,
 } from './schema-helpers.ts'
 
-/** Site and page configuration (../shared/API.md "Shapes": SiteConfig, SitePageConfig). */
+/** Site and page configuration (docs/API.md "Shapes": SiteConfig, SitePageConfig). */
 
 const menuItemSchema: z.ZodType<MenuItem> = requiredObject(
   z.object({

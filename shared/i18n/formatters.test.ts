@@ -46,6 +46,19 @@ describe('createFormatters', () => {
     expect(built).toEqual([1, 1, 1])
   })
 
+  it('prints the UTC day of any moment, also past the days it remembers', () => {
+    const format = createFormatters('en')
+    const reference = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
+    const lastSecond = 1_700_006_399 // 2023-11-14T23:59:59Z
+    expect(format.date(lastSecond - 86_399)).toBe('Nov 14, 2023')
+    expect(format.date(lastSecond)).toBe('Nov 14, 2023')
+    expect(format.date(lastSecond + 1)).toBe('Nov 15, 2023')
+    for (let day = 0; day < 5000; day += 1) {
+      const seconds = 1_500_000_000 + day * 86_400 + (day % 86_400)
+      expect(format.date(seconds)).toBe(reference.format(new Date(seconds * 1000)))
+    }
+  })
+
   it('gives the UTC calendar date for <time dateTime>', () => {
     expect(isoDate(1_700_000_000)).toBe('2023-11-14')
   })

@@ -10,6 +10,9 @@ export interface Formatters {
   relative(seconds: number, nowSeconds: number): string
 }
 
+/** Days whose text a language's formatter keeps (a few years of dates; then it starts over). */
+const MAX_REMEMBERED_DAYS = 2000
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],
@@ -28,8 +31,20 @@ export function createFormatters(language: Lang): Formatters {
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
   const numbers = new Intl.NumberFormat(language)
   const ages = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
+  // A page prints dozens of dates and Intl's format is the costly part: one text per UTC day.
+  const days = new Map<number, string>()
   return {
-    date: (seconds) => (isKnownTime(seconds) ? dates.format(new Date(seconds * 1000)) : ''),
+    date(seconds) {
+      if (!isKnownTime(seconds)) return ''
+      const day = Math.floor(seconds / 86_400)
+      let text = days.get(day)
+      if (text === undefined) {
+        if (days.size >= MAX_REMEMBERED_DAYS) days.clear()
+        text = dates.format(new Date(day * 86_400_000))
+        days.set(day, text)
+      }
+      return text
+    },
     count: (value) => numbers.format(value),
     relative(seconds, nowSeconds) {
       if (!isKnownTime(seconds)) return ''

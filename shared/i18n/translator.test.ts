@@ -8,8 +8,8 @@ describe('createTranslator', () => {
   const t = createTranslator('zh', zh)
 
   it('answers in its language, the same text on every call', () => {
-    expect(t('identityVerificationFailed')).toBe('身份信息验证失败')
-    expect(t('identityVerificationFailed')).toBe('身份信息验证失败')
+    expect(t('backToHome')).toBe('返回首页')
+    expect(t('backToHome')).toBe('返回首页')
   })
 
   it('fills placeholders on every call, never from a remembered text', () => {

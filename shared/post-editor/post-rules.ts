@@ -1,4 +1,7 @@
-/** Limits of `/v1/post/create` (API.md): what the editor checks before sending. */
+/**
+ * What the editor checks before sending `/v1/post/create`. The contract fixes no limits; these are the
+ * ones the demo API enforces too (server/demo-api/routes-post.ts).
+ */
 export const POST_LIMITS = { titleMin: 2, titleMax: 120, contentMin: 10, contentMax: 50_000, tagMax: 20, tags: 10 } as const
 
 /** A post as the editor sends it. */

@@ -1,5 +1,5 @@
 /**
- * A name as an element id: HTML ids may not contain whitespace (HTML §3.2.6.1), so runs of it become
+ * A name as an element id: HTML ids may not contain whitespace (HTML §3.2.6, the `id` attribute), so runs of it become
  * one `-`. Links written with the name itself (`#AI 對話`) still find the element (see ScrollManager).
  */
 export function toFragmentId(name: string): string {

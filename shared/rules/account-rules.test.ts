@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkLogin, checkRegister, checkReset, isValidEmail, isValidPassword, usableLoginWays } from './account-rules.ts'
+import { checkCode, checkEmail, checkLogin, checkRegister, checkReset, isValidPassword, usableLoginWays } from './account-rules.ts'
 import type { LoginWay } from '../types.ts'
 
-describe('isValidEmail', () => {
+describe('checkEmail', () => {
   it.each([
     ['a@b.co', true],
     ['first.last+tag@example.com', true],
@@ -24,7 +24,7 @@ describe('isValidEmail', () => {
     ['a@b.c0', false],
     [`${'x'.repeat(250)}@b.co`, false],
   ])('%j → %s', (email, valid) => {
-    expect(isValidEmail(email)).toBe(valid)
+    expect(checkEmail(email)).toEqual(valid ? null : { field: 'email', key: 'invalidEmail' })
   })
 })
 

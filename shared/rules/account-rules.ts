@@ -21,7 +21,7 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 export type AccountField = 'email' | 'password' | 'confirm' | 'code'
 export interface FieldError { field: AccountField; key: MessageKey }
 
-export function isValidEmail(email: string): boolean {
+function isValidEmail(email: string): boolean {
   const value = email.trim()
   return value.length <= EMAIL_MAX && EMAIL.test(value) && !value.split('@')[0]!.startsWith('.') && !value.includes('..')
 }

@@ -12,7 +12,7 @@ export function emptyCodeBoxes(): string[] {
 }
 
 /** The characters a pasted text gives: blanks removed, at most six. */
-export function pastedCode(text: string): string[] {
+function pastedCode(text: string): string[] {
   return [...text.replace(/\s+/g, '')].slice(0, CODE_LENGTH)
 }
 

@@ -26,7 +26,7 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
   if (site.favicon) tags.push({ tag: 'link', attrs: { rel: 'icon', href: site.favicon } })
   if (site.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.siteName, href: site.feed } })
 
-  // Open Graph (https://ogp.me) and Twitter cards: what a link preview shows.
+  // Open Graph and Twitter cards (docs/STANDARDS.md): what a link preview shows.
   const image = page.image || site.image
   property('og:type', page.ogType ?? 'website')
   property('og:title', page.title)

@@ -1,7 +1,7 @@
 import type { JsonLd } from '../data/page-head.ts'
 
 /**
- * schema.org entities for JSON-LD (https://developers.google.com/search/docs/appearance/structured-data).
+ * schema.org entities for JSON-LD (docs/STANDARDS.md).
  * Each builder answers null when it has nothing worth saying, so callers can pass the result on.
  */
 
@@ -92,7 +92,7 @@ export function itemListLd(items: readonly { name: string; url?: string | null }
   }
 }
 
-/** Seconds since the epoch (API.md timestamps) as ISO 8601, or null when it is no usable time. */
+/** Seconds since the epoch (the unit of every upstream time: README "Upstream times") as ISO 8601, or null when it is no usable time. */
 export function isoTime(seconds: number): string | null {
   if (!Number.isFinite(seconds) || seconds <= 0) return null
   const date = new Date(seconds * 1000)

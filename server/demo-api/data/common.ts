@@ -101,9 +101,23 @@ export function withFeedbackForm(site: SiteConfig, form: DemoForm): SiteConfig {
   return copy
 }
 
+/**
+ * A demo text with its dates taken from the clock (`now` in Unix seconds), so the demo never looks
+ * stale: `{year}` is the current year, `{updated}` and `{updated_iso}` a day `ageDays` before now
+ * ("1 March 2025", "2025-03-01T09:00:00Z").
+ */
+export function withDates(text: string, now: number, ageDays = 0): string {
+  const updated = new Date((now - ageDays * DAY) * 1000)
+  updated.setUTCHours(9, 0, 0, 0)
+  return text
+    .replaceAll('{year}', String(new Date(now * 1000).getUTCFullYear()))
+    .replaceAll('{updated_iso}', updated.toISOString().replace('.000Z', 'Z'))
+    .replaceAll('{updated}', updated.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }))
+}
+
 /** A copy of `site` whose footer statement shows the year of `now` (Unix seconds) where it says `{year}`. */
 export function withCurrentYear(site: SiteConfig, now: number): SiteConfig {
   const copy = structuredClone(site)
-  copy.footer_config.statement = copy.footer_config.statement.replaceAll('{year}', String(new Date(now * 1000).getUTCFullYear()))
+  copy.footer_config.statement = withDates(copy.footer_config.statement, now)
   return copy
 }

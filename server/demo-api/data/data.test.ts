@@ -174,4 +174,33 @@ describe('dates of the demo sites', () => {
       expect(tenant.site.footer_config.statement).toContain(`© ${year}`)
     }
   })
+
+  it('fill every date placeholder, from the clock, and name no year after the current one', () => {
+    const now = Date.UTC(2031, 6, 15)
+    const text = JSON.stringify(createDemoTenants(now))
+    expect(text).not.toMatch(/\{(year|updated|updated_iso)\}/)
+    // Four-digit numbers from 2000 to 2039 read as years (counts and ids above that are not).
+    const years = [...text.matchAll(/(?<![\d.])(20[0-3]\d)(?!\d)/g)].map((match) => Number(match[1]))
+    expect(Math.max(...years)).toBe(2031)
+    const [res, land, nav] = createDemoTenants(now)
+    expect(res!.posts.find((post) => post.path === 'free-fonts')?.title).toBe('2031 年可免费商用的中文字体清单')
+    expect(nav!.posts.find((post) => post.path === 'frontend-starter-kit')?.title).toBe('2031 前端新手工具包')
+    const privacy = land!.pages.find((page) => page.config.page_path === 'privacy')?.config.page_config as { content: string }
+    expect(privacy.content).toMatch(/_Last updated: \d{1,2} \w+ 2031_/)
+    const status = land!.pages.find((page) => page.config.page_path === 'status.json')?.config.page_config as { content: string }
+    expect(Date.parse((JSON.parse(status.content) as { updated: string }).updated)).toBeLessThan(now)
+  })
+})
+
+describe('pictures of the demo sites', () => {
+  it('are media references, never inline data: URIs', () => {
+    const strings: string[] = []
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value)
+      else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) walk(item)
+    }
+    walk(createDemoTenants(Date.UTC(2026, 0, 1)))
+    expect(strings.filter((text) => /^\s*data:/i.test(text))).toEqual([])
+    expect(strings.filter((text) => text.startsWith('demo-media:')).length).toBeGreaterThan(100)
+  })
 })

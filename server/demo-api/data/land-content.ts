@@ -3,7 +3,7 @@
 export const PRIVACY_MD = `
 # Privacy policy
 
-_Last updated: 1 March 2025_
+_Last updated: {updated}_
 
 Lumen Notes is built so that we know as little about you as possible.
 
@@ -73,7 +73,7 @@ export const STATUS_JSON = JSON.stringify({
     { name: 'Publishing', status: 'operational' },
     { name: 'Accounts', status: 'degraded', note: 'Sign-in e-mails may take a few minutes.' },
   ],
-  updated: '2025-03-01T09:00:00Z',
+  updated: '{updated_iso}',
 }, null, 2)
 
 export const BRAND_CSS = `

@@ -1,13 +1,11 @@
 import type { FormItem, LandModule, LandPageConfig } from '../../../shared/types.ts'
 import type { DemoForm } from '../tenant.ts'
 import { DAY } from './common.ts'
-import { avatarFor, icon, picture, qrPlaceholder } from './svg.ts'
+import { avatarFor, demoClip, icon, picture, qrPlaceholder, screenshot } from './media.ts'
 
-// Public-domain sample clips; they need a network to play, the SVG posters show offline.
-const CLIP = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4'
-const CLIP_2 = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/friday.mp4'
-
-const shot = (title: string, subtitle?: string) => picture(title, { width: 1200, height: 720, ...(subtitle ? { subtitle } : {}) })
+// Two short clips served by the demo API itself, so the videos play offline; each has its first frame as poster.
+const CLIP = demoClip(0)
+const CLIP_2 = demoClip(1)
 
 // The contact form uses every form item type (API.md "FormItem").
 const CONTACT_ITEMS: FormItem[] = [
@@ -37,7 +35,7 @@ export function landHomeConfig(now: number): LandPageConfig {
       title: 'Notes that stay out of your way',
       description: 'Lumen Notes keeps everything on your device, syncs it end-to-end encrypted and publishes any page with one click.',
       align: 1,
-      resource: { type: 1, url: shot('Lumen Notes', 'calm · offline-first · encrypted') },
+      resource: { type: 1, url: screenshot('Lumen Notes') },
       buttons: [
         { text: 'Download free', url: '#pricing', type: 0, style: 1 },
         { text: 'Get the mobile app', url: '', type: 1, style: 2, popup_img: qrPlaceholder('lumen-app') },
@@ -54,40 +52,40 @@ export function landHomeConfig(now: number): LandPageConfig {
       title: 'A tour in ninety seconds',
       description: 'See capture, linking and publishing in one short video.',
       align: 3,
-      resource: { type: 2, url: CLIP },
+      resource: { type: 2, url: CLIP.video_url },
       buttons: [
-        { text: 'Open the tour', url: '', type: 2, style: 1, popup_img: shot('Tour', 'capture → link → publish') },
+        { text: 'Open the tour', url: '', type: 2, style: 1, popup_img: screenshot('Tour') },
         { text: 'Bookmark this page', url: '', type: 3, style: 2 },
       ],
     }),
     mod('m05', 'carousel', { items: [
-      { image: shot('Daily notes', 'one page per day'), title: 'Daily notes', url: '/doc_handbook' },
-      { image: shot('Backlinks', 'every mention, in context'), title: 'Backlinks' },
-      { image: shot('Publish', 'your notes as a website'), title: 'Publish', url: '/post' },
-      { image: shot('Dark mode', 'easy on the eyes'), title: 'Dark mode' },
+      { image: screenshot('Daily notes'), title: 'Daily notes', url: '/doc_handbook' },
+      { image: screenshot('Backlinks'), title: 'Backlinks' },
+      { image: screenshot('Publish'), title: 'Publish', url: '/post' },
+      { image: screenshot('Dark mode'), title: 'Dark mode' },
     ] }),
     mod('m06', 'video_introduce', {
       title: 'Built for deep work', description: 'No badges, no streaks, no feed. Lumen opens to a blank page and gets out of the way.',
-      video_url: CLIP_2, poster: shot('Deep work'),
+      ...CLIP_2,
     }),
     mod('m07', 'step', { items: [
-      { title: 'Install', description: 'Download for macOS, Windows, Linux, iOS or Android.', image: picture('1 · Install', { width: 480, height: 300 }) },
-      { title: 'Import', description: 'Bring notes from Markdown folders, Evernote or Notion exports.', image: picture('2 · Import', { width: 480, height: 300 }) },
-      { title: 'Write', description: 'Press ⌘N and start typing. Everything saves as you go.', image: picture('3 · Write', { width: 480, height: 300 }) },
+      { title: 'Install', description: 'Download for macOS, Windows, Linux, iOS or Android.', image: screenshot('Install') },
+      { title: 'Import', description: 'Bring notes from Markdown folders, Evernote or Notion exports.', image: screenshot('Import') },
+      { title: 'Write', description: 'Press ⌘N and start typing. Everything saves as you go.', image: screenshot('Write') },
     ] }, { title: 'Start in three steps' }),
     mod('m08', 'superiority_image', { items: [
-      { title: 'Graph view', description: 'See how ideas connect.', image: picture('Graph view', { width: 480, height: 320 }) },
-      { title: 'Templates', description: 'Meeting notes, journals, reading logs.', image: picture('Templates', { width: 480, height: 320 }) },
-      { title: 'Search everything', description: 'Full-text search across every note, offline.', image: picture('Search', { width: 480, height: 320 }) },
+      { title: 'Graph view', description: 'See how ideas connect.', image: screenshot('Graph view') },
+      { title: 'Templates', description: 'Meeting notes, journals, reading logs.', image: screenshot('Templates') },
+      { title: 'Search everything', description: 'Full-text search across every note, offline.', image: screenshot('Search') },
     ] }, { title: 'Features you will actually use' }),
     mod('m09', 'image_list', { items: ['macOS', 'Windows', 'Linux', 'iOS', 'Android', 'Web'].map((name) => ({
       image: icon(name.slice(0, 2), undefined, 128), title: name, url: '#pricing',
     })) }, { title: 'Works everywhere you do' }),
-    mod('m10', 'video', { video_url: CLIP, poster: shot('Keyboard first'), title: 'Keyboard-first editing' }),
+    mod('m10', 'video', { ...CLIP, title: 'Keyboard-first editing' }),
     mod('m11', 'video_carousel', { items: [
-      { video_url: CLIP, poster: shot('Capture'), title: 'Quick capture' },
-      { video_url: CLIP_2, poster: shot('Link'), title: 'Linking notes' },
-      { video_url: CLIP, poster: shot('Share'), title: 'Publishing a page' },
+      { ...CLIP, title: 'Quick capture' },
+      { ...CLIP_2, title: 'Linking notes' },
+      { ...CLIP, title: 'Publishing a page' },
     ] }, { title: 'Short videos' }),
     mod('m12', 'comment', { items: [
       { avatar: avatarFor('Maya'), name: 'Maya R., researcher', content: 'The first notes app I have stuck with for more than a month.', rating: 5 },

@@ -1,9 +1,9 @@
 import type { CustomContentType, SitePageConfig } from '../../../shared/types.ts'
 import type { DemoPage, DemoPageGroup } from '../tenant.ts'
-import { DAY, makePage } from './common.ts'
+import { DAY, makePage, withDates } from './common.ts'
 import { BRAND_CSS, EMBED_JS, FEED_XML, HANDBOOK, LAUNCH_KIT_HTML, LICENSES_TXT, PRIVACY_MD, STATUS_JSON, TERMS_HTML } from './land-content.ts'
 import { landHomeConfig } from './land-home.ts'
-import { icon, picture } from './svg.ts'
+import { icon, picture } from './media.ts'
 
 export const LAND_GROUPS: DemoPageGroup[] = [
   { group_id: 'g-legal', group_name: 'Legal', group_path: 'legal' },
@@ -54,7 +54,7 @@ function campaignPage(now: number): SitePageConfig {
 export function landPages(now: number): DemoPage[] {
   const custom = CUSTOM.map(([group_path, page_path, content_type, title, description, content], i) =>
     makePage(
-      { page_id: `pg-land-c${i + 1}`, page_type: 'custom', page_path, group_path, title, page_config: { content_type, content: content.trim() } },
+      { page_id: `pg-land-c${i + 1}`, page_type: 'custom', page_path, group_path, title, page_config: { content_type, content: withDates(content.trim(), now, 10 + i * 3) } },
       { description, ageDays: 10 + i * 3, now, ...(GROUP_ID[group_path] ? { group_id: GROUP_ID[group_path] } : {}) },
     ),
   )

@@ -6,7 +6,7 @@ import { LAND_GROUPS, landPages } from './land-pages.ts'
 import { LAND_POST_CATEGORIES, LAND_POSTS } from './land-posts.ts'
 import { LAND_TRANSLATIONS } from './land-translations.ts'
 import { buildPosts } from './posts.ts'
-import { icon, picture, qrPlaceholder } from './svg.ts'
+import { icon, picture, qrPlaceholder } from './media.ts'
 
 const site: SiteConfig = {
   site_id: 'site-land',
@@ -132,7 +132,7 @@ export function createLandTenant(now: number): DemoTenant {
     pages: landPages(now),
     groups: LAND_GROUPS,
     promos: {
-      '201': { title: 'Lumen for iPhone is here', url: '/#features', img_url: picture('Lumen for iPhone', { width: 320, height: 400, subtitle: 'Scan to install' }),
+      '201': { title: 'Lumen for iPhone is here', url: '/#features', img_url: picture('Lumen for iPhone', 'tall'),
         type: 1, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 90 * DAY, web_path: 'global' },
       '202': { title: 'Spring sale ends soon', description: 'Use SPRING25 before the end of the month.', url: '/l/campaign/spring-sale', img_url: '',
         type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 30 * DAY, web_path: '/post' },

@@ -1,5 +1,5 @@
 import type { NavPageConfig, NavSite } from '../../../shared/types.ts'
-import { icon } from './svg.ts'
+import { icon } from './media.ts'
 
 type Entry = [title: string, url: string, description: string, tags?: string[], pricing?: string]
 

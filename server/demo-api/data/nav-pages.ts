@@ -1,7 +1,7 @@
 import type { DemoPage, DemoPageGroup, DemoRssSource } from '../tenant.ts'
 import { makePage } from './common.ts'
 import { AI_PAGE, FRONTEND_PAGE, TOOLS_PAGE } from './nav-directory.ts'
-import { icon, picture } from './svg.ts'
+import { icon, picture } from './media.ts'
 
 export const NAV_GROUPS: DemoPageGroup[] = [
   { group_id: 'g-dev', group_name: '開發專區', group_path: 'dev' },

@@ -1,7 +1,7 @@
 import type { RssHot } from '../../../shared/types.ts'
 import type { DemoRssSource } from '../tenant.ts'
 import { DAY, HOUR } from './common.ts'
-import { icon } from './svg.ts'
+import { icon } from './media.ts'
 
 type Doc = [title: string, link: string, summary?: string]
 

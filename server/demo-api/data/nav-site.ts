@@ -4,7 +4,7 @@ import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './
 import { NAV_GROUPS, navPages } from './nav-pages.ts'
 import { navRssHot, navRssSources } from './nav-rss.ts'
 import { buildPosts, type PostDef } from './posts.ts'
-import { icon, picture, qrPlaceholder } from './svg.ts'
+import { icon, picture, qrPlaceholder } from './media.ts'
 
 const NAME = '拾光導航'
 
@@ -142,7 +142,7 @@ const POSTS: PostDef[] = [
 | Miro | 大型工作坊與範本 |
 
 三者都能匯出 PNG 與 SVG。` },
-  { path: 'frontend-starter-kit', title: '2025 前端新手工具包', category: 'lists', tags: ['前端', '清單'], author: '阿光', ageDays: 16, views: 2950,
+  { path: 'frontend-starter-kit', title: '{year} 前端新手工具包', category: 'lists', tags: ['前端', '清單'], author: '阿光', ageDays: 16, views: 2950,
     description: '從編輯器到部署，新手需要的工具都在這裡。', content: `
 ## 清單
 
@@ -198,7 +198,7 @@ export function createNavTenant(now: number): DemoTenant {
     pages: navPages(now, rssSources),
     groups: NAV_GROUPS,
     promos: {
-      '301': { title: '每週 AI 工具精選電子報', description: '每週五寄出，只介紹真的好用的工具。', url: '/c/guide/submit', img_url: picture('AI 電子報', { width: 320, height: 180 }),
+      '301': { title: '每週 AI 工具精選電子報', description: '每週五寄出，只介紹真的好用的工具。', url: '/c/guide/submit', img_url: picture('AI 電子報'),
         type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - 3 * DAY, end_ts: now + 120 * DAY, web_path: 'global' },
     },
     categories: [],

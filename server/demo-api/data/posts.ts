@@ -1,6 +1,6 @@
 import type { Post, PostCategory } from '../../../shared/types.ts'
-import { DAY } from './common.ts'
-import { avatarFor, picture } from './svg.ts'
+import { DAY, withDates } from './common.ts'
+import { avatarFor, picture } from './media.ts'
 
 export interface PostDef {
   path: string
@@ -24,9 +24,9 @@ export function buildPosts(defs: readonly PostDef[], categories: readonly PostCa
     return {
       id: `p${1001 + i}`,
       path: def.path,
-      title: def.title,
+      title: withDates(def.title, now),
       description: def.description,
-      cover: picture(def.title.slice(0, 14), { subtitle: category.name }),
+      cover: picture(def.path),
       content: def.content.trim(),
       category: { id: category.id, name: category.name },
       tags: def.tags,

@@ -1,6 +1,6 @@
 import type { DemoPage, DemoPageGroup } from '../tenant.ts'
 import { makePage } from './common.ts'
-import { picture } from './svg.ts'
+import { picture } from './media.ts'
 
 export const RES_GROUPS: DemoPageGroup[] = [{ group_id: 'g-help', group_name: '帮助中心', group_path: 'help' }]
 

@@ -64,7 +64,7 @@ export const RES_POSTS: PostDef[] = [
 ## 我们不收录什么
 
 盗版软件、未授权的影视与付费课程一律不收录，请理解。` },
-  { path: 'free-fonts-2025', title: '2025 年可免费商用的中文字体清单', category: 'picks', tags: ['字体', '可商用'], author: '设计组', ageDays: 3, views: 6120,
+  { path: 'free-fonts', title: '{year} 年可免费商用的中文字体清单', category: 'picks', tags: ['字体', '可商用'], author: '设计组', ageDays: 3, views: 6120,
     description: '从思源黑体到得意黑，十款可以放心商用的中文字体和它们的授权说明。', content: `
 ## 正文字体
 

@@ -2,7 +2,7 @@ import type { Category, Resource, Tag } from '../../../shared/types.ts'
 import type { DemoRankEntry } from '../tenant.ts'
 import { DAY, HOUR } from './common.ts'
 import { createRandom } from './random.ts'
-import { picture } from './svg.ts'
+import { picture } from './media.ts'
 
 /** One resource as written in a catalog: the generator adds ids, links, counts and dates. */
 export interface CatalogEntry { title: string; slug: string; description: string; tags: string[] }
@@ -47,7 +47,7 @@ export function buildResources(catalog: readonly CatalogCategory[], tags: readon
         seo_title: entry.slug,
         title: entry.title,
         description: entry.description,
-        image: picture(entry.title.replace(/[《》]/g, '').slice(0, 12), { subtitle: category.name }),
+        image: picture(entry.title),
         category: cat,
         tags: entry.tags.flatMap((slug) => {
           const tag = tagBySlug.get(slug)

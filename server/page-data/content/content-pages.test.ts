@@ -47,7 +47,7 @@ describe('content pages end to end', () => {
       expect(main).toContain('<del><code class="land-code__value">BLACKFRIDAY</code></del>')
       expect(main).toContain('<summary>Is Lumen really free?</summary>')
       expect(main).toContain('Lumen 3.0: publishing for everyone')
-      expect(main).toMatch(/<video[^>]*poster="data:image\/svg\+xml/)
+      expect(main).toMatch(/<video[^>]*poster="http:\/\/[^"]+\/media\/clip-\d-poster\.[0-9a-f]{10}\.webp"/)
     })
 
     it('renders the contact form with a labelled control per item', async () => {

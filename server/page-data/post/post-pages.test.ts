@@ -29,7 +29,7 @@ describe('article pages on the demo site', () => {
     expect(response.status).toBe(200)
     const html = mainOf(await response.text())
     expect(html).toContain('<h1>资源推荐</h1>')
-    expect(html).toContain('2025 年可免费商用的中文字体清单')
+    expect(html).toContain(`${new Date().getUTCFullYear()} 年可免费商用的中文字体清单`)
     expect(html).not.toContain('五个搜索技巧')
 
     const unknown = await get('/pcat/no-such-category')
@@ -71,7 +71,7 @@ describe('article pages on the demo site', () => {
     const page = await response.text()
     expect(robotsOf(page)).toBe('noindex,follow')
     const html = mainOf(page)
-    expect(html).toContain('2025 年可免费商用的中文<mark>字体</mark>清单')
+    expect(html).toContain(`${new Date().getUTCFullYear()} 年可免费商用的中文<mark>字体</mark>清单`)
     expect(html).toContain('name="query"')
 
     const prompt = mainOf(await (await get('/search/post')).text())

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { asideSectionsOf, loadAside } from './aside.ts'
+import type { AsideKind } from '../../../shared/types.ts'
+import { deferredAside } from './aside.ts'
 import { fakeLoaderEnv, fakeSite } from '../../../test/fake-loader-env.ts'
 import { ASIDE_REPLY } from './resource-fixtures.test-helper.ts'
 
+/** A site whose aside lists exactly `kinds`, visible and unlabelled. */
+const siteShowing = (...kinds: AsideKind[]) =>
+  fakeSite({ resource: { aside_config: { aside_list: kinds.map((value) => ({ label: '', value, is_show: 1 as const })) } } })
+
 describe('resource aside', () => {
   it('shows every kind when the site configures no aside', () => {
-    expect(asideSectionsOf(fakeSite()).map((s) => s.kind)).toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
+    const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    expect(deferredAside(env).asideSections.map((s) => s.kind)).toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
   })
 
   it('keeps the visible entries in the configured order, with their labels', () => {
@@ -21,34 +27,35 @@ describe('resource aside', () => {
         },
       },
     })
-    expect(asideSectionsOf(site)).toEqual([{ kind: 'hot', label: 'Hot now' }, { kind: 'search', label: '' }])
+    const { env } = fakeLoaderEnv({ path: '/s', site, replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    expect(deferredAside(env).asideSections).toEqual([{ kind: 'hot', label: 'Hot now' }, { kind: 'search', label: '' }])
   })
 
   it('asks upstream for exactly the configured kinds', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
-    await loadAside(env, [{ kind: 'search', label: '' }, { kind: 'res_tag', label: '' }])
+    const { env, calls } = fakeLoaderEnv({ path: '/s', site: siteShowing('search', 'res_tag'), replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    await deferredAside(env).aside
     expect(calls).toEqual([{ path: '/v1/resource/aside', body: { kinds: ['search', 'res_tag'] } }])
   })
 
   it('keeps of each listed resource only what its link and counter show', async () => {
-    const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
-    const aside = await loadAside(env, [{ kind: 'hot', label: '' }, { kind: 'newest', label: '' }])
+    const { env } = fakeLoaderEnv({ path: '/s', site: siteShowing('hot', 'newest'), replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    const aside = await deferredAside(env).aside
     const { id, seo_title, title, view_count, created_at } = ASIDE_REPLY.hot[0]!
     expect(aside.hot).toEqual([{ id, seo_title, title, view_count, created_at }])
     expect(Object.keys(aside.newest[0]!).sort()).toEqual(['created_at', 'id', 'seo_title', 'title', 'view_count'])
   })
 
   it('makes no call when nothing is shown', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/s' })
-    expect(await loadAside(env, [])).toEqual({ search: [], hot: [], newest: [], res_tag: [], contact: null })
+    const { env, calls } = fakeLoaderEnv({ path: '/s', site: siteShowing() })
+    expect(await deferredAside(env).aside).toEqual({ search: [], hot: [], newest: [], res_tag: [], contact: null })
     expect(calls).toEqual([])
   })
 
   it('rejects on upstream failure without an unhandled rejection', async () => {
-    const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => { throw new Error('down') } } })
-    const aside = loadAside(env, [{ kind: 'hot', label: '' }])
+    const { env } = fakeLoaderEnv({ path: '/s', site: siteShowing('hot'), replies: { '/v1/resource/aside': () => { throw new Error('down') } } })
+    const { aside } = deferredAside(env)
     // Let the rejection settle before anyone awaits it, as happens while the shell renders.
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await new Promise(setImmediate)
     await expect(aside).rejects.toThrow('down')
   })
 })

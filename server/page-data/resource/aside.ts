@@ -9,7 +9,7 @@ const EMPTY_ASIDE: AsideData = { search: [], hot: [], newest: [], res_tag: [], c
  * The aside blocks a site shows, in its configured order: the visible entries of
  * `page_config.resource.aside_config.aside_list`, or every kind when the site configures none (SPEC §3).
  */
-export function asideSectionsOf(site: SiteConfig): AsideSection[] {
+function asideSectionsOf(site: SiteConfig): AsideSection[] {
   const list = site.page_config.resource?.aside_config.aside_list
   if (list === undefined) return ASIDE_KINDS.map((kind) => ({ kind, label: '' }))
   const sections: AsideSection[] = []
@@ -47,7 +47,7 @@ function toAsideData(aside: Aside): AsideData {
  * Starts loading the aside and returns the promise without waiting: the page shell streams first and
  * the aside follows (Suspense + Await on the page). No sections, no call.
  */
-export function loadAside(env: Pick<LoaderEnv, 'upstream'>, sections: AsideSection[]): Promise<AsideData> {
+function loadAside(env: Pick<LoaderEnv, 'upstream'>, sections: AsideSection[]): Promise<AsideData> {
   if (sections.length === 0) return Promise.resolve(EMPTY_ASIDE)
   const kinds = sections.map((section) => section.kind)
   const aside = env.upstream.data('/v1/resource/aside', { kinds }, asideSchema).then(toAsideData)

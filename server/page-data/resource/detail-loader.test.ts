@@ -17,10 +17,8 @@ describe('detail page loader', () => {
     })
     const data = await loadDetailPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/detail')?.body).toEqual({ seo_title: 'res-7' })
-    expect(data.kind).toBe('detail')
     expect(data.resource.target_urls).toEqual([{ target_url: 'https://pan.test/s/7', pan_type: 'quark', code: 'ab12' }])
     expect(data.recommend.map((r) => r.seo_title)).toEqual(['res-8', 'res-9'])
-    expect(data.aside).toBeInstanceOf(Promise)
     // No transfer_save_config: "save to my drive" is not offered.
     expect(data.transferCookies).toEqual([])
     await data.aside

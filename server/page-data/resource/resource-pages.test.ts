@@ -30,7 +30,7 @@ describe('resource pages on the demo site', () => {
     expect(main).toContain('<a href="/d/linux-command-line"><mark>Linux</mark> 命令行 从入门到熟练</a>')
     expect(cardCount(main)).toBeGreaterThan(0)
     // The first row of the main grid loads at once (a likely LCP); later cards are lazy.
-    expect(main).toMatch(/<img src="data:…" alt="" width="320" height="180" decoding="async"/)
+    expect(main).toMatch(/<img src="\/_img\/thumbnail\?[^"]*" srcSet="[^"]*" sizes="[^"]*" alt="" width="320" height="180" decoding="async"/)
   })
 
   it('shows the prompt and no results for an empty query', async () => {

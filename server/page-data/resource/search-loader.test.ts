@@ -102,7 +102,6 @@ describe('search page loader', () => {
       },
     }
     const data = await loadSearchPage(env)
-    expect(data.aside).toBeInstanceOf(Promise)
     expect(asideDone).toBe(false)
     release()
     const aside = await data.aside

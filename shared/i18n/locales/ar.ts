@@ -7,7 +7,6 @@ const ar: Messages = {
   methodNotAllowedLead: 'هذا العنوان لا يقبل هذا النوع من الطلبات.',
   backToHome: 'العودة إلى الصفحة الرئيسية',
   fetchFailed: 'تعذّر تحميل الصفحة. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
-  identityVerificationFailed: 'فشل التحقق من الهوية',
   loading: 'جارٍ التحميل…',
 
   // Layout

@@ -7,7 +7,6 @@ const de: Messages = {
   methodNotAllowedLead: 'Diese Adresse akzeptiert diese Art von Anfrage nicht.',
   backToHome: 'Zur Startseite',
   fetchFailed: 'Die Seite konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-  identityVerificationFailed: 'Identitätsprüfung fehlgeschlagen',
   loading: 'Wird geladen …',
 
   // Layout

@@ -12,7 +12,6 @@ const en = {
   methodNotAllowedLead: 'This address does not accept that kind of request.',
   backToHome: 'Back to home',
   fetchFailed: 'Failed to load the page. Please check your connection and try again.',
-  identityVerificationFailed: 'Identity verification failed',
   loading: 'Loading…',
 
   // Layout

@@ -7,7 +7,6 @@ const fil: Messages = {
   methodNotAllowedLead: 'Hindi tumatanggap ang address na ito ng ganitong uri ng request.',
   backToHome: 'Bumalik sa home',
   fetchFailed: 'Hindi na-load ang page. Pakitingnan ang iyong koneksyon at subukan ulit.',
-  identityVerificationFailed: 'Hindi na-verify ang pagkakakilanlan',
   loading: 'Naglo-load…',
 
   // Layout

@@ -7,7 +7,6 @@ const fr: Messages = {
   methodNotAllowedLead: 'Cette adresse n’accepte pas ce type de requête.',
   backToHome: 'Retour à l’accueil',
   fetchFailed: 'Impossible de charger la page. Vérifiez votre connexion et réessayez.',
-  identityVerificationFailed: 'Échec de la vérification d’identité',
   loading: 'Chargement…',
 
   // Layout

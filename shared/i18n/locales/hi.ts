@@ -7,7 +7,6 @@ const hi: Messages = {
   methodNotAllowedLead: 'यह पता इस तरह का अनुरोध स्वीकार नहीं करता।',
   backToHome: 'होम पर वापस जाएँ',
   fetchFailed: 'पेज लोड नहीं हो सका। कृपया अपना कनेक्शन जाँचें और फिर से कोशिश करें।',
-  identityVerificationFailed: 'पहचान सत्यापन विफल रहा',
   loading: 'लोड हो रहा है…',
 
   // Layout

@@ -7,7 +7,6 @@ const id: Messages = {
   methodNotAllowedLead: 'Alamat ini tidak menerima jenis permintaan tersebut.',
   backToHome: 'Kembali ke beranda',
   fetchFailed: 'Gagal memuat halaman. Periksa koneksi Anda, lalu coba lagi.',
-  identityVerificationFailed: 'Verifikasi identitas gagal',
   loading: 'Memuat…',
 
   // Layout

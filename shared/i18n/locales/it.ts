@@ -7,7 +7,6 @@ const it: Messages = {
   methodNotAllowedLead: 'Questo indirizzo non accetta questo tipo di richiesta.',
   backToHome: 'Torna alla home',
   fetchFailed: 'Impossibile caricare la pagina. Controlla la connessione e riprova.',
-  identityVerificationFailed: 'Verifica dell’identità non riuscita',
   loading: 'Caricamento…',
 
   // Layout

@@ -7,7 +7,6 @@ const ja: Messages = {
   methodNotAllowedLead: 'このアドレスはこの種類のリクエストを受け付けていません。',
   backToHome: 'ホームに戻る',
   fetchFailed: 'ページを読み込めませんでした。接続を確認して、もう一度お試しください。',
-  identityVerificationFailed: '本人確認に失敗しました',
   loading: '読み込み中…',
 
   // Layout

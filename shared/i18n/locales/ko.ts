@@ -7,7 +7,6 @@ const ko: Messages = {
   methodNotAllowedLead: '이 주소는 해당 유형의 요청을 받을 수 없습니다.',
   backToHome: '홈으로 돌아가기',
   fetchFailed: '페이지를 불러오지 못했습니다. 네트워크 연결을 확인한 후 다시 시도해 주세요.',
-  identityVerificationFailed: '본인 인증에 실패했습니다',
   loading: '불러오는 중…',
 
   // Layout

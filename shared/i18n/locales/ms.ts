@@ -7,7 +7,6 @@ const ms: Messages = {
   methodNotAllowedLead: 'Alamat ini tidak menerima jenis permintaan tersebut.',
   backToHome: 'Kembali ke laman utama',
   fetchFailed: 'Gagal memuatkan halaman. Sila semak sambungan anda dan cuba lagi.',
-  identityVerificationFailed: 'Pengesahan identiti gagal',
   loading: 'Memuatkan…',
 
   // Layout

@@ -7,7 +7,6 @@ const nl: Messages = {
   methodNotAllowedLead: 'Dit adres accepteert dit soort verzoeken niet.',
   backToHome: 'Terug naar home',
   fetchFailed: 'De pagina kan niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
-  identityVerificationFailed: 'Identiteitsverificatie mislukt',
   loading: 'Laden…',
 
   // Layout

@@ -7,7 +7,6 @@ const pl: Messages = {
   methodNotAllowedLead: 'Ten adres nie przyjmuje żądań tego typu.',
   backToHome: 'Wróć na stronę główną',
   fetchFailed: 'Nie udało się wczytać strony. Sprawdź połączenie i spróbuj ponownie.',
-  identityVerificationFailed: 'Weryfikacja tożsamości nie powiodła się',
   loading: 'Wczytywanie…',
 
   // Layout

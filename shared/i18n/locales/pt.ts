@@ -7,7 +7,6 @@ const pt: Messages = {
   methodNotAllowedLead: 'Este endereço não aceita esse tipo de solicitação.',
   backToHome: 'Voltar ao início',
   fetchFailed: 'Não foi possível carregar a página. Verifique sua conexão e tente novamente.',
-  identityVerificationFailed: 'Falha na verificação de identidade',
   loading: 'Carregando…',
 
   // Layout

@@ -7,7 +7,6 @@ const ru: Messages = {
   methodNotAllowedLead: 'Этот адрес не принимает запросы такого типа.',
   backToHome: 'На главную',
   fetchFailed: 'Не удалось загрузить страницу. Проверьте подключение к интернету и повторите попытку.',
-  identityVerificationFailed: 'Не удалось подтвердить личность',
   loading: 'Загрузка…',
 
   // Layout

@@ -7,7 +7,6 @@ const sv: Messages = {
   methodNotAllowedLead: 'Den här adressen tar inte emot den typen av begäran.',
   backToHome: 'Till startsidan',
   fetchFailed: 'Det gick inte att läsa in sidan. Kontrollera din anslutning och försök igen.',
-  identityVerificationFailed: 'Identitetsverifieringen misslyckades',
   loading: 'Läser in…',
 
   // Layout

@@ -7,7 +7,6 @@ const th: Messages = {
   methodNotAllowedLead: 'ที่อยู่นี้ไม่รองรับคำขอประเภทนี้',
   backToHome: 'กลับสู่หน้าแรก',
   fetchFailed: 'โหลดหน้าไม่สำเร็จ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
-  identityVerificationFailed: 'การยืนยันตัวตนล้มเหลว',
   loading: 'กำลังโหลด…',
 
   // Layout

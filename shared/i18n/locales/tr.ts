@@ -7,7 +7,6 @@ const tr: Messages = {
   methodNotAllowedLead: 'Bu adres bu tür bir isteği kabul etmiyor.',
   backToHome: 'Ana sayfaya dön',
   fetchFailed: 'Sayfa yüklenemedi. Lütfen bağlantınızı kontrol edip tekrar deneyin.',
-  identityVerificationFailed: 'Kimlik doğrulanamadı',
   loading: 'Yükleniyor…',
 
   // Layout

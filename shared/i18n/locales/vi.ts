@@ -7,7 +7,6 @@ const vi: Messages = {
   methodNotAllowedLead: 'Địa chỉ này không chấp nhận loại yêu cầu đó.',
   backToHome: 'Về trang chủ',
   fetchFailed: 'Không tải được trang. Vui lòng kiểm tra kết nối mạng và thử lại.',
-  identityVerificationFailed: 'Xác minh danh tính không thành công',
   loading: 'Đang tải…',
 
   // Layout

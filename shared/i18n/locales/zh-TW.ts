@@ -7,7 +7,6 @@ const zhTW: Messages = {
   methodNotAllowedLead: '此網址不接受這類請求。',
   backToHome: '返回首頁',
   fetchFailed: '網頁載入失敗，請檢查網路連線後再試一次。',
-  identityVerificationFailed: '身分資訊驗證失敗',
   loading: '載入中…',
 
   // Layout

@@ -7,7 +7,6 @@ const zh: Messages = {
   methodNotAllowedLead: '该地址不接受此类请求。',
   backToHome: '返回首页',
   fetchFailed: '页面加载失败，请检查网络连接后重试。',
-  identityVerificationFailed: '身份信息验证失败',
   loading: '加载中…',
 
   // Layout

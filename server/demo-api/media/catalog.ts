@@ -1,0 +1,30 @@
+// Written by make-demo-media.mjs: the demo's raster pictures and clips in this folder (content-hashed names).
+export const MEDIA_CATALOG = {
+  'art-wide-0': { file: 'art-wide-0.30652e68f4.webp', width: 1280, height: 720 },
+  'art-wide-1': { file: 'art-wide-1.3b577a9c4c.webp', width: 1280, height: 720 },
+  'art-wide-2': { file: 'art-wide-2.f4bd946b58.webp', width: 1280, height: 720 },
+  'art-wide-3': { file: 'art-wide-3.ed665d976c.webp', width: 1280, height: 720 },
+  'art-wide-4': { file: 'art-wide-4.ee87f7a15b.webp', width: 1280, height: 720 },
+  'art-wide-5': { file: 'art-wide-5.0945685e00.webp', width: 1280, height: 720 },
+  'art-wide-6': { file: 'art-wide-6.60083056f2.webp', width: 1280, height: 720 },
+  'art-wide-7': { file: 'art-wide-7.c86159dc78.webp', width: 1280, height: 720 },
+  'art-wide-8': { file: 'art-wide-8.ca6b831108.webp', width: 1280, height: 720 },
+  'art-wide-9': { file: 'art-wide-9.2dac5d2438.webp', width: 1280, height: 720 },
+  'art-wide-10': { file: 'art-wide-10.33ec2b59f7.webp', width: 1280, height: 720 },
+  'art-wide-11': { file: 'art-wide-11.175e2acaa2.webp', width: 1280, height: 720 },
+  'art-tall-0': { file: 'art-tall-0.5a33a80316.webp', width: 640, height: 800 },
+  'art-tall-1': { file: 'art-tall-1.55347056d4.webp', width: 640, height: 800 },
+  'art-tall-2': { file: 'art-tall-2.5e02f488c9.webp', width: 640, height: 800 },
+  'art-banner-0': { file: 'art-banner-0.f96f018065.webp', width: 1920, height: 400 },
+  'art-banner-1': { file: 'art-banner-1.3c0e3a371a.webp', width: 1920, height: 400 },
+  'screen-0': { file: 'screen-0.48c95f2f28.webp', width: 1200, height: 720 },
+  'screen-1': { file: 'screen-1.5b6c8b4204.webp', width: 1200, height: 720 },
+  'screen-2': { file: 'screen-2.73e951f2c2.webp', width: 1200, height: 720 },
+  'screen-3': { file: 'screen-3.33c88d45c8.webp', width: 1200, height: 720 },
+  'clip-0': { file: 'clip-0.40d1c66bf6.webm', width: 640, height: 360 },
+  'clip-0-poster': { file: 'clip-0-poster.1a77c132e7.webp', width: 1280, height: 720 },
+  'clip-1': { file: 'clip-1.ba5c8c6d0f.webm', width: 640, height: 360 },
+  'clip-1-poster': { file: 'clip-1-poster.45adfc8693.webp', width: 1280, height: 720 },
+} as const
+
+export type MediaKey = keyof typeof MEDIA_CATALOG
