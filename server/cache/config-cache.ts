@@ -129,7 +129,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
-  // Expiry is decided here with the injected clock, so lru-cache only bounds the number of entries.
+  // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
   const entries = new LRUCache<string, Entry<V>>({
     max,
     ...(maxBytes !== undefined ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) } : {}),
