@@ -8,6 +8,7 @@ import path from 'node:path'
 import * as esbuild from 'esbuild'
 import { firstLoadBytes } from './first-load.mjs'
 import { get } from './http-get.mjs'
+import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
 import { shellTiming, startSlowUpstream } from './slow-upstream.mjs'
 
@@ -17,22 +18,12 @@ const seconds = Number(arg('seconds', 5))
 const connections = Number(arg('connections', 32))
 const only = arg('only', '')
 
-/** The pages measured: each with the host and language cookie that make it render (no redirect). */
-const PAGES = [
-  { name: 'resource search, 60 results', host: 'res.localhost', lang: 'zh', path: '/s?query=a' },
-  { name: 'res home', host: 'res.localhost', lang: 'zh', path: '/' },
-  { name: 'land home, every module', host: 'land.localhost', lang: 'en', path: '/' },
-  { name: 'nav page', host: 'nav.localhost', lang: 'zh-TW', path: '/nav/dev/frontend' },
-  { name: 'post', host: 'res.localhost', lang: 'zh', path: '/post-search-tips' },
-].filter((page) => !only || page.name.includes(only))
+const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 
 const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
 await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
 const { startPipeableStreamServer, startRawStringServer, startRenderToStringServer } = await import(reference)
 
-// A real browser's user agent: crawlers get whole documents, visitors get the streamed shell.
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
-const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
 const payloadPathOf = (page) => {
   const [pathname, query] = page.path.split('?')
   return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
