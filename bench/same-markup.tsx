@@ -1,6 +1,9 @@
 // Reference servers for the benchmark, built from the app's own route table and a page's payload:
 // what rendering the same markup costs without the server around it.
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
 import { PassThrough } from 'node:stream'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
@@ -77,6 +80,21 @@ export function startRawStringServer(html: string) {
   return listen(async (response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.byteLength })
     response.end(body)
+  })
+}
+
+/**
+ * (d) The same bytes from a bare Hono app on @hono/node-server, the stack the app runs on: what one
+ * request costs in the framework alone (web Request and Response objects), before any middleware.
+ */
+export function startHonoStringServer(html: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const body = Buffer.from(html)
+  const app = new Hono()
+  app.get('*', (c) => c.body(body, 200, { 'content-type': 'text/html; charset=utf-8' }))
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => { (server as http.Server).closeAllConnections(); server.close(() => done()) }) })
+    })
   })
 }
 
