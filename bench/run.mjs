@@ -1,13 +1,15 @@
 // `npm run bench`: the app's throughput, latency, CPU and memory per page, uncached and cached, as
-// ratios of two references measured in the same run on the same machine: (a) the same response
-// bytes from a bare node:http server, (b) a bare renderToString of the same React tree from the
-// same data. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
+// ratios of references measured in the same run on the same machine: (a) the same response bytes
+// from a bare node:http server, (b) a bare renderToString of the same React tree from the same
+// data, (c) the same tree through renderToPipeableStream, the renderer the app streams with, (d) the
+// bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
 // and CSS per page. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
 import { firstLoadBytes } from './first-load.mjs'
 import { get } from './http-get.mjs'
+import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
 import { shellTiming, startSlowUpstream } from './slow-upstream.mjs'
 
@@ -17,22 +19,12 @@ const seconds = Number(arg('seconds', 5))
 const connections = Number(arg('connections', 32))
 const only = arg('only', '')
 
-/** The pages measured: each with the host and language cookie that make it render (no redirect). */
-const PAGES = [
-  { name: 'resource search, 60 results', host: 'res.localhost', lang: 'zh', path: '/s?query=a' },
-  { name: 'res home', host: 'res.localhost', lang: 'zh', path: '/' },
-  { name: 'land home, every module', host: 'land.localhost', lang: 'en', path: '/' },
-  { name: 'nav page', host: 'nav.localhost', lang: 'zh-TW', path: '/nav/dev/frontend' },
-  { name: 'post', host: 'res.localhost', lang: 'zh', path: '/post-search-tips' },
-].filter((page) => !only || page.name.includes(only))
+const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 
 const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
 await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
-const { startRawStringServer, startRenderToStringServer } = await import(reference)
+const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } = await import(reference)
 
-// A real browser's user agent: crawlers get whole documents, visitors get the streamed shell.
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
-const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
 const payloadPathOf = (page) => {
   const [pathname, query] = page.path.split('?')
   return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
@@ -61,12 +53,18 @@ try {
     const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
     const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
     const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
-    await raw.close()
     await bare.close()
+    const pipeable = await startPipeableStreamServer(payload, `http://${page.host}${page.path}`, page.lang)
+    const pipeableResult = await runLoad(pipeable.origin, '/', { connections, seconds })
+    await raw.close()
+    await pipeable.close()
+    const hono = await startHonoStringServer(html)
+    const honoResult = await runLoad(hono.origin, '/', { connections, seconds })
+    await hono.close()
     const appUncached = await measureApp(uncached, page)
     const appCached = await measureApp(cached, page)
     const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
-    rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, renderToString: bareResult, uncached: appUncached, cached: appCached, firstLoad })
+    rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, firstLoad })
   }
 } finally {
   await Promise.all([uncached.stop(), cached.stop()])
@@ -97,10 +95,10 @@ const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
 console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
-console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | uncached req/s | ×(b) | p50/p99 ms | CPU ms/req | cached req/s | ×(a) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
-  console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
+  console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
   const failures = r.uncached.failures + r.cached.failures
   if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
 }

@@ -39,6 +39,7 @@ const envSchema = z.object({
   CONFIG_TTL_MS: integer(60_000, 0, 86_400_000),
   CONFIG_STALE_MS: integer(600_000, 0, 604_800_000),
   CONFIG_CACHE_MAX: integer(5000, 1, 10_000_000),
+  CONFIG_CACHE_MAX_BYTES: integer(32 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
   NEGATIVE_TTL_MS: integer(10_000, 0, 86_400_000),
   PAGE_TTL_MS: integer(30_000, 0, 86_400_000),
   UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),

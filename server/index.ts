@@ -61,6 +61,7 @@ const sites = createSiteRepository({
   negativeTtlMs: env.NEGATIVE_TTL_MS,
   pageTtlMs: env.PAGE_TTL_MS,
   max: env.CONFIG_CACHE_MAX,
+  maxBytes: env.CONFIG_CACHE_MAX_BYTES,
   metrics,
   onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
 })

@@ -179,6 +179,39 @@ describe('createConfigCache', () => {
     expect(cache.size).toBe(3)
   })
 
+  it('stays within maxBytes, counting each value at its JSON length, least recently used out first', async () => {
+    // Each entry: a 100-character text plus its 3-character key.
+    let readBytes = () => -1
+    const metrics = { lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void (readBytes = read) }
+    const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), { maxBytes: 1000, parse: (raw) => raw as string, metrics })
+    for (let i = 10; i < 20; i++) await cache.get(`k${i}`)
+    expect(cache.size).toBe(9)
+    expect(cache.bytes).toBe(9 * 103)
+    expect(cache.bytes).toBeLessThanOrEqual(1000)
+    expect(readBytes()).toBe(9 * 103)
+    // k10 was the least recently used: gone; k19 still there.
+    await cache.get('k19')
+    await cache.get('k10')
+    expect(loader.mock.calls.map(([key]) => key).slice(10)).toEqual(['k10'])
+  })
+
+  it('serves a value larger than maxBytes without keeping it or evicting the rest', async () => {
+    const { cache, loader } = setup(async (key) => (key === 'huge' ? 'x'.repeat(5000) : key), { maxBytes: 1000 })
+    await cache.get('a')
+    expect(await cache.get('huge')).toMatchObject({ kind: 'found', value: 'x'.repeat(5000) })
+    expect(cache.size).toBe(1)
+    await cache.get('a')
+    expect(loader).toHaveBeenCalledTimes(2)
+  })
+
+  it('counts NOT_FOUND entries by their key, so many unknown keys stay within maxBytes too', async () => {
+    const { cache } = setup(async () => NOT_FOUND, { maxBytes: 10_000 })
+    for (let i = 0; i < 1000; i++) await cache.get(`unknown-host-${i}.example`)
+    expect(cache.bytes).toBeLessThanOrEqual(10_000)
+    expect(cache.size).toBeGreaterThan(50)
+    expect(cache.size).toBeLessThan(200)
+  })
+
   it('delete forgets one key and a load running for it is not stored', async () => {
     const gate = deferred<string>()
     const { cache, loader } = setup(async (key) => (key === 'slow' ? gate.promise : key))

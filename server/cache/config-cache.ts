@@ -44,6 +44,11 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
   negativeTtlMs: number
   /** Most entries kept (found and not-found alike); the least recently used go first. */
   max: number
+  /**
+   * Bound of the bytes held, as the values' JSON text (see `valueBytes`); the least recently used
+   * go first. A value larger than the whole bound is served to its callers but not kept.
+   */
+  maxBytes?: number
   /** Clock in ms; injectable for tests. */
   now?: () => number
   /** Told about failed background refreshes (the stale value is kept). */
@@ -77,11 +82,15 @@ export interface ConfigCache<V, C = undefined> {
   /** Forgets everything and aborts running loads. */
   clear(): void
   readonly size: number
+  /** Bytes held as counted for `maxBytes` (0 without it). */
+  readonly bytes: number
 }
 
 interface Entry<V> {
   value: V | typeof NOT_FOUND
   storedAt: number
+  /** Approximate bytes held, for `maxBytes`. */
+  size: number
   /** Consecutive failed refreshes, and when the next may start (back-off). */
   failures: number
   retryAt: number
@@ -90,6 +99,20 @@ interface Entry<V> {
 interface Flight<V> {
   promise: Promise<Entry<V>>
   controller: AbortController
+}
+
+/** What a remembered NOT_FOUND costs: its key and the entry around it. */
+function notFoundBytes(key: string): number {
+  return key.length + 64
+}
+
+/**
+ * The size a value is counted at: the length of its JSON text, i.e. about what the upstream sent.
+ * Measured once per load (never per request); the parsed objects take a small multiple of it.
+ */
+export function valueBytes(raw: unknown): number {
+  if (typeof raw === 'string') return raw.length
+  return JSON.stringify(raw)?.length ?? 0
 }
 
 /** The serialisable form of an entry in the shared store: NOT_FOUND becomes `nf`. */
@@ -101,18 +124,20 @@ type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
  * A load that fails caches nothing, so the next request tries again.
  */
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
-  const { load, ttlMs, staleMs, negativeTtlMs, max, onError, shared, metrics } = options
+  const { load, ttlMs, staleMs, negativeTtlMs, max, maxBytes, onError, shared, metrics } = options
   const parse = options.parse ?? ((raw: unknown) => raw as V)
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
-  // Expiry is decided here with the injected clock, so lru-cache only bounds the number of entries.
+  // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
   const entries = new LRUCache<string, Entry<V>>({
     max,
+    ...(maxBytes !== undefined ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) } : {}),
     ...(metrics ? { dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
   })
   const flights = new Map<string, Flight<V>>()
   metrics?.size(() => entries.size)
+  if (maxBytes !== undefined) metrics?.bytes?.(() => entries.calculatedSize)
 
   function isFresh(entry: Entry<V>): boolean {
     const age = now() - entry.storedAt
@@ -126,7 +151,9 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   async function loadHere(key: string, caller: C, signal: AbortSignal, refresh: boolean): Promise<{ entry: Entry<V>; raw: unknown }> {
     const raw = await load(key, { signal, caller, refresh })
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
-    return raw === NOT_FOUND ? { entry: { value: NOT_FOUND, ...fresh }, raw } : { entry: { value: parse(raw, key), ...fresh }, raw }
+    if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
+    const value = parse(raw, key)
+    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + valueBytes(raw), ...fresh }, raw }
   }
 
   /** Reads `key` from the shared store; anything unreadable counts as missing. */
@@ -137,9 +164,9 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
       if (typeof stored !== 'object' || stored === null || typeof stored.t !== 'number') return undefined
       const meta = { storedAt: stored.t, failures: 0, retryAt: 0 }
-      if ('nf' in stored) return { value: NOT_FOUND, ...meta }
+      if ('nf' in stored) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
       // Parsed again: the store is a boundary, and another version of the server may have written it.
-      return { value: parse(stored.v, key), ...meta }
+      return { value: parse(stored.v, key), size: key.length + bytes.length, ...meta }
     } catch (error) {
       onError?.(error, key)
       return undefined
@@ -277,6 +304,9 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     },
     get size() {
       return entries.size
+    },
+    get bytes() {
+      return entries.calculatedSize
     },
   }
 }

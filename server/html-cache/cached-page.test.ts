@@ -49,3 +49,25 @@ describe('servePage', () => {
     expect(await response.text()).toBe('')
   })
 })
+
+describe('toCachedPage', () => {
+  /** Every distinct memory block a page's buffers keep alive, in bytes. */
+  function heldBytes(page: Awaited<ReturnType<typeof toCachedPage>>): number {
+    const blocks = new Set<ArrayBufferLike>([...page.segments, ...page.gzip.blocks, ...(page.br ? [page.br] : [])].map((part) => part.buffer))
+    let total = 0
+    for (const block of blocks) total += block.byteLength
+    return total
+  }
+
+  it.each([
+    ['with nonce segments (short texts, short deflate runs)', 'N1'],
+    ['without a nonce (short brotli result)', undefined],
+  ])('holds no more memory than the size it reports, %s', async (_label, nonce) => {
+    const cached = await page(html, nonce)
+    const parts = [...cached.segments, ...cached.gzip.blocks, ...(cached.br ? [cached.br] : [])]
+    const partBytes = parts.reduce((sum, part) => sum + part.length, 0)
+    expect(heldBytes(cached)).toBe(partBytes)
+    expect(cached.size).toBeGreaterThanOrEqual(partBytes)
+    expect(cached.size).toBeLessThan(partBytes + 200)
+  })
+})

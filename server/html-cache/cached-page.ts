@@ -59,11 +59,34 @@ export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> 
       ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
       : Promise.resolve(null),
   ])
-  let size = 0
-  for (const part of [...segments, ...gzip.blocks]) size += part.length
-  size += br?.length ?? 0
+  const { block, groups } = packTogether([segments, gzip.blocks, br ? [br] : []])
+  const [packedSegments, packedBlocks, packedBr] = groups as [Buffer[], Buffer[], Buffer[]]
+  let size = block.byteLength
   for (const [name, value] of snapshot.headers) size += name.length + value.length
-  return { status: snapshot.status, headers: snapshot.headers, segments, gzip, br, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
+  return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: { ...gzip, blocks: packedBlocks }, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
+}
+
+/**
+ * Copies every part of a page into one memory block of exactly their total size. Without it a cached
+ * page would keep far more than its bytes alive: `Buffer.from` of a short text is a view into a shared
+ * 8 KiB pool, and a short zlib result a view into the stream's 16 KiB output chunk, so the cache's
+ * byte bound would count the views while the process holds the blocks behind them.
+ */
+function packTogether(groups: Buffer[][]): { block: ArrayBuffer; groups: Buffer[][] } {
+  let total = 0
+  for (const group of groups) for (const part of group) total += part.length
+  // Outside the pool: one block owned by this page alone, freed with it.
+  const block = Buffer.allocUnsafeSlow(Math.max(1, total))
+  let offset = 0
+  const views = groups.map((group) =>
+    group.map((part) => {
+      part.copy(block, offset)
+      const view = block.subarray(offset, offset + part.length)
+      offset += part.length
+      return view
+    }),
+  )
+  return { block: block.buffer as ArrayBuffer, groups: views }
 }
 
 export function toPageSnapshot(page: CachedPage): PageSnapshot {

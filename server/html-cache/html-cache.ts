@@ -69,6 +69,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     ...(metrics ? { dispose: (_page: CachedPage, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
   })
   metrics?.size(() => pages.size)
+  metrics?.bytes?.(() => pages.calculatedSize)
   const flights = new Map<string, Flight>()
   // Bumped by every purge: a render that started before it is not kept.
   let generation = 0

@@ -156,6 +156,8 @@ describe('the HTML cache in the app', () => {
     expect(text).toContain('cache_lookups_total{cache="html",result="miss"} 1')
     expect(text).toContain('cache_lookups_total{cache="html",result="hit"} 2')
     expect(text).toContain('cache_entries{cache="html"} 1')
+    // The one kept page's identity and compressed bodies: more than the compressed body alone.
+    expect(Number(/^cache_bytes\{cache="html"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(10_000)
     // A hit is reported under the page's route name, like the render it replays.
     expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
   })

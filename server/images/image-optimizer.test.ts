@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Agent } from 'undici'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createImages, type ImagesOptions } from './create-images.ts'
 import { createImageCache } from './image-cache.ts'
@@ -101,5 +102,20 @@ describe('image optimiser concurrency', () => {
     calls[3]?.release()
     await Promise.all(waiting)
     expect(maxActive).toBe(1)
+  })
+})
+
+describe('image optimiser memory', () => {
+  it('keeps nothing in libvips\' own cache: finished images live only in the bounded image cache', async () => {
+    const picture = await photo(200, 150)
+    const fetchSource = async (source: URL): Promise<FetchedSource> => ({ body: picture, url: source, allowedOrigin: true })
+    const optimizer = createImageOptimizer({ fetchSource, cache: createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }) })
+    for (const name of ['one', 'two', 'three']) {
+      await optimizer.get({ source: new URL(`https://img.example.com/${name}.png`), preset: 'avatar', density: 1, output: 'webp' })
+    }
+    const { memory, items } = sharp.cache()
+    expect(items.current).toBe(0)
+    expect(memory.current).toBe(0)
+    expect(memory.max).toBe(0)
   })
 })

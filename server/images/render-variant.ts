@@ -31,9 +31,13 @@ let loadersRestricted = false
 /**
  * libvips can read many formats (SVG, PDF, TIFF, FITS, …), each a parser exposed to hostile input.
  * Only the raster loaders the optimiser needs stay enabled, process-wide; nothing else here uses sharp.
+ * libvips' own operation cache (up to 50 MiB by default) is turned off: every variant is encoded
+ * once and then served from the image cache, which has its own byte bound, so libvips' copy would
+ * only hold decoded sources nobody asks for again.
  */
 export function restrictImageLoaders(): void {
   if (loadersRestricted) return
+  sharp.cache(false)
   sharp.block({ operation: ['VipsForeignLoad'] })
   sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer', 'VipsForeignLoadHeifBuffer'] })
   loadersRestricted = true

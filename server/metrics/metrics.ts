@@ -9,6 +9,8 @@ export interface CacheMetrics {
   evicted(): void
   /** Reports the current size whenever metrics are scraped. */
   size(read: () => number): void
+  /** Reports the bytes held (as the cache counts them for its byte bound) whenever metrics are scraped. */
+  bytes?(read: () => number): void
 }
 
 /** What the upstream client reports about each call. */
@@ -86,6 +88,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       for (const [name, read] of sizeReaders) this.set({ cache: name }, read())
     },
   })
+  const byteReaders = new Map<string, () => number>()
+  new Gauge({
+    name: 'cache_bytes',
+    help: 'Bytes held per cache, as counted for its byte bound',
+    labelNames: ['cache'],
+    registers,
+    collect() {
+      for (const [name, read] of byteReaders) this.set({ cache: name }, read())
+    },
+  })
   const rendersAborted = new Counter({ name: 'renders_aborted_total', help: 'Renders cut short', labelNames: ['reason'], registers })
   const sharedStoreErrors = new Counter({
     name: 'shared_store_errors_total',
@@ -117,6 +129,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
           lookup: (result) => cacheLookups.inc({ cache: name, result }),
           evicted: () => cacheEvictions.inc({ cache: name }),
           size: (read) => void sizeReaders.set(name, read),
+          bytes: (read) => void byteReaders.set(name, read),
         }
         caches.set(name, found)
       }

@@ -63,7 +63,9 @@ function appendVary(headers: Headers, token: string): void {
  */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
   const threshold = options.thresholdBytes ?? 1024
-  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 2 }
+  // A 256 KiB window covers any page whole (the default 4 MiB one is allocated per response, and
+  // freed memory from it stays with the allocator of whichever thread compressed).
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 }
   const gzipLevel = options.gzipLevel ?? 3
   const syncMaxBytes = options.syncMaxBytes ?? 1_048_576
 

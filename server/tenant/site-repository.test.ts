@@ -171,6 +171,34 @@ describe('getSite', () => {
   })
 })
 
+describe('byte bound', () => {
+  it('keeps each cache within maxBytes of upstream JSON: the most recent tenants stay, the oldest are loaded again', async () => {
+    // Every answer is a little over 2 KB of JSON, so 20 KB holds fewer than ten of each kind.
+    const filler = 'x'.repeat(2000)
+    stub.handle((request, res) => {
+      const domain = String(request.headers['app-domain'])
+      if (request.url === '/v1/post/list') sendEnvelope(res, { rows: [{ filler }], total: 1 })
+      else sendEnvelope(res, { site_config: siteConfig(domain, { description: filler }) })
+    })
+    const { repo } = repository({ maxBytes: 20_000 })
+    const schema = z.object({ rows: z.array(z.object({ filler: z.string() })), total: z.number() })
+    const hosts = Array.from({ length: 30 }, (_, i) => `t${i}.example`)
+    for (const host of hosts) {
+      expect(await repo.getSite(host, context)).toMatchObject({ kind: 'found' })
+      await repo.getData(host, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    }
+    expect(stub.requests).toHaveLength(60)
+    for (const host of hosts.slice(-8)) {
+      await repo.getSite(host, context)
+      await repo.getData(host, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    }
+    expect(stub.requests).toHaveLength(60)
+    await repo.getSite(hosts[0]!, context)
+    await repo.getData(hosts[0]!, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    expect(stub.requests).toHaveLength(62)
+  })
+})
+
 describe('getSite in a page language', () => {
   function answerInLanguage() {
     stub.handle((request, res) => {

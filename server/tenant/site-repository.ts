@@ -23,6 +23,11 @@ export interface SiteRepositoryOptions {
   /** Most entries per cache (sites; and, unless `pageMax` is given, pages, show paths and data each). */
   max: number
   pageMax?: number
+  /**
+   * Bound of each of those caches in bytes, counted as the JSON text of what it holds (about what
+   * the upstream sent); the heap holds a small multiple of it. Unbounded in bytes when left out.
+   */
+  maxBytes?: number
   /** Site config load attempts in total (SPEC §4). Default 3. */
   attempts?: number
   /** Pause between site config attempts. Default 100 ms. */
@@ -104,6 +109,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...(options.now ? { now: options.now } : {}),
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.random ? { random: options.random } : {}),
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
   }
   const cacheMetrics = (name: string) => (options.metrics ? { metrics: options.metrics.cache(name) } : {})
   const pageCacheOptions = { ...base, ttlMs: options.pageTtlMs, max: options.pageMax ?? options.max }
