@@ -61,6 +61,20 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     await page.close()
   })
 
+  it('starts the scripts anyway when an image of the page never finishes loading', async () => {
+    const { page, errors } = await browserSite.open('land.localhost', '/', {
+      locale: 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+      // Every picture request hangs: the load event never comes.
+      watch: (opened) => void opened.route(/\/_img\/|\/media\//, () => new Promise(() => {})),
+      waitUntil: 'commit',
+    })
+    const loaded = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
+    expect(loaded).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('loads another kind\'s stylesheet before a client navigation shows that page', async () => {
     const { page, errors } = await browserSite.open('res.localhost', '/articles', { locale: 'zh-CN', waitUntil: 'networkidle' })
     // Hold the resource sheet until the test lets it go.

@@ -61,7 +61,7 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
 
 /**
  * Once the page has loaded (its HTML and the images it shows at once) and the browser has painted
- * it, preloads the entry's chunks, the page's and the locale's in parallel (no import waterfall) and
+ * it, or START_AT_THE_LATEST_MS after the head was read should an image take longer, preloads the entry's chunks, the page's and the locale's in parallel (no import waterfall) and
  * imports the entry. Downloading, evaluating and hydrating take a phone on a slow network well
  * over a second that would otherwise compete with the page and its largest image; until then the
  * page works as plain HTML (links, forms, the stylesheet's hover menus). A hidden tab paints
@@ -69,8 +69,11 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
  * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
  * as it is, as a failed module script would (the browser reports the failed request itself).
  */
+/** An image that never finishes loading must not keep the page from becoming interactive. */
+const START_AT_THE_LATEST_MS = 3000
+
 function startScript(entry: string, chunks: readonly string[]): string {
-  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var p=function(){document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};document.readyState!=="complete"?addEventListener("load",p):p()})()`
+  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
 }
 
 function preloads({ manifest, page, language }: DocumentParts): Set<string> {

@@ -4,7 +4,7 @@ export interface OpenPageOptions {
   /** The browser's language: the site's default keeps the first-visit language redirect out of the way. */
   locale: string
   /** When the document counts as loaded, before waiting for hydration. */
-  waitUntil?: 'load' | 'networkidle'
+  waitUntil?: 'commit' | 'load' | 'networkidle'
   /** Console errors to leave out, e.g. resources on the public web this network cannot reach. */
   ignoreErrors?: RegExp
   /** The window size (default 1280 × 720). */
