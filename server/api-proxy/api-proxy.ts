@@ -75,14 +75,14 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     const found = await lookupTenant(sites, c)
     if (found.kind === 'not-found') return refuse(c, 404, 'Site not found')
     if (found.kind === 'unavailable') {
-      c.var.log.error({ err: found.error, host: found.host }, 'site config unavailable')
+      c.get('log').error({ err: found.error, host: found.host }, 'site config unavailable')
       return refuse(c, 503, 'The site is starting, please try again', { 'retry-after': '3' })
     }
     const context: UpstreamCallContext = {
       userAgent: c.req.header('user-agent') ?? '',
       referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
       appDomain: found.tenant.host,
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
       ...withCookie(toUpstreamCookie(getCookie(c))),
@@ -95,7 +95,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       return new Response(reply.body, { status: reply.httpStatus, headers })
     } catch (error) {
       if (!isUpstreamError(error)) throw error
-      c.var.log.warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')
+      c.get('log').warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')
       if (error instanceof UpstreamTimeoutError) return refuse(c, 504, 'The server did not answer in time')
       return refuse(c, 502, 'The server could not be reached')
     }
@@ -120,7 +120,7 @@ function withCookie(cookie: string | undefined): { cookie?: string } {
 /** The host[:port] the visitor addressed, as the host guard validated it. */
 function authorityOf(c: Context<AppEnv>): string | undefined {
   try {
-    return new URL(c.var.origin).host
+    return new URL(c.get('origin')).host
   } catch {
     return c.req.header('host')
   }
@@ -128,5 +128,5 @@ function authorityOf(c: Context<AppEnv>): string | undefined {
 
 /** https directly, or as a trusted TLS-terminating proxy reports it (TRUST_PROXY, see the host guard). */
 function isHttps(c: Context<AppEnv>): boolean {
-  return c.var.origin.startsWith('https:')
+  return c.get('origin').startsWith('https:')
 }

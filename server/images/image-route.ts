@@ -42,7 +42,7 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
     } catch (error) {
       if (!(error instanceof ImageError)) throw error
-      const log = c.var.log
+      const log = c.get('log')
       if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
       else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
       return c.text(error.publicMessage, error.status, { 'cache-control': 'no-store' })

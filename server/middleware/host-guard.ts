@@ -65,7 +65,7 @@ export function decideHost(facts: HostFacts): HostDecision {
 }
 
 /**
- * Applies `decideHost` before any tenant work: 400 for a refused request, else `c.var.origin`
+ * Applies `decideHost` before any tenant work: 400 for a refused request, else `c.get('origin')`
  * (and the tenant host the tenant middleware resolves).
  */
 export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<AppEnv> {

@@ -48,7 +48,7 @@ export function requestContext({ log, metrics, quietRoutes = new Set() }: Reques
     }
     const done = () => {
       const seconds = (performance.now() - started) / 1000
-      const route = c.var.routeName
+      const route = c.get('routeName')
       metrics?.inFlight.dec()
       metrics?.request(route, c.req.method, response.status, seconds)
       const fields = { method: c.req.method, route, path: c.req.path, status: response.status, ms: Math.round(seconds * 1000) }

@@ -10,7 +10,7 @@ export interface SecurityHeadersOptions {
 
 /**
  * Security headers on every response, and a Content-Security-Policy whose script-src trusts only
- * this response's nonce (`c.var.cspNonce`) and what those scripts load ('strict-dynamic'). Images,
+ * this response's nonce (`c.get('cspNonce')`) and what those scripts load ('strict-dynamic'). Images,
  * media, styles and frames stay open to https because tenants embed content from anywhere.
  */
 export function securityHeaders({ hsts }: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
@@ -63,7 +63,7 @@ export function nextNonce(): string {
   return nonce
 }
 
-/** The script-src source of this response: its nonce, kept in `c.var.cspNonce` for the page's scripts. */
+/** The script-src source of this response: its nonce, kept in `c.get('cspNonce')` for the page's scripts. */
 function nonceSource(c: Context<AppEnv>): string {
   const nonce = nextNonce()
   c.set('cspNonce', nonce)

@@ -7,10 +7,10 @@ export interface SiteOriginOptions {
   scheme?: CanonicalScheme
 }
 
-/** Sets `c.var.publicOrigin`, the tenant's published origin (see canonicalOrigin); runs after `tenant`. */
+/** Sets `c.get('publicOrigin')`, the tenant's published origin (see canonicalOrigin); runs after `tenant`. */
 export function siteOrigin({ scheme = 'https' }: SiteOriginOptions = {}): MiddlewareHandler<AppEnv> {
   return async function siteOriginMiddleware(c, next) {
-    const { site, host } = c.var.tenant
+    const { site, host } = c.get('tenant')
     c.set('publicOrigin', canonicalOrigin(site, host, scheme))
     await next()
   }

@@ -22,8 +22,8 @@ export function tenant({ sites, imageOptimizer = false }: TenantOptions): Middle
       return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
     }
     if (result.kind === 'unavailable') {
-      c.var.log.error({ err: result.error, host: result.host }, 'site config unavailable')
-      return c.html(startupScreen(c.var.cspNonce), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
+      c.get('log').error({ err: result.error, host: result.host }, 'site config unavailable')
+      return c.html(startupScreen(c.get('cspNonce')), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
     }
     c.set('tenant', result.tenant)
     c.set('upstreamContext', result.call)
@@ -37,11 +37,11 @@ export type TenantLookup =
   | { kind: 'unavailable'; host: string; error: unknown }
 
 /**
- * The tenant of a request whose host the host guard validated (`c.var.tenantHost`); callers answer
+ * The tenant of a request whose host the host guard validated (`c.get('tenantHost')`); callers answer
  * the failures in their own format (HTML or JSON).
  */
 export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, features?: TenantFeatures): Promise<TenantLookup> {
-  const host = c.var.tenantHost
+  const host = c.get('tenantHost')
   const call = callContext(c, host)
   const result = await sites.getSite(host, call)
   if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
@@ -58,8 +58,8 @@ function callContext(c: Context<AppEnv>, host: string): UpstreamCallContext {
   const url = new URL(c.req.url)
   return {
     userAgent: c.req.header('user-agent') ?? '',
-    referer: c.var.origin + url.pathname + url.search,
+    referer: c.get('origin') + url.pathname + url.search,
     appDomain: host,
-    requestId: c.var.requestId,
+    requestId: c.get('requestId'),
   }
 }

@@ -59,9 +59,9 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const url = new URL(c.req.url)
     const cookie = getCookie(c, LANG_COOKIE_NAME)
-    const tenant = c.var.tenant
+    const tenant = c.get('tenant')
     const decision = decidePage(
-      { tenant, pathname: url.pathname, search: url.search, origin: c.var.origin, langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
+      { tenant, pathname: url.pathname, search: url.search, origin: c.get('origin'), langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
       options.policyOf,
     )
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
@@ -78,7 +78,7 @@ async function answer(c: Context<AppEnv>, decision: RenderDecision, options: Doc
   const cache = options.htmlCache
   const key = decision.cacheKey
   if (cache === undefined || key === null) return (await render(c, decision, options)).response
-  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.var.cspNonce }
+  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.get('cspNonce') }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
     return page ? served(c, page, serveOptions) : (await render(c, decision, options)).response
@@ -94,15 +94,15 @@ function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serve
 
 /** Loads the page's data and renders it (the uncached path). */
 async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Rendered> {
-  const nonce = c.var.cspNonce
+  const nonce = c.get('cspNonce')
   const loaded = await loadDecidedPage(c, options, decision, false)
   if (loaded.kind === 'redirect') {
-    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.var.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.get('tenant'), null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
   }
   const { context, locale } = loaded
   const routeName = leafRouteId(context)
   c.set('routeName', routeName)
-  logUnexpected(c.var.log, context.errors, c.req.url)
+  logUnexpected(c.get('log'), context.errors, c.req.url)
   const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   const raw = rawDocumentOf(context)
@@ -122,7 +122,7 @@ async function render(c: Context<AppEnv>, decision: RenderDecision, options: Doc
     signal: c.req.raw.signal,
     nonce,
     ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
-    onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
+    onError: (error) => c.get('log').error({ err: error, url: c.req.url }, 'render error'),
     onComplete: settle,
   })
   if (c.req.method === 'HEAD') settle(false)

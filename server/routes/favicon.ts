@@ -36,7 +36,7 @@ export function toFavicon(favicon: string): Favicon {
 export function faviconRoute(): Handler<AppEnv> {
   return function favicon(c) {
     c.set('routeName', 'favicon')
-    const icon = toFavicon(c.var.tenant.publicSite.favicon)
+    const icon = toFavicon(c.get('tenant').publicSite.favicon)
     if (icon === null) return c.body(null, 404, { 'cache-control': 'no-store' })
     if (icon.kind === 'redirect') return c.redirect(icon.location, 302)
     c.set('ownCsp', INERT_DOCUMENT_CSP)

@@ -69,8 +69,8 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       isBot: isbot(c.req.header('user-agent') ?? ''),
       timeoutMs: options.renderTimeoutMs,
       signal: c.req.raw.signal,
-      nonce: c.var.cspNonce,
-      onError: (error) => c.var.log.error({ err: error, url: c.req.url }, 'render error'),
+      nonce: c.get('cspNonce'),
+      onError: (error) => c.get('log').error({ err: error, url: c.req.url }, 'render error'),
     })
   }
 }
@@ -84,13 +84,13 @@ async function submitForm(
 ): Promise<{ result: FormResult; status: number }> {
   if (problems.length > 0) return { result: { formId, outcome: 'invalid', values, problems }, status: 422 }
   try {
-    await sites.getData(c.var.tenant.host, SUBMIT_PATH, { form_id: formId, values }, z.unknown(), c.var.upstreamContext, { cache: false })
+    await sites.getData(c.get('tenant').host, SUBMIT_PATH, { form_id: formId, values }, z.unknown(), c.get('upstreamContext'), { cache: false })
     return { result: { formId, outcome: 'sent' }, status: 200 }
   } catch (error) {
     if (error instanceof UpstreamStatusError && error.status === INVALID_INPUT_STATUS) {
       return { result: { formId, outcome: 'failed', values, message: error.info || null }, status: 422 }
     }
-    c.var.log.error({ err: error, url: c.req.url, formId }, 'form submission failed')
+    c.get('log').error({ err: error, url: c.req.url, formId }, 'form submission failed')
     return { result: { formId, outcome: 'failed', values, message: null }, status: 502 }
   }
 }

@@ -22,7 +22,7 @@ export interface PageServices {
 export function decideRequest(c: Context<AppEnv>, pathname: string, isDocument: boolean, policyOf: CachePolicyLookup): PageDecision {
   const url = new URL(c.req.url)
   return decidePage(
-    { tenant: c.var.tenant, pathname, search: url.search, origin: c.var.origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument },
+    { tenant: c.get('tenant'), pathname, search: url.search, origin: c.get('origin'), langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument },
     policyOf,
   )
 }
@@ -38,14 +38,14 @@ export function loadDecidedPage(
     handler: services.handler,
     sites: services.sites,
     locales: services.locales,
-    tenant: c.var.tenant,
+    tenant: c.get('tenant'),
     language: decision.language,
     routerPath: decision.routerPath,
     browserPath: decision.browserPath,
-    origin: c.var.origin,
-    publicOrigin: c.var.publicOrigin,
-    upstreamContext: c.var.upstreamContext,
-    log: c.var.log,
+    origin: c.get('origin'),
+    publicOrigin: c.get('publicOrigin'),
+    upstreamContext: c.get('upstreamContext'),
+    log: c.get('log'),
     signal: c.req.raw.signal,
     skipErrorBubbling,
   })

@@ -39,7 +39,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const loaded = await loadDecidedPage(c, options, decision, true)
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
-    logUnexpected(c.var.log, loaded.context.errors, c.req.url)
+    logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
     if (rawDocumentOf(loaded.context)) return c.json({ status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = await toHydrationState(loaded.context)

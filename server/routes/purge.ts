@@ -45,10 +45,10 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
       if (!parsed.success) return c.json({ error: 'expected {"host": "<host>"} or {"all": true}' }, 400)
       const host = 'host' in parsed.data ? normalizeHost(parsed.data.host) : null
       if ('host' in parsed.data && host === null) return c.json({ error: 'host is not a valid host name' }, 400)
-      const hosts = host === null ? [null] : await tenantHosts(host, options.sites, c.var.log)
+      const hosts = host === null ? [null] : await tenantHosts(host, options.sites, c.get('log'))
       for (const each of hosts) await options.purger.purge(each)
       const purged = host === null ? '*' : hosts
-      c.var.log.info({ purged }, 'cache purged')
+      c.get('log').info({ purged }, 'cache purged')
       return c.json({ purged }, 200, { 'cache-control': 'no-store' })
     },
   )

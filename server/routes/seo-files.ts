@@ -28,7 +28,7 @@ const CACHE = 'public, max-age=3600'
 export function robotsRoute(): Handler<AppEnv> {
   return function robots(c) {
     c.set('routeName', 'robots')
-    return c.body(robotsTxt(c.var.tenant, c.var.publicOrigin), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
+    return c.body(robotsTxt(c.get('tenant'), c.get('publicOrigin')), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
   }
 }
 
@@ -42,13 +42,14 @@ export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
     c.set('routeName', 'sitemap')
     const file = parseSitemapFile(c.req.path)
     if (file === null) return notFound(c)
-    const { tenant, publicOrigin: origin } = c.var
-    const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.var.upstreamContext)
+    const tenant = c.get('tenant')
+    const origin = c.get('publicOrigin')
+    const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.get('upstreamContext'))
     let entries
     try {
       entries = await collectSitemapEntries(data, options.sitemap)
     } catch (error) {
-      c.var.log.error({ err: error, url: c.req.url }, 'sitemap data failed')
+      c.get('log').error({ err: error, url: c.req.url }, 'sitemap data failed')
       return c.body('Sitemap temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
     }
     const items = toSitemapItems(entries, {
@@ -85,7 +86,8 @@ function parseSitemapFile(path: string): number | null {
 export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
   return async function feed(c, next) {
     if (!c.req.path.endsWith('/feed.xml')) return next()
-    const { tenant, publicOrigin: origin } = c.var
+    const tenant = c.get('tenant')
+    const origin = c.get('publicOrigin')
     const decision = decideRedirect({
       pathname: new URL(c.req.url).pathname,
       search: '',
@@ -99,12 +101,12 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
     if (decision.kind !== 'render' || decision.routePath !== FEED_PATH) return next()
     c.set('routeName', 'feed')
     const language = decision.language
-    const data = createTenantData(options.sites, tenant.host, language, c.var.upstreamContext)
+    const data = createTenantData(options.sites, tenant.host, language, c.get('upstreamContext'))
     let posts
     try {
       posts = (await data.data('/v1/post/list', { page: 1, page_size: FEED_SIZE }, postPageSchema)).rows
     } catch (error) {
-      c.var.log.error({ err: error, url: c.req.url }, 'feed data failed')
+      c.get('log').error({ err: error, url: c.req.url }, 'feed data failed')
       return c.body('Feed temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
     }
     const url = (routerPath: string) => origin + tenant.address(language)(routerPath)
