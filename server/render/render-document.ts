@@ -12,6 +12,8 @@ import { pageStyleGroups } from '../../shared/styles/style-groups.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { announcementHeadScript } from '../../shared/announcement/announcement-rules.ts'
 import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
+import type { MainData } from '../../shared/promo/main-data.ts'
+import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
 import { documentEnd, documentStart } from './document.ts'
 import { toHydrationState, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
@@ -58,7 +60,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     manifest: input.manifest,
     // An error replaces the page with the error view, which needs the common sheet only.
     styles: pageStyleGroups(context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
-    headScripts: headScriptsOf(tenant),
+    headScripts: headScriptsOf(tenant, context),
     nonce: input.nonce,
   })
   let dataFailed = false
@@ -89,11 +91,13 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
 }
 
 /** Scripts that must run before the first paint, per tenant (the HTML stays the same for every visitor). */
-function headScriptsOf(tenant: Tenant): string[] {
+function headScriptsOf(tenant: Tenant, context: StaticHandlerContext): string[] {
   const { wxAvoid, announcement } = tenant.publicSite
   const scripts: string[] = []
   if (wxAvoid.enabled) scripts.push(wechatHeadScript(wxAvoid.style))
   if (announcement !== null) scripts.push(announcementHeadScript(announcement))
+  const promos = (context.loaderData.main as MainData | undefined)?.promos
+  if (promos !== undefined && promos.length > 0) scripts.push(promoHeadScript(promos))
   return scripts
 }
 

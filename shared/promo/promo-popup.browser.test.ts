@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
-import { PROMO_HIDDEN_KEY } from './promo-popup.tsx'
+import { PROMO_HIDDEN_KEY } from './promo-head-script.ts'
 
 describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
   const browserSite = useBrowserSite()
@@ -12,9 +12,9 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
     const { page, errors } = await browserSite.open('land.localhost', '/', LAND)
     const promo = page.getByRole('region', { name: PROMO })
     await expect.poll(() => promo.isVisible()).toBe(true)
-    // Not in the server HTML: the same document for everyone, chosen in the browser.
+    // The server writes the candidates for everyone; the visitor's own records choose among them.
     const html = await page.evaluate(() => fetch(location.href).then((response) => response.text()))
-    expect(html).not.toContain('class="promo')
+    expect(html).toContain('data-promo-index="0"')
 
     await promo.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => promo.count()).toBe(0)
@@ -30,6 +30,22 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
     expect(await promo.count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('paints the chosen promo with the page, before any script, and never one the visitor closed', async () => {
+    for (const [hidden, visible] of [[false, true], [true, false]] as const) {
+      const context = await browserSite.browser().newContext({ locale: 'en-US' })
+      // The page's scripts never arrive: what shows is what the first paint shows.
+      await context.route(/\/assets\/.*\.js$/, (route) => route.abort())
+      if (hidden) {
+        await context.addInitScript(([key, title]) => localStorage.setItem(key!, JSON.stringify([{ title, hidden_time: Date.now() - 60_000 }])), [PROMO_HIDDEN_KEY, PROMO])
+      }
+      const page = await context.newPage()
+      await page.goto(browserSite.tenantUrl('land.localhost', '/'))
+      expect(await page.getByRole('region', { name: PROMO }).isVisible()).toBe(visible)
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+      await context.close()
+    }
   })
 
   it('shows the promo again once the hidden record is older than 24 hours', async () => {

@@ -4,39 +4,45 @@ import { readStorage, writeStorage } from '../browser/storage.ts'
 import { ConfigLink } from '../components/site-link.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { MainData } from './main-data.ts'
+import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-head-script.ts'
 import { hidePromo, parseHiddenPromos, selectPromo, type PromoView } from './promo-rules.ts'
 import { SiteImage } from '../components/site-image.tsx'
 
-/** localStorage key of the hidden promo records (SPEC §3 "Hidden promo record"). */
-export const PROMO_HIDDEN_KEY = 'promo_hidden'
-
 /**
- * The promo pop-up at the bottom right (SPEC §2, §4). It is chosen only after hydration, from the
- * visitor's clock and hidden records, so the server HTML is the same for everyone and a promo the
- * visitor closed never flashes. A non-modal region: it takes no focus and traps nothing.
+ * The promo pop-up at the bottom right (SPEC §2, §4). The server writes every candidate (switched
+ * on, renderable; the first few) and a head script marks the one this visitor should see before
+ * the first paint (promo-head-script.ts), so the pop-up paints with the page, a closed one never
+ * flashes, and the HTML is the same for everyone. After hydration the same rule (selectPromo) picks
+ * it again and only that one stays. A non-modal region: it takes no focus and traps nothing.
  */
 export function PromoPopup() {
   const data = useRouteLoaderData('main') as MainData | undefined
   const promos = data?.promos
-  const [promo, setPromo] = useState<PromoView | null>(null)
+  // Until the effect has run, render exactly what the server did.
+  const [chosen, setChosen] = useState<{ promo: PromoView | null } | 'as-served'>('as-served')
   useEffect(() => {
-    if (!promos || promos.length === 0) {
-      setPromo(null)
-      return
-    }
     const now = Date.now()
-    setPromo(selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)))
+    setChosen({ promo: promos && promos.length > 0 ? selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)) : null })
   }, [promos])
-  if (promo === null) return null
-  const close = () => {
-    const now = Date.now()
-    writeStorage(PROMO_HIDDEN_KEY, JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)))
-    setPromo(null)
+  const closer = (promo: PromoView) => {
+    if (promo.allowed_close !== 1) return undefined
+    return () => {
+      const now = Date.now()
+      writeStorage(PROMO_HIDDEN_KEY, JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)))
+      setChosen({ promo: null })
+    }
   }
-  return <PromoCard promo={promo} onClose={promo.allowed_close === 1 ? close : undefined} />
+  if (chosen === 'as-served') {
+    return <>{(promos ?? []).slice(0, MAX_SERVED_PROMOS).map((promo, index) => <PromoCard key={index} promo={promo} servedIndex={index} onClose={closer(promo)} />)}</>
+  }
+  const { promo } = chosen
+  if (promo === null) return null
+  // The served card keeps its element (same key), so the promo on screen is never replaced.
+  return <PromoCard key={promos?.indexOf(promo) ?? -1} promo={promo} servedIndex={undefined} onClose={closer(promo)} />
 }
 
-function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void) | undefined }) {
+/** `servedIndex`: the card's place among the server's candidates; the stylesheet shows it only when the head script chose that place. */
+function PromoCard({ promo, servedIndex, onClose }: { promo: PromoView; servedIndex: number | undefined; onClose: (() => void) | undefined }) {
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
   // Eager: a fixed pop-up is on screen the moment it shows, lazy loading would only delay it.
@@ -49,7 +55,7 @@ function PromoCard({ promo, onClose }: { promo: PromoView; onClose: (() => void)
     </>
   )
   return (
-    <section className={`promo promo--${picture ? 'picture' : 'text'}`} aria-label={promo.title} data-testid="promo">
+    <section className={`promo promo--${picture ? 'picture' : 'text'}`} aria-label={promo.title} data-testid="promo" data-promo-index={servedIndex}>
       {promo.url ? <ConfigLink url={promo.url} className="promo__link">{body}</ConfigLink> : <div className="promo__link">{body}</div>}
       {onClose ? (
         <button type="button" className="promo__close" onClick={onClose} aria-label={t('close')} title={t('close')}>
