@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import { notFoundBytes, valueBytes } from './entry-bytes.ts'
 import type { SharedStore } from './shared-store.ts'
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
@@ -99,20 +100,6 @@ interface Entry<V> {
 interface Flight<V> {
   promise: Promise<Entry<V>>
   controller: AbortController
-}
-
-/** What a remembered NOT_FOUND costs: its key and the entry around it. */
-function notFoundBytes(key: string): number {
-  return key.length + 64
-}
-
-/**
- * The size a value is counted at: the length of its JSON text, i.e. about what the upstream sent.
- * Measured once per load (never per request); the parsed objects take a small multiple of it.
- */
-export function valueBytes(raw: unknown): number {
-  if (typeof raw === 'string') return raw.length
-  return JSON.stringify(raw)?.length ?? 0
 }
 
 /** The serialisable form of an entry in the shared store: NOT_FOUND becomes `nf`. */
