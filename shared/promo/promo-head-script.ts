@@ -37,6 +37,9 @@ function firstEligiblePromo(windows: PromoWindow[], nowMs: number, storedHidden:
   return -1
 }
 
+/** The rule's source text, taken once: every page with promos carries it. */
+const RULE_SOURCE = firstEligiblePromo.toString()
+
 /** For tests: the head script's rule as a function. */
 export const eligiblePromoIndex = (promos: readonly PromoView[], nowMs: number, storedHidden: string | null): number =>
   firstEligiblePromo(promos.map((promo) => [promo.title, promo.start_ts, promo.end_ts]), nowMs, storedHidden)
@@ -49,5 +52,5 @@ export const eligiblePromoIndex = (promos: readonly PromoView[], nowMs: number, 
 export function promoHeadScript(promos: readonly PromoView[]): string {
   const windows = promos.slice(0, MAX_SERVED_PROMOS).map((promo): PromoWindow => [promo.title, promo.start_ts, promo.end_ts])
   const data = JSON.stringify(windows)
-  return `try{var i=(${firstEligiblePromo.toString()})(${data},Date.now(),localStorage.getItem(${JSON.stringify(PROMO_HIDDEN_KEY)}));if(i>=0)document.documentElement.setAttribute("data-promo",String(i))}catch(e){}`
+  return `try{var i=(${RULE_SOURCE})(${data},Date.now(),localStorage.getItem(${JSON.stringify(PROMO_HIDDEN_KEY)}));if(i>=0)document.documentElement.setAttribute("data-promo",String(i))}catch(e){}`
 }
