@@ -18,89 +18,118 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const seconds = Number(arg('seconds', 5))
 const connections = Number(arg('connections', 32))
 const only = arg('only', '')
+// `--shell-only` (after `node build.mjs`) skips the page table and times only the shell below.
+const shellOnly = process.argv.includes('--shell-only')
+const shellRuns = Number(arg('shell-runs', 10))
 
 const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 
-const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
-await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
-const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } = await import(reference)
+const rows = shellOnly ? [] : await measurePages()
 
-const payloadPathOf = (page) => {
-  const [pathname, query] = page.path.split('?')
-  return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
-}
-
-/** One load run against the app process, with its CPU time per request and RSS after. */
-async function measureApp(app, page) {
-  const cpuBefore = cpuMs(app.pid)
-  const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds })
-  const cpu = cpuMs(app.pid) - cpuBefore
-  // CPU counts the warm-up too: divide by everything the server answered in the run.
-  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests * (1 + 1 / seconds)), rssMiB: rssMiB(app.pid) }
-}
-
-const rows = []
-const uncached = await startApp({ HTML_CACHE_TTL_MS: '0' })
-const cached = await startApp({})
-try {
-  for (const page of PAGES) {
-    const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
-    const answer = await get(uncached.origin, page.path, plainHeaders)
-    if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
-    const html = answer.text()
-    const payload = (await get(uncached.origin, payloadPathOf(page), plainHeaders)).json()
-    const raw = await startRawStringServer(html)
-    const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
-    const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
-    const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
-    await bare.close()
-    const pipeable = await startPipeableStreamServer(payload, `http://${page.host}${page.path}`, page.lang)
-    const pipeableResult = await runLoad(pipeable.origin, '/', { connections, seconds })
-    await raw.close()
-    await pipeable.close()
-    const hono = await startHonoStringServer(html)
-    const honoResult = await runLoad(hono.origin, '/', { connections, seconds })
-    await hono.close()
-    const appUncached = await measureApp(uncached, page)
-    const appCached = await measureApp(cached, page)
-    const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
-    rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, firstLoad })
-  }
-} finally {
-  await Promise.all([uncached.stop(), cached.stop()])
-}
-
-// The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms.
-const demo = await startDemoApi()
-const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
-// Page data is neither cached nor served stale here, so every request waits for the slow call.
-const slowApp = await startApp({ API_BASE_URL: slow.origin, HTML_CACHE_TTL_MS: '0', PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' })
-const shell = []
-try {
-  const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
-  await shellTiming(slowApp.origin, '/res/hot', headers)
-  for (let i = 0; i < 10; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
-} finally {
-  await Promise.all([slowApp.stop(), slow.close(), demo.stop()])
-}
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const shellSummary = { ttfbMs: median(shell.map((s) => s.ttfb)), totalMs: median(shell.map((s) => s.total)), firstChunkHasShell: shell.every((s) => s.firstChunkHasShell), streamed: shell.every((s) => s.streamed) }
+const shellSummary = await measureShell()
 
 const results = { when: new Date().toISOString(), connections, seconds, rows, shell: shellSummary }
-await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
-await writeFile(path.join(root, 'dist', 'bench', 'results.json'), JSON.stringify(results, null, 2))
+// A shell-only run keeps the last full results.
+const resultsFile = path.join(root, 'dist', 'bench', shellOnly ? 'shell.json' : 'results.json')
+await mkdir(path.dirname(resultsFile), { recursive: true })
+await writeFile(resultsFile, JSON.stringify(shellOnly ? { when: results.when, shell: shellSummary } : results, null, 2))
 
 // A case that completed no request in its window has no latency: print a dash, not a crash.
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
-console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
-console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
-for (const r of rows) {
-  console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
-  const failures = r.uncached.failures + r.cached.failures
-  if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
+if (!shellOnly) printTable(rows)
+console.log(`\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs}: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
+console.log(`results: ${path.relative(root, resultsFile)}`)
+
+/** The page table as Markdown. */
+function printTable(rows) {
+  console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
+  console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
+    const failures = r.uncached.failures + r.cached.failures
+    if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
+  }
 }
-console.log(`\nshell with 200 ms slow data (/res/hot): TTFB ${f1(shellSummary.ttfbMs)} ms, complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
-console.log('results: dist/bench/results.json')
+
+/** The page table: every page against its references, uncached and cached. */
+async function measurePages() {
+  const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
+  await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
+  const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } = await import(reference)
+
+  const payloadPathOf = (page) => {
+    const [pathname, query] = page.path.split('?')
+    return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
+  }
+
+  /** One load run against the app process, with its CPU time per request and RSS after. */
+  async function measureApp(app, page) {
+    const cpuBefore = cpuMs(app.pid)
+    const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds })
+    const cpu = cpuMs(app.pid) - cpuBefore
+    // CPU counts the warm-up too: divide by everything the server answered in the run.
+    return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests * (1 + 1 / seconds)), rssMiB: rssMiB(app.pid) }
+  }
+
+  const rows = []
+  const uncached = await startApp({ HTML_CACHE_TTL_MS: '0' })
+  const cached = await startApp({})
+  try {
+    for (const page of PAGES) {
+      const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
+      const answer = await get(uncached.origin, page.path, plainHeaders)
+      if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
+      const html = answer.text()
+      const payload = (await get(uncached.origin, payloadPathOf(page), plainHeaders)).json()
+      const raw = await startRawStringServer(html)
+      const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
+      const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
+      const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
+      await bare.close()
+      const pipeable = await startPipeableStreamServer(payload, `http://${page.host}${page.path}`, page.lang)
+      const pipeableResult = await runLoad(pipeable.origin, '/', { connections, seconds })
+      await raw.close()
+      await pipeable.close()
+      const hono = await startHonoStringServer(html)
+      const honoResult = await runLoad(hono.origin, '/', { connections, seconds })
+      await hono.close()
+      const appUncached = await measureApp(uncached, page)
+      const appCached = await measureApp(cached, page)
+      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
+      rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, firstLoad })
+    }
+  } finally {
+    await Promise.all([uncached.stop(), cached.stop()])
+  }
+  return rows
+}
+
+/** The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms. */
+async function measureShell() {
+  const demo = await startDemoApi()
+  const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
+  // Page data is neither cached nor served stale here, so every request waits for the slow call.
+  const slowApp = await startApp({ API_BASE_URL: slow.origin, HTML_CACHE_TTL_MS: '0', PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' })
+  const shell = []
+  try {
+    const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
+    await shellTiming(slowApp.origin, '/res/hot', headers)
+    for (let i = 0; i < shellRuns; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
+  } finally {
+    await Promise.all([slowApp.stop(), slow.close(), demo.stop()])
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const ttfbs = shell.map((s) => s.ttfb)
+  return {
+    runs: shell.length,
+    ttfbMs: median([...ttfbs]),
+    ttfbMinMs: Math.min(...ttfbs),
+    ttfbMaxMs: Math.max(...ttfbs),
+    totalMs: median(shell.map((s) => s.total)),
+    firstChunkHasShell: shell.every((s) => s.firstChunkHasShell),
+    streamed: shell.every((s) => s.streamed),
+  }
+}
