@@ -7,7 +7,9 @@ import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
   const site = env.tenant.publicSite
-  const data: RootData = { site, language: env.language, documentPaths: await documentPaths(env, [site.header.menu, site.footer.links]), head: siteHeadOf(env) }
+  // Deferred: its upstream calls (show paths, then the configs of the menus' custom pages) must not
+  // hold back the shell, and it never rejects (a failure lists no paths).
+  const data: RootData = { site, language: env.language, documentPaths: documentPaths(env, [site.header.menu, site.footer.links]), head: siteHeadOf(env) }
   return data
 }
 

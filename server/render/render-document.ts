@@ -51,7 +51,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   input.headers.set('content-type', 'text/html; charset=utf-8')
   if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
 
-  await settleDeferred(context.loaderData)
+  const deferredSettled = await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
   const start = documentStart({
     language,
@@ -79,6 +79,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
     nonce: input.nonce,
     start,
+    endReady: deferredSettled,
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)

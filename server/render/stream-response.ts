@@ -21,6 +21,12 @@ export interface StreamResponseOptions {
    * short (timeout or visitor gone): deferred data still pending must then be given up on.
    */
   end: (aborted: AbortSignal) => Promise<string> | string
+  /**
+   * Whether `end` can be computed at once (no deferred data it waits for is pending). When it
+   * cannot, a page that did not suspend is still streamed, so its shell is not held back by data
+   * that only the tail carries. Default: always.
+   */
+  endReady?: () => boolean
   onError: (error: unknown) => void
   /**
    * Told once the response is settled: true when the body is complete and clean (no render error,
@@ -33,9 +39,10 @@ const encoder = new TextEncoder()
 
 /**
  * Renders a React tree into a web Response (STYLE.md convention 4). The status is decided by the
- * caller before anything is sent. When the whole page is ready at the moment the shell is — the
- * common case, since loaders ran first — the body is one buffer with a Content-Length; otherwise
- * the shell is sent at once and the rest streams as Suspense boundaries resolve.
+ * caller before anything is sent. When the whole page and its tail are ready at the moment the
+ * shell is — the common case, since loaders ran first — the body is one buffer with a
+ * Content-Length; otherwise the shell is sent at once and the rest streams as Suspense boundaries
+ * resolve and the tail's data arrives.
  */
 export function streamResponse(element: ReactNode, options: StreamResponseOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
@@ -104,7 +111,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
         // microtask to know whether to send one buffer or a stream.
         queueMicrotask(() => {
           settled = true
-          if (allReady) respondWhole().catch(reject)
+          if (allReady && (options.endReady?.() ?? true)) respondWhole().catch(reject)
           else respondStreaming()
         })
       },

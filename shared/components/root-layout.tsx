@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { Outlet, useMatches, useNavigate } from 'react-router'
+import { resolvedOr } from '../data/deferred.ts'
 import type { PageDataBase } from '../data/page-head.ts'
 import type { SiteBlocks } from '../data/public-site.ts'
 import { createSiteAddress } from '../routing/site-address.ts'
@@ -18,7 +19,9 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
   const { site, language, documentPaths } = useRootData()
-  const documents = useMemo(() => new Set(documentPaths), [documentPaths])
+  // Not known yet (only ever on the server, where it changes no markup): every link navigates
+  // client-side, and a document page's payload asks for a document load.
+  const documents = useMemo(() => new Set(resolvedOr(documentPaths, [])), [documentPaths])
   const href = useMemo(
     () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
     [site, language],

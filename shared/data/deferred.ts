@@ -1,0 +1,16 @@
+/**
+ * A deferred loader field marked the way react-router's <Await> reads it: the server marks the
+ * fields that settle before rendering (server/render/settle-deferred.ts), the browser revives every
+ * field settled (client/hydration.ts).
+ */
+type Tracked<T> = Promise<T> & { _tracked?: boolean; _data?: T }
+
+/**
+ * The value of a deferred field that has already resolved, read without suspending; `fallback`
+ * while it is still pending or when it failed. For data that changes no markup (so the server may
+ * render before it arrives) but that the browser wants once hydrated.
+ */
+export function resolvedOr<T>(deferred: Promise<T>, fallback: T): T {
+  const tracked = deferred as Tracked<T>
+  return tracked._tracked === true && Object.hasOwn(tracked, '_data') ? (tracked._data as T) : fallback
+}
