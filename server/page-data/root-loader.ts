@@ -7,9 +7,11 @@ import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
   const site = env.tenant.publicSite
-  // Deferred: its upstream calls (show paths, then the configs of the menus' custom pages) must not
-  // hold back the shell, and it never rejects (a failure lists no paths).
-  const data: RootData = { site, language: env.language, documentPaths: documentPaths(env, [site.header.menu, site.footer.links]), head: siteHeadOf(env) }
+  // Deferred, and started once the page's own data is in: its upstream calls (show paths, then the
+  // configs of the menus' custom pages) change no markup, so they must neither hold back the shell
+  // nor slow the calls it waits for. Cached, it still settles before rendering. Never rejects.
+  const menus = [site.header.menu, site.footer.links]
+  const data: RootData = { site, language: env.language, documentPaths: env.whenLoaded(() => documentPaths(env, menus)), head: siteHeadOf(env) }
   return data
 }
 

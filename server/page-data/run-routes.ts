@@ -30,9 +30,12 @@ export interface RunRoutesInput {
  * Matches the router path and runs every matched route's server loader. Returns the router's
  * context (status, data, errors) or a Response when a loader redirected.
  */
-export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext | Response> {
+export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext | Response> {
   const { tenant, language } = input
   const address = tenant.address(language)
+  let loadersReturned!: () => void
+  const loaded = new Promise<void>((resolve) => (loadersReturned = resolve))
+  const whenLoaded = <T>(task: () => Promise<T>): Promise<T> => loaded.then(task)
   const source: PageDataSource = {
     load(routeId, { request, params }) {
       const env: LoaderEnv = {
@@ -47,6 +50,7 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
         upstream: input.upstream,
         t: input.t,
         now: input.now ?? Date.now,
+        whenLoaded,
       }
       return serverLoaders[routeId](env)
     },
@@ -54,5 +58,9 @@ export function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext |
   const context = new RouterContextProvider()
   context.set(pageDataContext, source)
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
-  return input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: input.skipErrorBubbling ?? false })
+  try {
+    return await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: input.skipErrorBubbling ?? false })
+  } finally {
+    loadersReturned()
+  }
 }

@@ -68,6 +68,16 @@ describe('streaming render', () => {
     expect(body).toContain('</html>')
   })
 
+  it('answers a page that does not suspend in one buffer once the menus\' document pages are cached', async () => {
+    site = await startTestSite()
+    // The first visit loads them after the page's own data (and streams); later ones find them cached.
+    await (await site.request('/disclaimer', { host: 'land.localhost' })).text()
+    const response = await site.request('/disclaimer', { host: 'land.localhost' })
+    const html = await response.text()
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(html)))
+    expect(html).toContain('"documentPaths":{"ok":true,"value":["/c/legal/licenses","/c/dev/status.json","/c/press/launch-kit"]}')
+  })
+
   it('aborts a render that outlives RENDER_TIMEOUT_MS instead of hanging', async () => {
     const { started, aside } = await siteWithGatedAside(300)
     site = started

@@ -1,0 +1,66 @@
+import { createStaticHandler, type StaticHandlerContext } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import type { RootData } from '../../shared/data/page-head.ts'
+import en from '../../shared/i18n/locales/en.ts'
+import { createTranslator } from '../../shared/i18n/translator.ts'
+import { routes } from '../../shared/routes.tsx'
+import type { ShowPath, SitePageConfig } from '../../shared/types.ts'
+import { fakeSite } from '../../test/fake-loader-env.ts'
+import { toTenant } from '../tenant/tenant.ts'
+import type { TenantData } from './loader-env.ts'
+import { runRoutes } from './run-routes.ts'
+
+const PROMO = '/v1/site_surprise/web_get'
+const TERMS: ShowPath = { page_id: 'p1', page_path: 'terms', page_type: 'custom', group_path: 'legal', title: 'Terms' }
+const TERMS_CONFIG = { ...TERMS, page_config: { content_type: 'txt', content: 'Terms.' } } as SitePageConfig
+
+describe('runRoutes', () => {
+  it('starts the menus\' document-page lookups only once every loader has returned, and lists them then', async () => {
+    const site = fakeSite({ baseInfo: { disclaimer: 'No warranty.' } })
+    site.footer_config.links = [{ name: 'Terms', url: '/c/legal/terms', is_show: 1 }]
+    const calls: string[] = []
+    let promoCalled!: () => void
+    const promoAsked = new Promise<void>((resolve) => (promoCalled = resolve))
+    let answerPromo!: () => void
+    const promoAnswered = new Promise<void>((resolve) => (answerPromo = resolve))
+    const upstream: TenantData = {
+      async showPaths() {
+        calls.push('show_path')
+        return [TERMS]
+      },
+      async page() {
+        calls.push('page')
+        return TERMS_CONFIG
+      },
+      async data<T>(path: string, _body: unknown, schema: z.ZodType<T>) {
+        calls.push(path)
+        if (path === PROMO) {
+          promoCalled()
+          await promoAnswered
+        }
+        return schema.parse({})
+      },
+    }
+    const running = runRoutes({
+      handler: createStaticHandler(routes),
+      tenant: toTenant('example.test', site),
+      language: 'en',
+      routerPath: '/disclaimer',
+      browserPath: '/disclaimer',
+      origin: 'http://example.test',
+      publicOrigin: 'http://example.test',
+      upstream,
+      t: createTranslator('en', en),
+    })
+    // Every loader has started (the promo's is held); one more turn lets any other call go out.
+    await promoAsked
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(calls).toEqual([PROMO])
+    answerPromo()
+    const context = (await running) as StaticHandlerContext
+    const root = context.loaderData.root as RootData
+    expect(await root.documentPaths).toEqual(['/c/legal/terms'])
+    expect(calls).toEqual([PROMO, 'show_path', 'page'])
+  })
+})
