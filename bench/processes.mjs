@@ -7,12 +7,15 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const TICKS_PER_SECOND = 100
 
-/** Starts dist/server/index.js on a free-ish loopback port and waits until it answers. */
+/**
+ * Starts dist/server/index.js on a free-ish loopback port and waits until it answers: against the
+ * embedded demo API unless `env.API_BASE_URL` names an upstream.
+ */
 export async function startApp(env = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000)
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_API: '1', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://127.0.0.1:${port}`
