@@ -76,7 +76,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     upstream,
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
-    whenLoaded: (task) => task(),
+    lowPriority: (task) => task(),
   }
   return { env, calls }
 }

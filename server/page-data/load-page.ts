@@ -18,8 +18,8 @@ export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   tenant: Tenant
   upstreamContext: UpstreamCallContext
   log: Logger
-  /** Keep each error at the route that threw it instead of its boundary (for payloads). */
-  skipErrorBubbling: boolean
+  /** A document (its shell streams first) or a payload (see RunRoutesInput.purpose). */
+  purpose: 'document' | 'payload'
 }
 
 export type LoadedPage =
@@ -44,7 +44,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext),
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),
-    skipErrorBubbling: input.skipErrorBubbling,
+    purpose: input.purpose,
   })
   if (context instanceof Response) {
     const location = context.headers.get('location') ?? '/'

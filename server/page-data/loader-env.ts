@@ -33,11 +33,11 @@ export interface LoaderEnv {
   /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */
   now: () => number
   /**
-   * Starts `task` once every loader of the request has returned, for deferred data that changes no
-   * markup: its upstream calls then never compete with the ones the shell waits for. A loader must
-   * never await the result (it would wait for itself).
+   * Starts `task`, for deferred data that changes no markup: for a document once every loader of the
+   * request has returned, so its upstream calls never compete with the ones the shell waits for; for
+   * a payload (answered whole) at once. A loader must never await the result (it would wait for itself).
    */
-  whenLoaded: <T>(task: () => Promise<T>) => Promise<T>
+  lowPriority: <T>(task: () => Promise<T>) => Promise<T>
 }
 
 /** Loads one route's data on the server; throws react-router `data()` responses for 4xx. */

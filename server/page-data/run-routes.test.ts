@@ -15,52 +15,65 @@ const PROMO = '/v1/site_surprise/web_get'
 const TERMS: ShowPath = { page_id: 'p1', page_path: 'terms', page_type: 'custom', group_path: 'legal', title: 'Terms' }
 const TERMS_CONFIG = { ...TERMS, page_config: { content_type: 'txt', content: 'Terms.' } } as SitePageConfig
 
+/** Runs `/disclaimer` (whose footer links to a text file page) with the promo call held until `release`. */
+function runHeldDisclaimer(purpose?: 'document' | 'payload') {
+  const site = fakeSite({ baseInfo: { disclaimer: 'No warranty.' } })
+  site.footer_config.links = [{ name: 'Terms', url: '/c/legal/terms', is_show: 1 }]
+  const calls: string[] = []
+  let promoCalled!: () => void
+  const promoAsked = new Promise<void>((resolve) => (promoCalled = resolve))
+  let release!: () => void
+  const promoAnswered = new Promise<void>((resolve) => (release = resolve))
+  const upstream: TenantData = {
+    async showPaths() {
+      calls.push('show_path')
+      return [TERMS]
+    },
+    async page() {
+      calls.push('page')
+      return TERMS_CONFIG
+    },
+    async data<T>(path: string, _body: unknown, schema: z.ZodType<T>) {
+      calls.push(path)
+      if (path === PROMO) {
+        promoCalled()
+        await promoAnswered
+      }
+      return schema.parse({})
+    },
+  }
+  const running = runRoutes({
+    handler: createStaticHandler(routes),
+    tenant: toTenant('example.test', site),
+    language: 'en',
+    routerPath: '/disclaimer',
+    browserPath: '/disclaimer',
+    origin: 'http://example.test',
+    publicOrigin: 'http://example.test',
+    upstream,
+    t: createTranslator('en', en),
+    ...(purpose ? { purpose } : {}),
+  })
+  // Every loader has started (the promo's is held); one more turn lets any other call go out.
+  const whileHeld = promoAsked.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => [...calls])
+  return { calls, whileHeld, release, running }
+}
+
 describe('runRoutes', () => {
-  it('starts the menus\' document-page lookups only once every loader has returned, and lists them then', async () => {
-    const site = fakeSite({ baseInfo: { disclaimer: 'No warranty.' } })
-    site.footer_config.links = [{ name: 'Terms', url: '/c/legal/terms', is_show: 1 }]
-    const calls: string[] = []
-    let promoCalled!: () => void
-    const promoAsked = new Promise<void>((resolve) => (promoCalled = resolve))
-    let answerPromo!: () => void
-    const promoAnswered = new Promise<void>((resolve) => (answerPromo = resolve))
-    const upstream: TenantData = {
-      async showPaths() {
-        calls.push('show_path')
-        return [TERMS]
-      },
-      async page() {
-        calls.push('page')
-        return TERMS_CONFIG
-      },
-      async data<T>(path: string, _body: unknown, schema: z.ZodType<T>) {
-        calls.push(path)
-        if (path === PROMO) {
-          promoCalled()
-          await promoAnswered
-        }
-        return schema.parse({})
-      },
-    }
-    const running = runRoutes({
-      handler: createStaticHandler(routes),
-      tenant: toTenant('example.test', site),
-      language: 'en',
-      routerPath: '/disclaimer',
-      browserPath: '/disclaimer',
-      origin: 'http://example.test',
-      publicOrigin: 'http://example.test',
-      upstream,
-      t: createTranslator('en', en),
-    })
-    // Every loader has started (the promo's is held); one more turn lets any other call go out.
-    await promoAsked
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(calls).toEqual([PROMO])
-    answerPromo()
+  it('starts the menus\' document-page lookups of a document only once every loader has returned, and lists them then', async () => {
+    const { calls, whileHeld, release, running } = runHeldDisclaimer()
+    expect(await whileHeld).toEqual([PROMO])
+    release()
     const context = (await running) as StaticHandlerContext
-    const root = context.loaderData.root as RootData
-    expect(await root.documentPaths).toEqual(['/c/legal/terms'])
+    expect(await (context.loaderData.root as RootData).documentPaths).toEqual(['/c/legal/terms'])
     expect(calls).toEqual([PROMO, 'show_path', 'page'])
+  })
+
+  it('starts them at once for a payload, which is answered whole', async () => {
+    const { whileHeld, release, running } = runHeldDisclaimer('payload')
+    expect(await whileHeld).toEqual(expect.arrayContaining([PROMO, 'show_path', 'page']))
+    release()
+    const context = (await running) as StaticHandlerContext
+    expect(await (context.loaderData.root as RootData).documentPaths).toEqual(['/c/legal/terms'])
   })
 })

@@ -22,8 +22,11 @@ export interface RunRoutesInput {
   /** Clock in ms; injectable for tests. */
   now?: () => number
   signal?: AbortSignal
-  /** Keep each error at the route that threw it instead of its boundary (for payloads). */
-  skipErrorBubbling?: boolean
+  /**
+   * What the data is for. A payload keeps each error at the route that threw it instead of its
+   * boundary, and starts low-priority work at once (nothing streams ahead of it). Default: document.
+   */
+  purpose?: 'document' | 'payload'
 }
 
 /**
@@ -33,9 +36,10 @@ export interface RunRoutesInput {
 export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerContext | Response> {
   const { tenant, language } = input
   const address = tenant.address(language)
+  const forPayload = input.purpose === 'payload'
   let loadersReturned!: () => void
   const loaded = new Promise<void>((resolve) => (loadersReturned = resolve))
-  const whenLoaded = <T>(task: () => Promise<T>): Promise<T> => loaded.then(task)
+  const lowPriority = <T>(task: () => Promise<T>): Promise<T> => (forPayload ? task() : loaded.then(task))
   const source: PageDataSource = {
     load(routeId, { request, params }) {
       const env: LoaderEnv = {
@@ -50,7 +54,7 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
         upstream: input.upstream,
         t: input.t,
         now: input.now ?? Date.now,
-        whenLoaded,
+        lowPriority,
       }
       return serverLoaders[routeId](env)
     },
@@ -59,7 +63,7 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   context.set(pageDataContext, source)
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
   try {
-    return await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: input.skipErrorBubbling ?? false })
+    return await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: forPayload })
   } finally {
     loadersReturned()
   }

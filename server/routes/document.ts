@@ -95,7 +95,7 @@ function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serve
 /** Loads the page's data and renders it (the uncached path). */
 async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Rendered> {
   const nonce = c.get('cspNonce')
-  const loaded = await loadDecidedPage(c, options, decision, false)
+  const loaded = await loadDecidedPage(c, options, decision, 'document')
   if (loaded.kind === 'redirect') {
     return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.get('tenant'), null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
   }

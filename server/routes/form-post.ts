@@ -47,7 +47,7 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
     const url = new URL(c.req.url)
     const decision = decideRequest(c, url.pathname, true, options.policyOf)
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, false)
-    const outcome = await loadDecidedPage(c, options, decision, false)
+    const outcome = await loadDecidedPage(c, options, decision, 'document')
     if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
     const { context } = outcome
     const leaf = context.matches[context.matches.length - 1]

@@ -32,7 +32,7 @@ export function loadDecidedPage(
   c: Context<AppEnv>,
   services: PageServices,
   decision: Extract<PageDecision, { kind: 'render' }>,
-  skipErrorBubbling: boolean,
+  purpose: 'document' | 'payload',
 ): Promise<LoadedPage> {
   return loadPage({
     handler: services.handler,
@@ -47,6 +47,6 @@ export function loadDecidedPage(
     upstreamContext: c.get('upstreamContext'),
     log: c.get('log'),
     signal: c.req.raw.signal,
-    skipErrorBubbling,
+    purpose,
   })
 }

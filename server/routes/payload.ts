@@ -36,7 +36,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
-    const loaded = await loadDecidedPage(c, options, decision, true)
+    const loaded = await loadDecidedPage(c, options, decision, 'payload')
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)

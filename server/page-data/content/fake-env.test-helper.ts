@@ -77,7 +77,7 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     upstream: tenantData(options.fake),
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
-    whenLoaded: (task) => task(),
+    lowPriority: (task) => task(),
   }
 }
 
