@@ -62,9 +62,8 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   const context = new RouterContextProvider()
   context.set(pageDataContext, source)
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
-  try {
-    return await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: forPayload })
-  } finally {
-    loadersReturned()
-  }
+  const result = await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: forPayload })
+  // A redirect renders nothing: its low-priority work never starts.
+  if (!(result instanceof Response)) loadersReturned()
+  return result
 }
