@@ -11,8 +11,8 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
 import { compression } from './middleware/compression.ts'
 import { hostGuard } from './middleware/host-guard.ts'
-import { requestContext } from './middleware/request-context.ts'
-import { securityHeaders } from './middleware/security-headers.ts'
+import { requestContext, requestRecorder } from './middleware/request-context.ts'
+import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
@@ -24,6 +24,7 @@ import { documentRoute } from './routes/document.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
+import { cacheHits } from './routes/cache-hits.ts'
 import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
 import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
@@ -76,7 +77,8 @@ export interface AppDeps {
 const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
- * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
+ * The whole HTTP application (STYLE.md "Request flow"): page views the HTML cache answers as they
+ * stand → request id → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
  * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
@@ -89,9 +91,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
   const locales = createLocales()
+  const security = securityPolicy({ hsts: deps.hsts ?? false })
 
-  app.use(requestContext({ log: deps.log, metrics, quietRoutes: QUIET_ROUTES }))
-  app.use(securityHeaders({ hsts: deps.hsts ?? false }))
+  const policyOf = createCachePolicyLookup(routes)
+  const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES }
+
+  // Ahead of everything: a page view the HTML cache answers as it stands (see cache-hits.ts).
+  if (deps.htmlCache) {
+    app.use(
+      cacheHits({
+        htmlCache: deps.htmlCache,
+        sites: deps.sites,
+        policyOf,
+        security,
+        begin: requestRecorder(recording),
+        trustProxy: deps.trustProxy ?? false,
+        imageOptimizer: deps.images !== undefined,
+      }),
+    )
+  }
+  app.use(requestContext(recording))
+  app.use(securityHeaders(security))
   app.use(compression())
   app.use(cacheControl())
 
@@ -146,7 +166,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
   app.on(['GET', 'HEAD'], '/:file{sitemap(-[0-9]+)?\\.xml}', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
-  const policyOf = createCachePolicyLookup(routes)
   const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
   const document = documentRoute({
     handler,

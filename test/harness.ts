@@ -12,7 +12,7 @@ import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../serve
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
-import { createSiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
+import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
 
 /** This test run's build folder (test/global-setup.ts). */
@@ -52,6 +52,8 @@ export interface TestSite {
   /** Number of upstream calls per API path so far. */
   upstreamCalls: Map<string, number>
   htmlCache: HtmlCache | undefined
+  /** The app's site repository (spy on it to see which requests reach the tenant step). */
+  sites: SiteRepository
   purger: Purger
   close(): Promise<void>
 }
@@ -109,6 +111,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     url: appServer?.url,
     upstreamCalls,
     htmlCache,
+    sites,
     purger,
     request(pathname, init = {}) {
       const { host = 'res.localhost', ...rest } = init

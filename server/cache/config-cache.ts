@@ -76,6 +76,8 @@ type ConfigCacheResult<V> = { kind: 'found'; value: V; stale: boolean } | { kind
 export interface ConfigCache<V, C = undefined> {
   /** Cached answer for `key`, loading it if needed; `caller` is handed to a load this call starts. */
   get(key: string, ...caller: CallerArgs<C>): Promise<ConfigCacheResult<V>>
+  /** The fresh value of `key` held here, if any: no load, no stale copy, counted as a hit. */
+  peek(key: string): V | undefined
   /** Forgets `key`; a load already running for it still answers its waiters but is not stored. */
   delete(key: string): void
   /** Forgets every key starting with `prefix` (this instance only). */
@@ -276,6 +278,12 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
 
   return {
     get,
+    peek(key) {
+      const entry = entries.get(key)
+      if (entry === undefined || entry.value === NOT_FOUND || !isFresh(entry)) return undefined
+      metrics?.lookup('hit')
+      return entry.value
+    },
     delete(key) {
       entries.delete(key)
       flights.delete(key)

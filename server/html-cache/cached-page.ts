@@ -102,19 +102,22 @@ export interface ServeOptions {
 
 /**
  * A response from a cached page in the encoding the visitor accepts (RFC 9110 §12.5.3): the stored
- * brotli or gzip variant, or identity. Nothing is compressed here.
+ * brotli or gzip variant, or identity. Nothing is compressed here. `extra` headers come first (the
+ * page's own win). The headers stay a plain record: on the Node server such a response is written
+ * without ever building a `Headers` object, unless a middleware reads them.
  */
-export function servePage(page: CachedPage, options: ServeOptions): Response {
-  const headers = new Headers(page.headers)
-  headers.append('vary', 'Accept-Encoding')
+export function servePage(page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { ...extra }
+  for (const [name, value] of page.headers) headers[name] = value
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   const filler = options.nonce ?? ''
   let body: Buffer
   if (encoding === 'br' && page.br) body = page.br
   else if (encoding === 'gzip') body = assembleGzip(page.gzip, filler)
   else body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
-  if (encoding !== 'identity') headers.set('content-encoding', encoding)
-  headers.set('content-length', String(body.length))
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  headers['content-length'] = String(body.length)
   if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
   return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers })
 }

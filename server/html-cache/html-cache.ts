@@ -37,6 +37,8 @@ type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; r
 export interface HtmlCache {
   /** The fresh cached page of `key` on this instance, if any. */
   peek(key: string): CachedPage | undefined
+  /** `peek`, counted as a hit when there is a page: for hits answered without `get`. */
+  hit(key: string): CachedPage | undefined
   /**
    * The cached page of `key`, or a new render. Concurrent misses of one key share one render;
    * only a complete 200 without Set-Cookie is kept.
@@ -179,6 +181,11 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
 
   return {
     peek,
+    hit(key) {
+      const page = peek(key)
+      if (page !== undefined) metrics?.lookup('hit')
+      return page
+    },
     get,
     purge(host) {
       generation += 1

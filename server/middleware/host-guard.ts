@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
@@ -70,16 +70,7 @@ export function decideHost(facts: HostFacts): HostDecision {
  */
 export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<AppEnv> {
   return async function hostGuardMiddleware(c, next) {
-    const incoming = c.env?.incoming
-    const decision = decideHost({
-      hostHeaders: incoming ? hostValues(incoming.rawHeaders) : [c.req.header('host') ?? ''].filter((value) => value !== ''),
-      target: incoming?.url ?? c.req.url,
-      scheme: new URL(c.req.url).protocol === 'https:' ? 'https' : 'http',
-      forwardedHost: c.req.header('x-forwarded-host'),
-      forwardedProto: c.req.header('x-forwarded-proto'),
-      forwarded: c.req.header('forwarded'),
-      trustProxy,
-    })
+    const decision = decideHost(hostFactsOf(c, trustProxy))
     if (!decision.ok) {
       c.set('routeName', 'bad-host')
       // The same-origin API answers in its JSON envelope, pages with an HTML page.
@@ -89,6 +80,20 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
     c.set('tenantHost', decision.host)
     c.set('origin', decision.origin)
     await next()
+  }
+}
+
+/** What `decideHost` reads from a request. */
+export function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts {
+  const incoming = c.env?.incoming
+  return {
+    hostHeaders: incoming ? hostValues(incoming.rawHeaders) : [c.req.header('host') ?? ''].filter((value) => value !== ''),
+    target: incoming?.url ?? c.req.url,
+    scheme: c.req.url.startsWith('https:') ? 'https' : 'http',
+    forwardedHost: c.req.header('x-forwarded-host'),
+    forwardedProto: c.req.header('x-forwarded-proto'),
+    forwarded: c.req.header('forwarded'),
+    trustProxy,
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
 import type { Metrics } from '../metrics/metrics.ts'
@@ -11,7 +11,7 @@ export interface RequestContextOptions {
   quietRoutes?: ReadonlySet<string>
 }
 
-const REQUEST_ID_HEADER = 'x-request-id'
+export const REQUEST_ID_HEADER = 'x-request-id'
 /** Accepted from the client or load balancer as is; anything else (CR/LF, 10 KB, spaces) is replaced. */
 const ACCEPTED_ID = /^[\w-]{1,128}$/
 
@@ -20,25 +20,68 @@ export function toRequestId(incoming: string | undefined): string {
   return incoming !== undefined && ACCEPTED_ID.test(incoming) ? incoming : randomUUID()
 }
 
+/** One request's record, from its first byte in to its last byte out. */
+export interface RequestRecord {
+  requestId: string
+  /** Once the response is done: the request metrics and one access log line. */
+  finish(outcome: { method: string; path: string; route: string; status: number }): void
+  /** The request failed before it had a response (the error handler logs it). */
+  abandon(): void
+}
+
+/**
+ * Starts request records. The log line has method, route name, path without query, status and
+ * duration: never cookies, tokens or bodies.
+ */
+export function requestRecorder({ log, metrics, quietRoutes = new Set() }: RequestContextOptions): (incomingId: string | undefined) => RequestRecord {
+  return function begin(incomingId) {
+    const started = performance.now()
+    const requestId = toRequestId(incomingId)
+    metrics?.inFlight.inc()
+    return {
+      requestId,
+      finish({ method, path, route, status }) {
+        const seconds = (performance.now() - started) / 1000
+        metrics?.inFlight.dec()
+        metrics?.request(route, method, status, seconds)
+        const fields = { requestId, method, route, path, status, ms: Math.round(seconds * 1000) }
+        if (quietRoutes.has(route)) log.debug(fields, 'request')
+        else log.info(fields, 'request')
+      },
+      abandon() {
+        metrics?.inFlight.dec()
+      },
+    }
+  }
+}
+
+/**
+ * Runs `done` once the response has left: on the Node server a streamed page is done at its last
+ * byte (or when the visitor leaves); under app.request() there is no socket, and the response is
+ * done when it is returned.
+ */
+export function whenSent(c: Context<AppEnv>, done: () => void): void {
+  const outgoing = c.env?.outgoing
+  if (outgoing && !outgoing.writableFinished) outgoing.once('close', done)
+  else done()
+}
+
 /**
  * First in the chain: the request id (echoed on every response, sent upstream), a child logger
- * carrying it, and — once the last byte is sent — the request metrics and one access log line.
- * The log line has method, route name, path without query, status and duration: never cookies,
- * tokens or bodies.
+ * carrying it, and the request's record, finished once the last byte is sent.
  */
-export function requestContext({ log, metrics, quietRoutes = new Set() }: RequestContextOptions): MiddlewareHandler<AppEnv> {
+export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
+  const begin = requestRecorder(options)
   return async function requestContextMiddleware(c, next) {
-    const started = performance.now()
-    const requestId = toRequestId(c.req.header(REQUEST_ID_HEADER))
-    const requestLog = log.child({ requestId })
+    const record = begin(c.req.header(REQUEST_ID_HEADER))
+    const { requestId } = record
     c.set('requestId', requestId)
-    c.set('log', requestLog)
+    c.set('log', options.log.child({ requestId }))
     c.set('routeName', 'unmatched')
-    metrics?.inFlight.inc()
     try {
       await next()
     } catch (error) {
-      metrics?.inFlight.dec()
+      record.abandon()
       throw error
     }
     const response = withHeader(c.res, REQUEST_ID_HEADER, requestId)
@@ -46,20 +89,7 @@ export function requestContext({ log, metrics, quietRoutes = new Set() }: Reques
       c.res = undefined
       c.res = response
     }
-    const done = () => {
-      const seconds = (performance.now() - started) / 1000
-      const route = c.get('routeName')
-      metrics?.inFlight.dec()
-      metrics?.request(route, c.req.method, response.status, seconds)
-      const fields = { method: c.req.method, route, path: c.req.path, status: response.status, ms: Math.round(seconds * 1000) }
-      if (quietRoutes.has(route)) requestLog.debug(fields, 'request')
-      else requestLog.info(fields, 'request')
-    }
-    // On the Node server a streamed page is done at its last byte (or when the visitor leaves);
-    // under app.request() there is no socket, and the response is done when it is returned.
-    const outgoing = c.env?.outgoing
-    if (outgoing && !outgoing.writableFinished) outgoing.once('close', done)
-    else done()
+    whenSent(c, () => record.finish({ method: c.req.method, path: c.req.path, route: c.get('routeName'), status: response.status }))
   }
 }
 

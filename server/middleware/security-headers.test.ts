@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../app-env.ts'
-import { nextNonce, securityHeaders } from './security-headers.ts'
+import { nextNonce, securityHeaders, securityPolicy } from './security-headers.ts'
 
 describe('nextNonce', () => {
   it('gives 128 random bits per nonce and never repeats one, across refills of its pool', () => {
@@ -18,7 +18,7 @@ describe('nextNonce', () => {
 describe('securityHeaders', () => {
   it('puts the nonce the page sees into its own response Content-Security-Policy, a new one per response', async () => {
     const app = new Hono<AppEnv>()
-    app.use(securityHeaders({ hsts: false }))
+    app.use(securityHeaders(securityPolicy({ hsts: false })))
     app.get('/', (c) => c.text(c.var.cspNonce))
     const answers = await Promise.all([app.request('/'), app.request('/')])
     const nonces = await Promise.all(answers.map((answer) => answer.text()))
@@ -27,5 +27,36 @@ describe('securityHeaders', () => {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
     }
     expect(nonces[0]).not.toBe(nonces[1])
+  })
+})
+
+describe('securityPolicy', () => {
+  it('lists every header a response carries, the nonce inside the policy', () => {
+    expect(securityPolicy({ hsts: true }).headersFor('N0NCE')).toEqual({
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' 'nonce-N0NCE' 'strict-dynamic' https:; style-src 'self' 'unsafe-inline' https:; img-src * data: blob:; media-src * data: blob:; font-src 'self' data: https:; connect-src 'self' https:; frame-src 'self' https:; object-src 'none'; base-uri 'self'; form-action 'self' https:; frame-ancestors 'self'",
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    })
+    expect(securityPolicy({ hsts: false }).headersFor('N0NCE')).not.toHaveProperty('strict-transport-security')
+  })
+
+  it('lets a response that declares its own policy keep it', async () => {
+    const app = new Hono<AppEnv>()
+    app.use(securityHeaders(securityPolicy({ hsts: false })))
+    app.get('/', (c) => {
+      c.set('ownCsp', "default-src 'none'")
+      return c.text('inert')
+    })
+    const answer = await app.request('/')
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'")
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN')
   })
 })

@@ -1,6 +1,5 @@
 import { randomFillSync } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
-import { secureHeaders } from 'hono/secure-headers'
+import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 
 export interface SecurityHeadersOptions {
@@ -9,38 +8,67 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Security headers on every response, and a Content-Security-Policy whose script-src trusts only
- * this response's nonce (`c.get('cspNonce')`) and what those scripts load ('strict-dynamic'). Images,
- * media, styles and frames stay open to https because tenants embed content from anywhere.
+ * The Content-Security-Policy around a response's nonce: scripts run only with that nonce or when
+ * loaded by such a script ('strict-dynamic'). Images, media, styles and frames stay open to https
+ * because tenants embed content from anywhere. 'self' and https: in script-src only matter to
+ * browsers without 'strict-dynamic' (CSP level 2), which ignore the nonce's strictness.
  */
-export function securityHeaders({ hsts }: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
-  const headers = secureHeaders({
-    xFrameOptions: 'SAMEORIGIN',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: false,
-    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      // 'self' and https: only matter to browsers without 'strict-dynamic' (CSP level 2), which ignore the nonce's strictness.
-      scriptSrc: ["'self'", nonceSource, "'strict-dynamic'", 'https:'],
-      styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
-      imgSrc: ['*', 'data:', 'blob:'],
-      mediaSrc: ['*', 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:', 'https:'],
-      connectSrc: ["'self'", 'https:'],
-      frameSrc: ["'self'", 'https:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'", 'https:'],
-      frameAncestors: ["'self'"],
-    },
-  })
+const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-"
+const CSP_AFTER_NONCE = [
+  "' 'strict-dynamic' https:",
+  "style-src 'self' 'unsafe-inline' https:",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  "font-src 'self' data: https:",
+  "connect-src 'self' https:",
+  "frame-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https:",
+  "frame-ancestors 'self'",
+].join('; ')
+
+/**
+ * The security headers of every response, one table for both ways a response is made: through the
+ * middleware chain (`securityHeaders`) and as a cached page answered before it. Names are lower
+ * case, as HTTP/2 requires and Node sends them as given.
+ */
+export interface SecurityPolicy {
+  /** The headers of a response whose scripts carry `nonce`. */
+  headersFor(nonce: string): Record<string, string>
+}
+
+export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy {
+  const fixed: Record<string, string> = {
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  }
+  return {
+    headersFor: (nonce) => ({ ...fixed, 'content-security-policy': CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE }),
+  }
+}
+
+/**
+ * Sets the policy's headers on every response, with a fresh nonce per response
+ * (`c.get('cspNonce')`, for the page's scripts); a response that declares its own policy
+ * (`c.get('ownCsp')`: an SVG, the favicon) keeps it.
+ */
+export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
-    await headers(c, next)
+    const nonce = nextNonce()
+    c.set('cspNonce', nonce)
+    await next()
+    const headers = c.res.headers
+    for (const [name, value] of Object.entries(policy.headersFor(nonce))) headers.set(name, value)
     const own = c.get('ownCsp')
-    if (own) c.res.headers.set('content-security-policy', own)
+    if (own) headers.set('content-security-policy', own)
   }
 }
 
@@ -61,11 +89,4 @@ export function nextNonce(): string {
   const nonce = pool.toString('base64', offset, offset + NONCE_BYTES)
   offset += NONCE_BYTES
   return nonce
-}
-
-/** The script-src source of this response: its nonce, kept in `c.get('cspNonce')` for the page's scripts. */
-function nonceSource(c: Context<AppEnv>): string {
-  const nonce = nextNonce()
-  c.set('cspNonce', nonce)
-  return `'nonce-${nonce}'`
 }

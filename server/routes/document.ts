@@ -16,7 +16,7 @@ import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
-import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision, type PageRequest } from './page-request.ts'
 import { loadDecidedPage } from './page-from-request.ts'
 
 export interface DocumentRouteOptions {
@@ -57,21 +57,28 @@ function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string }
  */
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
-    const url = new URL(c.req.url)
-    const cookie = getCookie(c, LANG_COOKIE_NAME)
     const tenant = c.get('tenant')
-    const decision = decidePage(
-      { tenant, pathname: url.pathname, search: url.search, origin: c.get('origin'), langCookie: cookie, acceptLanguage: c.req.header('accept-language'), isDocument: true },
-      options.policyOf,
-    )
+    const request = documentRequestOf(c, tenant, c.get('origin'))
+    const decision = decidePage(request, options.policyOf)
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
     const response = await answer(c, decision, options)
-    // The cookie only matters where a visitor can switch languages; elsewhere it would make every
-    // first visit uncacheable for nothing.
-    const multilingual = tenant.languages.length > 1
-    if (multilingual && shouldSetLangCookie(cookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
+    if (setsLanguageCookie(tenant, request.langCookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
     return response
   }
+}
+
+/** The page request a document GET or HEAD makes, for `decidePage`. */
+export function documentRequestOf(c: Context<AppEnv>, tenant: Tenant, origin: string): PageRequest {
+  const url = new URL(c.req.url)
+  return { tenant, pathname: url.pathname, search: url.search, origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: true }
+}
+
+/**
+ * Whether a page answer sets the language cookie. It only matters where a visitor can switch
+ * languages; elsewhere it would make every first visit uncacheable for nothing.
+ */
+export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language: Lang): boolean {
+  return tenant.languages.length > 1 && shouldSetLangCookie(cookie, language)
 }
 
 async function answer(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Response> {

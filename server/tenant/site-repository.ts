@@ -64,6 +64,8 @@ export interface SiteRepository {
    * language; `unavailable` after the attempts failed and no usable cached copy exists.
    */
   getSite(host: string, context: UpstreamCallContext, language?: SiteLanguage): Promise<SiteLookup>
+  /** The tenant's language-independent site config when this instance holds it fresh: no I/O. */
+  peekSite(host: string): SiteConfig | undefined
   /** The page config, or null when the upstream has no such page. */
   getPage(host: string, page: PageLocation, context: UpstreamCallContext): Promise<SitePageConfig | null>
   /** The site's content pages, for the route map. */
@@ -214,6 +216,10 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       } catch (error) {
         return { kind: 'unavailable', error }
       }
+    },
+
+    peekSite(host) {
+      return sites.peek(siteKey(host, ''))
     },
 
     async getPage(host, page, context) {
