@@ -7,9 +7,10 @@ import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
   const site = env.tenant.publicSite
-  // Deferred, and for a document started once the page's own data is in: its upstream calls (show paths, then the
-  // configs of the menus' custom pages) change no markup, so they must neither hold back the shell
-  // nor slow the calls it waits for. Cached, it still settles before rendering. Never rejects.
+  // Deferred, and for a document started once the page's own data is in: its upstream calls (show
+  // paths, then the configs of the menus' custom pages) change no markup, so they must neither hold
+  // back the shell nor slow the calls it waits for. Cached, it still settles before rendering.
+  // Never rejects.
   const menus = [site.header.menu, site.footer.links]
   const data: RootData = { site, language: env.language, documentPaths: env.lowPriority(() => documentPaths(env, menus)), head: siteHeadOf(env) }
   return data
