@@ -15,6 +15,7 @@ describe('resolvedOr', () => {
     ['still pending', tracked(new Promise(() => {}), { _tracked: true }), ['fallback']],
     ['failed', tracked(Promise.reject(new Error('x')), { _tracked: true, _error: new Error('x') }), ['fallback']],
     ['never marked', Promise.resolve(['/a']), ['fallback']],
+    ['given as a plain value', ['/b'], ['/b']],
   ])('reads a deferred value %s', (_case, deferred, expected) => {
     expect(resolvedOr(deferred, ['fallback'])).toEqual(expected)
   })
