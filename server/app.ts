@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(siteOrigin(deps.canonicalScheme ? { scheme: deps.canonicalScheme } : {}))
   const files = { sites: deps.sites, ...(deps.sitemapLimits ? { sitemapLimits: deps.sitemapLimits } : {}) }
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
-  app.on(['GET', 'HEAD'], '/:file{sitemap(-[0-9]+)?\\.xml}', sitemapRoute(files))
+  app.on(['GET', 'HEAD'], '*', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
   const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
   const document = documentRoute({

@@ -52,6 +52,8 @@ export interface TestSite {
   /** Number of upstream calls per API path so far. */
   upstreamCalls: Map<string, number>
   htmlCache: HtmlCache | undefined
+  /** The app itself (its router, for instance). */
+  app: ReturnType<typeof createApp>
   /** The app's site repository (spy on it to see which requests reach the tenant step). */
   sites: SiteRepository
   purger: Purger
@@ -111,6 +113,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     url: appServer?.url,
     upstreamCalls,
     htmlCache,
+    app,
     sites,
     purger,
     request(pathname, init = {}) {

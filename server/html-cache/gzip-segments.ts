@@ -38,30 +38,32 @@ export async function compressSegments(segments: Buffer[], level = 9): Promise<G
  * Neither compresses nor reads the body again: the trailer's CRC is combined from the segments'.
  */
 export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
-  const fill = Buffer.from(filler, 'utf8')
-  if (fill.length > MAX_STORED) throw new RangeError('filler too long for one stored block')
-  const stored = Buffer.alloc(5 + fill.length)
-  // BFINAL=0, BTYPE=00 and the padding to the byte boundary, then LEN and its ones' complement.
-  stored.writeUInt8(0, 0)
-  stored.writeUInt16LE(fill.length, 1)
-  stored.writeUInt16LE(~fill.length & 0xffff, 3)
-  fill.copy(stored, 5)
-  const parts: Buffer[] = [GZIP_HEADER]
-  let length = 0
-  segments.blocks.forEach((blocks, index) => {
-    if (index > 0) {
-      parts.push(stored)
-      length += fill.length
-    }
-    parts.push(blocks)
+  const fillLength = Buffer.byteLength(filler, 'utf8')
+  if (fillLength > MAX_STORED) throw new RangeError('filler too long for one stored block')
+  const gaps = segments.blocks.length - 1
+  let size = GZIP_HEADER.length + gaps * (5 + fillLength) + 8
+  let length = gaps * fillLength
+  for (const [index, blocks] of segments.blocks.entries()) {
+    size += blocks.length
     length += segments.lengths[index]!
-  })
-  const crc = trailerCrc(segments, fill)
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(length >>> 0, 4)
-  parts.push(trailer)
-  return Buffer.concat(parts)
+  }
+  // One allocation per response, written in order: it may still be queued on the socket when the
+  // next response of the same page is assembled.
+  const body = Buffer.allocUnsafe(size)
+  let offset = GZIP_HEADER.copy(body, 0)
+  for (const [index, blocks] of segments.blocks.entries()) {
+    if (index > 0) {
+      // A stored block: BFINAL=0, BTYPE=00 and the padding to the byte boundary, then LEN and its ones' complement.
+      offset = body.writeUInt8(0, offset)
+      offset = body.writeUInt16LE(fillLength, offset)
+      offset = body.writeUInt16LE(~fillLength & 0xffff, offset)
+      offset += body.write(filler, offset, 'utf8')
+    }
+    offset += blocks.copy(body, offset)
+  }
+  offset = body.writeUInt32LE(trailerCrc(segments, filler, fillLength) >>> 0, offset)
+  body.writeUInt32LE(length >>> 0, offset)
+  return body
 }
 
 /**
@@ -70,9 +72,9 @@ export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
  * same length) the segments' part and the sum of the fillers' shifts are computed once per page,
  * and a response costs one CRC of the filler and one multiplication.
  */
-function trailerCrc(segments: GzipSegments, fill: Buffer): number {
+function trailerCrc(segments: GzipSegments, filler: string, fillLength: number): number {
   let memo = segments.crcOfFill
-  if (memo === undefined || memo.fillLength !== fill.length) {
+  if (memo === undefined || memo.fillLength !== fillLength) {
     let base = 0
     let shift = 0
     let after = 0
@@ -81,11 +83,11 @@ function trailerCrc(segments: GzipSegments, fill: Buffer): number {
       after += segments.lengths[index]!
       if (index > 0) {
         shift ^= shiftOver(after)
-        after += fill.length
+        after += fillLength
       }
     }
-    memo = { fillLength: fill.length, base: base >>> 0, shift: shift >>> 0 }
+    memo = { fillLength, base: base >>> 0, shift: shift >>> 0 }
     segments.crcOfFill = memo
   }
-  return (memo.base ^ applyShift(memo.shift, crc32(fill))) >>> 0
+  return (memo.base ^ applyShift(memo.shift, crc32(filler))) >>> 0
 }

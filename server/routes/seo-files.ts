@@ -36,9 +36,10 @@ export function robotsRoute(): Handler<AppEnv> {
  * `/sitemap.xml`, and `/sitemap-N.xml` when the site needs more than one file: then `/sitemap.xml`
  * is the index naming them. Only the tenant's own absolute URLs, on its published origin.
  */
-export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
+export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
   const limits = options.sitemapLimits ?? SITEMAP_LIMITS
-  return async function sitemap(c) {
+  return async function sitemap(c, next) {
+    if (!SITEMAP_NAME.test(c.req.path)) return next()
     c.set('routeName', 'sitemap')
     const file = parseSitemapFile(c.req.path)
     if (file === null) return notFound(c)
@@ -71,6 +72,13 @@ export function sitemapRoute(options: SeoFileOptions): Handler<AppEnv> {
     return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE })
   }
 }
+
+/**
+ * Every address answered as a sitemap file, those that name none (`/sitemap-0.xml`) with 404. Tested
+ * here rather than as a route pattern, so the route table stays within Hono's regular-expression
+ * router (a pattern parameter beside the catch-all routes would send it to the slower trie router).
+ */
+const SITEMAP_NAME = /^\/sitemap(-[0-9]+)?\.xml$/
 
 /** 0 for `/sitemap.xml`, N for `/sitemap-N.xml`, null for anything else. */
 function parseSitemapFile(path: string): number | null {

@@ -1,0 +1,28 @@
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { assembleGzip, compressSegments } from './gzip-segments.ts'
+
+const texts = (...parts: string[]) => parts.map((part) => Buffer.from(part, 'utf8'))
+
+describe('assembleGzip', () => {
+  it.each([
+    ['one segment, no filler', ['<html>only</html>'], ''],
+    ['a nonce between three segments', ['<script nonce="', '">a()</script><style nonce="', '">b{}</style>'], 'Zm9vYmFyYmF6cXV4MTIzNA=='],
+    ['an empty segment and an empty filler', ['', 'tail'], ''],
+    ['fillers and segments beyond Latin-1', ['页面 ', ' 结束 ', ' 完'], 'ключ🔑'],
+    ['a long page', ['x'.repeat(200_000), 'y'.repeat(70_000)], 'n'.repeat(24)],
+  ])('gives a valid gzip member of the joined text: %s', async (_name, parts, filler) => {
+    const segments = await compressSegments(texts(...parts))
+    // Twice: the second response reuses the trailer arithmetic kept from the first.
+    for (let round = 0; round < 2; round += 1) {
+      expect(gunzipSync(assembleGzip(segments, filler)).toString('utf8')).toBe(parts.join(filler))
+    }
+    const other = 'Q'.repeat(filler.length + 3)
+    expect(gunzipSync(assembleGzip(segments, other)).toString('utf8')).toBe(parts.join(other))
+  })
+
+  it('refuses a filler longer than one stored block', async () => {
+    const segments = await compressSegments(texts('a', 'b'))
+    expect(() => assembleGzip(segments, 'z'.repeat(0x10000))).toThrow(RangeError)
+  })
+})
