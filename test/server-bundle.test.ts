@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '..')
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']/g
+/** Packages only the browser runs: the editor, the toast host's client root, the sign-in dialog. */
+const BROWSER_ONLY = /^(?:react-dom\/client|codemirror|@codemirror\/|dompurify|react-toastify|@react-oauth\/google)/
+
+/** The packages a bundle loads when it starts: its static imports, followed through its own chunks. */
+function packagesLoadedAtStart(entry: string): Set<string> {
+  const packages = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [entry]
+  while (queue.length > 0) {
+    const file = queue.shift()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (specifier!.startsWith('.')) queue.push(path.resolve(path.dirname(file), specifier!))
+      else packages.add(specifier!)
+    }
+  }
+  return packages
+}
+
+describe('the server bundle', { timeout: 120_000 }, () => {
+  let out: string
+  beforeAll(() => {
+    out = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-server-'))
+    execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${out}`], { cwd: root, stdio: 'pipe', timeout: 110_000 })
+  })
+  afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+  it('loads no browser-only package when the server starts (they stay in chunks loaded on demand)', () => {
+    const atStart = packagesLoadedAtStart(path.join(out, 'server', 'index.js'))
+    expect(atStart.has('react-dom/server')).toBe(true)
+    expect([...atStart].filter((name) => BROWSER_ONLY.test(name))).toEqual([])
+  })
+})
