@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGES, headersOf } from './pages.mjs'
 import { runLoad, startApp, startDemoApi } from './processes.mjs'
+import { serverRuntimeEnv } from './runtime-env.mjs'
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
 const page = PAGES.find((candidate) => candidate.name.includes(arg('only', 'post')))
@@ -13,7 +14,7 @@ const dir = path.resolve(import.meta.dirname, '..', 'dist', 'bench', 'profiles')
 await mkdir(dir, { recursive: true })
 const cached = process.argv.includes('--cached')
 const upstream = await startDemoApi()
-const app = await startApp({ API_BASE_URL: upstream.origin, HTML_CACHE_TTL_MS: cached ? '10000' : '0', SHUTDOWN_DELAY_MS: '0', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}` })
+const app = await startApp({ API_BASE_URL: upstream.origin, HTML_CACHE_TTL_MS: cached ? '10000' : '0', SHUTDOWN_DELAY_MS: '0', NODE_OPTIONS: `${serverRuntimeEnv().NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}` })
 try {
   const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections: 8, seconds: Number(arg('seconds', 10)) })
   console.log(`${page.name} (${cached ? 'cached' : 'uncached'}): ${Math.round(result.rps)} req/s over ${result.requests} requests`)
