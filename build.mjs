@@ -156,21 +156,31 @@ function toManifest(metafile) {
 }
 
 /**
- * A Node bundle at `outfile`. Dynamic imports stay dynamic (chunks under `chunks/<name>/`): the
- * browser-only code the shared modules load on demand (the post editor with CodeMirror, the toast
- * host with react-dom/client, the sign-in dialog) is then never loaded by the server, which saved
- * about 40 MiB of RSS per process; page modules load on their first render.
+ * Modules the browser loads on demand after a visitor's action (the post editor with CodeMirror and
+ * DOMPurify, the toast host with react-dom's client, the sign-in dialog with Google's script): the
+ * server never runs them, and bundling them made every server process load those packages at start
+ * (about 40 MiB of RSS). In the server bundle their dynamic imports resolve to a module that refuses
+ * to load.
  */
+const ON_DEMAND_IN_BROWSER = /\/(?:post-editor|toast-host|login-modal)\.tsx$/
+const browserOnDemandModules = {
+  name: 'browser-on-demand-modules',
+  setup(build) {
+    build.onResolve({ filter: ON_DEMAND_IN_BROWSER }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'browser-on-demand' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'browser-on-demand' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is loaded on demand in the browser only`)})`,
+      loader: 'js',
+    }))
+  },
+}
+
 async function buildServer(entry, outfile) {
-  const name = path.basename(outfile, '.js')
-  const outdir = path.dirname(outfile)
-  await rm(path.join(outdir, 'chunks', name), { recursive: true, force: true })
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { [name]: entry },
-    outdir,
-    splitting: true,
-    chunkNames: `chunks/${name}/[name]-[hash]`,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -182,6 +192,7 @@ async function buildServer(entry, outfile) {
     // Stylesheets belong to the browser bundle only.
     loader: { '.css': 'empty' },
     alias: reactRouterProduction,
+    plugins: [browserOnDemandModules],
     logLevel: 'warning',
   })
 }
