@@ -77,7 +77,7 @@ describe('images in a browser', { timeout: 60_000 }, () => {
 
     const shifts = await page.evaluate(() => window.__shifts)
     expect(shifts.flatMap((shift) => shift.sources).filter((source) => source.startsWith('IMG'))).toEqual([])
-    expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.001)
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.001)
     expect(errors).toEqual([])
     await page.close()
   })
