@@ -90,9 +90,8 @@ export function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts 
     hostHeaders: incoming ? hostValues(incoming.rawHeaders) : [c.req.header('host') ?? ''].filter((value) => value !== ''),
     target: incoming?.url ?? c.req.url,
     scheme: c.req.url.startsWith('https:') ? 'https' : 'http',
-    forwardedHost: c.req.header('x-forwarded-host'),
-    forwardedProto: c.req.header('x-forwarded-proto'),
-    forwarded: c.req.header('forwarded'),
+    // Without a trusted proxy they are ignored: not even read on every request.
+    ...(trustProxy ? { forwardedHost: c.req.header('x-forwarded-host'), forwardedProto: c.req.header('x-forwarded-proto'), forwarded: c.req.header('forwarded') } : {}),
     trustProxy,
   }
 }
