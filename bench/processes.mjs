@@ -3,19 +3,19 @@ import { fork, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
-import { serverRuntimeEnv } from './runtime-env.mjs'
+import { serverNodeFlags, serverRuntimeEnv } from './runtime-env.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const TICKS_PER_SECOND = 100
 
 /**
- * Starts dist/server/index.js on a free-ish loopback port, with the environment `npm run serve`
- * sets, and waits until it answers: against the embedded demo API unless `env.API_BASE_URL` names
- * an upstream.
+ * Starts dist/server/index.js on a free-ish loopback port, with the environment and node flags
+ * `npm run serve` sets, and waits until it answers: against the embedded demo API unless
+ * `env.API_BASE_URL` names an upstream.
  */
 export async function startApp(env = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000)
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/index.js'], {
     cwd: root,
     env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

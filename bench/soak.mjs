@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool } from 'undici'
 import { startDemoApi } from './processes.mjs'
 import { FAULTS, startSoakUpstream } from './soak-upstream.mjs'
-import { serverRuntimeEnv } from './runtime-env.mjs'
+import { serverNodeFlags, serverRuntimeEnv } from './runtime-env.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
@@ -160,7 +160,7 @@ async function drainUnderLoad(target) {
 /** Starts dist/server/index.js with the heap probe, and waits until it is ready. */
 async function startApp(env) {
   const port = 20000 + Math.floor(Math.random() * 20000)
-  const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
     cwd: root,
     env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', ...env },
     stdio: ['ignore', 'inherit', 'pipe'],
