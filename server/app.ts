@@ -24,6 +24,7 @@ import { documentRoute } from './routes/document.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
+import type { NodeAnswer } from './lifecycle/http-server.ts'
 import { cacheHits } from './routes/cache-hits.ts'
 import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
@@ -77,13 +78,18 @@ export interface AppDeps {
 const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
- * The whole HTTP application (STYLE.md "Request flow"): page views the HTML cache answers as they
- * stand → request id → security headers →
+ * The app, and what the Node server tries before it: with an HTML cache, the page views that cache
+ * answers as they stand (routes/cache-hits.ts), on Node's request and response.
+ */
+export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
+
+/**
+ * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
  * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()
   // Built once per process: the route table is the same for every tenant.
   const handler = createStaticHandler(routes)
@@ -96,20 +102,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const policyOf = createCachePolicyLookup(routes)
   const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES }
 
-  // Ahead of everything: a page view the HTML cache answers as it stands (see cache-hits.ts).
-  if (deps.htmlCache) {
-    app.use(
-      cacheHits({
-        htmlCache: deps.htmlCache,
-        sites: deps.sites,
-        policyOf,
-        security,
-        begin: requestRecorder(recording),
-        trustProxy: deps.trustProxy ?? false,
-        imageOptimizer: deps.images !== undefined,
-      }),
-    )
-  }
   app.use(requestContext(recording))
   app.use(securityHeaders(security))
   app.use(compression())
@@ -195,7 +187,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
   })
-  return app
+
+  if (!deps.htmlCache) return app
+  const hits = cacheHits({
+    htmlCache: deps.htmlCache,
+    sites: deps.sites,
+    policyOf,
+    security,
+    begin: requestRecorder(recording),
+    log: deps.log,
+    trustProxy: deps.trustProxy ?? false,
+    imageOptimizer: deps.images !== undefined,
+  })
+  return Object.assign(app, { cacheHits: hits })
 }
 
 function readyAtOnce(): Readiness {

@@ -113,6 +113,7 @@ const app = createApp({
 
 const { server, port } = await startHttpServer({
   fetch: app.fetch,
+  answerFirst: app.cacheHits,
   port: env.PORT,
   hostname: env.HOST,
   keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,

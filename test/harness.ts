@@ -5,12 +5,13 @@ import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import { Agent } from 'undici'
 import { inject } from 'vitest'
-import { createApp, type AppDeps } from '../server/app.ts'
+import { createApp, type App, type AppDeps } from '../server/app.ts'
 import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
 import { createRedisSharing } from '../server/cache/redis-sharing.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
+import { startHttpServer } from '../server/lifecycle/http-server.ts'
 import { readClientManifest } from '../server/render/manifest.ts'
 import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
@@ -107,7 +108,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...(options.purgeToken ? { purge: { token: options.purgeToken, purger } } : {}),
     ...options.app,
   })
-  const appServer = options.listen ? await listen(app.fetch) : null
+  const appServer = options.listen ? await serveApp(app) : null
 
   return {
     url: appServer?.url,
@@ -139,6 +140,21 @@ function urlBase(host: string): string {
     // Not a URL host: fall through.
   }
   return 'http://invalid.test'
+}
+
+/** The app on a Node server as index.ts starts it: cache hits answered before the app. */
+async function serveApp(app: App): Promise<{ url: string; close: () => Promise<void> }> {
+  const { server, port } = await startHttpServer({
+    fetch: app.fetch, answerFirst: app.cacheHits, port: 0, hostname: '127.0.0.1', keepAliveTimeoutMs: 5000, headersTimeoutMs: 6000, requestTimeoutMs: 0,
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
+  }
 }
 
 async function listen(fetch: (request: Request, env: HttpBindings) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {

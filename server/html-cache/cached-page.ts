@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../middleware/compression.ts'
@@ -107,6 +108,19 @@ export interface ServeOptions {
  * without ever building a `Headers` object, unless a middleware reads them.
  */
 export function servePage(page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): Response {
+  const { headers, body } = pageAnswer(page, options, extra)
+  return new Response(options.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
+}
+
+/** The same answer as `servePage`, written straight to Node's response (see routes/cache-hits.ts). */
+export function writePage(outgoing: ServerResponse, page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): void {
+  const { headers, body } = pageAnswer(page, options, extra)
+  outgoing.writeHead(page.status, headers)
+  if (options.method === 'HEAD') outgoing.end()
+  else outgoing.end(body)
+}
+
+function pageAnswer(page: CachedPage, options: ServeOptions, extra: Record<string, string>): { headers: Record<string, string>; body: Buffer } {
   const headers: Record<string, string> = { ...extra }
   for (const [name, value] of page.headers) headers[name] = value
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
@@ -118,6 +132,5 @@ export function servePage(page: CachedPage, options: ServeOptions, extra: Record
   else body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   headers['content-length'] = String(body.length)
-  if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers })
+  return { headers, body }
 }

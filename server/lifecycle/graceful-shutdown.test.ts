@@ -35,6 +35,12 @@ async function start(timeoutMs = 20_000, timeouts = { keepAliveTimeoutMs: 65_000
     port: 0,
     hostname: '127.0.0.1',
     ...timeouts,
+    // Answered on Node's response before the app, synchronously, as cache hits are.
+    answerFirst: (incoming, outgoing) => {
+      if (incoming.url !== '/first') return false
+      outgoing.end('answered first')
+      return true
+    },
     fetch: async (request) => {
       const path = new URL(request.url).pathname
       if (path === '/readyz') return new Response(readiness.state, { status: readiness.state === 'ready' ? 200 : 503 })
@@ -127,7 +133,10 @@ describe('graceful shutdown over real sockets', () => {
     expect(graceful.openSockets).toBe(0)
   })
 
-  it('answers a request that arrives on a kept-alive socket after the delay, with Connection: close', async () => {
+  it.each([
+    ['/late', 'ok /late'],
+    ['/first', 'answered first'],
+  ])('answers a request (%s) that arrives on a kept-alive socket after the delay, with Connection: close', async (path, body) => {
     fixture = await start()
     const { http, graceful } = fixture
     const busy = await rawConnection(http.port)
@@ -135,14 +144,14 @@ describe('graceful shutdown over real sockets', () => {
     const slowResponse = busy.get('/slow')
     await fixture.slowStarted
     // `late` is mid-request (headers sent, no blank line yet) when the drain begins, so it is not idle.
-    late.write('GET /late HTTP/1.1\r\nHost: res.localhost\r\n')
+    late.write(`GET ${path} HTTP/1.1\r\nHost: res.localhost\r\n`)
     const result = graceful.shutdown('SIGTERM')
     await fixture.delayStarted
     fixture.endDelay()
     const lateResponse = late.next()
     late.write('\r\n')
     const response = await lateResponse
-    expect(response.body.toString()).toBe('ok /late')
+    expect(response.body.toString()).toBe(body)
     expect(response.headers.connection).toBe('close')
     await late.closed
     expect(late.events).toEqual(['end', 'close'])

@@ -48,7 +48,9 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
       busy.delete(socket)
     })
   })
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // Ahead of the server's own handler: a response may be written within it (a cache hit), and must
+  // already know then whether it closes the connection.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
     let responses = busy.get(socket)
     if (responses === undefined) busy.set(socket, (responses = new Set()))

@@ -1,6 +1,6 @@
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve, type HttpBindings } from '@hono/node-server'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
 
 export interface HttpServerOptions {
   /** The app's fetch; @hono/node-server hands it `{ incoming, outgoing }` as the env. */
@@ -13,7 +13,15 @@ export interface HttpServerOptions {
   headersTimeoutMs: number
   /** Deadline for a whole request, body included; 0 for none. */
   requestTimeoutMs: number
+  /**
+   * Tried on every request before the app: answers it on Node's own request and response and
+   * returns true, or returns false and leaves the request to the app untouched.
+   */
+  answerFirst?: NodeAnswer | undefined
 }
+
+/** A handler on Node's request and response that may decline (see `answerFirst`). */
+export type NodeAnswer = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
 
 export interface HttpServer {
   server: Server
@@ -27,19 +35,25 @@ export interface HttpServer {
  */
 export function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({
-      // Only the HTTP/1.1 server is created here, so the bindings are always Node's request and response.
-      fetch: (request, env) => options.fetch(request, env as HttpBindings),
-      port: options.port,
-      hostname: options.hostname,
-      serverOptions: {
+    // Only the HTTP/1.1 server is created here, so the bindings are always Node's request and response.
+    const app = getRequestListener((request, env) => options.fetch(request, env as HttpBindings))
+    const first = options.answerFirst
+    const listener = first
+      ? (incoming: IncomingMessage, outgoing: ServerResponse) => {
+          if (!first(incoming, outgoing)) void app(incoming, outgoing)
+        }
+      : app
+    const server = createServer(
+      {
         keepAliveTimeout: options.keepAliveTimeoutMs,
         headersTimeout: options.headersTimeoutMs,
         requestTimeout: options.requestTimeoutMs,
         // Node checks the two deadlines above on this interval (default 30 s): keep it well below them.
         connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
       },
-    }) as Server
+      listener,
+    )
+    server.listen(options.port, options.hostname)
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)

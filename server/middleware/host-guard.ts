@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
@@ -86,14 +88,32 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
 /** What `decideHost` reads from a request. */
 export function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts {
   const incoming = c.env?.incoming
+  if (incoming) return hostFactsOfIncoming(incoming, trustProxy)
   return {
-    hostHeaders: incoming ? hostValues(incoming.rawHeaders) : [c.req.header('host') ?? ''].filter((value) => value !== ''),
-    target: incoming?.url ?? c.req.url,
+    hostHeaders: [c.req.header('host') ?? ''].filter((value) => value !== ''),
+    target: c.req.url,
     scheme: c.req.url.startsWith('https:') ? 'https' : 'http',
-    // Without a trusted proxy they are ignored: not even read on every request.
     ...(trustProxy ? { forwardedHost: c.req.header('x-forwarded-host'), forwardedProto: c.req.header('x-forwarded-proto'), forwarded: c.req.header('forwarded') } : {}),
     trustProxy,
   }
+}
+
+/** What `decideHost` reads from Node's request (the app's, or one answered before the app). */
+export function hostFactsOfIncoming(incoming: IncomingMessage, trustProxy: boolean): HostFacts {
+  const { headers } = incoming
+  return {
+    hostHeaders: hostValues(incoming.rawHeaders),
+    target: incoming.url ?? '',
+    scheme: (incoming.socket as TLSSocket).encrypted ? 'https' : 'http',
+    // Without a trusted proxy they are ignored: not even read on every request.
+    ...(trustProxy ? { forwardedHost: single(headers['x-forwarded-host']), forwardedProto: single(headers['x-forwarded-proto']), forwarded: headers.forwarded } : {}),
+    trustProxy,
+  }
+}
+
+/** Node keeps a repeated X-Forwarded-* header as its values joined; a list only for a few names. */
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 function hostValues(rawHeaders: string[]): string[] {

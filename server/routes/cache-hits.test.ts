@@ -1,9 +1,11 @@
 import { gunzipSync } from 'node:zlib'
+import { request as httpRequest } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { captureLog } from '../../test/log-capture.ts'
 import { rawConnection } from '../../test/raw-http.ts'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
 import { createMetrics } from '../metrics/metrics.ts'
+import { splitTarget } from './cache-hits.ts'
 
 const ZH = { cookie: 'lang=zh' }
 
@@ -13,79 +15,97 @@ afterEach(async () => {
   site = undefined
 })
 
-/** A site with the HTML cache on whose `/res/hot` is cached; `getSite` spied from then on. */
+/** A listening site with the HTML cache on whose `/res/hot` is cached; `getSite` spied from then on. */
 async function siteWithCachedPage(options: TestSiteOptions = {}) {
-  site = await startTestSite({ htmlCache: {}, ...options })
-  const first = await site.request('/res/hot', { headers: ZH })
+  site = await startTestSite({ htmlCache: {}, listen: true, ...options })
+  const first = await send(site, '/res/hot', { headers: ZH })
   expect(first.status).toBe(200)
-  await first.text()
   await vi.waitFor(() => expect(site!.htmlCache?.size).toBe(1))
   return { site, getSite: vi.spyOn(site.sites, 'getSite') }
 }
 
+interface Sent {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** A request over the site's socket (where hits are answered), with the Host header as given. */
+async function send(site: TestSite, path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}): Promise<Sent> {
+  const answer = await httpRequest(`${site.url}${path}`, { method: init.method ?? 'GET', headers: { host: 'res.localhost', ...init.headers } })
+  const body = Buffer.from(await answer.body.arrayBuffer())
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(answer.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
+  return { status: answer.statusCode, headers, body }
+}
+
 /** Headers that differ between any two responses of one page: the request id and the nonce. */
-function comparable(headers: Headers): Record<string, string> {
+function comparable(headers: Record<string, string>): Record<string, string> {
   const record: Record<string, string> = {}
-  headers.forEach((value, name) => {
-    if (name === 'x-request-id' || name === 'date') return
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'x-request-id' || name === 'date' || name === 'keep-alive' || name === 'connection') continue
     record[name] = value.replace(/'nonce-[^']+'/, "'nonce-N'")
-  })
+  }
   return record
 }
 
-describe('page views the HTML cache answers ahead of the middleware chain', () => {
+const decoded = (answer: Sent) => (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8')
+
+describe('page views the HTML cache answers before the app', () => {
   it('answer a cached page without the tenant step, in the encoding asked for, with a fresh nonce in body and policy', async () => {
     const { site, getSite } = await siteWithCachedPage()
     const nonces = new Set<string>()
     // A page with a nonce keeps no brotli (a brotli stream cannot be spliced): br asks get gzip.
     for (const [asked, encoding] of [['br, gzip', 'gzip'], ['gzip', 'gzip'], ['identity', 'identity']]) {
-      const answer = await site.request('/res/hot', { headers: { ...ZH, 'accept-encoding': asked! } })
+      const answer = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': asked! } })
       expect(answer.status).toBe(200)
-      expect(answer.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
-      const bytes = Buffer.from(await answer.arrayBuffer())
-      expect(answer.headers.get('content-length')).toBe(String(bytes.length))
-      // app.request() leaves the body as sent: decode it the way a browser would.
-      const html = (encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8')
-      const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')![1]!
+      expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)
+      expect(answer.headers['content-length']).toBe(String(answer.body.length))
+      const html = decoded(answer)
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')![1]!
       nonces.add(nonce)
       expect(html).toContain(`nonce="${nonce}"`)
       expect(html).not.toMatch(new RegExp(`nonce="(?!${nonce.replace(/[+/=]/g, '\\$&')}")`))
-      expect(answer.headers.get('vary')).toMatch(/Accept-Encoding/)
-      expect(answer.headers.get('x-request-id')).toMatch(/^[\w-]+$/)
-      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN')
-      expect(answer.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=/)
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/)
+      expect(answer.headers['x-request-id']).toMatch(/^[\w-]+$/)
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/)
     }
     expect(nonces.size).toBe(3)
     expect(getSite).not.toHaveBeenCalled()
   })
 
-  it('answer exactly as the chain answers a hit', async () => {
+  it('answer exactly as the app answers a hit', async () => {
     let clock = Date.now()
     const { site, getSite } = await siteWithCachedPage({ repository: { now: () => clock } })
-    const early = await site.request('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
+    const early = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
     expect(getSite).not.toHaveBeenCalled()
-    // A site config older than its TTL is not used ahead of the chain: the chain serves it stale
-    // (and refreshes it) and answers the same hit from the HTML cache.
+    // A site config older than its TTL is not used before the app: the app serves it stale (and
+    // refreshes it) and answers the same hit from the HTML cache.
     clock += 61_000
-    const throughChain = await site.request('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
+    const throughApp = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
     expect(getSite).toHaveBeenCalled()
-    expect(comparable(early.headers)).toEqual(comparable(throughChain.headers))
-    const html = async (answer: Response) => gunzipSync(Buffer.from(await answer.arrayBuffer())).toString('utf8').replace(/ nonce="[^"]*"/g, '')
-    expect(await html(early)).toBe(await html(throughChain))
+    expect(comparable(early.headers)).toEqual(comparable(throughApp.headers))
+    const html = (answer: Sent) => decoded(answer).replace(/ nonce="[^"]*"/g, '')
+    expect(html(early)).toBe(html(throughApp))
   })
 
   it('echo a plain incoming request id, log one access line and count the request and the hit', async () => {
     const capture = captureLog('info')
     const metrics = createMetrics({ processMetrics: false })
     const { site, getSite } = await siteWithCachedPage({ log: capture.log, app: { metrics, log: capture.log }, htmlCache: { metrics: metrics.cache('html') } })
-    const answer = await site.request('/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' } })
-    expect(answer.headers.get('x-request-id')).toBe('hit-trace-1')
+    const answer = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' } })
+    expect(answer.headers['x-request-id']).toBe('hit-trace-1')
+    const replaced = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'bad id\twith tab' } })
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(getSite).not.toHaveBeenCalled()
-    expect(capture.lines.find((line) => line.requestId === 'hit-trace-1' && line.msg === 'request')).toMatchObject({ method: 'GET', route: 'res-hot', path: '/res/hot', status: 200 })
-    const text = await metrics.registry.metrics()
-    expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 2/)
-    expect(text).toMatch(/cache_lookups_total\{cache="html",result="hit"\} 1/)
-    expect(text).toMatch(/http_requests_in_flight 0/)
+    await vi.waitFor(() => expect(capture.lines.find((line) => line.requestId === 'hit-trace-1' && line.msg === 'request')).toMatchObject({ method: 'GET', route: 'res-hot', path: '/res/hot', status: 200 }))
+    await vi.waitFor(async () => {
+      const text = await metrics.registry.metrics()
+      expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
+      expect(text).toMatch(/cache_lookups_total\{cache="html",result="hit"\} 2/)
+      expect(text).toMatch(/http_requests_in_flight 0/)
+    })
   })
 
   it.each([
@@ -93,16 +113,26 @@ describe('page views the HTML cache answers ahead of the middleware chain', () =
     ['a visitor whose language cookie is set by the answer', { headers: {} }],
     ['a redirect (language prefix of the default language)', { headers: ZH }, '/zh/res/hot'],
     ['another page', { headers: ZH }, '/res/new'],
-  ] as [string, RequestInit, string?][])('leave %s to the chain', async (_name, init, path = '/res/hot') => {
+  ] as [string, { method?: 'GET' | 'HEAD'; headers: Record<string, string> }, string?][])('leave %s to the app', async (_name, init, path = '/res/hot') => {
     const { site, getSite } = await siteWithCachedPage()
-    const answer = await site.request(path, init)
+    const answer = await send(site, path, init)
     expect(getSite).toHaveBeenCalled()
-    if (path === '/res/hot' && init.method !== 'HEAD') expect(answer.headers.get('set-cookie')).toMatch(/^lang=zh;/)
+    if (path === '/res/hot' && init.method !== 'HEAD') expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)
     if (path === '/zh/res/hot') expect(answer.status).toBe(301)
   })
 
+  it.each(['/res/./hot', "/res/hot?x='", '/res/hot#top'])('leave the target %s, which URL parsing rewrites, to the app', async (target) => {
+    const { site, getSite } = await siteWithCachedPage()
+    const connection = await rawConnection(Number(new URL(site.url!).port))
+    const answer = await connection.get(target, ZH)
+    connection.destroy()
+    expect(answer.status).toBe(200)
+    expect(answer.body.toString('utf8')).toContain('</html>')
+    expect(getSite).toHaveBeenCalled()
+  })
+
   it('leave refused hosts to the host guard, even for a cached page', async () => {
-    const { site, getSite } = await siteWithCachedPage({ listen: true })
+    const { site, getSite } = await siteWithCachedPage()
     const connection = await rawConnection(Number(new URL(site.url!).port))
     connection.write('GET /res/hot HTTP/1.1\r\nHost: res.localhost\r\nHost: land.localhost\r\nCookie: lang=zh\r\n\r\n')
     expect((await connection.next()).status).toBe(400)
@@ -113,16 +143,55 @@ describe('page views the HTML cache answers ahead of the middleware chain', () =
     other.destroy()
     expect(getSite).not.toHaveBeenCalled()
     // A forwarded host is ignored without TRUST_PROXY: the cached page of the Host is answered.
-    const forwarded = await site.request('/res/hot', { headers: { ...ZH, 'x-forwarded-host': 'land.localhost' } })
+    const forwarded = await send(site, '/res/hot', { headers: { ...ZH, 'x-forwarded-host': 'land.localhost' } })
     expect(forwarded.status).toBe(200)
     expect(getSite).not.toHaveBeenCalled()
+  })
+
+  it('take the tenant from a trusted forwarded host, as the host guard does', async () => {
+    const { site, getSite } = await siteWithCachedPage({ app: { trustProxy: true } })
+    const forwarded = await send(site, '/res/hot', { headers: { ...ZH, host: 'internal.lb', 'x-forwarded-host': 'res.localhost' } })
+    expect(forwarded.status).toBe(200)
+    expect(getSite).not.toHaveBeenCalled()
+    const https = await send(site, '/res/hot', { headers: { ...ZH, 'x-forwarded-proto': 'https' } })
+    // Another origin is another page (its canonical links differ): the app renders it.
+    expect(https.status).toBe(200)
+    expect(getSite).toHaveBeenCalled()
   })
 
   it('follow a purge at once', async () => {
     const { site, getSite } = await siteWithCachedPage()
     site.purger.purge('res.localhost')
-    const answer = await site.request('/res/hot', { headers: ZH })
+    const answer = await send(site, '/res/hot', { headers: ZH })
     expect(answer.status).toBe(200)
     expect(getSite).toHaveBeenCalled()
+  })
+
+  it('leave the request to the app when answering it fails, and log why', async () => {
+    const capture = captureLog('error')
+    const { site } = await siteWithCachedPage({ log: capture.log, app: { log: capture.log } })
+    vi.spyOn(site.sites, 'peekSite').mockImplementation(() => {
+      throw new Error('peek broke')
+    })
+    const answer = await send(site, '/res/hot', { headers: ZH })
+    expect(answer.status).toBe(200)
+    expect(decoded(answer)).toContain('</html>')
+    expect(capture.lines.find((line) => line.msg === 'cache hit failed; left to the app')).toMatchObject({ err: { message: 'peek broke' } })
+  })
+})
+
+describe('splitTarget', () => {
+  it.each([
+    '/', '/res/hot', '/res/hot?', '/s?q=a%20b&page=2', '/a/b/?x=1?y=2', '/a:b@c/!$&()*+,;=~', '/%E4%B8%AD?q=%zz', '//double//slash', '/a/..b/.c/', '/x?a=/./b', '/x?a=..',
+  ])('reads %s as URL parsing does', (target) => {
+    // As the app sees it: @hono/node-server puts scheme and Host in front of the target.
+    const url = new URL(`http://res.localhost${target}`)
+    expect(splitTarget(target)).toEqual({ pathname: url.pathname, search: url.search })
+  })
+
+  it.each([
+    '/a/./b', '/a/../b', '/a/..', '/a/.', '/a b', '/a"b', '/a<b>', '/a`b', '/a{b}', '/a|b', '/a\\b', '/a#frag', "/it's", "/a?q='", '/a?q="', 'http://res.localhost/a', '*', '', '/é',
+  ])('declines %s', (target) => {
+    expect(splitTarget(target)).toBeNull()
   })
 })
