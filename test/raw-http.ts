@@ -80,7 +80,8 @@ export function rawConnection(port: number, host = '127.0.0.1'): Promise<RawConn
   })
 }
 
-function parseResponse(buffer: Buffer): { response: RawResponse; consumed: number } | null {
+/** One complete response at the start of `buffer` (Content-Length or chunked body), or null for more bytes. */
+export function parseResponse(buffer: Buffer): { response: RawResponse; consumed: number } | null {
   const headEnd = buffer.indexOf('\r\n\r\n')
   if (headEnd === -1) return null
   const [statusLine, ...lines] = buffer.subarray(0, headEnd).toString('latin1').split('\r\n')

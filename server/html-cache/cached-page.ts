@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../middleware/compression.ts'
-import { assembleGzip, compressSegments, type GzipSegments } from './gzip-segments.ts'
+import { NONCE_LENGTH } from '../middleware/security-headers.ts'
+import { assembleGzip, compressSegments, gzipSize, releaseGzip, SPARE_BODIES, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
 
@@ -20,7 +21,7 @@ export interface CachedPage {
   storedAt: number
   /** Route name for metrics, as the render that produced it reported. */
   routeName: string
-  /** Bytes held, for the cache's byte bound. */
+  /** Bytes held, for the cache's byte bound, with room for the gzip bodies kept for reuse. */
   size: number
 }
 
@@ -62,7 +63,7 @@ export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> 
   ])
   const { block, groups } = packTogether([segments, gzip.blocks, br ? [br] : []])
   const [packedSegments, packedBlocks, packedBr] = groups as [Buffer[], Buffer[], Buffer[]]
-  let size = block.byteLength
+  let size = block.byteLength + SPARE_BODIES * gzipSize(gzip, NONCE_LENGTH)
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: { ...gzip, blocks: packedBlocks }, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
 }
@@ -116,8 +117,11 @@ export function servePage(page: CachedPage, options: ServeOptions, extra: Record
 export function writePage(outgoing: ServerResponse, page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): void {
   const { headers, body } = pageAnswer(page, options, extra)
   outgoing.writeHead(page.status, headers)
-  if (options.method === 'HEAD') outgoing.end()
-  else outgoing.end(body)
+  if (options.method === 'HEAD') return void outgoing.end()
+  outgoing.end(body)
+  // Once written to the socket, an assembled body can carry the page's next response (never before:
+  // until then the socket may still be sending it).
+  if (headers['content-encoding'] === 'gzip') outgoing.once('finish', () => releaseGzip(page.gzip, body))
 }
 
 function pageAnswer(page: CachedPage, options: ServeOptions, extra: Record<string, string>): { headers: Record<string, string>; body: Buffer } {

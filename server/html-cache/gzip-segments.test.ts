@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { assembleGzip, compressSegments } from './gzip-segments.ts'
+import { assembleGzip, compressSegments, releaseGzip, SPARE_BODIES } from './gzip-segments.ts'
 
 const texts = (...parts: string[]) => parts.map((part) => Buffer.from(part, 'utf8'))
 
@@ -24,5 +24,29 @@ describe('assembleGzip', () => {
   it('refuses a filler longer than one stored block', async () => {
     const segments = await compressSegments(texts('a', 'b'))
     expect(() => assembleGzip(segments, 'z'.repeat(0x10000))).toThrow(RangeError)
+  })
+
+  it('refills a body given back, for the next response, and keeps no more than a few', async () => {
+    const parts = ['<script nonce="', '">a()</script><style nonce="', '">b{}</style>']
+    const segments = await compressSegments(texts(...parts))
+    const nonces = ['Zm9vYmFyYmF6cXV4MTIzNA==', 'cXV4cXV4cXV4cXV4cXV4cQ==', 'YWFhYWFhYWFhYWFhYWFhYQ==']
+    const first = assembleGzip(segments, nonces[0]!)
+    const second = assembleGzip(segments, nonces[1]!)
+    expect(second).not.toBe(first)
+    releaseGzip(segments, first)
+    releaseGzip(segments, first)
+    const refilled = assembleGzip(segments, nonces[2]!)
+    expect(refilled).toBe(first)
+    expect(gunzipSync(refilled).toString('utf8')).toBe(parts.join(nonces[2]!))
+    // A body still being sent (second) is never handed out again.
+    expect(gunzipSync(second).toString('utf8')).toBe(parts.join(nonces[1]!))
+    // Another filler length gives another layout: a fresh body.
+    releaseGzip(segments, refilled)
+    const longer = assembleGzip(segments, `${nonces[0]}xyz`)
+    expect(longer).not.toBe(refilled)
+    expect(gunzipSync(longer).toString('utf8')).toBe(parts.join(`${nonces[0]}xyz`))
+    const bodies = Array.from({ length: SPARE_BODIES + 3 }, () => assembleGzip(segments, nonces[0]!))
+    for (const body of bodies) releaseGzip(segments, body)
+    expect(segments.spare).toHaveLength(SPARE_BODIES)
   })
 })

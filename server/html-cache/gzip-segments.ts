@@ -16,7 +16,16 @@ export interface GzipSegments {
   lengths: number[]
   /** The trailer's CRC as a function of the filler's, for the last filler length used (see trailerCrc). */
   crcOfFill?: { fillLength: number; base: number; shift: number }
+  /** Bodies already written out, kept to be refilled by the next responses (see releaseGzip). */
+  spare?: Buffer[]
 }
+
+/**
+ * Bodies kept per page for reuse. Two are enough: a body comes back as soon as its response is
+ * written, and hits are answered one at a time; a cached page reserves room for them in its size.
+ */
+export const SPARE_BODIES = 2
+
 
 /**
  * Compresses text segments once, so that a gzip body with any short string between them (a
@@ -40,30 +49,48 @@ export async function compressSegments(segments: Buffer[], level = 9): Promise<G
 export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   const fillLength = Buffer.byteLength(filler, 'utf8')
   if (fillLength > MAX_STORED) throw new RangeError('filler too long for one stored block')
-  const gaps = segments.blocks.length - 1
-  let size = GZIP_HEADER.length + gaps * (5 + fillLength) + 8
-  let length = gaps * fillLength
-  for (const [index, blocks] of segments.blocks.entries()) {
-    size += blocks.length
-    length += segments.lengths[index]!
-  }
-  // One allocation per response, written in order: it may still be queued on the socket when the
-  // next response of the same page is assembled.
-  const body = Buffer.allocUnsafe(size)
-  let offset = GZIP_HEADER.copy(body, 0)
+  const size = gzipSize(segments, fillLength)
+  const spare = segments.spare?.pop()
+  // A body of the same size has the same layout (same page, same filler length): only the fillers
+  // and the trailer differ, and the deflate blocks around them are already in place.
+  const body = spare !== undefined && spare.length === size ? spare : Buffer.allocUnsafe(size)
+  const refill = body === spare
+  let offset = refill ? GZIP_HEADER.length : GZIP_HEADER.copy(body, 0)
+  let length = 0
   for (const [index, blocks] of segments.blocks.entries()) {
     if (index > 0) {
       // A stored block: BFINAL=0, BTYPE=00 and the padding to the byte boundary, then LEN and its ones' complement.
-      offset = body.writeUInt8(0, offset)
-      offset = body.writeUInt16LE(fillLength, offset)
-      offset = body.writeUInt16LE(~fillLength & 0xffff, offset)
+      if (!refill) {
+        body.writeUInt8(0, offset)
+        body.writeUInt16LE(fillLength, offset + 1)
+        body.writeUInt16LE(~fillLength & 0xffff, offset + 3)
+      }
+      offset += 5
       offset += body.write(filler, offset, 'utf8')
+      length += fillLength
     }
-    offset += blocks.copy(body, offset)
+    offset += refill ? blocks.length : blocks.copy(body, offset)
+    length += segments.lengths[index]!
   }
   offset = body.writeUInt32LE(trailerCrc(segments, filler, fillLength) >>> 0, offset)
   body.writeUInt32LE(length >>> 0, offset)
   return body
+}
+
+/**
+ * Gives back a body `assembleGzip` made, once nothing reads it any more (its response has been
+ * written to the socket), for the next response of the same page.
+ */
+export function releaseGzip(segments: GzipSegments, body: Buffer): void {
+  const spare = (segments.spare ??= [])
+  if (spare.length < SPARE_BODIES && !spare.includes(body)) spare.push(body)
+}
+
+/** Bytes of an assembled body with fillers of `fillLength` bytes. */
+export function gzipSize(segments: GzipSegments, fillLength: number): number {
+  let size = GZIP_HEADER.length + (segments.blocks.length - 1) * (5 + fillLength) + 8
+  for (const blocks of segments.blocks) size += blocks.length
+  return size
 }
 
 /**

@@ -73,6 +73,8 @@ export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEn
 }
 
 const NONCE_BYTES = 16
+/** Characters of a nonce (base64 of NONCE_BYTES, padded). */
+export const NONCE_LENGTH = Math.ceil(NONCE_BYTES / 3) * 4
 const POOL_NONCES = 256
 let pool = Buffer.alloc(0)
 let offset = 0

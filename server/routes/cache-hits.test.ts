@@ -1,8 +1,9 @@
+import net from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { request as httpRequest } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { captureLog } from '../../test/log-capture.ts'
-import { rawConnection } from '../../test/raw-http.ts'
+import { parseResponse, rawConnection, type RawResponse } from '../../test/raw-http.ts'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
 import { createMetrics } from '../metrics/metrics.ts'
 import { splitTarget } from './cache-hits.ts'
@@ -73,6 +74,42 @@ describe('page views the HTML cache answers before the app', () => {
     }
     expect(nonces.size).toBe(3)
     expect(getSite).not.toHaveBeenCalled()
+  })
+
+  it('never refill a body before its response is written, even when the visitor is slow to read', async () => {
+    const metrics = createMetrics({ processMetrics: false })
+    const { site } = await siteWithCachedPage({ htmlCache: { metrics: metrics.cache('html') } })
+    const hits = async () => Number(/cache_lookups_total\{cache="html",result="hit"\} (\d+)/.exec(await metrics.registry.metrics())?.[1] ?? 0)
+    // A visitor that pipelines requests and reads nothing: their answers queue up in the server.
+    const slow = net.connect(Number(new URL(site.url!).port), '127.0.0.1')
+    slow.pause()
+    const request = 'GET /res/hot HTTP/1.1\r\nHost: res.localhost\r\nCookie: lang=zh\r\nAccept-Encoding: gzip\r\n\r\n'
+    slow.write(request.repeat(300))
+    await vi.waitFor(async () => expect(await hits()).toBeGreaterThanOrEqual(20))
+    // Meanwhile other visitors' hits of the same page are answered (from any body given back).
+    for (let i = 0; i < 20; i += 1) expect((await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })).status).toBe(200)
+    const chunks: Buffer[] = []
+    slow.on('data', (chunk: Buffer) => chunks.push(chunk))
+    slow.resume()
+    const answers: RawResponse[] = []
+    await vi.waitFor(() => {
+      let buffer = Buffer.concat(chunks.splice(0))
+      for (let parsed = parseResponse(buffer); parsed !== null; parsed = parseResponse(buffer)) {
+        answers.push(parsed.response)
+        buffer = buffer.subarray(parsed.consumed)
+      }
+      if (buffer.length > 0) chunks.unshift(buffer)
+      expect(answers).toHaveLength(300)
+    }, { timeout: 10_000 })
+    slow.destroy()
+    const nonces = new Set<string>()
+    for (const answer of answers) {
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')![1]!
+      nonces.add(nonce)
+      const html = gunzipSync(answer.body).toString('utf8')
+      expect(html.match(/ nonce="[^"]*"/g)!.every((attribute) => attribute === ` nonce="${nonce}"`)).toBe(true)
+    }
+    expect(nonces.size).toBe(300)
   })
 
   it('answer exactly as the app answers a hit', async () => {
