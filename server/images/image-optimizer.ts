@@ -5,7 +5,7 @@ import { hasContentHash } from './content-hash.ts'
 import { unsupportedSource } from './image-errors.ts'
 import type { CachedImage, ImageCache } from './image-cache.ts'
 import type { FetchedSource, SourceFetcher } from './fetch-source.ts'
-import { renderVariant, restrictImageLoaders, type OutputClass } from './render-variant.ts'
+import { renderVariant, type OutputClass } from './render-variant.ts'
 import { sniffFormat } from './sniff-format.ts'
 
 /** Every input that changes an answer, and nothing else (the cache key is made of exactly these). */
@@ -49,7 +49,6 @@ function variantKey(request: VariantRequest): string {
  * variants of one source (a cover and its placeholder) share the fetch.
  */
 export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptimizer {
-  restrictImageLoaders()
   const now = options.now ?? Date.now
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS
   const avif = options.avif ?? true

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { IMAGE_PRESETS, type ImageDensity, type ImagePreset } from '../../shared/rules/image-presets.ts'
 import { sourceFailed } from './image-errors.ts'
 import type { SourceFormat } from './sniff-format.ts'
@@ -26,21 +26,36 @@ export interface RenderOptions {
   avif: boolean
 }
 
-let loadersRestricted = false
+type SharpModule = Awaited<typeof import('sharp')>['default']
+let loading: Promise<SharpModule> | undefined
 
 /**
- * libvips can read many formats (SVG, PDF, TIFF, FITS, …), each a parser exposed to hostile input.
- * Only the raster loaders the optimiser needs stay enabled, process-wide; nothing else here uses sharp.
- * libvips' own operation cache (up to 50 MiB by default) is turned off: every variant is encoded
- * once and then served from the image cache, which has its own byte bound, so libvips' copy would
- * only hold decoded sources nobody asks for again.
+ * sharp and libvips, loaded with the first image to resize: about 19 MiB of RSS that an instance
+ * with the optimiser off, or whose images all come from the CDN and the image cache, never carries.
+ * A failed load (a missing native build) is tried again with the next image.
+ *
+ * libvips can read many formats (SVG, PDF, TIFF, FITS, …), each a parser exposed to hostile input:
+ * only the raster loaders the optimiser needs stay enabled, process-wide (nothing else here uses
+ * sharp). libvips' own operation cache (up to 50 MiB by default) is turned off: every variant is
+ * encoded once and then served from the image cache, which has its own byte bound, so libvips' copy
+ * would only hold decoded sources nobody asks for again.
  */
-export function restrictImageLoaders(): void {
-  if (loadersRestricted) return
-  sharp.cache(false)
-  sharp.block({ operation: ['VipsForeignLoad'] })
-  sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer', 'VipsForeignLoadHeifBuffer'] })
-  loadersRestricted = true
+export function loadSharp(): Promise<SharpModule> {
+  if (loading !== undefined) return loading
+  const started = import('sharp').then(
+    ({ default: sharp }) => {
+      sharp.cache(false)
+      sharp.block({ operation: ['VipsForeignLoad'] })
+      sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer', 'VipsForeignLoadHeifBuffer'] })
+      return sharp
+    },
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
+  loading = started
+  return started
 }
 
 /**
@@ -49,6 +64,7 @@ export function restrictImageLoaders(): void {
  * the size; nothing is ever enlarged past the source. EXIF orientation is applied; metadata is dropped.
  */
 export async function renderVariant(source: Buffer, format: Exclude<SourceFormat, 'svg'>, options: RenderOptions): Promise<RenderedVariant> {
+  const sharp = await loadSharp()
   const input = { limitInputPixels: options.maxPixels, failOn: 'error' as const }
   let width: number
   let height: number

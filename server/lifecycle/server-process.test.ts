@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
 import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerProcess } from '../../test/server-process.ts'
@@ -37,7 +39,7 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true))
   })
 
-describe('the server process on SIGTERM', { timeout: 120_000 }, () => {
+describe('the server process', { timeout: 120_000 }, () => {
   let bundle: ReturnType<typeof buildServerBundle>
   let upstream: Awaited<ReturnType<typeof startUpstream>>
   let server: ServerProcess | undefined
@@ -51,7 +53,7 @@ describe('the server process on SIGTERM', { timeout: 120_000 }, () => {
     bundle.remove()
   })
 
-  it('drains keep-alive load without a reset or a lost request, finishes the slow one, and exits 0', async () => {
+  it('on SIGTERM drains keep-alive load without a reset or a lost request, finishes the slow one, and exits 0', async () => {
     server = await startServerProcess(bundle.entry, {
       NODE_ENV: 'production',
       API_BASE_URL: upstream.url,
@@ -108,5 +110,21 @@ describe('the server process on SIGTERM', { timeout: 120_000 }, () => {
 
   it('refuses to start in production without API_BASE_URL, naming the fix', async () => {
     await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(/exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/)
+  })
+
+  it('loads libvips only with the first image it resizes', async () => {
+    server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', API_BASE_URL: upstream.url })
+    const { port, child } = server
+    const mapped = () => readFileSync(`/proc/${child.pid}/maps`, 'utf8').includes('libvips')
+    const connection = await rawConnection(port)
+    expect((await connection.get('/res/hot')).status).toBe(200)
+    expect(mapped()).toBe(false)
+    const picture = readdirSync(path.join(import.meta.dirname, '..', 'demo-api', 'media')).find((name) => name.endsWith('.webp'))!
+    const image = await connection.get(`/_img/thumbnail?url=${encodeURIComponent(`${upstream.url}/media/${picture}`)}`, { accept: 'image/webp' })
+    expect(image.status).toBe(200)
+    expect(image.headers['content-type']).toBe('image/webp')
+    expect(mapped()).toBe(true)
+    connection.destroy()
+    child.kill('SIGKILL')
   })
 })
