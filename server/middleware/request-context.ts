@@ -60,7 +60,7 @@ export function requestRecorder({ log, metrics, quietRoutes = new Set() }: Reque
  * byte (or when the visitor leaves); under app.request() there is no socket, and the response is
  * done when it is returned.
  */
-export function whenSent(c: Context<AppEnv>, done: () => void): void {
+function whenSent(c: Context<AppEnv>, done: () => void): void {
   const outgoing = c.env?.outgoing
   if (outgoing && !outgoing.writableFinished) outgoing.once('close', done)
   else done()
