@@ -1,5 +1,6 @@
 import { HtmlValidate, type Message } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PAGES, demoVisitorCookie } from '../../test/demo-pages.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 
 // Standards, accessibility and document rules. SRI is required for other origins only: our own assets
@@ -8,52 +9,6 @@ const validator = new HtmlValidate({
   extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
   rules: { 'require-sri': ['error', { target: 'crossorigin' }] },
 })
-
-const LANGUAGE_COOKIE: Record<string, string> = { 'res.localhost': 'lang=zh', 'land.localhost': 'lang=en', 'nav.localhost': 'lang=zh-TW' }
-
-// Every page kind of the three demo sites, successful and failed.
-const PAGES: [host: string, path: string, status: number][] = [
-  ['res.localhost', '/', 200],
-  ['res.localhost', '/en', 200],
-  ['res.localhost', '/d/vlc-media-player', 200],
-  ['res.localhost', '/s', 200],
-  ['res.localhost', '/s?query=linux', 200],
-  ['res.localhost', '/sa?query=nothing-matches-this', 200],
-  ['res.localhost', '/rank', 200],
-  ['res.localhost', '/res/hot', 200],
-  ['res.localhost', '/res/new', 200],
-  ['res.localhost', '/tags', 200],
-  ['res.localhost', '/tags/open-source', 200],
-  ['res.localhost', '/articles', 200],
-  ['res.localhost', '/pcat/guide', 200],
-  ['res.localhost', '/post-search-tips', 200],
-  ['res.localhost', '/search/post?query=搜索', 200],
-  ['res.localhost', '/c/about', 200],
-  ['res.localhost', '/c/help/faq', 200],
-  ['res.localhost', '/doc_guide', 200],
-  ['res.localhost', '/sp/topics', 200],
-  ['res.localhost', '/disclaimer', 200],
-  ['res.localhost', '/links', 200],
-  ['res.localhost', '/feedback', 200],
-  ['res.localhost', '/feedback/sub', 200],
-  ['res.localhost', '/goto?url=https%3A%2F%2Fexample.com%2F', 200],
-  ['res.localhost', '/goto?url=javascript%3Aalert(1)', 400],
-  ['res.localhost', '/no/such/page', 404],
-  ['res.localhost', '/d/no-such-resource', 404],
-  ['res.localhost', '/404', 404],
-  ['res.localhost', '/405', 405],
-  ['res.localhost', '/500', 500],
-  ['land.localhost', '/', 200],
-  ['land.localhost', '/doc_handbook', 200],
-  ['land.localhost', '/l/campaign/spring-sale', 200],
-  ['land.localhost', '/sp/library', 200],
-  ['land.localhost', '/ar', 200],
-  ['nav.localhost', '/', 200],
-  ['nav.localhost', '/ai', 200],
-  ['nav.localhost', '/nav/dev/frontend', 200],
-  ['nav.localhost', '/sp/news', 200],
-  ['nav.localhost', '/sa?query=ai', 200],
-]
 
 function describeErrors(messages: Message[]): string[] {
   return messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector ?? ''})`)
@@ -80,8 +35,9 @@ describe('every rendered page kind passes html-validate', () => {
   })
   afterAll(() => site.close())
 
-  it.each(PAGES)('%s%s', async (host, path, status) => {
-    const response = await site.request(path, { host, headers: { cookie: path === '/ar' ? 'lang=ar' : path === '/en' ? 'lang=en' : LANGUAGE_COOKIE[host]! } })
+  // Every page kind of the three demo sites, successful and failed.
+  it.each(DEMO_PAGES)('%s%s', async (host, path, status) => {
+    const response = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path) } })
     expect(response.status).toBe(status)
     const report = await validator.validateString(await response.text())
     expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])

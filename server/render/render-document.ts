@@ -28,7 +28,11 @@ export interface RenderDocumentInput {
   manifest: ClientManifest
   headers: Headers
   method: string
-  isBot: boolean
+  /**
+   * Send nothing until the whole document is rendered, every Suspense boundary in place (crawlers,
+   * and pages the HTML cache may keep); otherwise the shell is sent early and the rest streams.
+   */
+  complete: boolean
   timeoutMs: number
   signal?: AbortSignal
   /** This response's CSP nonce: every inline or module script the document carries gets it. */
@@ -73,7 +77,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   return streamResponse(element, {
     status,
     headers: input.headers,
-    waitForAll: input.isBot,
+    waitForAll: input.complete,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),

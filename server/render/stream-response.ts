@@ -6,7 +6,10 @@ import { wholeBodyResponse } from '../http/whole-body.ts'
 export interface StreamResponseOptions {
   status: number
   headers: Headers
-  /** Crawlers get the complete document in one piece (no streaming placeholders to execute). */
+  /**
+   * Render the complete document before sending anything, in document order: every Suspense
+   * boundary resolved in place, no fallback swapped by script (crawlers, pages kept by the HTML cache).
+   */
   waitForAll: boolean
   timeoutMs: number
   /** Aborts the render when the visitor goes away. */
@@ -104,6 +107,10 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
 
     const stream = renderToPipeableStream(element, {
       ...(options.nonce ? { nonce: options.nonce } : {}),
+      // React outlines a resolved boundary of more than 500 bytes once the bytes before it pass this
+      // size (12800 by default), even when everything is ready: it is written as a pending boundary
+      // with a hidden copy swapped in by script. A complete document keeps every boundary in place.
+      ...(options.waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
       onShellReady() {
         if (options.waitForAll) return
         stream.pipe(sink)

@@ -84,13 +84,14 @@ export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, l
 async function answer(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await render(c, decision, options)).response
+  if (cache === undefined || key === null) return (await render(c, decision, options, false)).response
   const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.get('cspNonce') }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
-    return page ? served(c, page, serveOptions) : (await render(c, decision, options)).response
+    return page ? served(c, page, serveOptions) : (await render(c, decision, options, false)).response
   }
-  const result = await cache.get(key, () => render(c, decision, options))
+  // A kept page is answered to everyone, crawlers included: it is rendered complete.
+  const result = await cache.get(key, () => render(c, decision, options, true))
   return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
 }
 
@@ -99,8 +100,11 @@ function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serve
   return servePage(page, serveOptions)
 }
 
-/** Loads the page's data and renders it (the uncached path). */
-async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Rendered> {
+/**
+ * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
+ * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
+ */
+async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions, forCache: boolean): Promise<Rendered> {
   const nonce = c.get('cspNonce')
   const loaded = await loadDecidedPage(c, options, decision, 'document')
   if (loaded.kind === 'redirect') {
@@ -124,7 +128,7 @@ async function render(c: Context<AppEnv>, decision: RenderDecision, options: Doc
     manifest: options.manifest,
     headers,
     method: c.req.method,
-    isBot: isbot(c.req.header('user-agent') ?? ''),
+    complete: forCache || isbot(c.req.header('user-agent') ?? ''),
     timeoutMs: options.renderTimeoutMs,
     signal: c.req.raw.signal,
     nonce,

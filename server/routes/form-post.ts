@@ -66,7 +66,7 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       manifest: options.manifest,
       headers,
       method: 'GET',
-      isBot: isbot(c.req.header('user-agent') ?? ''),
+      complete: isbot(c.req.header('user-agent') ?? ''),
       timeoutMs: options.renderTimeoutMs,
       signal: c.req.raw.signal,
       nonce: c.get('cspNonce'),
