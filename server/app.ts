@@ -158,7 +158,10 @@ export function createApp(deps: AppDeps): App {
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
   app.on(['GET', 'HEAD'], '*', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
-  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
+  // What a page is built from must hold for as long as it may be answered: a payload is kept by
+  // shared caches (s-maxage); a document first by the HTML cache, then by them.
+  const sharedCacheMs = htmlSMaxAge * 1000
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf, pageLifetimeMs: sharedCacheMs })
   const document = documentRoute({
     handler,
     sites: deps.sites,
@@ -166,6 +169,7 @@ export function createApp(deps: AppDeps): App {
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
+    pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
     policyOf,
     onRenderAborted: (reason) => metrics.renderAborted(reason),
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),

@@ -76,6 +76,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     upstream,
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
+    pageLifetimeMs: 0,
     lowPriority: (task) => task(),
   }
   return { env, calls }

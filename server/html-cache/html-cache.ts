@@ -46,6 +46,8 @@ export interface HtmlCache {
   get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
   /** Forgets one tenant's pages (`host`), or all (`null`), on this instance; renders running now are not kept. */
   purge(host: string | null): void
+  /** How long a kept page may be answered after it was rendered. */
+  readonly lifetimeMs: number
   readonly size: number
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet. */
@@ -198,6 +200,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       for (const key of [...pages.keys()]) if (key.startsWith(prefix)) pages.delete(key)
       for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
     },
+    lifetimeMs: ttlMs,
     get size() {
       return pages.size
     },

@@ -9,7 +9,7 @@ import type { UpstreamCallContext } from '../upstream/client.ts'
 import { runRoutes, type RunRoutesInput } from './run-routes.ts'
 
 /** What runRoutes takes from the caller as it is; the rest (tenant view, upstream, translator) is built here. */
-type PassedOn = 'handler' | 'language' | 'routerPath' | 'browserPath' | 'origin' | 'publicOrigin' | 'signal'
+type PassedOn = 'handler' | 'language' | 'routerPath' | 'browserPath' | 'origin' | 'publicOrigin' | 'signal' | 'pageLifetimeMs'
 
 export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   sites: SiteRepository
@@ -44,6 +44,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext),
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.pageLifetimeMs !== undefined ? { pageLifetimeMs: input.pageLifetimeMs } : {}),
     purpose: input.purpose,
   })
   if (context instanceof Response) {

@@ -33,6 +33,12 @@ export interface LoaderEnv {
   /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */
   now: () => number
   /**
+   * How long the page built from this data may still be answered after it is loaded (the HTML
+   * cache, then shared caches): data that depends on the clock must hold for that long. 0 when
+   * nothing keeps the page.
+   */
+  pageLifetimeMs: number
+  /**
    * Starts `task`, for deferred data that changes no markup: for a document once every loader of the
    * request has returned, so its upstream calls never compete with the ones the shell waits for; for
    * a payload (answered whole) at once. A loader must never await the result (it would wait for itself).

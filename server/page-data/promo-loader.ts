@@ -1,6 +1,6 @@
 import { routes } from '../../shared/routes.tsx'
 import type { MainData } from '../../shared/promo/main-data.ts'
-import { isRenderablePromo, type PromoView } from '../../shared/promo/promo-rules.ts'
+import { servablePromos, type PromoView } from '../../shared/promo/promo-rules.ts'
 import { toPromoWebPath, toSectionSegments } from '../../shared/promo/promo-web-path.ts'
 import type { Promo } from '../../shared/types.ts'
 import { promoMapSchema } from '../upstream/schemas.ts'
@@ -29,14 +29,15 @@ function toView(promo: Promo): PromoView {
 /**
  * The `main` route: the promos of the page's section (SPEC §3, §7), cached per tenant and
  * `web_path` with the other page data. A promo is an extra: when the call fails the page renders
- * without one. Eligibility by time and by the visitor's hidden records is decided in the browser.
+ * without one. Only the ones the page may show while it is served are kept (servablePromos): the
+ * browser then picks one by its own clock and the visitor's hidden records.
  */
 export const loadMain: ServerLoader = async (env) => {
   const webPath = toPromoWebPath(env.url.pathname, env.tenant.searchRoute, sectionSegments())
   let promos: PromoView[] = []
   try {
     const map = await env.upstream.data(PROMO_PATH, { web_path: webPath, is_cache: 1 }, promoMapSchema)
-    promos = Object.values(map).filter((promo) => promo.is_show === 1 && isRenderablePromo(promo)).map(toView)
+    promos = servablePromos(Object.values(map), env.now(), env.pageLifetimeMs).map(toView)
   } catch {
     // No promo rather than no page: a broken promo call must never cost the visitor the page.
   }

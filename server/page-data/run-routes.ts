@@ -21,6 +21,8 @@ export interface RunRoutesInput {
   t: Translate
   /** Clock in ms; injectable for tests. */
   now?: () => number
+  /** See LoaderEnv.pageLifetimeMs. Default 0. */
+  pageLifetimeMs?: number
   signal?: AbortSignal
   /**
    * What the data is for. A payload keeps each error at the route that threw it instead of its
@@ -54,6 +56,7 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
         upstream: input.upstream,
         t: input.t,
         now: input.now ?? Date.now,
+        pageLifetimeMs: input.pageLifetimeMs ?? 0,
         lowPriority,
       }
       return serverLoaders[routeId](env)

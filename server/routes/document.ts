@@ -27,6 +27,8 @@ export interface DocumentRouteOptions {
   renderTimeoutMs: number
   /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
+  pageLifetimeMs: number
   policyOf: CachePolicyLookup
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache

@@ -13,6 +13,8 @@ export interface PageServices {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
+  /** How long the pages loaded here may be answered after (LoaderEnv.pageLifetimeMs); default 0. */
+  pageLifetimeMs?: number
 }
 
 /**
@@ -47,6 +49,7 @@ export function loadDecidedPage(
     upstreamContext: c.get('upstreamContext'),
     log: c.get('log'),
     signal: c.req.raw.signal,
+    ...(services.pageLifetimeMs !== undefined ? { pageLifetimeMs: services.pageLifetimeMs } : {}),
     purpose,
   })
 }

@@ -18,6 +18,8 @@ export interface PayloadRouteOptions {
   locales: Locales
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  /** How long a payload may be answered by shared caches (LoaderEnv.pageLifetimeMs). */
+  pageLifetimeMs: number
   policyOf: CachePolicyLookup
 }
 

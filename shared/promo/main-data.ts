@@ -6,6 +6,6 @@ import type { PromoView } from './promo-rules.ts'
  * navigation to another section brings that section's promos along.
  */
 export interface MainData {
-  /** Upstream order; switched-off and unrenderable ones already left out. */
+  /** Upstream order; only the servable ones (switched on, renderable, open while the page is served: servablePromos). */
   promos: PromoView[]
 }

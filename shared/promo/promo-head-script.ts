@@ -10,7 +10,7 @@ export const MAX_SERVED_PROMOS = 5
 type PromoWindow = [title: string, startS: number, endS: number]
 
 /**
- * The index of the promo to show among `windows` (already switched on and renderable), or -1: the
+ * The index of the promo to show among `windows` (already switched on, renderable and open while the page is served), or -1: the
  * first inside its time window whose title has no hidden record younger than 24 hours (SPEC §4).
  * The same rule as selectPromo, written self-contained because the head script carries its source
  * text: it runs before any bundle, so it can import nothing and must stay plain ES2015.

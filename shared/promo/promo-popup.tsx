@@ -10,10 +10,11 @@ import { SiteImage } from '../components/site-image.tsx'
 
 /**
  * The promo pop-up at the bottom right (SPEC §2, §4). The server writes every candidate (switched
- * on, renderable; the first few) and a head script marks the one this visitor should see before
- * the first paint (promo-head-script.ts), so the pop-up paints with the page, a closed one never
- * flashes, and the HTML is the same for everyone. After hydration the same rule (selectPromo) picks
- * it again and only that one stays. A non-modal region: it takes no focus and traps nothing.
+ * on, renderable, open while the page is served; the first few) and a head script marks the one
+ * this visitor should see before the first paint (promo-head-script.ts), so the pop-up paints with
+ * the page, a closed one never flashes, and the HTML is the same for everyone. After hydration the
+ * same rule (selectPromo) picks it again and only that one stays. A non-modal region: it takes no
+ * focus and traps nothing.
  */
 export function PromoPopup() {
   const data = useRouteLoaderData('main') as MainData | undefined

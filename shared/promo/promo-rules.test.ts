@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hidePromo, parseHiddenPromos, selectPromo, type HiddenPromo, type PromoView } from './promo-rules.ts'
+import { hidePromo, parseHiddenPromos, selectPromo, servablePromos, type HiddenPromo, type PromoView } from './promo-rules.ts'
 
 const NOW = 1_750_000_000_000
 const NOW_S = NOW / 1000
@@ -37,6 +37,38 @@ describe('selectPromo', () => {
     ['ignores a record from the future', [promo('a')], [{ title: 'a', hidden_time: NOW + HOUR }], 'a'],
   ])('%s', (_name, promos, hidden, expected) => {
     expect(selectPromo(promos, NOW, hidden)?.title ?? null).toBe(expected)
+  })
+})
+
+describe('servablePromos', () => {
+  const MINUTE_S = 60
+  const DAY_S = 86_400
+  // A page kept for ten minutes by the caches.
+  const LIFETIME = 10 * 60_000
+  it.each<[string, Partial<PromoView>, number, boolean]>([
+    ['an open promo', {}, LIFETIME, true],
+    ['one that ended yesterday', { start_ts: NOW_S - 40 * DAY_S, end_ts: NOW_S - DAY_S }, LIFETIME, false],
+    ['one that ended a second ago', { end_ts: NOW_S - 1 }, LIFETIME, false],
+    ['one that ends this second', { end_ts: NOW_S }, LIFETIME, true],
+    ['one that ends while the page is kept', { end_ts: NOW_S + MINUTE_S }, LIFETIME, true],
+    ['one switched off', { is_show: 0 }, LIFETIME, false],
+    ['one that opens while the page is kept', { start_ts: NOW_S + 5 * MINUTE_S }, LIFETIME, true],
+    ['one that opens as the page expires', { start_ts: NOW_S + 10 * MINUTE_S }, LIFETIME, true],
+    ['one that opens after the page expires', { start_ts: NOW_S + 10 * MINUTE_S + 1 }, LIFETIME, false],
+    ['one that opens tomorrow', { start_ts: NOW_S + DAY_S, end_ts: NOW_S + 2 * DAY_S }, LIFETIME, false],
+    ['one that opens in a minute, on a page kept by nothing', { start_ts: NOW_S + MINUTE_S }, 0, false],
+    ['an open one, on a page kept by nothing', {}, 0, true],
+    ['one whose window ends before it starts', { start_ts: NOW_S - MINUTE_S, end_ts: NOW_S - 2 * MINUTE_S }, LIFETIME, false],
+    ['a picture promo', { type: 1 }, LIFETIME, true],
+    ['not picture-and-text', { type: 3 }, LIFETIME, false],
+    ['not an article banner', { position: 5 }, LIFETIME, false],
+  ])('%s', (_name, overrides, lifetimeMs, kept) => {
+    expect(servablePromos([promo('a', overrides)], NOW, lifetimeMs).map((candidate) => candidate.title)).toEqual(kept ? ['a'] : [])
+  })
+
+  it('keeps the upstream order of the ones it keeps', () => {
+    const promos = [promo('a'), promo('gone', { end_ts: NOW_S - DAY_S }), promo('b', { start_ts: NOW_S + 60 }), promo('off', { is_show: 0 }), promo('c')]
+    expect(servablePromos(promos, NOW, LIFETIME).map((candidate) => candidate.title)).toEqual(['a', 'b', 'c'])
   })
 })
 

@@ -16,9 +16,26 @@ const PROMO_POSITION_BOTTOM_RIGHT = 2
 /** Picture (1) and text (2); picture-and-text (3) and the other positions are parsed but not shown. */
 const RENDERED_TYPES: ReadonlySet<number> = new Set([1, 2])
 
-/** Whether this front end has a place for the promo at all (independent of time and visitor). */
-export function isRenderablePromo(promo: Pick<Promo, 'type' | 'position'>): boolean {
+// Whether this front end has a place for the promo at all (independent of time and visitor).
+function isRenderablePromo(promo: Pick<Promo, 'type' | 'position'>): boolean {
   return promo.position === PROMO_POSITION_BOTTOM_RIGHT && RENDERED_TYPES.has(promo.type)
+}
+
+/** What the server reads of a promo to decide whether a page carries it. */
+type PromoFacts = Pick<Promo, 'is_show' | 'type' | 'position' | 'start_ts' | 'end_ts'>
+
+/**
+ * The promos a page rendered at `nowMs` carries as candidates (SPEC §4), in upstream order: switched
+ * on, renderable here, and with a window still open now or opening while the page may still be
+ * answered (`lifetimeMs`, how long caches may serve it). A promo that has ended, never opens, or
+ * opens only after the page is gone never reaches the markup, the hydration data or the payload;
+ * which candidate shows is still decided by the browser, with its own clock and hidden records.
+ */
+export function servablePromos<T extends PromoFacts>(promos: readonly T[], nowMs: number, lifetimeMs: number): T[] {
+  const nowS = nowMs / 1000
+  const horizonS = (nowMs + Math.max(0, lifetimeMs)) / 1000
+  return promos.filter((promo) =>
+    promo.is_show === 1 && isRenderablePromo(promo) && promo.start_ts <= promo.end_ts && promo.end_ts >= nowS && promo.start_ts <= horizonS)
 }
 
 /** Whether a hidden record still hides promos with its title at `nowMs`. */

@@ -77,6 +77,7 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     upstream: tenantData(options.fake),
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
+    pageLifetimeMs: 0,
     lowPriority: (task) => task(),
   }
 }
