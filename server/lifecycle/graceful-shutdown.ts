@@ -31,12 +31,14 @@ export interface GracefulShutdown {
 }
 
 /**
- * Drains an HTTP server the way a load balancer expects:
- * 1. readiness goes 503 at once, requests are still served for `delayMs`;
- * 2. the server stops accepting connections and closes idle keep-alive sockets;
- * 3. a response that starts now says `Connection: close`, one already under way ends its socket
- *    when it is finished, so every request that reached us gets its answer;
- * 4. after `timeoutMs` the rest is cut.
+ * Drains an HTTP server the way a load balancer expects, without resetting a connection a client
+ * is about to use:
+ * 1. readiness goes 503 at once, requests are still served for `delayMs`, each response from now
+ *    on says `Connection: close` and ends its socket (a client opens a new one for its next request);
+ * 2. the server stops accepting connections; a socket with a response under way ends after it, one
+ *    without gets `idleGraceMs` to bring a request (answered, with `Connection: close`) and is
+ *    closed if it stays silent; new connections are refused by the system;
+ * 3. after `timeoutMs` the rest is cut.
  */
 export function createGracefulShutdown(options: GracefulShutdownOptions): GracefulShutdown {
   const { server, readiness, log } = options
