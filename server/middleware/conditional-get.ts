@@ -20,8 +20,8 @@ export function conditionalGet(): MiddlewareHandler<AppEnv> {
     const etag = response.headers.get('etag')
     if (etag === null) return
     if (!isShareable(response.status, response.headers.get('cache-control'), response.headers.has('set-cookie'))) {
-      // Other statuses (an image route's own 304) pass as they are.
-      if (response.status === 200) response.headers.delete('etag')
+      // An error or a private answer is not one to revalidate; a route's own 304 (images) stays as it is.
+      if (response.status !== 304) response.headers.delete('etag')
       return
     }
     if (!ifNoneMatchMatches(c.req.header('if-none-match'), etag)) return

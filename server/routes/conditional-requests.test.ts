@@ -115,6 +115,13 @@ describe('files and payloads answer If-None-Match', () => {
   })
 })
 
+it('a payload of a missing page (404) carries no tag and is never a 304', async () => {
+  for (const answer of [await viaApp('/no/such/page/_payload.json'), await viaApp('/no/such/page/_payload.json', { headers: { 'if-none-match': '*' } })]) {
+    expect(answer.status).toBe(404)
+    expect(answer.headers.etag).toBeUndefined()
+  }
+})
+
 describe('pages answer If-None-Match, on cache hits and in the app', () => {
   /** Renders /res/hot once and waits until the HTML cache holds it. */
   async function cached(): Promise<Sent> {
