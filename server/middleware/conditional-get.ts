@@ -10,6 +10,10 @@ import { ifNoneMatchMatches, isShareable, notModifiedHeaders } from '../http/con
  * `Cache-Control`: a private answer (a cookie, `private`, `no-store`) loses its tag and is never
  * answered 304. The same decisions answer cache hits before the app (routes/cache-hits.ts). For
  * operators: docs/conditional-requests.md.
+ *
+ * Not hono's `etag` middleware: it hashes each response's bytes (a page's differ by nonce, so its tag
+ * would change on every answer, and hashing per hit costs what the stored tag saves), and it cannot
+ * serve the hits answered on Node's response.
  */
 export function conditionalGet(): MiddlewareHandler<AppEnv> {
   return async function conditionalGetMiddleware(c, next) {
