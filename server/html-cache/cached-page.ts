@@ -129,25 +129,23 @@ export function writePage(outgoing: ServerResponse, page: CachedPage, options: S
 
 /**
  * The `304 Not Modified` a hit answers when the visitor's `If-None-Match` names the page's tag (see
- * middleware/conditional-get.ts, which answers the same way for the app): no body, and of the 200's
- * headers only those notModifiedHeaders keeps.
+ * middleware/conditional-get.ts, which answers the same way for the app): no body, and of the
+ * headers `writePage` would send only those notModifiedHeaders keeps.
  */
 export function writeNotModified(outgoing: ServerResponse, page: CachedPage, extra: Record<string, string> = {}): void {
-  outgoing.writeHead(304, notModifiedHeaders(Object.entries(pageHeaders(page, extra))))
-  outgoing.end()
-}
-
-/** A hit's headers before any body is chosen: `extra`, then the page's own, its Vary and its tag. */
-function pageHeaders(page: CachedPage, extra: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { ...extra }
   for (const [name, value] of page.headers) headers[name] = value
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   headers.etag = page.etag
-  return headers
+  outgoing.writeHead(304, notModifiedHeaders(Object.entries(headers)))
+  outgoing.end()
 }
 
 function pageAnswer(page: CachedPage, options: ServeOptions, extra: Record<string, string>): { headers: Record<string, string>; body: Buffer } {
-  const headers = pageHeaders(page, extra)
+  const headers: Record<string, string> = { ...extra }
+  for (const [name, value] of page.headers) headers[name] = value
+  headers.etag = page.etag
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   const filler = options.nonce ?? ''
   let body: Buffer
