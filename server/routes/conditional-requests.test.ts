@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib'
+import { Redis } from 'ioredis'
 import { request as httpRequest } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { startRedis } from '../../test/redis-server.ts'
 import { etagOf } from '../http/conditional-request.ts'
 
 // The pages of res.localhost are asked for with its default language's cookie, so no answer sets one.
@@ -44,8 +46,8 @@ interface Sent {
 }
 
 /** Over the listening socket, where cache hits are answered before the app. */
-async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}): Promise<Sent> {
-  const answer = await httpRequest(`${site.url}${path}`, { method: init.method ?? 'GET', headers: { host: 'res.localhost', ...init.headers } })
+async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site): Promise<Sent> {
+  const answer = await httpRequest(`${to.url}${path}`, { method: init.method ?? 'GET', headers: { host: 'res.localhost', ...init.headers } })
   const body = Buffer.from(await answer.body.arrayBuffer())
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(answer.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
@@ -53,8 +55,8 @@ async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Rec
 }
 
 /** Through app.request (the app path). */
-async function viaApp(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}): Promise<Sent> {
-  const answer = await site.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {} })
+async function viaApp(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site): Promise<Sent> {
+  const answer = await to.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {} })
   return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
 }
 
@@ -192,6 +194,30 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
       expect(answer.headers['cache-control']).toBe('private, no-store')
       expect(answer.headers.etag).toBeUndefined()
       expect(answer.body.length).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('instances sharing Redis', () => {
+  it('tag a page the same on every instance: one renders it, another reads it from Redis and answers 304 for its tag', async () => {
+    const redis = await startRedis()
+    const admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
+    const [a, b] = [await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true }), await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true })]
+    try {
+      await admin.connect()
+      expect((await viaApp('/res/hot', { headers: ZH }, a)).status).toBe(200)
+      await vi.waitFor(async () => expect(await admin.keys('*:html:*/res/hot')).toHaveLength(1))
+      const onA = await send('/res/hot', { headers: ZH }, a)
+      expect(onA.headers.etag).toMatch(TAG)
+      // B has not rendered the page: its first answer comes from Redis, with A's tag.
+      expect(b.htmlCache?.size).toBe(0)
+      const onB = await viaApp('/res/hot', { headers: ZH }, b)
+      expect(onB.headers.etag).toBe(onA.headers.etag)
+      expectNotModified(await send('/res/hot', { headers: { ...ZH, 'if-none-match': onA.headers.etag! } }, b), onA)
+    } finally {
+      admin.disconnect()
+      await Promise.all([a.close(), b.close()])
+      await redis.stop()
     }
   })
 })
