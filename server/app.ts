@@ -10,6 +10,7 @@ import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
 import { compression } from './middleware/compression.ts'
+import { conditionalGet } from './middleware/conditional-get.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
 import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
@@ -84,7 +85,7 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
 
 /**
- * The whole HTTP application (STYLE.md "Request flow"): request id → security headers →
+ * The whole HTTP application (STYLE.md "Request flow"): request id → conditional GET → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
  * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
  * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
@@ -103,6 +104,8 @@ export function createApp(deps: AppDeps): App {
   const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES }
 
   app.use(requestContext(recording))
+  // Outside the security headers (a 304 carries no nonce policy) and the cache rules (it judges the final Cache-Control).
+  app.use(conditionalGet())
   app.use(securityHeaders(security))
   app.use(compression())
   app.use(cacheControl())

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { NONCE_LENGTH } from '../middleware/security-headers.ts'
-import { servePage, toCachedPage, toSnapshot } from './cached-page.ts'
+import { servePage, toCachedPage, toPageSnapshot, toSnapshot } from './cached-page.ts'
 import { gzipSize, SPARE_BODIES } from './gzip-segments.ts'
 
 const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' + '<p>text</p>'.repeat(200) + '<script nonce="N1">go()</script></body></html>'
@@ -73,5 +73,18 @@ describe('toCachedPage', () => {
     const spares = SPARE_BODIES * gzipSize(cached.gzip, NONCE_LENGTH)
     expect(cached.size).toBeGreaterThanOrEqual(partBytes + spares)
     expect(cached.size).toBeLessThan(partBytes + spares + 200)
+  })
+})
+
+describe('the entity tag of a kept page', () => {
+  it('leaves the nonce out, survives the shared store, and follows the content', async () => {
+    const kept = await page(html, 'N1')
+    // Rendered with another nonce, the same page has the same tag.
+    expect((await page(html.replaceAll('N1', 'N2'), 'N2')).etag).toBe(kept.etag)
+    // Another instance reads the page from the shared store (a snapshot) and tags it alike.
+    expect((await toCachedPage(JSON.parse(JSON.stringify(toPageSnapshot(kept))))).etag).toBe(kept.etag)
+    expect((await page(html.replace('go()', 'stay()'), 'N1')).etag).not.toBe(kept.etag)
+    const response = servePage(kept, { method: 'GET', acceptEncoding: 'gzip', nonce: 'fresh' })
+    expect(response.headers.get('etag')).toBe(kept.etag)
   })
 })

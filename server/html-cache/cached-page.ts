@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../middleware/compression.ts'
+import { etagOf, notModifiedHeaders } from '../http/conditional-request.ts'
 import { NONCE_LENGTH } from '../middleware/security-headers.ts'
 import { assembleGzip, compressSegments, gzipSize, releaseGzip, SPARE_BODIES, type GzipSegments } from './gzip-segments.ts'
 
@@ -23,6 +24,8 @@ export interface CachedPage {
   routeName: string
   /** Bytes held, for the cache's byte bound, with room for the gzip bodies kept for reuse. */
   size: number
+  /** Entity tag of the body with its nonce slots left blank: the same for every hit, whatever its nonce. */
+  etag: string
 }
 
 /** The serialisable part of a page, as shared between instances. */
@@ -65,7 +68,7 @@ export async function toCachedPage(snapshot: PageSnapshot): Promise<CachedPage> 
   const [packedSegments, packedBlocks, packedBr] = groups as [Buffer[], Buffer[], Buffer[]]
   let size = block.byteLength + SPARE_BODIES * gzipSize(gzip, NONCE_LENGTH)
   for (const [name, value] of snapshot.headers) size += name.length + value.length
-  return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: { ...gzip, blocks: packedBlocks }, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size }
+  return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: { ...gzip, blocks: packedBlocks }, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size, etag: etagOf(segments) }
 }
 
 /**
@@ -124,9 +127,24 @@ export function writePage(outgoing: ServerResponse, page: CachedPage, options: S
   if (headers['content-encoding'] === 'gzip') outgoing.once('finish', () => releaseGzip(page.gzip, body))
 }
 
+/**
+ * The `304 Not Modified` a hit answers when the visitor's `If-None-Match` names the page's tag (see
+ * middleware/conditional-get.ts, which answers the same way for the app): no body, and of the
+ * headers `writePage` would send only those notModifiedHeaders keeps.
+ */
+export function writeNotModified(outgoing: ServerResponse, page: CachedPage, extra: Record<string, string> = {}): void {
+  const headers: Record<string, string> = { ...extra }
+  for (const [name, value] of page.headers) headers[name] = value
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  headers.etag = page.etag
+  outgoing.writeHead(304, notModifiedHeaders(Object.entries(headers)))
+  outgoing.end()
+}
+
 function pageAnswer(page: CachedPage, options: ServeOptions, extra: Record<string, string>): { headers: Record<string, string>; body: Buffer } {
   const headers: Record<string, string> = { ...extra }
   for (const [name, value] of page.headers) headers[name] = value
+  headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   const filler = options.nonce ?? ''

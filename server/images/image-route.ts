@@ -1,6 +1,7 @@
 import type { Handler } from 'hono'
 import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/rules/image-presets.ts'
 import type { AppEnv } from '../app-env.ts'
+import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { IMMUTABLE } from '../middleware/cache-control.ts'
 import { badRequest, ImageError } from './image-errors.ts'
 import type { ImageOptimizer } from './image-optimizer.ts'
@@ -37,7 +38,7 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
       // The security-headers middleware puts this policy in place of the site-wide one.
       if (image.contentType === 'image/svg+xml') c.set('ownCsp', SVG_POLICY)
       else headers.vary = 'Accept'
-      if (matchesEtag(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers })
+      if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers })
       headers['content-length'] = String(image.body.length)
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
     } catch (error) {
@@ -75,12 +76,4 @@ function parseDensity(query: URLSearchParams): ImageDensity {
   const density = IMAGE_DENSITIES.find((allowed) => values.length === 1 && String(allowed) === values[0])
   if (density === undefined) throw badRequest('dpr must be 1 or 2')
   return density
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim()
-    return tag === '*' || tag === etag || tag === `W/${etag}`
-  })
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
+import { Server as NetServer, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Readiness } from './readiness.ts'
@@ -14,6 +14,11 @@ export interface GracefulShutdownOptions {
   log: Logger
   /** Waits out the delay; injectable so tests decide when the delay is over. */
   wait?: (ms: number) => Promise<unknown>
+  /**
+   * How long a socket without a request under way when the server stops listening may still take to
+   * send one (answered with `Connection: close`) before it is closed. Default 1000 ms.
+   */
+  idleGraceMs?: number
 }
 
 type ShutdownResult = 'drained' | 'forced'
@@ -26,18 +31,23 @@ export interface GracefulShutdown {
 }
 
 /**
- * Drains an HTTP server the way a load balancer expects:
- * 1. readiness goes 503 at once, requests are still served for `delayMs`;
- * 2. the server stops accepting connections and closes idle keep-alive sockets;
- * 3. a response that starts now says `Connection: close`, one already under way ends its socket
- *    when it is finished, so every request that reached us gets its answer;
- * 4. after `timeoutMs` the rest is cut.
+ * Drains an HTTP server the way a load balancer expects, without resetting a connection a client
+ * is about to use:
+ * 1. readiness goes 503 at once, requests are still served for `delayMs`, each response from now
+ *    on says `Connection: close` and ends its socket (a client opens a new one for its next request);
+ * 2. the server stops accepting connections; a socket with a response under way ends after it, one
+ *    without gets `idleGraceMs` to bring a request (answered, with `Connection: close`) and is
+ *    closed if it stays silent; new connections are refused by the system;
+ * 3. after `timeoutMs` the rest is cut.
  */
 export function createGracefulShutdown(options: GracefulShutdownOptions): GracefulShutdown {
   const { server, readiness, log } = options
   const sockets = new Set<Socket>()
   /** Responses under way, per socket. */
   const busy = new Map<Socket, Set<ServerResponse>>()
+  /** From the signal on: every response announces the close. */
+  let draining = false
+  /** From the end of the delay on: the server no longer listens. */
   let closing = false
   let running: Promise<ShutdownResult> | null = null
 
@@ -56,7 +66,7 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
     if (responses === undefined) busy.set(socket, (responses = new Set()))
     responses.add(res)
     // RFC 9112 §9.6: announce the close on the response itself, so the client does not reuse the socket.
-    if (closing) res.shouldKeepAlive = false
+    if (draining) res.shouldKeepAlive = false
     res.once('close', () => {
       responses.delete(res)
       if (responses.size > 0) return
@@ -69,17 +79,29 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
   async function run(reason: string): Promise<ShutdownResult> {
     const started = performance.now()
     readiness.startDraining()
+    // Through the delay too: a socket the client would reuse later is one the drain would close
+    // under it. Each response ends its socket instead, and the client opens a new one while the
+    // server still listens.
+    draining = true
+    for (const responses of busy.values()) for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false
     log.info({ reason, delayMs: options.delayMs }, 'draining: readiness is now 503')
     if (options.delayMs > 0) await (options.wait ?? sleep)(options.delayMs)
 
     closing = true
-    for (const responses of busy.values()) for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false
-    // Also closes the sockets idle between requests; one whose next request is partly received is
-    // not idle and gets its answer (with Connection: close) first.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() =>
+    // net.Server's close only stops listening. http.Server's would also destroy at once every socket
+    // without a request under way, among them one whose request is arriving (a client that just
+    // opened it, or reuses it after a response from before the drain): that client would see a reset.
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve())).then(() =>
       // The server reports closed as its count drops; wait for the sockets' own close events too.
       Promise.all([...sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve))))),
     )
+    // Instead each gets a moment to bring its request; those that stay silent are closed then.
+    const idle = [...sockets].filter((socket) => !busy.has(socket))
+    if (idle.length > 0) {
+      setTimeout(() => {
+        for (const socket of idle) if (!busy.has(socket)) socket.destroy()
+      }, options.idleGraceMs ?? 1000).unref()
+    }
     log.info({ inFlight: busy.size, open: sockets.size }, 'stopped accepting connections; finishing in-flight requests')
 
     const left = Math.max(0, options.timeoutMs - (performance.now() - started))

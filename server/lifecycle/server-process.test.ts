@@ -64,23 +64,36 @@ describe('the server process', { timeout: 120_000 }, () => {
     const probe = await rawConnection(port)
     await waitUntil(async () => (await probe.get('/readyz')).status === 200)
 
-    // Visitors on kept-alive sockets, each alternating a page and a readiness check, as a balancer would.
+    // Visitors on kept-alive sockets, each alternating a page and a readiness check, as a balancer
+    // would, and opening a new socket when an answer says Connection: close (every one does once
+    // the drain began).
     let sent = 0
     let answered = 0
     const connections: RawConnection[] = []
     const drained = gate()
     const workers = Array.from({ length: 4 }, async () => {
-      const connection = await rawConnection(port)
+      let connection = await rawConnection(port)
       connections.push(connection)
+      const ask = async (path: string, headers?: Record<string, string>) => {
+        sent += 1
+        const answer = await connection.get(path, headers)
+        answered += 1
+        if (answer.headers.connection === 'close') {
+          await connection.closed
+          connection = await rawConnection(port)
+          connections.push(connection)
+        }
+        return answer
+      }
       for (;;) {
-        sent += 1
-        const page = await connection.get('/res/hot', { 'accept-encoding': 'br' })
-        answered += 1
+        const page = await ask('/res/hot', { 'accept-encoding': 'br' })
         expect(page.status).toBe(200)
-        sent += 1
-        const ready = await connection.get('/readyz')
-        answered += 1
-        if (ready.status === 503) return drained.open()
+        const ready = await ask('/readyz')
+        if (ready.status === 503) {
+          // Draining: the answer closes its socket, so none is left idle for the drain to close.
+          expect(ready.headers.connection).toBe('close')
+          return drained.open()
+        }
       }
     })
     // A request in flight across the whole drain (its data waits for the gate).

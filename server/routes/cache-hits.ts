@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parse as parseCookies } from 'hono/utils/cookie'
 import type { Logger } from 'pino'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
-import { writePage } from '../html-cache/cached-page.ts'
+import { writeNotModified, writePage } from '../html-cache/cached-page.ts'
+import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import type { HtmlCache } from '../html-cache/html-cache.ts'
 import type { NodeAnswer } from '../lifecycle/http-server.ts'
 import { decideHost, hostFactsOfIncoming } from '../middleware/host-guard.ts'
@@ -31,7 +32,8 @@ export interface CacheHitOptions {
  * (host, tenant, redirects and language, cache key, language cookie), and one write of stored
  * bytes, with no web Request or Response, routing or await in between. The response is the one the
  * app gives a hit: the security headers with a fresh nonce (spliced into the stored body), the
- * request id, the access log line and metrics.
+ * request id, the access log line and metrics; or, when `If-None-Match` names the page's tag, the
+ * app's 304 (middleware/conditional-get.ts).
  *
  * Everything else is declined and reaches the app unchanged: other methods, a request target that
  * URL parsing would rewrite, a host the guard would refuse, a tenant whose config this instance does
@@ -61,10 +63,16 @@ export function cacheHits(options: CacheHitOptions): NodeAnswer {
 
     const incomingId = headers[REQUEST_ID_HEADER]
     const record = begin(typeof incomingId === 'string' ? incomingId : undefined)
-    const nonce = nextNonce()
-    const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId }
-    writePage(outgoing, page, { method: 'GET', acceptEncoding: headers['accept-encoding'], nonce }, extra)
-    outgoing.once('close', () => record.finish({ method: 'GET', path: target.pathname, route: page.routeName, status: page.status }))
+    // The visitor holds this page already (RFC 9110 §13.1.2): no body, no nonce, no policy.
+    const notModified = ifNoneMatchMatches(headers['if-none-match'], page.etag)
+    if (notModified) writeNotModified(outgoing, page, { [REQUEST_ID_HEADER]: record.requestId })
+    else {
+      const nonce = nextNonce()
+      const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId }
+      writePage(outgoing, page, { method: 'GET', acceptEncoding: headers['accept-encoding'], nonce }, extra)
+    }
+    const status = notModified ? 304 : page.status
+    outgoing.once('close', () => record.finish({ method: 'GET', path: target.pathname, route: page.routeName, status }))
     return true
   }
 

@@ -1,6 +1,7 @@
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
+import { etagOf } from '../http/conditional-request.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { toHydrationState } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
@@ -37,15 +38,24 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
-    if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
+    if (decision.kind === 'redirect') return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers)
     const loaded = await loadDecidedPage(c, options, decision, 'payload')
-    if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
+    if (loaded.kind === 'redirect') return tagged(c, { status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
-    if (rawDocumentOf(loaded.context)) return c.json({ status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
+    if (rawDocumentOf(loaded.context)) return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = await toHydrationState(loaded.context)
     const status = loaded.context.statusCode
-    return c.json({ status, ...state }, status as 200, headers)
+    return tagged(c, { status, ...state }, status, headers)
   }
+}
+
+/**
+ * A JSON answer with the entity tag of its text, so a browser or CDN revalidating a payload gets
+ * a 304 while the page's data is unchanged (middleware/conditional-get.ts).
+ */
+function tagged(c: Context<AppEnv>, value: unknown, status: number, headers: Record<string, string>): Response {
+  const text = JSON.stringify(value)
+  return c.body(text, status as 200, { 'content-type': 'application/json', ...headers, etag: etagOf([text]) })
 }

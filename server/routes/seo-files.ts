@@ -2,6 +2,7 @@ import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
+import { etagOf } from '../http/conditional-request.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { renderPostFeed } from '../seo/post-feed.ts'
 import { robotsTxt } from '../seo/robots.ts'
@@ -28,7 +29,7 @@ const CACHE = 'public, max-age=3600'
 export function robotsRoute(): Handler<AppEnv> {
   return function robots(c) {
     c.set('routeName', 'robots')
-    return c.body(robotsTxt(c.get('tenant'), c.get('publicOrigin')), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE })
+    return seoFile(c, robotsTxt(c.get('tenant'), c.get('publicOrigin')), 'text/plain; charset=utf-8')
   }
 }
 
@@ -69,7 +70,7 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
       if (chunk === undefined) return notFound(c)
       xml = await renderUrlset(chunk)
     }
-    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE })
+    return seoFile(c, xml, 'application/xml; charset=utf-8')
   }
 }
 
@@ -127,8 +128,13 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
       image: absoluteHttpUrl(tenant.site.base_info.logo, url),
       posts,
     })
-    return c.body(xml, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': CACHE })
+    return seoFile(c, xml, 'application/rss+xml; charset=utf-8')
   }
+}
+
+/** A file's answer, with the entity tag of its text (middleware/conditional-get.ts answers 304s). */
+function seoFile(c: Context<AppEnv>, text: string, contentType: string): Response {
+  return c.body(text, 200, { 'content-type': contentType, 'cache-control': CACHE, etag: etagOf([text]) })
 }
 
 function notFound(c: Context<AppEnv>) {
