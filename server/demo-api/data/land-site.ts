@@ -5,6 +5,8 @@ import { CONTACT_FORM } from './land-home.ts'
 import { LAND_GROUPS, landPages } from './land-pages.ts'
 import { LAND_POST_CATEGORIES, LAND_POSTS } from './land-posts.ts'
 import { LAND_TRANSLATIONS } from './land-translations.ts'
+import { buildResources } from './resources.ts'
+import { LAND_CATALOG, LAND_TAGS } from './small-catalogs.ts'
 import { buildPosts } from './posts.ts'
 import { icon, picture, qrPlaceholder } from './media.ts'
 
@@ -137,9 +139,9 @@ export function createLandTenant(now: number): DemoTenant {
       '202': { title: 'Spring sale ends soon', description: 'Use SPRING25 before the end of the month.', url: '/l/campaign/spring-sale', img_url: '',
         type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 30 * DAY, web_path: '/post' },
     },
-    categories: [],
-    tags: [],
-    resources: [],
+    categories: LAND_CATALOG.map((c) => ({ key: c.key, name: c.name })),
+    tags: LAND_TAGS.map((t) => ({ ...t })),
+    resources: buildResources(LAND_CATALOG, LAND_TAGS, now, 20250202),
     hotSearches: [],
     contact: { title: 'Talk to the team', img: qrPlaceholder('lumen-contact'), tips: 'We answer within one business day.' },
     rankPlatforms: [],
