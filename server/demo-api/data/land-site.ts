@@ -32,7 +32,7 @@ const site: SiteConfig = {
     menu: [
       { name: 'Features', url: '/#features', is_show: 1 },
       { name: 'Pricing', url: '/#pricing', is_show: 1 },
-      { name: 'Handbook', url: '/doc/handbook', is_show: 1 },
+      { name: 'Handbook', url: '/doc/handbook', icon: 'help', is_show: 1 },
       { name: 'Blog', url: '/post', is_show: 1, children: [
         { name: 'Product updates', url: '/pcat/updates', is_show: 1 },
         { name: 'Guides', url: '/pcat/guides', is_show: 1 },
@@ -63,7 +63,7 @@ const site: SiteConfig = {
     enable_custom_pendant: 0,
     list: [
       { is_show: 1, icon: icon('📱', '#4f46e5', 40), text: 'Mobile app', img: qrPlaceholder('lumen-app') },
-      { is_show: 1, icon: icon('?', '#0891b2', 40), text: 'Help', url: '/doc/handbook' },
+      { is_show: 1, icon: 'help', text: 'Help', url: '/doc/handbook' },
     ],
   },
   search_config: { enable_search_bar: 0, search_bar_path: '/s', enable_custom_search: 0, placeholder: 'Search the blog' },
