@@ -27,4 +27,12 @@ describe('renderMarkdown', () => {
   it('marks outbound links', () => {
     expect(renderMarkdown('[site](https://example.com)')).toContain('rel="noopener noreferrer nofollow"')
   })
+
+  it.each([
+    ['<p><img src="https://cdn.example/a.png"></p>', '<img src="https://cdn.example/a.png" alt="" loading="lazy" />'],
+    ['<p><img src="https://cdn.example/a.png" alt="A chart"></p>', '<img src="https://cdn.example/a.png" alt="A chart" loading="lazy" />'],
+  ])('gives a content image without alt an empty one: %s', (input, expected) => {
+    expect(sanitizeRichText(input)).toContain(expected)
+    expect(renderMarkdown(input)).toContain(expected)
+  })
 })

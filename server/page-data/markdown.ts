@@ -33,7 +33,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
       }
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // An image without a text alternative is taken as decorative (alt=""), never left without one.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
   },
 }
 

@@ -43,6 +43,17 @@ describe('every rendered page kind passes html-validate', () => {
     expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])
   })
 
+  // A phone gets the same markup (the layout is CSS); checked on each site's home and a list page.
+  const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  it.each([
+    ['res.localhost', '/'], ['res.localhost', '/res/hot'], ['land.localhost', '/'], ['land.localhost', '/post'], ['nav.localhost', '/'], ['nav.localhost', '/sp/news'],
+  ])('%s%s on a phone', async (host, path) => {
+    const response = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path), 'user-agent': PHONE_UA } })
+    expect(response.status).toBe(200)
+    const report = await validator.validateString(await response.text())
+    expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])
+  })
+
   it.each([
     ['an unknown site', 'unknown.localhost', '/'],
     ['a malformed address', 'res.localhost', '/%E0%A4%A'],

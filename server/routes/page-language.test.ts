@@ -4,7 +4,8 @@ import { startTestSite, type TestSite } from '../../test/harness.ts'
 /** The visible names of the header menu's top-level entries. */
 function menuNames(html: string): string[] {
   const nav = /<nav class="site-menu"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? ''
-  return [...nav.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((match) => match[1] ?? '')
+  // An entry's text without its icon (shared/components/entry-icon.tsx).
+  return [...nav.matchAll(/<a [^>]*>(.*?)<\/a>/gs)].map((match) => (match[1] ?? '').replace(/<svg[\s\S]*?<\/svg>|<[^>]*>/g, ''))
 }
 
 describe('site texts in the page language', () => {

@@ -138,14 +138,38 @@ describe('the head of every page kind', () => {
     }
   })
 
-  it.each([['/rank'], ['/res/hot'], ['/res/new']])('%s: ItemList of linked resources', async (path) => {
-    const { status, head } = await page(path)
-    expect(status).toBe(200)
-    expectIndexable(head, 'http://res.localhost', 'zh')
-    expect(typesOf(head)).toEqual(['ItemList'])
-    const items = head.jsonLd[0]!.itemListElement as { position: number; url?: string }[]
+  // Every list page describes the entries it shows, in their order, with absolute addresses.
+  it.each([
+    ['res.localhost', '/rank', 'zh'],
+    ['res.localhost', '/rank_site/software', 'zh'],
+    ['res.localhost', '/res/hot', 'zh'],
+    ['res.localhost', '/res/new', 'zh'],
+    ['res.localhost', '/res/hot/software', 'zh'],
+    ['res.localhost', '/res/new/ebook', 'zh'],
+    ['res.localhost', '/tags', 'zh'],
+    ['res.localhost', '/tags/open-source', 'zh'],
+    ['res.localhost', '/articles', 'zh'],
+    ['res.localhost', '/pcat/guide', 'zh'],
+    ['res.localhost', '/sp/topics', 'zh'],
+    ['land.localhost', '/sp/library', 'en'],
+    ['nav.localhost', '/sp/collections', 'zh-TW'],
+  ])('%s%s: ItemList of the entries it shows', async (host, path, language) => {
+    const response = await site.request(path, { host, headers: { 'accept-language': language } })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const head = readHead(html)
+    expectIndexable(head, `http://${host}`, language)
+    const lists = head.jsonLd.filter((entity) => entity['@type'] === 'ItemList')
+    expect(lists).toHaveLength(1)
+    const items = lists[0]!.itemListElement as { '@type': string; position: number; name: string; url?: string }[]
     expect(items.length).toBeGreaterThan(0)
-    expect(items[0]).toMatchObject({ position: 1, url: expect.stringMatching(/^http:\/\/res\.localhost\//) })
+    const main = /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? ''
+    items.forEach((item, index) => {
+      expect(item).toMatchObject({ '@type': 'ListItem', position: index + 1 })
+      expect(item.url).toMatch(new RegExp(`^http://${host.replace('.', '\\.')}/`))
+      // The entry is on the page, linked where the list says.
+      expect(main).toContain(`href="${new URL(item.url!).pathname}`)
+    })
   })
 
   it.each([

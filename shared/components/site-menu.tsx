@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useLocation } from 'react-router'
 import type { MenuItem } from '../types.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
+import { EntryIcon } from './entry-icon.tsx'
 import { ConfigLink } from './site-link.tsx'
 import { useDismiss } from './use-dismiss.ts'
 
@@ -18,7 +19,7 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
         {items.map((item) => (
           item.children && item.children.length > 0
             ? <MenuEntryWithSubmenu key={item.name + item.url} item={item} children={item.children} />
-            : <li key={item.name + item.url}><ConfigLink url={item.url}>{item.name}</ConfigLink></li>
+            : <li key={item.name + item.url}><ConfigLink url={item.url}><MenuLabel item={item} /></ConfigLink></li>
         ))}
       </ul>
     </nav>
@@ -89,12 +90,18 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuItem; children: Me
         pointerType.current = ''
       }}
     >
-      <ConfigLink url={item.url} aria-expanded={open} aria-controls={submenuId}>{item.name}</ConfigLink>
+      <ConfigLink url={item.url} aria-expanded={open} aria-controls={submenuId}><MenuLabel item={item} /></ConfigLink>
       <ul className="site-submenu" id={submenuId}>
         {children.map((child) => (
-          <li key={child.name + child.url}><ConfigLink url={child.url}>{child.name}</ConfigLink></li>
+          <li key={child.name + child.url}><ConfigLink url={child.url}><MenuLabel item={child} /></ConfigLink></li>
         ))}
       </ul>
     </li>
   )
+}
+
+/** An entry's name, after its icon when the config gives one (an entry without `icon` shows none). */
+function MenuLabel({ item }: { item: MenuItem }) {
+  if (!item.icon?.trim()) return <>{item.name}</>
+  return <><EntryIcon icon={item.icon} className="site-menu__icon" size={16} />{item.name}</>
 }

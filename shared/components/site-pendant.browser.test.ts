@@ -32,6 +32,34 @@ describe('pendant and announcement in a browser', { timeout: 60_000 }, () => {
     await page.close()
   })
 
+  it.each([
+    ['land.localhost', '/', 'en-US', 'Help', 'help'],
+    ['res.localhost', '/', 'zh-CN', '交流群', 'wechat'],
+  ])('%s: a pendant icon given as a name is drawn, never requested', async (host, path, locale, name, icon) => {
+    const failedImages: string[] = []
+    const { page, errors } = await browserSite.open(host, path, {
+      ...LAND,
+      locale,
+      watch: (watched) => {
+        watched.on('requestfailed', (request) => {
+          if (request.resourceType() === 'image') failedImages.push(`${request.url()} ${request.failure()?.errorText ?? ''}`)
+        })
+        watched.on('response', (response) => {
+          if (response.request().resourceType() === 'image' && response.status() >= 400) failedImages.push(`${response.url()} ${response.status()}`)
+        })
+      },
+    })
+    const pendant = page.locator('.pendant')
+    const item = pendant.locator('.pendant__item').filter({ hasText: name })
+    expect(await item.locator(`svg.pendant__icon[data-icon="${icon}"]`).count()).toBe(1)
+    expect(await item.locator('img.pendant__icon').count()).toBe(0)
+    // Every picture of the page, the pendant's included, has loaded.
+    await page.waitForLoadState('networkidle')
+    expect(failedImages).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it("uses a page's own pendant in place of the site's", async () => {
     const { page, errors } = await browserSite.open('land.localhost', '/l/campaign/spring-sale', LAND)
     const pendant = page.getByRole('complementary', { name: 'Contact us' })

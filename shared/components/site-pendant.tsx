@@ -3,6 +3,7 @@ import type { PublicPendant } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Pendant } from '../types.ts'
 import { ConfigLink } from './site-link.tsx'
+import { EntryIcon } from './entry-icon.tsx'
 import { SiteImage } from './site-image.tsx'
 
 /** Scroll distance after which the back-to-top button appears. */
@@ -35,7 +36,7 @@ export function SitePendant({ pendant }: { pendant: PublicPendant }) {
 
 function PendantItem({ item }: { item: Pendant }) {
   const tipId = useId()
-  const icon = item.icon ? <SiteImage className="pendant__icon" src={item.icon} preset="avatar" alt="" width={24} height={24} eager /> : <span className="pendant__icon" aria-hidden="true">•</span>
+  const icon = <EntryIcon icon={item.icon} className="pendant__icon" size={24} />
   // The picture (or the text) shows beside the item on hover and on keyboard focus.
   // A link names itself; its tip only repeats the text for sighted visitors.
   const hidden = item.url ? { 'aria-hidden': true } : {}

@@ -47,10 +47,10 @@ export interface SearchPageData extends ResourcePageBase, Paging {
   query: string
   category: string | null
   panType: string | null
-  /** null when the query is empty (no upstream search was made); empty when the site searches its pages. */
+  /** null when the query is empty (no upstream search was made). */
   rows: ResourceSummary[] | null
-  /** The matching pages, on sites that search their pages instead of resources (shared/rules/search.ts). */
-  pages?: ListItemView[]
+  /** The site's pages that match, shown beside the resources (first results page only). */
+  pages: ListItemView[]
 }
 
 /** `/d/:id`. */

@@ -10,7 +10,10 @@ import { pageCount } from '../rules/page-number.ts'
 import { ResourceGrid } from './resource/resource-card.tsx'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 
-/** `/s` and `/sa`: the search form, the results grid and the streamed aside. */
+/**
+ * `/s` and `/sa`: the search form, the resource results grid, the site's matching pages beside them
+ * (when there are any) and the streamed aside.
+ */
 export function Component() {
   const data = useLoaderData() as SearchPageData
   const { t } = useI18n()
@@ -29,28 +32,32 @@ export function Component() {
       </PageHeading>
       {data.rows === null ? null : (
         <>
-          {data.pages ? <PageResults items={data.pages} query={data.query} /> : <ResourceGrid rows={data.rows} highlight={data.query} eagerFirstRow />}
+          {/* "Nothing found" only when neither section has anything */}
+          {data.rows.length > 0 || data.pages.length === 0 ? <ResourceGrid rows={data.rows} highlight={data.query} eagerFirstRow /> : null}
           <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={basePath} />
+          {data.pages.length > 0 ? <PageResults items={data.pages} query={data.query} /> : null}
         </>
       )}
     </ResourceLayout>
   )
 }
 
-/** Matching pages of a site that searches its pages: title and description, the term marked. */
+/** The site's pages that match: title and description, the term marked. */
 function PageResults({ items, query }: { items: ListItemView[]; query: string }) {
   const { t } = useI18n()
-  if (items.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
-    <ul className="content-list content-list--style-3">
-      {items.map((item) => (
-        <li key={item.routerPath}>
-          <SiteLink to={item.routerPath} className="content-list__text">
-            <span className="content-list__title"><Highlight text={item.title} term={query} /></span>
-            {item.description ? <span className="content-list__description muted"><Highlight text={item.description} term={query} /></span> : null}
-          </SiteLink>
-        </li>
-      ))}
-    </ul>
+    <section className="search-pages" aria-labelledby="search-pages-title">
+      <h2 id="search-pages-title" className="search-pages__title">{t('matchingPages')}</h2>
+      <ul className="search-pages__list">
+        {items.map((item) => (
+          <li key={item.routerPath}>
+            <SiteLink to={item.routerPath} className="search-pages__link">
+              <span className="search-pages__name"><Highlight text={item.title} term={query} /></span>
+              {item.description ? <span className="search-pages__description muted"><Highlight text={item.description} term={query} /></span> : null}
+            </SiteLink>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

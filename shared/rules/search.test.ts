@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GlobalConfig, SiteConfig } from '../types.ts'
-import { searchRouteOf, searchTargetOf, searchTypeOf } from './search.ts'
+import { searchRouteOf, searchTypeOf } from './search.ts'
 
 function site(searchRoute: unknown): SiteConfig {
   return { page_config: { global_config: { search_route: searchRoute } } } as unknown as SiteConfig
@@ -58,16 +58,5 @@ describe('searchTypeOf', () => {
     ['no config', undefined, 1],
   ])('%s', (_name, config, expected) => {
     expect(searchTypeOf(config)).toBe(expected)
-  })
-})
-
-describe('searchTargetOf', () => {
-  it.each([
-    [{ home_page_model: 1 as const }, 'resources'],
-    [{ home_page_model: 2 as const }, 'pages'],
-    [{}, 'resources'],
-    [undefined, 'resources'],
-  ])('%j searches %s', (global, expected) => {
-    expect(searchTargetOf(global)).toBe(expected)
   })
 })

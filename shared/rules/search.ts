@@ -35,16 +35,6 @@ export function searchRouteOf(site: SearchRouteSource): string {
 }
 
 /**
- * What a site's search looks through. A site whose home is the search (home_page_model 1, SPEC §3
- * "mode 1 search") has a resource catalogue; a site whose home is one of its pages (mode 2: a
- * navigation directory, a product landing page) has none, so its search looks through its pages
- * (`/v1/site_page/list` with `filter.keyword`), where it can find something.
- */
-export function searchTargetOf(globalConfig: Partial<Pick<GlobalConfig, 'home_page_model'>> | undefined): 'resources' | 'pages' {
-  return globalConfig?.home_page_model === 2 ? 'pages' : 'resources'
-}
-
-/**
  * The search type sent upstream: `search_type` when it is a positive integer, else
  * `fuzzy_matching_switch + 1` (switch 1 → 2; 0, missing or anything else → 1).
  */

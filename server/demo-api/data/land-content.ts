@@ -120,12 +120,12 @@ export const LAUNCH_KIT_HTML = `<!doctype html>
     body { margin: 0; font-family: system-ui, sans-serif; background: #111827; color: #f9fafb; }
     main { max-width: 720px; margin: 0 auto; padding: 64px 24px; }
     a { color: #a5b4fc; }
-    .logo { font-size: 48px; font-weight: 800; letter-spacing: -1px; }
+    .logo { margin: 0; font-size: 48px; font-weight: 800; letter-spacing: -1px; }
   </style>
 </head>
 <body>
   <main>
-    <div class="logo">Lumen</div>
+    <h1 class="logo">Lumen</h1>
     <p>Everything journalists need: logos, screenshots and a one-paragraph description.</p>
     <h2>Boilerplate</h2>
     <p>Lumen Notes is an offline-first, end-to-end encrypted notes app that publishes any page with one click.</p>

@@ -5,6 +5,8 @@ import { CONTACT_FORM } from './land-home.ts'
 import { LAND_GROUPS, landPages } from './land-pages.ts'
 import { LAND_POST_CATEGORIES, LAND_POSTS } from './land-posts.ts'
 import { LAND_TRANSLATIONS } from './land-translations.ts'
+import { buildResources } from './resources.ts'
+import { LAND_CATALOG, LAND_TAGS } from './small-catalogs.ts'
 import { buildPosts } from './posts.ts'
 import { icon, picture, qrPlaceholder } from './media.ts'
 
@@ -30,7 +32,7 @@ const site: SiteConfig = {
     menu: [
       { name: 'Features', url: '/#features', is_show: 1 },
       { name: 'Pricing', url: '/#pricing', is_show: 1 },
-      { name: 'Handbook', url: '/doc/handbook', is_show: 1 },
+      { name: 'Handbook', url: '/doc/handbook', icon: 'help', is_show: 1 },
       { name: 'Blog', url: '/post', is_show: 1, children: [
         { name: 'Product updates', url: '/pcat/updates', is_show: 1 },
         { name: 'Guides', url: '/pcat/guides', is_show: 1 },
@@ -61,7 +63,7 @@ const site: SiteConfig = {
     enable_custom_pendant: 0,
     list: [
       { is_show: 1, icon: icon('📱', '#4f46e5', 40), text: 'Mobile app', img: qrPlaceholder('lumen-app') },
-      { is_show: 1, icon: icon('?', '#0891b2', 40), text: 'Help', url: '/doc/handbook' },
+      { is_show: 1, icon: 'help', text: 'Help', url: '/doc/handbook' },
     ],
   },
   search_config: { enable_search_bar: 0, search_bar_path: '/s', enable_custom_search: 0, placeholder: 'Search the blog' },
@@ -137,9 +139,9 @@ export function createLandTenant(now: number): DemoTenant {
       '202': { title: 'Spring sale ends soon', description: 'Use SPRING25 before the end of the month.', url: '/l/campaign/spring-sale', img_url: '',
         type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 30 * DAY, web_path: '/post' },
     },
-    categories: [],
-    tags: [],
-    resources: [],
+    categories: LAND_CATALOG.map((c) => ({ key: c.key, name: c.name })),
+    tags: LAND_TAGS.map((t) => ({ ...t })),
+    resources: buildResources(LAND_CATALOG, LAND_TAGS, now, 20250202),
     hotSearches: [],
     contact: { title: 'Talk to the team', img: qrPlaceholder('lumen-contact'), tips: 'We answer within one business day.' },
     rankPlatforms: [],

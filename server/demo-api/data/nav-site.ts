@@ -3,6 +3,8 @@ import type { DemoTenant } from '../tenant.ts'
 import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { NAV_GROUPS, navPages } from './nav-pages.ts'
 import { navRssHot, navRssSources } from './nav-rss.ts'
+import { buildResources } from './resources.ts'
+import { NAV_CATALOG, NAV_TAGS } from './small-catalogs.ts'
 import { buildPosts, type PostDef } from './posts.ts'
 import { icon, picture, qrPlaceholder } from './media.ts'
 
@@ -201,9 +203,9 @@ export function createNavTenant(now: number): DemoTenant {
       '301': { title: '每週 AI 工具精選電子報', description: '每週五寄出，只介紹真的好用的工具。', url: '/c/guide/submit', img_url: picture('AI 電子報'),
         type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - 3 * DAY, end_ts: now + 120 * DAY, web_path: 'global' },
     },
-    categories: [],
-    tags: [],
-    resources: [],
+    categories: NAV_CATALOG.map((c) => ({ key: c.key, name: c.name })),
+    tags: NAV_TAGS.map((t) => ({ ...t })),
+    resources: buildResources(NAV_CATALOG, NAV_TAGS, now, 20250303),
     hotSearches: [{ query: 'ChatGPT', count: 420 }, { query: '白板', count: 215 }, { query: '圖示', count: 188 }, { query: 'Vite', count: 140 }],
     contact: { title: '加入 LINE 社群', img: qrPlaceholder('nav-contact'), tips: '每週分享新收錄的工具' },
     rankPlatforms: [],

@@ -73,7 +73,7 @@ const site: SiteConfig = {
     is_enable: 1,
     enable_custom_pendant: 0,
     list: [
-      { is_show: 1, icon: icon('群', '#16a34a', 40), text: '交流群', img: qrPlaceholder('res-group') },
+      { is_show: 1, icon: 'wechat', text: '交流群', img: qrPlaceholder('res-group') },
       { is_show: 1, icon: icon('反', '#ea580c', 40), text: '反馈', url: '/feedback' },
       { is_show: 0, icon: icon('客', '#7c3aed', 40), text: '在线客服', url: '/c/about' },
     ],

@@ -4,7 +4,7 @@ import type { JsonLd } from '../../../shared/data/page-head.ts'
 import { faqLd } from '../../../shared/seo/json-ld.ts'
 import type { SitePageConfig } from '../../../shared/types.ts'
 import { absoluteHttpUrl } from '../../seo/site-head.ts'
-import { trailLd, websiteOf } from '../../seo/structured-data.ts'
+import { listLd, trailLd, websiteOf } from '../../seo/structured-data.ts'
 import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { toPageNumber } from '../../../shared/rules/page-number.ts'
@@ -110,6 +110,7 @@ function structuredData(env: LoaderEnv, page: SitePageConfig, body: ContentBody,
   if (options.home) entities.push(websiteOf(env))
   if (body.kind === 'outline' && !options.home) entities.push(trailLd(env, [[page.title, options.routerPath]]))
   if (body.kind === 'land') entities.push(faqLd(body.modules.flatMap((module) => (module.type === 'faq' ? module.items : []))))
+  if (body.kind === 'list') entities.push(listLd(env, body.items.map((item) => ({ name: item.title, path: item.routerPath }))))
   return entities
 }
 

@@ -1,9 +1,9 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
-import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
+import { listLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { pageFromQuery, withPage } from '../params.ts'
 import { parseQuery } from '../resource/params.ts'
@@ -48,7 +48,7 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     fallbackDescription: category?.description,
     urls: env.pageUrls(withPage(category ? postCategoryPath(category.id) : '/post', page)),
     pageType: 'ugc_post',
-    jsonLd: [itemListLd(result.rows.map((post) => ({ name: post.title, url: env.absoluteUrl(postPath(post)) })))],
+    jsonLd: [listLd(env, result.rows.map((post) => ({ name: post.title, path: postPath(post) })))],
   })
   return {
     kind: 'post-list',

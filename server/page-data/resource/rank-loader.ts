@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
-import { itemListLd } from '../../../shared/seo/json-ld.ts'
+import { listLd } from '../../seo/structured-data.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -51,9 +51,9 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
     urls: env.pageUrls(canonicalPath),
     pageType: 'resource',
-    jsonLd: [itemListLd(rows.map((row) => ({
+    jsonLd: [listLd(env, rows.map((row) => ({
       name: row.title,
-      url: row.seo_title ? env.absoluteUrl(detailPath(row.seo_title)) : row.query ? env.absoluteUrl(searchPath(row.query)) : null,
+      path: row.seo_title ? detailPath(row.seo_title) : row.query ? searchPath(row.query) : null,
     })))],
   })
   return {

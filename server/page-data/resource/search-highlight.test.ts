@@ -35,7 +35,7 @@ describe('search term highlighting', () => {
   })
 })
 
-describe('the search of a site without a resource catalogue', () => {
+describe('the matching pages beside the resources on the page-home sites', () => {
   let site: TestSite
   beforeAll(async () => {
     site = await startTestSite()
@@ -44,7 +44,7 @@ describe('the search of a site without a resource catalogue', () => {
 
   it('finds the navigation site’s pages from its header search, the term marked', async () => {
     const html = await (await site.request(`/sa?query=${encodeURIComponent('前端')}`, { host: 'nav.localhost' })).text()
-    expect(html).toMatch(/<a class="content-list__text" href="\/nav\/dev\/frontend"><span class="content-list__title"><mark>前端<\/mark>開發<\/span>/)
+    expect(html).toMatch(/<a class="search-pages__link" href="\/nav\/dev\/frontend"><span class="search-pages__name"><mark>前端<\/mark>開發<\/span>/)
     expect(html).toMatch(/<p class="res-heading__lead">共 [1-9]\d* 筆結果<\/p>/)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadSearchPage, SEARCH_PAGE_SIZE } from './search-loader.ts'
+import { loadSearchPage, SEARCH_PAGE_MATCHES, SEARCH_PAGE_SIZE } from './search-loader.ts'
 import { fakeLoaderEnv, fakeSite, thrownBy } from '../../../test/fake-loader-env.ts'
 import { ASIDE_REPLY, resource } from './resource-fixtures.test-helper.ts'
 
@@ -43,22 +43,57 @@ describe('search page loader', () => {
     expect(data.category).toBeNull()
   })
 
-  it('searches the pages of a site whose home is a page (no resource catalogue), keeping only linkable ones', async () => {
-    const pageRow = (page_path: string, page_type: string, group_path = '') => ({ page_id: page_path, page_path, page_type, group_path, title: ` ${page_path} title `, description: 'About it', updated_at: 1_700_000_000 })
+  const pageRow = (page_path: string, page_type: string, group_path = '') => ({ page_id: page_path, page_path, page_type, group_path, title: ` ${page_path} title `, description: 'About it', updated_at: 1_700_000_000 })
+  const pageReplies = { ...replies, '/v1/site_page/list': () => ({ rows: [pageRow('tools', 'nav'), pageRow('faq', 'custom', 'help'), pageRow('files', 'resource')], total: 3 }) }
+
+  it.each([1, 2, undefined])('searches resources and, beside them, linkable matching pages whatever the home mode (%s)', async (mode) => {
     const { env, calls } = fakeLoaderEnv({
-      path: '/s?query=%20tools%20&page=2',
-      site: fakeSite({ global: { home_page_model: 2 } }),
-      replies: { ...replies, '/v1/site_page/list': () => ({ rows: [pageRow('tools', 'nav'), pageRow('faq', 'custom', 'help'), pageRow('files', 'resource')], total: 3 }) },
+      path: '/s?query=%20tools%20',
+      site: fakeSite({ global: mode === undefined ? { search_type: 2 } : { home_page_model: mode, search_type: 2 } }),
+      replies: pageReplies,
     })
     const data = await loadSearchPage(env)
-    expect(calls.find((c) => c.path === '/v1/site_page/list')?.body).toEqual({ filter: { keyword: 'tools' }, page: 2, page_size: SEARCH_PAGE_SIZE, is_cache: 1 })
-    expect(calls.some((c) => c.path === '/v1/resource/search')).toBe(false)
-    expect(data.rows).toEqual([])
-    expect(data.total).toBe(3)
+    expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({ query: 'tools', page: 1, page_size: SEARCH_PAGE_SIZE, search_type: 2 })
+    expect(calls.find((c) => c.path === '/v1/site_page/list')?.body).toEqual({ filter: { keyword: 'tools' }, page: 1, page_size: SEARCH_PAGE_MATCHES, is_cache: 1 })
+    expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
+    expect(data.total).toBe(2)
     expect(data.pages).toEqual([
       { title: 'tools title', description: 'About it', cover: null, routerPath: '/nav/tools', updatedAt: 1_700_000_000 },
       { title: 'faq title', description: 'About it', cover: null, routerPath: '/c/help/faq', updatedAt: 1_700_000_000 },
     ])
+  })
+
+  it('runs the page search beside the resource search, not after it', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => { release = resolve })
+    const { env, calls } = fakeLoaderEnv({ path: '/s?query=tools', replies: pageReplies })
+    const upstream = env.upstream
+    env.upstream = {
+      ...upstream,
+      async data(path, body, schema) {
+        // The resource search answers only once the page search has been asked for.
+        if (path === '/v1/resource/search') await gate
+        if (path === '/v1/site_page/list') release()
+        return upstream.data(path, body, schema)
+      },
+    }
+    const data = await loadSearchPage(env)
+    expect(calls.map((c) => c.path)).toContain('/v1/site_page/list')
+    expect(data.pages).toHaveLength(2)
+  })
+
+  it('shows the resources without the pages section when the page search fails', async () => {
+    const { env } = fakeLoaderEnv({ path: '/s?query=tools', replies: { ...replies, '/v1/site_page/list': () => { throw new Error('upstream down') } } })
+    const data = await loadSearchPage(env)
+    expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
+    expect(data.pages).toEqual([])
+  })
+
+  it('asks for matching pages on the first results page only', async () => {
+    const { env, calls } = fakeLoaderEnv({ path: '/s?query=tools&page=2', replies: pageReplies })
+    const data = await loadSearchPage(env)
+    expect(calls.some((c) => c.path === '/v1/site_page/list')).toBe(false)
+    expect(data.pages).toEqual([])
   })
 
   it('makes no upstream search for an empty query and shows the prompt', async () => {

@@ -1,9 +1,8 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { tagPath, type TagPageData, type TagsPageData } from '../../../shared/data/resource-data.ts'
-import { itemListLd } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { tagListSchema, tagResourcesSchema } from '../../upstream/schemas.ts'
-import { resourceListLd } from '../../seo/structured-data.ts'
+import { listLd, resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, withPage } from '../params.ts'
@@ -26,7 +25,7 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     fallbackTitle: env.t('tags'),
     urls: env.pageUrls(withPage('/res_tags', page)),
     pageType: 'resource',
-    jsonLd: [itemListLd(result.rows.map((tag) => ({ name: tag.name, url: env.absoluteUrl(tagPath(tag.slug)) })))],
+    jsonLd: [listLd(env, result.rows.map((tag) => ({ name: tag.name, path: tagPath(tag.slug) })))],
   })
   return { kind: 'tags', head, tags: result.rows, page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
 }

@@ -33,6 +33,7 @@ const ar: Messages = {
   resultsCount_many: '{{count, number}} نتيجة',
   resultsCount_other: '{{count, number}} نتيجة',
   noResults: 'لم يتم العثور على نتائج.',
+  matchingPages: 'صفحات مطابقة',
   hotResources: 'الموارد الرائجة',
   newResources: 'أحدث الموارد',
   hotSearches: 'عمليات البحث الرائجة',

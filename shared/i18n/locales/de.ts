@@ -29,6 +29,7 @@ const de: Messages = {
   resultsCount_one: '{{count, number}} Ergebnis',
   resultsCount_other: '{{count, number}} Ergebnisse',
   noResults: 'Keine Ergebnisse gefunden.',
+  matchingPages: 'Passende Seiten',
   hotResources: 'Beliebte Ressourcen',
   newResources: 'Neue Ressourcen',
   hotSearches: 'Beliebte Suchanfragen',

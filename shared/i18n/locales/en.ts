@@ -34,6 +34,7 @@ const en = {
   resultsCount_one: '{{count, number}} result',
   resultsCount_other: '{{count, number}} results',
   noResults: 'Nothing found.',
+  matchingPages: 'Matching pages',
   hotResources: 'Hot resources',
   newResources: 'New resources',
   hotSearches: 'Hot searches',

@@ -29,6 +29,7 @@ const fil: Messages = {
   resultsCount_one: '{{count, number}} resulta',
   resultsCount_other: '{{count, number}} resulta',
   noResults: 'Walang nahanap.',
+  matchingPages: 'Mga tugmang pahina',
   hotResources: 'Mga sikat na resource',
   newResources: 'Mga bagong resource',
   hotSearches: 'Mga sikat na hinahanap',

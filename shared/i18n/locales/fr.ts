@@ -30,6 +30,7 @@ const fr: Messages = {
   resultsCount_many: '{{count, number}} de résultats',
   resultsCount_other: '{{count, number}} résultats',
   noResults: 'Aucun résultat.',
+  matchingPages: 'Pages correspondantes',
   hotResources: 'Ressources populaires',
   newResources: 'Nouvelles ressources',
   hotSearches: 'Recherches populaires',

@@ -29,6 +29,7 @@ const hi: Messages = {
   resultsCount_one: '{{count, number}} परिणाम',
   resultsCount_other: '{{count, number}} परिणाम',
   noResults: 'कुछ नहीं मिला।',
+  matchingPages: 'मिलते-जुलते पेज',
   hotResources: 'लोकप्रिय संसाधन',
   newResources: 'नए संसाधन',
   hotSearches: 'लोकप्रिय खोजें',

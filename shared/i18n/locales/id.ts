@@ -28,6 +28,7 @@ const id: Messages = {
   searchEmptyQuery: 'Ketik kata kunci untuk mencari.',
   resultsCount_other: '{{count, number}} hasil',
   noResults: 'Tidak ada hasil.',
+  matchingPages: 'Halaman yang cocok',
   hotResources: 'Sumber daya populer',
   newResources: 'Sumber daya terbaru',
   hotSearches: 'Pencarian populer',

@@ -30,6 +30,7 @@ const it: Messages = {
   resultsCount_many: '{{count, number}} di risultati',
   resultsCount_other: '{{count, number}} risultati',
   noResults: 'Nessun risultato.',
+  matchingPages: 'Pagine corrispondenti',
   hotResources: 'Risorse popolari',
   newResources: 'Nuove risorse',
   hotSearches: 'Ricerche popolari',

@@ -28,6 +28,7 @@ const ja: Messages = {
   searchEmptyQuery: 'キーワードを入力して検索してください。',
   resultsCount_other: '{{count, number}}件',
   noResults: '該当する結果はありません。',
+  matchingPages: '一致するページ',
   hotResources: '人気のリソース',
   newResources: '新着リソース',
   hotSearches: '人気の検索キーワード',

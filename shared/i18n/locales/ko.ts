@@ -28,6 +28,7 @@ const ko: Messages = {
   searchEmptyQuery: '검색어를 입력해 주세요.',
   resultsCount_other: '검색 결과 {{count, number}}개',
   noResults: '검색 결과가 없습니다.',
+  matchingPages: '일치하는 페이지',
   hotResources: '인기 자료',
   newResources: '새 자료',
   hotSearches: '인기 검색어',

@@ -28,6 +28,7 @@ const ms: Messages = {
   searchEmptyQuery: 'Taipkan kata kunci untuk mencari.',
   resultsCount_other: '{{count, number}} hasil',
   noResults: 'Tiada hasil ditemui.',
+  matchingPages: 'Halaman yang sepadan',
   hotResources: 'Sumber popular',
   newResources: 'Sumber terbaharu',
   hotSearches: 'Carian popular',

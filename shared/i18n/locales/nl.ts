@@ -29,6 +29,7 @@ const nl: Messages = {
   resultsCount_one: '{{count, number}} resultaat',
   resultsCount_other: '{{count, number}} resultaten',
   noResults: 'Niets gevonden.',
+  matchingPages: 'Overeenkomende pagina’s',
   hotResources: 'Populaire bronnen',
   newResources: 'Nieuwe bronnen',
   hotSearches: 'Populaire zoekopdrachten',

@@ -31,6 +31,7 @@ const pl: Messages = {
   resultsCount_many: '{{count, number}} wyników',
   resultsCount_other: '{{count, number}} wyniku',
   noResults: 'Nic nie znaleziono.',
+  matchingPages: 'Pasujące strony',
   hotResources: 'Popularne zasoby',
   newResources: 'Nowe zasoby',
   hotSearches: 'Popularne wyszukiwania',

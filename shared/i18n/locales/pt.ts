@@ -30,6 +30,7 @@ const pt: Messages = {
   resultsCount_many: '{{count, number}} de resultados',
   resultsCount_other: '{{count, number}} resultados',
   noResults: 'Nenhum resultado encontrado.',
+  matchingPages: 'Páginas correspondentes',
   hotResources: 'Recursos em alta',
   newResources: 'Novos recursos',
   hotSearches: 'Pesquisas em alta',

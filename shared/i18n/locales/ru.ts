@@ -31,6 +31,7 @@ const ru: Messages = {
   resultsCount_many: '{{count, number}} результатов',
   resultsCount_other: '{{count, number}} результата',
   noResults: 'Ничего не найдено.',
+  matchingPages: 'Подходящие страницы',
   hotResources: 'Популярные ресурсы',
   newResources: 'Новые ресурсы',
   hotSearches: 'Популярные запросы',

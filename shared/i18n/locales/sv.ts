@@ -29,6 +29,7 @@ const sv: Messages = {
   resultsCount_one: '{{count, number}} resultat',
   resultsCount_other: '{{count, number}} resultat',
   noResults: 'Inga träffar.',
+  matchingPages: 'Matchande sidor',
   hotResources: 'Populära resurser',
   newResources: 'Nya resurser',
   hotSearches: 'Populära sökningar',

@@ -28,6 +28,7 @@ const th: Messages = {
   searchEmptyQuery: 'โปรดพิมพ์คำค้นหา',
   resultsCount_other: '{{count, number}} รายการ',
   noResults: 'ไม่พบผลลัพธ์',
+  matchingPages: 'หน้าที่ตรงกัน',
   hotResources: 'ทรัพยากรยอดนิยม',
   newResources: 'ทรัพยากรใหม่',
   hotSearches: 'คำค้นหายอดนิยม',

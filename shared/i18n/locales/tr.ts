@@ -29,6 +29,7 @@ const tr: Messages = {
   resultsCount_one: '{{count, number}} sonuç',
   resultsCount_other: '{{count, number}} sonuç',
   noResults: 'Sonuç bulunamadı.',
+  matchingPages: 'Eşleşen sayfalar',
   hotResources: 'Popüler kaynaklar',
   newResources: 'Yeni kaynaklar',
   hotSearches: 'Popüler aramalar',

@@ -28,6 +28,7 @@ const vi: Messages = {
   searchEmptyQuery: 'Nhập từ khóa để tìm kiếm.',
   resultsCount_other: '{{count, number}} kết quả',
   noResults: 'Không tìm thấy kết quả nào.',
+  matchingPages: 'Trang phù hợp',
   hotResources: 'Tài nguyên nổi bật',
   newResources: 'Tài nguyên mới',
   hotSearches: 'Tìm kiếm phổ biến',

@@ -28,6 +28,7 @@ const zhTW: Messages = {
   searchEmptyQuery: '請輸入關鍵字進行搜尋。',
   resultsCount_other: '共 {{count, number}} 筆結果',
   noResults: '找不到相關內容。',
+  matchingPages: '相符的頁面',
   hotResources: '熱門資源',
   newResources: '最新資源',
   hotSearches: '熱門搜尋',

@@ -28,6 +28,7 @@ const zh: Messages = {
   searchEmptyQuery: '请输入关键词进行搜索。',
   resultsCount_other: '共 {{count, number}} 条结果',
   noResults: '未找到相关内容。',
+  matchingPages: '相关页面',
   hotResources: '热门资源',
   newResources: '最新资源',
   hotSearches: '热门搜索',
