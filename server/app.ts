@@ -20,7 +20,7 @@ import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
-import { documentRoute } from './routes/document.ts'
+import { cacheRenderer, documentRoute } from './routes/document.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
@@ -62,6 +62,8 @@ export interface AppDeps {
   metricsToken?: string | undefined
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
+  /** Seconds a shared cache may serve an anonymous page stale while revalidating (HTML_CACHE_STALE_MS). Default 60. */
+  htmlStaleSeconds?: number
   /** Honour X-Forwarded-Host/Proto and Forwarded (TRUST_PROXY). Default false. */
   trustProxy?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps): App {
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
   const locales = createLocales()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
 
@@ -158,18 +161,19 @@ export function createApp(deps: AppDeps): App {
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
   app.on(['GET', 'HEAD'], '*', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
-  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf })
-  const document = documentRoute({
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, staleWhileRevalidate, policyOf })
+  const pageRendering = {
     handler,
     sites: deps.sites,
     locales,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
-    policyOf,
-    onRenderAborted: (reason) => metrics.renderAborted(reason),
-    ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
-  })
+    staleWhileRevalidate,
+    onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
+    ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
+  }
+  const document = documentRoute({ ...pageRendering, policyOf, ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}) })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
@@ -198,6 +202,7 @@ export function createApp(deps: AppDeps): App {
     log: deps.log,
     trustProxy: deps.trustProxy ?? false,
     imageOptimizer: deps.images !== undefined,
+    rerenderFor: cacheRenderer(pageRendering, deps.log),
   })
   return Object.assign(app, { cacheHits: hits })
 }

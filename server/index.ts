@@ -81,9 +81,11 @@ const images = env.IMAGE_OPTIMIZER
 const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
   ? createHtmlCache({
       ttlMs: env.HTML_CACHE_TTL_MS,
+      staleMs: env.HTML_CACHE_STALE_MS,
       maxBytes: env.HTML_CACHE_MAX_BYTES,
       ...(shared ? { shared } : {}),
       metrics: metrics.cache('html'),
+      onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
       onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
     })
   : undefined
@@ -102,6 +104,7 @@ const app = createApp({
   metrics,
   metricsToken: env.METRICS_TOKEN,
   htmlSMaxAge: env.HTML_S_MAXAGE,
+  htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
   trustProxy: env.TRUST_PROXY,
   hsts: env.HSTS,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from './backoff.ts'
 import { notFoundBytes, valueBytes } from './entry-bytes.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -59,7 +60,7 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
    * per consecutive failure up to `maxMs` (defaults 1 s and 60 s), with jitter so a fleet of
    * instances does not retry in step. The stale value is served meanwhile.
    */
-  backoff?: { baseMs: number; maxMs: number }
+  backoff?: Backoff
   /** Uniform [0, 1) for the jitter; injectable for tests. */
   random?: () => number
   /** Hits, misses, stale serves, evictions and size. */
@@ -117,7 +118,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   const parse = options.parse ?? ((raw: unknown) => raw as V)
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
-  const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
   // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
   const entries = new LRUCache<string, Entry<V>>({
     max,
@@ -246,9 +247,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     if (flights.has(key) || now() < known.retryAt) return
     startLoad(key, caller, known).promise.catch((error: unknown) => {
       known.failures += 1
-      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (known.failures - 1))
-      // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.
-      known.retryAt = now() + window / 2 + random() * (window / 2)
+      known.retryAt = nextRetryAt(known.failures, backoff, now(), random)
       onError?.(error, key)
     })
   }

@@ -3,14 +3,14 @@ import { parse as parseCookies } from 'hono/utils/cookie'
 import type { Logger } from 'pino'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { writePage } from '../html-cache/cached-page.ts'
-import type { HtmlCache } from '../html-cache/html-cache.ts'
+import type { HtmlCache, Rerender } from '../html-cache/html-cache.ts'
 import type { NodeAnswer } from '../lifecycle/http-server.ts'
 import { decideHost, hostFactsOfIncoming } from '../middleware/host-guard.ts'
 import { REQUEST_ID_HEADER, type RequestRecord } from '../middleware/request-context.ts'
 import { nextNonce, type SecurityPolicy } from '../middleware/security-headers.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant } from '../tenant/tenant.ts'
-import { setsLanguageCookie } from './document.ts'
+import { setsLanguageCookie, type CachedPageFacts } from './document.ts'
 import { decidePage, type CachePolicyLookup, type PageRequest } from './page-request.ts'
 
 export interface CacheHitOptions {
@@ -23,6 +23,8 @@ export interface CacheHitOptions {
   log: Logger
   trustProxy: boolean
   imageOptimizer: boolean
+  /** Renders a stale page again in the background (routes/document.ts `cacheRenderer`). */
+  rerenderFor: (facts: CachedPageFacts) => Rerender
 }
 
 /**
@@ -30,8 +32,9 @@ export interface CacheHitOptions {
  * the app sees them: a hit then costs the decisions the app would make, taken by the same functions
  * (host, tenant, redirects and language, cache key, language cookie), and one write of stored
  * bytes, with no web Request or Response, routing or await in between. The response is the one the
- * app gives a hit: the security headers with a fresh nonce (spliced into the stored body), the
- * request id, the access log line and metrics.
+ * app gives a hit: the security headers with a fresh nonce (spliced into the stored body), `Age`,
+ * the request id, the access log line and metrics. A stale page is answered the same way while the
+ * cache renders it again in the background.
  *
  * Everything else is declined and reaches the app unchanged: other methods, a request target that
  * URL parsing would rewrite, a host the guard would refuse, a tenant whose config this instance does
@@ -40,7 +43,7 @@ export interface CacheHitOptions {
  * (that answer is private).
  */
 export function cacheHits(options: CacheHitOptions): NodeAnswer {
-  const { htmlCache, sites, policyOf, security, begin, log, trustProxy, imageOptimizer } = options
+  const { htmlCache, sites, policyOf, security, begin, log, trustProxy, imageOptimizer, rerenderFor } = options
 
   function answer(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
     if (incoming.method !== 'GET') return false
@@ -56,13 +59,13 @@ export function cacheHits(options: CacheHitOptions): NodeAnswer {
     const decision = decidePage(request, policyOf)
     if (decision.kind !== 'render' || decision.cacheKey === null) return false
     if (setsLanguageCookie(tenant, request.langCookie, decision.language)) return false
-    const page = htmlCache.hit(decision.cacheKey)
+    const page = htmlCache.hit(decision.cacheKey, rerenderFor({ tenant, origin: host.origin, decision }))
     if (page === undefined) return false
 
     const incomingId = headers[REQUEST_ID_HEADER]
     const record = begin(typeof incomingId === 'string' ? incomingId : undefined)
     const nonce = nextNonce()
-    const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId }
+    const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId, age: String(htmlCache.age(page)) }
     writePage(outgoing, page, { method: 'GET', acceptEncoding: headers['accept-encoding'], nonce }, extra)
     outgoing.once('close', () => record.finish({ method: 'GET', path: target.pathname, route: page.routeName, status: page.status }))
     return true

@@ -18,6 +18,8 @@ export interface PayloadRouteOptions {
   locales: Locales
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  /** Seconds a shared cache may serve it stale while revalidating, as for the page. */
+  staleWhileRevalidate: number
   policyOf: CachePolicyLookup
 }
 
@@ -32,7 +34,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
     const decision = decideRequest(c, pagePath, false, options.policyOf)
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
-    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
+    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
