@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from './backoff.ts'
 import { notFoundBytes, valueBytes } from './entry-bytes.ts'
 import type { SharedStore } from './shared-store.ts'
@@ -148,7 +149,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
 
   /** Reads `key` from the shared store; anything unreadable counts as missing. */
   async function readShared(layer: SharedCacheLayer, key: string): Promise<Entry<V> | undefined> {
-    const bytes = await layer.store.get(layer.prefix + key)
+    const bytes = await layer.store.get(sharedKey(layer.prefix, key))
     if (bytes === undefined) return undefined
     try {
       const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
@@ -168,7 +169,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     const keepMs = found ? ttlMs + staleMs : negativeTtlMs
     if (keepMs <= 0) return
     const stored: StoredEntry = found ? { t: entry.storedAt, v: raw } : { t: entry.storedAt, nf: 1 }
-    await layer.store.set(layer.prefix + key, JSON.stringify(stored), keepMs)
+    await layer.store.set(sharedKey(layer.prefix, key), JSON.stringify(stored), keepMs)
   }
 
   type Release = () => Promise<void>
@@ -201,7 +202,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
     const stored = await readShared(shared, key)
     if (stored !== undefined && isFresh(stored)) return stored
-    const lockKey = `${shared.prefix}lock:${key}`
+    const lockKey = lockKeyOf(shared.prefix, key)
     let release = await shared.store.lock(lockKey, shared.lockMs ?? 10_000)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.

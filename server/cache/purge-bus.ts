@@ -1,3 +1,4 @@
+import { sharedKey, tenantKeyPrefix } from './cache-keys.ts'
 import type { SharedStore } from './shared-store.ts'
 
 /** Drop one tenant's cached configs, data and HTML (`host`), or everything (`host: null`). */
@@ -15,7 +16,7 @@ export interface PurgeBus {
 export interface PurgerOptions {
   /** This instance's caches, each told to forget a tenant (or everything). */
   local: ((host: string | null) => void)[]
-  /** The shared cache level, whose keys are `prefix + host + ':' + …`. */
+  /** The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts). */
   shared?: { store: SharedStore; prefix: string; bus: PurgeBus }
 }
 
@@ -37,7 +38,7 @@ export function createPurger(options: PurgerOptions): Purger {
   return {
     async purge(host) {
       const shared = options.shared
-      if (shared) await shared.store.deletePrefix(host === null ? shared.prefix : `${shared.prefix}${host}:`)
+      if (shared) await shared.store.deletePrefix(sharedKey(shared.prefix, host === null ? '' : tenantKeyPrefix(host)))
       purgeHere(host)
       await shared?.bus.publish({ host })
     },

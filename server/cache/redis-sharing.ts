@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { purgeChannel } from './cache-keys.ts'
 import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -41,7 +42,7 @@ const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis
  */
 export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const prefix = options.prefix ?? 'ts:'
-  const channel = `${prefix}purge`
+  const channel = purgeChannel(prefix)
   const instanceId = randomUUID()
   const logIntervalMs = options.logIntervalMs ?? 30_000
   let lastLoggedAt = -Infinity

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { tenantKeyPrefix } from '../cache/cache-keys.ts'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../cache/backoff.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
@@ -293,7 +294,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
         flights.clear()
         return
       }
-      const prefix = `${host}:`
+      const prefix = tenantKeyPrefix(host)
       for (const key of [...pages.keys()]) if (key.startsWith(prefix)) pages.delete(key)
       for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
     },

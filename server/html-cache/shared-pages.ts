@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lockKey, sharedKey } from '../cache/cache-keys.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 
@@ -23,7 +24,7 @@ export interface SharedPagesOptions {
 export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions): SharedPages {
   return {
     async read(key, maxAgeMs) {
-      const bytes = await store.get(prefix + key)
+      const bytes = await store.get(sharedKey(prefix, key))
       if (bytes === undefined) return undefined
       try {
         const snapshot = parseSnapshot(JSON.parse(bytes.toString('utf8')))
@@ -35,9 +36,9 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
       }
     },
     write(key, page, keepMs) {
-      if (keepMs > 0) void store.set(prefix + key, JSON.stringify(toPageSnapshot(page)), keepMs)
+      if (keepMs > 0) void store.set(sharedKey(prefix, key), JSON.stringify(toPageSnapshot(page)), keepMs)
     },
-    lock: (key, ttlMs) => store.lock(`${prefix}lock:${key}`, ttlMs),
+    lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
   }
 }
 
