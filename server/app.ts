@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): App {
     c.set('routeName', 'internal')
     await next()
   })
-  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites }))
+  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites, policyOf }))
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Agent } from 'undici'
 import { createApp } from './app.ts'
 import { createPurger } from './cache/purge-bus.ts'
+import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing } from './cache/redis-sharing.ts'
 import { createHtmlCache } from './html-cache/html-cache.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
@@ -90,7 +91,8 @@ const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
     })
   : undefined
 const purger = createPurger({
-  local: [(host) => sites.purge(host), (host) => htmlCache?.purge(host)],
+  upstream: sites,
+  ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
   ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
 })
 const app = createApp({

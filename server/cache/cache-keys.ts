@@ -59,6 +59,11 @@ export function htmlKey(host: string, language: Lang, origin: string, routerPath
   return `${host}:html:${language}:${origin}${routerPath}`
 }
 
+/** The prefix of every rendered page of `host`. */
+export function htmlKeyPrefix(host: string): string {
+  return `${host}:html:`
+}
+
 /** The facts an HTML key encodes. */
 export interface HtmlKeyFacts {
   host: string

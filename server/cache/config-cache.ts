@@ -80,8 +80,8 @@ export interface ConfigCache<V, C = undefined> {
   get(key: string, ...caller: CallerArgs<C>): Promise<ConfigCacheResult<V>>
   /** The fresh value of `key` held here, if any: no load, no stale copy, counted as a hit. */
   peek(key: string): V | undefined
-  /** Forgets `key`; a load already running for it still answers its waiters but is not stored. */
-  delete(key: string): void
+  /** Forgets `key` (true when it was held); a load already running for it still answers its waiters but is not stored. */
+  delete(key: string): boolean
   /** Forgets every key starting with `prefix` (this instance only). */
   deletePrefix(prefix: string): void
   /** Forgets everything and aborts running loads. */
@@ -285,8 +285,8 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       return entry.value
     },
     delete(key) {
-      entries.delete(key)
       flights.delete(key)
+      return entries.delete(key)
     },
     deletePrefix(prefix) {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)

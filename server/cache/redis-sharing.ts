@@ -94,14 +94,21 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
       }
     },
-    deletePrefix: (keyPrefix) =>
+    deletePrefix: (keyPrefix, filter = () => true) =>
       attempt('purge', async () => {
         // SCAN, not KEYS: a purge must not block Redis for every other instance.
         const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
-        for await (const keys of stream as AsyncIterable<string[]>) {
+        for await (const found of stream as AsyncIterable<string[]>) {
+          const keys = found.filter(filter)
           if (keys.length > 0) await client.unlink(...keys)
         }
-      }, undefined),
+        return true
+      }, false),
+    deleteKeys: (keys) =>
+      attempt('purge', async () => {
+        for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))
+        return true
+      }, false),
   }
 
   const handlers = new Set<(message: PurgeMessage) => void>()
@@ -109,7 +116,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     if (from !== channel) return
     const message = parsePurgeMessage(text)
     if (message === undefined || message.from === instanceId) return
-    for (const handler of handlers) handler({ host: message.host })
+    for (const handler of handlers) handler(toPurgeScope(message))
   })
   const ready = subscriber.subscribe(channel).then(
     () => undefined,
@@ -118,7 +125,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
 
   const bus: PurgeBus = {
     async publish(message) {
-      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, host: message.host })), 0)
+      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, ...message })), 0)
     },
     subscribe(handler) {
       handlers.add(handler)
@@ -144,7 +151,17 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
 }
 
-const purgeMessageSchema = z.object({ from: z.string(), host: z.string().nullable() })
+const purgeMessageSchema = z.object({
+  from: z.string(),
+  host: z.string().nullable(),
+  // Instances of an earlier version send neither: their purges dropped everything of the host.
+  mode: z.enum(['soft', 'hard']).default('hard'),
+  pages: z.array(z.object({ languages: z.array(z.string()), routerPathname: z.string() })).optional(),
+})
+
+function toPurgeScope(message: z.infer<typeof purgeMessageSchema>): PurgeMessage {
+  return { host: message.host, mode: message.mode, ...(message.pages ? { pages: message.pages } : {}) }
+}
 
 function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {
   try {

@@ -14,8 +14,13 @@ export interface SharedStore {
    * each instance then loads for itself, as it would without a shared store.
    */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
-  /** Deletes every key starting with `prefix` (a tenant purge). */
-  deletePrefix(prefix: string): Promise<void>
+  /**
+   * Deletes every key starting with `prefix` (a tenant purge), or only those `filter` accepts, in
+   * batches. Answers false when the store could not be reached (some keys may be left).
+   */
+  deletePrefix(prefix: string, filter?: (key: string) => boolean): Promise<boolean>
+  /** Deletes these keys; false when the store could not be reached. */
+  deleteKeys(keys: string[]): Promise<boolean>
 }
 
 /** A SharedStore in process memory: for tests and for wiring the seam without Redis. */
@@ -46,8 +51,13 @@ export function createMemorySharedStore(now: () => number = Date.now): SharedSto
         if (locks.get(key) === mine) locks.delete(key)
       }
     },
-    async deletePrefix(prefix) {
-      for (const key of [...values.keys()]) if (key.startsWith(prefix)) values.delete(key)
+    async deletePrefix(prefix, filter = () => true) {
+      for (const key of [...values.keys()]) if (key.startsWith(prefix) && filter(key)) values.delete(key)
+      return true
+    },
+    async deleteKeys(keys) {
+      for (const key of keys) values.delete(key)
+      return true
     },
   }
 }

@@ -98,14 +98,14 @@ describe('createHtmlCache', () => {
     }
     const gate = deferred<Rendered>()
     const running = cache.get('a.example:html:/slow', () => gate.promise)
-    cache.purge('a.example')
+    cache.purge({ host: 'a.example', mode: 'hard' })
     gate.resolve(rendered('old'))
     await (await running as { response: Response }).response.text()
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.peek('a.example:html:/')).toBeUndefined()
     expect(cache.peek('a.example:html:/slow')).toBeUndefined()
     expect(cache.peek('ab.example:html:/')).toBeDefined()
-    cache.purge(null)
+    cache.purge({ host: null, mode: 'hard' })
     expect(cache.size).toBe(0)
   })
 

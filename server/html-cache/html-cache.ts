@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
-import { tenantKeyPrefix } from '../cache/cache-keys.ts'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../cache/backoff.ts'
+import { coversHtmlKey, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import { wholeBodyOf } from '../http/whole-body.ts'
@@ -50,6 +50,8 @@ export interface Rendered {
   nonce: string | undefined
   /** The page's route name (metrics), kept with it. */
   routeName: string
+  /** The upstream cache keys the render read (complete once `complete` settles): a purge of the page drops them too. */
+  uses?: ReadonlySet<string>
 }
 
 /** Renders a page again for the cache, as an anonymous visitor would get it. */
@@ -73,8 +75,11 @@ export interface HtmlCache {
   get(key: string, render: () => Promise<Rendered>, rerender?: Rerender): Promise<HtmlCacheAnswer>
   /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
   age(page: CachedPage): number
-  /** Forgets one tenant's pages (`host`), or all (`null`), on this instance; renders running now are not kept. */
-  purge(host: string | null): void
+  /**
+   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders running
+   * now are not kept. Answers how many pages, and the upstream keys they were built from.
+   */
+  purge(scope: PurgeScope): { pages: number; uses: string[] }
   readonly size: number
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
@@ -83,6 +88,10 @@ export interface HtmlCache {
 
 interface Entry {
   page: CachedPage
+  /** Upstream cache keys the page was built from. */
+  uses: readonly string[]
+  /** Marked stale by a soft purge, whatever its age. */
+  purged: boolean
   /** Consecutive failed re-renders, and when the next may start (back-off). */
   failures: number
   retryAt: number
@@ -124,7 +133,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   let generation = 0
 
   const ageMs = (page: CachedPage) => now() - page.storedAt
-  const isFresh = (page: CachedPage) => ageMs(page) < ttlMs
+  const isFresh = (entry: Entry) => !entry.purged && ageMs(entry.page) < ttlMs
 
   /** The entry of `key` while it may be served; one past its stale window is dropped. */
   function servable(key: string): Entry | undefined {
@@ -136,9 +145,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** Stores a page here and, unless it came from there, in the shared store. */
-  function keep(key: string, page: CachedPage, startedIn: number, share = true) {
+  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: readonly string[] = []) {
     if (startedIn !== generation) return
-    pages.set(key, { page, failures: 0, retryAt: 0 })
+    pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
     if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page))
   }
 
@@ -162,7 +171,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       if (!(await rendered.complete)) return null
       const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached.status === 200) keep(key, cached, startedIn)
+      if (cached.status === 200) keep(key, cached, startedIn, true, [...(rendered.uses ?? [])])
       return cached
     })().catch((error: unknown) => {
       onError?.(error, key)
@@ -172,7 +181,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
-  async function renderAside(rerender: Rerender): Promise<CachedPage | null> {
+  async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: string[] } | null> {
     const rendered = await rerender()
     const { response } = rendered
     if (response.status !== 200 || response.headers.has('set-cookie')) {
@@ -182,7 +191,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     const whole = wholeBodyOf(response)
     const body = whole !== undefined ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
     if (!(await rendered.complete)) return null
-    return toCachedPage(toSnapshot(response, body, rendered, now()))
+    return { page: await toCachedPage(toSnapshot(response, body, rendered, now())), uses: [...(rendered.uses ?? [])] }
   }
 
   async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {
@@ -190,16 +199,16 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     if (shared) {
       const stored = await shared.read(key, ttlMs)
       if (stored !== undefined && stored.storedAt > entry.page.storedAt) {
-        keep(key, stored, startedIn, false)
+        keep(key, stored, startedIn, false, entry.uses)
         return 'shared'
       }
       release = await shared.lock(key, lockMs)
       if (release === null) return 'elsewhere'
     }
     try {
-      const page = await renderAside(rerender)
-      if (page === null) return 'failed'
-      keep(key, page, startedIn)
+      const done = await renderAside(rerender)
+      if (done === null) return 'failed'
+      keep(key, done.page, startedIn, true, done.uses)
       return 'rendered'
     } finally {
       await release?.()
@@ -232,7 +241,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
 
   /** Answers a servable entry, counted, starting its re-render when stale. */
   function answerCached(key: string, entry: Entry, rerender: Rerender): CachedPage {
-    if (isFresh(entry.page)) metrics?.lookup('hit')
+    if (isFresh(entry)) metrics?.lookup('hit')
     else {
       metrics?.lookup('stale')
       revalidate(key, entry, rerender)
@@ -287,16 +296,19 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     },
     get,
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
-    purge(host) {
+    purge(scope) {
       generation += 1
-      if (host === null) {
-        pages.clear()
-        flights.clear()
-        return
+      let count = 0
+      const uses = new Set<string>()
+      for (const [key, entry] of [...pages.entries()]) {
+        if (!coversHtmlKey(scope, key)) continue
+        count += 1
+        for (const used of entry.uses) uses.add(used)
+        if (scope.mode === 'hard') pages.delete(key)
+        else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }
-      const prefix = tenantKeyPrefix(host)
-      for (const key of [...pages.keys()]) if (key.startsWith(prefix)) pages.delete(key)
-      for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
+      for (const key of [...flights.keys()]) if (coversHtmlKey(scope, key)) flights.delete(key)
+      return { pages: count, uses: [...uses] }
     },
     get size() {
       return pages.size

@@ -20,6 +20,8 @@ export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   log: Logger
   /** A document (its shell streams first) or a payload (see RunRoutesInput.purpose). */
   purpose: 'document' | 'payload'
+  /** Collects the upstream cache keys the page reads (see createTenantData). */
+  uses?: Set<string>
 }
 
 export type LoadedPage =
@@ -41,7 +43,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     browserPath: input.browserPath,
     origin: input.origin,
     publicOrigin: input.publicOrigin,
-    upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext),
+    upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext, input.uses),
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),
     purpose: input.purpose,

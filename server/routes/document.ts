@@ -170,6 +170,7 @@ export function cacheRenderer(options: CacheRendererOptions, log: Logger): (fact
 /** Loads the page's data and renders it (the uncached path). */
 async function render(facts: RenderFacts, decision: RenderDecision, options: Omit<DocumentRouteOptions, 'policyOf'>): Promise<Rendered> {
   const { nonce, method } = facts
+  const uses = new Set<string>()
   const loaded = await loadPage({
     handler: options.handler,
     sites: options.sites,
@@ -184,6 +185,7 @@ async function render(facts: RenderFacts, decision: RenderDecision, options: Omi
     log: facts.log,
     ...(facts.signal ? { signal: facts.signal } : {}),
     purpose: 'document',
+    uses,
   })
   if (loaded.kind === 'redirect') {
     return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
@@ -195,7 +197,7 @@ async function render(facts: RenderFacts, decision: RenderDecision, options: Omi
   const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   const raw = rawDocumentOf(context)
-  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName }
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses }
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({
@@ -215,7 +217,7 @@ async function render(facts: RenderFacts, decision: RenderDecision, options: Omi
     onComplete: settle,
   })
   if (method === 'HEAD') settle(false)
-  return { response, complete, nonce, routeName }
+  return { response, complete, nonce, routeName, uses }
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */

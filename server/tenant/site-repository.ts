@@ -70,8 +70,10 @@ export interface SiteRepository {
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
   /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
   getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, options: { cache: boolean }): Promise<T>
-  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's). */
-  purge(host: string | null): void
+  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's); answers how many entries. */
+  purge(host: string | null): number
+  /** Forgets these cache keys (cache-keys.ts) on this instance; answers how many were held. */
+  forget(keys: Iterable<string>): number
 }
 
 const WEB_GET = '/v1/site_page/web_get'
@@ -233,10 +235,22 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     },
 
     purge(host) {
+      let dropped = 0
       for (const cache of [sites, pages, showPaths, data]) {
+        const before = cache.size
         if (host === null) cache.clear()
         else cache.deletePrefix(tenantKeyPrefix(host))
+        dropped += before - cache.size
       }
+      return dropped
+    },
+
+    forget(keys) {
+      let dropped = 0
+      for (const key of keys) {
+        for (const cache of [sites, pages, showPaths, data]) if (cache.delete(key)) dropped += 1
+      }
+      return dropped
     },
   }
 }
