@@ -1,4 +1,4 @@
-import { htmlKeyPrefix, sharedKey, tenantKeyPrefix } from './cache-keys.ts'
+import { htmlKeyPrefix, sharedKey, siteKey, showPathKey, tenantKeyPrefix } from './cache-keys.ts'
 import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -13,10 +13,10 @@ export interface PurgeBus {
 }
 
 export interface PurgerOptions {
-  /** This instance's rendered pages: purged by scope; answers how many and the upstream keys they were built from. */
-  pages?: (scope: PurgeScope) => { pages: number; uses: string[] }
-  /** This instance's upstream answers: a whole tenant (or all), or the given keys; each answers how many it dropped. */
-  upstream: { purge(host: string | null): number; forget(keys: string[]): number }
+  /** This instance's rendered pages: purged by scope; answers how many, their keys and the upstream keys they were built from. */
+  pages?: (scope: PurgeScope) => { pages: number; keys: string[]; uses: string[] }
+  /** This instance's upstream answers: a whole tenant (or all), the given keys, or a tenant's site config; each answers how many it dropped. */
+  upstream: { purge(host: string | null): number; forget(keys: string[]): number; forgetSite(host: string): number }
   /** The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts). */
   shared?: { store: SharedStore; prefix: string; bus: PurgeBus }
 }
@@ -33,6 +33,11 @@ export interface Purger {
   close(): void
 }
 
+interface Here extends PurgeCount {
+  /** Shared-store keys (without prefix) of what was purged here: pages and upstream answers. */
+  keys: string[]
+}
+
 /**
  * One purge for every cache level: the shared store first (so no instance reads the old value back
  * from it), then this instance, then a broadcast to the others. Upstream answers are always dropped
@@ -43,24 +48,34 @@ export interface Purger {
 export function createPurger(options: PurgerOptions): Purger {
   const { shared } = options
 
-  function purgeHere(scope: PurgeScope): PurgeCount & { uses: string[] } {
-    const pages = options.pages?.(scope) ?? { pages: 0, uses: [] }
-    const data = scope.pages === undefined ? options.upstream.purge(scope.host) : options.upstream.forget(pages.uses)
-    return { pages: pages.pages, data, uses: pages.uses }
+  function purgeHere(scope: PurgeScope): Here {
+    const pages = options.pages?.(scope) ?? { pages: 0, keys: [], uses: [] }
+    if (scope.host === null || (scope.pages === undefined && scope.tags === undefined)) {
+      return { pages: pages.pages, data: options.upstream.purge(scope.host), keys: [] }
+    }
+    let data = options.upstream.forget(pages.uses)
+    const keys = [...pages.keys, ...pages.uses]
+    // The site config goes only when `site` is named (or the whole host).
+    if (scope.tags?.includes('site')) {
+      data += options.upstream.forgetSite(scope.host)
+      keys.push(showPathKey(scope.host))
+    }
+    return { pages: pages.pages, data, keys }
   }
 
-  /** The shared store's copies of what `scope` covers; the page-specific upstream keys only as far as this instance knows them. */
-  async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, uses: string[]): Promise<boolean> {
+  /** The shared store's copies of what `scope` covers, as far as this instance knows them. */
+  async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, known: string[]): Promise<boolean> {
     if (scope.host === null) return store.deletePrefix(prefix)
-    if (scope.pages === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(scope.host)))
-    const pages = await store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(scope.host)), (key) => coversHtmlKey(scope, key.slice(prefix.length)))
-    const data = uses.length === 0 || (await store.deleteKeys(uses.map((key) => sharedKey(prefix, key))))
-    return pages && data
+    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(scope.host)))
+    const results = [store.deleteKeys(known.map((key) => sharedKey(prefix, key)))]
+    if (scope.pages !== undefined) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(scope.host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
+    if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(scope.host, ''))))
+    return (await Promise.all(results)).every(Boolean)
   }
 
   const unsubscribe = shared?.bus.subscribe((scope) => {
-    const { uses } = purgeHere(scope)
-    if (scope.pages !== undefined && uses.length > 0) void shared.store.deleteKeys(uses.map((key) => sharedKey(shared.prefix, key)))
+    const { keys } = purgeHere(scope)
+    if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
   })
   return {
     async purge(scope) {
@@ -68,12 +83,13 @@ export function createPurger(options: PurgerOptions): Purger {
         const { pages, data } = purgeHere(scope)
         return { pages, data, shared: 'none' }
       }
-      // Whole tenants go from the store first; page purges need the upstream keys this instance knows.
-      const whole = scope.pages === undefined ? await purgeShared(shared.store, shared.prefix, scope, []) : true
-      const { pages, data, uses } = purgeHere(scope)
-      const partial = scope.pages === undefined ? true : await purgeShared(shared.store, shared.prefix, scope, uses)
+      const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
+      // Whole tenants go from the store first; narrower purges need the keys this instance knows.
+      const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
+      const here = purgeHere(scope)
+      const then = whole ? true : await purgeShared(shared.store, shared.prefix, scope, here.keys)
       await shared.bus.publish(scope)
-      return { pages, data, shared: whole && partial ? 'ok' : 'unavailable' }
+      return { pages: here.pages, data: here.data, shared: first && then ? 'ok' : 'unavailable' }
     },
     close() {
       unsubscribe?.()

@@ -15,6 +15,8 @@ export interface PurgeScope {
   mode: PurgeMode
   /** Only these pages of `host` (and the upstream answers they were built from); the whole tenant when absent. */
   pages?: PageTarget[]
+  /** Only the pages and upstream answers of `host` carrying one of these tags (`site`, `page:<id>`, `resource:<id>`…). */
+  tags?: string[]
 }
 
 /** What a purge did on one instance. */
@@ -25,10 +27,22 @@ export interface PurgeCount {
   data: number
 }
 
-/** Whether a purge covers the rendered page under the HTML cache key `key`. */
+/**
+ * Whether a purge covers the rendered page under the HTML cache key `key` with these tags (null:
+ * not known yet, as for a render still running: a tag purge covers it).
+ */
+export function coversPage(scope: PurgeScope, key: string, tags: readonly string[] | null): boolean {
+  if (scope.host === null) return true
+  if (!key.startsWith(tenantKeyPrefix(scope.host))) return false
+  if (scope.tags !== undefined) return tags === null || tags.some((tag) => scope.tags!.includes(tag))
+  return coversHtmlKey(scope, key)
+}
+
+/** Whether a purge covers the rendered page under the HTML cache key `key`, judged by the key alone (a tag purge: never). */
 export function coversHtmlKey(scope: PurgeScope, key: string): boolean {
   if (scope.host === null) return true
   if (!key.startsWith(tenantKeyPrefix(scope.host))) return false
+  if (scope.tags !== undefined) return false
   if (scope.pages === undefined) return true
   const facts = parseHtmlKey(key)
   if (facts === null) return false

@@ -157,10 +157,11 @@ const purgeMessageSchema = z.object({
   // Instances of an earlier version send neither: their purges dropped everything of the host.
   mode: z.enum(['soft', 'hard']).default('hard'),
   pages: z.array(z.object({ languages: z.array(z.string()), routerPathname: z.string() })).optional(),
+  tags: z.array(z.string()).optional(),
 })
 
 function toPurgeScope(message: z.infer<typeof purgeMessageSchema>): PurgeMessage {
-  return { host: message.host, mode: message.mode, ...(message.pages ? { pages: message.pages } : {}) }
+  return { host: message.host, mode: message.mode, ...(message.pages ? { pages: message.pages } : {}), ...(message.tags ? { tags: message.tags } : {}) }
 }
 
 function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../cache/backoff.ts'
-import { coversHtmlKey, type PurgeScope } from '../cache/purge-scope.ts'
+import type { PageUses } from '../cache/page-uses.ts'
+import { coversPage, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import { wholeBodyOf } from '../http/whole-body.ts'
@@ -50,8 +51,8 @@ export interface Rendered {
   nonce: string | undefined
   /** The page's route name (metrics), kept with it. */
   routeName: string
-  /** The upstream cache keys the render read (complete once `complete` settles): a purge of the page drops them too. */
-  uses?: ReadonlySet<string>
+  /** The upstream answers and tags the render read (complete once `complete` settles): a purge of the page drops them too. */
+  uses?: PageUses
 }
 
 /** Renders a page again for the cache, as an anonymous visitor would get it. */
@@ -77,9 +78,9 @@ export interface HtmlCache {
   age(page: CachedPage): number
   /**
    * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders running
-   * now are not kept. Answers how many pages, and the upstream keys they were built from.
+   * now are not kept. Answers how many pages, their keys, and the upstream keys they were built from.
    */
-  purge(scope: PurgeScope): { pages: number; uses: string[] }
+  purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
   readonly size: number
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
@@ -88,13 +89,24 @@ export interface HtmlCache {
 
 interface Entry {
   page: CachedPage
-  /** Upstream cache keys the page was built from. */
-  uses: readonly string[]
+  /** The upstream answers the page was built from, with their tags, and the page's tags. */
+  uses: Used
   /** Marked stale by a soft purge, whatever its age. */
   purged: boolean
   /** Consecutive failed re-renders, and when the next may start (back-off). */
   failures: number
   retryAt: number
+}
+
+interface Used {
+  keys: readonly (readonly [key: string, tags: readonly string[]])[]
+  tags: readonly string[]
+}
+
+const NOTHING_USED: Used = { keys: [], tags: [] }
+
+function toUsed(uses: PageUses | undefined): Used {
+  return uses === undefined ? NOTHING_USED : { keys: [...uses.keys], tags: [...uses.tags] }
 }
 
 interface Flight {
@@ -145,7 +157,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** Stores a page here and, unless it came from there, in the shared store. */
-  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: readonly string[] = []) {
+  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: Used = NOTHING_USED) {
     if (startedIn !== generation) return
     pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
     if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page))
@@ -171,7 +183,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       if (!(await rendered.complete)) return null
       const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached.status === 200) keep(key, cached, startedIn, true, [...(rendered.uses ?? [])])
+      if (cached.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
       return cached
     })().catch((error: unknown) => {
       onError?.(error, key)
@@ -181,7 +193,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
-  async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: string[] } | null> {
+  async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: Used } | null> {
     const rendered = await rerender()
     const { response } = rendered
     if (response.status !== 200 || response.headers.has('set-cookie')) {
@@ -191,7 +203,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     const whole = wholeBodyOf(response)
     const body = whole !== undefined ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
     if (!(await rendered.complete)) return null
-    return { page: await toCachedPage(toSnapshot(response, body, rendered, now())), uses: [...(rendered.uses ?? [])] }
+    return { page: await toCachedPage(toSnapshot(response, body, rendered, now())), uses: toUsed(rendered.uses) }
   }
 
   async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {
@@ -298,17 +310,19 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
     purge(scope) {
       generation += 1
-      let count = 0
+      const keys: string[] = []
       const uses = new Set<string>()
       for (const [key, entry] of [...pages.entries()]) {
-        if (!coversHtmlKey(scope, key)) continue
-        count += 1
-        for (const used of entry.uses) uses.add(used)
+        if (!coversPage(scope, key, entry.uses.tags)) continue
+        keys.push(key)
+        // A tag purge drops the answers that carried the tag; a page purge all the page was built from.
+        for (const [used, tags] of entry.uses.keys) if (scope.tags === undefined || tags.some((tag) => scope.tags!.includes(tag))) uses.add(used)
         if (scope.mode === 'hard') pages.delete(key)
         else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }
-      for (const key of [...flights.keys()]) if (coversHtmlKey(scope, key)) flights.delete(key)
-      return { pages: count, uses: [...uses] }
+      // A render running now may carry any tag: a tag purge stops keeping every render of the tenant.
+      for (const key of [...flights.keys()]) if (coversPage(scope, key, null)) flights.delete(key)
+      return { pages: keys.length, keys, uses: [...uses] }
     },
     get size() {
       return pages.size

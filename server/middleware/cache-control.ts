@@ -32,5 +32,9 @@ export function cacheControl(): MiddlewareHandler<AppEnv> {
     const headers = c.res.headers
     if (headers.has('set-cookie') || c.req.path.startsWith(API_PREFIX)) headers.set('cache-control', PRIVATE_NO_STORE)
     else if (c.res.status >= 400) headers.set('cache-control', NO_STORE)
+    else return
+    // CDN purge tags only on what a CDN may keep.
+    headers.delete('cache-tag')
+    headers.delete('surrogate-key')
   }
 }

@@ -12,6 +12,8 @@ import type { HtmlCache, Rendered, Rerender } from '../html-cache/html-cache.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { nextNonce } from '../middleware/security-headers.ts'
 import { loadPage } from '../page-data/load-page.ts'
+import { cdnTagHeaders } from '../cache/cdn-tags.ts'
+import { createPageUses } from '../cache/page-uses.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
@@ -170,7 +172,7 @@ export function cacheRenderer(options: CacheRendererOptions, log: Logger): (fact
 /** Loads the page's data and renders it (the uncached path). */
 async function render(facts: RenderFacts, decision: RenderDecision, options: Omit<DocumentRouteOptions, 'policyOf'>): Promise<Rendered> {
   const { nonce, method } = facts
-  const uses = new Set<string>()
+  const uses = createPageUses()
   const loaded = await loadPage({
     handler: options.handler,
     sites: options.sites,
@@ -194,7 +196,10 @@ async function render(facts: RenderFacts, decision: RenderDecision, options: Omi
   const routeName = leafRouteId(context)
   facts.onRouteName?.(routeName)
   logUnexpected(facts.log, context.errors, facts.url)
-  const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
+  const shareable = context.statusCode === 200
+  const headers = new Headers({ 'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
+  // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
+  if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   const raw = rawDocumentOf(context)
   if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses }

@@ -1,6 +1,8 @@
 import type { Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
+import { cdnTagHeaders } from '../cache/cdn-tags.ts'
+import { createPageUses } from '../cache/page-uses.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { toHydrationState } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
@@ -38,7 +40,8 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return c.json({ status: decision.status, redirect: decision.location }, 200, headers)
-    const loaded = await loadDecidedPage(c, options, decision, 'payload')
+    const uses = createPageUses()
+    const loaded = await loadDecidedPage(c, options, decision, 'payload', uses)
     if (loaded.kind === 'redirect') return c.json({ status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
@@ -46,6 +49,6 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     if (rawDocumentOf(loaded.context)) return c.json({ status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = await toHydrationState(loaded.context)
     const status = loaded.context.statusCode
-    return c.json({ status, ...state }, status as 200, headers)
+    return c.json({ status, ...state }, status as 200, status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers)
   }
 }

@@ -23,6 +23,8 @@ export interface PurgeRouteOptions {
   policyOf?: CachePolicyLookup
 }
 
+/** `site`, or an entity and its id: `page:p7`, `resource:r3`, `post:12`, `group:g1`. */
+const TAG = /^(?:site|[a-z_]+:[^\s,]+)$/
 const mode = z.enum(['soft', 'hard'], { error: 'mode must be "soft" or "hard"' }).default('soft')
 const purgeBody = z.union(
   [
@@ -31,15 +33,17 @@ const purgeBody = z.union(
       host: z.string().max(300),
       mode,
       paths: z.array(z.string().max(2048).regex(/^\//, 'a path starts with /')).min(1).max(1000).optional(),
-    }),
+      tags: z.array(z.string().max(200).regex(TAG, 'a tag is "site" or "<entity>:<id>", e.g. "resource:r3"')).min(1).max(1000).optional(),
+    }).refine((body) => body.paths === undefined || body.tags === undefined, 'give paths or tags, not both'),
   ],
-  { error: 'expected {"host": "<host>"}, {"host": "<host>", "paths": ["/…"]} or {"all": true}, each with an optional "mode": "soft" | "hard"' },
+  { error: 'expected {"host": "<host>"}, {"host": "<host>", "paths": ["/…"]}, {"host": "<host>", "tags": ["…"]} or {"all": true}, each with an optional "mode": "soft" | "hard"' },
 )
 
 /**
  * `POST /_internal/purge`: `{"host"}` purges a tenant, `{"host", "paths": [...]}` the pages at those
  * visitor addresses (every language of a path without prefix, and the page configs and data they
- * were built from), `{"all": true}` every tenant; under the host given and under the domain and
+ * were built from), `{"host", "tags": [...]}` the pages and upstream answers carrying those tags
+ * (recorded while pages render), `{"all": true}` every tenant; under the host given and under the domain and
  * aliases its site config names. Soft by default (pages are marked stale: the next visitor gets the
  * old copy while one re-render runs); `"mode": "hard"` drops them. Upstream answers are dropped in
  * both modes. Answers what this instance purged and whether the others were reached (docs/freshness.md).
@@ -85,9 +89,10 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
         pages = targets.pages
       }
       const outcomes: PurgeOutcome[] = []
-      for (const each of tenant.hosts) outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...(pages ? { pages } : {}) }))
+      const narrowed = { ...(pages ? { pages } : {}), ...(body.tags ? { tags: body.tags } : {}) }
+      for (const each of tenant.hosts) outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
       const answer = answerOf(outcomes, tenant.hosts)
-      log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, answer }, 'cache purged')
+      log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, tags: body.tags, answer }, 'cache purged')
       return c.json(answer, 200, noStore)
     },
   )

@@ -74,6 +74,8 @@ export interface SiteRepository {
   purge(host: string | null): number
   /** Forgets these cache keys (cache-keys.ts) on this instance; answers how many were held. */
   forget(keys: Iterable<string>): number
+  /** Forgets one tenant's site configs (every language) and page list on this instance; answers how many were held. */
+  forgetSite(host: string): number
 }
 
 const WEB_GET = '/v1/site_page/web_get'
@@ -243,6 +245,13 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
         dropped += before - cache.size
       }
       return dropped
+    },
+
+    forgetSite(host) {
+      const before = sites.size + showPaths.size
+      sites.deletePrefix(siteKey(host, ''))
+      showPaths.delete(showPathKey(host))
+      return before - sites.size - showPaths.size
     },
 
     forget(keys) {
