@@ -82,6 +82,14 @@ export function parseHtmlKey(key: string): HtmlKeyFacts | null {
   return { host: match[1]!, language: match[2]!, origin: match[3]!, routerPath: match[4]! }
 }
 
+/**
+ * The shared store's index of one tag of `host`: the set of shared keys (pages and upstream
+ * answers) carrying it. Under the tenant prefix, so a tenant purge drops it too.
+ */
+export function tagIndexKey(host: string, tag: string): string {
+  return `${host}:tag:${tag}`
+}
+
 /** A key's place in the shared store: every instance's keys start with the store's `prefix`. */
 export function sharedKey(prefix: string, key: string): string {
   return prefix + key

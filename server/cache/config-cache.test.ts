@@ -292,6 +292,8 @@ describe('createConfigCache', () => {
         lock: async () => async () => {},
         deletePrefix: async () => false,
         deleteKeys: async () => false,
+        addToSets: async () => {},
+        deleteSetMembers: async () => false,
       }
       const { cache, loader } = setup(async () => 'v', { shared: { store: down, prefix: 't:' } })
       expect(await cache.get('k')).toMatchObject({ value: 'v' })

@@ -1,4 +1,4 @@
-import { htmlKeyPrefix, sharedKey, siteKey, showPathKey, tenantKeyPrefix } from './cache-keys.ts'
+import { htmlKeyPrefix, sharedKey, siteKey, showPathKey, tagIndexKey, tenantKeyPrefix } from './cache-keys.ts'
 import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -65,11 +65,14 @@ export function createPurger(options: PurgerOptions): Purger {
 
   /** The shared store's copies of what `scope` covers, as far as this instance knows them. */
   async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, known: string[]): Promise<boolean> {
-    if (scope.host === null) return store.deletePrefix(prefix)
-    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(scope.host)))
+    const { host } = scope
+    if (host === null) return store.deletePrefix(prefix)
+    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)))
     const results = [store.deleteKeys(known.map((key) => sharedKey(prefix, key)))]
-    if (scope.pages !== undefined) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(scope.host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
-    if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(scope.host, ''))))
+    if (scope.pages !== undefined) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
+    if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(host, ''))))
+    // Pages and answers no instance holds any more are found through the tag index.
+    if (scope.tags !== undefined) results.push(store.deleteSetMembers(scope.tags.map((tag) => sharedKey(prefix, tagIndexKey(host, tag)))))
     return (await Promise.all(results)).every(Boolean)
   }
 

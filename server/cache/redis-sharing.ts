@@ -104,6 +104,26 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         }
         return true
       }, false),
+    addToSets: (sets, members, ttlMs) =>
+      attempt('index', async () => {
+        if (members.length === 0) return
+        const batch = client.multi()
+        // GT: an index never expires before the longest-lived key it names.
+        for (const set of sets) batch.sadd(set, ...members).pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'GT').pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'NX')
+        await batch.exec()
+      }, undefined),
+    deleteSetMembers: (sets) =>
+      attempt('purge', async () => {
+        for (const set of sets) {
+          // SSCAN in batches: a tag on 100k pages never holds Redis for long.
+          const stream = client.sscanStream(set, { count: 500 })
+          for await (const members of stream as AsyncIterable<string[]>) {
+            if (members.length > 0) await client.unlink(...members)
+          }
+          await client.unlink(set)
+        }
+        return true
+      }, false),
     deleteKeys: (keys) =>
       attempt('purge', async () => {
         for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))

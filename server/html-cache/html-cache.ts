@@ -160,7 +160,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: Used = NOTHING_USED) {
     if (startedIn !== generation) return
     pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
-    if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page))
+    if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page), uses)
   }
 
   /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */

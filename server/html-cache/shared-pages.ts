@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lockKey, sharedKey } from '../cache/cache-keys.ts'
+import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache/cache-keys.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 
@@ -7,8 +7,11 @@ import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from
 export interface SharedPages {
   /** The page stored under `key` if it is younger than `maxAgeMs`; anything unreadable counts as missing. */
   read(key: string, maxAgeMs: number): Promise<CachedPage | undefined>
-  /** Stores `page` for as long as it may still be served (`keepMs`). */
-  write(key: string, page: CachedPage, keepMs: number): void
+  /**
+   * Stores `page` for as long as it may still be served (`keepMs`), and names it (with the upstream
+   * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets it.
+   */
+  write(key: string, page: CachedPage, keepMs: number, uses?: { keys: readonly (readonly [string, readonly string[]])[]; tags: readonly string[] }): void
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
 }
@@ -35,8 +38,15 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
         return undefined
       }
     },
-    write(key, page, keepMs) {
-      if (keepMs > 0) void store.set(sharedKey(prefix, key), JSON.stringify(toPageSnapshot(page)), keepMs)
+    write(key, page, keepMs, uses) {
+      if (keepMs <= 0) return
+      void store.set(sharedKey(prefix, key), JSON.stringify(toPageSnapshot(page)), keepMs)
+      const host = parseHtmlKey(key)?.host
+      if (uses === undefined || host === undefined) return
+      for (const tag of uses.tags) {
+        const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
+        void store.addToSets([sharedKey(prefix, tagIndexKey(host, tag))], [sharedKey(prefix, key), ...carriers], keepMs)
+      }
     },
     lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
   }

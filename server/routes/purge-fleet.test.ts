@@ -50,7 +50,7 @@ function purge(site: TestSite, body: unknown) {
   return site.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(body) })
 }
 
-describe('purges by path across instances sharing Redis', () => {
+describe('purges across instances sharing Redis', () => {
   it('a soft purge on one instance marks the page stale on both and drops the shared copy; the fleet renders it once', async () => {
     const onA: RevalidationOutcome[] = []
     const onB: RevalidationOutcome[] = []
@@ -87,5 +87,31 @@ describe('purges by path across instances sharing Redis', () => {
     } finally {
       await redis.restart()
     }
+  })
+
+  it('a purge by tag on an instance that never held the page reaches the shared copy through the tag index; a new instance renders it afresh', async () => {
+    const onA: RevalidationOutcome[] = []
+    const a = await instance(onA)
+    const first = await a.request('/res/hot', { headers: ZH })
+    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    await first.arrayBuffer()
+    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    const b = await instance([])
+    const answer = await purge(b, { host: 'res.localhost', tags: [tag] })
+    expect(await answer.json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
+    expect(await admin.exists(HOT_KEY)).toBe(0)
+    expect(await admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
+    // A restarted instance finds no copy older than the purge: it renders the page.
+    const c = await instance([])
+    const fresh = await c.request('/res/hot', { headers: ZH })
+    await fresh.arrayBuffer()
+    expect(fresh.status).toBe(200)
+    expect(fresh.headers.get('age')).toBeNull()
+    // a got the purge through pub/sub: its copy is stale, answered once while it renders again.
+    await vi.waitFor(async () => {
+      expect(await get(a, '/res/hot')).toBe(200)
+      expect(onA.length).toBe(1)
+    })
   })
 })
