@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dataKey, describeSiteKey, htmlKey, lockKey, pageConfigKey, pageConfigPrefix, parseHtmlKey, purgeChannel, sharedKey, showPathKey, siteKey, tenantKeyPrefix } from './cache-keys.ts'
+import { dataKey, describeSiteKey, htmlKey, lockKey, pageConfigKey, parseHtmlKey, purgeChannel, sharedKey, showPathKey, siteKey, tenantKeyPrefix } from './cache-keys.ts'
 
 const HOST = 'res.localhost'
 
@@ -18,7 +18,6 @@ describe('cache keys', () => {
     [siteKey(HOST, ''), 'res.localhost:site'],
     [siteKey(HOST, 'en'), 'res.localhost:site:en'],
     [pageConfigKey(HOST, { language: 'en', groupPath: 'c', pagePath: 'about' }), 'res.localhost:page:["en","c","about"]'],
-    [pageConfigPrefix(HOST), 'res.localhost:page:'],
     [showPathKey(HOST), 'res.localhost:show_path'],
     [dataKey(HOST, '/v1/x', { b: [{ d: 1, c: 2 }], a: 1 }), 'res.localhost:data:/v1/x:{"a":1,"b":[{"c":2,"d":1}]}'],
     [htmlKey(HOST, 'zh', 'https://res.example', '/res/hot'), 'res.localhost:html:zh:https://res.example/res/hot'],

@@ -36,11 +36,6 @@ export function pageConfigKey(host: string, page: PageLocation): string {
   return `${host}:page:${JSON.stringify([page.language, page.groupPath, page.pagePath])}`
 }
 
-/** The prefix of every page config of `host` (all pages, all languages). */
-export function pageConfigPrefix(host: string): string {
-  return `${host}:page:`
-}
-
 /** The site's content pages (show_path). */
 export function showPathKey(host: string): string {
   return `${host}:show_path`

@@ -1,5 +1,5 @@
 /** Longest tag header sent: well under Cloudflare's and Fastly's limits (16 KiB) and a proxy's header buffers. */
-export const CDN_TAGS_MAX_BYTES = 4096
+const CDN_TAGS_MAX_BYTES = 4096
 
 /** The CDN purge tags of a shareable answer, in Cloudflare's and Fastly's header formats. */
 export interface CdnTagHeaders {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
-import { createHtmlCache, type Rendered } from './html-cache.ts'
+import { createHtmlCache } from './html-cache.ts'
+import type { Rendered } from './read-render.ts'
 
 function deferred<T>() {
   let resolve!: (value: T) => void

@@ -1,11 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../cache/backoff.ts'
-import type { PageUses } from '../cache/page-uses.ts'
 import { coversPage, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
-import { wholeBodyOf } from '../http/whole-body.ts'
-import { toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import type { CachedPage } from './cached-page.ts'
+import { captureRender, readRender, toUsed, NOTHING_USED, type Rendered, type Rerender, type Used } from './read-render.ts'
 import { sharedPages } from './shared-pages.ts'
 
 /** How a background re-render ended (`html_revalidations_total{outcome}`). */
@@ -38,25 +37,6 @@ export interface HtmlCacheOptions {
   backoff?: Backoff
   random?: () => number
 }
-
-/** A fresh render, as the HTML cache needs it. */
-export interface Rendered {
-  response: Response
-  /**
-   * Settles once the body is complete: true when nothing went wrong (no render error, not cut
-   * short by the timeout or a departing visitor). Only then may the page be kept.
-   */
-  complete: Promise<boolean>
-  /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
-  nonce: string | undefined
-  /** The page's route name (metrics), kept with it. */
-  routeName: string
-  /** The upstream answers and tags the render read (complete once `complete` settles): a purge of the page drops them too. */
-  uses?: PageUses
-}
-
-/** Renders a page again for the cache, as an anonymous visitor would get it. */
-export type Rerender = () => Promise<Rendered>
 
 type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
@@ -96,17 +76,6 @@ interface Entry {
   /** Consecutive failed re-renders, and when the next may start (back-off). */
   failures: number
   retryAt: number
-}
-
-interface Used {
-  keys: readonly (readonly [key: string, tags: readonly string[]])[]
-  tags: readonly string[]
-}
-
-const NOTHING_USED: Used = { keys: [], tags: [] }
-
-function toUsed(uses: PageUses | undefined): Used {
-  return uses === undefined ? NOTHING_USED : { keys: [...uses.keys], tags: [...uses.tags] }
 }
 
 interface Flight {
@@ -163,47 +132,25 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page), uses)
   }
 
-  /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */
+  /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
   function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
-    const { response } = rendered
-    if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
-    const whole = wholeBodyOf(response)
-    // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
-    let forVisitor: Response = response
-    let cacheBody: Promise<Buffer>
-    if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
-    else if (response.body === null) return { response, page: Promise.resolve(null) }
-    else {
-      const [visitorStream, forCache] = response.body.tee()
-      forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
-      cacheBody = new Response(forCache).arrayBuffer().then((bytes) => Buffer.from(bytes))
-    }
-    const page = (async () => {
-      const body = await cacheBody
-      if (!(await rendered.complete)) return null
-      const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
+    const captured = captureRender(rendered, now)
+    const page = captured.page.then((cached) => {
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
+      if (cached?.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
       return cached
-    })().catch((error: unknown) => {
+    }, (error: unknown) => {
       onError?.(error, key)
       return null
     })
-    return { response: forVisitor, page }
+    return { response: captured.response, page }
   }
 
   /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
   async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: Used } | null> {
     const rendered = await rerender()
-    const { response } = rendered
-    if (response.status !== 200 || response.headers.has('set-cookie')) {
-      await response.body?.cancel()
-      return null
-    }
-    const whole = wholeBodyOf(response)
-    const body = whole !== undefined ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
-    if (!(await rendered.complete)) return null
-    return { page: await toCachedPage(toSnapshot(response, body, rendered, now())), uses: toUsed(rendered.uses) }
+    const page = await readRender(rendered, now)
+    return page === null ? null : { page, uses: toUsed(rendered.uses) }
   }
 
   async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {

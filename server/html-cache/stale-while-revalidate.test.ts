@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
-import { createHtmlCache, type HtmlCacheOptions, type Rendered, type RevalidationOutcome } from './html-cache.ts'
+import { createHtmlCache, type HtmlCacheOptions, type RevalidationOutcome } from './html-cache.ts'
+import type { Rendered } from './read-render.ts'
 
 const KEY = 'h:html:en:http://h/a'
 

@@ -8,7 +8,8 @@ import { langCookie, shouldSetLangCookie, LANG_COOKIE_NAME } from '../../shared/
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { servePage } from '../html-cache/cached-page.ts'
-import type { HtmlCache, Rendered, Rerender } from '../html-cache/html-cache.ts'
+import type { HtmlCache } from '../html-cache/html-cache.ts'
+import type { Rendered, Rerender } from '../html-cache/read-render.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { nextNonce } from '../middleware/security-headers.ts'
 import { loadPage } from '../page-data/load-page.ts'
@@ -150,7 +151,7 @@ export interface CachedPageFacts {
   decision: RenderDecision
 }
 
-export type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf'>
+type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf'>
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'

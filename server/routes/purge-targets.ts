@@ -3,7 +3,7 @@ import type { Tenant } from '../tenant/tenant.ts'
 import { decidePage, type CachePolicyLookup } from './page-request.ts'
 
 /** The pages a list of visitor addresses names, or the first address that names none. */
-export type PageTargets = { ok: true; pages: PageTarget[] } | { ok: false; path: string }
+type PageTargets = { ok: true; pages: PageTarget[] } | { ok: false; path: string }
 
 /**
  * The pages behind visitor addresses as published (`/c/about`, `/en/post/12`): the language prefix
