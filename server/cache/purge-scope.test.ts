@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlKey, siteKey } from './cache-keys.ts'
-import { coversHtmlKey, type PurgeScope } from './purge-scope.ts'
+import { coversHtmlKey, coversPage, type PurgeScope } from './purge-scope.ts'
 
 const HOT_ZH = htmlKey('a.example', 'zh', 'https://a.example', '/res/hot')
 const HOT_EN_PAGE2 = htmlKey('a.example', 'en', 'http://a.example:3000', '/res/hot?page=2')
@@ -21,5 +21,24 @@ describe('coversHtmlKey', () => {
     ['a page: a key that is not a page', hot(['zh', 'en']), siteKey('a.example', 'zh'), false],
   ])('%s', (_label, scope, key, covered) => {
     expect(coversHtmlKey(scope, key)).toBe(covered)
+  })
+})
+
+describe('coversPage', () => {
+  const byTag: PurgeScope = { host: 'a.example', mode: 'soft', tags: ['resource:r3', 'post:12'] }
+  it.each<[string, PurgeScope, string, string[] | null, boolean]>([
+    ['a tag the page carries', byTag, HOT_ZH, ['site', 'resource:r3'], true],
+    ['another of the tags', byTag, HOT_ZH, ['post:12'], true],
+    ['no tag in common', byTag, HOT_ZH, ['site', 'resource:r4'], false],
+    ['a render still running (tags unknown)', byTag, HOT_ZH, null, true],
+    ['another tenant carrying the tag', byTag, NEIGHBOUR, ['resource:r3'], false],
+    ['a path purge ignores tags', hot(['zh']), HOT_ZH, [], true],
+    ['a host purge', { host: 'a.example', mode: 'hard' }, NEW_ZH, ['site'], true],
+  ])('%s', (_label, scope, key, tags, covered) => {
+    expect(coversPage(scope, key, tags)).toBe(covered)
+  })
+
+  it('a tag purge never matches by key alone', () => {
+    expect(coversHtmlKey(byTag, HOT_ZH)).toBe(false)
   })
 })

@@ -182,4 +182,22 @@ describe('stale-while-revalidate in the HTML cache', () => {
     expect(b.lookups).toEqual(['stale'])
     expect(textOf(b.cache.peek(KEY))).toBe('v2')
   })
+
+  it('a purge by tag marks the pages carrying it and answers the upstream keys that carried it', async () => {
+    const { cache } = setup()
+    const withUses = (body: string, keys: [string, string[]][], tags: string[]): Rendered => ({ ...rendered(body), uses: { keys: new Map(keys), tags: new Set(tags) } })
+    const other = 'h:html:en:http://h/b'
+    await cache.get(KEY, async () => withUses('a', [['h:data:list', ['resource:r3', 'resource:r4']], ['h:data:promo', []]], ['site', 'resource:r3', 'resource:r4']))
+    await cache.get(other, async () => withUses('b', [['h:data:other', ['resource:r4']]], ['site', 'resource:r4']))
+    await vi.waitFor(() => expect(cache.size).toBe(2))
+    expect(cache.purge({ host: 'h', mode: 'soft', tags: ['resource:r3'] })).toEqual({ pages: 1, keys: [KEY], uses: ['h:data:list'] })
+    // Soft: still answered, now stale.
+    expect(textOf(cache.hit(KEY, async () => withUses('a2', [], [])))).toBe('a')
+    const hard = cache.purge({ host: 'h', mode: 'hard', tags: ['resource:r4'] })
+    expect({ ...hard, keys: hard.keys.sort(), uses: hard.uses.sort() }).toEqual({ pages: 2, keys: [KEY, other], uses: ['h:data:list', 'h:data:other'] })
+    expect(cache.size).toBe(0)
+    // The re-render the stale hit started began before the hard purge: not kept.
+    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    expect(cache.size).toBe(0)
+  })
 })
