@@ -60,7 +60,7 @@ export function htmlKeyPrefix(host: string): string {
 }
 
 /** The facts an HTML key encodes. */
-export interface HtmlKeyFacts {
+interface HtmlKeyFacts {
   host: string
   language: string
   origin: string

@@ -2,7 +2,7 @@
 const CDN_TAGS_MAX_BYTES = 4096
 
 /** The CDN purge tags of a shareable answer, in Cloudflare's and Fastly's header formats. */
-export interface CdnTagHeaders {
+interface CdnTagHeaders {
   /** Cloudflare: comma-separated. */
   'cache-tag': string
   /** Fastly: space-separated. */

@@ -1,7 +1,7 @@
 import { parseHtmlKey, tenantKeyPrefix } from './cache-keys.ts'
 
 /** `soft` marks rendered pages stale (the next visitor gets the old copy while one re-render runs); `hard` drops them. */
-export type PurgeMode = 'soft' | 'hard'
+type PurgeMode = 'soft' | 'hard'
 
 /** One page's rendered copies: its router pathname (every query of it) in these languages. */
 export interface PageTarget {

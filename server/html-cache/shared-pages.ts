@@ -4,7 +4,7 @@ import type { SharedStore } from '../cache/shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 
 /** Rendered pages in the store every instance shares (Redis), under `prefix + key`. */
-export interface SharedPages {
+interface SharedPages {
   /** The page stored under `key` if it is younger than `maxAgeMs`; anything unreadable counts as missing. */
   read(key: string, maxAgeMs: number): Promise<CachedPage | undefined>
   /**
@@ -16,7 +16,7 @@ export interface SharedPages {
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
 }
 
-export interface SharedPagesOptions {
+interface SharedPagesOptions {
   store: SharedStore
   prefix: string
   now: () => number
