@@ -43,10 +43,11 @@ const purgeBody = z.union(
  * `POST /_internal/purge`: `{"host"}` purges a tenant, `{"host", "paths": [...]}` the pages at those
  * visitor addresses (every language of a path without prefix, and the page configs and data they
  * were built from), `{"host", "tags": [...]}` the pages and upstream answers carrying those tags
- * (recorded while pages render), `{"all": true}` every tenant; under the host given and under the domain and
- * aliases its site config names. Soft by default (pages are marked stale: the next visitor gets the
- * old copy while one re-render runs); `"mode": "hard"` drops them. Upstream answers are dropped in
- * both modes. Answers what this instance purged and whether the others were reached (docs/freshness.md).
+ * (recorded while pages render), `{"all": true}` every tenant; under the host given and under the
+ * domain and aliases its site config names. Soft by default (pages are marked stale: the next
+ * visitor gets the old copy while one re-render runs); `"mode": "hard"` drops them. Upstream answers
+ * are dropped in both modes. Answers what this instance purged and whether the others were reached
+ * (docs/freshness.md).
  */
 export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
