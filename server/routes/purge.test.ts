@@ -68,6 +68,21 @@ describe('purges that name pages', () => {
     expect(listCalls()).toBe(before + 1)
   })
 
+  it('a soft purge of the host keeps every page answerable and reloads the site config for the re-renders', async () => {
+    const { clock } = await siteWithPages()
+    clock.time += 5_000
+    const siteLoads = () => site!.upstreamCalls.get('/v1/site_page/web_get') ?? 0
+    const answer = await purge({ host: 'res.localhost' })
+    expect(await answer.json()).toMatchObject({ purged: { pages: 4, data: expect.any(Number) }, shared: 'none' })
+    expect(site!.htmlCache?.size).toBe(4)
+    const before = siteLoads()
+    for (const [path, headers] of [['/res/hot', ZH], ['/res/new', ZH], ['/en/res/hot', EN]] as const) expect((await get(path, headers)).age).toBe('5')
+    // The tenant's site config was loaded again for them.
+    expect(siteLoads()).toBeGreaterThan(before)
+    for (const [path, headers] of [['/res/hot', ZH], ['/res/new', ZH], ['/en/res/hot', EN]] as const) expect((await get(path, headers)).age).toBe('0')
+    expect((await get('/en/res/new', EN)).age).toBe('5')
+  })
+
   it('a path with a language prefix names that language only; "mode": "hard" drops the copy', async () => {
     const { clock } = await siteWithPages()
     clock.time += 5_000
