@@ -157,8 +157,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     let release: (() => Promise<void>) | null = null
     if (shared) {
       const stored = await shared.read(key, ttlMs)
-      if (stored !== undefined && stored.storedAt > entry.page.storedAt) {
-        keep(key, stored, startedIn, false, entry.uses)
+      if (stored !== undefined && stored.page.storedAt > entry.page.storedAt) {
+        keep(key, stored.page, startedIn, false, stored.uses)
         return 'shared'
       }
       release = await shared.lock(key, lockMs)
@@ -213,10 +213,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     try {
       const fromShared = await shared?.read(key, ttlMs + staleMs)
       if (fromShared !== undefined) {
-        keep(key, fromShared, startedIn, false)
-        settle(fromShared)
+        keep(key, fromShared.page, startedIn, false, fromShared.uses)
+        settle(fromShared.page)
         const entry = pages.get(key)
-        return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared }
+        return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared.page }
       }
       metrics?.lookup('miss')
       const { response, page } = capture(key, await render(), startedIn)

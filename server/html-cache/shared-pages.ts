@@ -2,16 +2,20 @@ import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache/cache-keys.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
+import { NOTHING_USED, type Used } from './read-render.ts'
 
 /** Rendered pages in the store every instance shares (Redis), under `prefix + key`. */
 interface SharedPages {
-  /** The page stored under `key` if it is younger than `maxAgeMs`; anything unreadable counts as missing. */
-  read(key: string, maxAgeMs: number): Promise<CachedPage | undefined>
+  /**
+   * The page stored under `key` if it is younger than `maxAgeMs`, with what it was built from (so a
+   * purge by tag or path reaches this instance's copy too); anything unreadable counts as missing.
+   */
+  read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used } | undefined>
   /**
    * Stores `page` for as long as it may still be served (`keepMs`), and names it (with the upstream
    * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets it.
    */
-  write(key: string, page: CachedPage, keepMs: number, uses?: { keys: readonly (readonly [string, readonly string[]])[]; tags: readonly string[] }): void
+  write(key: string, page: CachedPage, keepMs: number, uses: Used): void
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
 }
@@ -30,9 +34,9 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
       const bytes = await store.get(sharedKey(prefix, key))
       if (bytes === undefined) return undefined
       try {
-        const snapshot = parseSnapshot(JSON.parse(bytes.toString('utf8')))
-        if (snapshot === undefined || now() - snapshot.storedAt >= maxAgeMs) return undefined
-        return await toCachedPage(snapshot)
+        const stored = parseStored(JSON.parse(bytes.toString('utf8')))
+        if (stored === undefined || now() - stored.storedAt >= maxAgeMs) return undefined
+        return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED }
       } catch (error) {
         onError?.(error, key)
         return undefined
@@ -40,9 +44,10 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
     },
     write(key, page, keepMs, uses) {
       if (keepMs <= 0) return
-      void store.set(sharedKey(prefix, key), JSON.stringify(toPageSnapshot(page)), keepMs)
+      // What the page was built from travels with it; readers that know nothing of it ignore it.
+      void store.set(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs)
       const host = parseHtmlKey(key)?.host
-      if (uses === undefined || host === undefined) return
+      if (host === undefined) return
       for (const tag of uses.tags) {
         const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
         void store.addToSets([sharedKey(prefix, tagIndexKey(host, tag))], [sharedKey(prefix, key), ...carriers], keepMs)
@@ -60,7 +65,16 @@ const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
   routeName: z.string(),
 })
 
-function parseSnapshot(value: unknown): PageSnapshot | undefined {
-  const parsed = snapshotSchema.safeParse(value)
-  return parsed.success ? parsed.data : undefined
+const usedSchema: z.ZodType<Used> = z.object({
+  keys: z.array(z.tuple([z.string(), z.array(z.string())])),
+  tags: z.array(z.string()),
+})
+
+const storedSchema = z.object({ snapshot: snapshotSchema, uses: usedSchema.optional() })
+
+/** A stored page: its snapshot fields, and what it was built from when the writer said. */
+function parseStored(value: unknown): (PageSnapshot & { uses?: Used }) | undefined {
+  const parsed = storedSchema.safeParse({ snapshot: value, uses: typeof value === 'object' && value !== null ? (value as { uses?: unknown }).uses : undefined })
+  if (!parsed.success) return undefined
+  return parsed.data.uses === undefined ? parsed.data.snapshot : { ...parsed.data.snapshot, uses: parsed.data.uses }
 }

@@ -114,4 +114,23 @@ describe('purges across instances sharing Redis', () => {
       expect(onA.length).toBe(1)
     })
   })
+
+  it('a purge by tag reaches a copy another instance took from Redis (its tags travel with it)', async () => {
+    const onB: RevalidationOutcome[] = []
+    const [a, b] = [await instance([]), await instance(onB)]
+    const first = await a.request('/res/hot', { headers: ZH })
+    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    await first.arrayBuffer()
+    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
+    const taken = await b.request('/res/hot', { headers: ZH })
+    expect(taken.headers.get('age')).not.toBeNull()
+    await taken.arrayBuffer()
+    const answer = await purge(a, { host: 'res.localhost', tags: [tag] })
+    expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
+    await vi.waitFor(async () => {
+      expect(await get(b, '/res/hot')).toBe(200)
+      expect(onB).toEqual(['rendered'])
+    })
+  })
 })
+
