@@ -21,7 +21,7 @@ import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
-import { documentRoute } from './routes/document.ts'
+import { cacheRenderer, documentRoute } from './routes/document.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
@@ -63,6 +63,8 @@ export interface AppDeps {
   metricsToken?: string | undefined
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
+  /** Seconds a shared cache may serve an anonymous page stale while revalidating (HTML_CACHE_STALE_MS). Default 60. */
+  htmlStaleSeconds?: number
   /** Honour X-Forwarded-Host/Proto and Forwarded (TRUST_PROXY). Default false. */
   trustProxy?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps): App {
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
   const locales = createLocales()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
 
@@ -138,7 +141,7 @@ export function createApp(deps: AppDeps): App {
     c.set('routeName', 'internal')
     await next()
   })
-  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites }))
+  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites, policyOf }))
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
@@ -162,21 +165,22 @@ export function createApp(deps: AppDeps): App {
   app.on(['GET', 'HEAD'], '*', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
   // What a page is built from must hold for as long as it may be answered: a payload is kept by
-  // shared caches (s-maxage); a document first by the HTML cache, then by them.
-  const sharedCacheMs = htmlSMaxAge * 1000
-  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, policyOf, pageLifetimeMs: sharedCacheMs })
-  const document = documentRoute({
+  // shared caches (s-maxage, then stale-while-revalidate); a document first by the HTML cache, then by them.
+  const sharedCacheMs = (htmlSMaxAge + staleWhileRevalidate) * 1000
+  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, staleWhileRevalidate, policyOf, pageLifetimeMs: sharedCacheMs })
+  const pageRendering = {
     handler,
     sites: deps.sites,
     locales,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
+    staleWhileRevalidate,
     pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
-    policyOf,
-    onRenderAborted: (reason) => metrics.renderAborted(reason),
-    ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
-  })
+    onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
+    ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
+  }
+  const document = documentRoute({ ...pageRendering, policyOf, ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}) })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
@@ -205,6 +209,7 @@ export function createApp(deps: AppDeps): App {
     log: deps.log,
     trustProxy: deps.trustProxy ?? false,
     imageOptimizer: deps.images !== undefined,
+    rerenderFor: cacheRenderer(pageRendering, deps.log),
   })
   return Object.assign(app, { cacheHits: hits })
 }

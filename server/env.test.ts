@@ -12,7 +12,7 @@ describe('parseEnv', () => {
         RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_API: false, SHUTDOWN_DELAY_MS: 5000,
         SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
         METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
-        REDIS_URL: undefined, PURGE_TOKEN: undefined, HTML_CACHE_TTL_MS: 10000, HTML_CACHE_MAX_BYTES: 67108864, CANONICAL_SCHEME: 'https',
+        REDIS_URL: undefined, PURGE_TOKEN: undefined, HTML_CACHE_TTL_MS: 10000, HTML_CACHE_STALE_MS: 3600000, HTML_CACHE_MAX_BYTES: 67108864, CANONICAL_SCHEME: 'https',
         IMAGE_OPTIMIZER: true, IMAGE_ALLOWED_ORIGINS: [], IMAGE_TIMEOUT_MS: 5000, IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
         IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024, IMAGE_CACHE_DIR: undefined, IMAGE_AVIF: true,
       },
@@ -53,6 +53,25 @@ describe('parseEnv', () => {
     if (result.ok) return
     expect(result.errors.filter((error) => error.startsWith('IMAGE_ALLOWED_ORIGINS'))).toHaveLength(3)
     expect(result.errors.some((error) => error.startsWith('IMAGE_OPTIMIZER'))).toBe(true)
+  })
+
+  it.each([
+    [{ HTML_CACHE_STALE_MS: '60000' }, { HTML_CACHE_STALE_MS: 60_000 }],
+    [{ HTML_CACHE_STALE_MS: '0' }, { HTML_CACHE_STALE_MS: 0 }],
+    [{ HTML_CACHE_TTL_MS: '0' }, { HTML_CACHE_TTL_MS: 0, HTML_CACHE_STALE_MS: 3_600_000 }],
+    [{ HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '0' }, { HTML_CACHE_TTL_MS: 0, HTML_CACHE_STALE_MS: 0 }],
+  ])('reads the HTML stale window %j', (raw, expected) => {
+    const result = parseEnv(raw)
+    expect(result.ok && result.env).toMatchObject(expected)
+  })
+
+  it.each([
+    [{ HTML_CACHE_STALE_MS: 'an hour' }, 'HTML_CACHE_STALE_MS: must be a whole number'],
+    [{ HTML_CACHE_STALE_MS: '604800001' }, 'HTML_CACHE_STALE_MS: must be at most 604800000'],
+    [{ HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '5000' }, 'HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)'],
+  ])('refuses the HTML stale window %j', (raw, error) => {
+    const result = parseEnv(raw)
+    expect(result.ok ? [] : result.errors).toEqual([error])
   })
 
   it('treats an empty API_BASE_URL as unset (demo API)', () => {

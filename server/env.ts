@@ -67,6 +67,7 @@ const envSchema = z.object({
     .optional(),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   HTML_CACHE_TTL_MS: integer(10_000, 0, 86_400_000),
+  HTML_CACHE_STALE_MS: integer(3_600_000, 0, 604_800_000),
   HTML_CACHE_MAX_BYTES: integer(64 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   CANONICAL_SCHEME: z.enum(['https', 'http'], { error: 'must be https or http' }).default('https'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -104,13 +105,13 @@ export function parseEnv(raw: Record<string, string | undefined>): { ok: true; e
   }
   const result = envSchema.safeParse(input)
   const errors = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-  if (result.success) errors.push(...crossChecks(result.data))
+  if (result.success) errors.push(...crossChecks(result.data, input))
   if (result.success && errors.length === 0) return { ok: true, env: result.data }
   return { ok: false, errors }
 }
 
-/** Rules that involve more than one variable. */
-function crossChecks(env: Env): string[] {
+/** Rules that involve more than one variable; `given` holds the variables set (defaults aside). */
+function crossChecks(env: Env, given: Record<string, string>): string[] {
   const errors: string[] = []
   if (env.NODE_ENV === 'production' && env.API_BASE_URL === undefined && !env.DEMO_API) {
     errors.push('API_BASE_URL: must be set when NODE_ENV=production (set DEMO_API=1 to serve the embedded demo API instead)')
@@ -122,5 +123,9 @@ function crossChecks(env: Env): string[] {
   // Otherwise a socket idle just under the keep-alive timeout could be cut while its next request's headers arrive.
   if (env.HEADERS_TIMEOUT_MS <= env.KEEP_ALIVE_TIMEOUT_MS) errors.push('HEADERS_TIMEOUT_MS: must be greater than KEEP_ALIVE_TIMEOUT_MS')
   if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS) errors.push('SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS')
+  // A stale window only exists behind a fresh one: with caching off it would be a setting that does nothing.
+  if (env.HTML_CACHE_TTL_MS === 0 && given.HTML_CACHE_STALE_MS !== undefined && env.HTML_CACHE_STALE_MS > 0) {
+    errors.push('HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)')
+  }
   return errors
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Agent } from 'undici'
 import { createApp } from './app.ts'
 import { createPurger } from './cache/purge-bus.ts'
+import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing } from './cache/redis-sharing.ts'
 import { createHtmlCache } from './html-cache/html-cache.ts'
 import { startDemoApi } from './demo-api/start-demo-api.ts'
@@ -81,14 +82,17 @@ const images = env.IMAGE_OPTIMIZER
 const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
   ? createHtmlCache({
       ttlMs: env.HTML_CACHE_TTL_MS,
+      staleMs: env.HTML_CACHE_STALE_MS,
       maxBytes: env.HTML_CACHE_MAX_BYTES,
       ...(shared ? { shared } : {}),
       metrics: metrics.cache('html'),
+      onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
       onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
     })
   : undefined
 const purger = createPurger({
-  local: [(host) => sites.purge(host), (host) => htmlCache?.purge(host)],
+  upstream: sites,
+  ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
   ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
 })
 const app = createApp({
@@ -102,6 +106,7 @@ const app = createApp({
   metrics,
   metricsToken: env.METRICS_TOKEN,
   htmlSMaxAge: env.HTML_S_MAXAGE,
+  htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
   trustProxy: env.TRUST_PROXY,
   hsts: env.HSTS,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,

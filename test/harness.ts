@@ -7,6 +7,7 @@ import { Agent } from 'undici'
 import { inject } from 'vitest'
 import { createApp, type App, type AppDeps } from '../server/app.ts'
 import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
+import type { PurgeScope } from '../server/cache/purge-scope.ts'
 import { createRedisSharing } from '../server/cache/redis-sharing.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
@@ -94,7 +95,8 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ? createHtmlCache({ ttlMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(shared ? { shared } : {}), ...options.htmlCache })
     : undefined
   const purger = createPurger({
-    local: [(host) => sites.purge(host), (host) => htmlCache?.purge(host)],
+    upstream: sites,
+    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
     ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))

@@ -290,7 +290,10 @@ describe('createConfigCache', () => {
         get: async () => undefined,
         set: async () => {},
         lock: async () => async () => {},
-        deletePrefix: async () => {},
+        deletePrefix: async () => false,
+        deleteKeys: async () => false,
+        addToSets: async () => {},
+        deleteSetMembers: async () => false,
       }
       const { cache, loader } = setup(async () => 'v', { shared: { store: down, prefix: 't:' } })
       expect(await cache.get('k')).toMatchObject({ value: 'v' })

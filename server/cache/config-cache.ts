@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
+import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
+import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from './backoff.ts'
 import { notFoundBytes, valueBytes } from './entry-bytes.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -59,7 +61,7 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
    * per consecutive failure up to `maxMs` (defaults 1 s and 60 s), with jitter so a fleet of
    * instances does not retry in step. The stale value is served meanwhile.
    */
-  backoff?: { baseMs: number; maxMs: number }
+  backoff?: Backoff
   /** Uniform [0, 1) for the jitter; injectable for tests. */
   random?: () => number
   /** Hits, misses, stale serves, evictions and size. */
@@ -78,8 +80,8 @@ export interface ConfigCache<V, C = undefined> {
   get(key: string, ...caller: CallerArgs<C>): Promise<ConfigCacheResult<V>>
   /** The fresh value of `key` held here, if any: no load, no stale copy, counted as a hit. */
   peek(key: string): V | undefined
-  /** Forgets `key`; a load already running for it still answers its waiters but is not stored. */
-  delete(key: string): void
+  /** Forgets `key` (true when it was held); a load already running for it still answers its waiters but is not stored. */
+  delete(key: string): boolean
   /** Forgets every key starting with `prefix` (this instance only). */
   deletePrefix(prefix: string): void
   /** Forgets everything and aborts running loads. */
@@ -117,7 +119,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   const parse = options.parse ?? ((raw: unknown) => raw as V)
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
-  const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 }
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
   // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
   const entries = new LRUCache<string, Entry<V>>({
     max,
@@ -147,7 +149,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
 
   /** Reads `key` from the shared store; anything unreadable counts as missing. */
   async function readShared(layer: SharedCacheLayer, key: string): Promise<Entry<V> | undefined> {
-    const bytes = await layer.store.get(layer.prefix + key)
+    const bytes = await layer.store.get(sharedKey(layer.prefix, key))
     if (bytes === undefined) return undefined
     try {
       const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
@@ -167,7 +169,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     const keepMs = found ? ttlMs + staleMs : negativeTtlMs
     if (keepMs <= 0) return
     const stored: StoredEntry = found ? { t: entry.storedAt, v: raw } : { t: entry.storedAt, nf: 1 }
-    await layer.store.set(layer.prefix + key, JSON.stringify(stored), keepMs)
+    await layer.store.set(sharedKey(layer.prefix, key), JSON.stringify(stored), keepMs)
   }
 
   type Release = () => Promise<void>
@@ -200,7 +202,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
     const stored = await readShared(shared, key)
     if (stored !== undefined && isFresh(stored)) return stored
-    const lockKey = `${shared.prefix}lock:${key}`
+    const lockKey = lockKeyOf(shared.prefix, key)
     let release = await shared.store.lock(lockKey, shared.lockMs ?? 10_000)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
@@ -246,9 +248,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     if (flights.has(key) || now() < known.retryAt) return
     startLoad(key, caller, known).promise.catch((error: unknown) => {
       known.failures += 1
-      const window = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (known.failures - 1))
-      // "Equal jitter": at least half a window apart, so retries per key stay bounded whatever the dice say.
-      known.retryAt = now() + window / 2 + random() * (window / 2)
+      known.retryAt = nextRetryAt(known.failures, backoff, now(), random)
       onError?.(error, key)
     })
   }
@@ -285,8 +285,8 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       return entry.value
     },
     delete(key) {
-      entries.delete(key)
       flights.delete(key)
+      return entries.delete(key)
     },
     deletePrefix(prefix) {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)

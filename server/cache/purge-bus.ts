@@ -1,9 +1,9 @@
+import { htmlKeyPrefix, sharedKey, siteKey, showPathKey, tagIndexKey, tenantKeyPrefix } from './cache-keys.ts'
+import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
-/** Drop one tenant's cached configs, data and HTML (`host`), or everything (`host: null`). */
-export interface PurgeMessage {
-  host: string | null
-}
+/** A purge as it travels between instances. */
+export type PurgeMessage = PurgeScope
 
 /** Carries purges to every other instance (Redis pub/sub). */
 export interface PurgeBus {
@@ -13,33 +13,86 @@ export interface PurgeBus {
 }
 
 export interface PurgerOptions {
-  /** This instance's caches, each told to forget a tenant (or everything). */
-  local: ((host: string | null) => void)[]
-  /** The shared cache level, whose keys are `prefix + host + ':' + …`. */
+  /** This instance's rendered pages: purged by scope; answers how many, their keys and the upstream keys they were built from. */
+  pages?: (scope: PurgeScope) => { pages: number; keys: string[]; uses: string[] }
+  /** This instance's upstream answers: a whole tenant (or all), the given keys, or a tenant's site config; each answers how many it dropped. */
+  upstream: { purge(host: string | null): number; forget(keys: string[]): number; forgetSite(host: string): number }
+  /** The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts). */
   shared?: { store: SharedStore; prefix: string; bus: PurgeBus }
 }
 
+/** What a purge did: on this instance, and whether the shared store and the other instances were reached. */
+export interface PurgeOutcome extends PurgeCount {
+  /** `ok`, `unavailable` (this instance purged itself only; the others purge when the store is back) or `none` (no shared store). */
+  shared: 'ok' | 'unavailable' | 'none'
+}
+
 export interface Purger {
-  /** Forgets `host`'s entries (or all) here, in the shared store, and on every other instance. */
-  purge(host: string | null): Promise<void>
+  /** Purges `scope` here, in the shared store, and on every other instance. */
+  purge(scope: PurgeScope): Promise<PurgeOutcome>
   close(): void
+}
+
+interface Here extends PurgeCount {
+  /** Shared-store keys (without prefix) of what was purged here: pages and upstream answers. */
+  keys: string[]
 }
 
 /**
  * One purge for every cache level: the shared store first (so no instance reads the old value back
- * from it), then this instance, then a broadcast to the others.
+ * from it), then this instance, then a broadcast to the others. Upstream answers are always dropped
+ * (a soft purge too: the page's re-render must read them afresh); rendered pages are marked stale
+ * (soft) or dropped (hard) here and on the other instances, and dropped from the shared store (an
+ * instance that has no copy of its own renders it).
  */
 export function createPurger(options: PurgerOptions): Purger {
-  const purgeHere = (host: string | null) => {
-    for (const forget of options.local) forget(host)
+  const { shared } = options
+
+  function purgeHere(scope: PurgeScope): Here {
+    const pages = options.pages?.(scope) ?? { pages: 0, keys: [], uses: [] }
+    if (scope.host === null || (scope.pages === undefined && scope.tags === undefined)) {
+      return { pages: pages.pages, data: options.upstream.purge(scope.host), keys: [] }
+    }
+    let data = options.upstream.forget(pages.uses)
+    const keys = [...pages.keys, ...pages.uses]
+    // The site config goes only when `site` is named (or the whole host).
+    if (scope.tags?.includes('site')) {
+      data += options.upstream.forgetSite(scope.host)
+      keys.push(showPathKey(scope.host))
+    }
+    return { pages: pages.pages, data, keys }
   }
-  const unsubscribe = options.shared?.bus.subscribe((message) => purgeHere(message.host))
+
+  /** The shared store's copies of what `scope` covers, as far as this instance knows them. */
+  async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, known: string[]): Promise<boolean> {
+    const { host } = scope
+    if (host === null) return store.deletePrefix(prefix)
+    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)))
+    const results = [store.deleteKeys(known.map((key) => sharedKey(prefix, key)))]
+    if (scope.pages !== undefined) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
+    if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(host, ''))))
+    // Pages and answers no instance holds any more are found through the tag index.
+    if (scope.tags !== undefined) results.push(store.deleteSetMembers(scope.tags.map((tag) => sharedKey(prefix, tagIndexKey(host, tag)))))
+    return (await Promise.all(results)).every(Boolean)
+  }
+
+  const unsubscribe = shared?.bus.subscribe((scope) => {
+    const { keys } = purgeHere(scope)
+    if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
+  })
   return {
-    async purge(host) {
-      const shared = options.shared
-      if (shared) await shared.store.deletePrefix(host === null ? shared.prefix : `${shared.prefix}${host}:`)
-      purgeHere(host)
-      await shared?.bus.publish({ host })
+    async purge(scope) {
+      if (!shared) {
+        const { pages, data } = purgeHere(scope)
+        return { pages, data, shared: 'none' }
+      }
+      const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
+      // Whole tenants go from the store first; narrower purges need the keys this instance knows.
+      const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
+      const here = purgeHere(scope)
+      const then = whole ? true : await purgeShared(shared.store, shared.prefix, scope, here.keys)
+      await shared.bus.publish(scope)
+      return { pages: here.pages, data: here.data, shared: first && then ? 'ok' : 'unavailable' }
     },
     close() {
       unsubscribe?.()

@@ -116,7 +116,7 @@ describe('instances sharing Redis', () => {
     await get(b, '/res/hot')
     expect(b.htmlCache?.size).toBe(1)
     const before = { ...calls, languages: [...calls.languages] }
-    const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ host: 'res.localhost' }) })
+    const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ host: 'res.localhost', mode: 'hard' }) })
     expect(purged.status).toBe(200)
     await vi.waitFor(() => expect(b.htmlCache?.size).toBe(0))
     expect(await admin.keys('ts:res.localhost:*')).toEqual([])

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { z } from 'zod'
+import { purgeChannel } from './cache-keys.ts'
 import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -41,7 +42,7 @@ const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis
  */
 export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const prefix = options.prefix ?? 'ts:'
-  const channel = `${prefix}purge`
+  const channel = purgeChannel(prefix)
   const instanceId = randomUUID()
   const logIntervalMs = options.logIntervalMs ?? 30_000
   let lastLoggedAt = -Infinity
@@ -93,14 +94,41 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
       }
     },
-    deletePrefix: (keyPrefix) =>
+    deletePrefix: (keyPrefix, filter = () => true) =>
       attempt('purge', async () => {
         // SCAN, not KEYS: a purge must not block Redis for every other instance.
         const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
-        for await (const keys of stream as AsyncIterable<string[]>) {
+        for await (const found of stream as AsyncIterable<string[]>) {
+          const keys = found.filter(filter)
           if (keys.length > 0) await client.unlink(...keys)
         }
+        return true
+      }, false),
+    addToSets: (sets, members, ttlMs) =>
+      attempt('index', async () => {
+        if (members.length === 0) return
+        const batch = client.multi()
+        // GT: an index never expires before the longest-lived key it names.
+        for (const set of sets) batch.sadd(set, ...members).pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'GT').pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'NX')
+        await batch.exec()
       }, undefined),
+    deleteSetMembers: (sets) =>
+      attempt('purge', async () => {
+        for (const set of sets) {
+          // SSCAN in batches: a tag on 100k pages never holds Redis for long.
+          const stream = client.sscanStream(set, { count: 500 })
+          for await (const members of stream as AsyncIterable<string[]>) {
+            if (members.length > 0) await client.unlink(...members)
+          }
+          await client.unlink(set)
+        }
+        return true
+      }, false),
+    deleteKeys: (keys) =>
+      attempt('purge', async () => {
+        for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))
+        return true
+      }, false),
   }
 
   const handlers = new Set<(message: PurgeMessage) => void>()
@@ -108,7 +136,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     if (from !== channel) return
     const message = parsePurgeMessage(text)
     if (message === undefined || message.from === instanceId) return
-    for (const handler of handlers) handler({ host: message.host })
+    for (const handler of handlers) handler(toPurgeScope(message))
   })
   const ready = subscriber.subscribe(channel).then(
     () => undefined,
@@ -117,7 +145,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
 
   const bus: PurgeBus = {
     async publish(message) {
-      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, host: message.host })), 0)
+      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, ...message })), 0)
     },
     subscribe(handler) {
       handlers.add(handler)
@@ -143,7 +171,18 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
 }
 
-const purgeMessageSchema = z.object({ from: z.string(), host: z.string().nullable() })
+const purgeMessageSchema = z.object({
+  from: z.string(),
+  host: z.string().nullable(),
+  // Instances of an earlier version send neither: their purges dropped everything of the host.
+  mode: z.enum(['soft', 'hard']).default('hard'),
+  pages: z.array(z.object({ languages: z.array(z.string()), routerPathname: z.string() })).optional(),
+  tags: z.array(z.string()).optional(),
+})
+
+function toPurgeScope(message: z.infer<typeof purgeMessageSchema>): PurgeMessage {
+  return { host: message.host, mode: message.mode, ...(message.pages ? { pages: message.pages } : {}), ...(message.tags ? { tags: message.tags } : {}) }
+}
 
 function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {
   try {

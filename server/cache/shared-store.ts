@@ -14,14 +14,24 @@ export interface SharedStore {
    * each instance then loads for itself, as it would without a shared store.
    */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
-  /** Deletes every key starting with `prefix` (a tenant purge). */
-  deletePrefix(prefix: string): Promise<void>
+  /**
+   * Deletes every key starting with `prefix` (a tenant purge), or only those `filter` accepts, in
+   * batches. Answers false when the store could not be reached (some keys may be left).
+   */
+  deletePrefix(prefix: string, filter?: (key: string) => boolean): Promise<boolean>
+  /** Deletes these keys; false when the store could not be reached. */
+  deleteKeys(keys: string[]): Promise<boolean>
+  /** Adds `members` to each set in `sets`, each set then kept at least `ttlMs` (an index of tag → keys). */
+  addToSets(sets: string[], members: string[], ttlMs: number): Promise<void>
+  /** Deletes every member of each set (read in batches), then the sets; false when the store could not be reached. */
+  deleteSetMembers(sets: string[]): Promise<boolean>
 }
 
 /** A SharedStore in process memory: for tests and for wiring the seam without Redis. */
 export function createMemorySharedStore(now: () => number = Date.now): SharedStore & { readonly keys: string[] } {
   const values = new Map<string, { value: Buffer; expiresAt: number }>()
   const locks = new Map<string, number>()
+  const sets = new Map<string, Set<string>>()
   const live = (key: string) => {
     const entry = values.get(key)
     if (entry && entry.expiresAt <= now()) values.delete(key)
@@ -46,8 +56,27 @@ export function createMemorySharedStore(now: () => number = Date.now): SharedSto
         if (locks.get(key) === mine) locks.delete(key)
       }
     },
-    async deletePrefix(prefix) {
-      for (const key of [...values.keys()]) if (key.startsWith(prefix)) values.delete(key)
+    async deletePrefix(prefix, filter = () => true) {
+      for (const key of [...values.keys()]) if (key.startsWith(prefix) && filter(key)) values.delete(key)
+      return true
+    },
+    async deleteKeys(keys) {
+      for (const key of keys) values.delete(key)
+      return true
+    },
+    async addToSets(names, members) {
+      for (const name of names) {
+        const set = sets.get(name) ?? new Set<string>()
+        for (const member of members) set.add(member)
+        sets.set(name, set)
+      }
+    },
+    async deleteSetMembers(names) {
+      for (const name of names) {
+        for (const member of sets.get(name) ?? []) values.delete(member)
+        sets.delete(name)
+      }
+      return true
     },
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
-import { createHtmlCache, type Rendered } from './html-cache.ts'
+import { createHtmlCache } from './html-cache.ts'
+import type { Rendered } from './read-render.ts'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -98,14 +99,14 @@ describe('createHtmlCache', () => {
     }
     const gate = deferred<Rendered>()
     const running = cache.get('a.example:html:/slow', () => gate.promise)
-    cache.purge('a.example')
+    cache.purge({ host: 'a.example', mode: 'hard' })
     gate.resolve(rendered('old'))
     await (await running as { response: Response }).response.text()
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.peek('a.example:html:/')).toBeUndefined()
     expect(cache.peek('a.example:html:/slow')).toBeUndefined()
     expect(cache.peek('ab.example:html:/')).toBeDefined()
-    cache.purge(null)
+    cache.purge({ host: null, mode: 'hard' })
     expect(cache.size).toBe(0)
   })
 

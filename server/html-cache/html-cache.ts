@@ -1,57 +1,83 @@
 import { LRUCache } from 'lru-cache'
-import { z } from 'zod'
+import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../cache/backoff.ts'
+import { coversPage, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
-import { wholeBodyOf } from '../http/whole-body.ts'
-import { toCachedPage, toPageSnapshot, toSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
+import type { CachedPage } from './cached-page.ts'
+import { captureRender, readRender, toUsed, NOTHING_USED, type Rendered, type Rerender, type Used } from './read-render.ts'
+import { sharedPages } from './shared-pages.ts'
+
+/** How a background re-render ended (`html_revalidations_total{outcome}`). */
+export type RevalidationOutcome =
+  /** A new page was rendered and kept. */
+  | 'rendered'
+  /** The render failed, was cut short or answered another status: the stale page stays. */
+  | 'failed'
+  /** Another instance had already rendered it: taken from the shared store. */
+  | 'shared'
+  /** Another instance holds the re-render lock: this one goes on serving the stale page. */
+  | 'elsewhere'
 
 export interface HtmlCacheOptions {
-  /** How long a rendered page is served from the cache. */
+  /** How long a rendered page is fresh. */
   ttlMs: number
+  /** After `ttlMs`, for how long the page is still served while one background re-render runs. Default 0. */
+  staleMs?: number
   /** Bound of the bytes held (identity and compressed variants together). */
   maxBytes: number
   now?: () => number
   /** Rendered pages shared between instances (Redis): read when this instance has none, written when it renders. */
-  shared?: { store: SharedStore; prefix: string }
+  shared?: { store: SharedStore; prefix: string; lockMs?: number }
   onError?: (error: unknown, key: string) => void
-  /** Hits (waiters on another visitor's render included), misses, evictions and size. */
+  /** Hits (waiters on another visitor's render included), stale hits, misses, evictions and size. */
   metrics?: CacheMetrics
-}
-
-/** A fresh render, as the HTML cache needs it. */
-export interface Rendered {
-  response: Response
-  /**
-   * Settles once the body is complete: true when nothing went wrong (no render error, not cut
-   * short by the timeout or a departing visitor). Only then may the page be kept.
-   */
-  complete: Promise<boolean>
-  /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
-  nonce: string | undefined
-  /** The page's route name (metrics), kept with it. */
-  routeName: string
+  /** Told how each background re-render ended and how long it took. */
+  onRevalidated?: (outcome: RevalidationOutcome, seconds: number) => void
+  /** Back-off of failing re-renders, the same rule as config refreshes (see backoff.ts). */
+  backoff?: Backoff
+  random?: () => number
 }
 
 type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
-  /** The fresh cached page of `key` on this instance, if any. */
+  /** The servable (fresh or stale) cached page of `key` on this instance, if any; nothing is counted or started. */
   peek(key: string): CachedPage | undefined
-  /** `peek`, counted as a hit when there is a page: for hits answered without `get`. */
-  hit(key: string): CachedPage | undefined
+  /**
+   * The servable cached page of `key` on this instance, counted as a hit (or stale hit): for hits
+   * answered without `get`. A stale page starts `rerender` in the background (once per key).
+   */
+  hit(key: string, rerender: Rerender): CachedPage | undefined
   /**
    * The cached page of `key`, or a new render. Concurrent misses of one key share one render;
-   * only a complete 200 without Set-Cookie is kept.
+   * only a complete 200 without Set-Cookie is kept. A stale page is answered at once and
+   * `rerender` (default `render`) runs in the background.
    */
-  get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
-  /** Forgets one tenant's pages (`host`), or all (`null`), on this instance; renders running now are not kept. */
-  purge(host: string | null): void
-  /** How long a kept page may be answered after it was rendered. */
+  get(key: string, render: () => Promise<Rendered>, rerender?: Rerender): Promise<HtmlCacheAnswer>
+  /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
+  age(page: CachedPage): number
+  /**
+   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders running
+   * now are not kept. Answers how many pages, their keys, and the upstream keys they were built from.
+   */
+  purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
+  /** How long a kept page may be answered after it was rendered: fresh, then stale. */
   readonly lifetimeMs: number
   readonly size: number
   readonly bytes: number
-  /** Renders of this instance whose outcome is not settled yet. */
+  /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
   readonly inFlight: number
+}
+
+interface Entry {
+  page: CachedPage
+  /** The upstream answers the page was built from, with their tags, and the page's tags. */
+  uses: Used
+  /** Marked stale by a soft purge, whatever its age. */
+  purged: boolean
+  /** Consecutive failed re-renders, and when the next may start (back-off). */
+  failures: number
+  retryAt: number
 }
 
 interface Flight {
@@ -59,95 +85,142 @@ interface Flight {
   page: Promise<CachedPage | null>
 }
 
+/** How long an instance that found the re-render lock taken waits before looking again. */
+const ELSEWHERE_RETRY_MS = 1000
+
 /**
- * In-memory cache of rendered anonymous pages, bounded in bytes, with request coalescing.
- * Keys start with the tenant host followed by `:` (see htmlCacheKey), so a tenant purge is a
- * prefix match.
+ * In-memory cache of rendered anonymous pages, bounded in bytes, with request coalescing and
+ * stale-while-revalidate (RFC 5861's idea, inside the server): a page is fresh for `ttlMs`, then
+ * answered stale for `staleMs` while one background re-render per key runs (per fleet with a
+ * shared store, through its lock). Keys start with the tenant host followed by `:` (see
+ * cache-keys.ts), so a tenant purge is a prefix match.
  */
 export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
-  const { ttlMs, shared, onError, metrics } = options
+  const { ttlMs, onError, metrics, onRevalidated } = options
+  const staleMs = options.staleMs ?? 0
   const now = options.now ?? Date.now
-  const pages = new LRUCache<string, CachedPage>({
+  const random = options.random ?? Math.random
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
+  const shared = options.shared ? sharedPages({ ...options.shared, now, ...(onError ? { onError } : {}) }) : undefined
+  const lockMs = options.shared?.lockMs ?? 30_000
+  const pages = new LRUCache<string, Entry>({
     maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (page) => Math.max(1, page.size),
-    ...(metrics ? { dispose: (_page: CachedPage, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+    sizeCalculation: (entry) => Math.max(1, entry.page.size),
+    ...(metrics ? { dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
   })
   metrics?.size(() => pages.size)
   metrics?.bytes?.(() => pages.calculatedSize)
   const flights = new Map<string, Flight>()
+  const revalidating = new Set<string>()
   // Bumped by every purge: a render that started before it is not kept.
   let generation = 0
 
-  function peek(key: string): CachedPage | undefined {
-    const page = pages.get(key)
-    if (page === undefined) return undefined
-    if (now() - page.storedAt < ttlMs) return page
+  const ageMs = (page: CachedPage) => now() - page.storedAt
+  const isFresh = (entry: Entry) => !entry.purged && ageMs(entry.page) < ttlMs
+
+  /** The entry of `key` while it may be served; one past its stale window is dropped. */
+  function servable(key: string): Entry | undefined {
+    const entry = pages.get(key)
+    if (entry === undefined) return undefined
+    if (ageMs(entry.page) < ttlMs + staleMs) return entry
     pages.delete(key)
     return undefined
   }
 
-  async function readShared(key: string): Promise<CachedPage | undefined> {
-    if (!shared) return undefined
-    const bytes = await shared.store.get(shared.prefix + key)
-    if (bytes === undefined) return undefined
-    try {
-      const snapshot = parseSnapshot(JSON.parse(bytes.toString('utf8')))
-      if (snapshot === undefined || now() - snapshot.storedAt >= ttlMs) return undefined
-      return await toCachedPage(snapshot)
-    } catch (error) {
-      onError?.(error, key)
-      return undefined
-    }
-  }
-
   /** Stores a page here and, unless it came from there, in the shared store. */
-  function keep(key: string, page: CachedPage, startedIn: number, share = true) {
+  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: Used = NOTHING_USED) {
     if (startedIn !== generation) return
-    pages.set(key, page)
-    if (shared && share) {
-      const remainingMs = ttlMs - (now() - page.storedAt)
-      if (remainingMs > 0) void shared.store.set(shared.prefix + key, JSON.stringify(toPageSnapshot(page)), remainingMs)
-    }
+    pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
+    if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page), uses)
   }
 
-  /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */
+  /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
   function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
-    const { response } = rendered
-    if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
-    const whole = wholeBodyOf(response)
-    // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
-    let forVisitor: Response = response
-    let cacheBody: Promise<Buffer>
-    if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
-    else if (response.body === null) return { response, page: Promise.resolve(null) }
-    else {
-      const [visitorStream, forCache] = response.body.tee()
-      forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
-      cacheBody = new Response(forCache).arrayBuffer().then((bytes) => Buffer.from(bytes))
-    }
-    const page = (async () => {
-      const body = await cacheBody
-      if (!(await rendered.complete)) return null
-      const cached = await toCachedPage(toSnapshot(response, body, rendered, now()))
+    const captured = captureRender(rendered, now)
+    const page = captured.page.then((cached) => {
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached.status === 200) keep(key, cached, startedIn)
+      if (cached?.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
       return cached
-    })().catch((error: unknown) => {
+    }, (error: unknown) => {
       onError?.(error, key)
       return null
     })
-    return { response: forVisitor, page }
+    return { response: captured.response, page }
   }
 
-  async function lead(key: string, render: () => Promise<Rendered>, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
+  /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
+  async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: Used } | null> {
+    const rendered = await rerender()
+    const page = await readRender(rendered, now)
+    return page === null ? null : { page, uses: toUsed(rendered.uses) }
+  }
+
+  async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {
+    let release: (() => Promise<void>) | null = null
+    if (shared) {
+      const stored = await shared.read(key, ttlMs)
+      if (stored !== undefined && stored.page.storedAt > entry.page.storedAt) {
+        keep(key, stored.page, startedIn, false, stored.uses)
+        return 'shared'
+      }
+      release = await shared.lock(key, lockMs)
+      if (release === null) return 'elsewhere'
+    }
+    try {
+      const done = await renderAside(rerender)
+      if (done === null) return 'failed'
+      keep(key, done.page, startedIn, true, done.uses)
+      return 'rendered'
+    } finally {
+      await release?.()
+    }
+  }
+
+  /** Starts the one background re-render of a stale `key`, unless one runs or its back-off holds. */
+  function revalidate(key: string, entry: Entry, rerender: Rerender): void {
+    if (revalidating.has(key) || now() < entry.retryAt) return
+    revalidating.add(key)
+    const startedIn = generation
+    const started = performance.now()
+    const failed = (error?: unknown) => {
+      entry.failures += 1
+      entry.retryAt = nextRetryAt(entry.failures, backoff, now(), random)
+      if (error !== undefined) onError?.(error, key)
+      return 'failed' as const
+    }
+    void revalidation(key, entry, rerender, startedIn)
+      .then((outcome) => {
+        if (outcome === 'failed') failed()
+        if (outcome === 'elsewhere') entry.retryAt = now() + ELSEWHERE_RETRY_MS
+        return outcome
+      }, failed)
+      .then((outcome) => {
+        revalidating.delete(key)
+        onRevalidated?.(outcome, (performance.now() - started) / 1000)
+      })
+  }
+
+  /** Answers a servable entry, counted, starting its re-render when stale. */
+  function answerCached(key: string, entry: Entry, rerender: Rerender): CachedPage {
+    if (isFresh(entry)) metrics?.lookup('hit')
+    else {
+      metrics?.lookup('stale')
+      revalidate(key, entry, rerender)
+    }
+    return entry.page
+  }
+
+  async function lead(key: string, render: () => Promise<Rendered>, rerender: Rerender, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
     const startedIn = generation
     try {
-      const fromShared = await readShared(key)
+      const fromShared = await shared?.read(key, ttlMs + staleMs)
       if (fromShared !== undefined) {
-        keep(key, fromShared, startedIn, false)
-        settle(fromShared)
-        return { kind: 'hit', page: fromShared }
+        keep(key, fromShared.page, startedIn, false, fromShared.uses)
+        settle(fromShared.page)
+        const entry = pages.get(key)
+        return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared.page }
       }
+      metrics?.lookup('miss')
       const { response, page } = capture(key, await render(), startedIn)
       page.then(settle, () => settle(null))
       return { kind: 'rendered', response }
@@ -157,18 +230,13 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     }
   }
 
-  async function get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer> {
-    const answer = await answerFor(key, render)
-    metrics?.lookup(answer.kind === 'hit' ? 'hit' : 'miss')
-    return answer
-  }
-
-  async function answerFor(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer> {
-    const cached = peek(key)
-    if (cached !== undefined) return { kind: 'hit', page: cached }
+  async function get(key: string, render: () => Promise<Rendered>, rerender: Rerender = render): Promise<HtmlCacheAnswer> {
+    const entry = servable(key)
+    if (entry !== undefined) return { kind: 'hit', page: answerCached(key, entry, rerender) }
     const running = flights.get(key)
     if (running !== undefined) {
       const page = await running.page
+      metrics?.lookup(page !== null ? 'hit' : 'miss')
       if (page !== null) return { kind: 'hit', page }
       return { kind: 'rendered', response: (await render()).response }
     }
@@ -178,29 +246,34 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     void flight.page.then(() => {
       if (flights.get(key) === flight) flights.delete(key)
     })
-    return lead(key, render, settle)
+    return lead(key, render, rerender, settle)
   }
 
   return {
-    peek,
-    hit(key) {
-      const page = peek(key)
-      if (page !== undefined) metrics?.lookup('hit')
-      return page
+    peek: (key) => servable(key)?.page,
+    hit(key, rerender) {
+      const entry = servable(key)
+      return entry === undefined ? undefined : answerCached(key, entry, rerender)
     },
     get,
-    purge(host) {
+    age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
+    purge(scope) {
       generation += 1
-      if (host === null) {
-        pages.clear()
-        flights.clear()
-        return
+      const keys: string[] = []
+      const uses = new Set<string>()
+      for (const [key, entry] of [...pages.entries()]) {
+        if (!coversPage(scope, key, entry.uses.tags)) continue
+        keys.push(key)
+        // A tag purge drops the answers that carried the tag; a page purge all the page was built from.
+        for (const [used, tags] of entry.uses.keys) if (scope.tags === undefined || tags.some((tag) => scope.tags!.includes(tag))) uses.add(used)
+        if (scope.mode === 'hard') pages.delete(key)
+        else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }
-      const prefix = `${host}:`
-      for (const key of [...pages.keys()]) if (key.startsWith(prefix)) pages.delete(key)
-      for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
+      // A render running now may carry any tag: a tag purge stops keeping every render of the tenant.
+      for (const key of [...flights.keys()]) if (coversPage(scope, key, null)) flights.delete(key)
+      return { pages: keys.length, keys, uses: [...uses] }
     },
-    lifetimeMs: ttlMs,
+    lifetimeMs: ttlMs + staleMs,
     get size() {
       return pages.size
     },
@@ -208,20 +281,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return pages.calculatedSize
     },
     get inFlight() {
-      return flights.size
+      return flights.size + revalidating.size
     },
   }
-}
-
-const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
-  status: z.number().int(),
-  headers: z.array(z.tuple([z.string(), z.string()])),
-  segments: z.array(z.string()).min(1),
-  storedAt: z.number(),
-  routeName: z.string(),
-})
-
-function parseSnapshot(value: unknown): PageSnapshot | undefined {
-  const parsed = snapshotSchema.safeParse(value)
-  return parsed.success ? parsed.data : undefined
 }

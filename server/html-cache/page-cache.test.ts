@@ -177,17 +177,17 @@ describe('POST /_internal/purge', () => {
   const purge = (body: unknown, token = TOKEN) =>
     site!.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-  it('drops one tenant\'s configs, data and pages, and leaves the others', async () => {
+  it('drops one tenant\'s configs, data and pages with "mode": "hard", and leaves the others', async () => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
     await get(site, '/res/hot')
     await get(site, '/res/hot', { host: 'www.res.localhost' })
     await get(site, '/', { host: 'land.localhost' })
     expect(site.htmlCache?.size).toBe(3)
     const before = totalCalls(site)
-    const answer = await purge({ host: 'RES.localhost' })
+    const answer = await purge({ host: 'RES.localhost', mode: 'hard' })
     expect(answer.status).toBe(200)
     // The site's domain and every alias it names go with it.
-    expect(await answer.json()).toEqual({ purged: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'] })
+    expect(await answer.json()).toEqual({ purged: { pages: 2, data: expect.any(Number) }, hosts: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'], shared: 'none' })
     expect(site.htmlCache?.size).toBe(1)
     await get(site, '/', { host: 'land.localhost' })
     expect(totalCalls(site)).toBe(before)
@@ -199,9 +199,9 @@ describe('POST /_internal/purge', () => {
   it('drops everything with {"all": true}', async () => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
     await get(site, '/res/hot')
-    const answer = await purge({ all: true })
+    const answer = await purge({ all: true, mode: 'hard' })
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ purged: '*' })
+    expect(await answer.json()).toEqual({ purged: { pages: 1, data: expect.any(Number) }, hosts: ['*'], shared: 'none' })
     expect(site.htmlCache?.size).toBe(0)
     const before = totalCalls(site)
     await get(site, '/res/hot')
@@ -213,6 +213,10 @@ describe('POST /_internal/purge', () => {
     ['a missing token', { host: 'res.localhost' }, '', 401],
     ['a bad host', { host: 'not a host' }, TOKEN, 400],
     ['an unknown shape', { hosts: ['res.localhost'] }, TOKEN, 400],
+    ['an unknown mode', { host: 'res.localhost', mode: 'gentle' }, TOKEN, 400],
+    ['a path without a leading slash', { host: 'res.localhost', paths: ['res/hot'] }, TOKEN, 400],
+    ['an empty list of paths', { host: 'res.localhost', paths: [] }, TOKEN, 400],
+    ['both all and a host', { all: true, host: 'res.localhost' }, TOKEN, 400],
   ])('refuses %s', async (_label, body, token, status) => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
     await get(site, '/res/hot')

@@ -35,6 +35,8 @@ export interface Metrics {
   renderAborted(reason: 'timeout' | 'client'): void
   /** A shared-store (Redis) command that failed or timed out; the instance went on without it. */
   sharedStoreError(operation: string): void
+  /** A background re-render of a stale cached page ended (see RevalidationOutcome). */
+  htmlRevalidation(outcome: string, seconds: number): void
 }
 
 export interface MetricsOptions {
@@ -106,6 +108,15 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const revalidations = new Counter({ name: 'html_revalidations_total', help: 'Background re-renders of stale cached pages, by outcome', labelNames: ['outcome'], registers })
+  const revalidationSeconds = new Histogram({
+    name: 'html_revalidation_duration_seconds',
+    help: 'Duration of background re-renders of stale cached pages',
+    labelNames: ['outcome'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  })
+
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
@@ -140,6 +151,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     sharedStoreError(operation) {
       sharedStoreErrors.inc({ operation })
+    },
+    htmlRevalidation(outcome, seconds) {
+      revalidations.inc({ outcome })
+      revalidationSeconds.observe({ outcome }, seconds)
     },
   }
 }

@@ -26,7 +26,8 @@ describe('Cache-Control and Vary', () => {
   const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) => site.request(path, { host, headers, redirect: 'manual' })
 
   it('builds the public page policy from HTML_S_MAXAGE', () => {
-    expect(publicPageCacheControl(10)).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400')
+    expect(publicPageCacheControl(10, 60)).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400')
+    expect(publicPageCacheControl(30, 3600)).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=3600, stale-if-error=86400')
   })
 
   it('lets shared caches keep anonymous pages and payloads', async () => {

@@ -5,18 +5,17 @@ import type { AppEnv } from '../app-env.ts'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_STORE = 'no-store'
 const PRIVATE_NO_STORE = 'private, no-store'
-/** How long a CDN may serve a page it is revalidating in the background. */
-const STALE_WHILE_REVALIDATE_S = 60
 /** How long a CDN may serve a page while this server answers errors or cannot be reached. */
 const STALE_IF_ERROR_S = 86_400
 
 /**
  * Anonymous pages and payloads: browsers revalidate every time (`max-age=0`), shared caches keep
- * them `sMaxAge` seconds and may serve them stale while revalidating or while the origin fails
+ * them `sMaxAge` seconds and may serve them stale for `staleWhileRevalidate` seconds while they
+ * revalidate (the server's own stale window, HTML_CACHE_STALE_MS), or while the origin fails
  * (RFC 9111 §5.2.2.10, RFC 5861), so a CDN absorbs load and outages.
  */
-export function publicPageCacheControl(sMaxAge: number): string {
-  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`
+export function publicPageCacheControl(sMaxAge: number, staleWhileRevalidate: number): string {
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}, stale-if-error=${STALE_IF_ERROR_S}`
 }
 
 /** The same-origin API: personal by nature. */
@@ -33,5 +32,9 @@ export function cacheControl(): MiddlewareHandler<AppEnv> {
     const headers = c.res.headers
     if (headers.has('set-cookie') || c.req.path.startsWith(API_PREFIX)) headers.set('cache-control', PRIVATE_NO_STORE)
     else if (c.res.status >= 400) headers.set('cache-control', NO_STORE)
+    else return
+    // CDN purge tags only on what a CDN may keep.
+    headers.delete('cache-tag')
+    headers.delete('surrogate-key')
   }
 }

@@ -3,6 +3,7 @@ import type { StaticHandlerContext } from 'react-router'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import { recordUse, type PageUses } from '../cache/page-uses.ts'
 import { createTenantData } from '../tenant/tenant-data.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
@@ -20,6 +21,8 @@ export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   log: Logger
   /** A document (its shell streams first) or a payload (see RunRoutesInput.purpose). */
   purpose: 'document' | 'payload'
+  /** Collects the upstream answers and tags the page reads (see createTenantData). */
+  uses?: PageUses
 }
 
 export type LoadedPage =
@@ -33,6 +36,8 @@ export type LoadedPage =
 export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
   const { language } = input
   const [tenant, locale] = await Promise.all([tenantInLanguage(input), input.locales.get(language)])
+  // Every page is built from its site config.
+  recordUse(input.uses, null, ['site'])
   const context = await runRoutes({
     handler: input.handler,
     tenant,
@@ -41,7 +46,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     browserPath: input.browserPath,
     origin: input.origin,
     publicOrigin: input.publicOrigin,
-    upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext),
+    upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext, input.uses),
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.pageLifetimeMs !== undefined ? { pageLifetimeMs: input.pageLifetimeMs } : {}),

@@ -198,7 +198,7 @@ describe('page views the HTML cache answers before the app', () => {
 
   it('follow a purge at once', async () => {
     const { site, getSite } = await siteWithCachedPage()
-    site.purger.purge('res.localhost')
+    await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
     const answer = await send(site, '/res/hot', { headers: ZH })
     expect(answer.status).toBe(200)
     expect(getSite).toHaveBeenCalled()

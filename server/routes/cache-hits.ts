@@ -5,13 +5,14 @@ import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { writeNotModified, writePage } from '../html-cache/cached-page.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import type { HtmlCache } from '../html-cache/html-cache.ts'
+import type { Rerender } from '../html-cache/read-render.ts'
 import type { NodeAnswer } from '../lifecycle/http-server.ts'
 import { decideHost, hostFactsOfIncoming } from '../middleware/host-guard.ts'
 import { REQUEST_ID_HEADER, type RequestRecord } from '../middleware/request-context.ts'
 import { nextNonce, type SecurityPolicy } from '../middleware/security-headers.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant } from '../tenant/tenant.ts'
-import { setsLanguageCookie } from './document.ts'
+import { setsLanguageCookie, type CachedPageFacts } from './document.ts'
 import { decidePage, type CachePolicyLookup, type PageRequest } from './page-request.ts'
 
 export interface CacheHitOptions {
@@ -24,6 +25,8 @@ export interface CacheHitOptions {
   log: Logger
   trustProxy: boolean
   imageOptimizer: boolean
+  /** Renders a stale page again in the background (routes/document.ts `cacheRenderer`). */
+  rerenderFor: (facts: CachedPageFacts) => Rerender
 }
 
 /**
@@ -31,9 +34,10 @@ export interface CacheHitOptions {
  * the app sees them: a hit then costs the decisions the app would make, taken by the same functions
  * (host, tenant, redirects and language, cache key, language cookie), and one write of stored
  * bytes, with no web Request or Response, routing or await in between. The response is the one the
- * app gives a hit: the security headers with a fresh nonce (spliced into the stored body), the
- * request id, the access log line and metrics; or, when `If-None-Match` names the page's tag, the
- * app's 304 (middleware/conditional-get.ts).
+ * app gives a hit: the security headers with a fresh nonce (spliced into the stored body), `Age`,
+ * the request id, the access log line and metrics; or, when `If-None-Match` names the page's tag,
+ * the app's 304 (middleware/conditional-get.ts). A stale page is answered the same way while the
+ * cache renders it again in the background.
  *
  * Everything else is declined and reaches the app unchanged: other methods, a request target that
  * URL parsing would rewrite, a host the guard would refuse, a tenant whose config this instance does
@@ -42,7 +46,7 @@ export interface CacheHitOptions {
  * (that answer is private).
  */
 export function cacheHits(options: CacheHitOptions): NodeAnswer {
-  const { htmlCache, sites, policyOf, security, begin, log, trustProxy, imageOptimizer } = options
+  const { htmlCache, sites, policyOf, security, begin, log, trustProxy, imageOptimizer, rerenderFor } = options
 
   function answer(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
     if (incoming.method !== 'GET') return false
@@ -58,17 +62,18 @@ export function cacheHits(options: CacheHitOptions): NodeAnswer {
     const decision = decidePage(request, policyOf)
     if (decision.kind !== 'render' || decision.cacheKey === null) return false
     if (setsLanguageCookie(tenant, request.langCookie, decision.language)) return false
-    const page = htmlCache.hit(decision.cacheKey)
+    const page = htmlCache.hit(decision.cacheKey, rerenderFor({ tenant, origin: host.origin, decision }))
     if (page === undefined) return false
 
     const incomingId = headers[REQUEST_ID_HEADER]
     const record = begin(typeof incomingId === 'string' ? incomingId : undefined)
+    const age = String(htmlCache.age(page))
     // The visitor holds this page already (RFC 9110 §13.1.2): no body, no nonce, no policy.
     const notModified = ifNoneMatchMatches(headers['if-none-match'], page.etag)
-    if (notModified) writeNotModified(outgoing, page, { [REQUEST_ID_HEADER]: record.requestId })
+    if (notModified) writeNotModified(outgoing, page, { [REQUEST_ID_HEADER]: record.requestId, age })
     else {
       const nonce = nextNonce()
-      const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId }
+      const extra = { ...security.headersFor(nonce), [REQUEST_ID_HEADER]: record.requestId, age }
       writePage(outgoing, page, { method: 'GET', acceptEncoding: headers['accept-encoding'], nonce }, extra)
     }
     const status = notModified ? 304 : page.status

@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => site.close())
 beforeEach(async () => {
   edited = false
-  await site.purger.purge('res.localhost')
+  await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
 })
 
 interface Sent {
@@ -108,7 +108,7 @@ describe('files and payloads answer If-None-Match', () => {
 
     if (!editChangesIt) return
     edited = true
-    await site.purger.purge('res.localhost')
+    await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
     const changed = await viaApp(path, { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(changed.body.equals(first.body)).toBe(false)
@@ -176,7 +176,7 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
     await cached()
     const before = await send('/res/hot', { headers: ZH })
     edited = true
-    await site.purger.purge('res.localhost')
+    await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
     await cached()
     const after = await send('/res/hot', { headers: { ...ZH, 'if-none-match': before.headers.etag! } })
     expect(after.status).toBe(200)

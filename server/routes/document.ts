@@ -1,14 +1,20 @@
 import type { Context, Handler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { isbot } from 'isbot'
+import type { Logger } from 'pino'
 import type { StaticHandler } from 'react-router'
 import { isRouteErrorResponse } from 'react-router'
 import { langCookie, shouldSetLangCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { servePage } from '../html-cache/cached-page.ts'
-import type { HtmlCache, Rendered } from '../html-cache/html-cache.ts'
+import type { HtmlCache } from '../html-cache/html-cache.ts'
+import type { Rendered, Rerender } from '../html-cache/read-render.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { nextNonce } from '../middleware/security-headers.ts'
+import { loadPage } from '../page-data/load-page.ts'
+import { cdnTagHeaders } from '../cache/cdn-tags.ts'
+import { createPageUses } from '../cache/page-uses.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
@@ -16,8 +22,9 @@ import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
+import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
+import type { UpstreamCallContext } from '../upstream/client.ts'
 import { decidePage, type CachePolicyLookup, type PageDecision, type PageRequest } from './page-request.ts'
-import { loadDecidedPage } from './page-from-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
@@ -27,11 +34,15 @@ export interface DocumentRouteOptions {
   renderTimeoutMs: number
   /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  /** How long a shared cache may serve an anonymous page stale while it revalidates, in seconds. */
+  staleWhileRevalidate: number
   /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
   policyOf: CachePolicyLookup
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
+  /** Scheme of published URLs when a site's canonical_link names none (re-renders work it out themselves). */
+  canonicalScheme?: CanonicalScheme
   /** Told when a render is cut short (metrics). */
   onRenderAborted?: (reason: 'timeout' | 'client') => void
 }
@@ -40,6 +51,22 @@ export interface DocumentRouteOptions {
 const LANGUAGE_VARY = 'Accept-Language, Cookie'
 
 type RenderDecision = Extract<PageDecision, { kind: 'render' }>
+
+/** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
+interface RenderFacts {
+  tenant: Tenant
+  origin: string
+  publicOrigin: string
+  upstreamContext: UpstreamCallContext
+  log: Logger
+  method: string
+  url: string
+  isBot: boolean
+  signal?: AbortSignal
+  nonce: string
+  /** Told the route name once the page is loaded (the request's metrics label). */
+  onRouteName?: (name: string) => void
+}
 
 /**
  * Whether a document answer could have been different for another visitor's Accept-Language or
@@ -86,40 +113,104 @@ export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, l
 async function answer(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await render(c, decision, options, false)).response
+  if (cache === undefined || key === null) return (await render(visitorFacts(c), decision, options, false)).response
   const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.get('cspNonce') }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
-    return page ? served(c, page, serveOptions) : (await render(c, decision, options, false)).response
+    return page ? served(c, cache, page, serveOptions) : (await render(visitorFacts(c), decision, options, false)).response
   }
+  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
   // A kept page is answered to everyone, crawlers included: it is rendered complete.
-  const result = await cache.get(key, () => render(c, decision, options, true))
-  return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
+  const result = await cache.get(key, () => render(visitorFacts(c), decision, options, true), rerender)
+  return result.kind === 'hit' ? served(c, cache, result.page, serveOptions) : result.response
 }
 
-function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
+function served(c: Context<AppEnv>, cache: HtmlCache, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
   c.set('routeName', page.routeName)
-  return servePage(page, serveOptions)
+  return servePage(page, serveOptions, { age: String(cache.age(page)) })
+}
+
+function visitorFacts(c: Context<AppEnv>): RenderFacts {
+  return {
+    tenant: c.get('tenant'),
+    origin: c.get('origin'),
+    publicOrigin: c.get('publicOrigin'),
+    upstreamContext: c.get('upstreamContext'),
+    log: c.get('log'),
+    method: c.req.method,
+    url: c.req.url,
+    isBot: isbot(c.req.header('user-agent') ?? ''),
+    signal: c.req.raw.signal,
+    nonce: c.get('cspNonce'),
+    onRouteName: (name) => c.set('routeName', name),
+  }
+}
+
+/** The page a re-render is for: the facts its cache key encodes. */
+export interface CachedPageFacts {
+  tenant: Tenant
+  /** The origin the visitors addressed (part of the key: canonical links are built from it). */
+  origin: string
+  decision: RenderDecision
+}
+
+type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf'>
+
+/** The user agent of background re-renders (upstream logs tell them from visitors). */
+const RERENDER_USER_AGENT = 'tenant-sites revalidation'
+
+/**
+ * Renders a cached page again as an anonymous visitor of its address would get it: a document GET
+ * with no cookie, a fresh nonce and the whole page before the first byte (as a crawler gets it, so
+ * nothing is left to swap in on the client). Cache hits answered before the app use it too.
+ */
+export function cacheRenderer(options: CacheRendererOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
+  return ({ tenant, origin, decision }) => () => {
+    const url = origin + decision.browserPath
+    const upstreamContext: UpstreamCallContext = { userAgent: RERENDER_USER_AGENT, referer: url, appDomain: tenant.host }
+    const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
+    return render({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true)
+  }
 }
 
 /**
  * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
  * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
  */
-async function render(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions, forCache: boolean): Promise<Rendered> {
-  const nonce = c.get('cspNonce')
-  const loaded = await loadDecidedPage(c, options, decision, 'document')
+async function render(facts: RenderFacts, decision: RenderDecision, options: Omit<DocumentRouteOptions, 'policyOf'>, forCache: boolean): Promise<Rendered> {
+  const { nonce, method } = facts
+  const uses = createPageUses()
+  const loaded = await loadPage({
+    handler: options.handler,
+    sites: options.sites,
+    locales: options.locales,
+    tenant: facts.tenant,
+    language: decision.language,
+    routerPath: decision.routerPath,
+    browserPath: decision.browserPath,
+    origin: facts.origin,
+    publicOrigin: facts.publicOrigin,
+    upstreamContext: facts.upstreamContext,
+    log: facts.log,
+    ...(facts.signal ? { signal: facts.signal } : {}),
+    pageLifetimeMs: options.pageLifetimeMs,
+    purpose: 'document',
+    uses,
+  })
   if (loaded.kind === 'redirect') {
-    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(c.get('tenant'), null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
   }
   const { context, locale } = loaded
   const routeName = leafRouteId(context)
-  c.set('routeName', routeName)
-  logUnexpected(c.get('log'), context.errors, c.req.url)
-  const headers = new Headers({ 'cache-control': context.statusCode === 200 ? publicPageCacheControl(options.htmlSMaxAge) : 'no-store' })
+  facts.onRouteName?.(routeName)
+  logUnexpected(facts.log, context.errors, facts.url)
+  const shareable = context.statusCode === 200
+  const headers = new Headers({ 'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
+  // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
+  if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   const raw = rawDocumentOf(context)
-  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, c.req.method, headers), complete: Promise.resolve(c.req.method !== 'HEAD'), nonce, routeName }
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses }
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({
@@ -129,17 +220,17 @@ async function render(c: Context<AppEnv>, decision: RenderDecision, options: Doc
     locale,
     manifest: options.manifest,
     headers,
-    method: c.req.method,
-    complete: forCache || isbot(c.req.header('user-agent') ?? ''),
+    method,
+    complete: forCache || facts.isBot,
     timeoutMs: options.renderTimeoutMs,
-    signal: c.req.raw.signal,
+    ...(facts.signal ? { signal: facts.signal } : {}),
     nonce,
     ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
-    onError: (error) => c.get('log').error({ err: error, url: c.req.url }, 'render error'),
+    onError: (error) => facts.log.error({ err: error, url: facts.url }, 'render error'),
     onComplete: settle,
   })
-  if (c.req.method === 'HEAD') settle(false)
-  return { response, complete, nonce, routeName }
+  if (method === 'HEAD') settle(false)
+  return { response, complete, nonce, routeName, uses }
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */

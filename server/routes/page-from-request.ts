@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
+import type { PageUses } from '../cache/page-uses.ts'
 import { loadPage, type LoadedPage } from '../page-data/load-page.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -35,6 +36,7 @@ export function loadDecidedPage(
   services: PageServices,
   decision: Extract<PageDecision, { kind: 'render' }>,
   purpose: 'document' | 'payload',
+  uses?: PageUses,
 ): Promise<LoadedPage> {
   return loadPage({
     handler: services.handler,
@@ -51,5 +53,6 @@ export function loadDecidedPage(
     signal: c.req.raw.signal,
     ...(services.pageLifetimeMs !== undefined ? { pageLifetimeMs: services.pageLifetimeMs } : {}),
     purpose,
+    ...(uses ? { uses } : {}),
   })
 }

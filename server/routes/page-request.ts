@@ -4,6 +4,7 @@ import type { CachePolicy, RouteHandle } from '../../shared/routes.tsx'
 import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
 import { toRouterSegments } from '../../shared/routing/segment-forms.ts'
 import type { Lang } from '../../shared/types.ts'
+import { htmlKey } from '../cache/cache-keys.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 
 /** What a document or payload request is, decided from the request alone before anything loads. */
@@ -62,16 +63,8 @@ export function decidePage(request: PageRequest, policyOf: CachePolicyLookup): P
     language: decision.language,
     routerPath,
     browserPath: decision.browserPath,
-    cacheKey: htmlCacheKey(tenant.host, decision.language, request.origin, routerPath),
+    cacheKey: htmlKey(tenant.host, decision.language, request.origin, routerPath),
   }
-}
-
-/**
- * The HTML cache key: tenant host first (purges drop a tenant by prefix), then everything the page
- * depends on: language, origin (canonical links) and the router path with the query it reads.
- */
-function htmlCacheKey(host: string, language: Lang, origin: string, routerPath: string): string {
-  return `${host}:html:${language}:${origin}${routerPath}`
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Context, Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
 import type { AppEnv } from '../app-env.ts'
+import { cdnTagHeaders } from '../cache/cdn-tags.ts'
+import { createPageUses } from '../cache/page-uses.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { toHydrationState } from '../render/hydration.ts'
@@ -19,6 +21,8 @@ export interface PayloadRouteOptions {
   locales: Locales
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
+  /** Seconds a shared cache may serve it stale while revalidating, as for the page. */
+  staleWhileRevalidate: number
   /** How long a payload may be answered by shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
   policyOf: CachePolicyLookup
@@ -35,11 +39,12 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
     const decision = decideRequest(c, pagePath, false, options.policyOf)
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
-    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge) }
+    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect') return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers)
-    const loaded = await loadDecidedPage(c, options, decision, 'payload')
+    const uses = createPageUses()
+    const loaded = await loadDecidedPage(c, options, decision, 'payload', uses)
     if (loaded.kind === 'redirect') return tagged(c, { status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
@@ -47,7 +52,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     if (rawDocumentOf(loaded.context)) return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = await toHydrationState(loaded.context)
     const status = loaded.context.statusCode
-    return tagged(c, { status, ...state }, status, headers)
+    return tagged(c, { status, ...state }, status, status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers)
   }
 }
 

@@ -4,9 +4,14 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
-import type { Purger } from '../cache/purge-bus.ts'
+import type { SiteConfig } from '../../shared/types.ts'
+import type { PurgeOutcome, Purger } from '../cache/purge-bus.ts'
+import type { PageTarget } from '../cache/purge-scope.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import { toTenant } from '../tenant/tenant.ts'
+import type { CachePolicyLookup } from './page-request.ts'
+import { toPageTargets } from './purge-targets.ts'
 
 export interface PurgeRouteOptions {
   /** Bearer token the caller must send. */
@@ -14,14 +19,35 @@ export interface PurgeRouteOptions {
   purger: Purger
   /** Finds the tenant's other host names (its domain and aliases) from its site config. */
   sites?: SiteRepository
+  /** Resolves the router path of a purged address (with `sites`). */
+  policyOf?: CachePolicyLookup
 }
 
-const purgeBody = z.union([z.strictObject({ host: z.string().max(300) }), z.strictObject({ all: z.literal(true) })])
+/** `site`, or an entity and its id: `page:p7`, `resource:r3`, `post:12`, `group:g1`. */
+const TAG = /^(?:site|[a-z_]+:[^\s,]+)$/
+const mode = z.enum(['soft', 'hard'], { error: 'mode must be "soft" or "hard"' }).default('soft')
+const purgeBody = z.union(
+  [
+    z.strictObject({ all: z.literal(true), mode }),
+    z.strictObject({
+      host: z.string().max(300),
+      mode,
+      paths: z.array(z.string().max(2048).regex(/^\//, 'a path starts with /')).min(1).max(1000).optional(),
+      tags: z.array(z.string().max(200).regex(TAG, 'a tag is "site" or "<entity>:<id>", e.g. "resource:r3"')).min(1).max(1000).optional(),
+    }).refine((body) => body.paths === undefined || body.tags === undefined, 'give paths or tags, not both'),
+  ],
+  { error: 'expected {"host": "<host>"}, {"host": "<host>", "paths": ["/…"]}, {"host": "<host>", "tags": ["…"]} or {"all": true}, each with an optional "mode": "soft" | "hard"' },
+)
 
 /**
- * `POST /_internal/purge` with `{"host": "<tenant host>"}` or `{"all": true}`: drops that tenant's
- * (or every tenant's) configs, page data and cached HTML on every instance, under the host given
- * and under the domain and aliases its site config names.
+ * `POST /_internal/purge`: `{"host"}` purges a tenant, `{"host", "paths": [...]}` the pages at those
+ * visitor addresses (every language of a path without prefix, and the page configs and data they
+ * were built from), `{"host", "tags": [...]}` the pages and upstream answers carrying those tags
+ * (recorded while pages render), `{"all": true}` every tenant; under the host given and under the
+ * domain and aliases its site config names. Soft by default (pages are marked stale: the next
+ * visitor gets the old copy while one re-render runs); `"mode": "hard"` drops them. Upstream answers
+ * are dropped in both modes. Answers what this instance purged and whether the others were reached
+ * (docs/freshness.md).
  */
 export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
@@ -33,26 +59,56 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
       }
       await next()
     },
-    bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: 'body too large' }, 413) }),
+    bodyLimit({ maxSize: 65_536, onError: (c) => c.json({ error: 'body too large' }, 413) }),
     async function purge(c) {
+      const noStore = { 'cache-control': 'no-store' }
       let json: unknown
       try {
         json = await c.req.json()
       } catch {
-        return c.json({ error: 'body must be JSON' }, 400)
+        return c.json({ error: 'body must be JSON' }, 400, noStore)
       }
       const parsed = purgeBody.safeParse(json)
-      if (!parsed.success) return c.json({ error: 'expected {"host": "<host>"} or {"all": true}' }, 400)
-      const host = 'host' in parsed.data ? normalizeHost(parsed.data.host) : null
-      if ('host' in parsed.data && host === null) return c.json({ error: 'host is not a valid host name' }, 400)
-      const hosts = host === null ? [null] : await tenantHosts(host, options.sites, c.get('log'))
-      for (const each of hosts) await options.purger.purge(each)
-      const purged = host === null ? '*' : hosts
-      c.get('log').info({ purged }, 'cache purged')
-      return c.json({ purged }, 200, { 'cache-control': 'no-store' })
+      if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 400, noStore)
+      const body = parsed.data
+      const log = c.get('log')
+      if ('all' in body) {
+        const outcome = await options.purger.purge({ host: null, mode: body.mode })
+        log.info({ purged: '*', mode: body.mode, outcome }, 'cache purged')
+        return c.json(answerOf([outcome], ['*']), 200, noStore)
+      }
+      const host = normalizeHost(body.host)
+      if (host === null) return c.json({ error: 'host is not a valid host name' }, 400, noStore)
+      const tenant = await tenantHosts(host, options.sites, log)
+      let pages: PageTarget[] | undefined
+      if (body.paths !== undefined) {
+        if (tenant.site === undefined || options.policyOf === undefined) {
+          return c.json({ error: 'the site config of this host is unavailable, so its paths cannot be resolved: purge the host instead' }, 503, noStore)
+        }
+        const targets = toPageTargets(toTenant(host, tenant.site), body.paths, options.policyOf)
+        if (!targets.ok) return c.json({ error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }, 400, noStore)
+        pages = targets.pages
+      }
+      const outcomes: PurgeOutcome[] = []
+      const narrowed = { ...(pages ? { pages } : {}), ...(body.tags ? { tags: body.tags } : {}) }
+      for (const each of tenant.hosts) outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
+      const answer = answerOf(outcomes, tenant.hosts)
+      log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, tags: body.tags, answer }, 'cache purged')
+      return c.json(answer, 200, noStore)
     },
   )
   return routes
+}
+
+/** The answer: what this instance purged, the hosts, and whether the shared store took the purge. */
+function answerOf(outcomes: PurgeOutcome[], hosts: string[]) {
+  const purged = { pages: 0, data: 0 }
+  for (const outcome of outcomes) {
+    purged.pages += outcome.pages
+    purged.data += outcome.data
+  }
+  const shared = outcomes.some((outcome) => outcome.shared === 'unavailable') ? 'unavailable' : (outcomes[0]?.shared ?? 'none')
+  return { purged, hosts, shared }
 }
 
 /** `Authorization: Bearer <token>`, compared in constant time (digests hide the length too). */
@@ -63,16 +119,19 @@ function hasToken(header: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(match[1]!), digest(token))
 }
 
-/** `host` first, then the other names its site answers on; just `host` when its config cannot be had. */
-async function tenantHosts(host: string, sites: SiteRepository | undefined, log: Logger): Promise<string[]> {
+/**
+ * `host` first, then the other names its site answers on, with its site config; just `host` when
+ * its config cannot be had.
+ */
+async function tenantHosts(host: string, sites: SiteRepository | undefined, log: Logger): Promise<{ hosts: string[]; site?: SiteConfig }> {
   const hosts = new Set([host])
-  if (sites === undefined) return [host]
+  if (sites === undefined) return { hosts: [host] }
   const found = await sites.getSite(host, { userAgent: 'tenant-sites purge', referer: '', appDomain: host })
   if (found.kind === 'unavailable') log.warn({ err: found.error, host }, 'purge: site config unavailable, purging the given host only')
-  if (found.kind !== 'found') return [host]
+  if (found.kind !== 'found') return { hosts: [host] }
   for (const name of [found.site.domain, ...found.site.alias_domain]) {
     const normalized = normalizeHost(name)
     if (normalized !== null) hosts.add(normalized)
   }
-  return [...hosts]
+  return { hosts: [...hosts], site: found.site }
 }

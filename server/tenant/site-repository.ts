@@ -2,13 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { z } from 'zod'
+import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { parseUpstreamData } from '../upstream/envelope.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
-import { stableStringify } from './stable-stringify.ts'
 
 export interface SiteRepositoryOptions {
   upstream: UpstreamClient
@@ -49,8 +49,6 @@ type SiteLookup =
   | { kind: 'not-found' }
   | { kind: 'unavailable'; error: unknown }
 
-interface PageLocation { language: string; groupPath: string; pagePath: string }
-
 /**
  * `''` asks for the language-independent config (the site's default texts), which decides the tenant
  * and the redirects before the page language is known; a language asks for the site's own
@@ -72,16 +70,12 @@ export interface SiteRepository {
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
   /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
   getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, options: { cache: boolean }): Promise<T>
-  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's). */
-  purge(host: string | null): void
-}
-
-/**
- * Cache key prefix of everything cached for `host`. Keys are stable names (the same on every
- * instance and version), so they can live in a shared store and be purged by tenant.
- */
-function tenantKeyPrefix(host: string): string {
-  return `${host}:`
+  /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's); answers how many entries. */
+  purge(host: string | null): number
+  /** Forgets these cache keys (cache-keys.ts) on this instance; answers how many were held. */
+  forget(keys: Iterable<string>): number
+  /** Forgets one tenant's site configs (every language) and page list on this instance; answers how many were held. */
+  forgetSite(host: string): number
 }
 
 const WEB_GET = '/v1/site_page/web_get'
@@ -224,43 +218,50 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
     async getPage(host, page, context) {
       const body = { page_path: page.pagePath, page_language: page.language, group_path: page.groupPath }
-      const key = `${tenantKeyPrefix(host)}page:${JSON.stringify([page.language, page.groupPath, page.pagePath])}`
+      const key = pageConfigKey(host, page)
       const result = await pages.get(key, { host, context, body })
       return result.kind === 'found' ? result.value : null
     },
 
     async getShowPaths(host, context) {
-      const result = await showPaths.get(`${tenantKeyPrefix(host)}show_path`, { host, context })
+      const result = await showPaths.get(showPathKey(host), { host, context })
       return result.kind === 'found' ? result.value : []
     },
 
     async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
-      const key = `${tenantKeyPrefix(host)}data:${path}:${stableStringify(body)}`
+      const key = dataKey(host, path, body)
       const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })
       if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
       return parseData(result.value, schema, path)
     },
 
     purge(host) {
+      let dropped = 0
       for (const cache of [sites, pages, showPaths, data]) {
+        const before = cache.size
         if (host === null) cache.clear()
         else cache.deletePrefix(tenantKeyPrefix(host))
+        dropped += before - cache.size
       }
+      return dropped
+    },
+
+    forgetSite(host) {
+      const before = sites.size + showPaths.size
+      sites.deletePrefix(siteKey(host, ''))
+      showPaths.delete(showPathKey(host))
+      return before - sites.size - showPaths.size
+    },
+
+    forget(keys) {
+      let dropped = 0
+      for (const key of keys) {
+        for (const cache of [sites, pages, showPaths, data]) if (cache.delete(key)) dropped += 1
+      }
+      return dropped
     },
   }
-}
-
-/** `host:site` for the language-independent config (the one every request needs), `host:site:lang` per language. */
-function siteKey(host: string, language: SiteLanguage): string {
-  return language === '' ? `${tenantKeyPrefix(host)}site` : `${tenantKeyPrefix(host)}site:${language}`
-}
-
-/** A site key as log lines name it: `host` or `host lang`. */
-function describeSiteKey(key: string): string {
-  const match = /^(.*):site(?::(.+))?$/.exec(key)
-  if (!match) return key
-  return match[2] === undefined ? match[1]! : `${match[1]} ${match[2]}`
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { dataKey, describeSiteKey, htmlKey, lockKey, pageConfigKey, parseHtmlKey, purgeChannel, sharedKey, showPathKey, siteKey, tenantKeyPrefix } from './cache-keys.ts'
+
+const HOST = 'res.localhost'
+
+/** Every kind of key a tenant has, as the caches spell them. */
+const KEYS: [string, string][] = [
+  ['site config', siteKey(HOST, '')],
+  ['site config in a language', siteKey(HOST, 'en')],
+  ['page config', pageConfigKey(HOST, { language: 'en', groupPath: 'c', pagePath: 'about' })],
+  ['show paths', showPathKey(HOST)],
+  ['data', dataKey(HOST, '/v1/resource/list', { b: 2, a: 1 })],
+  ['rendered page', htmlKey(HOST, 'zh', 'http://res.localhost:3000', '/res/hot?page=2')],
+]
+
+describe('cache keys', () => {
+  it.each([
+    [siteKey(HOST, ''), 'res.localhost:site'],
+    [siteKey(HOST, 'en'), 'res.localhost:site:en'],
+    [pageConfigKey(HOST, { language: 'en', groupPath: 'c', pagePath: 'about' }), 'res.localhost:page:["en","c","about"]'],
+    [showPathKey(HOST), 'res.localhost:show_path'],
+    [dataKey(HOST, '/v1/x', { b: [{ d: 1, c: 2 }], a: 1 }), 'res.localhost:data:/v1/x:{"a":1,"b":[{"c":2,"d":1}]}'],
+    [htmlKey(HOST, 'zh', 'https://res.example', '/res/hot'), 'res.localhost:html:zh:https://res.example/res/hot'],
+    [tenantKeyPrefix(HOST), 'res.localhost:'],
+    [sharedKey('ts:', siteKey(HOST, '')), 'ts:res.localhost:site'],
+    [lockKey('ts:', siteKey(HOST, '')), 'ts:lock:res.localhost:site'],
+    [purgeChannel('ts:'), 'ts:purge'],
+  ])('%s is spelled %s', (key, expected) => {
+    expect(key).toBe(expected)
+  })
+
+  it.each(KEYS)('a %s key starts with its tenant prefix and no other tenant\'s', (_kind, key) => {
+    expect(key.startsWith(tenantKeyPrefix(HOST))).toBe(true)
+    expect(key.startsWith(tenantKeyPrefix('res.local'))).toBe(false)
+    expect(sharedKey('ts:', key).startsWith(sharedKey('ts:', tenantKeyPrefix(HOST)))).toBe(true)
+    // Locks live outside the tenant prefix: a purge never deletes another instance's lock.
+    expect(lockKey('ts:', key).startsWith(sharedKey('ts:', tenantKeyPrefix(HOST)))).toBe(false)
+  })
+
+  it('data keys ignore key order in the body', () => {
+    expect(dataKey(HOST, '/v1/x', { a: 1, b: 2 })).toBe(dataKey(HOST, '/v1/x', { b: 2, a: 1 }))
+  })
+
+  it.each([
+    [htmlKey(HOST, 'zh', 'http://res.localhost:3000', '/res/hot?page=2'), { host: HOST, language: 'zh', origin: 'http://res.localhost:3000', routerPath: '/res/hot?page=2' }],
+    [htmlKey(HOST, 'en', 'https://res.example', '/'), { host: HOST, language: 'en', origin: 'https://res.example', routerPath: '/' }],
+    [siteKey(HOST, 'en'), null],
+    [dataKey(HOST, '/v1/x', {}), null],
+  ])('parses the HTML key %s back into its facts', (key, facts) => {
+    expect(parseHtmlKey(key)).toEqual(facts)
+  })
+
+  it.each([
+    [siteKey(HOST, ''), HOST],
+    [siteKey(HOST, 'en'), `${HOST} en`],
+    [showPathKey(HOST), showPathKey(HOST)],
+  ])('names the site key %s as %s in logs', (key, named) => {
+    expect(describeSiteKey(key)).toBe(named)
+  })
+})

@@ -1,0 +1,101 @@
+import type { Lang } from '../../shared/types.ts'
+import { stableStringify } from '../tenant/stable-stringify.ts'
+
+/**
+ * Every cache key, in one place: the in-memory caches, the shared store (Redis) and the purges all
+ * depend on agreeing on them. A key starts with its tenant host and `:`, so a tenant's entries are
+ * one prefix (`tenantKeyPrefix`); keys are stable names, the same on every instance and version.
+ */
+
+/** The prefix of every key cached for `host`. */
+export function tenantKeyPrefix(host: string): string {
+  return `${host}:`
+}
+
+/** The tenant's site config: language-independent (`''`, the one every request needs) or in a language. */
+export function siteKey(host: string, language: Lang | ''): string {
+  return language === '' ? `${host}:site` : `${host}:site:${language}`
+}
+
+/** A site key as log lines name it: `host` or `host lang`. */
+export function describeSiteKey(key: string): string {
+  const match = /^(.*):site(?::(.+))?$/.exec(key)
+  if (!match) return key
+  return match[2] === undefined ? match[1]! : `${match[1]} ${match[2]}`
+}
+
+/** Where a content page's config is asked for (web_get). */
+export interface PageLocation {
+  language: string
+  groupPath: string
+  pagePath: string
+}
+
+/** A content page's config. */
+export function pageConfigKey(host: string, page: PageLocation): string {
+  return `${host}:page:${JSON.stringify([page.language, page.groupPath, page.pagePath])}`
+}
+
+/** The site's content pages (show_path). */
+export function showPathKey(host: string): string {
+  return `${host}:show_path`
+}
+
+/** An upstream data answer, by API path and body (key order in the body does not matter). */
+export function dataKey(host: string, path: string, body: unknown): string {
+  return `${host}:data:${path}:${stableStringify(body)}`
+}
+
+/**
+ * A rendered page: everything it depends on after the host (language, the origin its canonical
+ * links are built from, the router path with the query the route reads).
+ */
+export function htmlKey(host: string, language: Lang, origin: string, routerPath: string): string {
+  return `${host}:html:${language}:${origin}${routerPath}`
+}
+
+/** The prefix of every rendered page of `host`. */
+export function htmlKeyPrefix(host: string): string {
+  return `${host}:html:`
+}
+
+/** The facts an HTML key encodes. */
+interface HtmlKeyFacts {
+  host: string
+  language: string
+  origin: string
+  /** Router path with the query, e.g. `/s?query=x`. */
+  routerPath: string
+}
+
+const HTML_KEY = /^([^:]+):html:([^:]+):(https?:\/\/[^/]+)(\/.*)$/
+
+/** The facts of an HTML key, or null for any other key. */
+export function parseHtmlKey(key: string): HtmlKeyFacts | null {
+  const match = HTML_KEY.exec(key)
+  if (match === null) return null
+  return { host: match[1]!, language: match[2]!, origin: match[3]!, routerPath: match[4]! }
+}
+
+/**
+ * The shared store's index of one tag of `host`: the set of shared keys (pages and upstream
+ * answers) carrying it. Under the tenant prefix, so a tenant purge drops it too.
+ */
+export function tagIndexKey(host: string, tag: string): string {
+  return `${host}:tag:${tag}`
+}
+
+/** A key's place in the shared store: every instance's keys start with the store's `prefix`. */
+export function sharedKey(prefix: string, key: string): string {
+  return prefix + key
+}
+
+/** The shared-store lock an instance holds while it loads or renders `key` for the fleet. */
+export function lockKey(prefix: string, key: string): string {
+  return `${prefix}lock:${key}`
+}
+
+/** The pub/sub channel purges travel on. */
+export function purgeChannel(prefix: string): string {
+  return `${prefix}purge`
+}

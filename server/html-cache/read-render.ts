@@ -1,0 +1,74 @@
+import { wholeBodyOf } from '../http/whole-body.ts'
+import { toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import type { PageUses } from '../cache/page-uses.ts'
+
+/**
+ * The render for the visitor, and its page as the cache would keep it, read aside as it streams
+ * (without holding the visitor up): null for an answer with Set-Cookie, without a body, or not
+ * complete (a render error, the timeout, a departing visitor).
+ */
+export function captureRender(rendered: Rendered, now: () => number): { response: Response; page: Promise<CachedPage | null> } {
+  const { response } = rendered
+  if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
+  const whole = wholeBodyOf(response)
+  // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
+  let forVisitor: Response = response
+  let cacheBody: Promise<Buffer>
+  if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
+  else if (response.body === null) return { response, page: Promise.resolve(null) }
+  else {
+    const [visitorStream, forCache] = response.body.tee()
+    forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
+    cacheBody = new Response(forCache).arrayBuffer().then((bytes) => Buffer.from(bytes))
+  }
+  const page = (async () => {
+    const body = await cacheBody
+    if (!(await rendered.complete)) return null
+    return toCachedPage(toSnapshot(response, body, rendered, now()))
+  })()
+  return { response: forVisitor, page }
+}
+
+/** A render nobody waits for, read whole: its page, or null unless it is a complete 200 without Set-Cookie. */
+export async function readRender(rendered: Rendered, now: () => number): Promise<CachedPage | null> {
+  const { response } = rendered
+  if (response.status !== 200 || response.headers.has('set-cookie')) {
+    await response.body?.cancel()
+    return null
+  }
+  const whole = wholeBodyOf(response)
+  const body = whole !== undefined ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
+  if (!(await rendered.complete)) return null
+  return toCachedPage(toSnapshot(response, body, rendered, now()))
+}
+
+/** A fresh render, as the HTML cache needs it. */
+export interface Rendered {
+  response: Response
+  /**
+   * Settles once the body is complete: true when nothing went wrong (no render error, not cut
+   * short by the timeout or a departing visitor). Only then may the page be kept.
+   */
+  complete: Promise<boolean>
+  /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
+  nonce: string | undefined
+  /** The page's route name (metrics), kept with it. */
+  routeName: string
+  /** The upstream answers and tags the render read (complete once `complete` settles): a purge of the page drops them too. */
+  uses?: PageUses
+}
+
+/** Renders a page again for the cache, as an anonymous visitor would get it. */
+export type Rerender = () => Promise<Rendered>
+
+/** What a kept page was built from: upstream answers with the tags each carried, and the page's tags. */
+export interface Used {
+  keys: readonly (readonly [key: string, tags: readonly string[]])[]
+  tags: readonly string[]
+}
+
+export const NOTHING_USED: Used = { keys: [], tags: [] }
+
+export function toUsed(uses: PageUses | undefined): Used {
+  return uses === undefined ? NOTHING_USED : { keys: [...uses.keys], tags: [...uses.tags] }
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache/cache-keys.ts'
+import type { SharedStore } from '../cache/shared-store.ts'
+import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
+import { NOTHING_USED, type Used } from './read-render.ts'
+
+/** Rendered pages in the store every instance shares (Redis), under `prefix + key`. */
+interface SharedPages {
+  /**
+   * The page stored under `key` if it is younger than `maxAgeMs`, with what it was built from (so a
+   * purge by tag or path reaches this instance's copy too); anything unreadable counts as missing.
+   */
+  read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used } | undefined>
+  /**
+   * Stores `page` for as long as it may still be served (`keepMs`), and names it (with the upstream
+   * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets it.
+   */
+  write(key: string, page: CachedPage, keepMs: number, uses: Used): void
+  /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
+  lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
+}
+
+interface SharedPagesOptions {
+  store: SharedStore
+  prefix: string
+  now: () => number
+  onError?: (error: unknown, key: string) => void
+}
+
+/** The HTML cache's view of the shared store: snapshots as JSON, parsed again on the way in. */
+export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions): SharedPages {
+  return {
+    async read(key, maxAgeMs) {
+      const bytes = await store.get(sharedKey(prefix, key))
+      if (bytes === undefined) return undefined
+      try {
+        const stored = parseStored(JSON.parse(bytes.toString('utf8')))
+        if (stored === undefined || now() - stored.storedAt >= maxAgeMs) return undefined
+        return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED }
+      } catch (error) {
+        onError?.(error, key)
+        return undefined
+      }
+    },
+    write(key, page, keepMs, uses) {
+      if (keepMs <= 0) return
+      // What the page was built from travels with it; readers that know nothing of it ignore it.
+      void store.set(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs)
+      const host = parseHtmlKey(key)?.host
+      if (host === undefined) return
+      for (const tag of uses.tags) {
+        const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
+        void store.addToSets([sharedKey(prefix, tagIndexKey(host, tag))], [sharedKey(prefix, key), ...carriers], keepMs)
+      }
+    },
+    lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
+  }
+}
+
+const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
+  status: z.number().int(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  segments: z.array(z.string()).min(1),
+  storedAt: z.number(),
+  routeName: z.string(),
+})
+
+const usedSchema: z.ZodType<Used> = z.object({
+  keys: z.array(z.tuple([z.string(), z.array(z.string())])),
+  tags: z.array(z.string()),
+})
+
+const storedSchema = z.object({ snapshot: snapshotSchema, uses: usedSchema.optional() })
+
+/** A stored page: its snapshot fields, and what it was built from when the writer said. */
+function parseStored(value: unknown): (PageSnapshot & { uses?: Used }) | undefined {
+  const parsed = storedSchema.safeParse({ snapshot: value, uses: typeof value === 'object' && value !== null ? (value as { uses?: unknown }).uses : undefined })
+  if (!parsed.success) return undefined
+  return parsed.data.uses === undefined ? parsed.data.snapshot : { ...parsed.data.snapshot, uses: parsed.data.uses }
+}

@@ -1,0 +1,73 @@
+import { request as httpRequest } from 'undici'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createGate, type Gate } from '../../test/gate.ts'
+import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+import type { RevalidationOutcome } from './html-cache.ts'
+
+const ZH = { cookie: 'lang=zh' }
+const DATA_PATH = '/v1/resource/list'
+
+let redis: TestRedis
+beforeAll(async () => {
+  redis = await startRedis()
+})
+afterAll(async () => {
+  await redis.stop()
+})
+
+async function send(site: TestSite, path: string): Promise<{ status: number; age: string | undefined }> {
+  const answer = await httpRequest(`${site.url}${path}`, { headers: { host: 'res.localhost', ...ZH } })
+  await answer.body.arrayBuffer()
+  const age = answer.headers.age
+  return { status: answer.statusCode, age: typeof age === 'string' ? age : undefined }
+}
+
+describe('stale pages on two instances sharing Redis', () => {
+  it('many concurrent stale visitors on both instances cause one re-render in the whole fleet', async () => {
+    const clock = { time: Date.now() }
+    const outcomes: RevalidationOutcome[] = []
+    const state: { gate: Gate | null; held: number } = { gate: null, held: 0 }
+    const instance = () =>
+      startTestSite({
+        listen: true,
+        redisUrl: redis.url,
+        repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
+        htmlCache: { ttlMs: 10_000, staleMs: 3_600_000, now: () => clock.time, onRevalidated: (outcome) => outcomes.push(outcome) },
+        upstream: async (request, demo) => {
+          if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
+            state.held += 1
+            await state.gate.passed()
+          }
+          return demo(request)
+        },
+      })
+    const [a, b] = [await instance(), await instance()]
+    try {
+      expect((await send(a, '/res/hot')).status).toBe(200)
+      await vi.waitFor(() => expect(a.htmlCache?.inFlight).toBe(0))
+      // b takes the page a rendered from Redis.
+      await vi.waitFor(async () => expect((await send(b, '/res/hot')).age).toBe('0'))
+
+      clock.time += 15_000
+      const gate = createGate()
+      state.gate = gate
+      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => send(i % 2 === 0 ? a : b, '/res/hot')))
+      expect(answers.every((answer) => answer.status === 200 && answer.age === '15')).toBe(true)
+      // One instance renders (held at the upstream), the other found the lock taken.
+      await vi.waitFor(() => expect(outcomes).toEqual(['elsewhere']))
+      await vi.waitFor(() => expect(state.held).toBe(1))
+      gate.open()
+      await vi.waitFor(() => expect(outcomes.sort()).toEqual(['elsewhere', 'rendered']))
+
+      // A second later the other instance takes the new page from Redis instead of rendering it.
+      clock.time += 1000
+      await Promise.all([send(a, '/res/hot'), send(b, '/res/hot')])
+      await vi.waitFor(() => expect(outcomes.sort()).toEqual(['elsewhere', 'rendered', 'shared']))
+      for (const site of [a, b]) expect((await send(site, '/res/hot')).age).toBe('1')
+      expect(state.held).toBe(1)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  })
+})
