@@ -1,8 +1,8 @@
 import type { SiteHead } from '../../shared/data/page-head.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { LoaderEnv } from '../page-data/loader-env.ts'
 import { absoluteHttpUrl } from '../../shared/rules/safe-url.ts'
 import { siteCodeOf } from './customize-code.ts'
+import type { SeoEnv } from './seo-env.ts'
 
 // Open Graph locales are language_TERRITORY (docs/STANDARDS.md); the usual territory per language.
 const OG_LOCALES: Record<Lang, string> = {
@@ -15,7 +15,7 @@ const OG_LOCALES: Record<Lang, string> = {
 export const FEED_PATH = '/post/feed.xml'
 
 /** The site's part of every head in one language: name, icon, share image, locales, feed and code. */
-export function siteHeadOf(env: Pick<LoaderEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
+export function siteHeadOf(env: Pick<SeoEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
   const { tenant, language } = env
   const site = tenant.site
   const code = siteCodeOf(site)

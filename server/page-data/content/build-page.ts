@@ -20,7 +20,7 @@ import { shapeNav } from './shape-nav.ts'
 import { shapeOutline } from './shape-outline.ts'
 import { shapeResource } from './shape-resource.ts'
 import { shapeRss } from './shape-rss.ts'
-import { routerPathOf } from './router-path.ts'
+import { routerPathOf } from '../../../shared/routing/router-path.ts'
 
 const UGC_PAGE_SIZE = 20
 

@@ -3,7 +3,7 @@ import { pageCount } from '../../../shared/rules/page-number.ts'
 import { listPageConfigSchema, pageSummaryListSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'
-import { routerPathOf } from './router-path.ts'
+import { routerPathOf } from '../../../shared/routing/router-path.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 const PAGE_SIZE = 24
