@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { routeLoader } from './data/page-data.ts'
 import type { RouteId } from './routing/route-ids.ts'
-import { RootLayout } from './components/root-layout.tsx'
+import { RootLayout } from './layout/root-layout.tsx'
 import { RootError } from './components/root-error.tsx'
 import { RouteError } from './components/route-error.tsx'
 import type { StyleGroup } from './styles/style-groups.ts'

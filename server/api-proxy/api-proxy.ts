@@ -4,11 +4,12 @@ import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../app-env.ts'
 import { isUpstreamError, UpstreamTimeoutError } from '../errors.ts'
+import { isSameOriginWrite } from '../http/same-origin.ts'
 import { lookupTenant } from '../middleware/tenant.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { toProxyCall, upstreamPathOf, type ProxyCall } from './allow-list.ts'
-import { isCrossSiteRequest, isJsonContentType } from './request-guard.ts'
+import { isJsonContentType } from './json-content-type.ts'
 import { expireVisitorCookies, toUpstreamCookie, toVisitorCookies } from './session-cookies.ts'
 
 export interface ApiProxyOptions {
@@ -58,7 +59,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     const call = toProxyCall(pathname)
     if (call === null && pathname !== SESSION_END) return refuse(c, 404, 'No such API call')
     if (c.req.method !== 'POST') return refuse(c, 405, 'This API only accepts POST', { allow: 'POST' })
-    if (isCrossSiteRequest(c.req.raw.headers, authorityOf(c))) return refuse(c, 403, 'Cross-site request refused')
+    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return refuse(c, 403, 'Cross-site request refused')
     if (call === null) return endSession(c)
     if (!isJsonContentType(c.req.header('content-type'))) return refuse(c, 415, 'The body must be JSON')
     let response: Response | undefined
@@ -118,14 +119,6 @@ function withCookie(cookie: string | undefined): { cookie?: string } {
 }
 
 /** The host[:port] the visitor addressed, as the host guard validated it. */
-function authorityOf(c: Context<AppEnv>): string | undefined {
-  try {
-    return new URL(c.get('origin')).host
-  } catch {
-    return c.req.header('host')
-  }
-}
-
 /** https directly, or as a trusted TLS-terminating proxy reports it (TRUST_PROXY, see the host guard). */
 function isHttps(c: Context<AppEnv>): boolean {
   return c.get('origin').startsWith('https:')

@@ -1,5 +1,5 @@
 import type { Lang } from '../../shared/types.ts'
-import { stableStringify } from '../tenant/stable-stringify.ts'
+import { stableStringify } from './stable-stringify.ts'
 
 /**
  * Every cache key, in one place: the in-memory caches, the shared store (Redis) and the purges all

@@ -3,19 +3,20 @@ import { toPageNumber } from '../../shared/rules/page-number.ts'
 import type { LoaderEnv } from './loader-env.ts'
 
 /**
- * A page number from a path segment or the `page` query parameter (SPEC §5: a failed route validation
- * is a 404). Missing or empty means page 1; anything {@link toPageNumber} refuses is a 404.
+ * The one reading of a page number in an address, a path segment or the `page` query parameter
+ * (SPEC §5: a failed route validation is a 404). None given means page 1; anything
+ * {@link toPageNumber} refuses (an empty segment among them) is a 404.
  */
 export function parsePage(raw: string | null | undefined, env: Pick<LoaderEnv, 'browserPath'>): number {
-  if (raw === null || raw === undefined || raw === '') return 1
-  const page = toPageNumber(raw)
+  const page = raw === null || raw === undefined ? 1 : toPageNumber(raw)
   if (page === null) throw notFound('invalid', env.browserPath)
   return page
 }
 
-/** The `page` query parameter of the request, validated as in {@link parsePage}. */
+/** The `page` query parameter of the request, read as in {@link parsePage}. */
 export function pageFromQuery(env: Pick<LoaderEnv, 'browserPath' | 'url'>): number {
-  return parsePage(env.url.searchParams.get('page'), env)
+  // `?page=` (a form's empty field) is the first page, like no parameter at all.
+  return parsePage(env.url.searchParams.get('page') || null, env)
 }
 
 /** Router path plus `?page=N` when past the first page (canonical links of paginated lists). */

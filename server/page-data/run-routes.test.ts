@@ -8,7 +8,7 @@ import { routes } from '../../shared/routes.tsx'
 import type { ShowPath, SitePageConfig } from '../../shared/types.ts'
 import { fakeSite } from '../../test/fake-loader-env.ts'
 import { toTenant } from '../tenant/tenant.ts'
-import type { TenantData } from './loader-env.ts'
+import type { TenantData } from '../tenant/tenant-data.ts'
 import { runRoutes } from './run-routes.ts'
 
 const PROMO = '/v1/site_surprise/web_get'

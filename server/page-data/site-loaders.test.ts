@@ -186,6 +186,11 @@ describe('/feedback', () => {
     expect(await siteLoaders['feedback-p'](env)).toMatchObject({ page: 1000 })
   })
 
+  it('never counts more pages than an address can name (MAX_PAGE)', async () => {
+    const { env } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 5_000_000 }) } })
+    expect(await siteLoaders.feedback(env)).toMatchObject({ page: 1, pages: 1000 })
+  })
+
   it('answers 404 past the last page', async () => {
     const { env } = fakeLoaderEnv({ path: '/feedback/9', params: { p: '9' }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 45 }) } })
     expect(await thrownBy(siteLoaders['feedback-p'](env))).toEqual({ status: 404, message: 'Page Not Found: /feedback/9' })

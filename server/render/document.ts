@@ -1,6 +1,7 @@
 import { escapeHtml, serializeForScript } from '../../shared/html/serialize.ts'
 import { isRightToLeft } from '../../shared/i18n/language-names.ts'
-import { renderHeadTags, type HeadTag } from '../../shared/seo/head-tag.ts'
+import type { HeadTag } from '../../shared/data/page-head.ts'
+import { renderHeadTags } from '../../shared/seo/head-tag.ts'
 import type { StyleGroup } from '../../shared/styles/style-groups.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'

@@ -19,6 +19,8 @@ describe('toFavicon', () => {
     ['nothing', ''],
     ['a protocol-relative address', '//evil.example/x.png'],
     ['a backslash trick', '/\\evil.example/x.png'],
+    ['an address with credentials', 'https://user:pass@evil.example/icon.png'],
+    ['an address with a disguised host', 'https://cdn.example@evil.example/icon.png'],
     ['javascript:', 'javascript:alert(1)'],
     ['an HTML data URI', 'data:text/html,<script>alert(1)</script>'],
     ['broken percent-encoding', 'data:image/svg+xml,%E0%A4%A'],
@@ -51,5 +53,12 @@ describe('/favicon.ico', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=86400')
     expect(response.headers.get('content-security-policy')).toContain('sandbox')
     expect(await response.text()).toMatch(/^<svg[\s\S]*<\/svg>$/)
+  })
+
+  it('never redirects to an icon address carrying credentials', async () => {
+    site = await startTestSite({ upstream: withPictures(() => 'https://user:pass@evil.example/icon.png') })
+    const response = await site.request('/favicon.ico', { host: 'land.localhost' })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('location')).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import type { Handler } from 'hono'
+import { safeRedirectTarget } from '../../shared/rules/safe-url.ts'
 import type { AppEnv } from '../app-env.ts'
 
 /** Browsers cache the icon; a tenant that changes it is seen within a day. */
@@ -25,8 +26,8 @@ export function toFavicon(favicon: string): Favicon {
       return null // malformed percent-encoding
     }
   }
-  if (/^https?:\/\/[^\s/]/i.test(value) || /^\/(?![/\\])/.test(value)) return { kind: 'redirect', location: value }
-  return null
+  const location = safeRedirectTarget(value)
+  return location === null ? null : { kind: 'redirect', location }
 }
 
 /**

@@ -115,9 +115,24 @@ describe('forms posted without JavaScript', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD')
   })
 
-  it('refuses a post from another site', async () => {
+  // server/http/same-origin.ts: the same rule as the API proxy's, against the origin the host guard decided.
+  it.each<[string, Record<string, string>]>([
+    ['another site', { origin: 'https://evil.example' }],
+    ['Origin: null', { origin: 'null' }],
+    ['a sibling tenant', { origin: 'http://land.localhost' }],
+    ['another site by its Referer alone', { referer: 'https://evil.example/page' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a post from %s before sending anything', async (_name, headers) => {
+    const calls = submitted.length
     const init = form({ [FORM_ID_FIELD]: 'feedback', content: 'x' })
-    const response = await site.request('/feedback/sub', { ...init, headers: { ...init.headers, origin: 'https://evil.example' } })
+    const response = await site.request('/feedback/sub', { ...init, headers: { ...init.headers, ...headers } })
     expect(response.status).toBe(403)
+    expect(submitted).toHaveLength(calls)
+  })
+
+  it('takes a post from its own page', async () => {
+    const init = form({ [FORM_ID_FIELD]: 'feedback', content: 'x' })
+    const response = await site.request('/feedback/sub', { ...init, headers: { ...init.headers, origin: 'http://res.localhost', referer: 'http://res.localhost/feedback/sub' } })
+    expect(response.status).toBe(200)
   })
 })

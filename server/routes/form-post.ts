@@ -7,6 +7,7 @@ import { validateFormValues } from '../../shared/forms/form-validation.ts'
 import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms/form-values.ts'
 import type { AppEnv } from '../app-env.ts'
 import { UpstreamStatusError } from '../errors.ts'
+import { isSameOriginWrite } from '../http/same-origin.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
@@ -39,7 +40,7 @@ type Body = Record<string, string | File | (string | File)[]>
  */
 export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
   return async function formPostHandler(c) {
-    if (!isSameOrigin(c)) return htmlError(403, 'Forbidden', 'This form can only be sent from its own page.')
+    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return htmlError(403, 'Forbidden', 'This form can only be sent from its own page.')
     const body = await readForm(c)
     const formId = typeof body?.[FORM_ID_FIELD] === 'string' ? body[FORM_ID_FIELD] : null
     if (body === null || formId === null) return methodNotAllowed()
@@ -92,17 +93,6 @@ async function submitForm(
     }
     c.get('log').error({ err: error, url: c.req.url, formId }, 'form submission failed')
     return { result: { formId, outcome: 'failed', values, message: null }, status: 502 }
-  }
-}
-
-/** A browser's form post carries an Origin; one from another site is refused (cross-site request forgery). */
-function isSameOrigin(c: Context<AppEnv>): boolean {
-  const origin = c.req.header('origin')
-  if (origin === undefined || origin === 'null') return true
-  try {
-    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host)
-  } catch {
-    return false
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../shared/types.ts'
+import { parseHttpUrl } from '../../shared/rules/safe-url.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 
 export type CanonicalScheme = 'https' | 'http'
@@ -21,14 +22,7 @@ export function canonicalOrigin(site: Pick<SiteConfig, 'domain' | 'alias_domain'
 }
 
 function parseOrigin(value: string): { origin: string; host: string } | null {
-  const text = value.trim()
-  if (!/^https?:\/\//i.test(text)) return null
-  try {
-    const url = new URL(text)
-    const host = normalizeHost(url.hostname)
-    if (host === null || url.username !== '' || url.password !== '') return null
-    return { origin: url.origin, host }
-  } catch {
-    return null
-  }
+  const url = parseHttpUrl(value)
+  const host = url === null ? null : normalizeHost(url.hostname)
+  return url === null || host === null ? null : { origin: url.origin, host }
 }

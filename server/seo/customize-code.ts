@@ -1,7 +1,8 @@
 import { parseDocument } from 'htmlparser2'
 import type { ChildNode, Element } from 'domhandler'
 import { escapeHtml } from '../../shared/html/serialize.ts'
-import { headTagKey, isSafeAttributeName, type HeadTag } from '../../shared/seo/head-tag.ts'
+import type { HeadTag } from '../../shared/data/page-head.ts'
+import { headTagKey, isSafeAttributeName } from '../../shared/seo/head-tag.ts'
 import { PAGE_TYPES, type PageType, type SiteConfig } from '../../shared/types.ts'
 
 /** Where a snippet's elements go: the head, or the end of the body. */

@@ -1,7 +1,8 @@
 import type { SiteHead } from '../../shared/data/page-head.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { LoaderEnv } from '../page-data/loader-env.ts'
+import { absoluteHttpUrl } from '../../shared/rules/safe-url.ts'
 import { siteCodeOf } from './customize-code.ts'
+import type { SeoEnv } from './seo-env.ts'
 
 // Open Graph locales are language_TERRITORY (docs/STANDARDS.md); the usual territory per language.
 const OG_LOCALES: Record<Lang, string> = {
@@ -14,7 +15,7 @@ const OG_LOCALES: Record<Lang, string> = {
 export const FEED_PATH = '/post/feed.xml'
 
 /** The site's part of every head in one language: name, icon, share image, locales, feed and code. */
-export function siteHeadOf(env: Pick<LoaderEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
+export function siteHeadOf(env: Pick<SeoEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
   const { tenant, language } = env
   const site = tenant.site
   const code = siteCodeOf(site)
@@ -28,15 +29,4 @@ export function siteHeadOf(env: Pick<LoaderEnv, 'tenant' | 'language' | 'absolut
     code: code.head,
     pageCode: code.pages,
   }
-}
-
-/**
- * An absolute http(s) URL for an image from config: an absolute one as is, a site path on the
- * published origin; anything else (inline data, other schemes) is no use to a link preview.
- */
-export function absoluteHttpUrl(value: string | undefined, absoluteUrl: (routerPath: string) => string): string | null {
-  const url = value?.trim() ?? ''
-  if (/^https?:\/\/[^\s/?#]+/i.test(url)) return url
-  if (url.startsWith('/') && !url.startsWith('//') && !url.includes('\\')) return new URL(absoluteUrl('/')).origin + url
-  return null
 }

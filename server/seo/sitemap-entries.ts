@@ -2,8 +2,8 @@ import { postCategoryPath, postPath } from '../../shared/data/post-data.ts'
 import { categoryPath, tagPath } from '../../shared/data/resource-data.ts'
 import { isoTime } from '../../shared/seo/json-ld.ts'
 import { UpstreamStatusError } from '../errors.ts'
-import type { TenantData } from '../page-data/loader-env.ts'
-import { routerPathOf } from '../page-data/content/router-path.ts'
+import type { TenantData } from '../tenant/tenant-data.ts'
+import { routerPathOf } from '../../shared/routing/router-path.ts'
 import { postCategoriesSchema, postPageSchema, resourceListSchema, tagListSchema } from '../upstream/schemas.ts'
 
 /** One page of the site for the sitemap: its router path and, when known, when it last changed. */

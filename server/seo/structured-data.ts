@@ -1,9 +1,9 @@
 import type { JsonLd } from '../../shared/data/page-head.ts'
 import { detailPath } from '../../shared/data/resource-data.ts'
 import { breadcrumbLd, itemListLd, websiteLd } from '../../shared/seo/json-ld.ts'
-import type { LoaderEnv } from '../page-data/loader-env.ts'
+import type { SeoEnv } from './seo-env.ts'
 
-type Env = Pick<LoaderEnv, 'absoluteUrl' | 't' | 'tenant'>
+type Env = Pick<SeoEnv, 'absoluteUrl' | 't' | 'tenant'>
 
 /** BreadcrumbList from the home page through `steps` ([name, router path]) to the page itself. */
 export function trailLd(env: Env, steps: readonly (readonly [string, string])[]): JsonLd | null {

@@ -7,7 +7,7 @@ import { createUpstreamClient, type UpstreamCallContext } from '../upstream/clie
 import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.ts'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
-import { stableStringify } from './stable-stringify.ts'
+import { stableStringify } from '../cache/stable-stringify.ts'
 
 const TTL = 60_000
 const STALE = 300_000

@@ -1,10 +1,20 @@
-import type { Lang } from '../../shared/types.ts'
+import type { z } from 'zod'
+import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
 import { dataKey, pageConfigKey } from '../cache/cache-keys.ts'
 import { entityTagsOf } from '../cache/entity-tags.ts'
 import { recordUse, type PageUses } from '../cache/page-uses.ts'
-import type { TenantData } from '../page-data/loader-env.ts'
-import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
+import type { SiteRepository } from './site-repository.ts'
+
+/** Upstream reads of one request, bound to its tenant and call headers. */
+export interface TenantData {
+  /** A content page's config (web_get), or null when the site has no such page. */
+  page(key: { groupPath: string; pagePath: string }): Promise<SitePageConfig | null>
+  /** The site's content pages (show_path), for route validation and lists. */
+  showPaths(): Promise<ShowPath[]>
+  /** Any other upstream read; cached for PAGE_TTL_MS unless `cache: false`. */
+  data<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: { cache?: boolean }): Promise<T>
+}
 
 /**
  * The upstream reads of one request, bound to its tenant, language and call headers. With `uses`,

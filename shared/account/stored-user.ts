@@ -1,9 +1,13 @@
 import { useSyncExternalStore } from 'react'
+import { safeMediaUrl } from '../rules/safe-url.ts'
 
 /** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
 export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
 
 export const USER_STORAGE_KEY = 'account.user'
+
+// Inline (data:image) avatars are kept up to this size, far beyond an address's length.
+const AVATAR_MAX_LENGTH = 100_000
 
 /**
  * Parses stored or upstream user info: unknown keys (the token among them) are dropped, a field of the
@@ -15,16 +19,16 @@ export function parseUser(value: unknown): StoredUser | null {
   const record = value as Record<string, unknown>
   const id = typeof record.user_id === 'number' && Number.isFinite(record.user_id) ? String(record.user_id) : record.user_id
   if (typeof id !== 'string' || id.trim() === '' || id.length > 128) return null
-  return { user_id: id, email: text(record.email, 320), nick_name: text(record.nick_name, 200), avatar: text(record.avatar, 100_000) }
+  return { user_id: id, email: text(record.email, 320), nick_name: text(record.nick_name, 200), avatar: text(record.avatar, AVATAR_MAX_LENGTH) }
 }
 
 function text(value: unknown, max: number): string {
   return typeof value === 'string' && value.length <= max ? value : ''
 }
 
-/** Only http(s) and data:image avatars are shown; anything else (javascript:, junk) is dropped. */
+/** An avatar is an image source like any other (http(s), a site path, data:image); anything else is dropped. */
 export function safeAvatar(url: string): string {
-  return /^(https?:\/\/|\/(?!\/)|data:image\/(png|jpe?g|gif|webp|svg\+xml)[;,])/i.test(url) ? url : ''
+  return safeMediaUrl(url, AVATAR_MAX_LENGTH) ?? ''
 }
 
 function storage(): Storage | null {

@@ -1,5 +1,18 @@
-import type { HeadTag } from '../seo/head-tag.ts'
 import type { Lang, PageType } from '../types.ts'
+
+/** Attribute name → value, in output order. */
+type HeadAttrs = Readonly<Record<string, string>>
+
+/**
+ * One element the server writes into the document (head, or end of body for site code) and the
+ * browser keeps in step on navigation. `html` is the element's content, already safe to write
+ * as-is (JSON-LD escaped like hydration data, site code re-serialised by the server's HTML parser).
+ * Rendering and keying them is shared/seo/head-tag.ts.
+ */
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta' | 'link'; attrs: HeadAttrs }
+  | { tag: 'script' | 'style' | 'noscript'; attrs: HeadAttrs; html: string }
 
 /** One hreflang alternate of a page: a language code (or `x-default`) and an absolute URL. */
 export interface HrefLang { hreflang: string; href: string }
@@ -57,8 +70,6 @@ export interface SiteHead {
 export interface PageDataBase {
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
-  /** The outcome of a form posted to this page without JavaScript (server/routes/form-post.ts). */
-  formResult?: import('../forms/form-result.ts').FormResult
 }
 
 /** Root route data: the public site, the page language and the site's part of the head. */

@@ -13,7 +13,7 @@ export type FormResult =
   /** `message`: the upstream's own explanation of refused input, or null for a failure to send. */
   | { formId: string; outcome: 'failed'; values: FormValues; message: string | null }
 
-/** Page data that may carry the outcome of a posted form. */
+/** Page data that may carry the outcome of a posted form (server/routes/form-post.ts adds it to the page's own route data). */
 interface WithFormResult { formResult?: FormResult }
 
 /** The result of form `formId` posted with this page, if any. */

@@ -1,6 +1,7 @@
 import type { Lang } from '../types.ts'
 import { toBrowserSegments } from './segment-forms.ts'
 import { toBrowserPath } from '../rules/path-mapping.ts'
+import { isSitePath } from '../rules/safe-url.ts'
 
 /** What turns router paths into the addresses a site shows (computed once per tenant and language). */
 export interface SiteAddressOptions {
@@ -18,7 +19,7 @@ export interface SiteAddressOptions {
 export function createSiteAddress(options: SiteAddressOptions): (to: string) => string {
   const prefix = options.language === options.defaultLanguage ? '' : `/${options.language}`
   return (to) => {
-    if (!to.startsWith('/') || to.startsWith('//')) return to
+    if (!isSitePath(to)) return to
     const cut = firstIndexOf(to, '?', '#')
     const path = cut === -1 ? to : to.slice(0, cut)
     const tail = cut === -1 ? '' : to.slice(cut)

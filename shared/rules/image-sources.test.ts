@@ -27,6 +27,8 @@ describe('isOptimizable', () => {
     ['//cdn.example.com/a.png', false],
     ['javascript:alert(1)', false],
     ['https://', false],
+    ['https://user:pass@cdn.example.com/a.png', false],
+    ['http://cdn.example.com:8080/a.png', true],
   ])('%s → %s', (source, expected) => {
     expect(isOptimizable(source)).toBe(expected)
   })

@@ -1,3 +1,4 @@
+import { parseHttpUrl } from './safe-url.ts'
 import { IMAGE_DENSITIES, IMAGE_ENDPOINT, IMAGE_PRESETS, type ImageDensity, type ImagePreset } from './image-presets.ts'
 
 /** The presets a page shows; the placeholder is derived from the image, never asked for directly. */
@@ -38,14 +39,8 @@ export function optimizedImageUrl(source: string, preset: ImagePreset, density: 
  * through only from allowed origins) keep their original address.
  */
 export function isOptimizable(source: string): boolean {
-  if (!/^https?:\/\/[^/?#\s]/i.test(source)) return false
-  let path: string
-  try {
-    path = new URL(source).pathname
-  } catch {
-    return false
-  }
-  return !/\.svgz?$/i.test(path)
+  const url = parseHttpUrl(source)
+  return url !== null && !/\.svgz?$/i.test(url.pathname)
 }
 
 /**

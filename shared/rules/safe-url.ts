@@ -17,10 +17,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i
 const MAIL_OR_PHONE = /^(?:mailto|tel):[^\s]+$/i
 
-function clean(value: unknown): string | null {
+function clean(value: unknown, maxLength = MAX_URL_LENGTH): string | null {
   if (typeof value !== 'string') return null
   const text = value.trim()
-  if (text === '' || text.length > MAX_URL_LENGTH || CONTROL.test(text)) return null
+  if (text === '' || text.length > maxLength || CONTROL.test(text)) return null
   return text
 }
 
@@ -53,12 +53,37 @@ export function safeHttpUrl(value: unknown): string | null {
   return text !== null && parseHttpUrl(text) !== null ? text : null
 }
 
-/** An image or video source: http(s), a path on the site, or an inline image (`data:image/…`); or null. */
-export function safeMediaUrl(value: unknown): string | null {
-  const text = clean(value)
+/**
+ * An image or video source: http(s), a path on the site, or an inline image (`data:image/…`); or null.
+ * `maxLength` lets a caller that keeps inline images (avatars) allow them longer than an address.
+ */
+export function safeMediaUrl(value: unknown, maxLength = MAX_URL_LENGTH): string | null {
+  const text = clean(value, maxLength)
   if (text === null) return null
   if (isSitePath(text) || DATA_IMAGE.test(text)) return text
   return parseHttpUrl(text) !== null ? text : null
+}
+
+/**
+ * Where a redirect may send a visitor for a configured address (the site's icon): an http(s) URL or
+ * a path on the site; or null. Never `//host`, `/\\host` or an address with credentials.
+ */
+export function safeRedirectTarget(value: unknown): string | null {
+  const text = clean(value)
+  if (text === null) return null
+  return isSitePath(text) || parseHttpUrl(text) !== null ? text : null
+}
+
+/**
+ * An absolute http(s) URL for a configured image or page address, for link previews, feeds and
+ * structured data: an http(s) URL as written (trimmed), a site path on the published origin
+ * (`absoluteUrl('/')`); null for anything else (inline data, other schemes), which is no use there.
+ */
+export function absoluteHttpUrl(value: unknown, absoluteUrl: (routerPath: string) => string): string | null {
+  const text = clean(value)
+  if (text === null) return null
+  if (parseHttpUrl(text) !== null) return text
+  return isSitePath(text) ? new URL(absoluteUrl('/')).origin + text : null
 }
 
 /**

@@ -1,4 +1,5 @@
-import { HEAD_KEY_ATTRIBUTE, headTagKey, isSafeAttributeName, type HeadTag } from './head-tag.ts'
+import type { HeadTag } from '../data/page-head.ts'
+import { HEAD_KEY_ATTRIBUTE, headTagKey, isSafeAttributeName } from './head-tag.ts'
 
 /**
  * Brings the document head in line with `tags` after a client navigation (browser only). Managed

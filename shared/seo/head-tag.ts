@@ -1,17 +1,5 @@
+import type { HeadTag } from '../data/page-head.ts'
 import { escapeHtml } from '../html/serialize.ts'
-
-/** Attribute name → value, in output order. */
-type HeadAttrs = Readonly<Record<string, string>>
-
-/**
- * One element the server writes into the document (head, or end of body for site code) and the
- * browser keeps in step on navigation. `html` is the element's content, already safe to write
- * as-is (JSON-LD escaped like hydration data, site code re-serialised by the server's HTML parser).
- */
-export type HeadTag =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta' | 'link'; attrs: HeadAttrs }
-  | { tag: 'script' | 'style' | 'noscript'; attrs: HeadAttrs; html: string }
 
 /** The attribute that marks (and names) the elements the browser manages. */
 export const HEAD_KEY_ATTRIBUTE = 'data-h'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PageHead, SiteHead } from '../data/page-head.ts'
-import { headTagKey, renderHeadTags, type HeadTag } from './head-tag.ts'
+import type { HeadTag, PageHead, SiteHead } from '../data/page-head.ts'
+import { headTagKey, renderHeadTags } from './head-tag.ts'
 import { errorHead, toHeadTags } from './head-tags.ts'
 
 const site: SiteHead = {

@@ -1,6 +1,6 @@
-import type { PageHead, SiteHead } from '../data/page-head.ts'
+import type { HeadTag, PageHead, SiteHead } from '../data/page-head.ts'
 import { serializeForScript } from '../html/serialize.ts'
-import { headTagKey, type HeadTag } from './head-tag.ts'
+import { headTagKey } from './head-tag.ts'
 
 /**
  * The managed head of a page: the one list the server writes (server/render/document.ts) and the

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../i18n/locales/en.ts'
+import { safeHttpUrl } from '../rules/safe-url.ts'
 
 /** API.md `/v1/local_resource_save` errors. */
 const SHARE_LINK_ERROR = 1030
@@ -29,6 +30,6 @@ export function toTransferOutcome(envelope: { status: number; data: unknown }): 
   if (envelope.status !== 0) return { kind: 'failed', message: 'transferFailed' }
   const data = envelope.data
   const url = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).final_share_url : undefined
-  if (typeof url !== 'string' || !/^https?:\/\/[^\s/]/i.test(url.trim())) return { kind: 'failed', message: 'transferFailed' }
-  return { kind: 'saved', url: url.trim() }
+  const link = safeHttpUrl(url)
+  return link === null ? { kind: 'failed', message: 'transferFailed' } : { kind: 'saved', url: link }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ApiCallError, postApi } from '../api/post-api.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { CopyButton } from '../pages/resource/copy-button.tsx'
+import { CopyButton } from '../components/copy-button.tsx'
 import { toTransferOutcome, type TransferOutcome } from './transfer-rules.ts'
 
 export interface TransferSaveProps {

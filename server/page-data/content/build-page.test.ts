@@ -223,6 +223,12 @@ describe('list pages', () => {
     expect((await thrownBy(promise)).status).toBe(404)
   })
 
+  it('never counts more pages than an address can name (MAX_PAGE)', async () => {
+    const many: FakeUpstream['replies'] = { '/v1/site_page/list': () => ({ rows: [], total: 5_000_000 }) }
+    const { promise } = await build({ page_type: 'list', page_path: 'all', group_path: 'more', page_config: { style: 1 } }, many)
+    expect((await promise).body).toMatchObject({ page: 1, pages: 1000 })
+  })
+
   it('accepts a page number within range', async () => {
     const { promise } = await build({ page_type: 'list', page_path: 'all', group_path: 'more', page_config: { style: 1 } }, replies, '3')
     expect((await promise).body).toMatchObject({ page: 3 })

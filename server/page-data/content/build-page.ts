@@ -3,11 +3,11 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import type { JsonLd } from '../../../shared/data/page-head.ts'
 import { faqLd } from '../../../shared/seo/json-ld.ts'
 import type { SitePageConfig } from '../../../shared/types.ts'
-import { absoluteHttpUrl } from '../../seo/site-head.ts'
+import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { listLd, trailLd, websiteOf } from '../../seo/structured-data.ts'
 import { ugcPostPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { toPageNumber } from '../../../shared/rules/page-number.ts'
+import { parsePage } from '../params.ts'
 import { htmlExcerpt } from './excerpt.ts'
 import { contentHead } from './head.ts'
 import { mergePageBlocks } from './merge-blocks.ts'
@@ -20,7 +20,7 @@ import { shapeNav } from './shape-nav.ts'
 import { shapeOutline } from './shape-outline.ts'
 import { shapeResource } from './shape-resource.ts'
 import { shapeRss } from './shape-rss.ts'
-import { routerPathOf } from './router-path.ts'
+import { routerPathOf } from '../../../shared/routing/router-path.ts'
 
 const UGC_PAGE_SIZE = 20
 
@@ -81,7 +81,7 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
       return { body, description: lead && 'description' in lead ? lead.description : '' }
     }
     case 'list': {
-      const body = await shapeList(env, page.page_config, { pageId: page.page_id, page: parsePageParam(env, param), pageBase: paramBase(page) })
+      const body = await shapeList(env, page.page_config, { pageId: page.page_id, page: parsePage(param, env), pageBase: paramBase(page) })
       // A page number past the end is an address that shows nothing.
       if (body.page > body.pages) throw notFound('invalid', env.browserPath)
       return { body }
@@ -134,10 +134,3 @@ function paramBase(page: SitePageConfig): string | null {
   return page.group_path ? routerPathOf(page) : null
 }
 
-/** A list page's page number from the address: none → 1; anything {@link toPageNumber} refuses → 404. */
-function parsePageParam(env: Pick<LoaderEnv, 'browserPath'>, param: string | null): number {
-  if (param === null) return 1
-  const page = toPageNumber(param)
-  if (page === null) throw notFound('invalid', env.browserPath)
-  return page
-}

@@ -5,7 +5,8 @@ import { createTranslator } from '../../../shared/i18n/translator.ts'
 import type { ShowPath, SiteConfig, SitePageConfig } from '../../../shared/types.ts'
 import { toTenant } from '../../tenant/tenant.ts'
 import { siteConfigSchema, sitePageConfigSchema } from '../../upstream/schemas.ts'
-import type { LoaderEnv, TenantData } from '../loader-env.ts'
+import type { TenantData } from '../../tenant/tenant-data.ts'
+import type { LoaderEnv } from '../loader-env.ts'
 import { FAKE_NOW_MS } from '../../../test/fake-loader-env.ts'
 
 /** Test double of the upstream reads: pages, show_path rows and canned replies per call path. */

@@ -2,7 +2,7 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import { findShowPath, routePrefixesOf } from '../../../shared/rules/show-path.ts'
 import type { ShowPath, SitePageConfig } from '../../../shared/types.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { routerPathOf } from './router-path.ts'
+import { routerPathOf } from '../../../shared/routing/router-path.ts'
 
 /** The content routes and the prefix each one shows pages under (API.md "Route prefix by page type"). */
 const CONTENT_ROUTE_PREFIXES = {

@@ -1,8 +1,9 @@
 import type { ListBody, ListItemView } from '../../../shared/data/content-data.ts'
+import { pageCount } from '../../../shared/rules/page-number.ts'
 import { listPageConfigSchema, pageSummaryListSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'
-import { routerPathOf } from './router-path.ts'
+import { routerPathOf } from '../../../shared/routing/router-path.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 const PAGE_SIZE = 24
@@ -31,5 +32,5 @@ export async function shapeList(
     if (routerPath === null || row.page_id === self.pageId) return []
     return [{ title: row.title.trim() || row.page_path, description: row.description.trim(), cover: safeMediaUrl(row.cover), routerPath, updatedAt: row.updated_at }]
   })
-  return { kind: 'list', style: config.style, items, page: self.page, pages: Math.max(1, Math.ceil(reply.total / PAGE_SIZE)), pageBase: self.pageBase }
+  return { kind: 'list', style: config.style, items, page: self.page, pages: pageCount(reply.total, PAGE_SIZE), pageBase: self.pageBase }
 }

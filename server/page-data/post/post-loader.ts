@@ -3,7 +3,7 @@ import { postCategoryPath, postPath, type PostPageData } from '../../../shared/d
 import { articleLd, isoTime } from '../../../shared/seo/json-ld.ts'
 import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import { postSchema } from '../../upstream/schemas.ts'
-import { absoluteHttpUrl } from '../../seo/site-head.ts'
+import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'

@@ -4,7 +4,8 @@ import { buildPageHead } from '../../../shared/seo/page-head.ts'
 import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
-import { toPageNumber } from '../../../shared/rules/page-number.ts'
+import { parsePage } from '../params.ts'
+import { pageCount } from '../../../shared/rules/page-number.ts'
 import { definedItems, toFormItem } from '../content/land-modules.ts'
 import { isLoose } from '../content/readers.ts'
 
@@ -41,7 +42,7 @@ function head(env: LoaderEnv, routerPath: string): FeedbackPageData['head'] {
 
 async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData> {
   const { rows, total } = await env.upstream.data('/v1/feedback/list', { page, page_size: FEEDBACK_PAGE_SIZE }, feedbackPageSchema)
-  const pages = Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE))
+  const pages = pageCount(total, FEEDBACK_PAGE_SIZE)
   // A page past the end names nothing; page 1 always exists (an empty list is still a page).
   if (page > 1 && (page > pages || rows.length === 0)) throw notFound('invalid', env.browserPath)
   return {
@@ -61,9 +62,7 @@ export const feedback: ServerLoader = async (env) => listPage(env, 1)
 
 /** `/feedback/:p`: a later page of messages; a segment that names no page is a 404 (SPEC §5). */
 export const feedbackPage: ServerLoader = async (env) => {
-  const page = toPageNumber(env.params.p ?? '')
-  if (page === null) throw notFound('invalid', env.browserPath)
-  return listPage(env, page)
+  return listPage(env, parsePage(env.params.p ?? '', env))
 }
 
 /** `/feedback/sub`: the form on its own; no list is loaded. */

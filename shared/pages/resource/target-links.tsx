@@ -1,6 +1,6 @@
 import type { Resource } from '../../types.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import { CopyButton } from './copy-button.tsx'
+import { CopyButton } from '../../components/copy-button.tsx'
 import { safeHttpUrl } from '../../rules/safe-url.ts'
 import { pickTransferCookie } from '../../transfer/transfer-rules.ts'
 import { TransferSave } from '../../transfer/transfer-save.tsx'

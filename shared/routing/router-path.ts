@@ -1,5 +1,5 @@
-import { routePrefixesOf } from '../../../shared/rules/show-path.ts'
-import type { ShowPath } from '../../../shared/types.ts'
+import { routePrefixesOf } from '../rules/show-path.ts'
+import type { ShowPath } from '../types.ts'
 
 /**
  * The router path of a content page, or null for types without a content route (resource, ugc_post).

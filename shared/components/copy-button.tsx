@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useI18n } from '../../i18n/i18n-context.tsx'
+import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** Copies a text to the clipboard (browser only, on click) and says so for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
