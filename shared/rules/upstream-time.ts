@@ -1,4 +1,4 @@
-// Every time the upstream sends (`created_at`, `updated_at`, `published_at`, promo windows) is
+// Every time the upstream sends (`created_at`, `updated_at`, `published_at`) is
 // seconds since the epoch (docs/design-notes.md "Upstream times"). This is the one place that turns
 // such a number into a date; whatever the upstream sends, a caller gets a real date or null.
 
