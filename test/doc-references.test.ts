@@ -47,12 +47,11 @@ const specSections = new Map(
   [...spec.matchAll(/^## (\d+)\. [^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map((match) => [match[1] ?? '', match[0]]),
 )
 const styleConventions = new Set([...(style.split(/^## Conventions$/m)[1] ?? '').matchAll(/^(\d+)\. /gm)].map((match) => match[1]))
-/** Headings and bold-led notes of the README and its docs/ pages: what `README "…"` may name. */
-const readmeNotes = new Set(
-  DOC_PAGES.map(read).flatMap((text) =>
-    [...text.matchAll(/^- \*\*([^*]+?)\.\*\*/gm), ...text.matchAll(/^#+ (.+)$/gm), ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm)].map((m) => m[1]),
-  ),
-)
+/** Headings and bold-led notes of one page. */
+const notesOf = (text: string) =>
+  [...text.matchAll(/^- \*\*([^*]+?)\.\*\*/gm), ...text.matchAll(/^#+ (.+)$/gm), ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm)].map((m) => m[1])
+/** What `README "…"` may name: a heading or note of the README or of a docs/ page. */
+const readmeNotes = new Set(DOC_PAGES.map(read).flatMap(notesOf))
 
 /** `RFC 3986 §3.4, §3.5` → `RFC 3986 §3.4`, `RFC 3986 §3.5`; likewise for HTML and WCAG. */
 function citationsIn(text: string): string[] {
@@ -188,6 +187,20 @@ describe('references resolve inside the repository', () => {
   it('cites README design notes and sections that exist', () => {
     const cited = referencesOf(/README "([^"]+)"/g, (match) => [match[1] ?? ''])
     expect(where(cited.filter(({ reference }) => !readmeNotes.has(reference)))).toEqual([])
+  })
+
+  it('cites headings of docs/ pages that exist', () => {
+    // STYLE.md and API.md citations have checks of their own above.
+    const cited = referencesOf(/docs\/([\w-]+\.md),? "([^"]+)"/g, (match) => [`${match[1]}|${match[2]}`]).filter(
+      ({ reference }) => !/^(?:STYLE|API|SPEC|STANDARDS)\.md\|/.test(reference),
+    )
+    expect(cited.length).toBeGreaterThan(3)
+    const broken = cited.filter(({ reference }) => {
+      const [page = '', note] = reference.split('|')
+      const file = path.join('docs', page)
+      return !DOC_PAGES.includes(file) || !notesOf(read(file)).includes(note)
+    })
+    expect(where(broken)).toEqual([])
   })
 
   it('names documents by paths that exist', () => {
