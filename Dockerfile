@@ -24,7 +24,7 @@ FROM node:24-slim
 # by default on a large machine); --heap-growing-percent (a V8 flag NODE_OPTIONS refuses, hence on
 # the command line) makes V8 collect the old generation once it has grown by 40 % instead of up to
 # four times what is live. An old-generation limit (--max-old-space-size) would do the same but
-# halved cache-hit throughput in the bench (see README, Operations: memory).
+# halved cache-hit throughput in the bench (see docs/operations.md, "Runtime options").
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=1048576 \
     NODE_OPTIONS="--max-semi-space-size=16"

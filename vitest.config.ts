@@ -1,12 +1,39 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+
+// Three groups, run side by side on a worker per core (two at least). Isolation (a fresh process
+// per file) costs a spawn and a re-import of React, Hono and the app per file, so only the groups
+// that need it keep it (docs/design-notes.md "Three test groups"):
+// - browser: Chromium against a listening test site; each file owns its browser and site.
+// - process: files that start the built server, Docker's runtime stage, Node with other flags or
+//   redis-server as processes of their own.
+// - unit: everything else. It shares workers between files (`isolate: false`): these files build
+//   what they use through factories, restore what they spy on and leave no module state behind
+//   that another file reads.
+const BROWSER = ['**/*.browser.test.{ts,tsx}']
+const PROCESS = [
+  'server/docker-runtime.test.ts',
+  'server/lifecycle/server-process.test.ts',
+  'server/cache/redis-sharing.test.ts',
+  'test/runtime-options.test.ts',
+  'test/server-bundle.test.ts',
+]
+const ALL = ['server/**/*.test.{ts,tsx}', 'shared/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.{ts,tsx}', 'shared/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most of a run waits on sockets, browsers and child processes rather than the CPU, so even a
+    // one-core machine runs two files at once (vitest's default leaves one core idle).
+    maxWorkers: Math.max(2, availableParallelism()),
+    projects: [
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...BROWSER, ...PROCESS], isolate: false } },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+      { extends: true, test: { name: 'process', include: PROCESS } },
+    ],
   },
 })

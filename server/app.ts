@@ -16,6 +16,7 @@ import { requestContext, requestRecorder } from './middleware/request-context.ts
 import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
+import { jsonError } from './http/json-error.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
@@ -193,9 +194,7 @@ export function createApp(deps: AppDeps): App {
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url }, 'unhandled request error')
-    if (c.req.path.startsWith('/api/')) {
-      return c.json({ status: 500, info: 'Internal Server Error', data: null }, 500, { 'cache-control': 'private, no-store' })
-    }
+    if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'Internal Server Error')
     return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
   })
 

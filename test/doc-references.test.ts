@@ -11,7 +11,14 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 /** Where references are written: source, styles, scripts, tests and the README. */
 const SCANNED_DIRS = ['server', 'shared', 'client', 'test', 'bench']
-const SCANNED_ROOT_FILES = ['README.md', 'build.mjs', 'Dockerfile', '.ci/run', 'vitest.config.ts', 'docs/STYLE.md', 'docs/STANDARDS.md']
+const SCANNED_ROOT_FILES = ['build.mjs', 'Dockerfile', '.ci/run', 'vitest.config.ts']
+/** The README and the docs/ pages it leads to; SPEC.md and API.md are the cited copies, not scanned. */
+const DOC_PAGES = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md') && name !== 'SPEC.md' && name !== 'API.md')
+    .map((name) => path.join('docs', name)),
+]
 const SCANNED_EXTENSIONS = /\.(?:ts|tsx|mjs|css)$/
 // Demo content (site texts with links to real sites) and third-party schema files are data, not comments.
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', path.join('server', 'demo-api', 'data'), path.join('test', 'fixtures')])
@@ -27,13 +34,12 @@ function walk(dir: string, into: string[]): string[] {
 }
 
 // This file holds the patterns themselves.
-const files = [...SCANNED_DIRS.flatMap((dir) => walk(dir, [])), ...SCANNED_ROOT_FILES].filter((file) => file !== path.join('test', 'doc-references.test.ts'))
+const files = [...SCANNED_DIRS.flatMap((dir) => walk(dir, [])), ...SCANNED_ROOT_FILES, ...DOC_PAGES].filter((file) => file !== path.join('test', 'doc-references.test.ts'))
 const sources = files.map((file) => ({ file, text: read(file) }))
 
 const spec = read('docs/SPEC.md')
 const style = read('docs/STYLE.md')
 const api = read('docs/API.md')
-const readme = read('README.md')
 const standards = read('docs/STANDARDS.md')
 
 /** SPEC.md sections by number, their text as one string. */
@@ -41,7 +47,11 @@ const specSections = new Map(
   [...spec.matchAll(/^## (\d+)\. [^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map((match) => [match[1] ?? '', match[0]]),
 )
 const styleConventions = new Set([...(style.split(/^## Conventions$/m)[1] ?? '').matchAll(/^(\d+)\. /gm)].map((match) => match[1]))
-const readmeNotes = new Set([...readme.matchAll(/^- \*\*([^*]+?)\.\*\*/gm), ...readme.matchAll(/^#+ (.+)$/gm), ...readme.matchAll(/^\*\*([^*]+?)\.\*\*/gm)].map((m) => m[1]))
+/** Headings and bold-led notes of one page. */
+const notesOf = (text: string) =>
+  [...text.matchAll(/^- \*\*([^*]+?)\.\*\*/gm), ...text.matchAll(/^#+ (.+)$/gm), ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm)].map((m) => m[1])
+/** What `README "…"` may name: a heading or note of the README or of a docs/ page. */
+const readmeNotes = new Set(DOC_PAGES.map(read).flatMap(notesOf))
 
 /** `RFC 3986 §3.4, §3.5` → `RFC 3986 §3.4`, `RFC 3986 §3.5`; likewise for HTML and WCAG. */
 function citationsIn(text: string): string[] {
@@ -60,6 +70,45 @@ const explained = new Set(
   [...standards.matchAll(/^\| ([^|]+) \|/gm)].flatMap((match) => citationsIn(match[1] ?? '')),
 )
 
+/** A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens, `-N` on repeats. */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>()
+  const seen = new Map<string, number>()
+  const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '')
+  for (const match of withoutCode.matchAll(/^#{1,6} (.+?)#*\s*$/gm)) {
+    const slug = (match[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+    const count = seen.get(slug) ?? 0
+    seen.set(slug, count + 1)
+    anchors.add(count === 0 ? slug : `${slug}-${count}`)
+  }
+  return anchors
+}
+
+/** The relative targets of a page's Markdown links (`[text](target)`), outside code blocks and spans. */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '')
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '').filter((target) => !/^[a-z][a-z+.-]*:/i.test(target))
+}
+
+/** Why a link from `from` to `target` leads nowhere, or null when it resolves. */
+function brokenLink(from: string, target: string): string | null {
+  const [file = '', anchor] = target.split('#')
+  const resolved = file === '' ? from : path.normalize(path.join(path.dirname(from), decodeURIComponent(file)))
+  let text: string
+  try {
+    if (!statSync(path.join(root, resolved)).isFile()) return `${resolved} is not a file`
+    if (anchor === undefined) return null
+    text = read(resolved)
+  } catch {
+    return `${resolved} does not exist`
+  }
+  return anchorsOf(text).has(anchor) ? null : `${resolved} has no heading #${anchor}`
+}
+
 const normalise = (text: string) => text.replace(/`/g, '').replace(/\s+/g, ' ').toLowerCase()
 
 type Reference = { file: string; line: number; reference: string }
@@ -73,6 +122,33 @@ function referencesOf(pattern: RegExp, pick: (match: RegExpMatchArray) => string
 }
 
 const where = (references: Reference[]) => references.map((r) => `${r.file}:${r.line} ${r.reference}`)
+
+describe('anchors and links of a Markdown page', () => {
+  it.each([
+    ['## Benchmark: `npm run bench`', 'benchmark-npm-run-bench'],
+    ['### Page first, then the scripts', 'page-first-then-the-scripts'],
+    ['# Tenant sites', 'tenant-sites'],
+    ['## Behind a CDN', 'behind-a-cdn'],
+    ['## Runtime options under this load', 'runtime-options-under-this-load'],
+    ['## Soak: `npm run soak`', 'soak-npm-run-soak'],
+    ['## Évolution des données', 'évolution-des-données'],
+  ])('%s has the anchor #%s', (heading, anchor) => {
+    expect([...anchorsOf(heading)]).toEqual([anchor])
+  })
+
+  it('numbers repeated headings and ignores code blocks', () => {
+    expect([...anchorsOf('## Work\n```sh\n# not a heading\n```\n### Work\n')]).toEqual(['work', 'work-1'])
+  })
+
+  it.each([
+    ['see [ops](docs/operations.md#memory).', ['docs/operations.md#memory']],
+    ['[here](#scripts) and [there](../README.md)', ['#scripts', '../README.md']],
+    ['an [outside page](https://example.com/x) and [mail](mailto:a@example.com)', []],
+    ['`[not](a-link.md)` in code', []],
+  ])('finds the relative links of %j', (markdown, targets) => {
+    expect(linksOf(markdown)).toEqual(targets)
+  })
+})
 
 describe('references resolve inside the repository', () => {
   it('cites SPEC sections that exist, quoting what the section says', () => {
@@ -111,6 +187,20 @@ describe('references resolve inside the repository', () => {
   it('cites README design notes and sections that exist', () => {
     const cited = referencesOf(/README "([^"]+)"/g, (match) => [match[1] ?? ''])
     expect(where(cited.filter(({ reference }) => !readmeNotes.has(reference)))).toEqual([])
+  })
+
+  it('cites headings of docs/ pages that exist', () => {
+    // STYLE.md and API.md citations have checks of their own above.
+    const cited = referencesOf(/docs\/([\w-]+\.md),? "([^"]+)"/g, (match) => [`${match[1]}|${match[2]}`]).filter(
+      ({ reference }) => !/^(?:STYLE|API|SPEC|STANDARDS)\.md\|/.test(reference),
+    )
+    expect(cited.length).toBeGreaterThan(3)
+    const broken = cited.filter(({ reference }) => {
+      const [page = '', note] = reference.split('|')
+      const file = path.join('docs', page)
+      return !DOC_PAGES.includes(file) || !notesOf(read(file)).includes(note)
+    })
+    expect(where(broken)).toEqual([])
   })
 
   it('names documents by paths that exist', () => {
@@ -154,5 +244,26 @@ describe('references resolve inside the repository', () => {
       ),
     )
     expect(outside).toEqual([])
+  })
+  it('links the README and its docs/ pages to files and headings that exist', () => {
+    const links = DOC_PAGES.flatMap((file) => linksOf(read(file)).map((target) => ({ file, target })))
+    expect(links.length).toBeGreaterThan(20)
+    const broken = links.flatMap(({ file, target }) => {
+      const why = brokenLink(file, target)
+      return why === null ? [] : [`${file} (${target}): ${why}`]
+    })
+    expect(broken).toEqual([])
+  })
+
+  it('links every docs/ page from the README', () => {
+    const linked = new Set(linksOf(read('README.md')).map((target) => path.normalize(target.split('#')[0] ?? '')))
+    expect(DOC_PAGES.filter((file) => file !== 'README.md' && !linked.has(file))).toEqual([])
+  })
+
+  it('lists every variable server/env.ts parses in the README environment table', () => {
+    const parsed = [...read('server/env.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? '')
+    const listed = new Set([...read('README.md').matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]))
+    expect(parsed.length).toBeGreaterThan(20)
+    expect([...new Set(parsed)].filter((name) => !listed.has(name))).toEqual([])
   })
 })

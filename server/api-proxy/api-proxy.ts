@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { envelope } from '../../shared/api/envelope.ts'
 import type { AppEnv } from '../app-env.ts'
 import { isUpstreamError, UpstreamTimeoutError } from '../errors.ts'
+import { API_NO_STORE, jsonError } from '../http/json-error.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
 import { lookupTenant } from '../middleware/tenant.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -19,8 +20,6 @@ export interface ApiProxyOptions {
   maxBodyBytes?: number
 }
 
-/** Every answer of this API is personal (cookies, account results): never stored by any cache. */
-const NO_STORE = { 'cache-control': 'private, no-store' }
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 const MAX_REFERER_LENGTH = 2048
 
@@ -31,14 +30,9 @@ const MAX_REFERER_LENGTH = 2048
 const SESSION_END = '/api/session/end'
 
 function endSession(c: Context<AppEnv>): Response {
-  const headers = new Headers({ 'content-type': 'application/json', ...NO_STORE })
+  const headers = new Headers({ 'content-type': 'application/json', ...API_NO_STORE })
   for (const cookie of expireVisitorCookies(getCookie(c), { secure: isHttps(c) })) headers.append('set-cookie', cookie)
-  return new Response(JSON.stringify({ status: 0, info: 'signed out', data: null }), { status: 200, headers })
-}
-
-/** An envelope-shaped error, so the browser reads every answer of this API the same way. */
-function refuse(c: Context, status: ContentfulStatusCode, info: string, headers: Record<string, string> = {}) {
-  return c.json({ status, info, data: null }, status, { ...NO_STORE, ...headers })
+  return new Response(JSON.stringify(envelope(0, 'signed out')), { status: 200, headers })
 }
 
 /**
@@ -52,32 +46,32 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   const { sites, upstream } = options
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
 
-  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuse(c, 413, 'The body is too large') })
+  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'The body is too large') })
 
   return async function apiProxyHandler(c) {
     const pathname = new URL(c.req.url).pathname
     const call = toProxyCall(pathname)
-    if (call === null && pathname !== SESSION_END) return refuse(c, 404, 'No such API call')
-    if (c.req.method !== 'POST') return refuse(c, 405, 'This API only accepts POST', { allow: 'POST' })
-    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return refuse(c, 403, 'Cross-site request refused')
+    if (call === null && pathname !== SESSION_END) return jsonError(c, 404, 'No such API call')
+    if (c.req.method !== 'POST') return jsonError(c, 405, 'This API only accepts POST', { allow: 'POST' })
+    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return jsonError(c, 403, 'Cross-site request refused')
     if (call === null) return endSession(c)
-    if (!isJsonContentType(c.req.header('content-type'))) return refuse(c, 415, 'The body must be JSON')
+    if (!isJsonContentType(c.req.header('content-type'))) return jsonError(c, 415, 'The body must be JSON')
     let response: Response | undefined
     // The limit answers 413 from Content-Length alone, or stops reading a chunked body at the limit.
     const refused = await limit(c, async () => {
       response = await forward(c, call)
     })
-    return refused ?? response ?? refuse(c, 500, 'Internal Server Error')
+    return refused ?? response ?? jsonError(c, 500, 'Internal Server Error')
   }
 
   async function forward(c: Context<AppEnv>, call: ProxyCall): Promise<Response> {
     const body = toJsonObject(await c.req.text())
-    if (body === undefined) return refuse(c, 415, 'The body must be a JSON object')
+    if (body === undefined) return jsonError(c, 415, 'The body must be a JSON object')
     const found = await lookupTenant(sites, c)
-    if (found.kind === 'not-found') return refuse(c, 404, 'Site not found')
+    if (found.kind === 'not-found') return jsonError(c, 404, 'Site not found')
     if (found.kind === 'unavailable') {
       c.get('log').error({ err: found.error, host: found.host }, 'site config unavailable')
-      return refuse(c, 503, 'The site is starting, please try again', { 'retry-after': '3' })
+      return jsonError(c, 503, 'The site is starting, please try again', { 'retry-after': '3' })
     }
     const context: UpstreamCallContext = {
       userAgent: c.req.header('user-agent') ?? '',
@@ -91,14 +85,14 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     }
     try {
       const reply = await upstream.passthrough(upstreamPathOf(call), body, context)
-      const headers = new Headers({ 'content-type': reply.contentType, ...NO_STORE })
+      const headers = new Headers({ 'content-type': reply.contentType, ...API_NO_STORE })
       for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) })) headers.append('set-cookie', cookie)
       return new Response(reply.body, { status: reply.httpStatus, headers })
     } catch (error) {
       if (!isUpstreamError(error)) throw error
       c.get('log').warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')
-      if (error instanceof UpstreamTimeoutError) return refuse(c, 504, 'The server did not answer in time')
-      return refuse(c, 502, 'The server could not be reached')
+      if (error instanceof UpstreamTimeoutError) return jsonError(c, 504, 'The server did not answer in time')
+      return jsonError(c, 502, 'The server could not be reached')
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { z } from 'zod'
-import { describeIssues, fail, STATUS, type Envelope } from './envelope.ts'
+import type { Envelope } from '../../shared/api/envelope.ts'
+import { describeIssues, fail, STATUS } from './envelope.ts'
 import type { DemoTenant } from './tenant.ts'
 import type { UserStore } from './users.ts'
 

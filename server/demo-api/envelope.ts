@@ -1,11 +1,6 @@
 import type { z } from 'zod'
 
-/** Every answer of the upstream API has this shape (API.md "Transport"). */
-export interface Envelope {
-  status: number
-  info: string
-  data: unknown
-}
+import { envelope, type Envelope } from '../../shared/api/envelope.ts'
 
 /**
  * Status codes the demo answers with. The numbers are fixed by API.md, except 912 (a wrong code), the
@@ -27,11 +22,11 @@ export const STATUS = {
 } as const
 
 export function ok(data: unknown = null): Envelope {
-  return { status: STATUS.ok, info: 'success', data }
+  return envelope(STATUS.ok, 'success', data)
 }
 
 export function fail(status: number, info: string, data: unknown = null): Envelope {
-  return { status, info, data }
+  return envelope(status, info, data)
 }
 
 /** One readable line out of a zod error, e.g. `page_size: Too big: expected number to be <=100`. */

@@ -1,4 +1,5 @@
-import { fail, type Envelope } from './envelope.ts'
+import type { Envelope } from '../../shared/api/envelope.ts'
+import { fail } from './envelope.ts'
 
 /**
  * Reserved e-mail addresses that make the demo refuse an account call with a chosen status, so every

@@ -73,7 +73,7 @@ export const postCalls = [
       const { c, tenant, users } = ctx
       const user = users.sessionUser(tenant.site.site_id, getCookie(c, SESSION_COOKIE))
       // HTTP 401 with the message the contract fixes for identity failures (API.md "Transport").
-      if (!user) return c.json({ status: STATUS.unauthorized, info: '身份信息验证失败', data: null }, 401)
+      if (!user) return c.json(fail(STATUS.unauthorized, '身份信息验证失败'), 401)
       const category = tenant.postCategories.find((cat) => cat.id === body.category_id)
       if (!category) return fail(STATUS.invalidInput, 'category_id: no such post category')
       const id = nextPostId(tenant.posts)

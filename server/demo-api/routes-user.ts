@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineCall, nowSeconds } from './call.ts'
-import { fail, ok, STATUS, type Envelope } from './envelope.ts'
+import type { Envelope } from '../../shared/api/envelope.ts'
+import { fail, ok, STATUS } from './envelope.ts'
 import { forcedAnswer } from './forced-answers.ts'
 import { readGoogleCredential } from './google-credential.ts'
 import { code, email, password } from './schemas.ts'

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { jsonError } from '../http/json-error.ts'
 import { plainErrorPage } from '../render/fallback-pages.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 
@@ -76,7 +77,7 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
     if (!decision.ok) {
       c.set('routeName', 'bad-host')
       // The same-origin API answers in its JSON envelope, pages with an HTML page.
-      if (c.req.path.startsWith('/api/')) return c.json({ status: 400, info: 'The Host header is not valid', data: null }, 400)
+      if (c.req.path.startsWith('/api/')) return jsonError(c, 400, 'The Host header is not valid')
       return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
     }
     c.set('tenantHost', decision.host)

@@ -1,6 +1,7 @@
 import { Feed } from 'feed'
 import { postPath } from '../../shared/data/post-data.ts'
 import type { Post } from '../../shared/types.ts'
+import { dateOfSeconds } from '../../shared/rules/upstream-time.ts'
 
 export interface PostFeedInput {
   siteName: string
@@ -19,7 +20,7 @@ export interface PostFeedInput {
  * written by the `feed` library, which escapes every value. Links are absolute on the published origin.
  */
 export function renderPostFeed(input: PostFeedInput): string {
-  const newest = input.posts.reduce((latest, post) => Math.max(latest, post.updated_at, post.created_at), 0)
+  const updated = dateOfSeconds(input.posts.reduce((latest, post) => Math.max(latest, post.updated_at, post.created_at), 0))
   const feed = new Feed({
     title: input.siteName,
     description: input.description || input.siteName,
@@ -29,18 +30,20 @@ export function renderPostFeed(input: PostFeedInput): string {
     feedLinks: { rss: input.self },
     generator: false,
     copyright: '',
-    ...(newest > 0 ? { updated: new Date(newest * 1000) } : {}),
+    ...(updated ? { updated } : {}),
     ...(input.image ? { image: input.image } : {}),
   })
   for (const post of input.posts) {
     const link = input.url(postPath(post))
+    const published = dateOfSeconds(post.created_at)
     feed.addItem({
       title: post.title,
       id: link,
       link,
       description: post.description,
-      date: new Date((post.updated_at || post.created_at) * 1000),
-      published: new Date(post.created_at * 1000),
+      // RSS needs a date on every item: the epoch stands in for a post whose times are unusable.
+      date: dateOfSeconds(post.updated_at) ?? published ?? new Date(0),
+      ...(published ? { published } : {}),
       ...(post.author.nick_name ? { author: [{ name: post.author.nick_name }] } : {}),
       ...(post.category.name ? { category: [{ name: post.category.name }] } : {}),
     })

@@ -12,6 +12,7 @@ import {
   isUpstreamError,
   type UpstreamErrorOptions,
 } from '../errors.ts'
+import type { Envelope } from '../../shared/api/envelope.ts'
 import type { UpstreamMetrics } from '../metrics/metrics.ts'
 import { toApiPathLabel } from './api-paths.ts'
 import { parseUpstreamData, toEnvelope, unwrap } from './envelope.ts'
@@ -43,14 +44,8 @@ export interface UpstreamCallContext {
   signal?: AbortSignal
 }
 
-export interface UpstreamEnvelope {
-  status: number
-  info: string
-  data: unknown
-}
-
 interface UpstreamReply {
-  envelope: UpstreamEnvelope
+  envelope: Envelope
   /** The unwrapped value (SPEC §7): `data` when status is 0, else the whole envelope. */
   value: unknown
   setCookies: string[]

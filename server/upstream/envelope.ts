@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod'
 import { UpstreamBadResponseError, type UpstreamErrorOptions } from '../errors.ts'
-import type { UpstreamEnvelope } from './client.ts'
+import { parseEnvelope, type Envelope } from '../../shared/api/envelope.ts'
 
 // The envelope rules of the upstream contract (docs/API.md "Transport"), apart from the transport.
 
@@ -14,27 +14,17 @@ export function parseUpstreamData<T>(schema: ZodType<T>, data: unknown, where: U
   return parsed.data
 }
 
-export function toEnvelope(json: unknown, where: UpstreamErrorOptions): UpstreamEnvelope {
+/** The envelope of an upstream answer (`undefined` when the body was not JSON), or why it is none. */
+export function toEnvelope(json: unknown, where: UpstreamErrorOptions): Envelope {
   if (json === undefined) throw new UpstreamBadResponseError('body is not JSON', where)
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new UpstreamBadResponseError('body is not an envelope object', where)
-  }
-  const record = json as Record<string, unknown>
-  const status = toStatus(record.status)
-  if (status === undefined) throw new UpstreamBadResponseError('envelope has no numeric status', where)
-  const info = typeof record.info === 'string' ? record.info : ''
-  return { status, info, data: record.data ?? null }
-}
-
-/** Some backends send the status as a numeric string; anything else is not an envelope. */
-function toStatus(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value)
-  return undefined
+  const parsed = parseEnvelope(json)
+  if (parsed !== null) return parsed
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+  throw new UpstreamBadResponseError(isObject ? 'envelope has no numeric status' : 'body is not an envelope object', where)
 }
 
 /** SPEC §7: status 0 → data (arrays kept, objects shallow-copied); otherwise the whole envelope. */
-export function unwrap(envelope: UpstreamEnvelope): unknown {
+export function unwrap(envelope: Envelope): unknown {
   if (envelope.status !== 0) return { ...envelope }
   const { data } = envelope
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) return { ...data }

@@ -1,11 +1,12 @@
-import { ApiCallError, postApi, type ApiAnswer } from '../api/post-api.ts'
+import type { Envelope } from '../api/envelope.ts'
+import { ApiCallError, postApi } from '../api/post-api.ts'
 
 /**
  * The account calls of the sign-in dialog, through the same-origin API (SPEC §7 bodies). Each answers
  * the envelope, or null when no answer came (offline, proxy failure): the outcome rules treat null
  * like any other failure.
  */
-async function answerOf(call: string, body: unknown): Promise<ApiAnswer | null> {
+async function answerOf(call: string, body: unknown): Promise<Envelope | null> {
   try {
     return await postApi(call, body)
   } catch (error) {

@@ -1,18 +1,4 @@
-/** An answer of the same-origin API: the upstream envelope, whatever its `status` (API.md "Transport"). */
-export interface ApiAnswer { status: number; info: string; data: unknown }
-
-/**
- * Parses an envelope: an object with an integer `status` (or a numeric string, as some backends send).
- * Hand-written rather than a schema library: this module is in the first page load of every site.
- */
-export function parseEnvelope(json: unknown): ApiAnswer | null {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null
-  const record = json as Record<string, unknown>
-  const raw = record.status
-  const status = typeof raw === 'number' && Number.isInteger(raw) ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : null
-  if (status === null) return null
-  return { status, info: typeof record.info === 'string' ? record.info : '', data: record.data ?? null }
-}
+import { parseEnvelope, type Envelope } from './envelope.ts'
 
 /** The call could not be made or its answer was not an envelope (offline, a proxy error page, junk). */
 export class ApiCallError extends Error {
@@ -30,7 +16,7 @@ export class ApiCallError extends Error {
  * refusals and 502/504 as envelopes too); throws ApiCallError only when there is no envelope.
  * Browser only (event handlers and effects).
  */
-export async function postApi(call: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<ApiAnswer> {
+export async function postApi(call: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<Envelope> {
   let response: Response
   try {
     response = await fetch(`/api/v1/${call}`, {

@@ -1,3 +1,4 @@
+import { dateOfSeconds, isUpstreamTime } from '../rules/upstream-time.ts'
 import type { Lang } from '../types.ts'
 
 /** Dates, numbers and ages in one language; every `Intl` formatter is built once, when this is made. */
@@ -35,7 +36,7 @@ export function createFormatters(language: Lang): Formatters {
   const days = new Map<number, string>()
   return {
     date(seconds) {
-      if (!isKnownTime(seconds)) return ''
+      if (!isUpstreamTime(seconds)) return ''
       const day = Math.floor(seconds / 86_400)
       let text = days.get(day)
       if (text === undefined) {
@@ -47,7 +48,7 @@ export function createFormatters(language: Lang): Formatters {
     },
     count: (value) => numbers.format(value),
     relative(seconds, nowSeconds) {
-      if (!isKnownTime(seconds)) return ''
+      if (!isUpstreamTime(seconds)) return ''
       const age = Math.max(0, nowSeconds - seconds)
       for (const [unit, size] of UNITS) {
         if (age >= size) return ages.format(-Math.floor(age / size), unit)
@@ -59,10 +60,5 @@ export function createFormatters(language: Lang): Formatters {
 
 /** The machine-readable form of a date for `<time dateTime>` (UTC calendar date); '' when unknown. */
 export function isoDate(seconds: number): string {
-  return isKnownTime(seconds) ? new Date(seconds * 1000).toISOString().slice(0, 10) : ''
-}
-
-/** Past zero and within the range a JavaScript Date can hold (upstream data may carry anything). */
-function isKnownTime(seconds: number): boolean {
-  return Number.isFinite(seconds) && seconds > 0 && seconds < 8.64e12
+  return dateOfSeconds(seconds)?.toISOString().slice(0, 10) ?? ''
 }

@@ -1,4 +1,5 @@
 import type { JsonLd } from '../data/page-head.ts'
+import { dateOfSeconds } from '../rules/upstream-time.ts'
 
 /**
  * schema.org entities for JSON-LD (docs/STANDARDS.md).
@@ -94,7 +95,5 @@ export function itemListLd(items: readonly { name: string; url?: string | null }
 
 /** Seconds since the epoch (the unit of every upstream time: README "Upstream times") as ISO 8601, or null when it is no usable time. */
 export function isoTime(seconds: number): string | null {
-  if (!Number.isFinite(seconds) || seconds <= 0) return null
-  const date = new Date(seconds * 1000)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+  return dateOfSeconds(seconds)?.toISOString() ?? null
 }
