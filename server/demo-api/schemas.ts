@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isValidPassword } from '../../shared/rules/account-rules.ts'
+import { isValidPassword } from '../../shared/account/account-rules.ts'
 import { LANGUAGES, PAGE_TYPES, ASIDE_KINDS } from '../../shared/types.ts'
 
 /** Shared pieces of request bodies. Unknown keys are dropped (zod's default), missing optional ones get defaults. */

@@ -1,7 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { CODE_LENGTH } from '../rules/account-rules.ts'
-import { backspaceInCode, pasteIntoCode, typeIntoCode, type CodeBoxesUpdate } from '../rules/code-boxes.ts'
+import { CODE_LENGTH } from './account-rules.ts'
+import { backspaceInCode, pasteIntoCode, typeIntoCode, type CodeBoxesUpdate } from './code-box-rules.ts'
 
 export interface CodeBoxesProps {
   boxes: string[]

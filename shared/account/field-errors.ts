@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { AccountField, FieldError } from '../rules/account-rules.ts'
+import type { AccountField, FieldError } from './account-rules.ts'
 
 /** The one error a form shows (the first rule broken), and the inputs to focus when it appears. */
 export function useFieldError() {

@@ -2,7 +2,7 @@ import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google'
 import { useState } from 'react'
 import { startLoading } from '../feedback/loading.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { thirdPartyOutcome } from '../rules/account-outcomes.ts'
+import { thirdPartyOutcome } from './account-outcomes.ts'
 import { accountApi } from './account-api.ts'
 import { saveStoredUser } from './stored-user.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { sendCodeOutcome } from '../rules/account-outcomes.ts'
+import { sendCodeOutcome } from './account-outcomes.ts'
 import { IDLE, nextCodeSender, secondsLeft, type CodeSenderState } from '../rules/code-sender.ts'
 import { accountApi } from './account-api.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backspaceInCode, pasteIntoCode, typeIntoCode } from './code-boxes.ts'
+import { backspaceInCode, pasteIntoCode, typeIntoCode } from './code-box-rules.ts'
 
 const boxes = (text: string) => [...text.padEnd(6, '_')].map((c) => (c === '_' ? '' : c))
 
