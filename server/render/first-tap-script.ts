@@ -1,0 +1,22 @@
+/**
+ * The attribute marking a control that does nothing without the app (sign-in, the WeChat copy
+ * button, a promo's close button). Such a control gets no native fallback: its first activation
+ * before hydration is kept and replayed instead (see FIRST_TAP_SCRIPT).
+ */
+export const NEEDS_APP_ATTRIBUTE = 'data-needs-app'
+
+/**
+ * An inline head script (a few hundred bytes) that keeps the first activation of a control marked
+ * `data-needs-app` made before the page is hydrated: it stops the click, marks the control
+ * `aria-busy="true"` (the stylesheet shows it working, not dead), and once the app marks
+ * `<html data-hydrated="true">` (shared/components/root-layout.tsx, after React has attached the
+ * page's handlers) clears the mark and clicks the control again, which the app now answers.
+ * Keyboard activation of a button is a click too. Later activations before hydration are not
+ * queued: one replay answers the visitor's intent, several could undo it.
+ */
+export const FIRST_TAP_SCRIPT =
+  '(function(d){var h=d.documentElement,k=function(e){var t=e.target,c=t instanceof Element&&t.closest("[' + NEEDS_APP_ATTRIBUTE + ']");' +
+  'if(!c||h.dataset.hydrated==="true")return;e.preventDefault();e.stopPropagation();d.removeEventListener("click",k,true);' +
+  'c.setAttribute("aria-busy","true");new MutationObserver(function(m,o){if(h.dataset.hydrated!=="true")return;o.disconnect();' +
+  'c.removeAttribute("aria-busy");if(c.isConnected)c.click()}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]})};' +
+  'd.addEventListener("click",k,true)})(document)'
