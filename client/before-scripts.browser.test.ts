@@ -1,6 +1,8 @@
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { FIRST_TAP_SCRIPT, NEEDS_APP_ATTRIBUTE } from '../server/render/first-tap-script.ts'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
+import { createGate } from '../test/gate.ts'
 
 // The page before, and without, its scripts (docs/before-scripts.md), on a 375px touch phone: the
 // header works from HTML and CSS alone, and a tap on a control that needs the app is kept until
@@ -84,13 +86,12 @@ describe('the page before its scripts', { timeout: 120_000 }, () => {
   describe('with the app scripts held back until the test lets them go', () => {
     /** Scripts wait for `release()`; the page is interactive as HTML meanwhile. */
     function holdScripts() {
-      let release!: () => void
-      const gate = new Promise<void>((resolve) => (release = resolve))
+      const gate = createGate()
       const held = async (route: Route) => {
-        await gate
+        await gate.passed()
         await route.continue()
       }
-      return { held, release }
+      return { held, release: () => gate.open() }
     }
 
     it('opens the menu on a tap before any script has arrived', async () => {
@@ -139,6 +140,60 @@ describe('the page before its scripts', { timeout: 120_000 }, () => {
       expect(await page.locator('.account-signin').getAttribute('aria-busy')).toBeNull()
       expect(errors).toEqual([])
       await page.close()
+    })
+  })
+
+  describe('the tap keeper alone', () => {
+    async function pageWithKeeper() {
+      const page = await browserSite.browser().newPage()
+      // Each click an element really receives is counted on it.
+      await page.setContent(`<script>${FIRST_TAP_SCRIPT}</script>
+        <button id="a" ${NEEDS_APP_ATTRIBUTE}>A</button><button id="b" ${NEEDS_APP_ATTRIBUTE}><span>B</span></button><button id="plain">plain</button>
+        <script>for (const b of document.querySelectorAll('button')) b.addEventListener('click', () => { b.dataset.clicks = String(Number(b.dataset.clicks || 0) + 1) })</script>`)
+      const clicks = (id: string) => page.evaluate((which) => Number(document.getElementById(which)?.dataset.clicks ?? 0), id)
+      return { page, clicks }
+    }
+
+    it('keeps the first activation (a click or a key) until the page is hydrated, then replays it once', async () => {
+      const { page, clicks } = await pageWithKeeper()
+      await page.locator('#b span').click()
+      await page.locator('#a').focus()
+      await page.keyboard.press('Enter')
+      await page.locator('#plain').click()
+      expect([await clicks('a'), await clicks('b'), await clicks('plain')]).toEqual([0, 0, 1])
+      expect(await page.locator('#b').getAttribute('aria-busy')).toBe('true')
+      expect(await page.locator('#a').getAttribute('aria-busy')).toBeNull()
+
+      await page.evaluate(() => (document.documentElement.dataset.hydrated = 'true'))
+      await expect.poll(() => clicks('b')).toBe(1)
+      expect(await page.locator('#b').getAttribute('aria-busy')).toBeNull()
+      expect(await clicks('a')).toBe(0)
+      // Once hydrated, taps go straight through.
+      await page.locator('#a').click()
+      await page.locator('#b').click()
+      expect([await clicks('a'), await clicks('b')]).toEqual([1, 2])
+      await page.close()
+    })
+
+    it('replays a key activation too, and nothing when the page was hydrated first', async () => {
+      const { page, clicks } = await pageWithKeeper()
+      await page.locator('#a').focus()
+      await page.keyboard.press('Enter')
+      expect(await page.locator('#a').getAttribute('aria-busy')).toBe('true')
+      await page.evaluate(() => (document.documentElement.dataset.hydrated = 'true'))
+      await expect.poll(() => clicks('a')).toBe(1)
+      await page.close()
+
+      const hydratedFirst = await pageWithKeeper()
+      await hydratedFirst.page.evaluate(() => (document.documentElement.dataset.hydrated = 'true'))
+      await hydratedFirst.page.locator('#a').click()
+      expect(await hydratedFirst.clicks('a')).toBe(1)
+      expect(await hydratedFirst.page.locator('#a').getAttribute('aria-busy')).toBeNull()
+      await hydratedFirst.page.close()
+    })
+
+    it('is a few hundred bytes', () => {
+      expect(FIRST_TAP_SCRIPT.length).toBeLessThan(600)
     })
   })
 })
