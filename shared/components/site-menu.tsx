@@ -79,7 +79,8 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuItem; children: Me
         </summary>
       </details>
       <ul className="site-submenu" id={submenuId}>
-        {item.url ? <li className="site-submenu__self"><ConfigLink url={item.url}>{item.name}</ConfigLink></li> : null}
+        {/* The entry's own page, unless its submenu already lists it. */}
+        {item.url && !children.some((child) => child.url === item.url) ? <li className="site-submenu__self"><ConfigLink url={item.url}>{item.name}</ConfigLink></li> : null}
         {children.map((child) => (
           <li key={child.name + child.url}><ConfigLink url={child.url}>{child.name}</ConfigLink></li>
         ))}
