@@ -37,9 +37,6 @@ export function documentStart(parts: DocumentParts): string {
   // Inline, one element per sheet, marked with its group: no request blocks the first paint, and
   // the browser's style loader (client/style-sheets.ts) sees what the page already has.
   for (const group of parts.styles) html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
-  // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
-  // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
-  html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
   // Keeps the first tap on a control that needs the app until the app can answer it.
   html += `<script ${nonce}>${FIRST_TAP_SCRIPT}</script>`
   html += scriptTags(parts, nonce)
