@@ -28,11 +28,6 @@ import { createStyleLoader } from './style-sheets.ts'
 type Router = ReturnType<typeof UNSAFE_createRouter>
 
 async function hydrate() {
-  // The entry is an async module script, requested from the head (server/render/document.ts): it
-  // may arrive before the end of the document, which holds the hydration data, and before the
-  // browser has painted; hydrating then would hold up the first paint.
-  await documentParsed()
-  await nextPaint()
   // For real-user timing (and the tests): when the page's scripts took over.
   performance.mark('hydration-start')
   setStyleLoader(createStyleLoader(__STYLE_SHEETS__, document))
@@ -101,18 +96,6 @@ async function resolveLazyRoutes(table: RouteObject[], pathname: string, basenam
 }
 
 void hydrate()
-
-/** Resolves once the whole document is parsed. */
-function documentParsed(): Promise<void> {
-  if (document.readyState !== 'loading') return Promise.resolve()
-  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
-}
-
-/** Resolves after the browser's next frame (at once in a hidden tab, which paints none). */
-function nextPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve()
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-}
 
 /** Ends the current task, so the browser can paint and handle input before the next step. */
 function yieldToBrowser(): Promise<void> {

@@ -39,7 +39,10 @@ export function documentStart(parts: DocumentParts): string {
   for (const group of parts.styles) html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
   // Keeps the first tap on a control that needs the app until the app can answer it.
   html += `<script ${nonce}>${FIRST_TAP_SCRIPT}</script>`
-  html += scriptTags(parts, nonce)
+  // The bundle is fetched and started once the page has loaded and painted (see startScript): the
+  // page is readable, and its header works, from its HTML and inline styles, and its images get
+  // the bandwidth first.
+  html += `<script ${nonce}>${startScript(manifest.entry.file, [...preloads(parts)])}</script>`
   html += '</head><body><div id="root">'
   return html
 }
@@ -58,19 +61,23 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
 }
 
 /**
- * The bundle, requested while the head is read: a `modulepreload` for each chunk the first page
- * runs (the entry's, the page's and the locale's, so there is no import waterfall) and the entry
- * as an `async` module script. Neither blocks parsing or the first paint: the page is readable and
- * its header works from the HTML and inline styles alone, and the entry waits for the document
- * and a painted frame before it hydrates (client/entry-client.tsx). The chunks ask for a low
- * priority so the page's images keep the bandwidth they need first. They carry the nonce, which
- * the Content-Security-Policy asks of every script.
+ * Once the page has loaded (its HTML and the images it shows at once) and the browser has painted
+ * it, or START_AT_THE_LATEST_MS after the head was read should an image take longer, preloads the
+ * entry's chunks, the page's and the locale's in parallel (no import waterfall) and imports the
+ * entry. Downloading, evaluating and hydrating take a phone on a slow network well over a second
+ * that would otherwise compete with the page and its largest image: requesting the bundle from
+ * the head instead doubled the landing page's simulated LCP (docs/before-scripts.md). Until then
+ * the page works as plain HTML (links, forms, the header's native disclosures), and a tap on a
+ * control that needs the app is kept (server/render/first-tap-script.ts). A hidden tab paints
+ * nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
+ * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
+ * as it is, as a failed module script would (the browser reports the failed request itself).
  */
-function scriptTags(parts: DocumentParts, nonce: string): string {
-  const entry = escapeHtml(parts.manifest.entry.file)
-  let html = ''
-  for (const file of preloads(parts)) html += `<link rel="modulepreload" href="${escapeHtml(file)}" fetchpriority="low" ${nonce}>`
-  return html + `<script type="module" async src="${entry}" ${nonce}></script>`
+/** An image that never finishes loading must not keep the page from becoming interactive. */
+const START_AT_THE_LATEST_MS = 3000
+
+function startScript(entry: string, chunks: readonly string[]): string {
+  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
 }
 
 function preloads({ manifest, page, language }: DocumentParts): Set<string> {
