@@ -16,6 +16,10 @@ describe('parsePayloadBody', () => {
     ['a numeric redirect', { status: 302, redirect: 5 }],
     ['errors that are not objects', { status: 500, errors: { c: 'boom' } }],
     ['deferred keys that are not lists', { status: 200, deferred: { s: 'aside' } }],
+    ['deferred keys that are not texts', { status: 200, deferred: { s: [1] } }],
+    ['an error with a text status', { status: 500, errors: { c: { status: '500' } } }],
+    ['a document flag that is text', { status: 200, redirect: '/x', document: 'yes' }],
+    ['loader data that is a list', { status: 200, loaderData: [1] }],
   ])('refuses %s', (_name, value) => {
     expect(() => parsePayloadBody(value)).toThrow('Malformed page payload')
   })
@@ -32,6 +36,8 @@ describe('readRootRouting', () => {
     ['no root data', {}],
     ['an unknown language', { root: { language: 'xx', site } }],
     ['a mapping of the wrong shape', { root: { language: 'en', site: { ...site, pathMapping: ['/a'] } } }],
+    ['no search route', { root: { language: 'en', site: { ...site, searchRoute: undefined } } }],
+    ['an unknown default language', { root: { language: 'en', site: { ...site, defaultLanguage: 'xx' } } }],
   ])('refuses %s', (_name, loaderData) => {
     expect(() => readRootRouting({ loaderData })).toThrow(/root data/)
   })
@@ -46,7 +52,12 @@ describe('readHydrationState', () => {
     expect(state.errors?.c).toMatchObject({ status: 404 })
   })
 
-  it('refuses data of the wrong shape', () => {
-    expect(() => readHydrationState(element('{"loaderData":[1]}'))).toThrow('Malformed hydration data')
+  it.each(['{"loaderData":[1]}', '[]', '{"errors":{"c":"boom"}}', '{"deferred":{"s":"aside"}}'])('refuses data of the wrong shape: %s', (text) => {
+    expect(() => readHydrationState(element(text))).toThrow('Malformed hydration data')
+  })
+
+  it('leaves out fields the router does not read', () => {
+    expect(readHydrationState(element('{"loaderData":{},"extra":1}')).body).toEqual({ loaderData: {} })
+    expect(parsePayloadBody({ status: 200, extra: 1 })).toEqual({ status: 200 })
   })
 })

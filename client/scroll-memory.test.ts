@@ -25,6 +25,7 @@ describe('createScrollMemory', () => {
     ['an object', '{"a":1}'],
     ['a negative position', '[["a",-5]]'],
     ['a position that is not a number', '[["a","100"]]'],
+    ['an entry of three values', '[["a",100,1]]'],
     ['an overlong key', JSON.stringify([['k'.repeat(301), 1]])],
     ['too many entries', JSON.stringify(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]))],
   ])('ignores stored data that is %s', (_what, raw) => {

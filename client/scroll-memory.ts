@@ -1,10 +1,8 @@
-import * as z from 'zod/mini'
 import type { ScrollMemory } from '../shared/components/scroll-manager.tsx'
 
 const STORAGE_KEY = 'scroll-positions'
 /** Enough for a long browsing session in one tab; the oldest entries go first. */
 const MAX_ENTRIES = 100
-const storedPositions = z.array(z.tuple([z.string().check(z.maxLength(300)), z.number().check(z.gte(0))])).check(z.maxLength(MAX_ENTRIES))
 
 /**
  * Scroll positions per history entry, kept in memory and written to session storage when the page
@@ -35,9 +33,16 @@ function readStored(storage: Pick<Storage, 'getItem'> | null): [string, number][
   try {
     const raw = storage?.getItem(STORAGE_KEY)
     if (!raw) return []
-    const parsed = storedPositions.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : []
+    const parsed: unknown = JSON.parse(raw)
+    return isStoredPositions(parsed) ? parsed.map(([key, y]) => [key, y]) : []
   } catch {
     return []
   }
+}
+
+/** At most MAX_ENTRIES pairs of a history key (up to 300 characters) and a scroll offset (by hand: zod is kept out of the first load). */
+function isStoredPositions(value: unknown): value is [string, number][] {
+  return Array.isArray(value) && value.length <= MAX_ENTRIES && value.every((entry: unknown) =>
+    Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[0].length <= 300 &&
+    typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] >= 0)
 }

@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, type OpenPageOptions } from '../test/browser/open-page.ts'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
@@ -98,43 +98,53 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     const button = page.locator('.site-header-toggle--menu')
     await button.focus()
     await page.keyboard.press('Enter')
-    expect(await button.getAttribute('aria-expanded')).toBe('true')
+    await expect.poll(() => isExpanded(button)).toBe(true)
     const panel = page.locator(`#${await button.getAttribute('aria-controls')}`)
     expect(await panel.isVisible()).toBe(true)
-    expect(await page.evaluate(() => document.activeElement?.closest('#site-header-menu') !== null)).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#site-header-menu') !== null)).toBe(true)
     expect(await measureOverflow(page)).toBe('')
 
-    // Tab to the entry with a submenu: keyboard focus opens it, Escape closes it and stays there.
-    const parent = page.locator('.site-menu__parent > a').first()
-    for (let step = 0; step < 10 && !(await parent.evaluate((link) => link === document.activeElement)); step++) await page.keyboard.press('Tab')
-    expect(await parent.getAttribute('aria-expanded')).toBe('true')
+    // Tab to the entry with a submenu, open it with Enter; Escape closes it and focus stays there.
+    const parent = page.locator('.site-menu__parent summary').first()
+    for (let step = 0; step < 10 && !(await parent.evaluate((entry) => entry === document.activeElement)); step++) await page.keyboard.press('Tab')
+    expect(await isExpanded(parent)).toBe(false)
+    await page.keyboard.press('Enter')
+    expect(await isExpanded(parent)).toBe(true)
     const submenu = page.locator(`[id="${await parent.getAttribute('aria-controls')}"]`)
     expect(await submenu.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     expect(await submenu.isVisible()).toBe(false)
-    expect(await parent.evaluate((link) => link === document.activeElement)).toBe(true)
+    expect(await parent.evaluate((entry) => entry === document.activeElement)).toBe(true)
     expect(await panel.isVisible()).toBe(true)
+
+    // ArrowDown opens it and moves into it.
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.site-submenu') !== null)).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await parent.evaluate((entry) => entry === document.activeElement)).toBe(true)
 
     await page.keyboard.press('Escape')
     expect(await panel.isVisible()).toBe(false)
-    expect(await button.getAttribute('aria-expanded')).toBe('false')
+    expect(await isExpanded(button)).toBe(false)
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(errors).toEqual([])
     await page.close()
   })
 
-  it('opens a submenu with the first tap and follows the link with the second', async () => {
+  it('opens a submenu with the first tap; its first link is the entry\'s own page', async () => {
     const { page, errors } = await open('land.localhost', '/ar', { hasTouch: true })
     await page.locator('.site-header-toggle--menu').tap()
-    const parent = page.locator('.site-menu__parent > a').first()
-    const href = await parent.getAttribute('href')
+    const parent = page.locator('.site-menu__parent summary').first()
     const submenu = page.locator(`[id="${await parent.getAttribute('aria-controls')}"]`)
     expect(await submenu.isVisible()).toBe(false)
     await parent.tap()
     expect(await submenu.isVisible()).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/ar')
     expect(await measureOverflow(page)).toBe('')
-    await parent.tap()
+    const own = submenu.locator('a').first()
+    expect(await own.textContent()).toBe(await parent.textContent())
+    const href = await own.getAttribute('href')
+    await own.tap()
     await page.waitForURL((url) => url.pathname === href)
     // The navigation closes the menu.
     await expect.poll(() => page.locator('#site-header-menu').isVisible()).toBe(false)
@@ -158,15 +168,22 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
 
   it('closes desktop submenus and the language list with Escape; the switcher is named by its text', async () => {
     const { page, errors } = await open('land.localhost', '/', { viewport: { width: 1280, height: 800 } })
-    const parent = page.locator('.site-menu__parent > a').first()
+    const parent = page.locator('.site-menu__parent summary').first()
     // Reach the entry by keyboard from the one before it.
-    await parent.evaluate((link) => (link.closest('li')?.previousElementSibling?.querySelector('a') as HTMLElement | null)?.focus())
+    await parent.evaluate((entry) => (entry.closest('li')?.previousElementSibling?.querySelector('a') as HTMLElement | null)?.focus())
     await page.keyboard.press('Tab')
     const submenu = page.locator(`[id="${await parent.getAttribute('aria-controls')}"]`)
+    expect(await submenu.isVisible()).toBe(false)
+    await page.keyboard.press('Enter')
     expect(await submenu.isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     expect(await submenu.isVisible()).toBe(false)
-    expect(await parent.evaluate((link) => link === document.activeElement)).toBe(true)
+    expect(await parent.evaluate((entry) => entry === document.activeElement)).toBe(true)
+    // A mouse pointing at the entry opens it, leaving closes it.
+    await parent.hover()
+    await expect.poll(() => submenu.isVisible()).toBe(true)
+    await page.mouse.move(640, 700)
+    await expect.poll(() => submenu.isVisible()).toBe(false)
 
     const summary = page.locator('.language-switcher summary')
     const visible = await summary.evaluate((element) => {
@@ -262,6 +279,11 @@ function measureOverflow(page: Page): Promise<string> {
       .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`)
     return `${document.documentElement.scrollWidth}px wide (${outermost.join(', ')})`
   })
+}
+
+/** Whether the native disclosure `summary` belongs to is open. */
+function isExpanded(summary: Locator): Promise<boolean> {
+  return summary.evaluate((element) => element.closest('details')?.open ?? false)
 }
 
 function headerLayout(page: Page) {

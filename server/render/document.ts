@@ -5,6 +5,7 @@ import { renderHeadTags } from '../../shared/seo/head-tag.ts'
 import type { StyleGroup } from '../../shared/styles/style-groups.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'
+import { FIRST_TAP_SCRIPT } from './first-tap-script.ts'
 
 export interface DocumentParts {
   language: Lang
@@ -37,11 +38,11 @@ export function documentStart(parts: DocumentParts): string {
   // Inline, one element per sheet, marked with its group: no request blocks the first paint, and
   // the browser's style loader (client/style-sheets.ts) sees what the page already has.
   for (const group of parts.styles) html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
-  // Before any bundle runs: zod's parsers must not feature-test `new Function`, which the
-  // Content-Security-Policy refuses (a violation report per page). zod reads this global when it loads.
-  html += `<script ${nonce}>globalThis.__zod_globalConfig={jitless:true}</script>`
+  // Keeps the first tap on a control that needs the app until the app can answer it.
+  html += `<script ${nonce}>${FIRST_TAP_SCRIPT}</script>`
   // The bundle is fetched and started once the page has loaded and painted (see startScript): the
-  // page is readable from its HTML and inline styles, and its images get the bandwidth first.
+  // page is readable, and its header works, from its HTML and inline styles, and its images get
+  // the bandwidth first.
   html += `<script ${nonce}>${startScript(manifest.entry.file, [...preloads(parts)])}</script>`
   html += '</head><body><div id="root">'
   return html
@@ -62,10 +63,13 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
 
 /**
  * Once the page has loaded (its HTML and the images it shows at once) and the browser has painted
- * it, or START_AT_THE_LATEST_MS after the head was read should an image take longer, preloads the entry's chunks, the page's and the locale's in parallel (no import waterfall) and
- * imports the entry. Downloading, evaluating and hydrating take a phone on a slow network well
- * over a second that would otherwise compete with the page and its largest image; until then the
- * page works as plain HTML (links, forms, the stylesheet's hover menus). A hidden tab paints
+ * it, or START_AT_THE_LATEST_MS after the head was read should an image take longer, preloads the
+ * entry's chunks, the page's and the locale's in parallel (no import waterfall) and imports the
+ * entry. Downloading, evaluating and hydrating take a phone on a slow network well over a second
+ * that would otherwise compete with the page and its largest image: requesting the bundle from
+ * the head instead doubled the landing page's simulated LCP (docs/before-scripts.md). Until then
+ * the page works as plain HTML (links, forms, the header's native disclosures), and a tap on a
+ * control that needs the app is kept (server/render/first-tap-script.ts). A hidden tab paints
  * nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
  * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
  * as it is, as a failed module script would (the browser reports the failed request itself).

@@ -59,7 +59,7 @@ describe('stylesheets in the document head', () => {
     }
   })
 
-  it('fetches and starts the bundle from a nonce\'d script once the page has loaded and painted, nothing before', async () => {
+  it('fetches and starts the bundle from a nonce\'d script once the page has loaded and painted, after the tap keeper', async () => {
     const response = await site.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
     const head = readHead(await response.text())
@@ -73,6 +73,11 @@ describe('stylesheets in the document head', () => {
     for (const file of [...manifest.entry.imports, manifest.pages['rank-page']!.file, manifest.locales.zh!]) expect(chunks).toContain(file)
     // Nothing fetches or runs a script before: no module script, no preload in the HTML.
     expect(head.elements.filter((element) => (element.name === 'script' && element.attrs.src) || element.attrs.rel === 'modulepreload')).toEqual([])
+    // Before it, the small script that keeps a tap on a control that needs the app.
+    const keeper = head.elements.find((element) => element.name === 'script' && element.text.includes('[data-needs-app]'))
+    expect(keeper?.attrs.nonce).toBe(nonce)
+    expect(keeper!.text.length).toBeLessThan(600)
+    expect(head.elements.indexOf(keeper!)).toBeLessThan(head.elements.indexOf(starter!))
   })
 
   it('a cached page carries each response\'s own nonce on its inline sheets', async () => {

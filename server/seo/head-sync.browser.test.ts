@@ -78,7 +78,10 @@ describe('head in a real browser', () => {
     expect(second.keys).toEqual(await serverKeys(page, page.url()))
 
     // 2: to an article list, a page of another type (its resource-only code goes).
-    await page.locator('header a[href="/articles"]').first().click()
+    // The page is its menu entry's own link, first in the entry's submenu.
+    const entry = page.locator('.site-menu__parent', { has: page.locator('a[href="/articles"]') }).first()
+    await entry.locator('summary').click()
+    await entry.locator('.site-submenu a[href="/articles"]').first().click()
     await page.waitForURL((url) => url.pathname === '/articles')
     await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.endsWith('/articles'))
     const third = await headState(page)

@@ -73,6 +73,8 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
           type="button"
           className="account-signin"
           aria-haspopup="dialog"
+          // Needs the app: a tap before hydration is kept and replayed (server/render/first-tap-script.ts).
+          data-needs-app=""
           onPointerEnter={preload}
           onFocus={preload}
           onClick={() => void openDialog()}

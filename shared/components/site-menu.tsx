@@ -1,15 +1,16 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
-import { useLocation } from 'react-router'
+import { useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
 import type { MenuItem } from '../types.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { EntryIcon } from './entry-icon.tsx'
 import { ConfigLink } from './site-link.tsx'
+import { useDetails } from './use-details.ts'
 import { useDismiss } from './use-dismiss.ts'
 
 /**
- * The header menu. Entries with children open their submenu on mouse hover and on keyboard focus;
- * on touch the first tap opens it and the second follows the link, since a touch screen has no
- * hover. Escape, a press elsewhere and a navigation close it.
+ * The header menu. An entry with children is a native disclosure (`<details>`/`<summary>`): a tap,
+ * a click or Enter opens its submenu without navigating, with or without scripts, and the
+ * submenu's first link is the entry's own page. Once hydrated, a mouse pointing at the entry opens
+ * it as the stylesheet does before, and Escape, a press elsewhere and a navigation close it.
  */
 export function SiteMenu({ items }: { items: MenuItem[] }) {
   const { t } = useI18n()
@@ -27,71 +28,60 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
 }
 
 function MenuEntryWithSubmenu({ item, children }: { item: MenuItem; children: MenuItem[] }) {
-  const [open, setOpen] = useState(false)
+  const details = useDetails()
   const entry = useRef<HTMLLIElement>(null)
   const submenuId = useId()
-  // How the last press began: a touch press on the closed entry opens it instead of navigating.
-  const pointerType = useRef('')
-  // After Escape, focus returns to the entry's link without reopening the submenu.
-  const closedByEscape = useRef(false)
-  const location = useLocation()
+  // Opened by a mouse pointing at it: leaving closes it again, unless a click kept it open.
+  const openedByHover = useRef(false)
 
-  useEffect(() => {
-    setOpen(false)
-  }, [location.pathname, location.search])
-
-  useDismiss(entry, open, (reason) => {
-    setOpen(false)
-    if (reason === 'escape' && entry.current?.contains(document.activeElement)) {
-      closedByEscape.current = true
-      entry.current.querySelector<HTMLElement>(':scope > a')?.focus()
-    }
+  useDismiss(entry, details.isOpen, (reason) => {
+    details.setOpen(false)
+    if (reason === 'escape' && entry.current?.contains(document.activeElement)) entry.current.querySelector<HTMLElement>('summary')?.focus()
   })
 
   return (
     <li
       ref={entry}
       className="site-menu__parent"
-      data-open={open ? 'true' : undefined}
-      onPointerDown={(event: PointerEvent) => {
-        pointerType.current = event.pointerType
-      }}
       onPointerEnter={(event: PointerEvent) => {
-        if (event.pointerType === 'mouse') setOpen(true)
+        if (event.pointerType !== 'mouse' || details.isOpen()) return
+        openedByHover.current = true
+        details.setOpen(true)
       }}
       onPointerLeave={(event: PointerEvent) => {
-        if (event.pointerType === 'mouse') setOpen(false)
-      }}
-      onFocus={(event: FocusEvent) => {
-        // Keyboard focus opens the submenu; the focus a tap or click gives a link does not (the tap
-        // itself decides, in onClickCapture).
-        if (!closedByEscape.current && event.target.matches(':focus-visible')) setOpen(true)
+        if (event.pointerType !== 'mouse' || !openedByHover.current) return
+        openedByHover.current = false
+        details.setOpen(false)
       }}
       onBlur={(event: FocusEvent) => {
-        if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return
-        closedByEscape.current = false
-        if (event.relatedTarget !== null) setOpen(false)
+        // Tabbing out of the entry closes its submenu.
+        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) details.setOpen(false)
       }}
       onKeyDown={(event: KeyboardEvent) => {
-        // The submenu's links follow its entry in the tab order; arrows are a shortcut into it.
-        if (event.key === 'ArrowDown' && event.target === entry.current?.querySelector(':scope > a')) {
+        // The submenu's links follow its entry in the tab order; ArrowDown is a shortcut into it.
+        if (event.key === 'ArrowDown' && event.target instanceof HTMLElement && event.target.tagName === 'SUMMARY') {
           event.preventDefault()
-          closedByEscape.current = false
-          setOpen(true)
+          details.setOpen(true)
           requestAnimationFrame(() => entry.current?.querySelector<HTMLElement>('.site-submenu a')?.focus())
         }
       }}
-      onClickCapture={(event: MouseEvent) => {
-        const isEntryLink = event.target instanceof Element && event.target.closest('a') === entry.current?.querySelector(':scope > a')
-        if (isEntryLink && !open && (pointerType.current === 'touch' || pointerType.current === 'pen')) {
-          event.preventDefault()
-          setOpen(true)
-        }
-        pointerType.current = ''
-      }}
     >
-      <ConfigLink url={item.url} aria-expanded={open} aria-controls={submenuId}><MenuLabel item={item} /></ConfigLink>
+      <details ref={details.ref}>
+        <summary
+          aria-controls={submenuId}
+          onClick={(event: MouseEvent) => {
+            // A click on an entry the mouse opened keeps it open instead of closing it under the pointer.
+            if (!openedByHover.current) return
+            openedByHover.current = false
+            event.preventDefault()
+          }}
+        >
+          <MenuLabel item={item} />
+        </summary>
+      </details>
       <ul className="site-submenu" id={submenuId}>
+        {/* The entry's own page, unless its submenu already lists it. */}
+        {item.url && !children.some((child) => child.url === item.url) ? <li className="site-submenu__self"><ConfigLink url={item.url}><MenuLabel item={item} /></ConfigLink></li> : null}
         {children.map((child) => (
           <li key={child.name + child.url}><ConfigLink url={child.url}><MenuLabel item={child} /></ConfigLink></li>
         ))}

@@ -12,32 +12,34 @@ export interface DismissOptions {
 }
 
 /**
- * While `open`, closes a menu on Escape (wherever focus is) and on a pointer press outside `ref`.
- * The listeners exist only while the menu is open.
+ * Closes a menu on Escape (wherever focus is) and on a pointer press outside `ref`, whenever
+ * `isOpen()` says it is open at that moment. The menus are native disclosures whose state the
+ * browser owns (a visitor may open one before hydration, or a moment before React hears of it),
+ * so the question is asked of the DOM at each key or press, not of rendered state.
  */
 export function useDismiss(
   ref: RefObject<HTMLElement | null>,
-  open: boolean,
+  isOpen: () => boolean,
   onDismiss: (reason: DismissReason) => void,
   { outer = false }: DismissOptions = {},
 ): void {
-  // The latest callback without re-registering the listeners on every render.
-  const dismiss = useRef(onDismiss)
+  // The latest callbacks without re-registering the listeners on every render.
+  const latest = useRef({ isOpen, onDismiss })
   useEffect(() => {
-    dismiss.current = onDismiss
+    latest.current = { isOpen, onDismiss }
   })
   useEffect(() => {
-    if (!open) return
     // Key events bubble from the document to the window: inner menus listen on the first, outer
     // ones on the second and skip an Escape already handled.
     const keyTarget: Document | Window = outer ? window : document
     const onKeyDown = (event: Event) => {
-      if (!(event instanceof KeyboardEvent) || event.key !== 'Escape' || event.defaultPrevented) return
+      if (!(event instanceof KeyboardEvent) || event.key !== 'Escape' || event.defaultPrevented || !latest.current.isOpen()) return
       event.preventDefault()
-      dismiss.current('escape')
+      latest.current.onDismiss('escape')
     }
     const onPointerDown = (event: PointerEvent) => {
-      if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) dismiss.current('outside')
+      if (!latest.current.isOpen()) return
+      if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) latest.current.onDismiss('outside')
     }
     keyTarget.addEventListener('keydown', onKeyDown)
     document.addEventListener('pointerdown', onPointerDown)
@@ -45,5 +47,5 @@ export function useDismiss(
       keyTarget.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('pointerdown', onPointerDown)
     }
-  }, [open, ref, outer])
+  }, [ref, outer])
 }

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useRef, type RefObject, type SyntheticEvent } from 'react'
 import type { PublicHeader, PublicSearch } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { SiteLink } from '../components/site-link.tsx'
@@ -8,55 +7,51 @@ import { AccountControl } from '../account/account-control.tsx'
 import { SearchBar } from '../components/search-bar.tsx'
 import { SiteMenu } from '../components/site-menu.tsx'
 import { useRootData } from '../components/site-context.tsx'
+import { useDetails } from '../components/use-details.ts'
 import { useDismiss } from '../components/use-dismiss.ts'
 import { SiteImage } from '../components/site-image.tsx'
-
-type Panel = 'menu' | 'search' | null
 
 /**
  * The site header: logo, menu, search bar, language switcher and account slot (hidden when disabled).
  *
- * Below md (768px) it is one compact row: logo, a search button and a menu button, each opening
- * its panel under the row as a disclosure (only one at a time). From md up the panels are laid
- * out inline and the buttons are hidden (client/styles/header.css), so the markup is the same on
- * every width and the server never needs to know the screen size.
+ * Below md (768px) it is one compact row: logo, a search toggle and a menu toggle, each opening
+ * its panel under the row. The toggles are native disclosures (`<details name>` holding only their
+ * `<summary>`; the stylesheet shows the panel after an open one), so they work before and without
+ * scripts, one open at a time; once hydrated, an opened panel takes focus, and Escape, a press
+ * elsewhere, tabbing out and a navigation close it. From md up the panels are laid out inline and
+ * the toggles are hidden (client/styles/header.css), so the markup is the same on every width and
+ * the server never needs to know the screen size.
  */
 export function SiteHeader({ header, search }: { header: PublicHeader; search: PublicSearch }) {
   const { site } = useRootData()
   const { t } = useI18n()
-  const [panel, setPanel] = useState<Panel>(null)
   const root = useRef<HTMLElement>(null)
-  const menuButton = useRef<HTMLButtonElement>(null)
-  const searchButton = useRef<HTMLButtonElement>(null)
-  const menuPanel = useRef<HTMLDivElement>(null)
+  const searchToggle = useDetails()
+  const menuToggle = useDetails()
   const searchPanel = useRef<HTMLDivElement>(null)
-  const location = useLocation()
+  const menuPanel = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    setPanel(null)
-  }, [location.pathname, location.search])
+  // A panel the visitor opens takes focus: the search box, or the menu's first entry. One opened
+  // before hydration sent its toggle event to no one and keeps the focus it has.
+  const focusOnOpen = (panelRef: RefObject<HTMLDivElement | null>, selector: string) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (event.currentTarget.open) panelRef.current?.querySelector<HTMLElement>(selector)?.focus()
+  }
 
-  // An opened panel takes focus: the search box, or the menu's first entry.
-  const opened = useRef<Panel>(null)
-  useEffect(() => {
-    if (panel === opened.current) return
-    opened.current = panel
-    if (panel === 'search') searchPanel.current?.querySelector<HTMLElement>('input')?.focus()
-    if (panel === 'menu') menuPanel.current?.querySelector<HTMLElement>('a[href], summary, button')?.focus()
-  }, [panel])
-
-  useDismiss(root, panel !== null, (reason) => {
-    const button = panel === 'search' ? searchButton.current : menuButton.current
+  const closePanels = () => {
+    searchToggle.setOpen(false)
+    menuToggle.setOpen(false)
+  }
+  useDismiss(root, () => searchToggle.isOpen() || menuToggle.isOpen(), (reason) => {
+    const opener = searchToggle.isOpen() ? searchToggle.ref.current : menuToggle.ref.current
     const hadFocus = root.current?.contains(document.activeElement) ?? false
-    setPanel(null)
-    if (reason === 'escape' && hadFocus) button?.focus()
+    closePanels()
+    if (reason === 'escape' && hadFocus) opener?.querySelector('summary')?.focus()
   }, { outer: true })
 
   if (!header.enabled) return null
   const showSwitcher = site.languages.length > 1
   // The panel holds the menu and the language switcher; without either there is nothing to open.
   const hasMenuPanel = header.menu.length > 0 || showSwitcher
-  const toggle = (which: Exclude<Panel, null>) => setPanel((current) => (current === which ? null : which))
 
   return (
     <header
@@ -64,7 +59,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
       className="site-header"
       onBlur={(event) => {
         // Tabbing out of the header closes its panel.
-        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setPanel(null)
+        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) closePanels()
       }}
     >
       <div className={search.enabled ? 'site-header-inner site-header-inner--search' : 'site-header-inner'}>
@@ -73,37 +68,25 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
           <span>{header.text || site.name}</span>
         </SiteLink>
         {search.enabled ? (
-          <button
-            ref={searchButton}
-            type="button"
-            className="site-header-toggle site-header-toggle--search"
-            aria-expanded={panel === 'search'}
-            aria-controls="site-header-search"
-            aria-label={t('search')}
-            onClick={() => toggle('search')}
-          >
-            <SearchIcon />
-          </button>
+          <details ref={searchToggle.ref} name="site-header-panel" className="site-header-disclosure site-header-disclosure--search" onToggle={focusOnOpen(searchPanel, 'input')}>
+            <summary className="site-header-toggle site-header-toggle--search" aria-controls="site-header-search" aria-label={t('search')}>
+              <SearchIcon />
+            </summary>
+          </details>
         ) : null}
         {hasMenuPanel ? (
-          <button
-            ref={menuButton}
-            type="button"
-            className="site-header-toggle site-header-toggle--menu"
-            aria-expanded={panel === 'menu'}
-            aria-controls="site-header-menu"
-            aria-label={t('menu')}
-            onClick={() => toggle('menu')}
-          >
-            <MenuIcon open={panel === 'menu'} />
-          </button>
+          <details ref={menuToggle.ref} name="site-header-panel" className="site-header-disclosure site-header-disclosure--menu" onToggle={focusOnOpen(menuPanel, 'a[href], summary, button')}>
+            <summary className="site-header-toggle site-header-toggle--menu" aria-controls="site-header-menu" aria-label={t('menu')}>
+              <MenuIcon />
+            </summary>
+          </details>
         ) : null}
         {search.enabled ? (
-          <div ref={searchPanel} id="site-header-search" className="site-header-search" data-open={panel === 'search' ? 'true' : undefined}>
+          <div ref={searchPanel} id="site-header-search" className="site-header-search">
             <SearchBar placeholder={search.placeholder} />
           </div>
         ) : null}
-        <div ref={menuPanel} id="site-header-menu" className="site-header-panel" data-open={panel === 'menu' ? 'true' : undefined}>
+        <div ref={menuPanel} id="site-header-menu" className="site-header-panel">
           {header.menu.length > 0 ? <SiteMenu items={header.menu} /> : null}
           {/* Visitor tools: the language switcher. */}
           <div className="site-header-tools">
@@ -126,12 +109,12 @@ function SearchIcon() {
   )
 }
 
-function MenuIcon({ open }: { open: boolean }) {
+/** Three bars, or a cross while the menu is open (the stylesheet picks one). */
+function MenuIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      {open
-        ? <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        : <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+      <path className="menu-icon__closed" d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path className="menu-icon__open" d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   )
 }

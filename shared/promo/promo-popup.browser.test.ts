@@ -24,7 +24,10 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
     await page.reload()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     // The section's own promo still shows on /post; the closed global one never comes back.
-    await page.locator('header a[href="/post"]').first().click()
+    // The page is its menu entry's own link, first in the entry's submenu.
+    const entry = page.locator('.site-menu__parent', { has: page.locator('a[href="/post"]') }).first()
+    await entry.locator('summary').click()
+    await entry.locator('.site-submenu a[href="/post"]').first().click()
     await page.waitForURL(/\/post$/)
     await expect.poll(() => page.getByRole('region', { name: 'Spring sale ends soon' }).isVisible()).toBe(true)
     expect(await promo.count()).toBe(0)

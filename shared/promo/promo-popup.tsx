@@ -59,7 +59,7 @@ function PromoCard({ promo, servedIndex, onClose }: { promo: PromoView; servedIn
     <section className={`promo promo--${picture ? 'picture' : 'text'}`} aria-label={promo.title} data-testid="promo" data-promo-index={servedIndex}>
       {promo.url ? <ConfigLink url={promo.url} className="promo__link">{body}</ConfigLink> : <div className="promo__link">{body}</div>}
       {onClose ? (
-        <button type="button" className="promo__close" onClick={onClose} aria-label={t('close')} title={t('close')}>
+        <button type="button" className="promo__close" data-needs-app="" onClick={onClose} aria-label={t('close')} title={t('close')}>
           <span aria-hidden="true">×</span>
         </button>
       ) : null}

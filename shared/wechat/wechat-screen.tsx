@@ -21,7 +21,7 @@ export function WechatScreen({ style }: { style: 0 | 1 }) {
       <div className="wx-screen__card">
         <h2 id="wx-screen-title" className="wx-screen__title">{t('openInBrowser')}</h2>
         <p className="wx-screen__lead">{t('openInBrowserLead')}</p>
-        <button type="button" className="button wx-screen__copy" onClick={() => void copy()}>{t('copyLink')}</button>
+        <button type="button" className="button wx-screen__copy" data-needs-app="" onClick={() => void copy()}>{t('copyLink')}</button>
       </div>
     </div>
   )
