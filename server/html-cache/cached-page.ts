@@ -92,8 +92,7 @@ export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): P
   const text = packTogether([segments, br ? [br] : []])
   const [packedSegments, packedBr] = text.groups as [Buffer[], Buffer[]]
   const packBlocks = (blocks: Buffer[]) => packTogether([blocks]).groups[0]!
-  const packed: GzipSegments = { ...gzip, blocks: packBlocks(gzip.blocks), pack: packBlocks }
-  if (gzip.source) packed.source = packedSegments
+  const packed: GzipSegments = { ...gzip, blocks: packBlocks(gzip.blocks), source: gzip.source && packedSegments, pack: packBlocks }
   // Better blocks, once in place, are smaller than these: the size stays an upper bound.
   let size = text.block.byteLength + (packed.blocks[0]?.buffer.byteLength ?? 0) + SPARE_BODIES * gzipSize(packed, NONCE_LENGTH)
   for (const [name, value] of snapshot.headers) size += name.length + value.length

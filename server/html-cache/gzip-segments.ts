@@ -72,12 +72,18 @@ export async function compressSegments(segments: Buffer[], level = STORE_LEVEL):
     total <= SYNC_MAX_BYTES
       ? segments.map((segment, index) => deflateRawSync(segment, optionsOf(index)))
       : await Promise.all(segments.map((segment, index) => deflateRawAsync(segment, optionsOf(index))))
+  // Every field from the start: the object keeps one shape for the reads of every hit.
   return {
     blocks,
     crcs: segments.map((segment) => crc32(segment)),
     lengths: segments.map((segment) => segment.length),
+    crcOfFill: undefined,
+    spare: undefined,
     level,
-    ...(level < BEST_LEVEL ? { source: segments } : {}),
+    source: level < BEST_LEVEL ? segments : undefined,
+    served: 0,
+    improved: undefined,
+    pack: undefined,
   }
 }
 
@@ -93,7 +99,7 @@ async function improve(segments: GzipSegments, source: Buffer[]): Promise<void> 
   segments.blocks = segments.pack ? segments.pack(blocks) : blocks
   segments.level = BEST_LEVEL
   segments.spare = []
-  delete segments.source
+  segments.source = undefined
 }
 
 /**
