@@ -32,7 +32,11 @@ export interface Rendered {
   routeName: string
 }
 
-type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
+/**
+ * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
+ * a miss): one compression serves both the visitor and the cache.
+ */
+type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'kept'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
   /** The fresh cached page of `key` on this instance, if any. */
@@ -111,15 +115,15 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */
-  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
+  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
     const { response } = rendered
-    if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
+    if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
     const whole = wholeBodyOf(response)
     // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
     let forVisitor: Response = response
     let cacheBody: Promise<Buffer>
     if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
-    else if (response.body === null) return { response, page: Promise.resolve(null) }
+    else if (response.body === null) return { response, page: Promise.resolve(null), inMemory: false }
     else {
       const [visitorStream, forCache] = response.body.tee()
       forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
@@ -136,7 +140,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       onError?.(error, key)
       return null
     })
-    return { response: forVisitor, page }
+    return { response: forVisitor, page, inMemory: whole !== undefined }
   }
 
   async function lead(key: string, render: () => Promise<Rendered>, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
@@ -148,9 +152,11 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
         settle(fromShared)
         return { kind: 'hit', page: fromShared }
       }
-      const { response, page } = capture(key, await render(), startedIn)
+      const { response, page, inMemory } = capture(key, await render(), startedIn)
       page.then(settle, () => settle(null))
-      return { kind: 'rendered', response }
+      // A page rendered in one piece is kept before its visitor is answered, from the kept page.
+      const kept = inMemory ? await page : null
+      return kept === null ? { kind: 'rendered', response } : { kind: 'kept', page: kept }
     } catch (error) {
       settle(null)
       throw error

@@ -94,7 +94,7 @@ async function answer(c: Context<AppEnv>, decision: RenderDecision, options: Doc
   }
   // A kept page is answered to everyone, crawlers included: it is rendered complete.
   const result = await cache.get(key, () => render(c, decision, options, true))
-  return result.kind === 'hit' ? served(c, result.page, serveOptions) : result.response
+  return result.kind === 'rendered' ? result.response : served(c, result.page, serveOptions)
 }
 
 function served(c: Context<AppEnv>, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
