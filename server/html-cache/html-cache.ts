@@ -114,7 +114,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     }
   }
 
-  /** Reads the whole body aside (without holding up the visitor) and decides what to keep. */
+  /** Reads the whole body (a streamed one aside, without holding up the visitor) and decides what to keep. */
   function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
     const { response } = rendered
     if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
