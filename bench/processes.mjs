@@ -25,10 +25,13 @@ export async function startApp(env = {}) {
   return { origin, pid: child.pid, stop: () => stop(child) }
 }
 
-/** Starts the demo API alone (for a delaying proxy in front of it). */
-export async function startDemoApi() {
+/**
+ * Starts the demo API alone (for a delaying proxy in front of it). `tenantCopies`: it also answers
+ * `t<N>.<demo host>` as copies of the demo sites, so a benchmark can walk never-seen tenants.
+ */
+export async function startDemoApi({ tenantCopies = false } = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000)
-  const child = spawn(process.execPath, ['dist/server/demo-api.js', '--port', String(port)], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, ['dist/server/demo-api.js', '--port', String(port), ...(tenantCopies ? ['--tenant-copies'] : [])], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] })
   const origin = `http://127.0.0.1:${port}`
   await waitFor(origin, { method: 'POST' })
   return { origin, stop: () => stop(child) }

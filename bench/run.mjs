@@ -53,6 +53,16 @@ function printTable(rows) {
     const failures = r.uncached.failures + r.cached.failures
     if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
   }
+  console.log('\nMisses: every request a key nobody asked for before (a new port of the known tenant, or a new tenant of the demo API\'s copies), CPU ms per request of the app process; ×off: against the known tenant\'s page with the HTML cache off; ×off, new ports: against the same requests with the HTML cache off')
+  console.log('| page | (c) pipeable req/s | cache off req/s | ×(c) | CPU ms/req | cache off, new ports: CPU ms/req | miss, cache on req/s | ×(c) | CPU ms/req | ×off | ×off, new ports | new tenant, cache off CPU ms/req | ×known | new tenant, cache on CPU ms/req | ×off |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    const cpu = (c) => c.cpuMsPerRequest.toFixed(2)
+    const times = (a, b) => `×${(a.cpuMsPerRequest / b.cpuMsPerRequest).toFixed(2)}`
+    console.log(`| ${r.page} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.uncached)} | ${cpu(r.offFresh)} | ${f0(r.miss.rps)} | ×${(r.miss.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.miss)} | ${times(r.miss, r.uncached)} | ${times(r.miss, r.offFresh)} | ${cpu(r.newTenant)} | ${times(r.newTenant, r.uncached)} | ${cpu(r.newTenantMiss)} | ${times(r.newTenantMiss, r.newTenant)} |`)
+    const failures = r.offFresh.failures + r.miss.failures + r.newTenant.failures + r.newTenantMiss.failures
+    if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests among the misses`)
+  }
 }
 
 /** The page table: every page against its references, uncached and cached. */
@@ -66,18 +76,29 @@ async function measurePages() {
     return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
   }
 
-  /** One load run against the app process, with its CPU time per request and RSS after. */
-  async function measureApp(app, page) {
+  /**
+   * One load run against the app process, with its CPU time per request and RSS after.
+   * `freshHost` (see load.mjs) makes every request a key nobody asked for before.
+   */
+  async function measureApp(app, page, freshHost) {
     const cpuBefore = cpuMs(app.pid)
-    const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds })
+    const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds, ...(freshHost ? { freshHost } : {}) })
     const cpu = cpuMs(app.pid) - cpuBefore
     // CPU counts the warm-up too: divide by everything the server answered in the run.
-    return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.requests * (1 + 1 / seconds)), rssMiB: rssMiB(app.pid) }
+    return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.sent), rssMiB: rssMiB(app.pid) }
   }
+
+  // Host names never sent before, per case: new ports of a known tenant (a port is part of the
+  // origin, so of the HTML cache key, but not of the tenant) and new tenants of the demo API's copies.
+  // (Ports stop at 65535: the server cannot build a request URL past it.)
+  const PORTS_PER_PAGE = Math.floor(65_535 / ALL_PAGES.length)
+  let tenantsWalked = 0
+  const freshPorts = (page) => ({ template: `${page.host}:{n}`, from: 1 + ALL_PAGES.indexOf(page) * PORTS_PER_PAGE })
+  const freshTenants = (page) => ({ template: `t{n}.${page.host}`, from: (tenantsWalked += 1_000_000) })
 
   const rows = []
   // The upstream runs in a process of its own, as in production: its data and its work are not the app's.
-  const upstream = await startDemoApi()
+  const upstream = await startDemoApi({ tenantCopies: true })
   const uncached = await startApp({ API_BASE_URL: upstream.origin, HTML_CACHE_TTL_MS: '0' })
   const cached = await startApp({ API_BASE_URL: upstream.origin })
   try {
@@ -101,8 +122,15 @@ async function measurePages() {
       await hono.close()
       const appUncached = await measureApp(uncached, page)
       const appCached = await measureApp(cached, page)
+      // Misses as deployed: the HTML cache on, each request a key nobody asked for before.
+      // The same requests with the cache off: what a new origin costs the render by itself.
+      const offFresh = await measureApp(uncached, page, freshPorts(page))
+      const miss = await measureApp(cached, page, freshPorts(page))
+      if (Math.max(miss.sent, offFresh.sent) > PORTS_PER_PAGE) throw new Error(`${page.name}: ${Math.max(miss.sent, offFresh.sent)} requests need more ports than the ${PORTS_PER_PAGE} a page has`)
+      const newTenant = await measureApp(uncached, page, freshTenants(page))
+      const newTenantMiss = await measureApp(cached, page, freshTenants(page))
       const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
-      rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, firstLoad })
+      rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, offFresh, miss, newTenant, newTenantMiss, firstLoad })
     }
   } finally {
     await Promise.all([uncached.stop(), cached.stop()])

@@ -2,8 +2,12 @@
 // injects faults: 200k requests over 1,000 hosts (30 % unknown), errors by kind, p50/p99, RSS and
 // heap after GC before and after (the heap after warm-up must stay within 10 %), then a SIGTERM
 // under keep-alive load that must lose no request and reset no connection.
+// Before the SIGTERM, a walk of never-seen tenants (the demo API's tenant copies, each a copy of the
+// res site) × 5 pages each, with RSS and heap after GC per thousand tenants: what a fleet's long
+// tail holds once the caches are full.
 // Bounded: --requests=N (default 200000), --seconds=S (default 900, stops the load early),
-// --connections=C (default 32). Writes dist/bench/soak.json; exits 1 when a promise is broken.
+// --connections=C (default 32), --tenants=T (default 10000; 0 skips the walk). Writes
+// dist/bench/soak.json; exits 1 when a promise is broken.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import http from 'node:http'
@@ -21,13 +25,16 @@ const TOTAL = arg('requests', 200_000)
 const MAX_SECONDS = arg('seconds', 900)
 const CONNECTIONS = arg('connections', 32)
 const WARM_UP = Math.floor(TOTAL / 10)
+const TENANTS = arg('tenants', 10_000)
 const HOSTS = 1000
 const UNKNOWN_SHARE = 0.3
+/** The five pages of each walked tenant (a copy of the res site). */
+const WALK_PATHS = ['/', '/s?query=a', '/post-search-tips', '/res/hot', '/rank']
 
 const manifest = JSON.parse(await readFile(path.join(root, 'dist', 'client', 'manifest.json'), 'utf8'))
 const PATHS = ['/', '/', '/_payload.json', '/res/hot', '/res/hot/_payload.json', '/no/such/page', manifest.entry.file, '/healthz']
 
-const demo = await startDemoApi()
+const demo = await startDemoApi({ tenantCopies: true })
 const upstream = await startSoakUpstream(demo.origin)
 const app = await startApp({ API_BASE_URL: upstream.origin, SHUTDOWN_DELAY_MS: '1000', SHUTDOWN_TIMEOUT_MS: '20000', CONFIG_TTL_MS: '5000', PAGE_TTL_MS: '5000' })
 const failures = []
@@ -59,6 +66,8 @@ try {
   if (Object.keys(all.errors).length > 0) failures.push(`network errors: ${JSON.stringify(all.errors)}`)
   if (growth > 0.1) failures.push(`heap after GC grew ${report.heapGrowthPercent} % after warm-up (limit 10 %)`)
 
+  report.tenantWalk = await walkTenants(app)
+
   report.sigterm = await drainUnderLoad(app)
   if (report.sigterm.lost > 0 || report.sigterm.resets > 0 || report.sigterm.exitCode !== 0) failures.push(`SIGTERM: ${JSON.stringify(report.sigterm)}`)
 
@@ -70,6 +79,10 @@ try {
   console.log('responses by status:', report.byStatus)
   console.log('client-side errors by kind:', report.errorsByKind)
   console.log('faults injected upstream:', report.upstreamFaultsInjected)
+  if (report.tenantWalk.length > 0) {
+    console.log(`never-seen tenants × ${WALK_PATHS.length} pages, after GC:`)
+    console.table(Object.fromEntries(report.tenantWalk.map((row) => [row.tenants, { 'RSS MiB': row.rssMiB, 'heap MiB': row.heapMiB, 'req/s': row.rps, statuses: JSON.stringify(row.byStatus) }])))
+  }
   console.log('SIGTERM under keep-alive load:', report.sigterm)
   await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
   await writeFile(path.join(root, 'dist', 'bench', 'soak.json'), JSON.stringify({ ...report, failures }, null, 2))
@@ -114,6 +127,47 @@ async function load(pool, count) {
   result.ms = performance.now() - started
   result.latencies = result.latencies.subarray(0, result.count)
   return result
+}
+
+/**
+ * Requests WALK_PATHS of TENANTS never-seen tenants (`t<N>.res.localhost`, one thousand at a time
+ * over CONNECTIONS connections), probing the heap and RSS after GC after each thousand.
+ */
+async function walkTenants(target) {
+  const rows = []
+  const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 })
+  try {
+    for (let first = 0; first < TENANTS; first += 1000) {
+      const last = Math.min(TENANTS, first + 1000)
+      const byStatus = {}
+      const started = performance.now()
+      let next = first * WALK_PATHS.length
+      const end = last * WALK_PATHS.length
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (next < end) {
+            const index = next++
+            const host = `t${Math.floor(index / WALK_PATHS.length)}.res.localhost`
+            let kind
+            try {
+              const { statusCode, body } = await pool.request({ path: WALK_PATHS[index % WALK_PATHS.length], method: 'GET', headers: { host, 'accept-encoding': 'br, gzip', cookie: 'lang=zh' } })
+              await body.dump()
+              kind = statusCode
+            } catch (error) {
+              kind = error.code ?? error.name
+            }
+            byStatus[kind] = (byStatus[kind] ?? 0) + 1
+          }
+        }),
+      )
+      const seconds = (performance.now() - started) / 1000
+      const probe = toMiB(await target.probe())
+      rows.push({ tenants: last, rssMiB: probe.rssMiB, heapMiB: probe.heapMiB, rps: Math.round(((last - first) * WALK_PATHS.length) / seconds), byStatus })
+    }
+  } finally {
+    await pool.close()
+  }
+  return rows
 }
 
 /**

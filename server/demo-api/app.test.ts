@@ -27,6 +27,13 @@ describe('demo API transport', () => {
     expect(answer.body.data.site_page_config).toBeNull()
   })
 
+  it('answers generated tenant copies only when asked to', async () => {
+    const copies = createTestApi({ now: () => NOW, tenantCopies: true })
+    const call = (target: typeof api) => callApi(target, 't42.nav.localhost', '/v1/site_page/web_get', { page_path: '', page_language: '', group_path: '' })
+    expect((await call(copies)).body.data.site_config.site_id).toBe('site-nav')
+    expect((await call(api)).body).toEqual({ status: 404, info: 'site not found', data: null })
+  })
+
   it.each([['unknown.example'], ['']])('answers an unknown app-domain "%s" with HTTP 200 and status 404', async (host) => {
     const answer = await callApi(api, host, '/v1/site_admin/show_path/get')
     expect(answer.http).toBe(200)

@@ -21,6 +21,8 @@ export interface DemoApiOptions {
   now?: () => number
   /** Folder of the committed media files (server/demo-api/media/, or dist/server/media/ in a build). */
   mediaDir?: string
+  /** Answer `t<N>.<host>` as a copy of the tenant of `<host>` (see FindTenantOptions): benchmarks only. */
+  tenantCopies?: boolean
 }
 
 export interface DemoApi {
@@ -79,7 +81,7 @@ export function createDemoApi(options: DemoApiOptions = {}): DemoApi {
 
   for (const call of ALL_CALLS) {
     app.post(call.path, async (c) => {
-      const tenant = findTenant(tenants, c.req.header('app-domain'))
+      const tenant = findTenant(tenants, c.req.header('app-domain'), { copies: options.tenantCopies ?? false })
       // An unknown site is a normal answer, not an HTTP error (API.md "Transport").
       if (!tenant) return c.json(fail(STATUS.notFound, 'site not found'))
       const body = await readJson(c.req.raw)

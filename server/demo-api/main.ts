@@ -26,7 +26,10 @@ function parseHost(argv: readonly string[]): string {
 }
 
 const log = pino({ name: 'demo-api' })
-const { url, close } = await startDemoApi({ port: parsePort(process.argv.slice(2)), host: parseHost(process.argv.slice(2)), log })
+const argv = process.argv.slice(2)
+// `--tenant-copies`: `t<N>.res.localhost` and the like answer as copies of the demo sites (benchmarks).
+const tenantCopies = argv.includes('--tenant-copies')
+const { url, close } = await startDemoApi({ port: parsePort(argv), host: parseHost(argv), log, tenantCopies })
 log.info(
   { url, hosts: ['res.localhost (also localhost, 127.0.0.1)', 'land.localhost', 'nav.localhost'], demo_account: DEMO_ACCOUNT },
   `demo API listening on ${url}`,

@@ -8,12 +8,14 @@ export interface StartDemoApiOptions {
   port?: number
   host?: string
   log?: Logger
+  /** Tenant copies under generated host names (DemoApiOptions.tenantCopies): benchmarks only. */
+  tenantCopies?: boolean
 }
 
 /** Serves the demo API over HTTP; resolves once it listens. */
 export async function startDemoApi(options: StartDemoApiOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
-  const { port = 0, host = '127.0.0.1', log } = options
-  const api = createDemoApi(log ? { log } : {})
+  const { port = 0, host = '127.0.0.1', log, tenantCopies = false } = options
+  const api = createDemoApi({ ...(log ? { log } : {}), tenantCopies })
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: api.fetch, port, hostname: host }, (info: AddressInfo) => {
       server.off('error', reject)

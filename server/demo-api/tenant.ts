@@ -68,19 +68,32 @@ export interface DemoTenant {
 
 export type { PageSummary }
 
+export interface FindTenantOptions {
+  /**
+   * Answer `t<N>.<host>` as a copy of the tenant of `<host>` (any N): as many distinct tenants as a
+   * benchmark asks for, to measure what a never-seen tenant costs the front end. Never in production.
+   */
+  copies?: boolean
+}
+
+const TENANT_COPY = /^t\d+\.(.+)$/
+
 /**
  * The tenant whose `domain` or one of whose `alias_domain` entries equals the host. The contract says
  * `app-domain` arrives without a port; the front end's host rule (case, port, trailing dot) applies
  * anyway so hand-made requests work.
  */
-export function findTenant(tenants: readonly DemoTenant[], rawHost: string | undefined): DemoTenant | undefined {
+export function findTenant(tenants: readonly DemoTenant[], rawHost: string | undefined, options: FindTenantOptions = {}): DemoTenant | undefined {
   const host = normalizeHost(rawHost?.trim())
   if (!host) return undefined
-  return tenants.find(
-    (tenant) =>
-      tenant.site.domain.toLowerCase() === host ||
-      tenant.site.alias_domain.some((alias) => alias.toLowerCase() === host),
-  )
+  const named = tenants.find((tenant) => isNamed(tenant, host))
+  if (named !== undefined || !options.copies) return named
+  const original = TENANT_COPY.exec(host)?.[1]
+  return original === undefined ? undefined : tenants.find((tenant) => isNamed(tenant, original))
+}
+
+function isNamed(tenant: DemoTenant, host: string): boolean {
+  return tenant.site.domain.toLowerCase() === host || tenant.site.alias_domain.some((alias) => alias.toLowerCase() === host)
 }
 
 /** The show_path row of a page. */

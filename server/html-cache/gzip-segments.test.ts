@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { assembleGzip, compressSegments, releaseGzip, SPARE_BODIES } from './gzip-segments.ts'
+import { assembleGzip, BEST_LEVEL, compressSegments, IMPROVE_AFTER, releaseGzip, SPARE_BODIES, STORE_LEVEL } from './gzip-segments.ts'
 
 const texts = (...parts: string[]) => parts.map((part) => Buffer.from(part, 'utf8'))
 
@@ -50,3 +50,36 @@ describe('assembleGzip', () => {
     expect(segments.spare).toHaveLength(SPARE_BODIES)
   })
 })
+
+describe('compressing a popular page again', () => {
+  // Markup with enough variety that the best level finds more than the cheap one.
+  const markup = Array.from({ length: 400 }, (_, i) => `<li class="item-${i % 7}"><a href="/r/${(i * 7919) % 1000}">Result ${i} of ${(i * 31) % 97}</a></li>`).join('')
+  const parts = ['<script nonce="', `">boot()</script><ul>${markup}</ul><script nonce="`, '">go()</script>']
+  const nonces = ['Zm9vYmFyYmF6cXV4MTIzNA==', 'cXV4cXV4cXV4cXV4cXV4cQ==']
+
+  it(`keeps the cheap blocks for ${IMPROVE_AFTER - 1} bodies, then serves smaller bodies of the same text`, async () => {
+    const segments = await compressSegments(texts(...parts))
+    expect(segments.level).toBe(STORE_LEVEL)
+    const cheap = Array.from({ length: IMPROVE_AFTER - 1 }, () => assembleGzip(segments, nonces[0]!))
+    expect(segments.improved).toBeUndefined()
+    for (const body of cheap) releaseGzip(segments, body)
+    const last = assembleGzip(segments, nonces[0]!)
+    expect(segments.improved).toBeDefined()
+    await segments.improved
+    expect(segments.level).toBe(BEST_LEVEL)
+    expect(segments.spare).toEqual([])
+    const better = assembleGzip(segments, nonces[1]!)
+    expect(better.length).toBeLessThan(last.length)
+    expect(gunzipSync(better).toString('utf8')).toBe(parts.join(nonces[1]!))
+    // A body assembled before keeps its own bytes.
+    expect(gunzipSync(last).toString('utf8')).toBe(parts.join(nonces[0]!))
+  })
+
+  it('never compresses again what was kept at the best level', async () => {
+    const segments = await compressSegments(texts(...parts), BEST_LEVEL)
+    for (let i = 0; i < IMPROVE_AFTER * 2; i += 1) assembleGzip(segments, nonces[0]!)
+    expect(segments.improved).toBeUndefined()
+    expect(segments.source).toBeUndefined()
+  })
+})
+

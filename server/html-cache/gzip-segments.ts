@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { constants, crc32, deflateRaw } from 'node:zlib'
+import { constants, crc32, deflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
@@ -18,6 +18,19 @@ export interface GzipSegments {
   crcOfFill?: { fillLength: number; base: number; shift: number }
   /** Bodies already written out, kept to be refilled by the next responses (see releaseGzip). */
   spare?: Buffer[]
+  /** The zlib level the blocks were made at. */
+  level: number
+  /**
+   * The segments' text while the blocks are below the best level, for compressing them again once
+   * the page proves popular (views of memory the page holds anyway).
+   */
+  source?: Buffer[]
+  /** Bodies assembled so far, counted until the page is compressed again. */
+  served?: number
+  /** Settles once the blocks are at the best level (present from the moment that starts). */
+  improved?: Promise<void>
+  /** Copies new blocks into memory of the page's own (see cached-page.ts); as they come when absent. */
+  pack?: (blocks: Buffer[]) => Buffer[]
 }
 
 /**
@@ -28,18 +41,65 @@ export const SPARE_BODIES = 2
 
 
 /**
+ * The level a page is first kept at. Most pages of a fleet's long tail are never asked for again
+ * before they expire, so a miss pays for a cheap pass: on the 50–110 KiB bench pages, cut at their
+ * nonces, level 3 takes under half the CPU of level 9 for about 8 % more bytes (and level 1 saves
+ * almost nothing more: the passes are short and their set-up weighs). See docs/performance-misses.md.
+ */
+export const STORE_LEVEL = 3
+/** The level a popular page is compressed again at, off the event loop. */
+export const BEST_LEVEL = 9
+/** Gzip bodies assembled from a page's blocks before they are compressed again at the best level. */
+export const IMPROVE_AFTER = 4
+/**
+ * Text up to this size is compressed on the event loop (about a millisecond for a 100 KiB page):
+ * a dozen hand-offs to the thread pool, one per segment, cost more than the compression itself.
+ */
+const SYNC_MAX_BYTES = 1_048_576
+
+/**
  * Compresses text segments once, so that a gzip body with any short string between them (a
  * per-response nonce) can later be assembled without compressing again: each segment is its own
  * run of deflate blocks ending on a full flush (byte-aligned, no reference back into what came
- * before), and the string in between travels as a stored block.
+ * before), and the string in between travels as a stored block. Below the best level, the
+ * segments are kept as `source` and compressed again after IMPROVE_AFTER bodies (see assembleGzip).
  */
-export async function compressSegments(segments: Buffer[], level = 9): Promise<GzipSegments> {
-  const blocks = await Promise.all(
-    segments.map((segment, index) =>
-      deflateRawAsync(segment, { level, finishFlush: index === segments.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }),
-    ),
-  )
-  return { blocks, crcs: segments.map((segment) => crc32(segment)), lengths: segments.map((segment) => segment.length) }
+export async function compressSegments(segments: Buffer[], level = STORE_LEVEL): Promise<GzipSegments> {
+  let total = 0
+  for (const segment of segments) total += segment.length
+  const optionsOf = (index: number): ZlibOptions => ({ level, finishFlush: index === segments.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH })
+  const blocks =
+    total <= SYNC_MAX_BYTES
+      ? segments.map((segment, index) => deflateRawSync(segment, optionsOf(index)))
+      : await Promise.all(segments.map((segment, index) => deflateRawAsync(segment, optionsOf(index))))
+  // Every field from the start: the object keeps one shape for the reads of every hit.
+  return {
+    blocks,
+    crcs: segments.map((segment) => crc32(segment)),
+    lengths: segments.map((segment) => segment.length),
+    crcOfFill: undefined,
+    spare: undefined,
+    level,
+    source: level < BEST_LEVEL ? segments : undefined,
+    served: 0,
+    improved: undefined,
+    pack: undefined,
+  }
+}
+
+/**
+ * Compresses the segments again at the best level, on the thread pool, and puts the new blocks in
+ * place in one step: a body assembled before keeps the old blocks' bytes (it is a copy), and spare
+ * bodies of the old size are dropped. `pack` copies the new blocks into memory of their own (see
+ * cached-page.ts), so the old blocks are freed with the last view of them.
+ */
+async function improve(segments: GzipSegments, source: Buffer[]): Promise<void> {
+  const last = source.length - 1
+  const blocks = await Promise.all(source.map((segment, index) => deflateRawAsync(segment, { level: BEST_LEVEL, finishFlush: index === last ? constants.Z_FINISH : constants.Z_FULL_FLUSH })))
+  segments.blocks = segments.pack ? segments.pack(blocks) : blocks
+  segments.level = BEST_LEVEL
+  segments.spare = []
+  segments.source = undefined
 }
 
 /**
@@ -74,7 +134,18 @@ export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   }
   offset = body.writeUInt32LE(trailerCrc(segments, filler, fillLength) >>> 0, offset)
   body.writeUInt32LE(length >>> 0, offset)
+  noteServed(segments)
   return body
+}
+
+/** Counts a body assembled and, once the page has proved popular, compresses it again. */
+function noteServed(segments: GzipSegments): void {
+  const { source } = segments
+  if (source === undefined || segments.improved !== undefined) return
+  segments.served = (segments.served ?? 0) + 1
+  if (segments.served < IMPROVE_AFTER) return
+  // Kept on failure too (memory, a closed pool at shutdown): the blocks in place stay valid.
+  segments.improved = improve(segments, source).catch(() => undefined)
 }
 
 /**

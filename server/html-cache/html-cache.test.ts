@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
+import { wholeBodyResponse } from '../http/whole-body.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 
@@ -20,7 +21,7 @@ function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
 }
 
 async function textOf(answer: Awaited<ReturnType<ReturnType<typeof createHtmlCache>['get']>>): Promise<string> {
-  return answer.kind === 'hit' ? Buffer.concat(answer.page.segments).toString() : answer.response.text()
+  return answer.kind === 'rendered' ? answer.response.text() : Buffer.concat(answer.page.segments).toString()
 }
 
 describe('createHtmlCache', () => {
@@ -53,6 +54,22 @@ describe('createHtmlCache', () => {
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.size).toBe(0)
     expect(cache.peek('h:html:a')).toBeUndefined()
+  })
+
+  it.each([
+    ['a complete 200', 200, true, 'kept'],
+    ['a not-found page, handed to waiters but not kept', 404, true, 'kept'],
+    ['a render cut short', 200, false, 'rendered'],
+  ])('answers a render in one piece from the page made of it: %s', async (_label, status, complete, kind) => {
+    const { cache } = setup()
+    const body = new TextEncoder().encode('<script nonce="N1">x()</script><p>whole</p>')
+    const render = async (): Promise<Rendered> => ({ response: wholeBodyResponse(body, { status, headers: new Headers({ 'content-type': 'text/html' }) }), complete: Promise.resolve(complete), nonce: 'N1', routeName: 'page' })
+    const answer = await cache.get('h:html:a', render)
+    expect(answer.kind).toBe(kind)
+    if (answer.kind !== 'kept') return
+    expect(answer.page.status).toBe(status)
+    expect(answer.page.segments.map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
+    expect(cache.peek('h:html:a')).toBe(status === 200 ? answer.page : undefined)
   })
 
   it('coalesces concurrent misses into one render and hands waiters the page', async () => {

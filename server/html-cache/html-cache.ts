@@ -38,7 +38,11 @@ export interface HtmlCacheOptions {
   random?: () => number
 }
 
-type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'rendered'; response: Response }
+/**
+ * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
+ * a miss): one compression serves both the visitor and the cache.
+ */
+type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'kept'; page: CachedPage } | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
   /** The servable (fresh or stale) cached page of `key` on this instance, if any; nothing is counted or started. */
@@ -135,7 +139,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
-  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
+  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
     const captured = captureRender(rendered, now)
     const page = captured.page.then((cached) => {
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
@@ -145,7 +149,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       onError?.(error, key)
       return null
     })
-    return { response: captured.response, page }
+    return { response: captured.response, page, inMemory: captured.inMemory }
   }
 
   /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
@@ -221,9 +225,11 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
         return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared.page }
       }
       metrics?.lookup('miss')
-      const { response, page } = capture(key, await render(), startedIn)
+      const { response, page, inMemory } = capture(key, await render(), startedIn)
       page.then(settle, () => settle(null))
-      return { kind: 'rendered', response }
+      // A page rendered in one piece is kept before its visitor is answered, from the kept page.
+      const kept = inMemory ? await page : null
+      return kept === null ? { kind: 'rendered', response } : { kind: 'kept', page: kept }
     } catch (error) {
       settle(null)
       throw error

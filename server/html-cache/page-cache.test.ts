@@ -129,6 +129,19 @@ describe('the HTML cache in the app', () => {
     expect(withoutNonce(gunzipSync(Buffer.from(await response.arrayBuffer())).toString())).toBe(identity.text)
   })
 
+  it('answers a miss from the page it keeps: compressed once, for the visitor and the cache', async () => {
+    site = await startTestSite({ htmlCache: {} })
+    const miss = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'br, gzip' } })
+    // A kept page with a nonce has its gzip variant only (brotli streams cannot be spliced).
+    expect(miss.headers.get('content-encoding')).toBe('gzip')
+    const html = gunzipSync(Buffer.from(await miss.arrayBuffer())).toString()
+    const policyNonce = /'nonce-([^']+)'/.exec(miss.headers.get('content-security-policy') ?? '')?.[1]
+    expect(new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([policyNonce]))
+    expect(site.htmlCache?.size).toBe(1)
+    const hit = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })
+    expect(withoutNonce(html)).toBe(hit.text)
+  })
+
   it('a hit carries a fresh nonce, the one its Content-Security-Policy names', async () => {
     site = await startTestSite({ htmlCache: {} })
     const first = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })

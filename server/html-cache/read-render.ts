@@ -5,17 +5,18 @@ import type { PageUses } from '../cache/page-uses.ts'
 /**
  * The render for the visitor, and its page as the cache would keep it, read aside as it streams
  * (without holding the visitor up): null for an answer with Set-Cookie, without a body, or not
- * complete (a render error, the timeout, a departing visitor).
+ * complete (a render error, the timeout, a departing visitor). `inMemory`: the page was rendered in
+ * one piece, so it can be kept before its visitor is answered.
  */
-export function captureRender(rendered: Rendered, now: () => number): { response: Response; page: Promise<CachedPage | null> } {
+export function captureRender(rendered: Rendered, now: () => number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
   const { response } = rendered
-  if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null) }
+  if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
   const whole = wholeBodyOf(response)
   // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
   let forVisitor: Response = response
   let cacheBody: Promise<Buffer>
   if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
-  else if (response.body === null) return { response, page: Promise.resolve(null) }
+  else if (response.body === null) return { response, page: Promise.resolve(null), inMemory: false }
   else {
     const [visitorStream, forCache] = response.body.tee()
     forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
@@ -26,7 +27,7 @@ export function captureRender(rendered: Rendered, now: () => number): { response
     if (!(await rendered.complete)) return null
     return toCachedPage(toSnapshot(response, body, rendered, now()))
   })()
-  return { response: forVisitor, page }
+  return { response: forVisitor, page, inMemory: whole !== undefined }
 }
 
 /** A render nobody waits for, read whole: its page, or null unless it is a complete 200 without Set-Cookie. */

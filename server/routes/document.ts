@@ -122,12 +122,15 @@ async function answer(c: Context<AppEnv>, decision: RenderDecision, options: Doc
   const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
   // A kept page is answered to everyone, crawlers included: it is rendered complete.
   const result = await cache.get(key, () => render(visitorFacts(c), decision, options, true), rerender)
-  return result.kind === 'hit' ? served(c, cache, result.page, serveOptions) : result.response
+  if (result.kind === 'rendered') return result.response
+  // A page kept from this request's own render is no cached copy yet: it carries no Age.
+  return served(c, result.kind === 'hit' ? cache : null, result.page, serveOptions)
 }
 
-function served(c: Context<AppEnv>, cache: HtmlCache, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
+/** A kept page's answer; `ageOf` names the cache it was answered from (the `Age` header). */
+function served(c: Context<AppEnv>, ageOf: HtmlCache | null, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
   c.set('routeName', page.routeName)
-  return servePage(page, serveOptions, { age: String(cache.age(page)) })
+  return servePage(page, serveOptions, ageOf ? { age: String(ageOf.age(page)) } : {})
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {
