@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { toTenant, type Tenant, type TenantFeatures } from '../tenant/tenant.ts'
+import type { Tenant, TenantFeatures } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
 import { htmlError, htmlStartupScreen } from '../http/html-error.ts'
 
@@ -44,7 +44,7 @@ export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, fe
   const host = c.get('tenantHost')
   const call = callContext(c, host)
   const result = await sites.getSite(host, call)
-  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
+  if (result.kind === 'found') return { kind: 'found', tenant: sites.tenantOf(host, result.site, features) satisfies Tenant, call }
   if (result.kind === 'not-found') return { kind: 'not-found' }
   return { kind: 'unavailable', host, error: result.error }
 }
