@@ -16,7 +16,7 @@ import { requestContext, requestRecorder } from './middleware/request-context.ts
 import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
-import { htmlError } from './http/html-error.ts'
+import { htmlError } from './render/html-error.ts'
 import { jsonError } from './http/json-error.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
 import { siteOrigin } from './middleware/site-origin.ts'

@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonError } from '../http/json-error.ts'
-import { htmlError } from '../http/html-error.ts'
+import { htmlError } from '../render/html-error.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 
 export interface HostGuardOptions {

@@ -3,7 +3,7 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import type { Tenant, TenantFeatures } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
-import { htmlError, htmlStartupScreen } from '../http/html-error.ts'
+import { htmlError, htmlStartupScreen } from '../render/html-error.ts'
 
 export interface TenantOptions {
   sites: SiteRepository

@@ -8,7 +8,7 @@ import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms
 import type { AppEnv } from '../app-env.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
-import { htmlError } from '../http/html-error.ts'
+import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'

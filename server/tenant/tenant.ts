@@ -3,7 +3,7 @@ import { createSiteAddress } from '../../shared/routing/site-address.ts'
 import { searchRouteOf } from '../../shared/rules/search.ts'
 import { toSiteRules, type SiteRules } from '../../shared/rules/site-rules.ts'
 import type { Lang, SiteConfig } from '../../shared/types.ts'
-import { toSiteCode, type SiteCode } from '../seo/customize-code.ts'
+import { toSiteCode, type SiteCode } from './site-code.ts'
 
 /** A site config with everything derived from it that requests need, computed once per config. */
 export interface Tenant {

@@ -1,4 +1,4 @@
-import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
+import { plainErrorPage, startupScreen } from './fallback-pages.ts'
 
 /** Every HTML error the server answers without a site frame, with its status and wording. */
 const HTML_ERRORS = {

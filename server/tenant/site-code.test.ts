@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderHeadTags } from '../../shared/seo/head-tag.ts'
 import { fakeSite } from '../../test/fake-loader-env.ts'
-import { extractCodeTags, toSiteCode } from './customize-code.ts'
+import { extractCodeTags, toSiteCode } from './site-code.ts'
 
 const html = (snippets: string[], placement: 'head' | 'body' = 'head') =>
   renderHeadTags(extractCodeTags(snippets, placement)).replace(/ data-h="[^"]*"/g, '')
