@@ -3,6 +3,7 @@ import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { z } from 'zod'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
+import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
@@ -68,6 +69,8 @@ export interface SiteRepository {
    * live as long as the configs they come from.
    */
   tenantOf(host: string, site: SiteConfig, features?: TenantFeatures): Tenant
+  /** Values derived from the configs and pages it hands out, dropped with them. */
+  derived: ObjectMemo
   /** The tenant's language-independent site config when this instance holds it fresh: no I/O. */
   peekSite(host: string): SiteConfig | undefined
   /** The page config, or null when the upstream has no such page. */
@@ -126,6 +129,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   }
 
   const tenants = createTenantViews()
+  const derived = createObjectMemo()
   const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
 
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
@@ -220,6 +224,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     },
 
     tenantOf: tenants.of,
+    derived,
 
     peekSite(host) {
       return sites.peek(siteKey(host, ''))

@@ -51,3 +51,30 @@ describe('tenant views in the app', () => {
     expect(first.sites.tenantOf('res.localhost', refreshed)).not.toBe(tenant)
   })
 })
+
+describe('values derived from cached pages', () => {
+  let first: TestSite
+  let second: TestSite
+  beforeAll(async () => {
+    ;[first, second] = await Promise.all([startTestSite(), startTestSite()])
+  })
+  afterAll(() => Promise.all([first.close(), second.close()]))
+
+  it('are kept per app instance, and a purge of the site drops them with the page', async () => {
+    const context = { userAgent: 'test', referer: '', appDomain: 'res.localhost' }
+    const [row] = await first.sites.getShowPaths('res.localhost', context)
+    if (row === undefined) throw new Error('res.localhost lists no pages')
+    const where = { language: '', groupPath: row.group_path, pagePath: row.page_path }
+    const page = await first.sites.getPage('res.localhost', where, context)
+    if (page === null) throw new Error(`res.localhost has no page ${row.group_path}/${row.page_path}`)
+    const key = {}
+    const value = first.sites.derived.get(page, key, () => ({ parsed: 1 }))
+    expect(first.sites.derived.get(page, key, () => ({ parsed: 2 }))).toBe(value)
+    expect(second.sites.derived.get(page, key, () => ({ parsed: 3 }))).toEqual({ parsed: 3 })
+
+    first.sites.purge('res.localhost')
+    const refreshed = await first.sites.getPage('res.localhost', where, context)
+    expect(refreshed).not.toBe(page)
+    expect(first.sites.derived.get(refreshed!, key, () => ({ parsed: 4 }))).toEqual({ parsed: 4 })
+  })
+})
