@@ -91,7 +91,7 @@ export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
  * The whole HTTP application (STYLE.md "Request flow"): request id → conditional GET → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
  * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
- * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
+ * render). Nothing here reads the environment or starts I/O; createServerDeps (server-deps.ts) wires the real dependencies.
  */
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net'
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
-import { Agent } from 'undici'
 import { inject } from 'vitest'
 import type { App, AppDeps } from '../server/app.ts'
 import type { Purger } from '../server/cache/purge-bus.ts'
@@ -81,7 +80,6 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const deps = await createServerDeps(testEnv(upstreamServer.url, options), {
     distRoot: distDir(),
     log,
-    dispatcher: new Agent(),
     metrics: options.app?.metrics ?? createMetrics({ processMetrics: false }),
     readiness,
     ...(options.upstreamClient?.metrics ? { upstreamMetrics: options.upstreamClient.metrics } : {}),
