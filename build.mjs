@@ -176,7 +176,22 @@ const browserOnDemandModules = {
   },
 }
 
-async function buildServer(entry, outfile) {
+/**
+ * The embedded demo API (server/server-deps.ts imports it when API_BASE_URL is unset) stays out of
+ * the server entry: its dynamic import points at a file of its own beside it, so an instance with an
+ * upstream never loads the demo's code and data.
+ */
+const EMBEDDED_DEMO_API = 'embedded-demo-api.js'
+const embeddedDemoApiApart = {
+  name: 'embedded-demo-api-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/demo-api\/start-demo-api\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${EMBEDDED_DEMO_API}`, external: true } : undefined,
+    )
+  },
+}
+
+async function buildServer(entry, outfile, plugins = []) {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -192,7 +207,7 @@ async function buildServer(entry, outfile) {
     // Stylesheets belong to the browser bundle only.
     loader: { '.css': 'empty' },
     alias: reactRouterProduction,
-    plugins: [browserOnDemandModules],
+    plugins: [browserOnDemandModules, ...plugins],
     logLevel: 'warning',
   })
 }
@@ -212,7 +227,10 @@ async function copyDemoMedia() {
 
 await mkdir(dist, { recursive: true })
 if (!only || only === 'client') await buildClient()
-if (!only || only === 'server') await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'))
+if (!only || only === 'server') {
+  await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'), [embeddedDemoApiApart])
+  await buildServer('server/demo-api/start-demo-api.ts', path.join(dist, 'server', EMBEDDED_DEMO_API))
+}
 if (!only || only === 'server' || only === 'demo-api') {
   await buildServer('server/demo-api/main.ts', path.join(dist, 'server', 'demo-api.js'))
   await copyDemoMedia()

@@ -15,9 +15,9 @@ import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
 import { createLocale } from '../shared/i18n/locale.ts'
-import { routes } from '../shared/routes.tsx'
+import { createRoutes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
-import { setStyleLoader } from '../shared/styles/style-loader.ts'
+import { StyleLoaderContext } from '../shared/styles/style-loader.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
 import { readHydrationState, readRootRouting } from './hydration.ts'
@@ -30,7 +30,8 @@ type Router = ReturnType<typeof UNSAFE_createRouter>
 async function hydrate() {
   // For real-user timing (and the tests): when the page's scripts took over.
   performance.mark('hydration-start')
-  setStyleLoader(createStyleLoader(__STYLE_SHEETS__, document))
+  const styleLoader = createStyleLoader(__STYLE_SHEETS__, document)
+  const routes = createRoutes(styleLoader)
   // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
   // router, hydrating; one long task would block input (and count as blocking time) for all of them.
   await yieldToBrowser()
@@ -73,7 +74,9 @@ async function hydrate() {
         <I18nProvider locale={locale}>
           <PrefetchContext.Provider value={prefetch}>
             <ScrollMemoryContext.Provider value={scrollMemory}>
-              <RouterProvider router={router} />
+              <StyleLoaderContext.Provider value={styleLoader}>
+                <RouterProvider router={router} />
+              </StyleLoaderContext.Provider>
             </ScrollMemoryContext.Provider>
           </PrefetchContext.Provider>
         </I18nProvider>

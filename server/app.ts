@@ -16,11 +16,11 @@ import { requestContext, requestRecorder } from './middleware/request-context.ts
 import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
+import { htmlError } from './render/html-error.ts'
 import { jsonError } from './http/json-error.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
-import { plainErrorPage } from './render/fallback-pages.ts'
 import type { ClientManifest } from './render/manifest.ts'
 import { cacheRenderer, documentRoute } from './routes/document.ts'
 import { formPostRoute } from './routes/form-post.ts'
@@ -91,7 +91,7 @@ export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
  * The whole HTTP application (STYLE.md "Request flow"): request id → conditional GET → security headers →
  * compression and cache rules → health, metrics and static assets → host checks → images (not
  * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
- * render). Nothing here reads the environment or starts I/O; index.ts wires the real dependencies.
+ * render). Nothing here reads the environment or starts I/O; createServerDeps (server-deps.ts) wires the real dependencies.
  */
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()
@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps): App {
 
   const limitBody = bodyLimit({
     maxSize: deps.bodyLimitBytes ?? 1_048_576,
-    onError: (c) => c.html(plainErrorPage(413, 'Payload Too Large', 'The request body is too large.'), 413),
+    onError: () => htmlError('body-too-large'),
   })
   // GET and HEAD carry no body to limit; asking for it would build a full web Request per page view.
   app.use(function bodyLimitOfPosts(c, next) {
@@ -188,14 +188,14 @@ export function createApp(deps: AppDeps): App {
   })
   // Configured forms posted without JavaScript answer the same page with their outcome.
   app.post('*', formPostRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs, policyOf }))
-  app.all('*', (c) => c.html(plainErrorPage(405, 'Method Not Allowed', 'This address only answers GET and HEAD.'), 405, { allow: 'GET, HEAD' }))
+  app.all('*', () => htmlError('get-and-head-only'))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url }, 'unhandled request error')
     if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'Internal Server Error')
-    return c.html(plainErrorPage(500, 'Internal Server Error', 'Something went wrong. Please try again in a moment.'), 500, { 'cache-control': 'no-store' })
+    return htmlError('internal')
   })
 
   if (!deps.htmlCache) return app

@@ -1,23 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Agent } from 'undici'
-import { createApp } from './app.ts'
-import { createPurger } from './cache/purge-bus.ts'
-import type { PurgeScope } from './cache/purge-scope.ts'
-import { createRedisSharing } from './cache/redis-sharing.ts'
-import { createHtmlCache } from './html-cache/html-cache.ts'
-import { startDemoApi } from './demo-api/start-demo-api.ts'
 import { parseEnv } from './env.ts'
-import { createImages } from './images/create-images.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
 import { startHttpServer } from './lifecycle/http-server.ts'
-import { createReadiness, readyOnUpstreamContact } from './lifecycle/readiness.ts'
 import { probeUpstream } from './lifecycle/upstream-probe.ts'
-import { createLogger } from './logger.ts'
-import { createMetrics } from './metrics/metrics.ts'
-import { readClientManifest } from './render/manifest.ts'
-import { createSiteRepository } from './tenant/site-repository.ts'
-import { createUpstreamClient } from './upstream/client.ts'
+import { createServerDeps } from './server-deps.ts'
 
 // The only module that reads the environment (STYLE.md convention 1).
 const parsed = parseEnv(process.env)
@@ -26,95 +13,9 @@ if (!parsed.ok) {
   process.exit(1)
 }
 const env = parsed.env
-const log = createLogger(env.LOG_LEVEL)
-
 const distRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const manifest = readClientManifest(path.join(distRoot, 'client', 'manifest.json'))
-
-let demoApi: Awaited<ReturnType<typeof startDemoApi>> | null = null
-let baseUrl = env.API_BASE_URL
-if (baseUrl === undefined) {
-  demoApi = await startDemoApi({ log: log.child({ component: 'demo-api' }) })
-  baseUrl = demoApi.url
-  log.info({ url: baseUrl }, 'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)', env.PORT)
-}
-
-const metrics = createMetrics()
-const readiness = createReadiness()
-readiness.onChange((state) => metrics.draining.set(state === 'draining' ? 1 : 0))
-const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 128 })
-const upstream = createUpstreamClient({
-  baseUrl,
-  dispatcher,
-  timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-  metrics: readyOnUpstreamContact(readiness, metrics.upstream),
-})
-// With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
-const redis = env.REDIS_URL === undefined
-  ? null
-  : createRedisSharing({ url: env.REDIS_URL, log: log.child({ component: 'redis' }), onCommandError: (operation) => metrics.sharedStoreError(operation) })
-const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
-const sites = createSiteRepository({
-  upstream,
-  ...(shared ? { shared } : {}),
-  ttlMs: env.CONFIG_TTL_MS,
-  staleMs: env.CONFIG_STALE_MS,
-  negativeTtlMs: env.NEGATIVE_TTL_MS,
-  pageTtlMs: env.PAGE_TTL_MS,
-  max: env.CONFIG_CACHE_MAX,
-  maxBytes: env.CONFIG_CACHE_MAX_BYTES,
-  metrics,
-  onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
-})
-const images = env.IMAGE_OPTIMIZER
-  ? createImages({
-    apiBaseUrl: baseUrl,
-    allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
-    dispatcher,
-    timeoutMs: env.IMAGE_TIMEOUT_MS,
-    maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
-    cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
-    cacheDir: env.IMAGE_CACHE_DIR,
-    avif: env.IMAGE_AVIF,
-    onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
-  })
-  : undefined
-const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
-  ? createHtmlCache({
-      ttlMs: env.HTML_CACHE_TTL_MS,
-      staleMs: env.HTML_CACHE_STALE_MS,
-      maxBytes: env.HTML_CACHE_MAX_BYTES,
-      ...(shared ? { shared } : {}),
-      metrics: metrics.cache('html'),
-      onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
-      onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
-    })
-  : undefined
-const purger = createPurger({
-  upstream: sites,
-  ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-  ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
-})
-const app = createApp({
-  sites,
-  upstream,
-  manifest,
-  assetsRoot: path.join(distRoot, 'client'),
-  log,
-  renderTimeoutMs: env.RENDER_TIMEOUT_MS,
-  readiness,
-  metrics,
-  metricsToken: env.METRICS_TOKEN,
-  htmlSMaxAge: env.HTML_S_MAXAGE,
-  htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
-  trustProxy: env.TRUST_PROXY,
-  hsts: env.HSTS,
-  bodyLimitBytes: env.BODY_LIMIT_BYTES,
-  images,
-  ...(htmlCache ? { htmlCache } : {}),
-  canonicalScheme: env.CANONICAL_SCHEME,
-  ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
-})
+const deps = await createServerDeps(env, { distRoot })
+const { app, log, readiness, upstream } = deps
 
 const { server, port } = await startHttpServer({
   fetch: app.fetch,
@@ -148,8 +49,7 @@ const graceful = createGracefulShutdown({ server, readiness, delayMs: env.SHUTDO
 async function shutdown(signal: string) {
   probing.abort()
   const result = await graceful.shutdown(signal)
-  purger.close()
-  await Promise.allSettled([dispatcher.close(), demoApi?.close(), redis?.close()])
+  await deps.close()
   log.info({ result }, 'stopped')
   process.exit(result === 'drained' ? 0 : 1)
 }

@@ -5,7 +5,7 @@ import { RootLayout } from './layout/root-layout.tsx'
 import { RootError } from './components/root-error.tsx'
 import { RouteError } from './components/route-error.tsx'
 import type { StyleGroup } from './styles/style-groups.ts'
-import { ensureStyles } from './styles/style-loader.ts'
+import { noStyleLoader, type StyleLoader } from './styles/style-loader.ts'
 
 type PageModule = () => Promise<{ Component: React.ComponentType }>
 
@@ -54,7 +54,7 @@ const pageStyles: Record<PageName, readonly StyleGroup[]> = {
 }
 
 /** A page's module, resolved only once its stylesheets apply, so a navigation never shows it unstyled. */
-function pageModule(page: PageName): PageModule {
+function pageModule(page: PageName, ensureStyles: StyleLoader): PageModule {
   return async () => (await Promise.all([pages[page](), ensureStyles(pageStyles[page])]))[0]
 }
 
@@ -76,80 +76,86 @@ export interface RouteHandle {
 const byPage: CachePolicy = { query: ['page'] }
 const searchQuery: CachePolicy = { query: ['query', 'page', 'category', 'pan_type'] }
 
-/** A page route: its loader asks the router context's data source, its component loads on demand. */
-function route(id: RouteId, path: string, page: PageName, cache?: CachePolicy): RouteObject {
-  const handle: RouteHandle = { page, styles: pageStyles[page], ...(cache === undefined ? {} : { cache }) }
-  return { id, path, loader: routeLoader(id), lazy: pageModule(page), handle }
-}
-
 /**
- * The route table, shared by the server render and the browser router (SPEC §2).
+ * The route table, shared by the server render and the browser router (SPEC §2), with the style
+ * loader its page modules wait for (the browser's; the server has none to wait for).
  *
  * Paths here are router paths: the language prefix, the site's path mapping and its configurable
  * search route are translated at the edge (shared/routing/segment-forms.ts, server/redirects and client/address-history.ts), and the spec's
  * partial-segment forms `/doc_x`, `/rank_x` and `/post-x` arrive as `/doc_/x`, `/rank_/x` and
  * `/post-/x`, since the router matches whole segments only.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    loader: routeLoader('root'),
-    Component: RootLayout,
-    ErrorBoundary: RootError,
-    // The site frame depends on the tenant and language only, which never change without a
-    // full page load.
-    shouldRevalidate: () => false,
-    children: [
-      {
-        id: 'main',
-        loader: routeLoader('main'),
-        ErrorBoundary: RouteError,
-        // Its promos depend on the page's section: read them again with every page's payload.
-        shouldRevalidate: () => true,
-        children: [
-          { id: 'home', index: true, loader: routeLoader('home'), lazy: pageModule('home-page'), handle: { page: 'home-page', styles: pageStyles['home-page'] } satisfies RouteHandle },
-          route('c', 'c/:group?/:path', 'content-page'),
-          route('nav', 'nav/:group?/:path', 'content-page'),
-          route('sp', 'sp/:group?/:path', 'content-page'),
-          route('sp-param', 'sp/:group/:path/:param', 'content-page'),
-          route('l', 'l/:group?/:path', 'content-page'),
-          route('doc-path', 'doc/:path', 'content-page'),
-          route('doc-path-alt', 'doc_/:path', 'content-page'),
-          route('d-id', 'd/:id', 'detail-page'),
-          route('disclaimer', 'disclaimer', 'text-page'),
-          route('announcement', 'announcement', 'text-page'),
-          route('links', 'links', 'links-page'),
-          route('goto', 'goto', 'goto-page', { query: ['url'] }),
-          route('feedback', 'feedback', 'feedback-page'),
-          route('feedback-sub', 'feedback/sub', 'feedback-page'),
-          route('feedback-p', 'feedback/:p', 'feedback-page'),
-          route('pcat-id', 'pcat/:id', 'post-list-page', byPage),
-          route('post', 'post', 'post-list-page', byPage),
-          route('post-id', 'post/:id', 'post-page'),
-          route('post-path', 'post-/:path', 'post-page'),
-          route('search-post', 'search/post', 'post-search-page', { query: ['query', 'page'] }),
-          route('rank', 'rank', 'rank-page'),
-          route('rank-platform', 'rank_/:platform', 'rank-page'),
-          route('rank-category', 'rank_/:platform/:category', 'rank-page'),
-          route('rank-tag', 'rank_/:platform/:category/:tag', 'rank-page'),
-          route('res', 'res', 'res-list-page', byPage),
-          route('res-hot', 'res/hot', 'res-list-page', byPage),
-          route('res-hot-category', 'res/hot/:category', 'res-list-page', byPage),
-          route('res-new', 'res/new', 'res-list-page', byPage),
-          route('res-new-category', 'res/new/:category', 'res-list-page', byPage),
-          route('res-new-category-page', 'res/new/:category/:page', 'res-list-page'),
-          route('res_tags', 'res_tags', 'tags-page', byPage),
-          route('res_tags-tag', 'res_tags/:tag', 'tags-page', byPage),
-          route('s', 's', 'search-page', searchQuery),
-          route('sa', 'sa', 'search-page', searchQuery),
-          route('fixed-404', '404', 'status-page'),
-          route('fixed-405', '405', 'status-page'),
-          route('fixed-500', '500', 'status-page'),
-          // Error pages are never shared: each names the address asked for.
-          route('not-found', '*', 'status-page', 'never'),
-        ],
-      },
-    ],
-  },
-]
+export function createRoutes(ensureStyles: StyleLoader = noStyleLoader): RouteObject[] {
+  /** A page route: its loader asks the router context's data source, its component loads on demand. */
+  const route = (id: RouteId, path: string, page: PageName, cache?: CachePolicy): RouteObject => {
+    const handle: RouteHandle = { page, styles: pageStyles[page], ...(cache === undefined ? {} : { cache }) }
+    return { id, path, loader: routeLoader(id), lazy: pageModule(page, ensureStyles), handle }
+  }
+  return [
+
+    {
+      id: 'root',
+      path: '/',
+      loader: routeLoader('root'),
+      Component: RootLayout,
+      ErrorBoundary: RootError,
+      // The site frame depends on the tenant and language only, which never change without a
+      // full page load.
+      shouldRevalidate: () => false,
+      children: [
+        {
+          id: 'main',
+          loader: routeLoader('main'),
+          ErrorBoundary: RouteError,
+          // Its promos depend on the page's section: read them again with every page's payload.
+          shouldRevalidate: () => true,
+          children: [
+            { id: 'home', index: true, loader: routeLoader('home'), lazy: pageModule('home-page', ensureStyles), handle: { page: 'home-page', styles: pageStyles['home-page'] } satisfies RouteHandle },
+            route('c', 'c/:group?/:path', 'content-page'),
+            route('nav', 'nav/:group?/:path', 'content-page'),
+            route('sp', 'sp/:group?/:path', 'content-page'),
+            route('sp-param', 'sp/:group/:path/:param', 'content-page'),
+            route('l', 'l/:group?/:path', 'content-page'),
+            route('doc-path', 'doc/:path', 'content-page'),
+            route('doc-path-alt', 'doc_/:path', 'content-page'),
+            route('d-id', 'd/:id', 'detail-page'),
+            route('disclaimer', 'disclaimer', 'text-page'),
+            route('announcement', 'announcement', 'text-page'),
+            route('links', 'links', 'links-page'),
+            route('goto', 'goto', 'goto-page', { query: ['url'] }),
+            route('feedback', 'feedback', 'feedback-page'),
+            route('feedback-sub', 'feedback/sub', 'feedback-page'),
+            route('feedback-p', 'feedback/:p', 'feedback-page'),
+            route('pcat-id', 'pcat/:id', 'post-list-page', byPage),
+            route('post', 'post', 'post-list-page', byPage),
+            route('post-id', 'post/:id', 'post-page'),
+            route('post-path', 'post-/:path', 'post-page'),
+            route('search-post', 'search/post', 'post-search-page', { query: ['query', 'page'] }),
+            route('rank', 'rank', 'rank-page'),
+            route('rank-platform', 'rank_/:platform', 'rank-page'),
+            route('rank-category', 'rank_/:platform/:category', 'rank-page'),
+            route('rank-tag', 'rank_/:platform/:category/:tag', 'rank-page'),
+            route('res', 'res', 'res-list-page', byPage),
+            route('res-hot', 'res/hot', 'res-list-page', byPage),
+            route('res-hot-category', 'res/hot/:category', 'res-list-page', byPage),
+            route('res-new', 'res/new', 'res-list-page', byPage),
+            route('res-new-category', 'res/new/:category', 'res-list-page', byPage),
+            route('res-new-category-page', 'res/new/:category/:page', 'res-list-page'),
+            route('res_tags', 'res_tags', 'tags-page', byPage),
+            route('res_tags-tag', 'res_tags/:tag', 'tags-page', byPage),
+            route('s', 's', 'search-page', searchQuery),
+            route('sa', 'sa', 'search-page', searchQuery),
+            route('fixed-404', '404', 'status-page'),
+            route('fixed-405', '405', 'status-page'),
+            route('fixed-500', '500', 'status-page'),
+            // Error pages are never shared: each names the address asked for.
+            route('not-found', '*', 'status-page', 'never'),
+          ],
+        },
+      ],
+    },
+  ]
+}
+
+/** The route table without a style loader: the server's (it writes each page's stylesheets into its head). */
+export const routes: RouteObject[] = /* @__PURE__ */ createRoutes()

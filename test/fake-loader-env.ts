@@ -7,6 +7,7 @@ import type { LoaderEnv } from '../server/page-data/loader-env.ts'
 import type { TenantData } from '../server/tenant/tenant-data.ts'
 import { toTenant } from '../server/tenant/tenant.ts'
 import { siteConfigSchema } from '../server/upstream/schemas.ts'
+import { createObjectMemo } from '../server/cache/object-memo.ts'
 
 /** The fixed "now" of fake loader environments. */
 export const FAKE_NOW_MS = Date.UTC(2026, 0, 15, 12)
@@ -56,6 +57,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
   const calls: FakeCall[] = []
   const url = new URL(`http://example.test${options.path}`)
   const upstream: TenantData = {
+    derived: createObjectMemo(),
     page: async () => null,
     showPaths: async () => [],
     async data<T>(path: string, body: unknown, schema: z.ZodType<T>) {

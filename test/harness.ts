@@ -1,21 +1,20 @@
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
-import { Agent } from 'undici'
 import { inject } from 'vitest'
-import { createApp, type App, type AppDeps } from '../server/app.ts'
-import { createPurger, type Purger } from '../server/cache/purge-bus.ts'
-import type { PurgeScope } from '../server/cache/purge-scope.ts'
-import { createRedisSharing } from '../server/cache/redis-sharing.ts'
-import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
+import type { App, AppDeps } from '../server/app.ts'
+import type { Purger } from '../server/cache/purge-bus.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
-import { createImages, type ImagesOptions } from '../server/images/create-images.ts'
+import { parseEnv, type Env } from '../server/env.ts'
+import type { HtmlCache, HtmlCacheOptions } from '../server/html-cache/html-cache.ts'
+import type { ImagesOptions } from '../server/images/create-images.ts'
 import { startHttpServer } from '../server/lifecycle/http-server.ts'
-import { readClientManifest } from '../server/render/manifest.ts'
-import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
-import { createUpstreamClient, type UpstreamClientOptions } from '../server/upstream/client.ts'
+import { createReadiness } from '../server/lifecycle/readiness.ts'
+import { createMetrics } from '../server/metrics/metrics.ts'
+import { createServerDeps } from '../server/server-deps.ts'
+import type { SiteRepository, SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
+import type { UpstreamClientOptions } from '../server/upstream/client.ts'
 
 /** This test run's build folder (test/global-setup.ts). */
 export function distDir(): string {
@@ -55,7 +54,7 @@ export interface TestSite {
   upstreamCalls: Map<string, number>
   htmlCache: HtmlCache | undefined
   /** The app itself (its router, for instance). */
-  app: ReturnType<typeof createApp>
+  app: App
   /** The app's site repository (spy on it to see which requests reach the tenant step). */
   sites: SiteRepository
   purger: Purger
@@ -76,40 +75,24 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     upstreamCalls.set(apiPath, (upstreamCalls.get(apiPath) ?? 0) + 1)
     return options.upstream ? options.upstream(request, demoFetch, env.outgoing) : demoFetch(request)
   })
-  const dispatcher = new Agent()
-  const upstream = createUpstreamClient({
-    baseUrl: upstreamServer.url,
-    dispatcher,
-    timeoutMs: options.upstreamClient?.timeoutMs ?? 2000,
-    ...(options.upstreamClient?.metrics ? { metrics: options.upstreamClient.metrics } : {}),
+  const readiness = options.app?.readiness ?? createReadiness()
+  if (options.app?.readiness === undefined) readiness.markReady()
+  const deps = await createServerDeps(testEnv(upstreamServer.url, options), {
+    distRoot: distDir(),
+    log,
+    metrics: options.app?.metrics ?? createMetrics({ processMetrics: false }),
+    readiness,
+    ...(options.upstreamClient?.metrics ? { upstreamMetrics: options.upstreamClient.metrics } : {}),
+    repository: { retryDelayMs: 5, ...options.repository },
+    sharedPollMs: 5,
+    // Without a stale window unless a test asks for one: past its lifetime a page renders again.
+    htmlCache: { staleMs: 0, ...options.htmlCache },
+    ...(options.images ? { images: options.images } : {}),
+    redisCommandTimeoutMs: options.redisCommandTimeoutMs ?? 1000,
+    ...(options.app ? { app: options.app } : {}),
   })
-  const redis = options.redisUrl ? createRedisSharing({ url: options.redisUrl, log, commandTimeoutMs: options.redisCommandTimeoutMs ?? 1000 }) : null
-  await redis?.ready
-  const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
-  const sites = createSiteRepository({
-    upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: 10_000, pageTtlMs: 30_000, max: 1000, retryDelayMs: 5,
-    ...(shared ? { shared: { ...shared, pollMs: 5 } } : {}),
-    ...options.repository,
-  })
-  const htmlCache = options.htmlCache
-    ? createHtmlCache({ ttlMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(shared ? { shared } : {}), ...options.htmlCache })
-    : undefined
-  const purger = createPurger({
-    upstream: sites,
-    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
-  })
-  const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-  const images = options.images === false ? undefined : createImages({
-    apiBaseUrl: upstreamServer.url, allowedOrigins: [], dispatcher, timeoutMs: 5000, maxSourceBytes: 15 * 1024 * 1024,
-    cacheMaxBytes: 32 * 1024 * 1024, avif: true, ...options.images,
-  })
-  const app = createApp({
-    sites, upstream, manifest, assetsRoot: path.join(distDir(), 'client'), log, renderTimeoutMs: options.renderTimeoutMs ?? 5000, images,
-    ...(htmlCache ? { htmlCache } : {}),
-    ...(options.purgeToken ? { purge: { token: options.purgeToken, purger } } : {}),
-    ...options.app,
-  })
+  await deps.redis?.ready
+  const { app, sites, htmlCache, purger } = deps
   const appServer = options.listen ? await serveApp(app) : null
 
   return {
@@ -127,10 +110,30 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
     },
     async close() {
-      purger.close()
-      await Promise.all([appServer?.close(), upstreamServer.close(), redis?.close()])
-      await dispatcher.close()
+      await Promise.all([appServer?.close(), upstreamServer.close(), deps.close()])
     },
+  }
+}
+
+/** Production's defaults, with the harness's options mapped onto the variables they stand for. */
+function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
+  const defaults = parseEnv({})
+  if (!defaults.ok) throw new Error(`The environment's defaults do not parse: ${defaults.errors.join('; ')}`)
+  return {
+    ...defaults.env,
+    API_BASE_URL: apiBaseUrl,
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: options.upstreamClient?.timeoutMs ?? 2000,
+    RENDER_TIMEOUT_MS: options.renderTimeoutMs ?? 5000,
+    CONFIG_CACHE_MAX: 1000,
+    IMAGE_OPTIMIZER: options.images !== false,
+    IMAGE_CACHE_MAX_BYTES: 32 * 1024 * 1024,
+    // Off unless a test turns it on, so each request renders.
+    HTML_CACHE_TTL_MS: options.htmlCache ? 10_000 : 0,
+    // The shared-cache stale window anonymous pages announce (the app's own default).
+    HTML_CACHE_STALE_MS: 60_000,
+    REDIS_URL: options.redisUrl,
+    PURGE_TOKEN: options.purgeToken,
   }
 }
 

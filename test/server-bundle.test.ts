@@ -39,4 +39,16 @@ describe('the server bundle', { timeout: 120_000 }, () => {
     expect(atStart.has('react-dom/server')).toBe(true)
     expect([...atStart].filter((name) => BROWSER_ONLY.test(name))).toEqual([])
   })
+
+  it('carries the demo API in a file of its own, imported only when the demo runs', () => {
+    const entry = readFileSync(path.join(out, 'server', 'index.js'), 'utf8')
+    const demo = readFileSync(path.join(out, 'server', 'embedded-demo-api.js'), 'utf8')
+    // esbuild heads each bundled module with its source path.
+    const demoModules = (code: string) => code.match(/^\/\/ server\/demo-api\/\S+/gm) ?? []
+    expect(demoModules(demo)).toContain('// server/demo-api/app.ts')
+    expect(demoModules(entry)).toEqual([])
+    expect(entry).not.toContain('function createDemoApi')
+    expect(entry).toMatch(/await import\("\.\/embedded-demo-api\.js"\)/)
+    expect(entry).not.toMatch(/^import [^;]*embedded-demo-api/m)
+  })
 })

@@ -125,6 +125,18 @@ describe('the server process', { timeout: 120_000 }, () => {
     await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(/exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/)
   })
 
+  it('with DEMO_API=1 and no API_BASE_URL, serves the demo sites from the demo API bundled apart', async () => {
+    server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', DEMO_API: '1' })
+    const { port, child, lines } = server
+    expect(lines.some((line) => String(line.msg).startsWith('API_BASE_URL is not set: using the embedded demo API'))).toBe(true)
+    const connection = await rawConnection(port)
+    const home = await connection.get('/')
+    expect(home.status).toBe(200)
+    expect(home.body.toString()).toContain('</html>')
+    connection.destroy()
+    child.kill('SIGKILL')
+  })
+
   it('loads libvips only with the first image it resizes', async () => {
     server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', API_BASE_URL: upstream.url })
     const { port, child } = server

@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { jsonError } from '../http/json-error.ts'
-import { plainErrorPage } from '../render/fallback-pages.ts'
+import { htmlError } from '../render/html-error.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 
 export interface HostGuardOptions {
@@ -78,7 +78,7 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
       c.set('routeName', 'bad-host')
       // The same-origin API answers in its JSON envelope, pages with an HTML page.
       if (c.req.path.startsWith('/api/')) return jsonError(c, 400, 'The Host header is not valid')
-      return c.html(plainErrorPage(400, 'Bad Request', 'The Host header is not valid.'), 400)
+      return htmlError('bad-host')
     }
     c.set('tenantHost', decision.host)
     c.set('origin', decision.origin)

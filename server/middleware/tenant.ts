@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { toTenant, type Tenant, type TenantFeatures } from '../tenant/tenant.ts'
+import type { Tenant, TenantFeatures } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
-import { plainErrorPage, startupScreen } from '../render/fallback-pages.ts'
+import { htmlError, htmlStartupScreen } from '../render/html-error.ts'
 
 export interface TenantOptions {
   sites: SiteRepository
@@ -19,11 +19,11 @@ export function tenant({ sites, imageOptimizer = false }: TenantOptions): Middle
   return async function tenantMiddleware(c, next) {
     const result = await lookupTenant(sites, c, { imageOptimizer })
     if (result.kind === 'not-found') {
-      return c.html(plainErrorPage(404, 'Site not found', 'No website is configured for this address.'), 404, { 'cache-control': 'no-store' })
+      return htmlError('unknown-site')
     }
     if (result.kind === 'unavailable') {
       c.get('log').error({ err: result.error, host: result.host }, 'site config unavailable')
-      return c.html(startupScreen(c.get('cspNonce')), 503, { 'retry-after': '3', 'cache-control': 'no-store' })
+      return htmlStartupScreen(c.get('cspNonce'))
     }
     c.set('tenant', result.tenant)
     c.set('upstreamContext', result.call)
@@ -44,7 +44,7 @@ export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, fe
   const host = c.get('tenantHost')
   const call = callContext(c, host)
   const result = await sites.getSite(host, call)
-  if (result.kind === 'found') return { kind: 'found', tenant: toTenant(host, result.site, features) satisfies Tenant, call }
+  if (result.kind === 'found') return { kind: 'found', tenant: sites.tenantOf(host, result.site, features) satisfies Tenant, call }
   if (result.kind === 'not-found') return { kind: 'not-found' }
   return { kind: 'unavailable', host, error: result.error }
 }

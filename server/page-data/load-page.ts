@@ -5,7 +5,7 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { recordUse, type PageUses } from '../cache/page-uses.ts'
 import { createTenantData } from '../tenant/tenant-data.ts'
-import { toTenant, type Tenant } from '../tenant/tenant.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import { runRoutes, type RunRoutesInput } from './run-routes.ts'
 
@@ -67,7 +67,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
 async function tenantInLanguage(input: LoadPageInput): Promise<Tenant> {
   const base = input.tenant
   const result = await input.sites.getSite(base.host, input.upstreamContext, input.language)
-  if (result.kind === 'found') return toTenant(base.host, result.site, base.features)
+  if (result.kind === 'found') return input.sites.tenantOf(base.host, result.site, base.features)
   input.log.warn({ host: base.host, language: input.language, ...(result.kind === 'unavailable' ? { err: result.error } : {}) }, 'site config in the page language unavailable')
   return base
 }

@@ -8,13 +8,8 @@ import type { ServerLoader } from './loader-env.ts'
 
 const PROMO_PATH = '/v1/site_surprise/web_get'
 
-let sections: Set<string> | undefined
-
-/** First segments of the page routes (computed on first use; the route table never changes). */
-function sectionSegments(): Set<string> {
-  sections ??= toSectionSegments(pageRoutePaths())
-  return sections
-}
+/** First segments of the page routes: a constant of the route table, which never changes. */
+const SECTION_SEGMENTS: ReadonlySet<string> = toSectionSegments(pageRoutePaths())
 
 function pageRoutePaths(): string[] {
   const main = routes[0]?.children?.find((route) => route.id === 'main')
@@ -33,7 +28,7 @@ function toView(promo: Promo): PromoView {
  * browser then picks one by its own clock and the visitor's hidden records.
  */
 export const loadMain: ServerLoader = async (env) => {
-  const webPath = toPromoWebPath(env.url.pathname, env.tenant.searchRoute, sectionSegments())
+  const webPath = toPromoWebPath(env.url.pathname, env.tenant.searchRoute, SECTION_SEGMENTS)
   let promos: PromoView[] = []
   try {
     const map = await env.upstream.data(PROMO_PATH, { web_path: webPath, is_cache: 1 }, promoMapSchema)

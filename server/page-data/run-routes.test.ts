@@ -10,6 +10,7 @@ import { fakeSite } from '../../test/fake-loader-env.ts'
 import { toTenant } from '../tenant/tenant.ts'
 import type { TenantData } from '../tenant/tenant-data.ts'
 import { runRoutes } from './run-routes.ts'
+import { createObjectMemo } from '../cache/object-memo.ts'
 
 const PROMO = '/v1/site_surprise/web_get'
 const TERMS: ShowPath = { page_id: 'p1', page_path: 'terms', page_type: 'custom', group_path: 'legal', title: 'Terms' }
@@ -25,6 +26,7 @@ function runHeldDisclaimer(purpose?: 'document' | 'payload') {
   let release!: () => void
   const promoAnswered = new Promise<void>((resolve) => (release = resolve))
   const upstream: TenantData = {
+    derived: createObjectMemo(),
     async showPaths() {
       calls.push('show_path')
       return [TERMS]

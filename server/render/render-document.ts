@@ -4,7 +4,6 @@ import { errorTitle } from '../../shared/components/error-view.tsx'
 import { describeRouteError } from '../../shared/data/page-errors.ts'
 import type { PageDataBase, PageHead, RootData, SiteHead } from '../../shared/data/page-head.ts'
 import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
-import { siteCodeOf } from '../seo/customize-code.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
@@ -87,7 +86,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd(state, { bodyCode: siteCodeOf(tenant.site).body, nonce: input.nonce })
+      return documentEnd(state, { bodyCode: tenant.siteCode().body, nonce: input.nonce })
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.

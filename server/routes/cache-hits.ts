@@ -11,7 +11,6 @@ import { decideHost, hostFactsOfIncoming } from '../middleware/host-guard.ts'
 import { REQUEST_ID_HEADER, type RequestRecord } from '../middleware/request-context.ts'
 import { nextNonce, type SecurityPolicy } from '../middleware/security-headers.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { toTenant } from '../tenant/tenant.ts'
 import { setsLanguageCookie, type CachedPageFacts } from './document.ts'
 import { decidePage, type CachePolicyLookup, type PageRequest } from './page-request.ts'
 
@@ -56,7 +55,7 @@ export function cacheHits(options: CacheHitOptions): NodeAnswer {
     if (!host.ok) return false
     const site = sites.peekSite(host.host)
     if (site === undefined) return false
-    const tenant = toTenant(host.host, site, { imageOptimizer })
+    const tenant = sites.tenantOf(host.host, site, { imageOptimizer })
     const { headers } = incoming
     const request: PageRequest = { tenant, ...target, origin: host.origin, langCookie: langCookieOf(headers.cookie), acceptLanguage: headers['accept-language'], isDocument: true }
     const decision = decidePage(request, policyOf)

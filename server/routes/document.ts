@@ -15,7 +15,7 @@ import { nextNonce } from '../middleware/security-headers.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
-import { plainErrorPage } from '../render/fallback-pages.ts'
+import { htmlError } from '../render/html-error.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
@@ -239,10 +239,7 @@ async function render(facts: RenderFacts, decision: RenderDecision, options: Omi
 /** The response for a request that does not render: a redirect or a malformed address. */
 export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }, varyByLanguage: boolean): Response {
   if (outcome.kind === 'bad-request') {
-    return new Response(plainErrorPage(400, 'Bad Request', 'The address is not valid.'), {
-      status: 400,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    })
+    return htmlError('bad-address')
   }
   const headers = new Headers({ location: outcome.location })
   if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)

@@ -8,7 +8,7 @@ import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms
 import type { AppEnv } from '../app-env.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
-import { plainErrorPage } from '../render/fallback-pages.ts'
+import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
@@ -40,7 +40,7 @@ type Body = Record<string, string | File | (string | File)[]>
  */
 export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
   return async function formPostHandler(c) {
-    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return htmlError(403, 'Forbidden', 'This form can only be sent from its own page.')
+    if (!isSameOriginWrite(c.req.raw.headers, c.get('origin'))) return htmlError('cross-origin-form')
     const body = await readForm(c)
     const formId = typeof body?.[FORM_ID_FIELD] === 'string' ? body[FORM_ID_FIELD] : null
     if (body === null || formId === null) return methodNotAllowed()
@@ -114,9 +114,5 @@ function entriesOf(value: Body[string] | undefined): string[] {
 }
 
 function methodNotAllowed(): Response {
-  return htmlError(405, 'Method Not Allowed', 'This address only answers GET and HEAD.', { allow: 'GET, HEAD' })
-}
-
-function htmlError(status: number, title: string, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(plainErrorPage(status, title, text), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra } })
+  return htmlError('get-and-head-only')
 }

@@ -3,7 +3,7 @@ import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { etagOf } from '../http/conditional-request.ts'
-import { plainErrorPage } from '../render/fallback-pages.ts'
+import { htmlError } from '../render/html-error.ts'
 import { renderPostFeed } from '../seo/post-feed.ts'
 import { robotsTxt } from '../seo/robots.ts'
 import { absoluteHttpUrl } from '../../shared/rules/safe-url.ts'
@@ -139,5 +139,5 @@ function seoFile(c: Context<AppEnv>, text: string, contentType: string): Respons
 }
 
 function notFound(c: Context<AppEnv>) {
-  return c.html(plainErrorPage(404, 'Not Found', 'There is no such file.'), 404)
+  return htmlError('no-such-file')
 }

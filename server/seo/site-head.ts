@@ -1,7 +1,6 @@
 import type { SiteHead } from '../../shared/data/page-head.ts'
 import type { Lang } from '../../shared/types.ts'
 import { absoluteHttpUrl } from '../../shared/rules/safe-url.ts'
-import { siteCodeOf } from './customize-code.ts'
 import type { SeoEnv } from './seo-env.ts'
 
 // Open Graph locales are language_TERRITORY (docs/STANDARDS.md); the usual territory per language.
@@ -18,7 +17,7 @@ export const FEED_PATH = '/post/feed.xml'
 export function siteHeadOf(env: Pick<SeoEnv, 'tenant' | 'language' | 'absoluteUrl'>): SiteHead {
   const { tenant, language } = env
   const site = tenant.site
-  const code = siteCodeOf(site)
+  const code = tenant.siteCode()
   return {
     siteName: site.base_info.app_name,
     favicon: site.seo_config.favicon.trim(),

@@ -3,12 +3,14 @@ import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { z } from 'zod'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
+import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { parseUpstreamData } from '../upstream/envelope.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
+import { createTenantViews, type Tenant, type TenantFeatures } from './tenant.ts'
 
 export interface SiteRepositoryOptions {
   upstream: UpstreamClient
@@ -62,6 +64,13 @@ export interface SiteRepository {
    * language; `unavailable` after the attempts failed and no usable cached copy exists.
    */
   getSite(host: string, context: UpstreamCallContext, language?: SiteLanguage): Promise<SiteLookup>
+  /**
+   * The tenant view of a config this repository handed out, built once per config object: the views
+   * live as long as the configs they come from.
+   */
+  tenantOf(host: string, site: SiteConfig, features?: TenantFeatures): Tenant
+  /** Values derived from the configs and pages it hands out, dropped with them. */
+  derived: ObjectMemo
   /** The tenant's language-independent site config when this instance holds it fresh: no I/O. */
   peekSite(host: string): SiteConfig | undefined
   /** The page config, or null when the upstream has no such page. */
@@ -119,6 +128,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
   }
 
+  const tenants = createTenantViews()
+  const derived = createObjectMemo()
   const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
 
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
@@ -211,6 +222,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
         return { kind: 'unavailable', error }
       }
     },
+
+    tenantOf: tenants.of,
+    derived,
 
     peekSite(host) {
       return sites.peek(siteKey(host, ''))

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
 import { dataKey, pageConfigKey } from '../cache/cache-keys.ts'
 import { entityTagsOf } from '../cache/entity-tags.ts'
+import type { ObjectMemo } from '../cache/object-memo.ts'
 import { recordUse, type PageUses } from '../cache/page-uses.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import type { SiteRepository } from './site-repository.ts'
@@ -14,6 +15,8 @@ export interface TenantData {
   showPaths(): Promise<ShowPath[]>
   /** Any other upstream read; cached for PAGE_TTL_MS unless `cache: false`. */
   data<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: { cache?: boolean }): Promise<T>
+  /** Values derived from the objects read here (a page's parsed config), kept while they are cached. */
+  derived: ObjectMemo
 }
 
 /**
@@ -23,6 +26,7 @@ export interface TenantData {
  */
 export function createTenantData(sites: SiteRepository, host: string, language: Lang, context: UpstreamCallContext, uses?: PageUses): TenantData {
   return {
+    derived: sites.derived,
     page: async (where) => {
       const page = { language, ...where }
       const config = await sites.getPage(host, page, context)

@@ -4,7 +4,7 @@ import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { usableLoginWays } from './account-rules.ts'
 import type { LoginModalProps } from './login-modal.tsx'
-import { ensureStyles } from '../styles/style-loader.ts'
+import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { UserMenu } from './user-menu.tsx'
 import { useStoredUser } from './stored-user.ts'
@@ -12,7 +12,7 @@ import { useStoredUser } from './stored-user.ts'
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
 
 /** The dialog's chunk and stylesheet, requested once (a failure is retried on the next attempt). */
-function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> {
+function loadLoginModal(ensureStyles: StyleLoader): Promise<{ default: ComponentType<LoginModalProps> }> {
   modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog'])]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
@@ -29,6 +29,7 @@ function loadLoginModal(): Promise<{ default: ComponentType<LoginModalProps> }> 
 export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWays' | 'googleClientId'> }) {
   const { t } = useI18n()
   const user = useStoredUser()
+  const ensureStyles = useStyleLoader()
   const [Modal, setModal] = useState<ComponentType<LoginModalProps> | null>(null)
   const [open, setOpen] = useState(false)
   const [focusControl, setFocusControl] = useState(false)
@@ -52,10 +53,10 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
 
   if (ways.length === 0) return null
 
-  const preload = () => void loadLoginModal().catch(() => {})
+  const preload = () => void loadLoginModal(ensureStyles).catch(() => {})
   async function openDialog() {
     try {
-      const module = await loadLoginModal()
+      const module = await loadLoginModal(ensureStyles)
       setModal(() => module.default)
       setOpen(true)
     } catch {

@@ -4,13 +4,13 @@ import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { PostCategory } from '../types.ts'
 import type { PostEditorProps } from './post-editor.tsx'
-import { ensureStyles } from '../styles/style-loader.ts'
+import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
 import { clearDraft, loadDraft, type StoredDraft } from './post-draft.ts'
 
 let editorChunk: Promise<{ default: ComponentType<PostEditorProps> }> | null = null
 
 /** The editor's chunk (CodeMirror, the markdown preview) and its form styles, requested when a visitor opens it. */
-function loadPostEditor(): Promise<{ default: ComponentType<PostEditorProps> }> {
+function loadPostEditor(ensureStyles: StyleLoader): Promise<{ default: ComponentType<PostEditorProps> }> {
   editorChunk ??= Promise.all([import('./post-editor.tsx'), ensureStyles(['forms'])]).then(([module]) => module, (error: unknown) => {
     editorChunk = null
     throw error
@@ -25,6 +25,7 @@ function loadPostEditor(): Promise<{ default: ComponentType<PostEditorProps> }> 
 export function WritePost({ categories, categoryId }: { categories: PostCategory[]; categoryId: string }) {
   const { t } = useI18n()
   const user = useStoredUser()
+  const ensureStyles = useStyleLoader()
   const [Editor, setEditor] = useState<ComponentType<PostEditorProps> | null>(null)
   const [open, setOpen] = useState(false)
   const [loading, setLoading] = useState(false)
@@ -41,7 +42,7 @@ export function WritePost({ categories, categoryId }: { categories: PostCategory
   async function openEditor() {
     setLoading(true)
     try {
-      const module = await loadPostEditor()
+      const module = await loadPostEditor(ensureStyles)
       setEditor(() => module.default)
       setOpen(true)
     } catch {

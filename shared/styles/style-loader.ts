@@ -1,18 +1,19 @@
+import { createContext, useContext } from 'react'
 import type { StyleGroup } from './style-groups.ts'
 
-type StyleLoader = (groups: readonly StyleGroup[]) => Promise<void>
+/** Resolves once the given stylesheets apply to the document. */
+export type StyleLoader = (groups: readonly StyleGroup[]) => Promise<void>
 
-let loader: StyleLoader | null = null
+/** Nothing to load: the server writes a page's stylesheets into its head (and tests render without any). */
+export const noStyleLoader: StyleLoader = () => Promise.resolve()
 
 /**
- * Installed by the browser entry (client/style-sheets.ts). Without one (the server, tests) there is
- * nothing to load: the server writes a page's stylesheets into its head.
+ * The style loader of this page's app: the browser entry provides one (client/style-sheets.ts) to
+ * its route table and its components; without a provider there is nothing to load.
  */
-export function setStyleLoader(next: StyleLoader | null): void {
-  loader = next
-}
+export const StyleLoaderContext = createContext<StyleLoader>(noStyleLoader)
 
-/** Resolves once the given stylesheets apply to the document. */
-export function ensureStyles(groups: readonly StyleGroup[]): Promise<void> {
-  return loader === null || groups.length === 0 ? Promise.resolve() : loader(groups)
+/** The style loader components load on-demand chunks' stylesheets with. */
+export function useStyleLoader(): StyleLoader {
+  return useContext(StyleLoaderContext)
 }

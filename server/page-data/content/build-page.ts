@@ -64,11 +64,11 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
   switch (page.page_type) {
     case 'nav':
     case 'ai': {
-      const body = shapeNav(page.page_config, page.page_type)
+      const body = shapeNav(page.page_config, page.page_type, env.upstream.derived)
       return { body, description: body.intro ?? '' }
     }
     case 'custom': {
-      const body = shapeCustom(page.page_config)
+      const body = shapeCustom(page.page_config, env.upstream.derived)
       return { body, description: body.format === 'html' ? htmlExcerpt(body.html) : '' }
     }
     case 'rss': {
@@ -92,11 +92,11 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
     }
     case 'outline': {
       // The document opens at its first node with content: that node is the "article" of the doc TDK.
-      const { body, excerpt, firstTitle } = shapeOutline(page.page_config)
+      const { body, excerpt, firstTitle } = shapeOutline(page.page_config, env.upstream.derived)
       return { body, description: excerpt, articleName: firstTitle || page.title }
     }
     case 'ugc_post': {
-      const config = parsePageConfig(ugcPostPageConfigSchema, page.page_config, 'ugc_post')
+      const config = parsePageConfig(ugcPostPageConfigSchema, page.page_config, 'ugc_post', env.upstream.derived)
       const categoryId = config.category_id?.trim() || null
       const { posts, total } = await loadPosts(env, { categoryId, limit: UGC_PAGE_SIZE })
       return { body: { kind: 'ugc_post', categoryId, posts, total } }

@@ -8,6 +8,7 @@ import { siteConfigSchema, sitePageConfigSchema } from '../../upstream/schemas.t
 import type { TenantData } from '../../tenant/tenant-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { FAKE_NOW_MS } from '../../../test/fake-loader-env.ts'
+import { createObjectMemo } from '../../cache/object-memo.ts'
 
 /** Test double of the upstream reads: pages, show_path rows and canned replies per call path. */
 export interface FakeUpstream {
@@ -44,6 +45,7 @@ export function fakeUpstream(pages: SitePageConfig[], replies: FakeUpstream['rep
 
 function tenantData(fake: FakeUpstream): TenantData {
   return {
+    derived: createObjectMemo(),
     async page({ groupPath, pagePath }) {
       fake.calls.push({ path: 'web_get', body: { group_path: groupPath, page_path: pagePath } })
       return fake.pages.find((page) => page.page_path === pagePath && page.group_path === groupPath) ?? null

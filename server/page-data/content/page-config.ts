@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { PageType } from '../../../shared/types.ts'
+import type { ObjectMemo } from '../../cache/object-memo.ts'
 
 /** A page's `page_config` did not have the shape of its page type. */
 export class PageConfigError extends Error {
@@ -15,22 +16,15 @@ export class PageConfigError extends Error {
  * parts take defaults); what still fails is a broken config, which is the upstream's fault: it
  * surfaces as a server error rather than as a half-rendered page.
  */
-export function parsePageConfig<T>(schema: z.ZodType<T>, pageConfig: unknown, pageType: PageType): T {
-  const known = typeof pageConfig === 'object' && pageConfig !== null ? parsedConfigs.get(pageConfig)?.get(schema) : undefined
-  if (known !== undefined) return known as T
-  const parsed = schema.safeParse(pageConfig)
-  if (!parsed.success) throw new PageConfigError(pageType, parsed.error)
-  if (typeof pageConfig === 'object' && pageConfig !== null) {
-    let bySchema = parsedConfigs.get(pageConfig)
-    if (bySchema === undefined) parsedConfigs.set(pageConfig, (bySchema = new Map()))
-    bySchema.set(schema, parsed.data)
-  }
-  return parsed.data
+export function parsePageConfig<T>(schema: z.ZodType<T>, pageConfig: unknown, pageType: PageType, memo?: ObjectMemo): T {
+  // A cached page comes back as the same object on every request, and its parse (up to ~6% of a nav
+  // page's uncached render) need not run again: the repository's memo keeps it while the page lives.
+  if (memo === undefined || typeof pageConfig !== 'object' || pageConfig === null) return parse(schema, pageConfig, pageType)
+  return memo.get(pageConfig, schema, () => parse(schema, pageConfig, pageType))
 }
 
-/**
- * Parsed configs per cached page object: a cached page comes back as the same object on every
- * request and its parse (up to ~6% of a nav page's uncached render) need not run again; a refreshed
- * page is a new object, and the parsed value is only ever read.
- */
-const parsedConfigs = new WeakMap<object, Map<z.ZodType<unknown>, unknown>>()
+function parse<T>(schema: z.ZodType<T>, pageConfig: unknown, pageType: PageType): T {
+  const parsed = schema.safeParse(pageConfig)
+  if (!parsed.success) throw new PageConfigError(pageType, parsed.error)
+  return parsed.data
+}

@@ -2,6 +2,7 @@ import type { CustomBody } from '../../../shared/data/content-data.ts'
 import type { CustomContentType } from '../../../shared/types.ts'
 import { customPageConfigSchema } from '../../upstream/schemas.ts'
 import { renderMarkdown, sanitizeDocument, sanitizeRichText } from '../markdown.ts'
+import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'
 
 /** The media type each served-as-is content type answers with. */
@@ -19,8 +20,8 @@ const MEDIA_TYPES: Record<Exclude<CustomContentType, 'markdown' | 'html'>, strin
  * txt, js, json, css and xml are the content itself, served with their media type; pure_html is the
  * whole document, sanitised of scripts and handlers.
  */
-export function shapeCustom(pageConfig: unknown): CustomBody {
-  const { content_type: contentType, content } = parsePageConfig(customPageConfigSchema, pageConfig, 'custom')
+export function shapeCustom(pageConfig: unknown, memo?: ObjectMemo): CustomBody {
+  const { content_type: contentType, content } = parsePageConfig(customPageConfigSchema, pageConfig, 'custom', memo)
   switch (contentType) {
     case 'markdown':
       return htmlBody(contentType, renderMarkdown(content))

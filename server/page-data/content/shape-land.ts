@@ -12,7 +12,7 @@ const POSTS_LIMIT_MAX = 24
 
 /** A landing page: every visible module in order; `posts` modules load their posts in parallel. */
 export async function shapeLand(env: Pick<LoaderEnv, 'upstream'>, pageConfig: unknown): Promise<LandBody> {
-  const config = parsePageConfig(landPageConfigSchema, pageConfig, 'land')
+  const config = parsePageConfig(landPageConfigSchema, pageConfig, 'land', env.upstream.derived)
   const visible = config.modules.filter((module) => module.is_show === 1)
   const modules = await Promise.all(visible.map((module) => toView(env, module)))
   return {

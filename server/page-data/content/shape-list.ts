@@ -17,7 +17,7 @@ export async function shapeList(
   pageConfig: unknown,
   self: { pageId: string; page: number; pageBase: string | null },
 ): Promise<ListBody> {
-  const config = parsePageConfig(listPageConfigSchema, pageConfig, 'list')
+  const config = parsePageConfig(listPageConfigSchema, pageConfig, 'list', env.upstream.derived)
   const filter = {
     ...(config.group_id ? { group_id: config.group_id } : {}),
     ...(config.page_type ? { page_type: config.page_type } : {}),

@@ -1,6 +1,7 @@
 import type { NavBody, NavSiteView } from '../../../shared/data/content-data.ts'
 import type { NavSite } from '../../../shared/types.ts'
 import { navPageConfigSchema } from '../../upstream/schemas.ts'
+import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'
 import { safeHttpUrl, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
@@ -17,8 +18,8 @@ function toSite(site: NavSite): NavSiteView {
 }
 
 /** A navigation or AI-tools page: groups → tabs → visible site cards; empty tabs and groups are left out. */
-export function shapeNav(pageConfig: unknown, variant: 'nav' | 'ai'): NavBody {
-  const config = parsePageConfig(navPageConfigSchema, pageConfig, variant)
+export function shapeNav(pageConfig: unknown, variant: 'nav' | 'ai', memo?: ObjectMemo): NavBody {
+  const config = parsePageConfig(navPageConfigSchema, pageConfig, variant, memo)
   const groups = config.groups
     .map((group) => ({
       name: group.group_name.trim(),

@@ -3,6 +3,7 @@ import type { OutlineNode } from '../../../shared/types.ts'
 import { outlinePageConfigSchema } from '../../upstream/schemas.ts'
 import { renderMarkdown } from '../markdown.ts'
 import { markdownExcerpt } from './excerpt.ts'
+import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'
 
 /** Deeper nodes are not shown: a runaway tree must not blow up the page. */
@@ -14,8 +15,8 @@ const MAX_NODES = 500
  * order, each anchored by its node id so `#id` addresses work without script. The page opens at the
  * first node that has content.
  */
-export function shapeOutline(pageConfig: unknown): { body: OutlineBody; excerpt: string; firstTitle: string } {
-  const config = parsePageConfig(outlinePageConfigSchema, pageConfig, 'outline')
+export function shapeOutline(pageConfig: unknown, memo?: ObjectMemo): { body: OutlineBody; excerpt: string; firstTitle: string } {
+  const config = parsePageConfig(outlinePageConfigSchema, pageConfig, 'outline', memo)
   const sections: OutlineSection[] = []
   const seen = new Set<string>()
   let excerpt = ''

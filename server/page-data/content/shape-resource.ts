@@ -15,7 +15,7 @@ export async function shapeResource(
   env: Pick<LoaderEnv, 'upstream' | 'tenant'>,
   pageConfig: unknown,
 ): Promise<{ body: ResourceBody; hot: Promise<ResourceHotData> }> {
-  const config = parsePageConfig(resourcePageConfigSchema, pageConfig, 'resource')
+  const config = parsePageConfig(resourcePageConfigSchema, pageConfig, 'resource', env.upstream.derived)
   const hot = loadResourceHot(env, config.hot_kind === 1 ? ['search'] : ['hot'])
   const resources = config.mode === 2 ? (await loadResourceList(env, 'new', SUMMARY_SIZE)).cards : []
   const body: ResourceBody = {

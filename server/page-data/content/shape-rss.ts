@@ -27,7 +27,7 @@ export async function shapeRss(
   sourceId: string | null,
   sourceBase: string | null,
 ): Promise<ShapedRss> {
-  const config = parsePageConfig(rssPageConfigSchema, pageConfig, 'rss')
+  const config = parsePageConfig(rssPageConfigSchema, pageConfig, 'rss', env.upstream.derived)
   const configured = config.rss_ids.length > 0 ? config.rss_ids : config.sources.map((source) => source.rss_id)
   const ids = [...new Set(configured)].slice(0, MAX_SOURCES)
   if (sourceId !== null && !ids.includes(sourceId)) throw notFound('invalid', env.browserPath)

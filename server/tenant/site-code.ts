@@ -49,16 +49,12 @@ export function extractCodeTags(snippets: readonly string[], placement: CodePlac
   return tags
 }
 
-const byConfig = new WeakMap<SiteConfig, SiteCode>()
-
 /**
  * All code of a site: `seo_config.customize_code` (model 1 head, 2 end of body) and the enabled
- * `global_config.customize_code` entries (keys `head`, `body` or a page type). Parsed once per config
- * object, since a refreshed config is a new object.
+ * `global_config.customize_code` entries (keys `head`, `body` or a page type). Parsed once per tenant
+ * view (Tenant.siteCode), since a refreshed config is a new object.
  */
-export function siteCodeOf(site: SiteConfig): SiteCode {
-  const cached = byConfig.get(site)
-  if (cached) return cached
+export function toSiteCode(site: SiteConfig): SiteCode {
   const head: string[] = []
   const body: string[] = []
   const pages: Partial<Record<PageType, string[]>> = {}
@@ -70,13 +66,11 @@ export function siteCodeOf(site: SiteConfig): SiteCode {
     else if (key === 'body') body.push(...entry.data)
     else if ((PAGE_TYPES as readonly string[]).includes(key)) (pages[key as PageType] ??= []).push(...entry.data)
   }
-  const code: SiteCode = {
+  return {
     head: extractCodeTags(head, 'head'),
     body: extractCodeTags(body, 'body'),
     pages: Object.fromEntries(Object.entries(pages).map(([type, data]) => [type, extractCodeTags(data, 'head')])),
   }
-  byConfig.set(site, code)
-  return code
 }
 
 function* takenElements(nodes: readonly ChildNode[]): Generator<Element> {

@@ -1,0 +1,190 @@
+import path from 'node:path'
+import type { Logger } from 'pino'
+import { Agent, type Dispatcher } from 'undici'
+import { createApp, type App, type AppDeps } from './app.ts'
+import { createPurger, type Purger } from './cache/purge-bus.ts'
+import type { PurgeScope } from './cache/purge-scope.ts'
+import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
+import type { Env } from './env.ts'
+import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from './html-cache/html-cache.ts'
+import { createImages, type ImagesOptions } from './images/create-images.ts'
+import type { ImageOptimizer } from './images/image-optimizer.ts'
+import { createReadiness, readyOnUpstreamContact, type Readiness } from './lifecycle/readiness.ts'
+import { createLogger } from './logger.ts'
+import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { readClientManifest } from './render/manifest.ts'
+import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from './tenant/site-repository.ts'
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts'
+
+/** What the server needs beyond its environment, and the seams tests use. */
+export interface ServerDepsOptions {
+  /** The build folder: `client/manifest.json` and the browser assets under `client/`. */
+  distRoot: string
+  /** Default: a logger at LOG_LEVEL. */
+  log?: Logger
+  /** Transport to the upstream and the image sources. Default: a keep-alive pool closed by `close()`. */
+  dispatcher?: Dispatcher
+  /** Default: a registry with process metrics. */
+  metrics?: Metrics
+  /** Default: not ready until the upstream first answers. */
+  readiness?: Readiness
+  /** Replaces the upstream client's metrics (default: the registry's, which also mark the instance ready). */
+  upstreamMetrics?: UpstreamClientOptions['metrics']
+  repository?: Partial<Omit<SiteRepositoryOptions, 'upstream' | 'shared'>>
+  /** How often a repository waiting on another instance's load looks at Redis again. */
+  sharedPollMs?: number
+  htmlCache?: Partial<HtmlCacheOptions>
+  images?: Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
+  redisCommandTimeoutMs?: number
+  /** Last word on the app's dependencies (e.g. sitemap limits). */
+  app?: Partial<AppDeps>
+}
+
+/** Everything the server runs on, built from one environment. */
+export interface ServerDeps {
+  env: Env
+  log: Logger
+  /** The upstream API's base URL: API_BASE_URL, or the embedded demo API's address. */
+  apiBaseUrl: string
+  upstream: UpstreamClient
+  sites: SiteRepository
+  htmlCache: HtmlCache | undefined
+  images: ImageOptimizer | undefined
+  redis: RedisSharing | null
+  purger: Purger
+  metrics: Metrics
+  readiness: Readiness
+  app: App
+  /** Stops the purge bus, the embedded demo API, Redis and the upstream pool (not the HTTP server). */
+  close(): Promise<void>
+}
+
+/**
+ * The server's dependencies, wired once from the parsed environment: server/index.ts runs on them
+ * and the test harness builds them the same way (with a stub upstream, a log, a clock), so the
+ * wiring the tests drive is the wiring production runs. Without API_BASE_URL the demo API is
+ * loaded and started here; a production bundle carries it as a separate file (build.mjs).
+ */
+export async function createServerDeps(env: Env, options: ServerDepsOptions): Promise<ServerDeps> {
+  const log = options.log ?? createLogger(env.LOG_LEVEL)
+  const demoApi = env.API_BASE_URL === undefined ? await startEmbeddedDemoApi(log, env.PORT) : null
+  const apiBaseUrl = env.API_BASE_URL ?? demoApi!.url
+
+  const metrics = options.metrics ?? createMetrics()
+  const readiness = options.readiness ?? createReadiness()
+  readiness.onChange((state) => metrics.draining.set(state === 'draining' ? 1 : 0))
+  const ownDispatcher = options.dispatcher ? null : new Agent({ keepAliveTimeout: 10_000, connections: 128 })
+  const dispatcher = options.dispatcher ?? ownDispatcher!
+  const upstream = createUpstreamClient({
+    baseUrl: apiBaseUrl,
+    dispatcher,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    metrics: options.upstreamMetrics ?? readyOnUpstreamContact(readiness, metrics.upstream),
+  })
+  // With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
+  const redis = env.REDIS_URL === undefined
+    ? null
+    : createRedisSharing({
+        url: env.REDIS_URL,
+        log: log.child({ component: 'redis' }),
+        onCommandError: (operation) => metrics.sharedStoreError(operation),
+        ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
+      })
+  const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
+  const sites = createSiteRepository({
+    upstream,
+    ...(shared ? { shared: { ...shared, ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}) } } : {}),
+    ttlMs: env.CONFIG_TTL_MS,
+    staleMs: env.CONFIG_STALE_MS,
+    negativeTtlMs: env.NEGATIVE_TTL_MS,
+    pageTtlMs: env.PAGE_TTL_MS,
+    max: env.CONFIG_CACHE_MAX,
+    maxBytes: env.CONFIG_CACHE_MAX_BYTES,
+    metrics,
+    onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
+    ...options.repository,
+  })
+  const images = env.IMAGE_OPTIMIZER
+    ? createImages({
+        apiBaseUrl,
+        allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
+        dispatcher,
+        timeoutMs: env.IMAGE_TIMEOUT_MS,
+        maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
+        cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
+        cacheDir: env.IMAGE_CACHE_DIR,
+        avif: env.IMAGE_AVIF,
+        onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
+        ...options.images,
+      })
+    : undefined
+  const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
+    ? createHtmlCache({
+        ttlMs: env.HTML_CACHE_TTL_MS,
+        staleMs: env.HTML_CACHE_STALE_MS,
+        maxBytes: env.HTML_CACHE_MAX_BYTES,
+        ...(shared ? { shared } : {}),
+        metrics: metrics.cache('html'),
+        onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
+        onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
+        ...options.htmlCache,
+      })
+    : undefined
+  const purger = createPurger({
+    upstream: sites,
+    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
+    ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
+  })
+  const app = createApp({
+    sites,
+    upstream,
+    manifest: readClientManifest(path.join(options.distRoot, 'client', 'manifest.json')),
+    assetsRoot: path.join(options.distRoot, 'client'),
+    log,
+    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    readiness,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    htmlSMaxAge: env.HTML_S_MAXAGE,
+    htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
+    trustProxy: env.TRUST_PROXY,
+    hsts: env.HSTS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    images,
+    ...(htmlCache ? { htmlCache } : {}),
+    canonicalScheme: env.CANONICAL_SCHEME,
+    ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
+    ...options.app,
+  })
+
+  return {
+    env,
+    log,
+    apiBaseUrl,
+    upstream,
+    sites,
+    htmlCache,
+    images,
+    redis,
+    purger,
+    metrics,
+    readiness,
+    app,
+    async close() {
+      purger.close()
+      await Promise.allSettled([demoApi?.close(), redis?.close()])
+      await ownDispatcher?.close()
+    },
+  }
+}
+
+/**
+ * The demo API is imported only when it is about to run: the production bundle does not carry it
+ * (build.mjs emits it as its own file), so an instance with API_BASE_URL never loads its code.
+ */
+async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const { startDemoApi } = await import('./demo-api/start-demo-api.ts')
+  const demoApi = await startDemoApi({ log: log.child({ component: 'demo-api' }) })
+  log.info({ url: demoApi.url }, 'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)', port)
+  return demoApi
+}
