@@ -21,7 +21,8 @@ function withLoginWays(ways: string[]) {
   }
 }
 
-const signIn = /<button type="button" class="account-signin" aria-haspopup="dialog">/
+// Marked as needing the app: a tap before hydration is kept and replayed.
+const signIn = /<button type="button" class="account-signin" aria-haspopup="dialog" data-needs-app="">/
 
 describe('account slot in the server HTML', () => {
   it.each([['land.localhost', 'Sign in'], ['res.localhost', '登录']])('%s shows the sign-in control', async (host, label) => {
