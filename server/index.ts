@@ -93,7 +93,7 @@ const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
 const purger = createPurger({
   upstream: sites,
   ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-  ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
+  ...(redis && shared ? { shared: { ...shared, bus: redis.bus, markMs: htmlCache?.lifetimeMs ?? 0 } } : {}),
 })
 const app = createApp({
   sites,

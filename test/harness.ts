@@ -96,8 +96,9 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     : undefined
   const purger = createPurger({
     upstream: sites,
+    ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
+    ...(redis && shared ? { shared: { ...shared, bus: redis.bus, markMs: htmlCache?.lifetimeMs ?? 0 } } : {}),
   })
   const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
   const images = options.images === false ? undefined : createImages({

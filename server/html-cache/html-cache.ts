@@ -4,7 +4,7 @@ import { coversPage, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import type { CachedPage } from './cached-page.ts'
-import { captureRender, readRender, toUsed, NOTHING_USED, type Rendered, type Rerender, type Used } from './read-render.ts'
+import { captureRender, readRender, toUsed, type Rendered, type Rerender, type Used } from './read-render.ts'
 import { sharedPages } from './shared-pages.ts'
 
 /** How a background re-render ended (`html_revalidations_total{outcome}`). */
@@ -127,19 +127,29 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return undefined
   }
 
-  /** Stores a page here and, unless it came from there, in the shared store. */
-  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: Used = NOTHING_USED) {
-    if (startedIn !== generation) return
-    pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
-    if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page), uses)
+  /** When a render started: its purge generation here, and its time (a purge recorded in the shared store since then refuses it there). */
+  interface Start {
+    generation: number
+    at: number
+  }
+  const start = (): Start => ({ generation, at: now() })
+
+  /**
+   * Stores a page here and, when this instance rendered it, in the shared store; one taken from
+   * there stays stale here when a soft purge recorded there covers it.
+   */
+  function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
+    if (started.generation !== generation) return
+    pages.set(key, { page, uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
+    if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
 
   /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
-  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null> } {
+  function capture(key: string, rendered: Rendered, started: Start): { response: Response; page: Promise<CachedPage | null> } {
     const captured = captureRender(rendered, now)
     const page = captured.page.then((cached) => {
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached?.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
+      if (cached?.status === 200) keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
       return cached
     }, (error: unknown) => {
       onError?.(error, key)
@@ -155,12 +165,12 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return page === null ? null : { page, uses: toUsed(rendered.uses) }
   }
 
-  async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {
+  async function revalidation(key: string, entry: Entry, rerender: Rerender, started: Start): Promise<RevalidationOutcome> {
     let release: (() => Promise<void>) | null = null
     if (shared) {
       const stored = await shared.read(key, ttlMs)
-      if (stored !== undefined && stored.page.storedAt > entry.page.storedAt) {
-        keep(key, stored.page, startedIn, false, stored.uses)
+      if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
+        keep(key, stored.page, started, { uses: stored.uses, share: false })
         return 'shared'
       }
       release = await shared.lock(key, lockMs)
@@ -169,7 +179,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     try {
       const done = await renderAside(rerender)
       if (done === null) return 'failed'
-      keep(key, done.page, startedIn, true, done.uses)
+      keep(key, done.page, started, { uses: done.uses, share: true })
       return 'rendered'
     } finally {
       await release?.()
@@ -180,15 +190,15 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   function revalidate(key: string, entry: Entry, rerender: Rerender): void {
     if (revalidating.has(key) || now() < entry.retryAt) return
     revalidating.add(key)
-    const startedIn = generation
-    const started = performance.now()
+    const started = start()
+    const startedAtMs = performance.now()
     const failed = (error?: unknown) => {
       entry.failures += 1
       entry.retryAt = nextRetryAt(entry.failures, backoff, now(), random)
       if (error !== undefined) onError?.(error, key)
       return 'failed' as const
     }
-    void revalidation(key, entry, rerender, startedIn)
+    void revalidation(key, entry, rerender, started)
       .then((outcome) => {
         if (outcome === 'failed') failed()
         if (outcome === 'elsewhere') entry.retryAt = now() + ELSEWHERE_RETRY_MS
@@ -196,7 +206,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       }, failed)
       .then((outcome) => {
         revalidating.delete(key)
-        onRevalidated?.(outcome, (performance.now() - started) / 1000)
+        onRevalidated?.(outcome, (performance.now() - startedAtMs) / 1000)
       })
   }
 
@@ -211,17 +221,17 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   async function lead(key: string, render: () => Promise<Rendered>, rerender: Rerender, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
-    const startedIn = generation
+    const started = start()
     try {
       const fromShared = await shared?.read(key, ttlMs + staleMs)
       if (fromShared !== undefined) {
-        keep(key, fromShared.page, startedIn, false, fromShared.uses)
+        keep(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
         settle(fromShared.page)
         const entry = pages.get(key)
         return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared.page }
       }
       metrics?.lookup('miss')
-      const { response, page } = capture(key, await render(), startedIn)
+      const { response, page } = capture(key, await render(), started)
       page.then(settle, () => settle(null))
       return { kind: 'rendered', response }
     } catch (error) {
