@@ -85,6 +85,9 @@ interface Flight {
   page: Promise<CachedPage | null>
 }
 
+/** Purges remembered to judge the renders running across them; a render older than all of them is not kept. */
+const RECENT_PURGES = 1000
+
 /** How long an instance that found the re-render lock taken waits before looking again. */
 const ELSEWHERE_RETRY_MS = 1000
 
@@ -112,8 +115,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   metrics?.bytes?.(() => pages.calculatedSize)
   const flights = new Map<string, Flight>()
   const revalidating = new Set<string>()
-  // Bumped by every purge: a render that started before it is not kept.
+  // Bumped by every purge, each remembered a while: a render that started before a purge covering
+  // it is not kept (one of another page is, or a stream of purges would keep nothing).
   let generation = 0
+  const recentPurges: { generation: number; scope: PurgeScope }[] = []
 
   const ageMs = (page: CachedPage) => now() - page.storedAt
   const isFresh = (entry: Entry) => !entry.purged && ageMs(entry.page) < ttlMs
@@ -135,11 +140,22 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const start = (): Start => ({ generation, at: now() })
 
   /**
+   * Whether a purge since `startedIn` covers the page under `key` (so a render started before it is
+   * stale). A tag purge covers every render of its tenant then running: what it read may have carried the tag.
+   */
+  function purgedSince(startedIn: number, key: string): boolean {
+    if (startedIn === generation) return false
+    // Purges older than the log: not known, so not kept.
+    if (recentPurges.length === 0 || recentPurges[0]!.generation > startedIn + 1) return true
+    return recentPurges.some((purge) => purge.generation > startedIn && coversPage(purge.scope, key, null))
+  }
+
+  /**
    * Stores a page here and, when this instance rendered it, in the shared store; one taken from
    * there stays stale here when a soft purge recorded there covers it.
    */
   function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
-    if (started.generation !== generation) return
+    if (purgedSince(started.generation, key)) return
     pages.set(key, { page, uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
     if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
@@ -269,6 +285,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
     purge(scope) {
       generation += 1
+      recentPurges.push({ generation, scope })
+      if (recentPurges.length > RECENT_PURGES) recentPurges.shift()
       const keys: string[] = []
       const uses = new Set<string>()
       for (const [key, entry] of [...pages.entries()]) {

@@ -29,7 +29,7 @@ beforeEach(async () => {
 })
 
 async function sharing(): Promise<RedisSharing> {
-  const made = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }) })
+  const made = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }), commandTimeoutMs: 2000 })
   opened.push(made)
   await made.ready
   return made
