@@ -57,8 +57,9 @@ export interface HtmlCache {
   /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
   age(page: CachedPage): number
   /**
-   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders running
-   * now are not kept. Answers how many pages, their keys, and the upstream keys they were built from.
+   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders of them
+   * running now (of the whole tenant for a tag purge) are not kept. Answers how many pages, their
+   * keys, and the upstream keys they were built from.
    */
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
   /** How long a kept page may be answered after it was rendered: fresh, then stale. */
