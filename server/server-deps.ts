@@ -132,8 +132,10 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     : undefined
   const purger = createPurger({
     upstream: sites,
+    // Purge records are stamped with the clock the pages are.
+    ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(redis && shared ? { shared: { ...shared, bus: redis.bus } } : {}),
+    ...(redis && shared ? { shared: { ...shared, bus: redis.bus, markMs: htmlCache?.lifetimeMs ?? 0 } } : {}),
   })
   const app = createApp({
     sites,

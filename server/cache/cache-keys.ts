@@ -99,3 +99,21 @@ export function lockKey(prefix: string, key: string): string {
 export function purgeChannel(prefix: string): string {
   return `${prefix}purge`
 }
+
+/**
+ * Where the shared store records the time of the last purge of one mode covering `name` (see
+ * purge-marks.ts). Outside every tenant's prefix, so a purge of the tenant never deletes its own record.
+ */
+export function purgeMarkKey(prefix: string, mode: 'soft' | 'hard', name: string): string {
+  return `${prefix}purged:${mode}:${name}`
+}
+
+/** Whether a shared-store key (with its prefix) is a purge record. */
+export function isPurgeMarkKey(prefix: string, key: string): boolean {
+  return key.startsWith(`${prefix}purged:`)
+}
+
+/** Whether a cache key is a tag index (`tagIndexKey`). */
+export function isTagIndexKey(key: string): boolean {
+  return /^[^:]+:tag:/.test(key)
+}

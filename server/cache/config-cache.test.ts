@@ -292,8 +292,10 @@ describe('createConfigCache', () => {
         lock: async () => async () => {},
         deletePrefix: async () => false,
         deleteKeys: async () => false,
-        addToSets: async () => {},
-        deleteSetMembers: async () => false,
+        getMarked: async () => ({ value: undefined, marks: [] }),
+        mark: async () => false,
+        setUnlessMarked: async () => false,
+        scanSet: async () => false,
       }
       const { cache, loader } = setup(async () => 'v', { shared: { store: down, prefix: 't:' } })
       expect(await cache.get('k')).toMatchObject({ value: 'v' })

@@ -1,4 +1,5 @@
-import { htmlKeyPrefix, sharedKey, siteKey, showPathKey, tagIndexKey, tenantKeyPrefix } from './cache-keys.ts'
+import { htmlKeyPrefix, isPurgeMarkKey, isTagIndexKey, parseHtmlKey, sharedKey, siteKey, showPathKey, tagIndexKey, tenantKeyPrefix } from './cache-keys.ts'
+import { pageMark, scopeMarks } from './purge-marks.ts'
 import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
@@ -17,8 +18,12 @@ export interface PurgerOptions {
   pages?: (scope: PurgeScope) => { pages: number; keys: string[]; uses: string[] }
   /** This instance's upstream answers: a whole tenant (or all), the given keys, or a tenant's site config; each answers how many it dropped. */
   upstream: { purge(host: string | null): number; forget(keys: string[]): number; forgetSite(host: string): number }
-  /** The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts). */
-  shared?: { store: SharedStore; prefix: string; bus: PurgeBus }
+  /**
+   * The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts); purges are
+   * recorded there for `markMs`, the rendered pages' lifetime (fresh plus stale; see purge-marks.ts).
+   */
+  shared?: { store: SharedStore; prefix: string; bus: PurgeBus; markMs?: number }
+  now?: () => number
 }
 
 /** What a purge did: on this instance, and whether the shared store and the other instances were reached. */
@@ -42,11 +47,13 @@ interface Here extends PurgeCount {
  * One purge for every cache level: the shared store first (so no instance reads the old value back
  * from it), then this instance, then a broadcast to the others. Upstream answers are always dropped
  * (a soft purge too: the page's re-render must read them afresh); rendered pages are marked stale
- * (soft) or dropped (hard) here and on the other instances, and dropped from the shared store (an
- * instance that has no copy of its own renders it).
+ * (soft) or dropped (hard) here and on the other instances, and in the shared store through the
+ * purge's record (purge-marks.ts): an instance without a copy of its own, a new one too, answers
+ * the shared copy stale after a soft purge and renders after a hard one.
  */
 export function createPurger(options: PurgerOptions): Purger {
   const { shared } = options
+  const now = options.now ?? Date.now
 
   function purgeHere(scope: PurgeScope): Here {
     const pages = options.pages?.(scope) ?? { pages: 0, keys: [], uses: [] }
@@ -63,21 +70,43 @@ export function createPurger(options: PurgerOptions): Purger {
     return { pages: pages.pages, data, keys }
   }
 
-  /** The shared store's copies of what `scope` covers, as far as this instance knows them. */
+  /**
+   * The shared store's copies of what `scope` covers, as far as this instance knows them: its
+   * record first (from then on no render that started earlier is written there), then upstream
+   * answers dropped, and rendered pages left stale by the record (soft) or dropped (hard).
+   */
   async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, known: string[]): Promise<boolean> {
     const { host } = scope
-    if (host === null) return store.deletePrefix(prefix)
-    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)))
-    const results = [store.deleteKeys(known.map((key) => sharedKey(prefix, key)))]
-    if (scope.pages !== undefined) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
+    const at = now()
+    const markMs = shared?.markMs ?? 0
+    // Without records (no HTML cache) a soft purge cannot leave shared pages stale: it drops them.
+    const hard = scope.mode === 'hard' || markMs <= 0
+    if (markMs > 0 && !(await store.mark(scopeMarks(prefix, scope), at, markMs))) return false
+    const dropped = (key: string) => {
+      if (isPurgeMarkKey(prefix, key)) return false
+      const name = key.slice(prefix.length)
+      return hard || (parseHtmlKey(name) === null && !isTagIndexKey(name) && !name.startsWith('lock:'))
+    }
+    if (host === null) return store.deletePrefix(prefix, dropped)
+    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)), dropped)
+    const results = [store.deleteKeys(known.filter((key) => hard || parseHtmlKey(key) === null).map((key) => sharedKey(prefix, key)))]
+    if (scope.pages !== undefined && hard) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
     if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(host, ''))))
     // Pages and answers no instance holds any more are found through the tag index.
-    if (scope.tags !== undefined) results.push(store.deleteSetMembers(scope.tags.map((tag) => sharedKey(prefix, tagIndexKey(host, tag)))))
+    for (const tag of scope.tags ?? []) {
+      const index = sharedKey(prefix, tagIndexKey(host, tag))
+      results.push(store.scanSet(index, async (members) => {
+        const pages = members.filter((member) => parseHtmlKey(member.slice(prefix.length)) !== null)
+        await store.deleteKeys(members.filter((member) => hard || !pages.includes(member)))
+        if (markMs > 0) await store.mark(pages.map((page) => pageMark(prefix, scope.mode, page.slice(prefix.length))), at, markMs)
+      }).then((reached) => (reached && hard ? store.deleteKeys([index]) : reached)))
+    }
     return (await Promise.all(results)).every(Boolean)
   }
 
   const unsubscribe = shared?.bus.subscribe((scope) => {
-    const { keys } = purgeHere(scope)
+    // A soft purge leaves the shared pages to their record: only the upstream answers go.
+    const keys = purgeHere(scope).keys.filter((key) => scope.mode === 'hard' || parseHtmlKey(key) === null)
     if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
   })
   return {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import { purgeChannel } from './cache-keys.ts'
 import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
-import type { SharedStore } from './shared-store.ts'
+import { readTime, type SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
   /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
@@ -33,6 +33,30 @@ export interface RedisSharing {
 // Deletes the lock only if it still holds our token: a lock that expired and was taken by another
 // instance must not be released by us.
 const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+
+// A page write and its tag index entries, refused when a purge record covering the page is at or
+// after the render's start (ARGV[1]): one script, so a purge cannot fall between check and write.
+// KEYS: the page, ARGV[4] purge records, then the tag sets; ARGV[5] the members of each set (JSON).
+const SET_UNLESS_MARKED = `
+local marks = tonumber(ARGV[4])
+local since = tonumber(ARGV[1])
+for i = 2, marks + 1 do
+  local at = tonumber(redis.call('get', KEYS[i]) or '')
+  if at and at >= since then return 0 end
+end
+redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3])
+local members = cjson.decode(ARGV[5])
+for i = marks + 2, #KEYS do
+  local names = members[i - marks - 1]
+  if #names > 0 then
+    redis.call('sadd', KEYS[i], unpack(names))
+    -- GT: an index never expires before the longest-lived key it names.
+    redis.call('pexpire', KEYS[i], ARGV[3], 'GT')
+    redis.call('pexpire', KEYS[i], ARGV[3], 'NX')
+  end
+end
+return 1
+`
 
 /**
  * Redis as the second cache level and purge channel shared by every instance. Redis down or slow
@@ -104,23 +128,33 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         }
         return true
       }, false),
-    addToSets: (sets, members, ttlMs) =>
-      attempt('index', async () => {
-        if (members.length === 0) return
-        const batch = client.multi()
-        // GT: an index never expires before the longest-lived key it names.
-        for (const set of sets) batch.sadd(set, ...members).pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'GT').pexpire(set, Math.max(1, Math.ceil(ttlMs)), 'NX')
-        await batch.exec()
-      }, undefined),
-    deleteSetMembers: (sets) =>
+    getMarked: (key, marks) =>
+      attempt('get', async () => {
+        const [page, times] = (await client.multi().getBuffer(key).mget(...marks).exec()) ?? []
+        if (page?.[0] || times?.[0]) throw page?.[0] ?? times?.[0]
+        const values = Array.isArray(times?.[1]) ? (times[1] as (string | null)[]) : []
+        return { value: (page?.[1] as Buffer | null) ?? undefined, marks: marks.map((_, index) => readTime(values[index])) }
+      }, { value: undefined, marks: marks.map(() => undefined) }),
+    mark: (keys, at, ttlMs) =>
       attempt('purge', async () => {
-        for (const set of sets) {
-          // SSCAN in batches: a tag on 100k pages never holds Redis for long.
-          const stream = client.sscanStream(set, { count: 500 })
-          for await (const members of stream as AsyncIterable<string[]>) {
-            if (members.length > 0) await client.unlink(...members)
-          }
-          await client.unlink(set)
+        const batch = client.multi()
+        for (const key of keys) batch.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)))
+        await batch.exec()
+        return true
+      }, false),
+    setUnlessMarked: (key, value, ttlMs, guard) =>
+      attempt('set', async () => {
+        const keys = [key, ...guard.marks, ...guard.sets.map(([set]) => set)]
+        const members = JSON.stringify(guard.sets.map(([, names]) => names))
+        const stored = await client.eval(SET_UNLESS_MARKED, keys.length, ...keys, guard.since, value, Math.max(1, Math.ceil(ttlMs)), guard.marks.length, members)
+        return stored === 1
+      }, false),
+    scanSet: (set, each) =>
+      attempt('purge', async () => {
+        // SSCAN in batches: a tag on 100k pages never holds Redis for long.
+        const stream = client.sscanStream(set, { count: 500 })
+        for await (const members of stream as AsyncIterable<string[]>) {
+          if (members.length > 0) await each(members)
         }
         return true
       }, false),

@@ -21,10 +21,18 @@ export interface SharedStore {
   deletePrefix(prefix: string, filter?: (key: string) => boolean): Promise<boolean>
   /** Deletes these keys; false when the store could not be reached. */
   deleteKeys(keys: string[]): Promise<boolean>
-  /** Adds `members` to each set in `sets`, each set then kept at least `ttlMs` (an index of tag → keys). */
-  addToSets(sets: string[], members: string[], ttlMs: number): Promise<void>
-  /** Deletes every member of each set (read in batches), then the sets; false when the store could not be reached. */
-  deleteSetMembers(sets: string[]): Promise<boolean>
+  /** The bytes of `key` and the times stored under `marks` (purge records), in one round trip; nothing when the store cannot answer. */
+  getMarked(key: string, marks: string[]): Promise<{ value: Buffer | undefined; marks: (number | undefined)[] }>
+  /** Records the time `at` under each of `keys` for `ttlMs` (purge records); false when the store could not be reached. */
+  mark(keys: string[], at: number, ttlMs: number): Promise<boolean>
+  /**
+   * Stores `value` under `key` for `ttlMs` and adds each `[set, members]` (an index of tag → keys, the
+   * set then kept at least `ttlMs`), unless one of `guard.marks` holds a time at or after
+   * `guard.since`; all at once, so no purge falls between the check and the write. Answers whether it stored.
+   */
+  setUnlessMarked(key: string, value: string, ttlMs: number, guard: { marks: string[]; since: number; sets: [string, string[]][] }): Promise<boolean>
+  /** Hands the members of `set` to `each` in batches; false when the store could not be reached. */
+  scanSet(set: string, each: (members: string[]) => Promise<void>): Promise<boolean>
 }
 
 /** A SharedStore in process memory: for tests and for wiring the seam without Redis. */
@@ -61,22 +69,40 @@ export function createMemorySharedStore(now: () => number = Date.now): SharedSto
       return true
     },
     async deleteKeys(keys) {
-      for (const key of keys) values.delete(key)
+      for (const key of keys) {
+        values.delete(key)
+        sets.delete(key)
+      }
       return true
     },
-    async addToSets(names, members) {
-      for (const name of names) {
+    async getMarked(key, marks) {
+      return { value: live(key)?.value, marks: marks.map((mark) => readTime(live(mark)?.value)) }
+    },
+    async mark(keys, at, ttlMs) {
+      for (const key of keys) values.set(key, { value: Buffer.from(String(at)), expiresAt: now() + ttlMs })
+      return true
+    },
+    async setUnlessMarked(key, value, ttlMs, guard) {
+      if (guard.marks.some((mark) => (readTime(live(mark)?.value) ?? -Infinity) >= guard.since)) return false
+      values.set(key, { value: Buffer.from(value), expiresAt: now() + ttlMs })
+      for (const [name, members] of guard.sets) {
         const set = sets.get(name) ?? new Set<string>()
         for (const member of members) set.add(member)
         sets.set(name, set)
       }
+      return true
     },
-    async deleteSetMembers(names) {
-      for (const name of names) {
-        for (const member of sets.get(name) ?? []) values.delete(member)
-        sets.delete(name)
-      }
+    async scanSet(name, each) {
+      const members = [...(sets.get(name) ?? [])]
+      if (members.length > 0) await each(members)
       return true
     },
   }
+}
+
+/** A purge record's time, or undefined when missing or unreadable. */
+export function readTime(bytes: Buffer | string | null | undefined): number | undefined {
+  if (bytes === null || bytes === undefined) return undefined
+  const time = Number(bytes.toString())
+  return Number.isFinite(time) ? time : undefined
 }

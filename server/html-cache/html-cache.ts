@@ -4,7 +4,7 @@ import { coversPage, type PurgeScope } from '../cache/purge-scope.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import type { CachedPage } from './cached-page.ts'
-import { captureRender, readRender, toUsed, NOTHING_USED, type Rendered, type Rerender, type Used } from './read-render.ts'
+import { captureRender, readRender, toUsed, type Rendered, type Rerender, type Used } from './read-render.ts'
 import { sharedPages } from './shared-pages.ts'
 
 /** How a background re-render ended (`html_revalidations_total{outcome}`). */
@@ -61,8 +61,9 @@ export interface HtmlCache {
   /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
   age(page: CachedPage): number
   /**
-   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders running
-   * now are not kept. Answers how many pages, their keys, and the upstream keys they were built from.
+   * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders of them
+   * running now (of the whole tenant for a tag purge) are not kept. Answers how many pages, their
+   * keys, and the upstream keys they were built from.
    */
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
   /** How long a kept page may be answered after it was rendered: fresh, then stale. */
@@ -88,6 +89,9 @@ interface Flight {
   /** What concurrent waiters get: the page, or null when they must render for themselves. */
   page: Promise<CachedPage | null>
 }
+
+/** Purges remembered to judge the renders running across them; a render older than all of them is not kept. */
+const RECENT_PURGES = 1000
 
 /** How long an instance that found the re-render lock taken waits before looking again. */
 const ELSEWHERE_RETRY_MS = 1000
@@ -116,8 +120,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   metrics?.bytes?.(() => pages.calculatedSize)
   const flights = new Map<string, Flight>()
   const revalidating = new Set<string>()
-  // Bumped by every purge: a render that started before it is not kept.
+  // Bumped by every purge, each remembered a while: a render that started before a purge covering
+  // it is not kept (one of another page is, or a stream of purges would keep nothing).
   let generation = 0
+  const recentPurges: { generation: number; scope: PurgeScope }[] = []
 
   const ageMs = (page: CachedPage) => now() - page.storedAt
   const isFresh = (entry: Entry) => !entry.purged && ageMs(entry.page) < ttlMs
@@ -131,19 +137,40 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return undefined
   }
 
-  /** Stores a page here and, unless it came from there, in the shared store. */
-  function keep(key: string, page: CachedPage, startedIn: number, share = true, uses: Used = NOTHING_USED) {
-    if (startedIn !== generation) return
-    pages.set(key, { page, uses, purged: false, failures: 0, retryAt: 0 })
-    if (shared && share) shared.write(key, page, ttlMs + staleMs - ageMs(page), uses)
+  /** When a render started: its purge generation here, and its time (a purge recorded in the shared store since then refuses it there). */
+  interface Start {
+    generation: number
+    at: number
+  }
+  const start = (): Start => ({ generation, at: now() })
+
+  /**
+   * Whether a purge since `startedIn` covers the page under `key` (so a render started before it is
+   * stale). A tag purge covers every render of its tenant then running: what it read may have carried the tag.
+   */
+  function purgedSince(startedIn: number, key: string): boolean {
+    if (startedIn === generation) return false
+    // Purges older than the log: not known, so not kept.
+    if (recentPurges.length === 0 || recentPurges[0]!.generation > startedIn + 1) return true
+    return recentPurges.some((purge) => purge.generation > startedIn && coversPage(purge.scope, key, null))
+  }
+
+  /**
+   * Stores a page here and, when this instance rendered it, in the shared store; one taken from
+   * there stays stale here when a soft purge recorded there covers it.
+   */
+  function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
+    if (purgedSince(started.generation, key)) return
+    pages.set(key, { page, uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
+    if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
 
   /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
-  function capture(key: string, rendered: Rendered, startedIn: number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
+  function capture(key: string, rendered: Rendered, started: Start): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
     const captured = captureRender(rendered, now)
     const page = captured.page.then((cached) => {
       // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached?.status === 200) keep(key, cached, startedIn, true, toUsed(rendered.uses))
+      if (cached?.status === 200) keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
       return cached
     }, (error: unknown) => {
       onError?.(error, key)
@@ -159,12 +186,12 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return page === null ? null : { page, uses: toUsed(rendered.uses) }
   }
 
-  async function revalidation(key: string, entry: Entry, rerender: Rerender, startedIn: number): Promise<RevalidationOutcome> {
+  async function revalidation(key: string, entry: Entry, rerender: Rerender, started: Start): Promise<RevalidationOutcome> {
     let release: (() => Promise<void>) | null = null
     if (shared) {
       const stored = await shared.read(key, ttlMs)
-      if (stored !== undefined && stored.page.storedAt > entry.page.storedAt) {
-        keep(key, stored.page, startedIn, false, stored.uses)
+      if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
+        keep(key, stored.page, started, { uses: stored.uses, share: false })
         return 'shared'
       }
       release = await shared.lock(key, lockMs)
@@ -173,7 +200,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     try {
       const done = await renderAside(rerender)
       if (done === null) return 'failed'
-      keep(key, done.page, startedIn, true, done.uses)
+      keep(key, done.page, started, { uses: done.uses, share: true })
       return 'rendered'
     } finally {
       await release?.()
@@ -184,15 +211,15 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   function revalidate(key: string, entry: Entry, rerender: Rerender): void {
     if (revalidating.has(key) || now() < entry.retryAt) return
     revalidating.add(key)
-    const startedIn = generation
-    const started = performance.now()
+    const started = start()
+    const startedAtMs = performance.now()
     const failed = (error?: unknown) => {
       entry.failures += 1
       entry.retryAt = nextRetryAt(entry.failures, backoff, now(), random)
       if (error !== undefined) onError?.(error, key)
       return 'failed' as const
     }
-    void revalidation(key, entry, rerender, startedIn)
+    void revalidation(key, entry, rerender, started)
       .then((outcome) => {
         if (outcome === 'failed') failed()
         if (outcome === 'elsewhere') entry.retryAt = now() + ELSEWHERE_RETRY_MS
@@ -200,7 +227,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       }, failed)
       .then((outcome) => {
         revalidating.delete(key)
-        onRevalidated?.(outcome, (performance.now() - started) / 1000)
+        onRevalidated?.(outcome, (performance.now() - startedAtMs) / 1000)
       })
   }
 
@@ -215,17 +242,17 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   async function lead(key: string, render: () => Promise<Rendered>, rerender: Rerender, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
-    const startedIn = generation
+    const started = start()
     try {
       const fromShared = await shared?.read(key, ttlMs + staleMs)
       if (fromShared !== undefined) {
-        keep(key, fromShared.page, startedIn, false, fromShared.uses)
+        keep(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
         settle(fromShared.page)
         const entry = pages.get(key)
         return { kind: 'hit', page: entry ? answerCached(key, entry, rerender) : fromShared.page }
       }
       metrics?.lookup('miss')
-      const { response, page, inMemory } = capture(key, await render(), startedIn)
+      const { response, page, inMemory } = capture(key, await render(), started)
       page.then(settle, () => settle(null))
       // A page rendered in one piece is kept before its visitor is answered, from the kept page.
       const kept = inMemory ? await page : null
@@ -265,6 +292,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
     purge(scope) {
       generation += 1
+      recentPurges.push({ generation, scope })
+      if (recentPurges.length > RECENT_PURGES) recentPurges.shift()
       const keys: string[] = []
       const uses = new Set<string>()
       for (const [key, entry] of [...pages.entries()]) {

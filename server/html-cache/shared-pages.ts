@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache/cache-keys.ts'
+import { judgeStored, pageMarks } from '../cache/purge-marks.ts'
 import type { SharedStore } from '../cache/shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
@@ -8,14 +9,17 @@ import { NOTHING_USED, type Used } from './read-render.ts'
 interface SharedPages {
   /**
    * The page stored under `key` if it is younger than `maxAgeMs`, with what it was built from (so a
-   * purge by tag or path reaches this instance's copy too); anything unreadable counts as missing.
+   * purge by tag or path reaches this instance's copy too) and whether a soft purge recorded since
+   * it was stored made it stale; read with its purge records in one round trip. A page a hard purge
+   * recorded since, or anything unreadable, counts as missing.
    */
-  read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used } | undefined>
+  read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used; purged: boolean } | undefined>
   /**
    * Stores `page` for as long as it may still be served (`keepMs`), and names it (with the upstream
-   * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets it.
+   * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets
+   * it; unless a purge covering it was recorded at or after `since` (when its render started).
    */
-  write(key: string, page: CachedPage, keepMs: number, uses: Used): void
+  write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number): void
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
 }
@@ -31,27 +35,30 @@ interface SharedPagesOptions {
 export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions): SharedPages {
   return {
     async read(key, maxAgeMs) {
-      const bytes = await store.get(sharedKey(prefix, key))
-      if (bytes === undefined) return undefined
+      const marks = pageMarks(prefix, key)
+      const found = await store.getMarked(sharedKey(prefix, key), [...marks.soft, ...marks.hard])
+      if (found.value === undefined) return undefined
       try {
-        const stored = parseStored(JSON.parse(bytes.toString('utf8')))
+        const stored = parseStored(JSON.parse(found.value.toString('utf8')))
         if (stored === undefined || now() - stored.storedAt >= maxAgeMs) return undefined
-        return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED }
+        const worth = judgeStored(stored.storedAt, found.marks.slice(0, marks.soft.length), found.marks.slice(marks.soft.length))
+        if (worth === 'absent') return undefined
+        return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED, purged: worth === 'stale' }
       } catch (error) {
         onError?.(error, key)
         return undefined
       }
     },
-    write(key, page, keepMs, uses) {
+    write(key, page, keepMs, uses, since) {
       if (keepMs <= 0) return
-      // What the page was built from travels with it; readers that know nothing of it ignore it.
-      void store.set(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs)
       const host = parseHtmlKey(key)?.host
-      if (host === undefined) return
-      for (const tag of uses.tags) {
+      const sets: [string, string[]][] = host === undefined ? [] : uses.tags.map((tag) => {
         const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
-        void store.addToSets([sharedKey(prefix, tagIndexKey(host, tag))], [sharedKey(prefix, key), ...carriers], keepMs)
-      }
+        return [sharedKey(prefix, tagIndexKey(host, tag)), [sharedKey(prefix, key), ...carriers]]
+      })
+      const marks = pageMarks(prefix, key, uses.tags)
+      // What the page was built from travels with it; readers that know nothing of it ignore it.
+      void store.setUnlessMarked(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs, { marks: [...marks.soft, ...marks.hard], since, sets })
     },
     lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
   }

@@ -200,4 +200,19 @@ describe('stale-while-revalidate in the HTML cache', () => {
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.size).toBe(0)
   })
+
+  it('a purge keeps out the renders it covers that were running, and only those', async () => {
+    const { cache } = setup()
+    const covered = deferred<Rendered>()
+    const other = deferred<Rendered>()
+    const OTHER = 'h:html:en:http://h/b'
+    const answers = [cache.get(KEY, () => covered.promise), cache.get(OTHER, () => other.promise)]
+    cache.purge({ host: 'h', mode: 'hard', pages: [{ languages: ['en'], routerPathname: '/a' }] })
+    covered.resolve(rendered('a'))
+    other.resolve(rendered('b'))
+    for (const answer of await Promise.all(answers)) if (answer.kind === 'rendered') await answer.response.arrayBuffer()
+    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    expect(cache.peek(KEY)).toBeUndefined()
+    expect(textOf(cache.peek(OTHER))).toBe('b')
+  })
 })

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { startRedis, type TestRedis } from '../../test/redis-server.ts'
 import type { RevalidationOutcome } from '../html-cache/html-cache.ts'
@@ -7,6 +8,7 @@ import type { RevalidationOutcome } from '../html-cache/html-cache.ts'
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
 const HOT_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
+const DATA_PATH = '/v1/resource/list'
 
 let redis: TestRedis
 let admin: Redis
@@ -29,11 +31,18 @@ afterEach(async () => {
   admin.disconnect()
 })
 
-/** An instance sharing the test Redis whose pages stay fresh for the whole test unless purged. */
-async function instance(outcomes: RevalidationOutcome[]): Promise<TestSite> {
+/** An instance sharing the test Redis whose pages stay fresh for the whole test unless purged; `held` keeps its upstream data answers behind a gate. */
+async function instance(outcomes: RevalidationOutcome[], held?: { gate: Gate | null; count: number }): Promise<TestSite> {
   const site = await startTestSite({
     redisUrl: redis.url, redisCommandTimeoutMs: 200, purgeToken: TOKEN,
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
+    upstream: async (request, demo) => {
+      if (held?.gate && new URL(request.url).pathname === DATA_PATH) {
+        held.count += 1
+        await held.gate.passed()
+      }
+      return demo(request)
+    },
   })
   sites.push(site)
   return site
@@ -51,28 +60,34 @@ function purge(site: TestSite, body: unknown) {
 }
 
 describe('purges across instances sharing Redis', () => {
-  it('a soft purge on one instance marks the page stale on both and drops the shared copy; the fleet renders it once', async () => {
+  it('a soft purge on one instance marks the page stale on both and keeps the shared copy: the instance without a copy answers it at once, and the fleet renders it once', async () => {
     const onA: RevalidationOutcome[] = []
     const onB: RevalidationOutcome[] = []
-    const [a, b] = [await instance(onA), await instance(onB)]
+    const held = { gate: null as Gate | null, count: 0 }
+    const [a, b] = [await instance(onA, held), await instance(onB, held)]
     await get(a, '/res/hot')
     await get(a, '/res/new')
-    await get(b, '/res/hot')
     expect(await admin.exists(HOT_KEY)).toBe(1)
     const answer = await purge(a, { host: 'res.localhost', paths: ['/res/hot'] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
-    expect(await admin.exists(HOT_KEY)).toBe(0)
-    // The other page's shared copy stays.
-    expect(await admin.keys('ts:res.localhost:html:*')).toEqual(['ts:res.localhost:html:zh:http://res.localhost/res/new'])
-    // b got the purge through pub/sub: its next visitor is answered from the stale copy while b renders it.
-    await vi.waitFor(async () => {
-      expect(await get(b, '/res/hot')).toBe(200)
-      expect(onB).toEqual(['rendered'])
-    })
-    // a's next visitor gets the old copy too, and a takes b's new page from Redis instead of rendering.
-    expect(await get(a, '/res/hot')).toBe(200)
-    await vi.waitFor(() => expect(onA).toEqual(['shared']))
-    expect(await admin.exists(HOT_KEY)).toBe(1)
+    // The shared copies stay; the purge is recorded beside them.
+    expect((await admin.keys('ts:res.localhost:html:*')).sort()).toEqual([HOT_KEY, 'ts:res.localhost:html:zh:http://res.localhost/res/new'])
+    // Re-renders are held at the upstream: answers that arrive meanwhile did not wait for one.
+    const gate = createGate()
+    held.gate = gate
+    const [onlyShared, ownCopy] = await Promise.all([b.request('/res/hot', { headers: ZH }), a.request('/res/hot', { headers: ZH })])
+    for (const stale of [onlyShared, ownCopy]) {
+      expect(stale.status).toBe(200)
+      expect(stale.headers.get('age')).not.toBeNull()
+      await stale.arrayBuffer()
+    }
+    // One instance renders (held at the upstream), the other found the lock taken.
+    await vi.waitFor(() => expect([...onA, ...onB]).toEqual(['elsewhere']))
+    expect(held.count).toBe(1)
+    gate.open()
+    await vi.waitFor(() => expect([...onA, ...onB].sort()).toEqual(['elsewhere', 'rendered']))
+    await vi.waitFor(() => expect(a.htmlCache!.inFlight + b.htmlCache!.inFlight).toBe(0))
+    expect(held.count).toBe(1)
   })
 
   it('with Redis down, the instance that got the purge still purges itself and says so', async () => {
@@ -89,7 +104,7 @@ describe('purges across instances sharing Redis', () => {
     }
   })
 
-  it('a purge by tag on an instance that never held the page reaches the shared copy through the tag index; a new instance renders it afresh', async () => {
+  it('a hard purge by tag on an instance that never held the page reaches the shared copy through the tag index; a new instance renders it afresh', async () => {
     const onA: RevalidationOutcome[] = []
     const a = await instance(onA)
     const first = await a.request('/res/hot', { headers: ZH })
@@ -98,7 +113,7 @@ describe('purges across instances sharing Redis', () => {
     await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
     await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
-    const answer = await purge(b, { host: 'res.localhost', tags: [tag] })
+    const answer = await purge(b, { host: 'res.localhost', tags: [tag], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
     expect(await admin.exists(HOT_KEY)).toBe(0)
     expect(await admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
@@ -108,11 +123,47 @@ describe('purges across instances sharing Redis', () => {
     await fresh.arrayBuffer()
     expect(fresh.status).toBe(200)
     expect(fresh.headers.get('age')).toBeNull()
-    // a got the purge through pub/sub: its copy is stale, answered once while it renders again.
-    await vi.waitFor(async () => {
-      expect(await get(a, '/res/hot')).toBe(200)
-      expect(onA.length).toBe(1)
-    })
+    // a got the purge through pub/sub: its own copy is gone.
+    await vi.waitFor(() => expect(a.htmlCache?.peek(HOT_KEY.slice('ts:'.length))).toBeUndefined())
+  })
+
+  it('a soft purge by tag on an instance that never held the page leaves the shared copy stale for every instance, a new one too', async () => {
+    const a = await instance([])
+    const first = await a.request('/res/hot', { headers: ZH })
+    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    await first.arrayBuffer()
+    await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    const b = await instance([])
+    expect(await (await purge(b, { host: 'res.localhost', tags: [tag] })).json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
+    expect(await admin.exists(HOT_KEY)).toBe(1)
+    const onC: RevalidationOutcome[] = []
+    const c = await instance(onC)
+    const stale = await c.request('/res/hot', { headers: ZH })
+    await stale.arrayBuffer()
+    expect(stale.headers.get('age')).not.toBeNull()
+    await vi.waitFor(() => expect(onC).toEqual(['rendered']))
+  })
+
+  it('a new instance honours earlier purges recorded in Redis: a copy stored before a hard purge is absent, before a soft one stale', async () => {
+    const a = await instance([])
+    await get(a, '/res/hot')
+    await get(a, '/res/new')
+    const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
+    // A copy a hard purge dropped comes back (as from an instance whose write raced the purge).
+    const dumped = await admin.dumpBuffer(NEW_KEY)
+    expect(await (await purge(a, { host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({ shared: 'ok' })
+    await admin.restore(NEW_KEY, 0, dumped!)
+    expect(await (await purge(a, { host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
+    const onC: RevalidationOutcome[] = []
+    const c = await instance(onC)
+    const rendered = await c.request('/res/new', { headers: ZH })
+    await rendered.arrayBuffer()
+    expect(rendered.status).toBe(200)
+    expect(rendered.headers.get('age')).toBeNull()
+    const stale = await c.request('/res/hot', { headers: ZH })
+    await stale.arrayBuffer()
+    expect(stale.headers.get('age')).not.toBeNull()
+    await vi.waitFor(() => expect(onC).toEqual(['rendered']))
   })
 
   it('a purge by tag reaches a copy another instance took from Redis (its tags travel with it)', async () => {

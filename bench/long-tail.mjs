@@ -1,0 +1,257 @@
+// `npm run bench:long-tail`: many tenants and pages with Zipf-distributed popularity against two app
+// instances sharing a redis-server, under a stream of soft purges by path, in two settings:
+// TTL-only (short HTML_CACHE_TTL_MS, HTML_CACHE_STALE_MS=0) and stale-while-revalidate (long TTL
+// and stale window). Reports CPU per request (both instances), the share of requests that waited
+// for a render (answers without `Age`, and the instances' html cache misses), p50/p99, and how long
+// an edit took to reach both instances (edit upstream, purge the page, poll both until it shows).
+// Loopback only; every phase is bounded in time. Writes dist/bench/long-tail.json.
+// Options: --seconds=S measured per setting (20), --warm-up=S (5), --tenants=N (200), --pages=N per
+// tenant (20), --connections=C (8), --purges-per-second=N (2), --edits=N (3), --zipf=s (1),
+// --short-ttl-ms=MS (2000), --html-cache-mib=MiB per instance (512).
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { createConnection, createServer } from 'node:net'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Pool } from 'undici'
+import { BROWSER_UA } from './pages.mjs'
+import { cpuMs, startApp, startDemoApi } from './processes.mjs'
+import { startLongTailUpstream } from './long-tail-upstream.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const SECONDS = arg('seconds', 20)
+const WARM_UP = arg('warm-up', 5)
+const TENANTS = arg('tenants', 200)
+const PAGES_PER_TENANT = arg('pages', 20)
+const CONNECTIONS = arg('connections', 8)
+const PURGES_PER_SECOND = arg('purges-per-second', 2)
+const EDITS = arg('edits', 3)
+const ZIPF = arg('zipf', 1)
+const SHORT_TTL_MS = arg('short-ttl-ms', 2000)
+// Room for every page on each instance: the comparison is about lifetimes, not eviction.
+const HTML_CACHE_MIB = arg('html-cache-mib', 512)
+const EDIT_TIMEOUT_MS = 30_000
+const TOKEN = 'long-tail-bench-purge-token'
+
+const SETTINGS = [
+  { name: 'TTL only', env: { HTML_CACHE_TTL_MS: String(SHORT_TTL_MS), HTML_CACHE_STALE_MS: '0' } },
+  { name: 'stale-while-revalidate', env: { HTML_CACHE_TTL_MS: '3600000', HTML_CACHE_STALE_MS: '86400000' } },
+]
+
+/** A tenant's pages, most visited first: the res site's lists, then search pages (each its own render). */
+const PAGE_PATHS = ['/', '/res/hot', '/res/new', ...Array.from({ length: Math.max(0, PAGES_PER_TENANT - 3) }, (_, i) => `/s?query=w${i}`)].slice(0, PAGES_PER_TENANT)
+const hostOf = (tenant) => `t${tenant}.lt.test`
+
+/** Zipf over every (tenant, page): rank r has weight 1/(r+1)^s; neighbouring ranks are other tenants. */
+function zipfSampler(count, exponent) {
+  const cdf = new Float64Array(count)
+  let total = 0
+  for (let rank = 0; rank < count; rank += 1) cdf[rank] = total += 1 / (rank + 1) ** exponent
+  return () => {
+    const dice = Math.random() * total
+    let low = 0
+    let high = count - 1
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (cdf[middle] < dice) low = middle + 1
+      else high = middle
+    }
+    return { tenant: low % TENANTS, path: PAGE_PATHS[Math.floor(low / TENANTS)] }
+  }
+}
+const pick = zipfSampler(TENANTS * PAGE_PATHS.length, ZIPF)
+
+const visitor = (host) => ({ host, cookie: 'lang=zh', 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
+
+async function send(pool, host, urlPath, headers = visitor(host)) {
+  const { statusCode, headers: answer, body } = await pool.request({ method: 'GET', path: urlPath, headers })
+  const text = headers['accept-encoding'] ? (await body.dump(), '') : await body.text()
+  return { status: statusCode, age: answer.age, text }
+}
+
+/** Load until `until`: each request a Zipf-drawn page on one of the instances. */
+async function load(pools, until) {
+  const latencies = []
+  const stats = { requests: 0, waited: 0, errors: 0, byStatus: {} }
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < until) {
+      const { tenant, path: urlPath } = pick()
+      const pool = pools[Math.floor(Math.random() * pools.length)]
+      const started = performance.now()
+      try {
+        const answer = await send(pool, hostOf(tenant), urlPath)
+        latencies.push(performance.now() - started)
+        stats.requests += 1
+        stats.byStatus[answer.status] = (stats.byStatus[answer.status] ?? 0) + 1
+        if (answer.age === undefined) stats.waited += 1
+      } catch {
+        stats.errors += 1
+      }
+    }
+  }))
+  latencies.sort((a, b) => a - b)
+  return { ...stats, latencies }
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))])
+
+async function purge(pool, body) {
+  const { statusCode, body: answer } = await pool.request({
+    method: 'POST', path: '/_internal/purge', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  })
+  const json = await answer.json().catch(() => ({}))
+  if (statusCode !== 200) throw new Error(`purge answered ${statusCode}: ${JSON.stringify(json)}`)
+  return json
+}
+
+/** Soft purges of Zipf-drawn pages (popular pages change more often) until `until`. */
+async function purgeStream(pools, until) {
+  let sent = 0
+  let failed = 0
+  while (PURGES_PER_SECOND > 0 && performance.now() < until) {
+    await sleep(1000 / PURGES_PER_SECOND)
+    const { tenant, path: urlPath } = pick()
+    try {
+      await purge(pools[sent % pools.length], { host: hostOf(tenant), paths: [urlPath.split('?')[0]] })
+      sent += 1
+    } catch {
+      failed += 1
+    }
+  }
+  return { sent, failed }
+}
+
+/**
+ * Edits a tenant's resource list upstream, purges its `/res/hot` through the first instance, and
+ * polls both instances until the edit shows on each: seconds until the last one shows it.
+ */
+async function editReach(pools, upstream, tenant, marker) {
+  const host = hostOf(tenant)
+  const plain = { host, cookie: 'lang=zh', 'user-agent': BROWSER_UA }
+  for (const pool of pools) await send(pool, host, '/res/hot', plain)
+  upstream.edit(host, marker)
+  const started = performance.now()
+  await purge(pools[0], { host, paths: ['/res/hot'] })
+  const reached = pools.map(() => null)
+  while (reached.includes(null) && performance.now() - started < EDIT_TIMEOUT_MS) {
+    await Promise.all(pools.map(async (pool, index) => {
+      if (reached[index] !== null) return
+      const answer = await send(pool, host, '/res/hot', plain)
+      if (answer.text.includes(marker)) reached[index] = (performance.now() - started) / 1000
+    }))
+    if (reached.includes(null)) await sleep(50)
+  }
+  return reached.includes(null) ? null : Math.max(...reached)
+}
+
+/** `cache_lookups_total{cache="html"}` of an instance, by result. */
+async function htmlLookups(pool) {
+  const { body } = await pool.request({ method: 'GET', path: '/metrics' })
+  const lookups = { hit: 0, stale: 0, miss: 0 }
+  for (const line of (await body.text()).split('\n')) {
+    const match = /^cache_lookups_total\{(.*)\} (\d+(?:\.\d+)?)$/.exec(line)
+    if (!match || !match[1].includes('cache="html"')) continue
+    const result = /result="(\w+)"/.exec(match[1])?.[1]
+    if (result in lookups) lookups[result] += Number(match[2])
+  }
+  return lookups
+}
+
+async function startRedis() {
+  const port = await freePort()
+  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const up = await new Promise((resolve) => {
+      const socket = createConnection({ port, host: '127.0.0.1' })
+      socket.once('connect', () => (socket.destroy(), resolve(true)))
+      socket.once('error', () => resolve(false))
+    })
+    if (up) return { url: `redis://127.0.0.1:${port}`, stop: async () => { child.kill('SIGKILL'); await once(child, 'exit') } }
+    await sleep(20)
+  }
+  child.kill('SIGKILL')
+  throw new Error('redis-server did not start')
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address()
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+async function measureSetting(setting, upstream) {
+  const redis = await startRedis()
+  const env = { API_BASE_URL: upstream.origin, REDIS_URL: redis.url, PURGE_TOKEN: TOKEN, HTML_CACHE_MAX_BYTES: String(HTML_CACHE_MIB * 1024 * 1024), ...setting.env }
+  const apps = [await startApp(env), await startApp(env)]
+  const pools = apps.map((app) => new Pool(app.origin, { connections: CONNECTIONS + 2 }))
+  try {
+    await load(pools, performance.now() + WARM_UP * 1000)
+    const cpuBefore = apps.map((app) => cpuMs(app.pid))
+    const lookupsBefore = await Promise.all(pools.map(htmlLookups))
+    const until = performance.now() + SECONDS * 1000
+    const edits = (async () => {
+      const seconds = []
+      // A popular tenant, a middling one and one from the tail, spread over the measured window.
+      const tenants = [0, Math.floor(TENANTS / 2), TENANTS - 1]
+      for (let i = 0; i < EDITS; i += 1) {
+        await sleep((SECONDS * 1000) / (EDITS + 1))
+        seconds.push(await editReach(pools, upstream, tenants[i % tenants.length], `EDIT${setting.name.length}x${i}x${Date.now()}`))
+      }
+      return seconds
+    })()
+    const [stats, purges, editSeconds] = await Promise.all([load(pools, until), purgeStream(pools, until), edits])
+    const cpu = apps.reduce((sum, app, i) => sum + cpuMs(app.pid) - cpuBefore[i], 0)
+    const lookupsAfter = await Promise.all(pools.map(htmlLookups))
+    const lookups = Object.fromEntries(['hit', 'stale', 'miss'].map((result) => [result, lookupsAfter.reduce((sum, after, i) => sum + after[result] - lookupsBefore[i][result], 0)]))
+    const counted = lookups.hit + lookups.stale + lookups.miss
+    return {
+      setting: setting.name,
+      env: setting.env,
+      requests: stats.requests,
+      rps: Math.round(stats.requests / SECONDS),
+      errors: stats.errors,
+      byStatus: stats.byStatus,
+      cpuMsPerRequest: Number((cpu / stats.requests).toFixed(3)),
+      waitedForRender: Number((stats.waited / stats.requests).toFixed(4)),
+      htmlLookups: { ...lookups, missShare: Number((lookups.miss / Math.max(1, counted)).toFixed(4)) },
+      p50ms: Number(percentile(stats.latencies, 0.5).toFixed(2)),
+      p99ms: Number(percentile(stats.latencies, 0.99).toFixed(2)),
+      purges,
+      editReachSeconds: editSeconds.map((s) => (s === null ? null : Number(s.toFixed(2)))),
+    }
+  } finally {
+    await Promise.all(pools.map((pool) => pool.close()))
+    await Promise.all(apps.map((app) => app.stop()))
+    await redis.stop()
+  }
+}
+
+const demo = await startDemoApi()
+const upstream = await startLongTailUpstream(demo.origin)
+const rows = []
+try {
+  console.log(`long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis, ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits`)
+  for (const setting of SETTINGS) {
+    const row = await measureSetting(setting, upstream)
+    rows.push(row)
+    console.log(JSON.stringify(row))
+  }
+} finally {
+  await upstream.close()
+  await demo.stop()
+}
+
+const file = path.join(root, 'dist', 'bench', 'long-tail.json')
+await mkdir(path.dirname(file), { recursive: true })
+await writeFile(file, JSON.stringify({ when: new Date().toISOString(), tenants: TENANTS, pages: PAGE_PATHS.length, zipf: ZIPF, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2))
+const f = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
+console.log('\n| setting | requests | CPU ms/request | waited for a render | html misses | p50 ms | p99 ms | edit reached both instances (s) |')
+console.log('|---|---|---|---|---|---|---|---|')
+for (const row of rows) {
+  console.log(`| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`)
+}
