@@ -32,6 +32,6 @@ export function memoizeText(transform: (text: string) => string, options: TextMe
 const TWO_BYTE = /[^\u0000-\u00ff]/
 
 /** What a string costs in the heap: one byte per character, or two for any text beyond Latin-1 (Chinese, emoji). */
-export function heapBytes(text: string): number {
+function heapBytes(text: string): number {
   return TWO_BYTE.test(text) ? text.length * 2 : text.length
 }

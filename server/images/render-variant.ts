@@ -40,7 +40,7 @@ let loading: Promise<SharpModule> | undefined
  * encoded once and then served from the image cache, which has its own byte bound, so libvips' copy
  * would only hold decoded sources nobody asks for again.
  */
-export function loadSharp(): Promise<SharpModule> {
+function loadSharp(): Promise<SharpModule> {
   if (loading !== undefined) return loading
   const started = import('sharp').then(
     ({ default: sharp }) => {

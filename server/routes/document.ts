@@ -97,7 +97,7 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
 }
 
 /** The page request a document GET or HEAD makes, for `decidePage`. */
-export function documentRequestOf(c: Context<AppEnv>, tenant: Tenant, origin: string): PageRequest {
+function documentRequestOf(c: Context<AppEnv>, tenant: Tenant, origin: string): PageRequest {
   const url = new URL(c.req.url)
   return { tenant, pathname: url.pathname, search: url.search, origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: true }
 }
