@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createConnection, createServer } from 'node:net'
+import { Redis } from 'ioredis'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -53,6 +54,18 @@ export async function startRedis(): Promise<TestRedis> {
       await kill()
     },
   }
+}
+
+/**
+ * A client of the test server for looking at what the app wrote, on an emptied server. Its errors
+ * are ignored: tests kill and pause the server under it.
+ */
+export async function connectAdmin(redis: TestRedis): Promise<Redis> {
+  const admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
+  admin.on('error', () => {})
+  await admin.connect()
+  await admin.flushall()
+  return admin
 }
 
 async function freePort(): Promise<number> {

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
-import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -22,10 +22,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   calls = { siteConfig: 0, languages: [], other: 0 }
-  admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
-  admin.on('error', () => {})
-  await admin.connect()
-  await admin.flushall()
+  admin = await connectAdmin(redis)
 })
 afterEach(async () => {
   await Promise.all(sites.map((site) => site.close()))

@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
 import type { RevalidationOutcome } from '../html-cache/html-cache.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -20,10 +20,7 @@ afterAll(async () => {
   await redis.stop()
 })
 beforeEach(async () => {
-  admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
-  admin.on('error', () => {})
-  await admin.connect()
-  await admin.flushall()
+  admin = await connectAdmin(redis)
 })
 afterEach(async () => {
   await Promise.all(sites.map((site) => site.close()))
