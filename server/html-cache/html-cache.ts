@@ -93,8 +93,12 @@ interface Flight {
 /** Purges remembered to judge the renders running across them; a render older than all of them is not kept. */
 const RECENT_PURGES = 1000
 
-/** How long an instance that found the re-render lock taken waits before looking again. */
-const ELSEWHERE_RETRY_MS = 1000
+/**
+ * How long an instance that found the re-render lock taken waits before looking again: short, since
+ * a re-render takes milliseconds and this wait is what an edit takes to reach the instance's
+ * visitors; a look is one Redis read, made only when a visitor asks for the page.
+ */
+const ELSEWHERE_RETRY_MS = 250
 
 /**
  * In-memory cache of rendered anonymous pages, bounded in bytes, with request coalescing and
