@@ -6,7 +6,7 @@ import { captureLog } from '../../test/log-capture.ts'
 import { parseResponse, rawConnection, type RawResponse } from '../../test/raw-http.ts'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
 import { createMetrics } from '../metrics/metrics.ts'
-import { splitTarget } from './cache-hits.ts'
+import { splitTarget } from '../routes/page-front.ts'
 
 const ZH = { cookie: 'lang=zh' }
 
