@@ -54,7 +54,7 @@ export function decideFront(facts: FrontFacts, tenantOf: (host: string) => Tenan
  * Whether a page answer sets the language cookie. It only matters where a visitor can switch
  * languages; elsewhere it would make every first visit uncacheable for nothing.
  */
-export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language: Lang): boolean {
+function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language: Lang): boolean {
   return tenant.languages.length > 1 && shouldSetLangCookie(cookie, language)
 }
 
@@ -62,7 +62,7 @@ export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, l
  * The front facts of Node's request, read without building a web Request, or null when URL parsing
  * would rewrite its target (those are left to the app, which parses it).
  */
-export function frontFactsOfIncoming(incoming: IncomingMessage, trustProxy: boolean): FrontFacts | null {
+function frontFactsOfIncoming(incoming: IncomingMessage, trustProxy: boolean): FrontFacts | null {
   const target = splitTarget(incoming.url ?? '')
   if (target === null) return null
   const { headers } = incoming
