@@ -105,6 +105,12 @@ describe('one pipeline: app.request() and the real Node listener answer alike', 
     }
     expect(answers.app.status).toBe(status)
     expect(answers.listener).toEqual(answers.app)
-    if (stale) expect(answers.app.headers.age).toBe('15')
+    if (beforeApp) {
+      // What a hit adds to the stored page, compared above: its CDN tags, Age, the page's tag, the request id.
+      expect(answers.app.headers['cache-tag']).toMatch(/^res\.localhost(,|$)/)
+      expect(answers.app.headers.age).toBe(stale ? '15' : '0')
+      expect(answers.app.headers.etag).toBe(etag)
+      expect(answers.app.headers['x-request-id']).toBe(headers?.()['x-request-id'] ?? 'same-id')
+    }
   })
 })
