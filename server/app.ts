@@ -27,7 +27,8 @@ import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import type { NodeAnswer } from './lifecycle/http-server.ts'
-import { cacheHits } from './routes/cache-hits.ts'
+import { createHitWriter } from './html-cache/hit-writer.ts'
+import { cachedPageViews } from './routes/page-front.ts'
 import { createCachePolicyLookup } from './routes/page-request.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
 import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
@@ -83,7 +84,7 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
  * The app, and what the Node server tries before it: with an HTML cache, the page views that cache
- * answers as they stand (routes/cache-hits.ts), on Node's request and response.
+ * answers as they stand (html-cache/hit-writer.ts), on Node's request and response.
  */
 export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
 
@@ -181,7 +182,8 @@ export function createApp(deps: AppDeps): App {
     onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
-  const document = documentRoute({ ...pageRendering, policyOf, ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}) })
+  const trustProxy = deps.trustProxy ?? false
+  const document = documentRoute({ ...pageRendering, policyOf, trustProxy, security, ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}) })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
@@ -199,17 +201,8 @@ export function createApp(deps: AppDeps): App {
   })
 
   if (!deps.htmlCache) return app
-  const hits = cacheHits({
-    htmlCache: deps.htmlCache,
-    sites: deps.sites,
-    policyOf,
-    security,
-    begin: requestRecorder(recording),
-    log: deps.log,
-    trustProxy: deps.trustProxy ?? false,
-    imageOptimizer: deps.images !== undefined,
-    rerenderFor: cacheRenderer(pageRendering, deps.log),
-  })
+  const pageViewOf = cachedPageViews({ sites: deps.sites, policyOf, trustProxy, imageOptimizer: deps.images !== undefined, rerenderFor: cacheRenderer(pageRendering, deps.log) })
+  const hits = createHitWriter({ htmlCache: deps.htmlCache, pageViewOf, security, begin: requestRecorder(recording), log: deps.log })
   return Object.assign(app, { cacheHits: hits })
 }
 

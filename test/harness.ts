@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
+import { request as undiciRequest, type Dispatcher } from 'undici'
 import { inject } from 'vitest'
 import type { App, AppDeps } from '../server/app.ts'
 import type { Purger } from '../server/cache/purge-bus.ts'
@@ -20,6 +21,9 @@ import type { UpstreamClientOptions } from '../server/upstream/client.ts'
 export function distDir(): string {
   return inject('distDir')
 }
+
+/** How a test request reaches the server: `app.request()`, or a socket to the real Node listener. */
+export type Via = 'app' | 'listener'
 
 export interface TestSiteOptions {
   /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
@@ -46,8 +50,12 @@ export interface TestSiteOptions {
 }
 
 export interface TestSite {
-  /** A request to the app as if sent to `http://{host}{path}` (default host res.localhost). */
-  request(path: string, init?: RequestInit & { host?: string }): Promise<Response>
+  /**
+   * A request to the app as if sent to `http://{host}{path}` (default host res.localhost). `via:
+   * 'listener'` sends it over a socket to the real Node listener instead (needs `listen`), where the
+   * HTML cache's hit writer answers before the app, as in production.
+   */
+  request(path: string, init?: RequestInit & { host?: string; via?: Via }): Promise<Response>
   /** Set when `listen` was asked for: e.g. http://127.0.0.1:40123. */
   url: string | undefined
   /** Number of upstream calls per API path so far. */
@@ -103,9 +111,13 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     sites,
     purger,
     request(pathname, init = {}) {
-      const { host = 'res.localhost', ...rest } = init
+      const { host = 'res.localhost', via = 'app', ...rest } = init
       const headers = new Headers(rest.headers)
       headers.set('host', host)
+      if (via === 'listener') {
+        if (!appServer) throw new Error('request via the listener needs startTestSite({ listen: true })')
+        return requestOverSocket(appServer.url, pathname, { ...rest, headers })
+      }
       // The Host header decides the tenant; the URL only needs to be valid, even for hostile hosts.
       return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
     },
@@ -135,6 +147,23 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     REDIS_URL: options.redisUrl,
     PURGE_TOKEN: options.purgeToken,
   }
+}
+
+/**
+ * A request sent as it is (Host header included, no decompression) to a listening server, answered
+ * as a web Response, so one test asserts the same way on either path.
+ */
+async function requestOverSocket(base: string, pathname: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  const method = (init.method ?? 'GET').toUpperCase()
+  const body = typeof init.body === 'string' || init.body instanceof URLSearchParams ? String(init.body) : init.body == null ? undefined : Buffer.from(await new Response(init.body).arrayBuffer())
+  const answer = await undiciRequest(`${base}${pathname}`, { method: method as Dispatcher.HttpMethod, headers: Object.fromEntries(init.headers), ...(body !== undefined ? { body } : {}) })
+  const bytes = Buffer.from(await answer.body.arrayBuffer())
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of Array.isArray(value) ? value : [value ?? '']) headers.append(name, one)
+  }
+  const empty = method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304
+  return new Response(empty ? null : bytes, { status: answer.statusCode, headers })
 }
 
 function urlBase(host: string): string {

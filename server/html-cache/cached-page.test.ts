@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { NONCE_LENGTH } from '../middleware/security-headers.ts'
-import { servePage, toCachedPage, toPageSnapshot, toSnapshot } from './cached-page.ts'
+import { NONCE_LENGTH, securityPolicy } from '../middleware/security-headers.ts'
+import { answerPage, pageResponse, toCachedPage, toPageSnapshot, toSnapshot, type CachedPage } from './cached-page.ts'
 import { BEST_LEVEL, gzipSize, IMPROVE_AFTER, SPARE_BODIES } from './gzip-segments.ts'
 
 const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' + '<p>text</p>'.repeat(200) + '<script nonce="N1">go()</script></body></html>'
@@ -11,7 +11,13 @@ async function page(body: string, nonce?: string) {
   return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
 }
 
-describe('servePage', () => {
+/** A full answer (no If-None-Match) of `page` as a web Response. */
+function servePage(cached: CachedPage, options: { method: 'GET' | 'HEAD'; acceptEncoding: string | undefined; nonce: string | undefined }): Response {
+  const request = { ...options, nonce: options.nonce ?? '', ifNoneMatch: undefined, requestId: 'r1', age: 0 }
+  return pageResponse(answerPage(cached, request, securityPolicy({ hsts: false })))
+}
+
+describe('answerPage', () => {
   it.each([
     ['br, gzip', 'br'],
     // Browsers list gzip first; among equals the smaller brotli wins.

@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../middleware/compression.ts'
-import { etagOf, notModifiedHeaders } from '../http/conditional-request.ts'
-import { NONCE_LENGTH } from '../middleware/security-headers.ts'
+import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../http/conditional-request.ts'
+import { REQUEST_ID_HEADER } from '../middleware/request-context.ts'
+import { NONCE_LENGTH, type SecurityPolicy } from '../middleware/security-headers.ts'
 import { assembleGzip, compressSegments, gzipSize, releaseGzip, SPARE_BODIES, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
@@ -129,61 +130,74 @@ export function toPageSnapshot(page: CachedPage): PageSnapshot {
   return { status: page.status, headers: page.headers, segments: page.segments.map((segment) => segment.toString('utf8')), storedAt: page.storedAt, routeName: page.routeName }
 }
 
-export interface ServeOptions {
-  method: string
+/** One response made from a cached page: what both the app and the hit writer send. */
+export interface PageAnswer {
+  status: number
+  headers: Record<string, string>
+  /** Null for HEAD and 304. */
+  body: Buffer | null
+}
+
+/** Who asks for a cached page, and the headers of this one answer. */
+export interface HitRequest {
+  method: 'GET' | 'HEAD'
   acceptEncoding: string | undefined
-  /** Goes where the original response had its nonce. */
-  nonce: string | undefined
+  /** The visitor's `If-None-Match`; leave it out when the answer will be private (it sets a cookie). */
+  ifNoneMatch: string | undefined
+  requestId: string
+  /** Fresh per answer: goes into the body's nonce slots and the policy. */
+  nonce: string
+  /** Seconds since the page was rendered (`HtmlCache.age`); absent for a page kept from this very render. */
+  age?: number
 }
 
 /**
- * A response from a cached page in the encoding the visitor accepts (RFC 9110 §12.5.3): the stored
- * brotli or gzip variant, or identity. Nothing is compressed here. `extra` headers come first (the
- * page's own win). The headers stay a plain record: on the Node server such a response is written
- * without ever building a `Headers` object, unless a middleware reads them.
+ * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
+ * document route and the writer answering before the app, html-cache/hit-writer.ts): the page's own
+ * headers (its Cache-Control, Vary and CDN tags among them), the security headers around a fresh
+ * nonce, the request id, `Age` and the page's `ETag`; or, when `If-None-Match` names that tag, the
+ * 304 middleware/conditional-get.ts would make of it (RFC 9110 §13.1.2): no body, and only the
+ * headers notModifiedHeaders keeps, so no nonce policy.
  */
-export function servePage(page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): Response {
-  const { headers, body } = pageAnswer(page, options, extra)
-  return new Response(options.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
-}
-
-/** The same answer as `servePage`, written straight to Node's response (see routes/cache-hits.ts). */
-export function writePage(outgoing: ServerResponse, page: CachedPage, options: ServeOptions, extra: Record<string, string> = {}): void {
-  const { headers, body } = pageAnswer(page, options, extra)
-  outgoing.writeHead(page.status, headers)
-  if (options.method === 'HEAD') return void outgoing.end()
-  outgoing.end(body)
-  // Once written to the socket, an assembled body can carry the page's next response (never before:
-  // until then the socket may still be sending it).
-  if (headers['content-encoding'] === 'gzip') outgoing.once('finish', () => releaseGzip(page.gzip, body))
-}
-
-/**
- * The `304 Not Modified` a hit answers when the visitor's `If-None-Match` names the page's tag (see
- * middleware/conditional-get.ts, which answers the same way for the app): no body, and of the
- * headers `writePage` would send only those notModifiedHeaders keeps.
- */
-export function writeNotModified(outgoing: ServerResponse, page: CachedPage, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string> = { ...extra }
-  for (const [name, value] of page.headers) headers[name] = value
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  headers.etag = page.etag
-  outgoing.writeHead(304, notModifiedHeaders(Object.entries(headers)))
-  outgoing.end()
-}
-
-function pageAnswer(page: CachedPage, options: ServeOptions, extra: Record<string, string>): { headers: Record<string, string>; body: Buffer } {
-  const headers: Record<string, string> = { ...extra }
+export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
+  const headers: Record<string, string> = { ...security.headersFor(request.nonce), [REQUEST_ID_HEADER]: request.requestId }
+  if (request.age !== undefined) headers.age = String(request.age)
   for (const [name, value] of page.headers) headers[name] = value
   headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  const encoding = negotiateEncoding(options.acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
-  const filler = options.nonce ?? ''
-  let body: Buffer
-  if (encoding === 'br' && page.br) body = page.br
-  else if (encoding === 'gzip') body = assembleGzip(page.gzip, filler)
-  else body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
+  if (ifNoneMatchMatches(request.ifNoneMatch, page.etag)) return { status: 304, headers: notModifiedHeaders(Object.entries(headers)), body: null }
+  const { encoding, body } = pageBody(page, request.acceptEncoding, request.nonce)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   headers['content-length'] = String(body.length)
-  return { headers, body }
+  return { status: page.status, headers, body: request.method === 'HEAD' ? null : body }
+}
+
+/** A page answer as a web Response (the app's side). */
+export function pageResponse(answer: PageAnswer): Response {
+  return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers: answer.headers })
+}
+
+/**
+ * A page answer written straight to Node's response (the hit writer's side). Once written to the
+ * socket, an assembled gzip body can carry the page's next response (never before: until then the
+ * socket may still be sending it).
+ */
+export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: PageAnswer): void {
+  outgoing.writeHead(answer.status, answer.headers)
+  const { body } = answer
+  if (body === null) return void outgoing.end()
+  outgoing.end(body)
+  if (answer.headers['content-encoding'] === 'gzip') outgoing.once('finish', () => releaseGzip(page.gzip, body))
+}
+
+/**
+ * The variant the visitor accepts (RFC 9110 §12.5.3): the stored brotli or gzip, or identity, with
+ * `filler` in the nonce slots. Nothing is compressed here.
+ */
+function pageBody(page: CachedPage, acceptEncoding: string | undefined, filler: string): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
+  const encoding = negotiateEncoding(acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
+  if (encoding === 'br' && page.br) return { encoding, body: page.br }
+  if (encoding === 'gzip') return { encoding, body: assembleGzip(page.gzip, filler) }
+  const body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
+  return { encoding: 'identity', body }
 }

@@ -1,7 +1,6 @@
-import { request as httpRequest } from 'undici'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { startTestSite, type TestSite, type Via } from '../../test/harness.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 import type { RevalidationOutcome } from './html-cache.ts'
 
@@ -20,13 +19,14 @@ interface Sent {
   text: string
 }
 
-/** A GET over the site's socket (where cache hits are answered before the app). */
+/** The path the tests of a `describe.each` run ask through: the real listener or app.request(). */
+let via: Via = 'listener'
+
+/** A GET through `via`: over the site's socket (where cache hits are answered before the app) or to the app. */
 async function send(path: string, headers: Record<string, string> = {}): Promise<Sent> {
-  const answer = await httpRequest(`${site!.url}${path}`, { headers: { host: 'res.localhost', ...headers } })
-  const text = (await answer.body.text()).replace(/ nonce="[^"]*"/g, ' nonce=""')
-  const record: Record<string, string> = {}
-  for (const [name, value] of Object.entries(answer.headers)) record[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
-  return { status: answer.statusCode, headers: record, text }
+  const answer = await site!.request(path, { headers, via })
+  const text = (await answer.text()).replace(/ nonce="[^"]*"/g, ' nonce=""')
+  return { status: answer.status, headers: Object.fromEntries(answer.headers), text }
 }
 
 async function metricLine(metrics: Metrics, prefix: string): Promise<string | undefined> {
@@ -69,7 +69,11 @@ async function staleSite() {
   return { clock, metrics, outcomes, state, first }
 }
 
-describe('stale pages over real sockets', () => {
+describe.each(['listener', 'app'] as const)('stale pages, asked via %s', (path) => {
+  beforeEach(() => {
+    via = path
+  })
+
   it('a visitor gets the stale page before the slow upstream answers the one background re-render', async () => {
     const { clock, metrics, outcomes, state, first } = await staleSite()
     const fresh = await send('/res/hot', ZH)

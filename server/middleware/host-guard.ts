@@ -87,7 +87,7 @@ export function hostGuard({ trustProxy }: HostGuardOptions): MiddlewareHandler<A
 }
 
 /** What `decideHost` reads from a request. */
-function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts {
+export function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts {
   const incoming = c.env?.incoming
   if (incoming) return hostFactsOfIncoming(incoming, trustProxy)
   return {

@@ -56,7 +56,7 @@ export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy
 }
 
 /**
- * Sets the policy's headers on every response, with a fresh nonce per response
+ * Sets the policy's headers on every response but a 304, with a fresh nonce per response
  * (`c.get('cspNonce')`, for the page's scripts); a response that declares its own policy
  * (`c.get('ownCsp')`: an SVG, the favicon) keeps it.
  */
@@ -65,6 +65,9 @@ export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEn
     const nonce = nextNonce()
     c.set('cspNonce', nonce)
     await next()
+    // A 304 carries no policy (http/conditional-request.ts `notModifiedHeaders` says why): the
+    // route that answered it (a page from the HTML cache, an image) chose its headers.
+    if (c.res.status === 304) return
     const headers = c.res.headers
     for (const [name, value] of Object.entries(policy.headersFor(nonce))) headers.set(name, value)
     const own = c.get('ownCsp')

@@ -1,8 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { Redis } from 'ioredis'
-import { request as httpRequest } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { startTestSite, type TestSite, type Via } from '../../test/harness.ts'
 import { startRedis } from '../../test/redis-server.ts'
 import { etagOf } from '../http/conditional-request.ts'
 
@@ -45,20 +44,17 @@ interface Sent {
   body: Buffer
 }
 
-/** Over the listening socket, where cache hits are answered before the app. */
-async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site): Promise<Sent> {
-  const answer = await httpRequest(`${to.url}${path}`, { method: init.method ?? 'GET', headers: { host: 'res.localhost', ...init.headers } })
-  const body = Buffer.from(await answer.body.arrayBuffer())
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(answer.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
-  return { status: answer.statusCode, headers, body }
+/**
+ * Over the listening socket, where cache hits are answered before the app (`via: 'listener'`), or
+ * through app.request (`'app'`): the same assertions hold on both paths.
+ */
+async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site, via: Via = 'listener'): Promise<Sent> {
+  const answer = await to.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, via })
+  return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
 }
 
 /** Through app.request (the app path). */
-async function viaApp(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site): Promise<Sent> {
-  const answer = await to.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {} })
-  return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
-}
+const viaApp = (path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site) => send(path, init, to, 'app')
 
 /** What a 304 must look like: no body or body fields, no nonce policy, the 200's validators and cache fields. */
 function expectNotModified(answer: Sent, full: Sent) {
@@ -124,10 +120,12 @@ it('a payload of a missing page (404) carries no tag and is never a 304', async 
   }
 })
 
-describe('pages answer If-None-Match, on cache hits and in the app', () => {
+describe.each(['listener', 'app'] as const)('pages answer If-None-Match, on cache hits and in the app (asked via %s)', (via) => {
+  const ask = (path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}) => send(path, init, site, via)
+
   /** Renders /res/hot once and waits until the HTML cache holds it. */
   async function cached(): Promise<Sent> {
-    const miss = await send('/res/hot', { headers: ZH })
+    const miss = await ask('/res/hot', { headers: ZH })
     expect(miss.status).toBe(200)
     await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
     return miss
@@ -137,14 +135,14 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
     const miss = await cached()
     expect(miss.headers.etag).toMatch(TAG)
     expect(miss.headers.age).toBeUndefined()
-    const one = await send('/res/hot', { headers: ZH })
-    const two = await send('/res/hot', { headers: ZH })
+    const one = await ask('/res/hot', { headers: ZH })
+    const two = await ask('/res/hot', { headers: ZH })
     expect(nonceOf(one)).not.toBe(nonceOf(two))
     expect(one.headers.etag).toMatch(TAG)
     expect(two.headers.etag).toBe(one.headers.etag)
     const html = one.body.toString('utf8')
     expect(one.headers.etag).toBe(etagOf(html.split(nonceOf(one))))
-    const gzipped = await send('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
+    const gzipped = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
     expect(gzipped.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzipped.body).toString('utf8').split(nonceOf(gzipped))).toEqual(html.split(nonceOf(one)))
     expect(gzipped.headers.etag).toBe(one.headers.etag)
@@ -155,7 +153,7 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
 
   it('a hit answered before the app and one answered by the app give the same 304; HEAD agrees with GET', async () => {
     await cached()
-    const full = await send('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
+    const full = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
     const etag = full.headers.etag!
     const hit = await send('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
     expectNotModified(hit, full)
@@ -165,22 +163,22 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
     expect(names(hit)).toEqual(names(app))
 
     // HEAD is the app's (hits take GET only): the same headers, the same 304.
-    const head = await send('/res/hot', { method: 'HEAD', headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
+    const head = await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
     expect(head.status).toBe(200)
     expect(head.body.length).toBe(0)
     expect(head.headers.etag).toBe(etag)
     expect(head.headers['cache-control']).toBe(full.headers['cache-control'])
     expect(head.headers.vary).toBe(full.headers.vary)
-    expectNotModified(await send('/res/hot', { method: 'HEAD', headers: { ...ZH, 'if-none-match': etag } }), full)
+    expectNotModified(await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'if-none-match': etag } }), full)
   })
 
   it('a changed page gets a new tag, and the old one no longer matches', async () => {
     await cached()
-    const before = await send('/res/hot', { headers: ZH })
+    const before = await ask('/res/hot', { headers: ZH })
     edited = true
     await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
     await cached()
-    const after = await send('/res/hot', { headers: { ...ZH, 'if-none-match': before.headers.etag! } })
+    const after = await ask('/res/hot', { headers: { ...ZH, 'if-none-match': before.headers.etag! } })
     expect(after.status).toBe(200)
     expect(after.body.toString('utf8')).toContain('拾源搜索 2')
     expect(after.headers.etag).toMatch(TAG)
@@ -189,7 +187,7 @@ describe('pages answer If-None-Match, on cache hits and in the app', () => {
 
   it('a private answer (it sets the language cookie) carries no tag and is never a 304', async () => {
     await cached()
-    const etag = (await send('/res/hot', { headers: ZH })).headers.etag!
+    const etag = (await ask('/res/hot', { headers: ZH })).headers.etag!
     for (const answer of [await send('/res/hot', { headers: { 'if-none-match': etag } }), await viaApp('/res/hot', { headers: { 'if-none-match': etag } })]) {
       expect(answer.status).toBe(200)
       expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)

@@ -4,14 +4,15 @@ import { isbot } from 'isbot'
 import type { Logger } from 'pino'
 import type { StaticHandler } from 'react-router'
 import { isRouteErrorResponse } from 'react-router'
-import { langCookie, shouldSetLangCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import { langCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
-import { servePage } from '../html-cache/cached-page.ts'
+import { answerPage, pageResponse, type CachedPage } from '../html-cache/cached-page.ts'
 import type { HtmlCache } from '../html-cache/html-cache.ts'
 import type { Rendered, Rerender } from '../html-cache/read-render.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import { nextNonce } from '../middleware/security-headers.ts'
+import { hostFactsOf } from '../middleware/host-guard.ts'
+import { nextNonce, type SecurityPolicy } from '../middleware/security-headers.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
@@ -24,7 +25,8 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { decidePage, type CachePolicyLookup, type PageDecision, type PageRequest } from './page-request.ts'
+import { decideFront, type CachedPageFacts, type FrontFacts } from './page-front.ts'
+import type { CachePolicyLookup, PageDecision } from './page-request.ts'
 
 export interface DocumentRouteOptions {
   handler: StaticHandler
@@ -39,6 +41,10 @@ export interface DocumentRouteOptions {
   /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
   policyOf: CachePolicyLookup
+  /** Honour forwarded host and scheme (TRUST_PROXY), as the host guard does. */
+  trustProxy: boolean
+  /** The security headers a page from the HTML cache is answered with (the middleware sets the same). */
+  security: SecurityPolicy
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
   /** Scheme of published URLs when a site's canonical_link names none (re-renders work it out themselves). */
@@ -87,50 +93,49 @@ function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string }
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
-    const request = documentRequestOf(c, tenant, c.get('origin'))
-    const decision = decidePage(request, options.policyOf)
+    const front = decideFront(frontFactsOf(c, options.trustProxy), () => tenant, options.policyOf)
+    // The host guard and the tenant middleware ran the same steps: only a decided page gets here.
+    if (front.kind !== 'decided') throw new Error(`document route reached with ${front.kind}`)
+    const { decision } = front
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
-    const response = await answer(c, decision, options)
-    if (setsLanguageCookie(tenant, request.langCookie, decision.language)) response.headers.append('set-cookie', langCookie(decision.language))
+    const response = await answer(c, decision, front.setsLangCookie, options)
+    if (front.setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
     return response
   }
 }
 
-/** The page request a document GET or HEAD makes, for `decidePage`. */
-function documentRequestOf(c: Context<AppEnv>, tenant: Tenant, origin: string): PageRequest {
+/** What `decideFront` reads from a document GET or HEAD the app answers. */
+function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
   const url = new URL(c.req.url)
-  return { tenant, pathname: url.pathname, search: url.search, origin, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument: true }
+  return { host: hostFactsOf(c, trustProxy), pathname: url.pathname, search: url.search, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language') }
 }
 
-/**
- * Whether a page answer sets the language cookie. It only matters where a visitor can switch
- * languages; elsewhere it would make every first visit uncacheable for nothing.
- */
-export function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language: Lang): boolean {
-  return tenant.languages.length > 1 && shouldSetLangCookie(cookie, language)
-}
-
-async function answer(c: Context<AppEnv>, decision: RenderDecision, options: DocumentRouteOptions): Promise<Response> {
+async function answer(c: Context<AppEnv>, decision: RenderDecision, isPrivate: boolean, options: DocumentRouteOptions): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
   if (cache === undefined || key === null) return (await render(visitorFacts(c), decision, options, false)).response
-  const serveOptions = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding'), nonce: c.get('cspNonce') }
   if (c.req.method === 'HEAD') {
     const page = cache.peek(key)
-    return page ? served(c, cache, page, serveOptions) : (await render(visitorFacts(c), decision, options, false)).response
+    return page ? served(c, cache, page, isPrivate, options.security) : (await render(visitorFacts(c), decision, options, false)).response
   }
   const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
   // A kept page is answered to everyone, crawlers included: it is rendered complete.
   const result = await cache.get(key, () => render(visitorFacts(c), decision, options, true), rerender)
   if (result.kind === 'rendered') return result.response
   // A page kept from this request's own render is no cached copy yet: it carries no Age.
-  return served(c, result.kind === 'hit' ? cache : null, result.page, serveOptions)
+  return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
 }
 
-/** A kept page's answer; `ageOf` names the cache it was answered from (the `Age` header). */
-function served(c: Context<AppEnv>, ageOf: HtmlCache | null, page: Parameters<typeof servePage>[0], serveOptions: Parameters<typeof servePage>[1]): Response {
+/**
+ * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
+ * `ageOf`: the cache it was answered from (the `Age` header).
+ */
+function served(c: Context<AppEnv>, ageOf: HtmlCache | null, page: CachedPage, isPrivate: boolean, security: SecurityPolicy): Response {
   c.set('routeName', page.routeName)
-  return servePage(page, serveOptions, ageOf ? { age: String(ageOf.age(page)) } : {})
+  const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
+  const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
+  const request = { method, acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch, requestId: c.get('requestId'), nonce: c.get('cspNonce'), ...(ageOf ? { age: ageOf.age(page) } : {}) } as const
+  return pageResponse(answerPage(page, request, security))
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {
@@ -149,15 +154,7 @@ function visitorFacts(c: Context<AppEnv>): RenderFacts {
   }
 }
 
-/** The page a re-render is for: the facts its cache key encodes. */
-export interface CachedPageFacts {
-  tenant: Tenant
-  /** The origin the visitors addressed (part of the key: canonical links are built from it). */
-  origin: string
-  decision: RenderDecision
-}
-
-type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf'>
+type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf' | 'security' | 'trustProxy'>
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
@@ -180,7 +177,7 @@ export function cacheRenderer(options: CacheRendererOptions, log: Logger): (fact
  * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
  * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
  */
-async function render(facts: RenderFacts, decision: RenderDecision, options: Omit<DocumentRouteOptions, 'policyOf'>, forCache: boolean): Promise<Rendered> {
+async function render(facts: RenderFacts, decision: RenderDecision, options: CacheRendererOptions, forCache: boolean): Promise<Rendered> {
   const { nonce, method } = facts
   const uses = createPageUses()
   const loaded = await loadPage({

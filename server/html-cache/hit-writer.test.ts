@@ -1,12 +1,10 @@
 import net from 'node:net'
 import { gunzipSync } from 'node:zlib'
-import { request as httpRequest } from 'undici'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { captureLog } from '../../test/log-capture.ts'
 import { parseResponse, rawConnection, type RawResponse } from '../../test/raw-http.ts'
-import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
+import { startTestSite, type TestSite, type TestSiteOptions, type Via } from '../../test/harness.ts'
 import { createMetrics } from '../metrics/metrics.ts'
-import { splitTarget } from './cache-hits.ts'
 
 const ZH = { cookie: 'lang=zh' }
 
@@ -31,13 +29,14 @@ interface Sent {
   body: Buffer
 }
 
-/** A request over the site's socket (where hits are answered), with the Host header as given. */
-async function send(site: TestSite, path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}): Promise<Sent> {
-  const answer = await httpRequest(`${site.url}${path}`, { method: init.method ?? 'GET', headers: { host: 'res.localhost', ...init.headers } })
-  const body = Buffer.from(await answer.body.arrayBuffer())
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(answer.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
-  return { status: answer.statusCode, headers, body }
+/**
+ * A request over the site's socket (where hits are answered), with the Host header as given; or,
+ * `via: 'app'`, the same request through app.request().
+ */
+async function send(site: TestSite, path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; via?: Via } = {}): Promise<Sent> {
+  const { host = 'res.localhost', ...headers } = init.headers ?? {}
+  const answer = await site.request(path, { method: init.method ?? 'GET', headers, host, via: init.via ?? 'listener' })
+  return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
 }
 
 /** Headers that differ between any two responses of one page: the request id and the nonce. */
@@ -53,12 +52,12 @@ function comparable(headers: Record<string, string>): Record<string, string> {
 const decoded = (answer: Sent) => (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8')
 
 describe('page views the HTML cache answers before the app', () => {
-  it('answer a cached page without the tenant step, in the encoding asked for, with a fresh nonce in body and policy', async () => {
+  it.each(['listener', 'app'] as const)('answer a cached page in the encoding asked for, with a fresh nonce in body and policy, via %s (the listener without the tenant step)', async (via) => {
     const { site, getSite } = await siteWithCachedPage()
     const nonces = new Set<string>()
     // A page with a nonce keeps no brotli (a brotli stream cannot be spliced): br asks get gzip.
     for (const [asked, encoding] of [['br, gzip', 'gzip'], ['gzip', 'gzip'], ['identity', 'identity']]) {
-      const answer = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': asked! } })
+      const answer = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': asked! }, via })
       expect(answer.status).toBe(200)
       expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)
       expect(answer.headers['content-length']).toBe(String(answer.body.length))
@@ -73,7 +72,7 @@ describe('page views the HTML cache answers before the app', () => {
       expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/)
     }
     expect(nonces.size).toBe(3)
-    expect(getSite).not.toHaveBeenCalled()
+    expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 3)
   })
 
   it('never refill a body before its response is written, even when the visitor is slow to read', async () => {
@@ -127,15 +126,15 @@ describe('page views the HTML cache answers before the app', () => {
     expect(html(early)).toBe(html(throughApp))
   })
 
-  it('echo a plain incoming request id, log one access line and count the request and the hit', async () => {
+  it.each(['listener', 'app'] as const)('echo a plain incoming request id, log one access line and count the request and the hit, via %s', async (via) => {
     const capture = captureLog('info')
     const metrics = createMetrics({ processMetrics: false })
     const { site, getSite } = await siteWithCachedPage({ log: capture.log, app: { metrics, log: capture.log }, htmlCache: { metrics: metrics.cache('html') } })
-    const answer = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' } })
+    const answer = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' }, via })
     expect(answer.headers['x-request-id']).toBe('hit-trace-1')
-    const replaced = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'bad id\twith tab' } })
+    const replaced = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'bad id\twith tab' }, via })
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(getSite).not.toHaveBeenCalled()
+    expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 2)
     await vi.waitFor(() => expect(capture.lines.find((line) => line.requestId === 'hit-trace-1' && line.msg === 'request')).toMatchObject({ method: 'GET', route: 'res-hot', path: '/res/hot', status: 200 }))
     await vi.waitFor(async () => {
       const text = await metrics.registry.metrics()
@@ -214,21 +213,5 @@ describe('page views the HTML cache answers before the app', () => {
     expect(answer.status).toBe(200)
     expect(decoded(answer)).toContain('</html>')
     expect(capture.lines.find((line) => line.msg === 'cache hit failed; left to the app')).toMatchObject({ err: { message: 'peek broke' } })
-  })
-})
-
-describe('splitTarget', () => {
-  it.each([
-    '/', '/res/hot', '/res/hot?', '/s?q=a%20b&page=2', '/a/b/?x=1?y=2', '/a:b@c/!$&()*+,;=~', '/%E4%B8%AD?q=%zz', '//double//slash', '/a/..b/.c/', '/x?a=/./b', '/x?a=..',
-  ])('reads %s as URL parsing does', (target) => {
-    // As the app sees it: @hono/node-server puts scheme and Host in front of the target.
-    const url = new URL(`http://res.localhost${target}`)
-    expect(splitTarget(target)).toEqual({ pathname: url.pathname, search: url.search })
-  })
-
-  it.each([
-    '/a/./b', '/a/../b', '/a/..', '/a/.', '/a b', '/a"b', '/a<b>', '/a`b', '/a{b}', '/a|b', '/a\\b', '/a#frag', "/it's", "/a?q='", '/a?q="', 'http://res.localhost/a', '*', '', '/é',
-  ])('declines %s', (target) => {
-    expect(splitTarget(target)).toBeNull()
   })
 })
