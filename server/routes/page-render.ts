@@ -1,0 +1,177 @@
+import type { Logger } from 'pino'
+import { isRouteErrorResponse, type StaticHandler } from 'react-router'
+import { langCookie } from '../../shared/rules/lang-cookie.ts'
+import type { Lang } from '../../shared/types.ts'
+import type { AppEnv } from '../app-env.ts'
+import { cdnTagHeaders } from '../cache/cdn-tags.ts'
+import { createPageUses } from '../cache/page-uses.ts'
+import type { Rendered, Rerender } from '../html-cache/read-render.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { nextNonce } from '../middleware/security-headers.ts'
+import { loadPage } from '../page-data/load-page.ts'
+import { htmlError } from '../render/html-error.ts'
+import type { ClientManifest } from '../render/manifest.ts'
+import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
+import { renderDocument } from '../render/render-document.ts'
+import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
+import type { Locales } from '../tenant/locales.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
+import type { Tenant } from '../tenant/tenant.ts'
+import type { UpstreamCallContext } from '../upstream/client.ts'
+import type { CachedPageFacts } from './page-front.ts'
+import type { PageDecision } from './page-request.ts'
+
+/** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
+export interface PageRenderOptions {
+  handler: StaticHandler
+  sites: SiteRepository
+  locales: Locales
+  manifest: ClientManifest
+  renderTimeoutMs: number
+  /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
+  htmlSMaxAge: number
+  /** How long a shared cache may serve an anonymous page stale while it revalidates, in seconds. */
+  staleWhileRevalidate: number
+  /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
+  pageLifetimeMs: number
+  /** Scheme of published URLs when a site's canonical_link names none (re-renders work it out themselves). */
+  canonicalScheme?: CanonicalScheme
+  /** Told when a render is cut short (metrics). */
+  onRenderAborted?: (reason: 'timeout' | 'client') => void
+}
+
+/** The request headers the first-visit language redirect reads (SPEC §2). */
+const LANGUAGE_VARY = 'Accept-Language, Cookie'
+
+/** A decision to render a page. */
+export type RenderDecision = Extract<PageDecision, { kind: 'render' }>
+
+/** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
+export interface RenderFacts {
+  tenant: Tenant
+  origin: string
+  publicOrigin: string
+  upstreamContext: UpstreamCallContext
+  log: Logger
+  method: string
+  url: string
+  isBot: boolean
+  signal?: AbortSignal
+  nonce: string
+  /** Told the route name once the page is loaded (the request's metrics label). */
+  onRouteName?: (name: string) => void
+}
+
+/**
+ * Whether a document answer could have been different for another visitor's Accept-Language or
+ * lang cookie: only on a site with several languages, for an unprefixed page (default language)
+ * or a redirect (its target may switch to a language prefix). Elsewhere `Vary` stays small, so a
+ * CDN keeps one copy per page.
+ */
+export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
+  if (tenant.languages.length < 2) return false
+  return rendered === null || rendered.language === tenant.defaultLanguage
+}
+
+/** The user agent of background re-renders (upstream logs tell them from visitors). */
+const RERENDER_USER_AGENT = 'tenant-sites revalidation'
+
+/**
+ * Renders a cached page again as an anonymous visitor of its address would get it: a document GET
+ * with no cookie, a fresh nonce and the whole page before the first byte (as a crawler gets it, so
+ * nothing is left to swap in on the client). Cache hits answered before the app use it too.
+ */
+export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
+  return ({ tenant, origin, decision }) => () => {
+    const url = origin + decision.browserPath
+    const upstreamContext: UpstreamCallContext = { userAgent: RERENDER_USER_AGENT, referer: url, appDomain: tenant.host }
+    const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
+    return renderPage({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true)
+  }
+}
+
+/**
+ * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
+ * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
+ */
+export async function renderPage(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean): Promise<Rendered> {
+  const { nonce, method } = facts
+  const uses = createPageUses()
+  const loaded = await loadPage({
+    handler: options.handler,
+    sites: options.sites,
+    locales: options.locales,
+    tenant: facts.tenant,
+    language: decision.language,
+    routerPath: decision.routerPath,
+    browserPath: decision.browserPath,
+    origin: facts.origin,
+    publicOrigin: facts.publicOrigin,
+    upstreamContext: facts.upstreamContext,
+    log: facts.log,
+    ...(facts.signal ? { signal: facts.signal } : {}),
+    pageLifetimeMs: options.pageLifetimeMs,
+    purpose: 'document',
+    uses,
+  })
+  if (loaded.kind === 'redirect') {
+    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+  }
+  const { context, locale } = loaded
+  const routeName = leafRouteId(context)
+  facts.onRouteName?.(routeName)
+  logUnexpected(facts.log, context.errors, facts.url)
+  const shareable = context.statusCode === 200
+  const headers = new Headers({ 'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
+  // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
+  if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
+  if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
+  const raw = rawDocumentOf(context)
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses }
+  let settle!: (clean: boolean) => void
+  const complete = new Promise<boolean>((resolve) => (settle = resolve))
+  const response = await renderDocument({
+    handler: options.handler,
+    context,
+    tenant: loaded.tenant,
+    locale,
+    manifest: options.manifest,
+    headers,
+    method,
+    complete: forCache || facts.isBot,
+    timeoutMs: options.renderTimeoutMs,
+    ...(facts.signal ? { signal: facts.signal } : {}),
+    nonce,
+    ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
+    onError: (error) => facts.log.error({ err: error, url: facts.url }, 'render error'),
+    onComplete: settle,
+  })
+  if (method === 'HEAD') settle(false)
+  return { response, complete, nonce, routeName, uses }
+}
+
+/** The response for a request that does not render: a redirect or a malformed address. */
+export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }, varyByLanguage: boolean): Response {
+  if (outcome.kind === 'bad-request') {
+    return htmlError('bad-address')
+  }
+  const headers = new Headers({ location: outcome.location })
+  if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
+  // A 302 chosen from the visitor's language must not be cached for other visitors.
+  headers.set('cache-control', outcome.status === 302 ? 'private, no-store' : 'public, max-age=3600')
+  if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
+  return new Response(null, { status: outcome.status, headers })
+}
+
+/** The metrics route name of a loaded page: the id of the deepest matched route. */
+export function leafRouteId(context: { matches: { route: { id: string } }[] }): string {
+  return context.matches[context.matches.length - 1]?.route.id ?? 'unmatched'
+}
+
+/** Loader failures other than deliberate 4xx responses are bugs or upstream trouble: log them. */
+export function logUnexpected(log: AppEnv['Variables']['log'], errors: Record<string, unknown> | null | undefined, url: string) {
+  if (!errors) return
+  for (const error of Object.values(errors)) {
+    if (!isRouteErrorResponse(error)) log.error({ err: error, url }, 'page data failed')
+  }
+}
