@@ -112,7 +112,7 @@ export interface PageViewsOptions {
   policyOf: CachePolicyLookup
   trustProxy: boolean
   imageOptimizer: boolean
-  /** Renders a stale page again in the background (routes/document.ts `cacheRenderer`). */
+  /** Renders a stale page again in the background (routes/page-render.ts `cacheRenderer`). */
   rerenderFor: (facts: CachedPageFacts) => Rerender
 }
 
