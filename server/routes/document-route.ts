@@ -7,8 +7,8 @@ import { answerPage, pageResponse, type CachedPage } from '../html-cache/cached-
 import type { HtmlCache } from '../html-cache/html-cache.ts'
 import { hostFactsOf } from '../middleware/host-guard.ts'
 import type { SecurityPolicy } from '../middleware/security-headers.ts'
-import { decideFront, type FrontFacts } from './page-front.ts'
-import type { CachePolicyLookup } from './page-request.ts'
+import { decideFront, type FrontFacts } from './front-decision.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
 import { cacheRenderer, dependsOnVisitorLanguage, redirectOrBadRequest, renderPage, type PageRenderOptions, type RenderDecision, type RenderFacts } from './page-render.ts'
 
 export interface DocumentRouteOptions extends PageRenderOptions {

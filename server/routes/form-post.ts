@@ -14,8 +14,8 @@ import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { redirectOrBadRequest } from './page-render.ts'
-import type { CachePolicyLookup } from './page-request.ts'
-import { decideRequest, loadDecidedPage } from './page-from-request.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
+import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
 import { findPageForm } from './page-forms.ts'
 
 export interface FormPostRouteOptions {

@@ -18,8 +18,8 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import type { CachedPageFacts } from './page-front.ts'
-import type { PageDecision } from './page-request.ts'
+import type { CachedPageFacts } from './front-decision.ts'
+import type { PageDecision } from './page-decision.ts'
 
 /** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
 export interface PageRenderOptions {
