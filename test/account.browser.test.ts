@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createCapturingLogger } from '../server/demo-api/test-support.ts'
+import { createCapturingLogger } from '../server/demo-api/demo-api.test-helper.ts'
 import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
 import { FORCED_ERR_MSG } from '../server/demo-api/forced-answers.ts'
 import { useBrowserSite } from './browser/use-browser-site.ts'

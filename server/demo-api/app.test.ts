@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { callApi, createTestApi } from './test-support.ts'
+import { callApi, createTestApi } from './demo-api.test-helper.ts'
 
 const NOW = Date.UTC(2025, 5, 1, 12)
 

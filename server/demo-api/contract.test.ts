@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { DEMO_CALL_PATHS } from './app.ts'
 import { DEMO_ACCOUNT } from './data/index.ts'
-import { callApi, createTestApi, fakeGoogleToken } from './test-support.ts'
+import { callApi, createTestApi, fakeGoogleToken } from './demo-api.test-helper.ts'
 
 /** Every call of API.md, both tables. */
 const API_PATHS = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
 import { createDemoTenants } from './data/index.ts'
 import { MEDIA_REF_PREFIX } from './media-path.ts'
-import { createTestApi } from './test-support.ts'
+import { createTestApi } from './demo-api.test-helper.ts'
 
 /** Chromium on a busy machine: give page work time rather than fail. */
 const POLL = { timeout: 20_000 }

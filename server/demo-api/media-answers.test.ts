@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT } from './data/index.ts'
-import { callApi, createTestApi } from './test-support.ts'
+import { callApi, createTestApi } from './demo-api.test-helper.ts'
 
 const ORIGIN = 'http://demo-api.test'
 const HOSTS = ['res.localhost', 'land.localhost', 'nav.localhost']

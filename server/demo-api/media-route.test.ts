@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { MEDIA_CATALOG } from './media/catalog.ts'
 import { DEFAULT_MEDIA_DIR } from './media-route.ts'
-import { createTestApi } from './test-support.ts'
+import { createTestApi } from './demo-api.test-helper.ts'
 
 const ORIGIN = 'http://demo-api.test'
 const api = createTestApi()

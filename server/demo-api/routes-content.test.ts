@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Post, RssHot } from '../../shared/types.ts'
-import { callApi, createCapturingLogger, createTestApi } from './test-support.ts'
+import { callApi, createCapturingLogger, createTestApi } from './demo-api.test-helper.ts'
 import { createDemoApi } from './app.ts'
 
 const NOW = Date.UTC(2025, 5, 1, 12)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Resource, Tag } from '../../shared/types.ts'
-import { callApi, createTestApi } from './test-support.ts'
+import { callApi, createTestApi } from './demo-api.test-helper.ts'
 
 const HOST = 'res.localhost'
 const api = createTestApi({ now: () => Date.UTC(2025, 5, 1, 12) })

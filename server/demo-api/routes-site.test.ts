@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PAGE_TYPES, type ShowPath, type SitePageConfig } from '../../shared/types.ts'
-import { callApi, createTestApi } from './test-support.ts'
+import { callApi, createTestApi } from './demo-api.test-helper.ts'
 
 const NOW = Date.UTC(2025, 5, 1, 12)
 const api = createTestApi({ now: () => NOW })

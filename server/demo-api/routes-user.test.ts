@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT } from './data/index.ts'
-import { callApi, createCapturingLogger, createTestApi, fakeGoogleToken } from './test-support.ts'
+import { callApi, createCapturingLogger, createTestApi, fakeGoogleToken } from './demo-api.test-helper.ts'
 import { createDemoApi } from './app.ts'
 import { FORCED_ERR_MSG, forcedAnswer } from './forced-answers.ts'
 

@@ -19,7 +19,7 @@ export interface HitWriterOptions {
   htmlCache: HtmlCache
   /**
    * The page view a GET is, decided by the same front half the app's document route runs
-   * (routes/page-front.ts), or null when only the app may answer it.
+   * (routes/front-decision.ts), or null when only the app may answer it.
    */
   pageViewOf: (incoming: IncomingMessage) => CachedPageView | null
   security: SecurityPolicy

@@ -1,5 +1,5 @@
 import type { Params } from 'react-router'
-import type { PageUrls } from '../../shared/seo/page-head.ts'
+import type { PageUrls } from '../../shared/seo/build-page-head.ts'
 import type { SeoEnv } from '../seo/seo-env.ts'
 import type { TenantData } from '../tenant/tenant-data.ts'
 
@@ -10,7 +10,7 @@ export interface LoaderEnv extends SeoEnv {
   params: Params
   /** The path the visitor asked for (language prefix and mapping included), for messages. */
   browserPath: string
-  /** The canonical URL and hreflang alternates of a router path (shared/seo/page-head.ts). */
+  /** The canonical URL and hreflang alternates of a router path (shared/seo/build-page-head.ts). */
   pageUrls: (routerPath: string) => PageUrls
   upstream: TenantData
   /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */

@@ -13,7 +13,7 @@ import { announcementHeadScript } from '../../shared/announcement/announcement-r
 import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
-import { documentEnd, documentStart } from './document.ts'
+import { documentEnd, documentStart } from './document-shell.ts'
 import { toHydrationState, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { settleDeferred } from './settle-deferred.ts'

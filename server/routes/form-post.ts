@@ -13,9 +13,9 @@ import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { redirectOrBadRequest } from './document.ts'
-import type { CachePolicyLookup } from './page-request.ts'
-import { decideRequest, loadDecidedPage } from './page-from-request.ts'
+import { redirectOrBadRequest } from './page-render.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
+import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
 import { findPageForm } from './page-forms.ts'
 
 export interface FormPostRouteOptions {

@@ -9,9 +9,9 @@ import { toHydrationState } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { leafRouteId, logUnexpected } from './document.ts'
-import type { CachePolicyLookup } from './page-request.ts'
-import { decideRequest, loadDecidedPage } from './page-from-request.ts'
+import { leafRouteId, logUnexpected } from './page-render.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
+import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
 
 export const PAYLOAD_SUFFIX = '/_payload.json'
 

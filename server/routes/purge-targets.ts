@@ -1,6 +1,6 @@
 import type { PageTarget } from '../cache/purge-scope.ts'
 import type { Tenant } from '../tenant/tenant.ts'
-import { decidePage, type CachePolicyLookup } from './page-request.ts'
+import { decidePage, type CachePolicyLookup } from './page-decision.ts'
 
 /** The pages a list of visitor addresses names, or the first address that names none. */
 type PageTargets = { ok: true; pages: PageTarget[] } | { ok: false; path: string }

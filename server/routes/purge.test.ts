@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { toPageTargets } from './purge-targets.ts'
-import { createCachePolicyLookup } from './page-request.ts'
+import { createCachePolicyLookup } from './page-decision.ts'
 import { routes } from '../../shared/routes.tsx'
 
 const TOKEN = 'purge-token-for-tests-0123'

@@ -10,7 +10,7 @@ import type { PageTarget } from '../cache/purge-scope.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant } from '../tenant/tenant.ts'
-import type { CachePolicyLookup } from './page-request.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
 import { toPageTargets } from './purge-targets.ts'
 
 export interface PurgeRouteOptions {

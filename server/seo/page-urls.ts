@@ -1,5 +1,5 @@
 import type { HrefLang } from '../../shared/data/page-head.ts'
-import type { PageUrls } from '../../shared/seo/page-head.ts'
+import type { PageUrls } from '../../shared/seo/build-page-head.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { z } from 'zod'
 import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
 import { createUpstreamClient, type UpstreamCallContext } from '../upstream/client.ts'
-import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.ts'
+import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.test-helper.ts'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
 import { stableStringify } from '../cache/stable-stringify.ts'

@@ -14,7 +14,7 @@ import {
   isUpstreamError,
 } from '../errors.ts'
 import { createUpstreamClient, joinUrl, type UpstreamCallContext } from './client.ts'
-import { createStubUpstream, sendEnvelope, sendJson, type StubUpstream } from './stub-upstream.ts'
+import { createStubUpstream, sendEnvelope, sendJson, type StubUpstream } from './stub-upstream.test-helper.ts'
 
 const context: UpstreamCallContext = {
   userAgent: 'TestBrowser/1.0',

@@ -6,7 +6,7 @@ import { resetOutcome } from './account-outcomes.ts'
 import { CODE_LENGTH, checkEmail, checkReset, type AccountField } from './account-rules.ts'
 import { accountApi } from './account-api.ts'
 import { useFieldError } from './field-errors.ts'
-import { FormField } from './form-field.tsx'
+import { LabelledInput } from './labelled-input.tsx'
 import { useCodeSender } from './use-code-sender.ts'
 
 export interface ForgetPasswordPanelProps {
@@ -57,17 +57,17 @@ export function ForgetPasswordPanel({ initialEmail, onBack, onDone }: ForgetPass
   const sendLabel = sender.phase === 'counting' && codeRequested ? t('resendIn', { seconds: sender.seconds }) : sender.phase === 'sending' ? t('sendingCode') : t('sendCode')
   return (
     <form className="account-panel account-form" noValidate onSubmit={onSubmit}>
-      <FormField
+      <LabelledInput
         label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')}
         error={message('email')} inputRef={errors.ref('email')}
         addon={<button type="button" className="button button--secondary account-send" disabled={sender.phase === 'sending' || (sender.phase === 'counting' && codeRequested)} onClick={sendCode}>{sendLabel}</button>}
       />
-      <FormField
+      <LabelledInput
         label={t('verificationCode')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH}
         value={form.code} onChange={update('code')} error={message('code')} inputRef={errors.ref('code')}
       />
-      <FormField label={t('newPassword')} type="password" name="password" autoComplete="new-password" value={form.password} onChange={update('password')} error={message('password')} inputRef={errors.ref('password')} />
-      <FormField label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
+      <LabelledInput label={t('newPassword')} type="password" name="password" autoComplete="new-password" value={form.password} onChange={update('password')} error={message('password')} inputRef={errors.ref('password')} />
+      <LabelledInput label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
       <button type="submit" className="button account-submit">{t('resetPassword')}</button>
       <div className="account-links">
         <button type="button" className="account-link" onClick={onBack}>{t('back')}</button>

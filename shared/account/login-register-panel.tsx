@@ -6,7 +6,7 @@ import { loginOutcome } from './account-outcomes.ts'
 import { checkLogin, checkRegister } from './account-rules.ts'
 import { accountApi } from './account-api.ts'
 import { useFieldError } from './field-errors.ts'
-import { FormField } from './form-field.tsx'
+import { LabelledInput } from './labelled-input.tsx'
 import { GoogleSignIn } from './google-sign-in.tsx'
 import type { AccountForm } from './login-modal.tsx'
 import { saveStoredUser } from './stored-user.ts'
@@ -76,13 +76,13 @@ export function LoginRegisterPanel(props: LoginRegisterPanelProps) {
     <div className="account-panel">
       {emailEnabled ? (
         <form className="account-form" noValidate onSubmit={onSubmit}>
-          <FormField label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')} error={message('email')} inputRef={errors.ref('email')} />
-          <FormField
+          <LabelledInput label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')} error={message('email')} inputRef={errors.ref('email')} />
+          <LabelledInput
             label={t('password')} type="password" name="password" autoComplete={isRegister ? 'new-password' : 'current-password'}
             value={form.password} onChange={update('password')} error={message('password')} inputRef={errors.ref('password')}
           />
           {isRegister ? (
-            <FormField label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
+            <LabelledInput label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
           ) : null}
           <button type="submit" className="button account-submit" disabled={isRegister && sender.phase === 'sending'}>
             {isRegister ? (sender.phase === 'sending' ? t('sendingCode') : t('register')) : t('login')}

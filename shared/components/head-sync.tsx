@@ -6,7 +6,7 @@ import { errorHead, toHeadTags } from '../seo/head-tags.ts'
 
 /**
  * Keeps the document head in step with client-side navigation. The server writes the head of the
- * first page itself (server/render/document.ts) from the same tag list; this only runs in the
+ * first page itself (server/render/document-shell.ts) from the same tag list; this only runs in the
  * browser. Applying is idempotent: after hydration every key already matches and nothing changes.
  */
 export function HeadSync() {

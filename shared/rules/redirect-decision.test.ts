@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Lang, SiteConfig } from '../types.ts'
-import { hostileVariants, MAPPED_PREFIXES } from './hostile-paths.fixture.ts'
+import { hostileVariants, MAPPED_PREFIXES } from './hostile-paths.test-helper.ts'
 import { decideRedirect, type RedirectDecision, type RedirectInput } from './redirect-decision.ts'
 import { toSafeLocalPath } from './safe-path.ts'
 import { toSiteRules, type SiteRules } from './site-rules.ts'

@@ -6,7 +6,7 @@ import {
   toSafeLocalPath,
   upperCaseEscapes,
 } from './safe-path.ts'
-import { hostileVariants } from './hostile-paths.fixture.ts'
+import { hostileVariants } from './hostile-paths.test-helper.ts'
 
 const ORIGIN = 'https://tenant.example'
 

@@ -3,7 +3,7 @@ import { serializeForScript } from '../html/serialize.ts'
 import { headTagKey } from './head-tag.ts'
 
 /**
- * The managed head of a page: the one list the server writes (server/render/document.ts) and the
+ * The managed head of a page: the one list the server writes (server/render/document-shell.ts) and the
  * browser applies after a client navigation (shared/components/head-sync.tsx), so both always agree.
  * Order: title and TDK, robots, canonical and language alternates, icon and feed, Open Graph and
  * Twitter cards, JSON-LD, then the site's own code.

@@ -1,5 +1,5 @@
 import type { JsonLd, PageHead } from '../../../shared/data/page-head.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { SitePageConfig, Tdk, TdkKey } from '../../../shared/types.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { safeHttpUrl } from '../../../shared/rules/safe-url.ts'

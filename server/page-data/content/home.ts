@@ -1,5 +1,5 @@
 import type { HomePageData, SearchHomeData } from '../../../shared/data/content-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { HotSearch, ShowPath } from '../../../shared/types.ts'
 import { websiteOf } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'

@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
 import { listLd } from '../../seo/structured-data.ts'

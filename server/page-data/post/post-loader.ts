@@ -1,7 +1,7 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { postCategoryPath, postPath, type PostPageData } from '../../../shared/data/post-data.ts'
 import { articleLd, isoTime } from '../../../shared/seo/json-ld.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { postSchema } from '../../upstream/schemas.ts'
 import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { trailLd } from '../../seo/structured-data.ts'

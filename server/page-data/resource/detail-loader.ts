@@ -1,7 +1,7 @@
 import type { DetailPageData } from '../../../shared/data/resource-data.ts'
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { categoryPath, detailPath } from '../../../shared/data/resource-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { resourceDetailSchema } from '../../upstream/schemas.ts'
 import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { trailLd } from '../../seo/structured-data.ts'

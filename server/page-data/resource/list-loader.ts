@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { categoryPath, type ResListPageData } from '../../../shared/data/resource-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { resourceListSchema } from '../../upstream/schemas.ts'
 import { resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'

@@ -1,7 +1,7 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
 import { listLd } from '../../seo/structured-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'

@@ -1,7 +1,7 @@
 import type { SearchPageData } from '../../../shared/data/resource-data.ts'
 import { searchTypeOf } from '../../../shared/rules/search.ts'
 import type { ListItemView } from '../../../shared/data/content-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { pageSummaryListSchema, resourcePageSchema } from '../../upstream/schemas.ts'
 import { routerPathOf } from '../../../shared/routing/router-path.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'

@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { tagPath, type TagPageData, type TagsPageData } from '../../../shared/data/resource-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { tagListSchema, tagResourcesSchema } from '../../upstream/schemas.ts'
 import { listLd, resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'

@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { feedbackListPath, type FeedbackEntry, type FeedbackPageData } from '../../../shared/data/site-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { Feedback } from '../../../shared/types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'

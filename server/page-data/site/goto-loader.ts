@@ -1,6 +1,6 @@
 import { badRequest } from '../../../shared/data/page-errors.ts'
 import type { GotoPageData } from '../../../shared/data/site-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { ServerLoader } from '../loader-env.ts'
 import { parseGotoTarget } from './goto-target.ts'
 

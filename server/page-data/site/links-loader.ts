@@ -1,5 +1,5 @@
 import type { LinksPageData, SiteLinkEntry } from '../../../shared/data/site-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { LinkGroup } from '../../../shared/types.ts'
 import { linksSchema } from '../../upstream/schemas.ts'
 import type { ServerLoader } from '../loader-env.ts'

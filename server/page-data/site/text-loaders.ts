@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import type { TextPageData } from '../../../shared/data/site-data.ts'
-import { buildPageHead } from '../../../shared/seo/page-head.ts'
+import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'
 

@@ -7,7 +7,7 @@ import type { PageUses } from '../cache/page-uses.ts'
 import { loadPage, type LoadedPage } from '../page-data/load-page.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision } from './page-decision.ts'
 
 /** What loading a page needs beyond the request itself. */
 export interface PageServices {

@@ -3,8 +3,8 @@ import { routes } from '../../shared/routes.tsx'
 import { fakeSite } from '../../test/fake-loader-env.ts'
 import type { HostFacts } from '../middleware/host-guard.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
-import { decideFront, splitTarget, type FrontFacts } from './page-front.ts'
-import { createCachePolicyLookup } from './page-request.ts'
+import { decideFront, splitTarget, type FrontFacts } from './front-decision.ts'
+import { createCachePolicyLookup } from './page-decision.ts'
 
 const policyOf = createCachePolicyLookup(routes)
 const tenant = toTenant('example.test', fakeSite())

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.tsx'
 import { fakeSite } from '../../test/fake-loader-env.ts'
 import { toTenant } from '../tenant/tenant.ts'
-import { createCachePolicyLookup, decidePage, type PageRequest } from './page-request.ts'
+import { createCachePolicyLookup, decidePage, type PageRequest } from './page-decision.ts'
 
 const tenant = toTenant('example.test', fakeSite())
 const policyOf = createCachePolicyLookup(routes)

@@ -1,34 +1,28 @@
-import type { Context, Handler } from 'hono'
-import { getCookie } from 'hono/cookie'
-import { isbot } from 'isbot'
 import type { Logger } from 'pino'
-import type { StaticHandler } from 'react-router'
-import { isRouteErrorResponse } from 'react-router'
-import { langCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import { isRouteErrorResponse, type StaticHandler } from 'react-router'
+import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
-import { answerPage, pageResponse, type CachedPage } from '../html-cache/cached-page.ts'
-import type { HtmlCache } from '../html-cache/html-cache.ts'
-import type { Rendered, Rerender } from '../html-cache/read-render.ts'
-import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import { hostFactsOf } from '../middleware/host-guard.ts'
-import { nextNonce, type SecurityPolicy } from '../middleware/security-headers.ts'
-import { loadPage } from '../page-data/load-page.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
+import type { Rendered, Rerender } from '../html-cache/read-render.ts'
+import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { nextNonce } from '../middleware/security-headers.ts'
+import { loadPage } from '../page-data/load-page.ts'
 import { htmlError } from '../render/html-error.ts'
-import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import type { ClientManifest } from '../render/manifest.ts'
+import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderDocument } from '../render/render-document.ts'
+import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
-import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { decideFront, type CachedPageFacts, type FrontFacts } from './page-front.ts'
-import type { CachePolicyLookup, PageDecision } from './page-request.ts'
+import type { CachedPageFacts } from './front-decision.ts'
+import type { PageDecision } from './page-decision.ts'
 
-export interface DocumentRouteOptions {
+/** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
+export interface PageRenderOptions {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
@@ -40,13 +34,6 @@ export interface DocumentRouteOptions {
   staleWhileRevalidate: number
   /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
-  policyOf: CachePolicyLookup
-  /** Honour forwarded host and scheme (TRUST_PROXY), as the host guard does. */
-  trustProxy: boolean
-  /** The security headers a page from the HTML cache is answered with (the middleware sets the same). */
-  security: SecurityPolicy
-  /** Rendered anonymous pages; absent when HTML caching is off. */
-  htmlCache?: HtmlCache
   /** Scheme of published URLs when a site's canonical_link names none (re-renders work it out themselves). */
   canonicalScheme?: CanonicalScheme
   /** Told when a render is cut short (metrics). */
@@ -56,10 +43,11 @@ export interface DocumentRouteOptions {
 /** The request headers the first-visit language redirect reads (SPEC §2). */
 const LANGUAGE_VARY = 'Accept-Language, Cookie'
 
-type RenderDecision = Extract<PageDecision, { kind: 'render' }>
+/** A decision to render a page. */
+export type RenderDecision = Extract<PageDecision, { kind: 'render' }>
 
 /** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
-interface RenderFacts {
+export interface RenderFacts {
   tenant: Tenant
   origin: string
   publicOrigin: string
@@ -80,81 +68,10 @@ interface RenderFacts {
  * or a redirect (its target may switch to a language prefix). Elsewhere `Vary` stays small, so a
  * CDN keeps one copy per page.
  */
-function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
+export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
   if (tenant.languages.length < 2) return false
   return rendered === null || rendered.language === tenant.defaultLanguage
 }
-
-/**
- * GET/HEAD of any page: decide (redirects, language, router path, cache key), then answer from the
- * HTML cache or load and render. The language cookie is added per visitor after the cache, so a
- * kept page never carries a Set-Cookie.
- */
-export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
-  return async function documentHandler(c) {
-    const tenant = c.get('tenant')
-    const front = decideFront(frontFactsOf(c, options.trustProxy), () => tenant, options.policyOf)
-    // The host guard and the tenant middleware ran the same steps: only a decided page gets here.
-    if (front.kind !== 'decided') throw new Error(`document route reached with ${front.kind}`)
-    const { decision } = front
-    if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
-    const response = await answer(c, decision, front.setsLangCookie, options)
-    if (front.setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
-    return response
-  }
-}
-
-/** What `decideFront` reads from a document GET or HEAD the app answers. */
-function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
-  const url = new URL(c.req.url)
-  return { host: hostFactsOf(c, trustProxy), pathname: url.pathname, search: url.search, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language') }
-}
-
-async function answer(c: Context<AppEnv>, decision: RenderDecision, isPrivate: boolean, options: DocumentRouteOptions): Promise<Response> {
-  const cache = options.htmlCache
-  const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await render(visitorFacts(c), decision, options, false)).response
-  if (c.req.method === 'HEAD') {
-    const page = cache.peek(key)
-    return page ? served(c, cache, page, isPrivate, options.security) : (await render(visitorFacts(c), decision, options, false)).response
-  }
-  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
-  // A kept page is answered to everyone, crawlers included: it is rendered complete.
-  const result = await cache.get(key, () => render(visitorFacts(c), decision, options, true), rerender)
-  if (result.kind === 'rendered') return result.response
-  // A page kept from this request's own render is no cached copy yet: it carries no Age.
-  return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
-}
-
-/**
- * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
- * `ageOf`: the cache it was answered from (the `Age` header).
- */
-function served(c: Context<AppEnv>, ageOf: HtmlCache | null, page: CachedPage, isPrivate: boolean, security: SecurityPolicy): Response {
-  c.set('routeName', page.routeName)
-  const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
-  const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
-  const request = { method, acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch, requestId: c.get('requestId'), nonce: c.get('cspNonce'), ...(ageOf ? { age: ageOf.age(page) } : {}) } as const
-  return pageResponse(answerPage(page, request, security))
-}
-
-function visitorFacts(c: Context<AppEnv>): RenderFacts {
-  return {
-    tenant: c.get('tenant'),
-    origin: c.get('origin'),
-    publicOrigin: c.get('publicOrigin'),
-    upstreamContext: c.get('upstreamContext'),
-    log: c.get('log'),
-    method: c.req.method,
-    url: c.req.url,
-    isBot: isbot(c.req.header('user-agent') ?? ''),
-    signal: c.req.raw.signal,
-    nonce: c.get('cspNonce'),
-    onRouteName: (name) => c.set('routeName', name),
-  }
-}
-
-type CacheRendererOptions = Omit<DocumentRouteOptions, 'htmlCache' | 'policyOf' | 'security' | 'trustProxy'>
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
@@ -164,12 +81,12 @@ const RERENDER_USER_AGENT = 'tenant-sites revalidation'
  * with no cookie, a fresh nonce and the whole page before the first byte (as a crawler gets it, so
  * nothing is left to swap in on the client). Cache hits answered before the app use it too.
  */
-export function cacheRenderer(options: CacheRendererOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
+export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
   return ({ tenant, origin, decision }) => () => {
     const url = origin + decision.browserPath
     const upstreamContext: UpstreamCallContext = { userAgent: RERENDER_USER_AGENT, referer: url, appDomain: tenant.host }
     const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
-    return render({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true)
+    return renderPage({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true)
   }
 }
 
@@ -177,7 +94,7 @@ export function cacheRenderer(options: CacheRendererOptions, log: Logger): (fact
  * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
  * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
  */
-async function render(facts: RenderFacts, decision: RenderDecision, options: CacheRendererOptions, forCache: boolean): Promise<Rendered> {
+export async function renderPage(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean): Promise<Rendered> {
   const { nonce, method } = facts
   const uses = createPageUses()
   const loaded = await loadPage({

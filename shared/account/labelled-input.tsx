@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react'
 
-export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface LabelledInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string
   /** The message shown under the field; marks the input invalid. */
   error?: string | undefined
@@ -10,7 +10,7 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input whose error sits right under it and is announced with it (aria-invalid, aria-describedby). */
-export function FormField({ label, error, inputRef, addon, ...input }: FormFieldProps) {
+export function LabelledInput({ label, error, inputRef, addon, ...input }: LabelledInputProps) {
   const id = useId()
   const errorId = `${id}-error`
   return (

@@ -7,7 +7,7 @@ import type { Rerender } from '../html-cache/read-render.ts'
 import { decideHost, hostFactsOfIncoming, type HostFacts } from '../middleware/host-guard.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
-import { decidePage, type CachePolicyLookup, type PageDecision } from './page-request.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision } from './page-decision.ts'
 
 /** What the front half of a page view reads from the request, on either side of the app. */
 export interface FrontFacts {
@@ -112,7 +112,7 @@ export interface PageViewsOptions {
   policyOf: CachePolicyLookup
   trustProxy: boolean
   imageOptimizer: boolean
-  /** Renders a stale page again in the background (routes/document.ts `cacheRenderer`). */
+  /** Renders a stale page again in the background (routes/page-render.ts `cacheRenderer`). */
   rerenderFor: (facts: CachedPageFacts) => Rerender
 }
 

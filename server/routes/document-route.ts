@@ -1,0 +1,92 @@
+import type { Context, Handler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { isbot } from 'isbot'
+import { langCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import type { AppEnv } from '../app-env.ts'
+import { answerPage, pageResponse, type CachedPage } from '../html-cache/cached-page.ts'
+import type { HtmlCache } from '../html-cache/html-cache.ts'
+import { hostFactsOf } from '../middleware/host-guard.ts'
+import type { SecurityPolicy } from '../middleware/security-headers.ts'
+import { decideFront, type FrontFacts } from './front-decision.ts'
+import type { CachePolicyLookup } from './page-decision.ts'
+import { cacheRenderer, dependsOnVisitorLanguage, redirectOrBadRequest, renderPage, type PageRenderOptions, type RenderDecision, type RenderFacts } from './page-render.ts'
+
+export interface DocumentRouteOptions extends PageRenderOptions {
+  policyOf: CachePolicyLookup
+  /** Honour forwarded host and scheme (TRUST_PROXY), as the host guard does. */
+  trustProxy: boolean
+  /** The security headers a page from the HTML cache is answered with (the middleware sets the same). */
+  security: SecurityPolicy
+  /** Rendered anonymous pages; absent when HTML caching is off. */
+  htmlCache?: HtmlCache
+}
+
+/**
+ * GET/HEAD of any page: decide (redirects, language, router path, cache key), then answer from the
+ * HTML cache or load and render. The language cookie is added per visitor after the cache, so a
+ * kept page never carries a Set-Cookie.
+ */
+export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
+  return async function documentHandler(c) {
+    const tenant = c.get('tenant')
+    const front = decideFront(frontFactsOf(c, options.trustProxy), () => tenant, options.policyOf)
+    // The host guard and the tenant middleware ran the same steps: only a decided page gets here.
+    if (front.kind !== 'decided') throw new Error(`document route reached with ${front.kind}`)
+    const { decision } = front
+    if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
+    const response = await answer(c, decision, front.setsLangCookie, options)
+    if (front.setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
+    return response
+  }
+
+
+/** What `decideFront` reads from a document GET or HEAD the app answers. */
+function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
+  const url = new URL(c.req.url)
+  return { host: hostFactsOf(c, trustProxy), pathname: url.pathname, search: url.search, langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language') }
+}
+
+async function answer(c: Context<AppEnv>, decision: RenderDecision, isPrivate: boolean, options: DocumentRouteOptions): Promise<Response> {
+  const cache = options.htmlCache
+  const key = decision.cacheKey
+  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
+  if (c.req.method === 'HEAD') {
+    const page = cache.peek(key)
+    return page ? served(c, cache, page, isPrivate, options.security) : (await renderPage(visitorFacts(c), decision, options, false)).response
+  }
+  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
+  // A kept page is answered to everyone, crawlers included: it is rendered complete.
+  const result = await cache.get(key, () => renderPage(visitorFacts(c), decision, options, true), rerender)
+  if (result.kind === 'rendered') return result.response
+  // A page kept from this request's own render is no cached copy yet: it carries no Age.
+  return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
+}
+
+/**
+ * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
+ * `ageOf`: the cache it was answered from (the `Age` header).
+ */
+function served(c: Context<AppEnv>, ageOf: HtmlCache | null, page: CachedPage, isPrivate: boolean, security: SecurityPolicy): Response {
+  c.set('routeName', page.routeName)
+  const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
+  const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
+  const request = { method, acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch, requestId: c.get('requestId'), nonce: c.get('cspNonce'), ...(ageOf ? { age: ageOf.age(page) } : {}) } as const
+  return pageResponse(answerPage(page, request, security))
+}
+
+function visitorFacts(c: Context<AppEnv>): RenderFacts {
+  return {
+    tenant: c.get('tenant'),
+    origin: c.get('origin'),
+    publicOrigin: c.get('publicOrigin'),
+    upstreamContext: c.get('upstreamContext'),
+    log: c.get('log'),
+    method: c.req.method,
+    url: c.req.url,
+    isBot: isbot(c.req.header('user-agent') ?? ''),
+    signal: c.req.raw.signal,
+    nonce: c.get('cspNonce'),
+    onRouteName: (name) => c.set('routeName', name),
+  }
+}
+}
