@@ -66,6 +66,8 @@ export interface TestSite {
   /** The app's site repository (spy on it to see which requests reach the tenant step). */
   sites: SiteRepository
   purger: Purger
+  /** `POST /_internal/purge` of `body`, with the `purgeToken` the site was started with. */
+  purge(body: unknown): Promise<Response>
   close(): Promise<void>
 }
 
@@ -103,6 +105,18 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const { app, sites, htmlCache, purger } = deps
   const appServer = options.listen ? await serveApp(app) : null
 
+  const request: TestSite['request'] = (pathname, init = {}) => {
+    const { host = 'res.localhost', via = 'app', ...rest } = init
+    const headers = new Headers(rest.headers)
+    headers.set('host', host)
+    if (via === 'listener') {
+      if (!appServer) throw new Error('request via the listener needs startTestSite({ listen: true })')
+      return requestOverSocket(appServer.url, pathname, { ...rest, headers })
+    }
+    // The Host header decides the tenant; the URL only needs to be valid, even for hostile hosts.
+    return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
+  }
+
   return {
     url: appServer?.url,
     upstreamCalls,
@@ -110,16 +124,11 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     app,
     sites,
     purger,
-    request(pathname, init = {}) {
-      const { host = 'res.localhost', via = 'app', ...rest } = init
-      const headers = new Headers(rest.headers)
-      headers.set('host', host)
-      if (via === 'listener') {
-        if (!appServer) throw new Error('request via the listener needs startTestSite({ listen: true })')
-        return requestOverSocket(appServer.url, pathname, { ...rest, headers })
-      }
-      // The Host header decides the tenant; the URL only needs to be valid, even for hostile hosts.
-      return Promise.resolve(app.request(`${urlBase(host)}${pathname}`, { ...rest, headers }))
+    request,
+    purge(body) {
+      if (options.purgeToken === undefined) throw new Error('purge needs startTestSite({ purgeToken })')
+      const headers = { authorization: `Bearer ${options.purgeToken}`, 'content-type': 'application/json' }
+      return request('/_internal/purge', { method: 'POST', headers, body: JSON.stringify(body) })
     },
     async close() {
       await Promise.all([appServer?.close(), upstreamServer.close(), deps.close()])

@@ -87,6 +87,9 @@ describe('instances sharing Redis', () => {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     const options: TestSiteOptions = {
+      // About coalescing, not Redis deadlines: on a busy machine a lock command that times out
+      // would let the second instance load without the lock.
+      redisCommandTimeoutMs: 5000,
       upstream: async (request, demo) => {
         const language = await siteConfigLanguage(request)
         if (language !== null) {
@@ -98,8 +101,8 @@ describe('instances sharing Redis', () => {
     }
     const [a, b] = [await instance(options), await instance(options)]
     const pages = [a.request('/res/hot'), b.request('/res/hot')]
-    await vi.waitFor(async () => expect(await admin.keys('ts:lock:*')).toHaveLength(1))
-    await vi.waitFor(() => expect(calls.languages).toEqual(['']))
+    await vi.waitFor(async () => expect(await admin.keys('ts:lock:*')).toHaveLength(1), { timeout: 5000 })
+    await vi.waitFor(() => expect(calls.languages).toEqual(['']), { timeout: 5000 })
     release()
     const statuses = await Promise.all(pages.map(async (page) => (await page).status))
     expect(statuses).toEqual([200, 200])

@@ -33,12 +33,11 @@ let site: TestSite
 let clock = Date.now()
 let gate: Gate | null = null
 let etag = ''
-const PURGE_TOKEN = 'purge-token-for-tests-0123'
 
 beforeAll(async () => {
   site = await startTestSite({
     listen: true,
-    purgeToken: PURGE_TOKEN,
+    purgeToken: 'purge-token-for-tests-0123',
     app: { htmlStaleSeconds: 3600 },
     repository: { now: () => clock },
     htmlCache: { ttlMs: 10_000, staleMs: 3_600_000, now: () => clock },
@@ -95,11 +94,7 @@ describe('one pipeline: app.request() and the real Node listener answer alike', 
       clock += 15_000
       // A soft purge of the page also drops the data it was built from (still fresh in its cache),
       // so the re-render the stale hit starts asks the upstream and waits at the gate.
-      const purged = await site.request('/_internal/purge', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${PURGE_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ host: 'res.localhost', paths: ['/res/hot'] }),
-      })
+      const purged = await site.purge({ host: 'res.localhost', paths: ['/res/hot'] })
       expect(purged.status).toBe(200)
     }
     const answers = {} as Record<Via, Answer>

@@ -52,9 +52,6 @@ async function get(site: TestSite, path: string) {
   return response.status
 }
 
-function purge(site: TestSite, body: unknown) {
-  return site.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(body) })
-}
 
 describe('purges across instances sharing Redis', () => {
   it('a soft purge on one instance marks the page stale on both and keeps the shared copy: the instance without a copy answers it at once, and the fleet renders it once', async () => {
@@ -65,7 +62,7 @@ describe('purges across instances sharing Redis', () => {
     await get(a, '/res/hot')
     await get(a, '/res/new')
     expect(await admin.exists(HOT_KEY)).toBe(1)
-    const answer = await purge(a, { host: 'res.localhost', paths: ['/res/hot'] })
+    const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
     // The shared copies stay; the purge is recorded beside them.
     expect((await admin.keys('ts:res.localhost:html:*')).sort()).toEqual([HOT_KEY, 'ts:res.localhost:html:zh:http://res.localhost/res/new'])
@@ -92,7 +89,7 @@ describe('purges across instances sharing Redis', () => {
     await get(a, '/res/hot')
     await redis.kill()
     try {
-      const answer = await purge(a, { host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })
+      const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })
       expect(answer.status).toBe(200)
       expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'unavailable' })
       expect(a.htmlCache?.size).toBe(0)
@@ -110,7 +107,7 @@ describe('purges across instances sharing Redis', () => {
     await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
     await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
-    const answer = await purge(b, { host: 'res.localhost', tags: [tag], mode: 'hard' })
+    const answer = await b.purge({ host: 'res.localhost', tags: [tag], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
     expect(await admin.exists(HOT_KEY)).toBe(0)
     expect(await admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
@@ -131,7 +128,7 @@ describe('purges across instances sharing Redis', () => {
     await first.arrayBuffer()
     await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
-    expect(await (await purge(b, { host: 'res.localhost', tags: [tag] })).json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
+    expect(await (await b.purge({ host: 'res.localhost', tags: [tag] })).json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
     expect(await admin.exists(HOT_KEY)).toBe(1)
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
@@ -148,9 +145,9 @@ describe('purges across instances sharing Redis', () => {
     const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
     // A copy a hard purge dropped comes back (as from an instance whose write raced the purge).
     const dumped = await admin.dumpBuffer(NEW_KEY)
-    expect(await (await purge(a, { host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({ shared: 'ok' })
+    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({ shared: 'ok' })
     await admin.restore(NEW_KEY, 0, dumped!)
-    expect(await (await purge(a, { host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
+    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
     const rendered = await c.request('/res/new', { headers: ZH })
@@ -173,7 +170,7 @@ describe('purges across instances sharing Redis', () => {
     const taken = await b.request('/res/hot', { headers: ZH })
     expect(taken.headers.get('age')).not.toBeNull()
     await taken.arrayBuffer()
-    const answer = await purge(a, { host: 'res.localhost', tags: [tag] })
+    const answer = await a.purge({ host: 'res.localhost', tags: [tag] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
     await vi.waitFor(async () => {
       expect(await get(b, '/res/hot')).toBe(200)

@@ -10,9 +10,6 @@ afterEach(async () => {
   site = undefined
 })
 
-function purge(body: unknown) {
-  return site!.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-}
 
 async function get(path: string, headers: Record<string, string> = ZH) {
   const response = await site!.request(path, { headers })
@@ -60,7 +57,7 @@ describe('tags recorded while pages render', () => {
     const only = tagsOf(hot.cacheTag).find((tag) => tag.startsWith('resource:') && !tagsOf(newest.cacheTag).includes(tag))
     expect(only).toBeDefined()
     clock.time += 5_000
-    const answer = await purge({ host: 'res.localhost', tags: [only] })
+    const answer = await site!.purge({ host: 'res.localhost', tags: [only] })
     expect(answer.status).toBe(200)
     expect(await answer.json()).toMatchObject({ purged: { pages: 1, data: expect.any(Number) }, shared: 'none' })
     const stale = await get('/res/hot')
@@ -74,7 +71,7 @@ describe('tags recorded while pages render', () => {
     const { clock } = await siteWithPages()
     clock.time += 5_000
     const before = site!.upstreamCalls.get('/v1/site_page/web_get') ?? 0
-    const answer = await purge({ host: 'res.localhost', tags: ['site'], mode: 'hard' })
+    const answer = await site!.purge({ host: 'res.localhost', tags: ['site'], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 2 } })
     expect(site!.htmlCache?.size).toBe(0)
     expect((await get('/res/new')).status).toBe(200)
@@ -87,7 +84,7 @@ describe('tags recorded while pages render', () => {
     ['paths and tags together', { host: 'res.localhost', tags: ['site'], paths: ['/res/hot'] }],
   ])('refuses %s', async (_label, body) => {
     await siteWithPages()
-    const answer = await purge(body)
+    const answer = await site!.purge(body)
     expect(answer.status).toBe(400)
     expect(await answer.json()).toEqual({ error: expect.any(String) })
   })

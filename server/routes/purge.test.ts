@@ -14,9 +14,6 @@ afterEach(async () => {
   site = undefined
 })
 
-function purge(body: unknown) {
-  return site!.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-}
 
 /** GET that waits until the page is kept (or known not to be). */
 async function get(path: string, headers: Record<string, string>) {
@@ -51,7 +48,7 @@ describe('purges that name pages', () => {
     const { clock, listCalls } = await siteWithPages()
     clock.time += 5_000
     const before = listCalls()
-    const answer = await purge({ host: 'res.localhost', paths: ['/res/hot'] })
+    const answer = await site!.purge({ host: 'res.localhost', paths: ['/res/hot'] })
     expect(answer.status).toBe(200)
     // Both languages of the page, and the upstream answers they were built from.
     const json = (await answer.json()) as { purged: { data: number } }
@@ -72,7 +69,7 @@ describe('purges that name pages', () => {
     const { clock } = await siteWithPages()
     clock.time += 5_000
     const siteLoads = () => site!.upstreamCalls.get('/v1/site_page/web_get') ?? 0
-    const answer = await purge({ host: 'res.localhost' })
+    const answer = await site!.purge({ host: 'res.localhost' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 4, data: expect.any(Number) }, shared: 'none' })
     expect(site!.htmlCache?.size).toBe(4)
     const before = siteLoads()
@@ -86,7 +83,7 @@ describe('purges that name pages', () => {
   it('a path with a language prefix names that language only; "mode": "hard" drops the copy', async () => {
     const { clock } = await siteWithPages()
     clock.time += 5_000
-    const answer = await purge({ host: 'res.localhost', paths: ['/en/res/hot'], mode: 'hard' })
+    const answer = await site!.purge({ host: 'res.localhost', paths: ['/en/res/hot'], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1, data: expect.any(Number) } })
     expect(site!.htmlCache?.size).toBe(3)
     expect((await get('/en/res/hot', EN)).age).toBeNull()
@@ -95,10 +92,10 @@ describe('purges that name pages', () => {
 
   it('refuses an address that names no page, and a body with keys it does not know', async () => {
     await siteWithPages()
-    const bad = await purge({ host: 'res.localhost', paths: ['/res/%E0%A4%A'] })
+    const bad = await site!.purge({ host: 'res.localhost', paths: ['/res/%E0%A4%A'] })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: expect.stringContaining('does not name a page of res.localhost') })
-    const unknown = await purge({ host: 'res.localhost', paths: ['/res/hot'], extra: 1 })
+    const unknown = await site!.purge({ host: 'res.localhost', paths: ['/res/hot'], extra: 1 })
     expect(unknown.status).toBe(400)
     expect(((await unknown.json()) as { error: string }).error).toMatch(/Unrecognized key: "extra"/)
     expect(site!.htmlCache?.size).toBe(4)
