@@ -1,8 +1,8 @@
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { FIRST_TAP_SCRIPT, NEEDS_APP_ATTRIBUTE } from '../server/render/first-tap-script.ts'
-import { useBrowserSite } from '../test/browser/use-browser-site.ts'
-import { createGate } from '../test/gate.ts'
+import { useBrowserSite } from './browser/use-browser-site.ts'
+import { createGate } from './gate.ts'
 
 // The page before, and without, its scripts (docs/before-scripts.md), on a 375px touch phone: the
 // header works from HTML and CSS alone, and a tap on a control that needs the app is kept until
