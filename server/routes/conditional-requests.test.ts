@@ -151,6 +151,17 @@ describe.each(['listener', 'app'] as const)('pages answer If-None-Match, on cach
     expect((await viaApp('/res/hot', { headers: ZH })).headers.etag).toBe(one.headers.etag)
   })
 
+  it('a HEAD that misses is answered as a GET that misses, without its body: the same tag, and the page is kept', async () => {
+    const head = await ask('/res/hot', { method: 'HEAD', headers: ZH })
+    expect(head.status).toBe(200)
+    expect(head.body.length).toBe(0)
+    expect(head.headers.etag).toMatch(TAG)
+    await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
+    const get = await ask('/res/hot', { headers: ZH })
+    expect(get.body.length).toBeGreaterThan(0)
+    expect(get.headers.etag).toBe(head.headers.etag)
+  })
+
   it('a hit answered before the app and one answered by the app give the same 304; HEAD agrees with GET', async () => {
     await cached()
     const full = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip' } })

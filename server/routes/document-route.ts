@@ -50,16 +50,21 @@ async function answer(c: Context<AppEnv>, decision: RenderDecision, isPrivate: b
   const cache = options.htmlCache
   const key = decision.cacheKey
   if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
-  if (c.req.method === 'HEAD') {
-    const page = cache.peek(key)
-    return page ? served(c, cache, page, isPrivate, options.security) : (await renderPage(visitorFacts(c), decision, options, false)).response
-  }
   const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
-  // A kept page is answered to everyone, crawlers included: it is rendered complete.
-  const result = await cache.get(key, () => renderPage(visitorFacts(c), decision, options, true), rerender)
-  if (result.kind === 'rendered') return result.response
+  // A kept page is answered to everyone, crawlers included: it is rendered complete. A HEAD takes
+  // the same way as a GET (the page rendered as for a GET, kept, answered without its body), so the
+  // two agree on every header, the ETag included.
+  const isHead = c.req.method === 'HEAD'
+  const result = await cache.get(key, () => renderPage({ ...visitorFacts(c), method: 'GET' }, decision, options, true), rerender)
+  if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response
   // A page kept from this request's own render is no cached copy yet: it carries no Age.
   return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
+}
+
+/** A GET's answer to a HEAD: its status and headers, its body left unread. */
+function withoutBody(response: Response): Response {
+  void response.body?.cancel()
+  return new Response(null, { status: response.status, headers: response.headers })
 }
 
 /**
