@@ -44,7 +44,7 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
     if (!SITEMAP_NAME.test(c.req.path)) return next()
     c.set('routeName', 'sitemap')
     const file = parseSitemapFile(c.req.path)
-    if (file === null) return notFound(c)
+    if (file === null) return notFound()
     const tenant = c.get('tenant')
     const origin = c.get('publicOrigin')
     const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.get('upstreamContext'))
@@ -68,7 +68,7 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
         : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
     } else {
       const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
-      if (chunk === undefined) return notFound(c)
+      if (chunk === undefined) return notFound()
       xml = await renderUrlset(chunk)
     }
     return seoFile(c, xml, 'application/xml; charset=utf-8')
@@ -138,6 +138,6 @@ function seoFile(c: Context<AppEnv>, text: string, contentType: string): Respons
   return c.body(text, 200, { 'content-type': contentType, 'cache-control': CACHE, etag: etagOf([text]) })
 }
 
-function notFound(c: Context<AppEnv>) {
+function notFound(): Response {
   return htmlError('no-such-file')
 }
