@@ -66,8 +66,10 @@ describe('runtime options of the server process', () => {
       }
       console.log(largest)`
     const largestNewSpace = (flags: string[], nodeOptions: string) => Number(execFileSync(process.execPath, [...flags, '-e', probe], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, encoding: 'utf8' }))
-    // The new space is two semi-spaces; allowed larger ones, the probe does grow it past that.
-    expect(largestNewSpace(imageNodeFlags(), options)).toBeLessThanOrEqual(2 * semiSpaceMiB * MiB)
-    expect(largestNewSpace([], `--max-semi-space-size=${4 * semiSpaceMiB}`)).toBeGreaterThan(2 * semiSpaceMiB * MiB)
+    // The new space is two semi-spaces, plus V8's page bookkeeping (one 256 KiB page was seen on some
+    // machines); allowed larger ones, the probe does grow it well past that.
+    const slack = MiB
+    expect(largestNewSpace(imageNodeFlags(), options)).toBeLessThanOrEqual(2 * semiSpaceMiB * MiB + slack)
+    expect(largestNewSpace([], `--max-semi-space-size=${4 * semiSpaceMiB}`)).toBeGreaterThan(2 * semiSpaceMiB * MiB + slack)
   })
 })
