@@ -13,7 +13,8 @@ import { compression } from './middleware/compression.ts'
 import { conditionalGet } from './middleware/conditional-get.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
-import { securityHeaders, securityPolicy } from './middleware/security-headers.ts'
+import { securityPolicy } from './http/security-policy.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { htmlError } from './render/html-error.ts'
@@ -28,7 +29,7 @@ import { formPostRoute } from './routes/form-post.ts'
 import { healthzRoute, readyzRoute } from './routes/health.ts'
 import { metricsRoute } from './routes/metrics.ts'
 import type { NodeAnswer } from './lifecycle/http-server.ts'
-import { createHitWriter } from './html-cache/hit-writer.ts'
+import { createHitWriter } from './cache/pages/hit-writer.ts'
 import { cachedPageViews } from './routes/front-decision.ts'
 import { createCachePolicyLookup } from './routes/page-decision.ts'
 import { payloadRoute, PAYLOAD_SUFFIX } from './routes/payload.ts'
@@ -37,7 +38,7 @@ import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SitemapLimits } from './seo/sitemap-xml.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { purgeRoutes } from './routes/purge.ts'
-import type { HtmlCache } from './html-cache/html-cache.ts'
+import type { HtmlCache } from './cache/pages/html-cache.ts'
 import type { Purger } from './cache/purge-bus.ts'
 import { createLocales } from './tenant/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
@@ -85,7 +86,7 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
  * The app, and what the Node server tries before it: with an HTML cache, the page views that cache
- * answers as they stand (html-cache/hit-writer.ts), on Node's request and response.
+ * answers as they stand (cache/pages/hit-writer.ts), on Node's request and response.
  */
 export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
 

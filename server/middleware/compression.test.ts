@@ -6,7 +6,8 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
 import { wholeBodyResponse } from '../http/whole-body.ts'
-import { compression, negotiateEncoding } from './compression.ts'
+import { negotiateEncoding } from '../http/content-coding.ts'
+import { compression } from './compression.ts'
 
 describe('negotiateEncoding', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import Negotiator from 'negotiator'
 import type { AppEnv } from '../app-env.ts'
+import { negotiateEncoding, type Encoding } from '../http/content-coding.ts'
 import { wholeBodyOf } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
@@ -25,43 +25,11 @@ export interface CompressionOptions {
   syncMaxBytes?: number
 }
 
-export type Encoding = 'br' | 'gzip'
-
 /** Text-like types worth compressing; images, fonts in woff2 and archives already are. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i
 const SKIP_STATUS = new Set([204, 206, 304])
 const brotliCompress = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
-
-/**
- * The encoding to use for an `Accept-Encoding` value among those `available` (br, then gzip),
- * honouring q-values (RFC 9110 §12.5.3); null for identity.
- */
-export function negotiateEncoding(acceptEncoding: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
-  if (!acceptEncoding) return null
-  if (acceptEncoding.length > NEGOTIATED_KEY_MAX) return negotiate(acceptEncoding, available)
-  const key = `${available.join(',')} ${acceptEncoding}`
-  const known = negotiated.get(key)
-  if (known !== undefined) return known
-  const encoding = negotiate(acceptEncoding, available)
-  // Browsers send a handful of distinct values; hostile variety only refills the memo.
-  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear()
-  negotiated.set(key, encoding)
-  return encoding
-}
-
-const NEGOTIATED_MAX = 256
-const NEGOTIATED_KEY_MAX = 128
-const negotiated = new Map<string, Encoding | null>()
-
-function negotiate(acceptEncoding: string, available: readonly Encoding[]): Encoding | null {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
-  // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
-  // its type definitions predate that second parameter.
-  const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] = negotiator.encodings
-  const best = encodings.call(negotiator, available, { preferred: available })[0]
-  return best === 'br' || best === 'gzip' ? best : null
-}
 
 /** Adds a token to `Vary` unless it is there already. */
 function appendVary(headers: Headers, token: string): void {

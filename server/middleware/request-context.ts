@@ -1,32 +1,14 @@
-import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import { REQUEST_ID_HEADER, toRequestId, type RequestRecord } from '../http/request-id.ts'
 
 export interface RequestContextOptions {
   log: Logger
   metrics?: Metrics
   /** Route names logged at debug instead of info (probes and scrapes would drown the log). */
   quietRoutes?: ReadonlySet<string>
-}
-
-export const REQUEST_ID_HEADER = 'x-request-id'
-/** Accepted from the client or load balancer as is; anything else (CR/LF, 10 KB, spaces) is replaced. */
-const ACCEPTED_ID = /^[\w-]{1,128}$/
-
-/** The request id to use: the incoming one when it is short and plain, else a fresh UUID. */
-export function toRequestId(incoming: string | undefined): string {
-  return incoming !== undefined && ACCEPTED_ID.test(incoming) ? incoming : randomUUID()
-}
-
-/** One request's record, from its first byte in to its last byte out. */
-export interface RequestRecord {
-  requestId: string
-  /** Once the response is done: the request metrics and one access log line. */
-  finish(outcome: { method: string; path: string; route: string; status: number }): void
-  /** The request failed before it had a response (the error handler logs it). */
-  abandon(): void
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../app-env.ts'
-import { nextNonce, securityHeaders, securityPolicy } from './security-headers.ts'
+import { nextNonce, securityPolicy } from '../http/security-policy.ts'
+import { securityHeaders } from './security-headers.ts'
 
 describe('nextNonce', () => {
   it('gives 128 random bits per nonce and never repeats one, across refills of its pool', () => {

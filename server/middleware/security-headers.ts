@@ -1,59 +1,6 @@
-import { randomFillSync } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-
-export interface SecurityHeadersOptions {
-  /** Send Strict-Transport-Security (only when every tenant domain is served over HTTPS). */
-  hsts: boolean
-}
-
-/**
- * The Content-Security-Policy around a response's nonce: scripts run only with that nonce or when
- * loaded by such a script ('strict-dynamic'). Images, media, styles and frames stay open to https
- * because tenants embed content from anywhere. 'self' and https: in script-src only matter to
- * browsers without 'strict-dynamic' (CSP level 2), which ignore the nonce's strictness.
- */
-const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-"
-const CSP_AFTER_NONCE = [
-  "' 'strict-dynamic' https:",
-  "style-src 'self' 'unsafe-inline' https:",
-  'img-src * data: blob:',
-  'media-src * data: blob:',
-  "font-src 'self' data: https:",
-  "connect-src 'self' https:",
-  "frame-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https:",
-  "frame-ancestors 'self'",
-].join('; ')
-
-/**
- * The security headers of every response, one table for both ways a response is made: through the
- * middleware chain (`securityHeaders`) and as a cached page answered before it. Names are lower
- * case, as HTTP/2 requires and Node sends them as given.
- */
-export interface SecurityPolicy {
-  /** The headers of a response whose scripts carry `nonce`. */
-  headersFor(nonce: string): Record<string, string>
-}
-
-export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy {
-  const fixed: Record<string, string> = {
-    'origin-agent-cluster': '?1',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-    'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-frame-options': 'SAMEORIGIN',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
-  }
-  return {
-    headersFor: (nonce) => ({ ...fixed, 'content-security-policy': CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE }),
-  }
-}
+import { nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
 
 /**
  * Sets the policy's headers on every response but a 304, with a fresh nonce per response
@@ -73,25 +20,4 @@ export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEn
     const own = c.get('ownCsp')
     if (own) headers.set('content-security-policy', own)
   }
-}
-
-const NONCE_BYTES = 16
-/** Characters of a nonce (base64 of NONCE_BYTES, padded). */
-export const NONCE_LENGTH = Math.ceil(NONCE_BYTES / 3) * 4
-const POOL_NONCES = 256
-let pool = Buffer.alloc(0)
-let offset = 0
-
-/**
- * A fresh nonce of 128 random bits. The bytes come from a pool refilled by one call to the CSPRNG
- * per 256 nonces: each nonce is still used once, and a page view no longer pays a system call.
- */
-export function nextNonce(): string {
-  if (offset + NONCE_BYTES > pool.length) {
-    pool = randomFillSync(Buffer.alloc(NONCE_BYTES * POOL_NONCES))
-    offset = 0
-  }
-  const nonce = pool.toString('base64', offset, offset + NONCE_BYTES)
-  offset += NONCE_BYTES
-  return nonce
 }

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../test/gate.ts'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { createGate, type Gate } from '../../../test/gate.ts'
+import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
 import type { RevalidationOutcome } from './html-cache.ts'
 
 const ZH = { cookie: 'lang=zh' }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemorySharedStore } from '../cache/shared-store.ts'
-import { wholeBodyResponse } from '../http/whole-body.ts'
+import { createMemorySharedStore } from '../shared-store.ts'
+import { wholeBodyResponse } from '../../http/whole-body.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 

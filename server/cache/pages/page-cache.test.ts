@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { createMetrics } from '../metrics/metrics.ts'
+import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { createMetrics } from '../../metrics/metrics.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 

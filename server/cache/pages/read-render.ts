@@ -1,6 +1,6 @@
-import { wholeBodyOf } from '../http/whole-body.ts'
+import { wholeBodyOf } from '../../http/whole-body.ts'
 import { toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
-import type { PageUses } from '../cache/page-uses.ts'
+import type { PageUses } from '../page-uses.ts'
 
 /**
  * The render for the visitor, and its page as the cache would keep it, read aside as it streams

@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants } from 'node:zlib'
-import { negotiateEncoding } from '../middleware/compression.ts'
-import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../http/conditional-request.ts'
-import { REQUEST_ID_HEADER } from '../middleware/request-context.ts'
-import { NONCE_LENGTH, type SecurityPolicy } from '../middleware/security-headers.ts'
+import { negotiateEncoding } from '../../http/content-coding.ts'
+import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
+import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
+import { NONCE_LENGTH, type SecurityPolicy } from '../../http/security-policy.ts'
 import { assembleGzip, compressSegments, gzipSize, releaseGzip, SPARE_BODIES, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
@@ -153,7 +153,7 @@ export interface HitRequest {
 
 /**
  * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
- * document route and the writer answering before the app, html-cache/hit-writer.ts): the page's own
+ * document route and the writer answering before the app, cache/pages/hit-writer.ts): the page's own
  * headers (its Cache-Control, Vary and CDN tags among them), the security headers around a fresh
  * nonce, the request id, `Age` and the page's `ETag`; or, when `If-None-Match` names that tag, the
  * 304 middleware/conditional-get.ts would make of it (RFC 9110 §13.1.2): no body, and only the

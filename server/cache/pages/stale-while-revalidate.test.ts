@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemorySharedStore } from '../cache/shared-store.ts'
-import type { CacheMetrics } from '../metrics/metrics.ts'
+import { createMemorySharedStore } from '../shared-store.ts'
+import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { createHtmlCache, type HtmlCacheOptions, type RevalidationOutcome } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { NONCE_LENGTH, securityPolicy } from '../middleware/security-headers.ts'
+import { NONCE_LENGTH, securityPolicy } from '../../http/security-policy.ts'
 import { answerPage, pageResponse, toCachedPage, toPageSnapshot, toSnapshot, type CachedPage } from './cached-page.ts'
 import { BEST_LEVEL, gzipSize, IMPROVE_AFTER, SPARE_BODIES } from './gzip-segments.ts'
 

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../test/gate.ts'
-import { startTestSite, type TestSite, type Via } from '../../test/harness.ts'
+import { createGate, type Gate } from '../../../test/gate.ts'
+import { startTestSite, type TestSite, type Via } from '../../../test/harness.ts'
 
 const DATA_PATH = '/v1/resource/list'
 /** Headers of the connection or the moment, never of the answer. */

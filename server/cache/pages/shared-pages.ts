@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache/cache-keys.ts'
-import { judgeStored, pageMarks } from '../cache/purge-marks.ts'
-import type { SharedStore } from '../cache/shared-store.ts'
+import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache-keys.ts'
+import { judgeStored, pageMarks } from '../purge-marks.ts'
+import type { SharedStore } from '../shared-store.ts'
 import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
 
