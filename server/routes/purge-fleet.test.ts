@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
-import type { RevalidationOutcome } from '../cache/pages/html-cache.ts'
+import type { RevalidationOutcome } from '../cache/pages/read-render.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }

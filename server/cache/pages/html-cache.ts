@@ -4,19 +4,9 @@ import { coversPage, type PurgeScope } from '../purge-scope.ts'
 import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import type { CachedPage } from './cached-page.ts'
-import { captureRender, readRender, toUsed, type Rendered, type Rerender, type Used } from './read-render.ts'
+import { captureRender, readRender, toUsed, type Rendered, type Rerender, type RevalidationOutcome, type Used } from './read-render.ts'
+import { createPurgeLog } from './purge-log.ts'
 import { sharedPages } from './shared-pages.ts'
-
-/** How a background re-render ended (`html_revalidations_total{outcome}`). */
-export type RevalidationOutcome =
-  /** A new page was rendered and kept. */
-  | 'rendered'
-  /** The render failed, was cut short or answered another status: the stale page stays. */
-  | 'failed'
-  /** Another instance had already rendered it: taken from the shared store. */
-  | 'shared'
-  /** Another instance holds the re-render lock: this one goes on serving the stale page. */
-  | 'elsewhere'
 
 export interface HtmlCacheOptions {
   /** How long a rendered page is fresh. */
@@ -90,9 +80,6 @@ interface Flight {
   page: Promise<CachedPage | null>
 }
 
-/** Purges remembered to judge the renders running across them; a render older than all of them is not kept. */
-const RECENT_PURGES = 1000
-
 /**
  * How long an instance that found the re-render lock taken waits before looking again: short, since
  * a re-render takes milliseconds and this wait is what an edit takes to reach the instance's
@@ -124,10 +111,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   metrics?.bytes?.(() => pages.calculatedSize)
   const flights = new Map<string, Flight>()
   const revalidating = new Set<string>()
-  // Bumped by every purge, each remembered a while: a render that started before a purge covering
-  // it is not kept (one of another page is, or a stream of purges would keep nothing).
-  let generation = 0
-  const recentPurges: { generation: number; scope: PurgeScope }[] = []
+  const purges = createPurgeLog()
 
   const ageMs = (page: CachedPage) => now() - page.storedAt
   const isFresh = (entry: Entry) => !entry.purged && ageMs(entry.page) < ttlMs
@@ -141,30 +125,19 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return undefined
   }
 
-  /** When a render started: its purge generation here, and its time (a purge recorded in the shared store since then refuses it there). */
+  /** When a render started: the latest purge here, and its time (a purge recorded in the shared store since then refuses it there). */
   interface Start {
-    generation: number
+    purge: number
     at: number
   }
-  const start = (): Start => ({ generation, at: now() })
-
-  /**
-   * Whether a purge since `startedIn` covers the page under `key` (so a render started before it is
-   * stale). A tag purge covers every render of its tenant then running: what it read may have carried the tag.
-   */
-  function purgedSince(startedIn: number, key: string): boolean {
-    if (startedIn === generation) return false
-    // Purges older than the log: not known, so not kept.
-    if (recentPurges.length === 0 || recentPurges[0]!.generation > startedIn + 1) return true
-    return recentPurges.some((purge) => purge.generation > startedIn && coversPage(purge.scope, key, null))
-  }
+  const start = (): Start => ({ purge: purges.current, at: now() })
 
   /**
    * Stores a page here and, when this instance rendered it, in the shared store; one taken from
    * there stays stale here when a soft purge recorded there covers it.
    */
   function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
-    if (purgedSince(started.generation, key)) return
+    if (purges.coversSince(started.purge, key)) return
     pages.set(key, { page, uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
     if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
@@ -295,9 +268,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     get,
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
     purge(scope) {
-      generation += 1
-      recentPurges.push({ generation, scope })
-      if (recentPurges.length > RECENT_PURGES) recentPurges.shift()
+      purges.record(scope)
       const keys: string[] = []
       const uses = new Set<string>()
       for (const [key, entry] of [...pages.entries()]) {

@@ -62,6 +62,17 @@ export interface Rendered {
 /** Renders a page again for the cache, as an anonymous visitor would get it. */
 export type Rerender = () => Promise<Rendered>
 
+/** How a background re-render ended (`html_revalidations_total{outcome}`). */
+export type RevalidationOutcome =
+  /** A new page was rendered and kept. */
+  | 'rendered'
+  /** The render failed, was cut short or answered another status: the stale page stays. */
+  | 'failed'
+  /** Another instance had already rendered it: taken from the shared store. */
+  | 'shared'
+  /** Another instance holds the re-render lock: this one goes on serving the stale page. */
+  | 'elsewhere'
+
 /** What a kept page was built from: upstream answers with the tags each carried, and the page's tags. */
 export interface Used {
   keys: readonly (readonly [key: string, tags: readonly string[]])[]

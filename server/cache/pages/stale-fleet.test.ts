@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
 import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
-import type { RevalidationOutcome } from './html-cache.ts'
+import type { RevalidationOutcome } from './read-render.ts'
 
 const ZH = { cookie: 'lang=zh' }
 const DATA_PATH = '/v1/resource/list'

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../../test/gate.ts'
 import { startTestSite, type TestSite, type Via } from '../../../test/harness.ts'
 import { createMetrics, type Metrics } from '../../metrics/metrics.ts'
-import type { RevalidationOutcome } from './html-cache.ts'
+import type { RevalidationOutcome } from './read-render.ts'
 
 const ZH = { cookie: 'lang=zh' }
 const DATA_PATH = '/v1/resource/list'

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import { createHtmlCache, type HtmlCacheOptions, type RevalidationOutcome } from './html-cache.ts'
+import { createHtmlCache, type HtmlCacheOptions } from './html-cache.ts'
+import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
 
 const KEY = 'h:html:en:http://h/a'
