@@ -1,25 +1,15 @@
 // A loopback proxy in front of the demo API that holds back chosen API paths, so the benchmark can
 // time the shell of a page whose slow data streams in later.
-import http from 'node:http'
 import { request } from 'undici'
+import { startUpstreamProxy } from './upstream-proxy.mjs'
 
+/** Starts the proxy: calls to `slowPaths` are answered `delayMs` later than the demo API answers them. */
 export function startSlowUpstream(target, { slowPaths, delayMs }) {
-  const server = http.createServer(async (request, response) => {
-    const chunks = []
-    for await (const chunk of request) chunks.push(chunk)
-    if (slowPaths.includes(request.url)) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    const headers = { ...request.headers }
-    delete headers['content-length']
-    delete headers.connection
-    const answer = await fetch(target + request.url, { method: request.method, headers, body: Buffer.concat(chunks) })
-    const body = Buffer.from(await answer.arrayBuffer())
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'content-length': body.byteLength })
-    response.end(body)
-  })
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }) })
-    })
+  return startUpstreamProxy(target, {
+    before: async (request) => {
+      if (slowPaths.includes(request.url)) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      return false
+    },
   })
 }
 
