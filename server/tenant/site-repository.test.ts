@@ -3,7 +3,8 @@ import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
-import { createUpstreamClient, type UpstreamCallContext } from '../upstream/client.ts'
+import { createUpstreamClient, type UpstreamCallContext, type UpstreamClient } from '../upstream/client.ts'
+import { webGetReplySchema } from '../upstream/page-schemas.ts'
 import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type StubUpstream } from '../upstream/stub-upstream.test-helper.ts'
 import { createMemorySharedStore } from '../cache/shared-store.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
@@ -168,6 +169,36 @@ describe('getSite', () => {
     const [a, b] = await Promise.all([repo.getSite('a.example', context), repo.getSite('b.example', context)])
     expect(a).toMatchObject({ site: { domain: 'a.example' } })
     expect(b).toMatchObject({ site: { domain: 'b.example' } })
+  })
+})
+
+describe('parsing', () => {
+  /** The upstream's answers, each counting how often its `site_config` is read (once per parse). */
+  function countingUpstream() {
+    const client = createUpstreamClient({ baseUrl: stub.url, dispatcher: agent, timeoutMs: 1000 })
+    const reads = { count: 0 }
+    const upstream: UpstreamClient = {
+      ...client,
+      data: async (path, body, schema, callContext) => {
+        const raw = await client.data(path, body, schema, callContext)
+        if (typeof raw !== 'object' || raw === null || !('site_config' in raw)) return raw
+        const { site_config: site, ...rest } = raw
+        return Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) as typeof raw
+      },
+    }
+    return { upstream, reads }
+  }
+
+  it('checks a loaded site config and stores it in one parse', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    const { upstream, reads } = countingUpstream()
+    const { repo } = repository({ upstream })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
+    const onLoad = reads.count
+    reads.count = 0
+    webGetReplySchema.parse(await upstream.data('/v1/site_page/web_get', {}, z.unknown(), context))
+    expect(onLoad).toBe(reads.count)
+    expect(onLoad).toBeGreaterThan(0)
   })
 })
 

@@ -132,13 +132,35 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const derived = createObjectMemo()
   const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
 
+  // Parsed values kept beside the raw ones they came from, per schema: an answer checked when it is
+  // loaded is not parsed again when it is stored or read.
+  const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
+
+  function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return
+    let bySchema = parsedData.get(raw)
+    if (bySchema === undefined) {
+      bySchema = new Map()
+      parsedData.set(raw, bySchema)
+    }
+    bySchema.set(schema, parsed)
+  }
+
+  function parseData<T>(raw: unknown, schema: ZodType<T>, path: string): T {
+    const known = typeof raw === 'object' && raw !== null ? parsedData.get(raw)?.get(schema) : undefined
+    if (known !== undefined) return known as T
+    const parsed = parseUpstreamData(schema, raw, where(path))
+    remember(raw, schema, parsed)
+    return parsed
+  }
+
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
     ...cacheOptions,
     ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
-    parse: (raw) => parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)).site_config,
+    parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
     load: async (key, { signal, caller, refresh }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
@@ -147,8 +169,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       for (let attempt = 1; ; attempt++) {
         try {
           const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
-          // Checked before it is stored: a wrong shape counts as a failed attempt.
-          parseUpstreamData(webGetReplySchema, raw, where(WEB_GET))
+          // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
+          // config is kept with the raw one, so storing it does not parse the same answer again.
+          remember(raw, webGetReplySchema, parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)))
           return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
@@ -180,7 +203,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   })
 
   // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
-  // stored value and schema), so no key depends on which schema asked first.
+  // stored value and schema, see parseData), so no key depends on which schema asked first.
   const data = createConfigCache<unknown, DataLoad<unknown>>({
     ...cacheOptions,
     ...pageCacheOptions,
@@ -193,26 +216,6 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       return raw
     },
   })
-  const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
-
-  function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
-    if (typeof raw !== 'object' || raw === null) return
-    let bySchema = parsedData.get(raw)
-    if (bySchema === undefined) {
-      bySchema = new Map()
-      parsedData.set(raw, bySchema)
-    }
-    bySchema.set(schema, parsed)
-  }
-
-  function parseData<T>(raw: unknown, schema: ZodType<T>, path: string): T {
-    const known = typeof raw === 'object' && raw !== null ? parsedData.get(raw)?.get(schema) : undefined
-    if (known !== undefined) return known as T
-    const parsed = parseUpstreamData(schema, raw, where(path))
-    remember(raw, schema, parsed)
-    return parsed
-  }
-
   return {
     async getSite(host, context, language = '') {
       try {
