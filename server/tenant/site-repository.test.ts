@@ -9,6 +9,7 @@ import { createStubUpstream, sendEnvelope, sendJson, type RecordedRequest, type 
 import { createMemorySharedStore } from '../cache/shared-store.ts'
 import { createSiteRepository, type SiteRepositoryOptions } from './site-repository.ts'
 import { stableStringify } from '../cache/stable-stringify.ts'
+import { siteKey } from '../cache/cache-keys.ts'
 
 const TTL = 60_000
 const STALE = 300_000
@@ -179,11 +180,11 @@ describe('parsing', () => {
     const reads = { count: 0 }
     const upstream: UpstreamClient = {
       ...client,
-      data: async (path, body, schema, callContext) => {
-        const raw = await client.data(path, body, schema, callContext)
-        if (typeof raw !== 'object' || raw === null || !('site_config' in raw)) return raw
-        const { site_config: site, ...rest } = raw
-        return Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) as typeof raw
+      rawData: async (path, body, callContext) => {
+        const raw = await client.rawData(path, body, callContext)
+        if (typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data)) return raw
+        const { site_config: site, ...rest } = raw.data
+        return { ...raw, data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) }
       },
     }
     return { upstream, reads }
@@ -196,7 +197,7 @@ describe('parsing', () => {
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
     const onLoad = reads.count
     reads.count = 0
-    webGetReplySchema.parse(await upstream.data('/v1/site_page/web_get', {}, z.unknown(), context))
+    webGetReplySchema.parse((await upstream.rawData('/v1/site_page/web_get', {}, context)).data)
     expect(onLoad).toBe(reads.count)
     expect(onLoad).toBeGreaterThan(0)
   })
@@ -227,6 +228,22 @@ describe('byte bound', () => {
     await repo.getSite(hosts[0]!, context)
     await repo.getData(hosts[0]!, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
     expect(stub.requests).toHaveLength(62)
+  })
+})
+
+describe('byte count', () => {
+  it('counts an answer at the length of the text it came in, as the upstream sent it', async () => {
+    // Indented JSON: its text is longer than the value serialised again would be.
+    const text = JSON.stringify({ status: 0, info: 'ok', data: { site_config: siteConfig('tenant.example') } }, null, 4)
+    stub.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.end(text)
+    })
+    const readers = new Map<string, () => number>()
+    const cacheMetrics = (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) })
+    const { repo } = repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
+    await repo.getSite('tenant.example', context)
+    expect(readers.get('site')?.()).toBe(siteKey('tenant.example', '').length + text.length)
   })
 })
 

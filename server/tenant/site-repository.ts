@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
-import { z } from 'zod'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
+import { valueBytes } from '../cache/entry-bytes.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
@@ -96,8 +96,6 @@ interface SharedLoad { host: string; context: UpstreamCallContext }
 interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
 
-/** Upstream `data` as it came over the wire: what the caches store, parsed again on every way in. */
-const rawData = z.unknown()
 const where = (path: string) => ({ method: 'POST', url: path })
 
 /**
@@ -130,7 +128,18 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const tenants = createTenantViews()
   const derived = createObjectMemo()
-  const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
+  // The length of the text each raw answer was parsed from: the caches' byte bound counts it
+  // without serialising the answer again.
+  const textLengths = new WeakMap<object, number>()
+  const sizeOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? textLengths.get(raw) : undefined) ?? valueBytes(raw)
+  const cacheOptions = { ...base, sizeOf, ...(options.shared ? { shared: options.shared } : {}) }
+
+  /** Upstream `data` as it came over the wire: what the caches store, parsed on the way in. */
+  async function loadRaw(path: string, body: unknown, context: UpstreamCallContext): Promise<unknown> {
+    const { data, textLength } = await upstream.rawData(path, body, context)
+    if (typeof data === 'object' && data !== null) textLengths.set(data, textLength)
+    return data
+  }
 
   // Parsed values kept beside the raw ones they came from, per schema: an answer checked when it is
   // loaded is not parsed again when it is stored or read.
@@ -168,7 +177,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
+          const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal))
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           remember(raw, webGetReplySchema, parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)))
@@ -190,7 +199,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(WEB_GET, caller.body, rawData, sharedContext(caller, signal))),
+    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(WEB_GET, caller.body, sharedContext(caller, signal))),
   })
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
@@ -199,7 +208,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(SHOW_PATH, {}, rawData, sharedContext(caller, signal))),
+    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal))),
   })
 
   // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
@@ -211,7 +220,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     load: async (_key, { signal, caller }) => {
-      const raw = await upstream.data(caller.path, caller.body, rawData, sharedContext(caller, signal))
+      const raw = await loadRaw(caller.path, caller.body, sharedContext(caller, signal))
       remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
       return raw
     },
