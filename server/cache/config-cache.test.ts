@@ -195,6 +195,15 @@ describe('createConfigCache', () => {
     expect(loader.mock.calls.map(([key]) => key).slice(10)).toEqual(['k10'])
   })
 
+  it('counts a value at the size its loader knows when given sizeOf, without serialising it', async () => {
+    const sizeOf = vi.fn((raw: string) => raw.length * 10)
+    const { cache } = setup(async (key) => key.padEnd(10, '.'), { maxBytes: 1000, sizeOf })
+    for (let i = 10; i < 20; i++) await cache.get(`k${i}`)
+    // Each entry: 10 characters counted as 100, plus its 3-character key.
+    expect(cache.bytes).toBe(9 * 103)
+    expect(sizeOf).toHaveBeenCalledTimes(10)
+  })
+
   it('serves a value larger than maxBytes without keeping it or evicting the rest', async () => {
     const { cache, loader } = setup(async (key) => (key === 'huge' ? 'x'.repeat(5000) : key), { maxBytes: 1000 })
     await cache.get('a')

@@ -52,6 +52,11 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
    * go first. A value larger than the whole bound is served to its callers but not kept.
    */
   maxBytes?: number
+  /**
+   * The size a loaded raw value is counted at for `maxBytes`, when the loader knows it (the length of
+   * the text it was parsed from). Default: `valueBytes`, which serialises the value to measure it.
+   */
+  sizeOf?: (raw: R) => number
   /** Clock in ms; injectable for tests. */
   now?: () => number
   /** Told about failed background refreshes (the stale value is kept). */
@@ -117,6 +122,7 @@ type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
   const { load, ttlMs, staleMs, negativeTtlMs, max, maxBytes, onError, shared, metrics } = options
   const parse = options.parse ?? ((raw: unknown) => raw as V)
+  const sizeOf: (raw: R) => number = options.sizeOf ?? valueBytes
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? DEFAULT_BACKOFF
@@ -144,7 +150,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
     if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
     const value = parse(raw, key)
-    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + valueBytes(raw), ...fresh }, raw }
+    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh }, raw }
   }
 
   /** Reads `key` from the shared store; anything unreadable counts as missing. */

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
-import { z } from 'zod'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
+import { valueBytes } from '../cache/entry-bytes.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
@@ -96,8 +96,6 @@ interface SharedLoad { host: string; context: UpstreamCallContext }
 interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
 
-/** Upstream `data` as it came over the wire: what the caches store, parsed again on every way in. */
-const rawData = z.unknown()
 const where = (path: string) => ({ method: 'POST', url: path })
 
 /**
@@ -130,69 +128,21 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const tenants = createTenantViews()
   const derived = createObjectMemo()
-  const cacheOptions = { ...base, ...(options.shared ? { shared: options.shared } : {}) }
+  // The length of the text each raw answer was parsed from: the caches' byte bound counts it
+  // without serialising the answer again.
+  const textLengths = new WeakMap<object, number>()
+  const sizeOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? textLengths.get(raw) : undefined) ?? valueBytes(raw)
+  const cacheOptions = { ...base, sizeOf, ...(options.shared ? { shared: options.shared } : {}) }
 
-  const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
-    ...cacheOptions,
-    ...cacheMetrics('site'),
-    ttlMs: options.ttlMs,
-    max: options.max,
-    onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
-    parse: (raw) => parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)).site_config,
-    load: async (key, { signal, caller, refresh }) => {
-      const body = { page_path: '', page_language: caller.language, group_path: '' }
-      // A cold load retries (SPEC §4: three attempts before the startup screen); a background
-      // refresh tries once, and the cache's back-off decides when the next one may run.
-      const tries = refresh ? 1 : attempts
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const raw = await upstream.data(WEB_GET, body, rawData, sharedContext(caller, signal))
-          // Checked before it is stored: a wrong shape counts as a failed attempt.
-          parseUpstreamData(webGetReplySchema, raw, where(WEB_GET))
-          return raw
-        } catch (error) {
-          // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
-          if (isNotFound(error)) return NOT_FOUND
-          if (attempt >= tries || signal.aborted) throw error
-          onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
-          await sleep(retryDelayMs, undefined, { signal })
-        }
-      }
-    },
-  })
+  /** Upstream `data` as it came over the wire: what the caches store, parsed on the way in. */
+  async function loadRaw(path: string, body: unknown, context: UpstreamCallContext): Promise<unknown> {
+    const { data, textLength } = await upstream.rawData(path, body, context)
+    if (typeof data === 'object' && data !== null) textLengths.set(data, textLength)
+    return data
+  }
 
-  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
-    ...cacheOptions,
-    ...pageCacheOptions,
-    ...cacheMetrics('page'),
-    onError: (error, key) => onError?.(error, `page refresh for ${key}`),
-    parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(WEB_GET, caller.body, rawData, sharedContext(caller, signal))),
-  })
-
-  const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
-    ...cacheOptions,
-    ...pageCacheOptions,
-    ...cacheMetrics('show_path'),
-    onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
-    parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(upstream.data(SHOW_PATH, {}, rawData, sharedContext(caller, signal))),
-  })
-
-  // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
-  // stored value and schema), so no key depends on which schema asked first.
-  const data = createConfigCache<unknown, DataLoad<unknown>>({
-    ...cacheOptions,
-    ...pageCacheOptions,
-    ...cacheMetrics('data'),
-    negativeTtlMs: 0,
-    onError: (error, key) => onError?.(error, `data refresh for ${key}`),
-    load: async (_key, { signal, caller }) => {
-      const raw = await upstream.data(caller.path, caller.body, rawData, sharedContext(caller, signal))
-      remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
-      return raw
-    },
-  })
+  // Parsed values kept beside the raw ones they came from, per schema: an answer checked when it is
+  // loaded is not parsed again when it is stored or read.
   const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
 
   function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
@@ -213,6 +163,68 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return parsed
   }
 
+  const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
+    ...cacheOptions,
+    ...cacheMetrics('site'),
+    ttlMs: options.ttlMs,
+    max: options.max,
+    onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
+    parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
+    load: async (key, { signal, caller, refresh }) => {
+      const body = { page_path: '', page_language: caller.language, group_path: '' }
+      // A cold load retries (SPEC §4: three attempts before the startup screen); a background
+      // refresh tries once, and the cache's back-off decides when the next one may run.
+      const tries = refresh ? 1 : attempts
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal))
+          // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
+          // config is kept with the raw one, so storing it does not parse the same answer again.
+          remember(raw, webGetReplySchema, parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)))
+          return raw
+        } catch (error) {
+          // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
+          if (isNotFound(error)) return NOT_FOUND
+          if (attempt >= tries || signal.aborted) throw error
+          onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
+          await sleep(retryDelayMs, undefined, { signal })
+        }
+      }
+    },
+  })
+
+  const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
+    ...cacheOptions,
+    ...pageCacheOptions,
+    ...cacheMetrics('page'),
+    onError: (error, key) => onError?.(error, `page refresh for ${key}`),
+    parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(WEB_GET, caller.body, sharedContext(caller, signal))),
+  })
+
+  const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
+    ...cacheOptions,
+    ...pageCacheOptions,
+    ...cacheMetrics('show_path'),
+    onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
+    parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
+    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal))),
+  })
+
+  // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
+  // stored value and schema, see parseData), so no key depends on which schema asked first.
+  const data = createConfigCache<unknown, DataLoad<unknown>>({
+    ...cacheOptions,
+    ...pageCacheOptions,
+    ...cacheMetrics('data'),
+    negativeTtlMs: 0,
+    onError: (error, key) => onError?.(error, `data refresh for ${key}`),
+    load: async (_key, { signal, caller }) => {
+      const raw = await loadRaw(caller.path, caller.body, sharedContext(caller, signal))
+      remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
+      return raw
+    },
+  })
   return {
     async getSite(host, context, language = '') {
       try {

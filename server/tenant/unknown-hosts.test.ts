@@ -22,6 +22,7 @@ function unknownEverywhere() {
   const upstream: UpstreamClient = {
     call: async (path, _body, context) => fail(path, context),
     data: async (path, _body, _schema, context) => fail(path, context),
+    rawData: async (path, _body, context) => fail(path, context),
     passthrough: async (path, _body, context) => fail(path, context),
   }
   return { upstream, lookups }

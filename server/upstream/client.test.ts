@@ -143,6 +143,22 @@ describe('unwrapping', () => {
     expect(error).toMatchObject({ status: 404, info: 'site not found', data: null })
   })
 
+  it('rawData() answers data unparsed with the length of the answer text', async () => {
+    const text = JSON.stringify({ status: 0, info: 'ok', data: { rows: [{ n: 1 }], name: '拾源' } }, null, 2)
+    stub.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.end(text)
+    })
+    await expect(client().rawData('/v1/x', {}, context)).resolves.toEqual({ data: { rows: [{ n: 1 }], name: '拾源' }, textLength: text.length })
+  })
+
+  it('rawData() raises UpstreamStatusError for a non-zero status', async () => {
+    stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
+    const error = await failure(client().rawData('/v1/x', {}, context))
+    expect(error).toBeInstanceOf(UpstreamStatusError)
+    expect(error).toMatchObject({ status: 404, info: 'site not found' })
+  })
+
   it('data() raises UpstreamBadResponseError for the wrong shape, naming the field', async () => {
     stub.handle((_request, res) => sendEnvelope(res, { rows: 'nope' }))
     const error = await failure(client().data('/v1/x', {}, z.object({ rows: z.array(z.number()) }), context))

@@ -49,6 +49,14 @@ interface UpstreamReply {
   /** The unwrapped value (SPEC §7): `data` when status is 0, else the whole envelope. */
   value: unknown
   setCookies: string[]
+  /** Length of the answer's JSON text (UTF-16 code units, as `JSON.stringify` counts). */
+  textLength: number
+}
+
+/** An answer's `data` as it came (unparsed), with the length of the answer's JSON text. */
+export interface RawData {
+  data: unknown
+  textLength: number
 }
 
 /** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
@@ -66,6 +74,11 @@ export interface UpstreamClient {
   call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply>
   /** Requires status 0 and parses data with the schema; status ≠ 0 → UpstreamStatusError; shape mismatch → UpstreamBadResponseError. */
   data<T>(path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext): Promise<T>
+  /**
+   * Requires status 0 like `data`, and answers `data` unparsed with the length of the answer's text:
+   * for caches that keep answers as they came and count them by size without serialising them again.
+   */
+  rawData(path: string, body: unknown, context: UpstreamCallContext): Promise<RawData>
   /**
    * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
    * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
@@ -151,7 +164,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
       const text = (await readBody(response.body, maxBodyBytes, declaredLength)).toString('utf8')
       const envelope = toEnvelope(parseJson(text), where)
-      return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']) }
+      return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']), textLength: text.length }
     } catch (error) {
       throw toUpstreamError(error, where, failureState())
     } finally {
@@ -164,6 +177,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const where = { method: METHOD, url: joinUrl(options.baseUrl, path) }
     if (envelope.status !== 0) throw new UpstreamStatusError(envelope, where)
     return parseUpstreamData(schema, envelope.data, where)
+  }
+
+  async function rawData(path: string, body: unknown, context: UpstreamCallContext): Promise<RawData> {
+    const { envelope, textLength } = await call(path, body, context)
+    if (envelope.status !== 0) throw new UpstreamStatusError(envelope, { method: METHOD, url: joinUrl(options.baseUrl, path) })
+    return { data: envelope.data, textLength }
   }
 
   function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
@@ -218,7 +237,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   }
 
-  return { call, data, passthrough }
+  return { call, data, rawData, passthrough }
 }
 
 function isJsonType(contentType: string): boolean {

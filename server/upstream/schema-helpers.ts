@@ -11,11 +11,26 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Drops keys whose value is null, so "null" means "not set" and optional fields and defaults apply. */
-function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) if (item !== null) out[key] = item
+/**
+ * `{ ...defaults, ...value }` without value's null fields, so "null" means "not set" and optional
+ * fields and defaults apply. A value with no null field and every default key set is answered as it
+ * is: nothing would change, and a site config holds hundreds of such objects (the schema's output is
+ * a new object anyway, so the input is never handed on).
+ */
+function withDefaults(value: Record<string, unknown>, defaults: object): Record<string, unknown> {
+  if (isComplete(value, defaults)) return value
+  const out: Record<string, unknown> = { ...defaults }
+  for (const key of Object.keys(value)) {
+    const item = value[key]
+    if (item !== null) out[key] = item
+  }
   return out
+}
+
+function isComplete(value: Record<string, unknown>, defaults: object): boolean {
+  for (const key of Object.keys(value)) if (value[key] === null) return false
+  for (const key of Object.keys(defaults)) if (!Object.hasOwn(value, key)) return false
+  return true
 }
 
 /**
@@ -25,14 +40,14 @@ function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
 export function lenientObject<T extends z.ZodType>(schema: T, defaults: object = {}) {
   return z.preprocess((value) => {
     if (value === null || value === undefined) return { ...defaults }
-    if (isRecord(value)) return { ...defaults, ...withoutNulls(value) }
+    if (isRecord(value)) return withDefaults(value, defaults)
     return value
   }, schema)
 }
 
 /** Like `lenientObject`, but a missing or null object is an error (identity-bearing records). */
 export function requiredObject<T extends z.ZodType>(schema: T, defaults: object = {}) {
-  return z.preprocess((value) => (isRecord(value) ? { ...defaults, ...withoutNulls(value) } : value), schema)
+  return z.preprocess((value) => (isRecord(value) ? withDefaults(value, defaults) : value), schema)
 }
 
 function toFlag(value: unknown): unknown {
