@@ -14,7 +14,8 @@ export function createLocales(): Locales {
     get(language) {
       let locale = built.get(language)
       if (locale === undefined) {
-        locale = loadMessages(language).then((messages) => createLocale(language, messages))
+        // English fills any key a locale lacks (SPEC §9); the browser, with one language's strings, has no fallback.
+        locale = Promise.all([loadMessages(language), loadMessages('en')]).then(([messages, en]) => createLocale(language, messages, en))
         built.set(language, locale)
       }
       return locale

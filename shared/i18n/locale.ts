@@ -10,7 +10,10 @@ export interface Locale {
   format: Formatters
 }
 
-/** Builds a language's translator and formatters once; the result is shared by every page in that language. */
-export function createLocale(language: Lang, messages: Messages): Locale {
-  return { language, t: createTranslator(language, messages), format: createFormatters(language) }
+/**
+ * Builds a language's translator and formatters once; the result is shared by every page in that
+ * language. `fallback`: the messages of keys `messages` lacks (see createTranslator).
+ */
+export function createLocale(language: Lang, messages: Messages, fallback?: Messages): Locale {
+  return { language, t: createTranslator(language, messages, fallback), format: createFormatters(language) }
 }

@@ -2,7 +2,7 @@
  * English interface strings; the source of truth for the message keys. Every other locale file has
  * exactly these keys, except plural ones: `key_<category>` for each plural category its language
  * has (`Intl.PluralRules`: English one/other, Russian one/few/many/other, Arabic six, Chinese only
- * other); i18next picks the form from `count`. `{{name}}` marks an i18next interpolation,
+ * other); the translator (translator.ts) picks the form from `count`. `{{name}}` marks a placeholder,
  * `{{count, number}}` a number in the page language's digits and grouping.
  */
 const en = {
