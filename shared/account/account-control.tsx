@@ -5,7 +5,7 @@ import type { LoginModalProps } from './login-modal.tsx'
 import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
 import { usableLoginWays } from './login-ways.ts'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
-import { hasStoredUser, USER_STORAGE_KEY } from './user-storage.ts'
+import { useMaybeSignedIn } from './user-storage.ts'
 
 type Session = typeof import('./account-session.ts')
 
@@ -70,16 +70,10 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
 
   // Someone stored (now, or later by another document of the site): load what shows them.
   const hasLogin = ways.length > 0
+  const maybeSignedIn = useMaybeSignedIn(hasLogin)
   useEffect(() => {
-    if (!hasLogin || session !== null) return
-    const load = () => void loadSession().then(setSession, () => {})
-    if (hasStoredUser()) load()
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === USER_STORAGE_KEY && event.newValue !== null) load()
-    }
-    window.addEventListener('storage', onStorage)
-    return () => window.removeEventListener('storage', onStorage)
-  }, [hasLogin, session])
+    if (maybeSignedIn && session === null) void loadSession().then(setSession, () => {})
+  }, [maybeSignedIn, session])
 
   if (!hasLogin) return null
 

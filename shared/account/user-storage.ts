@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react'
+
 /** Where the browser keeps the signed-in user (stored-user.ts reads and writes it). */
 export const USER_STORAGE_KEY = 'account.user'
 
@@ -16,4 +18,25 @@ function localStorageOrNull(): Storage | null {
   } catch {
     return null // storage disabled (privacy settings): nobody is remembered
   }
+}
+
+/**
+ * True once someone may be signed in: at mount when a user is stored, or when another document of
+ * the site stores one. False on the server and while hydrating, so the HTML is the same for all.
+ */
+export function useMaybeSignedIn(enabled = true): boolean {
+  const [maybe, setMaybe] = useState(false)
+  useEffect(() => {
+    if (!enabled || maybe) return
+    if (hasStoredUser()) {
+      setMaybe(true)
+      return
+    }
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_STORAGE_KEY && event.newValue !== null) setMaybe(true)
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [enabled, maybe])
+  return maybe
 }
