@@ -7,9 +7,14 @@ import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
 import { FORCED_ERR_MSG } from '../server/demo-api/forced-answers.ts'
 import { useBrowserSite } from './browser/use-browser-site.ts'
 import { distDir } from './harness.ts'
-import en from '../shared/i18n/locales/en.ts'
-import zh from '../shared/i18n/locales/zh.ts'
+import enPage from '../shared/i18n/locales/en.ts'
+import enAccount from '../shared/i18n/locales/account/en.ts'
+import zhPage from '../shared/i18n/locales/zh.ts'
+import zhAccount from '../shared/i18n/locales/account/zh.ts'
 import { USER_STORAGE_KEY } from '../shared/account/stored-user.ts'
+
+const en = { ...enPage, ...enAccount }
+const zh = { ...zhPage, ...zhAccount }
 
 // Visitor accounts in Chromium against the demo API (SPEC §2, §4, §5, §8): every panel, outcome and
 // message, the lazy dialog chunk, keyboard use. Verification codes are read from the demo's log.
@@ -106,7 +111,8 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await expect.poll(() => page.locator('.account-signin').getAttribute('aria-busy')).toBe('true')
     expect(await dialog(page).count()).toBe(0)
     release()
-    await expect.poll(() => dialog(page).isVisible()).toBe(true)
+    // The held scripts (the dialog's code and strings) all arrive at once: on a busy machine that takes a while.
+    await expect.poll(() => dialog(page).isVisible(), { timeout: 20_000 }).toBe(true)
     expect(await page.locator('.account-signin').getAttribute('aria-busy')).toBeNull()
     expect(errors).toEqual([])
     await page.close()

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'
 import type { PublicHeader } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
+import { loadAccountMessages } from '../i18n/load-messages.ts'
+import type { Locale } from '../i18n/locale.ts'
 import type { LoginModalProps } from './login-modal.tsx'
 import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
 import { usableLoginWays } from './login-ways.ts'
@@ -12,9 +14,12 @@ type Session = typeof import('./account-session.ts')
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
 let sessionChunk: Promise<Session> | null = null
 
-/** The dialog's chunk and stylesheet, requested once (a failure is retried on the next attempt). */
-function loadLoginModal(ensureStyles: StyleLoader): Promise<{ default: ComponentType<LoginModalProps> }> {
-  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog'])]).then(([module]) => module, (error: unknown) => {
+/**
+ * The dialog's chunk, stylesheet and strings (the page has its language's page strings only),
+ * requested once (a failure is retried on the next attempt).
+ */
+function loadLoginModal(ensureStyles: StyleLoader, locale: Locale): Promise<{ default: ComponentType<LoginModalProps> }> {
+  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog']), loadAccountMessages(locale.language).then(locale.addMessages)]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
   })
@@ -42,7 +47,8 @@ const subscribeNothing = () => () => {}
  * control. A click shows the control busy until the dialog is there.
  */
 export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWays' | 'googleClientId'> }) {
-  const { t } = useI18n()
+  const locale = useI18n()
+  const { t } = locale
   const ensureStyles = useStyleLoader()
   const [session, setSession] = useState<Session | null>(null)
   const user = useSyncExternalStore(session?.subscribeStoredUser ?? subscribeNothing, session?.currentStoredUser ?? noUser, noUser)
@@ -77,12 +83,12 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
 
   if (!hasLogin) return null
 
-  const preload = () => void loadLoginModal(ensureStyles).catch(() => {})
+  const preload = () => void loadLoginModal(ensureStyles, locale).catch(() => {})
   async function openDialog() {
     setBusy(true)
     try {
       // With the session, so the menu is ready the moment the dialog signs the visitor in.
-      const [module, loaded] = await Promise.all([loadLoginModal(ensureStyles), loadSession()])
+      const [module, loaded] = await Promise.all([loadLoginModal(ensureStyles, locale), loadSession()])
       setSession(loaded)
       setModal(() => module.default)
       setOpen(true)

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Lang } from '../types.ts'
 import en, { type Messages } from './locales/en.ts'
-import zh from './locales/zh.ts'
+import zhPage from './locales/zh.ts'
+import zhAccount from './locales/account/zh.ts'
 import { createTranslator } from './translator.ts'
+
+const zh = { ...zhPage, ...zhAccount }
 
 describe('createTranslator', () => {
   const t = createTranslator('zh', zh)
@@ -42,6 +45,13 @@ describe('createTranslator', () => {
     const translate = createTranslator('en', messages)
     expect(translate('resultsCount', { count: 0 })).toBe('none')
     expect(translate('resultsCount', { count: 2 })).toBe('2 found')
+  })
+
+  it('takes strings added later, also for a key asked for before they came', () => {
+    const translate = createTranslator('zh', zhPage)
+    expect(translate('register')).toBe('register')
+    translate.add(zhAccount)
+    expect(translate('register')).toBe(zhAccount.register)
   })
 
   it('keeps languages apart', () => {

@@ -8,9 +8,12 @@ import type { MessageKey, Messages } from './locales/en.ts'
 export type Translate = (key: MessageKey, values?: TranslateValues) => string
 type TranslateValues = Record<string, string | number> & { count?: number }
 
+/** A translator that can take more of its language's strings later (those of a dialog loaded on demand). */
+export type Translator = Translate & { add(more: Partial<Messages>): void }
+
 /** A language's messages with the rules that pick its plural forms. */
 interface Table {
-  messages: Readonly<Record<string, string | undefined>>
+  messages: Record<string, string | undefined>
   plurals: Intl.PluralRules
 }
 
@@ -23,11 +26,12 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,\s*(number)\s*)?\}\}/g
  * Builds a translator fixed to one language, shareable by concurrent requests (STYLE.md convention
  * 10). Keys missing from `messages` come from `fallback` (SPEC §9: fallback locale en-US; the
  * server passes English). The browser passes none: locales.test.ts proves every locale complete,
- * so it downloads the page language's strings only.
+ * so it downloads the page language's strings only, and the sign-in dialog's with the dialog (`add`).
  */
-export function createTranslator(language: Lang, messages: Messages, fallback?: Messages): Translate {
-  const tables: Table[] = [{ messages, plurals: new Intl.PluralRules(language) }]
-  if (fallback !== undefined && fallback !== messages) tables.push({ messages: fallback, plurals: new Intl.PluralRules('en') })
+export function createTranslator(language: Lang, messages: Partial<Messages>, fallback?: Partial<Messages>): Translator {
+  const own: Record<string, string | undefined> = { ...messages }
+  const tables: Table[] = [{ messages: own, plurals: new Intl.PluralRules(language) }]
+  if (fallback !== undefined && fallback !== messages) tables.push({ messages: { ...fallback }, plurals: new Intl.PluralRules('en') })
   const numbers = new Intl.NumberFormat(language)
   const lookup = (key: string, count: number | undefined): string => {
     for (const { messages: table, plurals } of tables) {
@@ -44,7 +48,7 @@ export function createTranslator(language: Lang, messages: Messages, fallback?: 
     })
   // Most calls have no values: answer those from a table (a page renders hundreds of strings).
   const plain = new Map<string, string>()
-  return (key, values) => {
+  const translate: Translate = (key, values) => {
     if (values !== undefined) return fill(lookup(key, values.count), values)
     let text = plain.get(key)
     if (text === undefined) {
@@ -53,4 +57,11 @@ export function createTranslator(language: Lang, messages: Messages, fallback?: 
     }
     return text
   }
+  return Object.assign(translate, {
+    add(more: Partial<Messages>) {
+      Object.assign(own, more)
+      // A key asked for before it arrived was answered with its name: ask again.
+      plain.clear()
+    },
+  })
 }
