@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from '../browser/storage.ts'
 import { ConfigLink } from '../components/site-link.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { MainData } from './main-data.ts'
-import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-head-script.ts'
+import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-keys.ts'
 import type { PromoView } from './promo-rules.ts'
 import { SiteImage } from '../components/site-image.tsx'
 
