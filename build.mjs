@@ -128,8 +128,9 @@ function isCopyable(output) {
  * so they join it; the entry re-exports what they exported under names of its own, and every
  * other chunk imports those from the entry instead. The same holds one level down: the chunks a
  * page chunk imports statically (shared by some page kinds: cards, pagination, forms) are copied
- * into it when copying is safe (isCopyable), so a page kind loads one file of its own. File names stay as the first pass hashed them
- * (from the same sources), so no chunk's address changes. Returns the metafile as it now stands.
+ * into it when copying is safe (isCopyable), so a page kind loads one file of its own. File names
+ * stay as the first pass hashed them from the sources (this step only rearranges that output), so
+ * no chunk's address changes. Returns the metafile as it now stands.
  */
 async function mergeEntryChunks(metafile) {
   const outputs = metafile.outputs
