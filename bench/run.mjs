@@ -3,11 +3,12 @@
 // from a bare node:http server, (b) a bare renderToString of the same React tree from the same
 // data, (c) the same tree through renderToPipeableStream, the renderer the app streams with, (d) the
 // bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
-// and CSS per page. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
+// and CSS per page, and first-load JS per page kind of the demo sites. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import { firstLoadBytes } from './first-load.mjs'
+import { DEMO_PAGES, demoVisitorCookie } from '../test/demo-pages.ts'
+import { FIRST_LOAD_BUDGET_KIB, firstLoadByPageKind, firstLoadBytes, readClientBuild } from './first-load.mjs'
 import { get } from './http-get.mjs'
 import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
@@ -24,12 +25,14 @@ const shellRuns = Number(arg('shell-runs', 10))
 const shellWarmUp = Number(arg('shell-warm-up', 50))
 
 const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
+const clientBuild = readClientBuild(path.join(root, 'dist', 'client'))
 
 const rows = shellOnly ? [] : await measurePages()
+const kinds = shellOnly ? [] : await measureFirstLoadPerKind()
 
 const shellSummary = await measureShell()
 
-const results = { when: new Date().toISOString(), connections, seconds, rows, shell: shellSummary }
+const results = { when: new Date().toISOString(), connections, seconds, rows, firstLoadPerKind: kinds, shell: shellSummary }
 // A shell-only run keeps the last full results.
 const resultsFile = path.join(root, 'dist', 'bench', shellOnly ? 'shell.json' : 'results.json')
 await mkdir(path.dirname(resultsFile), { recursive: true })
@@ -40,16 +43,17 @@ const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
 if (!shellOnly) printTable(rows)
+if (!shellOnly) printKinds(kinds)
 console.log(`\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
 console.log(`results: ${path.relative(root, resultsFile)}`)
 
 /** The page table as Markdown. */
 function printTable(rows) {
   console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
-  console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | CSS KiB gz |')
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | of it framework | CSS KiB gz |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
-    console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.css.gzip)} |`)
+    console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.js.framework)} | ${kib(r.firstLoad.css.gzip)} |`)
     const failures = r.uncached.failures + r.cached.failures
     if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
   }
@@ -62,6 +66,27 @@ function printTable(rows) {
     console.log(`| ${r.page} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.uncached)} | ${cpu(r.offFresh)} | ${f0(r.miss.rps)} | ×${(r.miss.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.miss)} | ${times(r.miss, r.uncached)} | ${times(r.miss, r.offFresh)} | ${cpu(r.newTenant)} | ${times(r.newTenant, r.uncached)} | ${cpu(r.newTenantMiss)} | ${times(r.newTenantMiss, r.newTenant)} |`)
     const failures = r.offFresh.failures + r.miss.failures + r.newTenant.failures + r.newTenantMiss.failures
     if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests among the misses`)
+  }
+}
+
+/** First-load JS per page kind, each by its heaviest demo page, against the budget. */
+function printKinds(kinds) {
+  console.log(`\nFirst-load JS per page kind (every demo page; a kind by its heaviest page), gzip -9 per file as served; budget ${FIRST_LOAD_BUDGET_KIB} KiB. Framework: react, react-dom, scheduler, react-router, estimated by their share of each file's bytes`)
+  console.log('| page kind | heaviest page | JS KiB gz (files) | framework KiB gz | ours KiB gz | within budget |')
+  console.log('|---|---|---|---|---|---|')
+  for (const { kind, page, js } of kinds) {
+    console.log(`| ${kind} | ${page} | ${kib(js.gzip)} (${js.files}) | ${kib(js.framework)} | ${kib(js.gzip - js.framework)} | ${js.gzip <= FIRST_LOAD_BUDGET_KIB * 1024 ? 'yes' : 'no'} |`)
+  }
+}
+
+/** First-load JS of every demo page kind, from the built server with its embedded demo API. */
+async function measureFirstLoadPerKind() {
+  const app = await startApp()
+  try {
+    const pages = DEMO_PAGES.map(([host, urlPath]) => ({ host, path: urlPath, cookie: demoVisitorCookie(host, urlPath) }))
+    return await firstLoadByPageKind(app.origin, pages, clientBuild)
+  } finally {
+    await app.stop()
   }
 }
 
@@ -129,7 +154,7 @@ async function measurePages() {
       if (Math.max(miss.sent, offFresh.sent) > PORTS_PER_PAGE) throw new Error(`${page.name}: ${Math.max(miss.sent, offFresh.sent)} requests need more ports than the ${PORTS_PER_PAGE} a page has`)
       const newTenant = await measureApp(uncached, page, freshTenants(page))
       const newTenantMiss = await measureApp(cached, page, freshTenants(page))
-      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders)
+      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, { metafile: clientBuild.metafile })
       rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, offFresh, miss, newTenant, newTenantMiss, firstLoad })
     }
   } finally {

@@ -1,6 +1,4 @@
-import type { RouteObject, UNSAFE_createRouter } from 'react-router'
-
-type Router = ReturnType<typeof UNSAFE_createRouter>
+import type { DataRouter as Router, RouteObject } from 'react-router'
 
 /** SPEC §9 "page reload guard window": at most one forced reload per 10 s. */
 const RELOAD_GUARD_MS = 10_000

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import {
+  type DataRouter,
   matchRoutes,
   RouterContextProvider,
   UNSAFE_createRouter,
@@ -25,8 +26,6 @@ import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
 import { createStyleLoader } from './style-sheets.ts'
 
-type Router = ReturnType<typeof UNSAFE_createRouter>
-
 async function hydrate() {
   // For real-user timing (and the tests): when the page's scripts took over.
   performance.mark('hydration-start')
@@ -41,7 +40,7 @@ async function hydrate() {
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
   const history = createAddressHistory(addressRules)
 
-  let router: Router | null = null
+  let router: DataRouter | null = null
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
   const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
@@ -51,6 +50,12 @@ async function hydrate() {
   const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
   context.set(pageDataContext, source)
+  // The one unsafe API left: createBrowserRouter takes no history and always reads the address
+  // bar as the route path, while a site's visible addresses are mapped (language prefix, search
+  // route, path mapping: address-history.ts) before they reach the routes. The two route-property
+  // helpers are what createBrowserRouter itself passes to createRouter. The rest is public:
+  // hydrationData, getContext and window are createBrowserRouter's own options, RouterProvider
+  // renders it.
   router = UNSAFE_createRouter({
     routes,
     history,

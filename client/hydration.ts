@@ -91,6 +91,8 @@ export function readHydrationState(element: HTMLElement | null): { state: Hydrat
   for (const routeId of Object.keys(body.loaderData ?? {})) loaderData[routeId] = reviveRouteData(routeId, body)
   const errors: Record<string, unknown> = {}
   for (const [routeId, value] of Object.entries(body.errors ?? {})) {
+    // The class react-router's own hydration revives these with (it has no public constructor), so
+    // an error boundary sees the same object as after an error in the browser.
     errors[routeId] = value.__type === 'RouteErrorResponse'
       ? new UNSAFE_ErrorResponseImpl(value.status ?? 500, value.statusText ?? '', value.data)
       : new Error(value.message ?? 'Unexpected Server Error')

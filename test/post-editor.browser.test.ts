@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
 import { useBrowserSite } from './browser/use-browser-site.ts'
 import { distDir } from './harness.ts'
-import en from '../shared/i18n/locales/en.ts'
+import enPage from '../shared/i18n/locales/en.ts'
+import enAccount from '../shared/i18n/locales/account/en.ts'
+
+const en = { ...enPage, ...enAccount }
 
 describe('writing an article in a browser', { timeout: 90_000 }, () => {
   const browserSite = useBrowserSite()

@@ -1,5 +1,5 @@
 import { createLocale, type Locale } from '../../shared/i18n/locale.ts'
-import { loadMessages } from '../../shared/i18n/load-messages.ts'
+import { loadAllMessages } from '../../shared/i18n/load-messages.ts'
 import type { Lang } from '../../shared/types.ts'
 
 export interface Locales {
@@ -14,7 +14,8 @@ export function createLocales(): Locales {
     get(language) {
       let locale = built.get(language)
       if (locale === undefined) {
-        locale = loadMessages(language).then((messages) => createLocale(language, messages))
+        // English fills any key a locale lacks (SPEC §9); the browser, with one language's strings, has no fallback.
+        locale = Promise.all([loadAllMessages(language), loadAllMessages('en')]).then(([messages, en]) => createLocale(language, messages, en))
         built.set(language, locale)
       }
       return locale

@@ -1,37 +1,60 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'
 import type { PublicHeader } from '../data/public-site.ts'
-import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { usableLoginWays } from './account-rules.ts'
+import { loadAccountMessages } from '../i18n/load-messages.ts'
+import type { Locale } from '../i18n/locale.ts'
 import type { LoginModalProps } from './login-modal.tsx'
 import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
+import { usableLoginWays } from './login-ways.ts'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
-import { UserMenu } from './user-menu.tsx'
-import { useStoredUser } from './stored-user.ts'
+import { useMaybeSignedIn } from './user-storage.ts'
+
+type Session = typeof import('./account-session.ts')
 
 let modalChunk: Promise<{ default: ComponentType<LoginModalProps> }> | null = null
+let sessionChunk: Promise<Session> | null = null
 
-/** The dialog's chunk and stylesheet, requested once (a failure is retried on the next attempt). */
-function loadLoginModal(ensureStyles: StyleLoader): Promise<{ default: ComponentType<LoginModalProps> }> {
-  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog'])]).then(([module]) => module, (error: unknown) => {
+/**
+ * The dialog's chunk, stylesheet and strings (the page has its language's page strings only),
+ * requested once (a failure is retried on the next attempt).
+ */
+function loadLoginModal(ensureStyles: StyleLoader, locale: Locale): Promise<{ default: ComponentType<LoginModalProps> }> {
+  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog']), loadAccountMessages(locale.language).then(locale.addMessages)]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
   })
   return modalChunk
 }
 
+/** The stored user and its menu (account-session.ts), requested once, like the dialog. */
+function loadSession(): Promise<Session> {
+  sessionChunk ??= import('./account-session.ts').catch((error: unknown) => {
+    sessionChunk = null
+    throw error
+  })
+  return sessionChunk
+}
+
+const noUser = () => null
+const subscribeNothing = () => () => {}
+
 /**
  * The header's account slot: "Sign in" when the site or page has usable login ways (SPEC §6), the signed-in
  * user once hydrated. The server always renders the signed-out form (the same HTML for everyone);
- * both forms fill the same box, so nothing moves when the user appears. The dialog's code is loaded
- * when the visitor points at, focuses or clicks the control, never with the page.
+ * both forms fill the same box, so nothing moves when the user appears. Only the button is in the
+ * page's first load: the stored user and its menu load after hydration when someone is stored (or
+ * signs in, here or in another tab), the dialog when the visitor points at, focuses or clicks the
+ * control. A click shows the control busy until the dialog is there.
  */
 export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWays' | 'googleClientId'> }) {
-  const { t } = useI18n()
-  const user = useStoredUser()
+  const locale = useI18n()
+  const { t } = locale
   const ensureStyles = useStyleLoader()
+  const [session, setSession] = useState<Session | null>(null)
+  const user = useSyncExternalStore(session?.subscribeStoredUser ?? subscribeNothing, session?.currentStoredUser ?? noUser, noUser)
   const [Modal, setModal] = useState<ComponentType<LoginModalProps> | null>(null)
   const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
   const [focusControl, setFocusControl] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
 
@@ -51,22 +74,35 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
     return () => window.removeEventListener(SIGN_IN_REQUEST_EVENT, onRequest)
   })
 
-  if (ways.length === 0) return null
+  // Someone stored (now, or later by another document of the site): load what shows them.
+  const hasLogin = ways.length > 0
+  const maybeSignedIn = useMaybeSignedIn(hasLogin)
+  useEffect(() => {
+    if (maybeSignedIn && session === null) void loadSession().then(setSession, () => {})
+  }, [maybeSignedIn, session])
 
-  const preload = () => void loadLoginModal(ensureStyles).catch(() => {})
+  if (!hasLogin) return null
+
+  const preload = () => void loadLoginModal(ensureStyles, locale).catch(() => {})
   async function openDialog() {
+    setBusy(true)
     try {
-      const module = await loadLoginModal(ensureStyles)
+      // With the session, so the menu is ready the moment the dialog signs the visitor in.
+      const [module, loaded] = await Promise.all([loadLoginModal(ensureStyles, locale), loadSession()])
+      setSession(loaded)
       setModal(() => module.default)
       setOpen(true)
     } catch {
-      notify.error(t('fetchFailed'))
+      void import('../feedback/notify.ts').then(({ notify }) => notify.error(t('fetchFailed')), () => {})
+    } finally {
+      setBusy(false)
     }
   }
 
+  const UserMenu = session?.UserMenu
   return (
     <div className="account-control">
-      {user ? (
+      {user && UserMenu ? (
         <UserMenu user={user} onSignedOut={() => setFocusControl(true)} />
       ) : (
         <button
@@ -74,6 +110,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
           type="button"
           className="account-signin"
           aria-haspopup="dialog"
+          aria-busy={busy || undefined}
           // Needs the app: a tap before hydration is kept and replayed (server/render/first-tap-script.ts).
           data-needs-app=""
           onPointerEnter={preload}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkCode, checkEmail, checkLogin, checkRegister, checkReset, isValidPassword, usableLoginWays } from './account-rules.ts'
-import type { LoginWay } from '../types.ts'
+import { checkCode, checkEmail, checkLogin, checkRegister, checkReset, isValidPassword } from './account-rules.ts'
 
 describe('checkEmail', () => {
   it.each([
@@ -96,17 +95,5 @@ describe('checkCode', () => {
     [['1', '2', '3', '4', '5'], { field: 'code', key: 'pleaseEnterTheFullVerificationCode' }],
   ])('%j → %j', (boxes, expected) => {
     expect(checkCode(boxes)).toEqual(expected)
-  })
-})
-
-describe('usableLoginWays', () => {
-  it.each<[LoginWay[], string, LoginWay[]]>([
-    [['email', 'google'], 'id.apps.googleusercontent.com', ['email', 'google']],
-    [['google', 'email'], '', ['email']],
-    [['google'], '  ', []],
-    [['google'], 'id', ['google']],
-    [[], 'id', []],
-  ])('%j with client id %j → %j', (ways, clientId, expected) => {
-    expect(usableLoginWays(ways, clientId)).toEqual(expected)
   })
 })

@@ -3,7 +3,6 @@
  * key of the first rule broken (in the spec's order) and the field it belongs to, or null.
  */
 import type { MessageKey } from '../i18n/locales/en.ts'
-import type { LoginWay } from '../types.ts'
 
 /** SPEC §9: code length 6; password 8 to 15 characters. */
 export const CODE_LENGTH = 6
@@ -66,15 +65,4 @@ export function checkReset(form: { email: string; codeRequested: boolean; code: 
 export function checkCode(boxes: readonly string[]): FieldError | null {
   const complete = boxes.length === CODE_LENGTH && boxes.every((box) => [...box].length === 1 && box.trim() !== '')
   return complete ? null : fail('code', 'pleaseEnterTheFullVerificationCode')
-}
-
-/**
- * The sign-in ways a visitor can actually use (SPEC §6): e-mail, and Google only with a client id
- * (its button cannot work without one). No usable way: no sign-in control.
- */
-export function usableLoginWays(ways: readonly LoginWay[], googleClientId: string): LoginWay[] {
-  const usable: LoginWay[] = []
-  if (ways.includes('email')) usable.push('email')
-  if (ways.includes('google') && googleClientId.trim() !== '') usable.push('google')
-  return usable
 }

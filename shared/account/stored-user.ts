@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react'
 import { safeMediaUrl } from '../rules/safe-url.ts'
+import { USER_STORAGE_KEY } from './user-storage.ts'
 
 /** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
 export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
 
-export const USER_STORAGE_KEY = 'account.user'
+export { USER_STORAGE_KEY }
 
 // Inline (data:image) avatars are kept up to this size, far beyond an address's length.
 const AVATAR_MAX_LENGTH = 100_000
@@ -91,24 +92,28 @@ export function clearStoredUser(): void {
   notify()
 }
 
+/** Calls `listener` whenever the stored user may have changed, here or in another document of the site. */
+export function subscribeStoredUser(listener: () => void): () => void {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === USER_STORAGE_KEY) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** The stored user now (the same object while the stored value is unchanged). */
+export function currentStoredUser(): StoredUser | null {
+  return current()
+}
+
 /**
  * The signed-in user, after hydration only: the server and the hydrating browser both answer null,
  * so the HTML is the same for every visitor and pages stay cacheable. Follows other tabs too.
  */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key === USER_STORAGE_KEY) listener()
-      }
-      window.addEventListener('storage', onStorage)
-      return () => {
-        listeners.delete(listener)
-        window.removeEventListener('storage', onStorage)
-      }
-    },
-    current,
-    () => null,
-  )
+  return useSyncExternalStore(subscribeStoredUser, current, () => null)
 }

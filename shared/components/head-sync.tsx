@@ -1,35 +1,46 @@
 import { useEffect } from 'react'
 import { useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { PageDataBase, PageHead, RootData } from '../data/page-head.ts'
-import { applyHeadTags } from '../seo/apply-head-tags.ts'
-import { errorHead, toHeadTags } from '../seo/head-tags.ts'
 
 /**
  * Keeps the document head in step with client-side navigation. The server writes the head of the
  * first page itself (server/render/document-shell.ts) from the same tag list; this only runs in the
- * browser. Applying is idempotent: after hydration every key already matches and nothing changes.
+ * browser, and only once the page has changed: the code that builds and applies tags is loaded
+ * then, not with the page.
  */
 export function HeadSync() {
   const matches = useMatches()
   const head = (matches[matches.length - 1]?.data as PageDataBase | undefined)?.head
-  useApplyHead(head)
+  useApplyHead(head, undefined)
   return null
 }
 
 /** Applies an error page's head (title, `noindex`, no canonical) from an error boundary. */
 export function useErrorHead(title: string) {
   useRouteError()
-  useApplyHead(errorHead(title))
+  useApplyHead(undefined, title)
 }
 
-function useApplyHead(head: PageHead | undefined) {
+let headCode: Promise<typeof import('../seo/head-code.ts')> | null = null
+
+function useApplyHead(head: PageHead | undefined, errorTitle: string | undefined) {
   const root = useRouteLoaderData('root') as RootData | undefined
   useEffect(() => {
-    if (!head) return
+    if (head === undefined && errorTitle === undefined) return
     if (!root) {
-      document.title = head.title
+      document.title = head?.title ?? errorTitle ?? ''
       return
     }
-    applyHeadTags(document, toHeadTags(head, root.head))
-  }, [head, root])
+    // The hydrating commit shows the head the server wrote (RootLayout marks the page hydrated
+    // after this effect has run): nothing to apply yet.
+    if (document.documentElement.dataset.hydrated !== 'true') return
+    headCode ??= import('../seo/head-code.ts')
+    headCode.then(
+      ({ applyHeadTags, errorHead, toHeadTags }) => applyHeadTags(document, toHeadTags(head ?? errorHead(errorTitle ?? ''), root.head)),
+      () => {
+        headCode = null
+        document.title = head?.title ?? errorTitle ?? ''
+      },
+    )
+  }, [head, errorTitle, root])
 }

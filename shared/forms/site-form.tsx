@@ -1,19 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
-import { ApiCallError, postApi } from '../api/post-api.ts'
 import { useSiteHref } from '../components/site-context.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Translate } from '../i18n/translator.ts'
 import type { FormItem } from '../types.ts'
 import { useFormResult, type FormResult } from './form-result.ts'
 import { FormField } from './form-field.tsx'
-import { validateFormValues, type FieldProblem } from './form-validation.ts'
+import type { FieldProblem } from './form-validation.ts'
 import { FORM_ID_FIELD, toFormValues, type FormValues } from './form-values.ts'
-
-/** `/v1/feedback/submit` through the site's API proxy. */
-const SUBMIT_PATH = 'feedback/submit'
-/** The upstream's status for refused input (API.md `/v1/feedback/submit`); its `info` says why. */
-const INVALID_INPUT_STATUS = 100
 
 export interface SiteFormProps {
   formId: string
@@ -58,23 +52,20 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
     const form = event.currentTarget
     const data = new FormData(form)
     const sent = toFormValues(items, (field) => data.getAll(field).map((entry) => (typeof entry === 'string' ? entry : entry.name)))
-    const found = validateFormValues(items, sent)
-    if (found.length > 0) {
-      setResult({ formId, outcome: 'invalid', values: sent, problems: found })
-      focusField(form, found[0]!.field)
-      return
-    }
     setSending(true)
     try {
-      const reply = await postApi(SUBMIT_PATH, { form_id: formId, values: sent })
-      if (reply.status === 0) {
-        form.reset()
-        setResult({ formId, outcome: 'sent' })
-      } else {
-        setResult({ formId, outcome: 'failed', values: sent, message: reply.status === INVALID_INPUT_STATUS && reply.info ? reply.info : null })
+      // Checking and sending load with the first submit (the form shows busy meanwhile), not with the page.
+      const { sendForm, validateFormValues } = await import('./form-submit.ts')
+      const found = validateFormValues(items, sent)
+      if (found.length > 0) {
+        setResult({ formId, outcome: 'invalid', values: sent, problems: found })
+        focusField(form, found[0]!.field)
+        return
       }
-    } catch (error) {
-      if (!(error instanceof ApiCallError)) throw error
+      const outcome = await sendForm(formId, sent)
+      if (outcome.outcome === 'sent') form.reset()
+      setResult(outcome)
+    } catch {
       setResult({ formId, outcome: 'failed', values: sent, message: null })
     } finally {
       setSending(false)

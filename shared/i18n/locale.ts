@@ -8,9 +8,15 @@ export interface Locale {
   language: Lang
   t: Translate
   format: Formatters
+  /** Adds strings loaded later (the sign-in dialog's, in the browser). */
+  addMessages(more: Partial<Messages>): void
 }
 
-/** Builds a language's translator and formatters once; the result is shared by every page in that language. */
-export function createLocale(language: Lang, messages: Messages): Locale {
-  return { language, t: createTranslator(language, messages), format: createFormatters(language) }
+/**
+ * Builds a language's translator and formatters once; the result is shared by every page in that
+ * language. `fallback`: the messages of keys `messages` lacks (see createTranslator).
+ */
+export function createLocale(language: Lang, messages: Partial<Messages>, fallback?: Messages): Locale {
+  const t = createTranslator(language, messages, fallback)
+  return { language, t, format: createFormatters(language), addMessages: t.add }
 }

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../types.ts'
-import en from './locales/en.ts'
+import enPage from './locales/en.ts'
+import enAccount from './locales/account/en.ts'
 
+// A language's strings are two files: the page's (locales/) and the sign-in dialog's (locales/account/).
+const en = { ...enPage, ...enAccount }
 const englishKeys = Object.keys(en).sort()
 const otherLanguages = LANGUAGES.filter((code) => code !== 'en')
 const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/
@@ -25,8 +28,8 @@ function englishOf(key: string): string {
 const MAX_IDENTICAL_SHARE = 0.15
 
 async function loadLocale(code: string): Promise<Record<string, unknown>> {
-  const module = (await import(/* @vite-ignore */ `./locales/${code}.ts`)) as { default: Record<string, unknown> }
-  return module.default
+  const [page, account] = (await Promise.all([import(/* @vite-ignore */ `./locales/${code}.ts`), import(/* @vite-ignore */ `./locales/account/${code}.ts`)])) as { default: Record<string, unknown> }[]
+  return { ...page!.default, ...account!.default }
 }
 
 /** Interpolated names, with their format (`count, number`). */
@@ -45,8 +48,9 @@ function identicalShare(messages: Record<string, unknown>): number {
 }
 
 describe('locale files', () => {
-  it.each(LANGUAGES)('%s has a locale file', (code) => {
+  it.each(LANGUAGES)('%s has a locale file and a sign-in dialog file', (code) => {
     expect(existsSync(new URL(`./locales/${code}.ts`, import.meta.url))).toBe(true)
+    expect(existsSync(new URL(`./locales/account/${code}.ts`, import.meta.url))).toBe(true)
   })
 
   it.each(LANGUAGES)('%s has exactly the English keys, plural ones in the forms its language needs', async (code) => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Lang } from '../types.ts'
 import en, { type Messages } from './locales/en.ts'
-import zh from './locales/zh.ts'
+import zhPage from './locales/zh.ts'
+import zhAccount from './locales/account/zh.ts'
 import { createTranslator } from './translator.ts'
+
+const zh = { ...zhPage, ...zhAccount }
 
 describe('createTranslator', () => {
   const t = createTranslator('zh', zh)
@@ -20,7 +23,35 @@ describe('createTranslator', () => {
 
   it('falls back to English for a key its language lacks', () => {
     const partial = { ...zh, search: undefined } as unknown as typeof zh
-    expect(createTranslator('zh', partial)('search')).toBe(en.search)
+    expect(createTranslator('zh', partial, en)('search')).toBe(en.search)
+  })
+
+  it('without a fallback answers from its own strings only, a missing key as the key', () => {
+    const partial = { ...zh, search: undefined } as unknown as typeof zh
+    expect(createTranslator('zh', partial)('search')).toBe('search')
+  })
+
+  it.each([
+    ['a number placeholder in the language', 'n: {{count, number}}', { count: 12_345 }, 'n: 12,345'],
+    ['a plain placeholder as given', '{{a}} and {{ b }}', { a: 1_000, b: 'x' }, '1000 and x'],
+    ['an unknown placeholder untouched', 'Hi {{name}}', { other: 1 }, 'Hi {{name}}'],
+  ])('fills %s', (_, text, values, expected) => {
+    const messages = { ...en, search: text } as unknown as Messages
+    expect(createTranslator('en', messages)('search', values)).toBe(expected)
+  })
+
+  it('takes the zero form for a count of 0 where the language has one, the plural form otherwise', () => {
+    const messages = { ...en, resultsCount_zero: 'none', resultsCount_other: '{{count}} found' } as unknown as Messages
+    const translate = createTranslator('en', messages)
+    expect(translate('resultsCount', { count: 0 })).toBe('none')
+    expect(translate('resultsCount', { count: 2 })).toBe('2 found')
+  })
+
+  it('takes strings added later, also for a key asked for before they came', () => {
+    const translate = createTranslator('zh', zhPage)
+    expect(translate('register')).toBe('register')
+    translate.add(zhAccount)
+    expect(translate('register')).toBe(zhAccount.register)
   })
 
   it('keeps languages apart', () => {

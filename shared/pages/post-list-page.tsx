@@ -5,7 +5,7 @@ import { PostList } from './post/post-list.tsx'
 import { PostLayout } from './post/post-sidebar.tsx'
 import { Pagination } from '../components/pagination.tsx'
 import { pageCount } from '../rules/page-number.ts'
-import { WritePost } from '../post-editor/write-post.tsx'
+import { WritePostSlot } from '../post-editor/write-post-slot.tsx'
 
 /** `/post` and `/pcat/:id`: a page of articles with the category sidebar. */
 export function Component() {
@@ -18,7 +18,7 @@ export function Component() {
         <h1>{category?.name ?? t('posts')}</h1>
         {category?.description ? <p className="post-heading__lead">{category.description}</p> : null}
       </header>
-      <WritePost categories={data.categories} categoryId={category?.id ?? ''} />
+      <WritePostSlot categories={data.categories} categoryId={category?.id ?? ''} />
       <PostList rows={data.rows} />
       <Pagination
         page={data.page}

@@ -18,11 +18,17 @@ function loadPostEditor(ensureStyles: StyleLoader): Promise<{ default: Component
   return editorChunk
 }
 
+/** The categories an article may go in, and the one the list shows (the editor starts there). */
+export interface WritePostProps {
+  categories: PostCategory[]
+  categoryId: string
+}
+
 /**
  * "Write an article" for signed-in visitors on the article list. The signed-in state is known
  * after hydration only, so the server HTML is the same for everyone.
  */
-export function WritePost({ categories, categoryId }: { categories: PostCategory[]; categoryId: string }) {
+export function WritePost({ categories, categoryId }: WritePostProps) {
   const { t } = useI18n()
   const user = useStoredUser()
   const ensureStyles = useStyleLoader()

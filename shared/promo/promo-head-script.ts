@@ -1,10 +1,7 @@
+import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-keys.ts'
 import type { PromoView } from './promo-rules.ts'
 
-/** localStorage key of the hidden promo records (SPEC §3 "Hidden promo record"). */
-export const PROMO_HIDDEN_KEY = 'promo_hidden'
-
-/** The most promos the server writes into a page (the stylesheet has a rule for each place). */
-export const MAX_SERVED_PROMOS = 5
+export { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY }
 
 /** One promo as the head script judges it: title, start and end (seconds). */
 type PromoWindow = [title: string, startS: number, endS: number]

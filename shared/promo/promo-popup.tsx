@@ -4,9 +4,11 @@ import { readStorage, writeStorage } from '../browser/storage.ts'
 import { ConfigLink } from '../components/site-link.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { MainData } from './main-data.ts'
-import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-head-script.ts'
-import { hidePromo, parseHiddenPromos, selectPromo, type PromoView } from './promo-rules.ts'
+import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-keys.ts'
+import type { PromoView } from './promo-rules.ts'
 import { SiteImage } from '../components/site-image.tsx'
+
+const loadPromoRules = () => import('./promo-rules.ts')
 
 /**
  * The promo pop-up at the bottom right (SPEC §2, §4). The server writes every candidate (switched
@@ -22,15 +24,25 @@ export function PromoPopup() {
   // Until the effect has run, render exactly what the server did.
   const [chosen, setChosen] = useState<{ promo: PromoView | null } | 'as-served'>('as-served')
   useEffect(() => {
-    const now = Date.now()
-    setChosen({ promo: promos && promos.length > 0 ? selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)) : null })
+    if (!promos || promos.length === 0) return setChosen({ promo: null })
+    // The rules load after hydration, and only on a page that carries promos.
+    let current = true
+    void loadPromoRules().then(({ parseHiddenPromos, selectPromo }) => {
+      const now = Date.now()
+      if (current) setChosen({ promo: selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)) })
+    }, () => {})
+    return () => {
+      current = false
+    }
   }, [promos])
   const closer = (promo: PromoView) => {
     if (promo.allowed_close !== 1) return undefined
     return () => {
-      const now = Date.now()
-      writeStorage(PROMO_HIDDEN_KEY, JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)))
-      setChosen({ promo: null })
+      void loadPromoRules().then(({ hidePromo, parseHiddenPromos }) => {
+        const now = Date.now()
+        writeStorage(PROMO_HIDDEN_KEY, JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)))
+        setChosen({ promo: null })
+      }, () => {})
     }
   }
   if (chosen === 'as-served') {

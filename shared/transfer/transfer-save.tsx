@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { ApiCallError, postApi } from '../api/post-api.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { CopyButton } from '../components/copy-button.tsx'
-import { toTransferOutcome, type TransferOutcome } from './transfer-rules.ts'
+import type { TransferOutcome } from './transfer-rules.ts'
 
 export interface TransferSaveProps {
   /** The share link to save (as the resource lists it). */
@@ -24,10 +23,9 @@ export function TransferSave({ url, cookieId, docId }: TransferSaveProps) {
   const save = async () => {
     setBusy(true)
     try {
-      setOutcome(toTransferOutcome(await postApi('local_resource_save', { url, cookie_id: cookieId, doc_id: docId, filter_words: [] })))
-    } catch (error) {
-      if (!(error instanceof ApiCallError)) throw error
-      setOutcome({ kind: 'failed', message: 'transferFailed' })
+      // The call and its rules load on the tap (the button shows busy meanwhile), not with the page.
+      const call = await import('./transfer-call.ts').catch(() => null)
+      setOutcome(call ? await call.saveToDrive({ url, cookie_id: cookieId, doc_id: docId }) : { kind: 'failed', message: 'transferFailed' })
     } finally {
       setBusy(false)
     }

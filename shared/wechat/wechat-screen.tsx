@@ -1,7 +1,4 @@
-import { copyText } from '../browser/copy-text.ts'
-import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { withWechatRef } from './wechat-link.ts'
 
 /**
  * The in-app-browser screen (SPEC §2): style 0 replaces the page with a text screen, style 1
@@ -11,7 +8,9 @@ import { withWechatRef } from './wechat-link.ts'
  */
 export function WechatScreen({ style }: { style: 0 | 1 }) {
   const { t } = useI18n()
+  // Copying and its toast load on the tap: most visitors are not in WeChat and never see the screen.
   const copy = async () => {
+    const [{ copyText }, { notify }, { withWechatRef }] = await Promise.all([import('../browser/copy-text.ts'), import('../feedback/notify.ts'), import('./wechat-link.ts')])
     if (await copyText(withWechatRef(window.location.href))) notify.success(t('copySuccessOpenBrowser'))
     else notify.error(t('copyFailed'))
   }

@@ -1,10 +1,13 @@
 /**
- * English interface strings; the source of truth for the message keys. Every other locale file has
+ * English interface strings; with account/en.ts (the sign-in dialog's, loaded with the dialog) the
+ * source of truth for the message keys. Every other locale file (and its account/ file) has
  * exactly these keys, except plural ones: `key_<category>` for each plural category its language
  * has (`Intl.PluralRules`: English one/other, Russian one/few/many/other, Arabic six, Chinese only
- * other); i18next picks the form from `count`. `{{name}}` marks an i18next interpolation,
+ * other); the translator (translator.ts) picks the form from `count`. `{{name}}` marks a placeholder,
  * `{{count, number}}` a number in the page language's digits and grouping.
  */
+import type enAccount from './account/en.ts'
+
 const en = {
   // Fixed pages and errors (SPEC §2, §8)
   pageNotFoundLead: 'The page you are looking for does not exist or has been moved.',
@@ -106,44 +109,9 @@ const en = {
   // Sign in (SPEC §4, §5, §8)
   login: 'Sign in',
   logout: 'Sign out',
-  register: 'Sign up',
   email: 'E-mail',
-  password: 'Password',
-  confirmPassword: 'Confirm password',
-  newPassword: 'New password',
-  verificationCode: 'Verification code',
-  sendCode: 'Send code',
-  resendIn: 'Resend in {{seconds}} s',
-  forgotPassword: 'Forgot password?',
-  resetPassword: 'Reset password',
   back: 'Back',
-  noAccountRegister: 'No account yet? Sign up',
-  haveAccountLogin: 'Already have an account? Sign in',
-  enterCodeSentTo: 'Enter the 6-digit code sent to {{email}}',
-  invalidEmail: 'Please enter a valid e-mail address.',
-  passwordInvalid: 'The password must be 8 to 15 characters and contain at least one letter and one digit.',
-  confirmPasswordErrorTips: 'The two passwords do not match.',
-  pleaseGetTheCaptchaFirst: 'Please request a verification code first.',
-  pleaseEnterTheCaptcha: 'Please enter the verification code.',
-  pleaseEnterTheNewPassword: 'Please enter the new password.',
-  pleaseConfirmThePassword: 'Please confirm the password.',
-  pleaseEnterTheFullVerificationCode: 'Please enter the full verification code.',
-  loginFailedPleaseRegister: 'No account uses this e-mail. Please sign up first.',
-  loginFailedWarnLoginInfo: 'Wrong e-mail or password.',
-  loginFailed: 'Sign-in failed. Please try again.',
-  registerAlreadySingInNow: 'This e-mail is already registered. Please sign in.',
-  registerFailedPleaseTryAgainLater: 'Sign-up failed. Please try again later.',
-  registerSuccessfullyPleaseSignInNow: 'Your account is ready. Please sign in.',
-  sendFailConnectWebmaster: 'The code could not be sent. Please contact the webmaster.',
-  codeSent: 'A verification code has been sent to your e-mail.',
-  pwdUpdateSucSignInNow: 'Your password has been changed. Please sign in.',
-  pwdUpdateFail: 'The password could not be changed.',
-  googleLoadingFailed: 'Google sign-in failed to load.',
-  sendingCode: 'Sending…',
-  googleLoading: 'Loading Google sign-in…',
-  or: 'or',
   signedInAs: 'Signed in as {{name}}',
-  codeDigit: 'Digit {{index}} of {{count}}',
 
   // Forms, transfer-save, announcement and the post editor
   contactOptional: 'Contact (optional)',
@@ -171,7 +139,7 @@ const en = {
   tooManyTags: 'Use at most {{max}} tags of up to {{length}} characters each.',
 }
 
-type EnglishKey = keyof typeof en
+type EnglishKey = keyof typeof en | keyof typeof enAccount
 /** Keys translated by count: `t('views', { count })`. */
 export type PluralKey = EnglishKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never
 type PluralFormKey = `${PluralKey}_${Intl.LDMLPluralRule}`
@@ -179,4 +147,9 @@ type SimpleKey = Exclude<EnglishKey, PluralFormKey>
 
 export type Messages = { [K in SimpleKey | `${PluralKey}_other`]: string } & { [K in PluralFormKey]?: string }
 export type MessageKey = SimpleKey | PluralKey
-export default en satisfies Messages
+/** The sign-in dialog's keys: their strings are in locales/account/, loaded with the dialog. */
+export type AccountKey = keyof typeof enAccount
+/** The strings a page loads with its language: all but the sign-in dialog's. */
+export type PageMessages = Omit<Messages, AccountKey>
+export type AccountMessages = Pick<Messages, AccountKey>
+export default en satisfies PageMessages

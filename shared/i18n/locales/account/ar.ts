@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const ar: AccountMessages = {
+  register: 'إنشاء حساب',
+  password: 'كلمة المرور',
+  confirmPassword: 'تأكيد كلمة المرور',
+  newPassword: 'كلمة المرور الجديدة',
+  verificationCode: 'رمز التحقق',
+  sendCode: 'إرسال الرمز',
+  resendIn: 'إعادة الإرسال بعد {{seconds}} ث',
+  forgotPassword: 'هل نسيت كلمة المرور؟',
+  resetPassword: 'إعادة تعيين كلمة المرور',
+  noAccountRegister: 'ليس لديك حساب؟ أنشئ حسابًا',
+  haveAccountLogin: 'لديك حساب بالفعل؟ سجّل الدخول',
+  enterCodeSentTo: 'أدخل الرمز المكوّن من 6 أرقام الذي أُرسل إلى {{email}}',
+  invalidEmail: 'يُرجى إدخال عنوان بريد إلكتروني صالح.',
+  passwordInvalid: 'يجب أن تتكوّن كلمة المرور من 8 إلى 15 حرفًا وأن تحتوي على حرف واحد ورقم واحد على الأقل.',
+  confirmPasswordErrorTips: 'كلمتا المرور غير متطابقتين.',
+  pleaseGetTheCaptchaFirst: 'يُرجى طلب رمز التحقق أولًا.',
+  pleaseEnterTheCaptcha: 'يُرجى إدخال رمز التحقق.',
+  pleaseEnterTheNewPassword: 'يُرجى إدخال كلمة المرور الجديدة.',
+  pleaseConfirmThePassword: 'يُرجى تأكيد كلمة المرور.',
+  pleaseEnterTheFullVerificationCode: 'يُرجى إدخال رمز التحقق كاملًا.',
+  loginFailedPleaseRegister: 'لا يوجد حساب مرتبط بهذا البريد الإلكتروني. يُرجى إنشاء حساب أولًا.',
+  loginFailedWarnLoginInfo: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  loginFailed: 'تعذّر تسجيل الدخول. يُرجى المحاولة مرة أخرى.',
+  registerAlreadySingInNow: 'هذا البريد الإلكتروني مسجّل بالفعل. يُرجى تسجيل الدخول.',
+  registerFailedPleaseTryAgainLater: 'تعذّر إنشاء الحساب. يُرجى المحاولة مرة أخرى لاحقًا.',
+  registerSuccessfullyPleaseSignInNow: 'تم إنشاء حسابك. يُرجى تسجيل الدخول.',
+  sendFailConnectWebmaster: 'تعذّر إرسال الرمز. يُرجى التواصل مع مسؤول الموقع.',
+  codeSent: 'تم إرسال رمز التحقق إلى بريدك الإلكتروني.',
+  pwdUpdateSucSignInNow: 'تم تغيير كلمة المرور. يُرجى تسجيل الدخول.',
+  pwdUpdateFail: 'تعذّر تغيير كلمة المرور.',
+  googleLoadingFailed: 'تعذّر تحميل تسجيل الدخول عبر Google.',
+  sendingCode: 'جارٍ الإرسال…',
+  googleLoading: 'جارٍ تحميل تسجيل الدخول عبر Google…',
+  or: 'أو',
+  codeDigit: 'الرقم {{index}} من {{count}}',
+}
+
+export default ar

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const fil: AccountMessages = {
+  register: 'Mag-sign up',
+  password: 'Password',
+  confirmPassword: 'Kumpirmahin ang password',
+  newPassword: 'Bagong password',
+  verificationCode: 'Verification code',
+  sendCode: 'Ipadala ang code',
+  resendIn: 'Ipadala ulit sa loob ng {{seconds}} seg',
+  forgotPassword: 'Nakalimutan ang password?',
+  resetPassword: 'I-reset ang password',
+  noAccountRegister: 'Wala pang account? Mag-sign up',
+  haveAccountLogin: 'May account na? Mag-sign in',
+  enterCodeSentTo: 'Ilagay ang 6 na digit na code na ipinadala sa {{email}}',
+  invalidEmail: 'Pakilagay ang isang valid na email address.',
+  passwordInvalid: 'Dapat 8 hanggang 15 character ang password at may kahit isang titik at isang numero.',
+  confirmPasswordErrorTips: 'Hindi magkatugma ang dalawang password.',
+  pleaseGetTheCaptchaFirst: 'Humiling muna ng verification code.',
+  pleaseEnterTheCaptcha: 'Pakilagay ang verification code.',
+  pleaseEnterTheNewPassword: 'Pakilagay ang bagong password.',
+  pleaseConfirmThePassword: 'Pakikumpirma ang password.',
+  pleaseEnterTheFullVerificationCode: 'Pakilagay ang buong verification code.',
+  loginFailedPleaseRegister: 'Walang account na gumagamit ng email na ito. Mag-sign up muna.',
+  loginFailedWarnLoginInfo: 'Mali ang email o password.',
+  loginFailed: 'Hindi nakapag-sign in. Pakisubukan ulit.',
+  registerAlreadySingInNow: 'Nakarehistro na ang email na ito. Mag-sign in na lang.',
+  registerFailedPleaseTryAgainLater: 'Hindi nakapag-sign up. Pakisubukan ulit mamaya.',
+  registerSuccessfullyPleaseSignInNow: 'Handa na ang iyong account. Mag-sign in na.',
+  sendFailConnectWebmaster: 'Hindi maipadala ang code. Pakikontak ang webmaster.',
+  codeSent: 'May ipinadalang verification code sa iyong email.',
+  pwdUpdateSucSignInNow: 'Napalitan na ang iyong password. Mag-sign in na.',
+  pwdUpdateFail: 'Hindi mapalitan ang password.',
+  googleLoadingFailed: 'Hindi ma-load ang pag-sign in gamit ang Google.',
+  sendingCode: 'Ipinapadala…',
+  googleLoading: 'Nilo-load ang pag-sign in gamit ang Google…',
+  or: 'o',
+  codeDigit: 'Digit {{index}} sa {{count}}',
+}
+
+export default fil

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const fr: AccountMessages = {
+  register: 'S’inscrire',
+  password: 'Mot de passe',
+  confirmPassword: 'Confirmer le mot de passe',
+  newPassword: 'Nouveau mot de passe',
+  verificationCode: 'Code de vérification',
+  sendCode: 'Envoyer le code',
+  resendIn: 'Renvoyer dans {{seconds}} s',
+  forgotPassword: 'Mot de passe oublié ?',
+  resetPassword: 'Réinitialiser le mot de passe',
+  noAccountRegister: 'Pas encore de compte ? Inscrivez-vous',
+  haveAccountLogin: 'Vous avez déjà un compte ? Connectez-vous',
+  enterCodeSentTo: 'Saisissez le code à 6 chiffres envoyé à {{email}}',
+  invalidEmail: 'Veuillez saisir une adresse e-mail valide.',
+  passwordInvalid: 'Le mot de passe doit comporter de 8 à 15 caractères, dont au moins une lettre et un chiffre.',
+  confirmPasswordErrorTips: 'Les deux mots de passe ne correspondent pas.',
+  pleaseGetTheCaptchaFirst: 'Veuillez d’abord demander un code de vérification.',
+  pleaseEnterTheCaptcha: 'Veuillez saisir le code de vérification.',
+  pleaseEnterTheNewPassword: 'Veuillez saisir le nouveau mot de passe.',
+  pleaseConfirmThePassword: 'Veuillez confirmer le mot de passe.',
+  pleaseEnterTheFullVerificationCode: 'Veuillez saisir le code de vérification complet.',
+  loginFailedPleaseRegister: 'Aucun compte n’est associé à cet e-mail. Veuillez d’abord vous inscrire.',
+  loginFailedWarnLoginInfo: 'E-mail ou mot de passe incorrect.',
+  loginFailed: 'La connexion a échoué. Veuillez réessayer.',
+  registerAlreadySingInNow: 'Cet e-mail est déjà enregistré. Veuillez vous connecter.',
+  registerFailedPleaseTryAgainLater: 'L’inscription a échoué. Veuillez réessayer plus tard.',
+  registerSuccessfullyPleaseSignInNow: 'Votre compte a été créé. Veuillez vous connecter.',
+  sendFailConnectWebmaster: 'Le code n’a pas pu être envoyé. Veuillez contacter le webmestre.',
+  codeSent: 'Un code de vérification a été envoyé à votre adresse e-mail.',
+  pwdUpdateSucSignInNow: 'Votre mot de passe a été modifié. Veuillez vous connecter.',
+  pwdUpdateFail: 'Le mot de passe n’a pas pu être modifié.',
+  googleLoadingFailed: 'Impossible de charger la connexion avec Google.',
+  sendingCode: 'Envoi…',
+  googleLoading: 'Chargement de la connexion Google…',
+  or: 'ou',
+  codeDigit: 'Chiffre {{index}} sur {{count}}',
+}
+
+export default fr

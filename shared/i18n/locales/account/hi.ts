@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const hi: AccountMessages = {
+  register: 'साइन अप करें',
+  password: 'पासवर्ड',
+  confirmPassword: 'पासवर्ड की पुष्टि करें',
+  newPassword: 'नया पासवर्ड',
+  verificationCode: 'सत्यापन कोड',
+  sendCode: 'कोड भेजें',
+  resendIn: '{{seconds}} सेकंड में फिर से भेजें',
+  forgotPassword: 'पासवर्ड भूल गए?',
+  resetPassword: 'पासवर्ड रीसेट करें',
+  noAccountRegister: 'अभी तक खाता नहीं है? साइन अप करें',
+  haveAccountLogin: 'पहले से खाता है? साइन इन करें',
+  enterCodeSentTo: '{{email}} पर भेजा गया 6 अंकों का कोड डालें',
+  invalidEmail: 'कृपया मान्य ईमेल पता डालें।',
+  passwordInvalid: 'पासवर्ड 8 से 15 वर्णों का होना चाहिए और उसमें कम से कम एक अक्षर और एक अंक होना चाहिए।',
+  confirmPasswordErrorTips: 'दोनों पासवर्ड मेल नहीं खाते।',
+  pleaseGetTheCaptchaFirst: 'कृपया पहले सत्यापन कोड मँगाएँ।',
+  pleaseEnterTheCaptcha: 'कृपया सत्यापन कोड डालें।',
+  pleaseEnterTheNewPassword: 'कृपया नया पासवर्ड डालें।',
+  pleaseConfirmThePassword: 'कृपया पासवर्ड की पुष्टि करें।',
+  pleaseEnterTheFullVerificationCode: 'कृपया पूरा सत्यापन कोड डालें।',
+  loginFailedPleaseRegister: 'इस ईमेल से कोई खाता नहीं है। कृपया पहले साइन अप करें।',
+  loginFailedWarnLoginInfo: 'ईमेल या पासवर्ड गलत है।',
+  loginFailed: 'साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।',
+  registerAlreadySingInNow: 'यह ईमेल पहले से पंजीकृत है। कृपया साइन इन करें।',
+  registerFailedPleaseTryAgainLater: 'साइन अप नहीं हो सका। कृपया बाद में फिर से कोशिश करें।',
+  registerSuccessfullyPleaseSignInNow: 'आपका खाता तैयार है। कृपया साइन इन करें।',
+  sendFailConnectWebmaster: 'कोड नहीं भेजा जा सका। कृपया वेबमास्टर से संपर्क करें।',
+  codeSent: 'आपके ईमेल पर सत्यापन कोड भेज दिया गया है।',
+  pwdUpdateSucSignInNow: 'आपका पासवर्ड बदल दिया गया है। कृपया साइन इन करें।',
+  pwdUpdateFail: 'पासवर्ड नहीं बदला जा सका।',
+  googleLoadingFailed: 'Google साइन-इन लोड नहीं हो सका।',
+  sendingCode: 'भेजा जा रहा है…',
+  googleLoading: 'Google साइन-इन लोड हो रहा है…',
+  or: 'या',
+  codeDigit: 'अंक {{index}} / {{count}}',
+}
+
+export default hi

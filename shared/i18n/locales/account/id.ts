@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const id: AccountMessages = {
+  register: 'Daftar',
+  password: 'Kata sandi',
+  confirmPassword: 'Konfirmasi kata sandi',
+  newPassword: 'Kata sandi baru',
+  verificationCode: 'Kode verifikasi',
+  sendCode: 'Kirim kode',
+  resendIn: 'Kirim ulang dalam {{seconds}} dtk',
+  forgotPassword: 'Lupa kata sandi?',
+  resetPassword: 'Atur ulang kata sandi',
+  noAccountRegister: 'Belum punya akun? Daftar',
+  haveAccountLogin: 'Sudah punya akun? Masuk',
+  enterCodeSentTo: 'Masukkan kode 6 digit yang dikirim ke {{email}}',
+  invalidEmail: 'Masukkan alamat email yang valid.',
+  passwordInvalid: 'Kata sandi harus terdiri dari 8 hingga 15 karakter dan berisi minimal satu huruf dan satu angka.',
+  confirmPasswordErrorTips: 'Kedua kata sandi tidak cocok.',
+  pleaseGetTheCaptchaFirst: 'Minta kode verifikasi terlebih dahulu.',
+  pleaseEnterTheCaptcha: 'Masukkan kode verifikasi.',
+  pleaseEnterTheNewPassword: 'Masukkan kata sandi baru.',
+  pleaseConfirmThePassword: 'Konfirmasi kata sandi Anda.',
+  pleaseEnterTheFullVerificationCode: 'Masukkan kode verifikasi secara lengkap.',
+  loginFailedPleaseRegister: 'Tidak ada akun dengan email ini. Silakan daftar terlebih dahulu.',
+  loginFailedWarnLoginInfo: 'Email atau kata sandi salah.',
+  loginFailed: 'Gagal masuk. Silakan coba lagi.',
+  registerAlreadySingInNow: 'Email ini sudah terdaftar. Silakan masuk.',
+  registerFailedPleaseTryAgainLater: 'Pendaftaran gagal. Silakan coba lagi nanti.',
+  registerSuccessfullyPleaseSignInNow: 'Akun Anda sudah siap. Silakan masuk.',
+  sendFailConnectWebmaster: 'Kode tidak dapat dikirim. Silakan hubungi pengelola situs.',
+  codeSent: 'Kode verifikasi telah dikirim ke email Anda.',
+  pwdUpdateSucSignInNow: 'Kata sandi Anda telah diubah. Silakan masuk.',
+  pwdUpdateFail: 'Kata sandi tidak dapat diubah.',
+  googleLoadingFailed: 'Gagal memuat login Google.',
+  sendingCode: 'Mengirim…',
+  googleLoading: 'Memuat login Google…',
+  or: 'atau',
+  codeDigit: 'Digit {{index}} dari {{count}}',
+}
+
+export default id

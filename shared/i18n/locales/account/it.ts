@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const it: AccountMessages = {
+  register: 'Registrati',
+  password: 'Password',
+  confirmPassword: 'Conferma password',
+  newPassword: 'Nuova password',
+  verificationCode: 'Codice di verifica',
+  sendCode: 'Invia codice',
+  resendIn: 'Invia di nuovo tra {{seconds}} s',
+  forgotPassword: 'Password dimenticata?',
+  resetPassword: 'Reimposta password',
+  noAccountRegister: 'Non hai un account? Registrati',
+  haveAccountLogin: 'Hai già un account? Accedi',
+  enterCodeSentTo: 'Inserisci il codice di 6 cifre inviato a {{email}}',
+  invalidEmail: 'Inserisci un indirizzo email valido.',
+  passwordInvalid: 'La password deve contenere da 8 a 15 caratteri, di cui almeno una lettera e una cifra.',
+  confirmPasswordErrorTips: 'Le due password non coincidono.',
+  pleaseGetTheCaptchaFirst: 'Richiedi prima un codice di verifica.',
+  pleaseEnterTheCaptcha: 'Inserisci il codice di verifica.',
+  pleaseEnterTheNewPassword: 'Inserisci la nuova password.',
+  pleaseConfirmThePassword: 'Conferma la password.',
+  pleaseEnterTheFullVerificationCode: 'Inserisci il codice di verifica completo.',
+  loginFailedPleaseRegister: 'Nessun account è associato a questa email. Registrati prima.',
+  loginFailedWarnLoginInfo: 'Email o password errata.',
+  loginFailed: 'Accesso non riuscito. Riprova.',
+  registerAlreadySingInNow: 'Questa email è già registrata. Accedi.',
+  registerFailedPleaseTryAgainLater: 'Registrazione non riuscita. Riprova più tardi.',
+  registerSuccessfullyPleaseSignInNow: 'Il tuo account è pronto. Accedi.',
+  sendFailConnectWebmaster: 'Impossibile inviare il codice. Contatta l’amministratore del sito.',
+  codeSent: 'Ti abbiamo inviato un codice di verifica via email.',
+  pwdUpdateSucSignInNow: 'La password è stata modificata. Accedi di nuovo.',
+  pwdUpdateFail: 'Impossibile modificare la password.',
+  googleLoadingFailed: 'Impossibile caricare l’accesso con Google.',
+  sendingCode: 'Invio in corso…',
+  googleLoading: 'Caricamento dell’accesso con Google…',
+  or: 'oppure',
+  codeDigit: 'Cifra {{index}} di {{count}}',
+}
+
+export default it

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const ja: AccountMessages = {
+  register: '新規登録',
+  password: 'パスワード',
+  confirmPassword: 'パスワード（確認）',
+  newPassword: '新しいパスワード',
+  verificationCode: '認証コード',
+  sendCode: 'コードを送信',
+  resendIn: '{{seconds}}秒後に再送信できます',
+  forgotPassword: 'パスワードをお忘れですか？',
+  resetPassword: 'パスワードを再設定',
+  noAccountRegister: 'アカウントをお持ちでない方は新規登録',
+  haveAccountLogin: 'アカウントをお持ちの方はログイン',
+  enterCodeSentTo: '{{email}} に送信された6桁のコードを入力してください',
+  invalidEmail: '有効なメールアドレスを入力してください。',
+  passwordInvalid: 'パスワードは8～15文字で、英字と数字をそれぞれ1文字以上含めてください。',
+  confirmPasswordErrorTips: '2つのパスワードが一致しません。',
+  pleaseGetTheCaptchaFirst: '先に認証コードを取得してください。',
+  pleaseEnterTheCaptcha: '認証コードを入力してください。',
+  pleaseEnterTheNewPassword: '新しいパスワードを入力してください。',
+  pleaseConfirmThePassword: '確認のためパスワードを再入力してください。',
+  pleaseEnterTheFullVerificationCode: '認証コードをすべて入力してください。',
+  loginFailedPleaseRegister: 'このメールアドレスのアカウントはありません。先に新規登録してください。',
+  loginFailedWarnLoginInfo: 'メールアドレスまたはパスワードが正しくありません。',
+  loginFailed: 'ログインできませんでした。もう一度お試しください。',
+  registerAlreadySingInNow: 'このメールアドレスは登録済みです。ログインしてください。',
+  registerFailedPleaseTryAgainLater: '登録できませんでした。しばらくしてからもう一度お試しください。',
+  registerSuccessfullyPleaseSignInNow: 'アカウントを作成しました。ログインしてください。',
+  sendFailConnectWebmaster: 'コードを送信できませんでした。サイト管理者にお問い合わせください。',
+  codeSent: '認証コードをメールで送信しました。',
+  pwdUpdateSucSignInNow: 'パスワードを変更しました。ログインしてください。',
+  pwdUpdateFail: 'パスワードを変更できませんでした。',
+  googleLoadingFailed: 'Googleログインを読み込めませんでした。',
+  sendingCode: '送信中…',
+  googleLoading: 'Googleログインを読み込み中…',
+  or: 'または',
+  codeDigit: '{{count}} 桁中 {{index}} 桁目',
+}
+
+export default ja

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const ko: AccountMessages = {
+  register: '회원가입',
+  password: '비밀번호',
+  confirmPassword: '비밀번호 확인',
+  newPassword: '새 비밀번호',
+  verificationCode: '인증 코드',
+  sendCode: '코드 전송',
+  resendIn: '{{seconds}}초 후 재전송',
+  forgotPassword: '비밀번호를 잊으셨나요?',
+  resetPassword: '비밀번호 재설정',
+  noAccountRegister: '계정이 없으신가요? 회원가입',
+  haveAccountLogin: '이미 계정이 있으신가요? 로그인',
+  enterCodeSentTo: '{{email}}(으)로 전송된 6자리 코드를 입력해 주세요',
+  invalidEmail: '올바른 이메일 주소를 입력해 주세요.',
+  passwordInvalid: '비밀번호는 8~15자이며 영문자와 숫자를 각각 하나 이상 포함해야 합니다.',
+  confirmPasswordErrorTips: '비밀번호가 일치하지 않습니다.',
+  pleaseGetTheCaptchaFirst: '먼저 인증 코드를 요청해 주세요.',
+  pleaseEnterTheCaptcha: '인증 코드를 입력해 주세요.',
+  pleaseEnterTheNewPassword: '새 비밀번호를 입력해 주세요.',
+  pleaseConfirmThePassword: '비밀번호를 한 번 더 입력해 주세요.',
+  pleaseEnterTheFullVerificationCode: '인증 코드를 모두 입력해 주세요.',
+  loginFailedPleaseRegister: '이 이메일로 가입된 계정이 없습니다. 먼저 회원가입해 주세요.',
+  loginFailedWarnLoginInfo: '이메일 또는 비밀번호가 올바르지 않습니다.',
+  loginFailed: '로그인하지 못했습니다. 다시 시도해 주세요.',
+  registerAlreadySingInNow: '이미 가입된 이메일입니다. 로그인해 주세요.',
+  registerFailedPleaseTryAgainLater: '회원가입에 실패했습니다. 잠시 후 다시 시도해 주세요.',
+  registerSuccessfullyPleaseSignInNow: '계정이 생성되었습니다. 로그인해 주세요.',
+  sendFailConnectWebmaster: '코드를 전송하지 못했습니다. 사이트 관리자에게 문의해 주세요.',
+  codeSent: '인증 코드를 이메일로 보냈습니다.',
+  pwdUpdateSucSignInNow: '비밀번호가 변경되었습니다. 다시 로그인해 주세요.',
+  pwdUpdateFail: '비밀번호를 변경하지 못했습니다.',
+  googleLoadingFailed: 'Google 로그인을 불러오지 못했습니다.',
+  sendingCode: '보내는 중…',
+  googleLoading: 'Google 로그인 불러오는 중…',
+  or: '또는',
+  codeDigit: '{{count}}자리 중 {{index}}번째',
+}
+
+export default ko

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const nl: AccountMessages = {
+  register: 'Registreren',
+  password: 'Wachtwoord',
+  confirmPassword: 'Wachtwoord bevestigen',
+  newPassword: 'Nieuw wachtwoord',
+  verificationCode: 'Verificatiecode',
+  sendCode: 'Code versturen',
+  resendIn: 'Opnieuw versturen over {{seconds}} s',
+  forgotPassword: 'Wachtwoord vergeten?',
+  resetPassword: 'Wachtwoord opnieuw instellen',
+  noAccountRegister: 'Nog geen account? Registreer je',
+  haveAccountLogin: 'Heb je al een account? Log in',
+  enterCodeSentTo: 'Voer de 6-cijferige code in die naar {{email}} is gestuurd',
+  invalidEmail: 'Voer een geldig e-mailadres in.',
+  passwordInvalid: 'Het wachtwoord moet 8 tot 15 tekens lang zijn en minstens één letter en één cijfer bevatten.',
+  confirmPasswordErrorTips: 'De wachtwoorden komen niet overeen.',
+  pleaseGetTheCaptchaFirst: 'Vraag eerst een verificatiecode aan.',
+  pleaseEnterTheCaptcha: 'Voer de verificatiecode in.',
+  pleaseEnterTheNewPassword: 'Voer het nieuwe wachtwoord in.',
+  pleaseConfirmThePassword: 'Bevestig het wachtwoord.',
+  pleaseEnterTheFullVerificationCode: 'Voer de volledige verificatiecode in.',
+  loginFailedPleaseRegister: 'Er is geen account met dit e-mailadres. Registreer je eerst.',
+  loginFailedWarnLoginInfo: 'Onjuist e-mailadres of wachtwoord.',
+  loginFailed: 'Inloggen mislukt. Probeer het opnieuw.',
+  registerAlreadySingInNow: 'Dit e-mailadres is al geregistreerd. Log in.',
+  registerFailedPleaseTryAgainLater: 'Registreren mislukt. Probeer het later opnieuw.',
+  registerSuccessfullyPleaseSignInNow: 'Je account is aangemaakt. Log in.',
+  sendFailConnectWebmaster: 'De code kan niet worden verstuurd. Neem contact op met de webmaster.',
+  codeSent: 'Er is een verificatiecode naar je e-mailadres gestuurd.',
+  pwdUpdateSucSignInNow: 'Je wachtwoord is gewijzigd. Log opnieuw in.',
+  pwdUpdateFail: 'Het wachtwoord kan niet worden gewijzigd.',
+  googleLoadingFailed: 'Inloggen met Google kan niet worden geladen.',
+  sendingCode: 'Verzenden…',
+  googleLoading: 'Inloggen met Google wordt geladen…',
+  or: 'of',
+  codeDigit: 'Cijfer {{index}} van {{count}}',
+}
+
+export default nl

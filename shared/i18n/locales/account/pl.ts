@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const pl: AccountMessages = {
+  register: 'Zarejestruj się',
+  password: 'Hasło',
+  confirmPassword: 'Potwierdź hasło',
+  newPassword: 'Nowe hasło',
+  verificationCode: 'Kod weryfikacyjny',
+  sendCode: 'Wyślij kod',
+  resendIn: 'Wyślij ponownie za {{seconds}} s',
+  forgotPassword: 'Nie pamiętasz hasła?',
+  resetPassword: 'Zresetuj hasło',
+  noAccountRegister: 'Nie masz konta? Zarejestruj się',
+  haveAccountLogin: 'Masz już konto? Zaloguj się',
+  enterCodeSentTo: 'Wpisz 6-cyfrowy kod wysłany na adres {{email}}',
+  invalidEmail: 'Podaj prawidłowy adres e-mail.',
+  passwordInvalid: 'Hasło musi mieć od 8 do 15 znaków i zawierać co najmniej jedną literę i jedną cyfrę.',
+  confirmPasswordErrorTips: 'Hasła nie są zgodne.',
+  pleaseGetTheCaptchaFirst: 'Najpierw poproś o kod weryfikacyjny.',
+  pleaseEnterTheCaptcha: 'Wpisz kod weryfikacyjny.',
+  pleaseEnterTheNewPassword: 'Wpisz nowe hasło.',
+  pleaseConfirmThePassword: 'Potwierdź hasło.',
+  pleaseEnterTheFullVerificationCode: 'Wpisz pełny kod weryfikacyjny.',
+  loginFailedPleaseRegister: 'Nie ma konta powiązanego z tym adresem e-mail. Najpierw się zarejestruj.',
+  loginFailedWarnLoginInfo: 'Nieprawidłowy adres e-mail lub hasło.',
+  loginFailed: 'Logowanie nie powiodło się. Spróbuj ponownie.',
+  registerAlreadySingInNow: 'Ten adres e-mail jest już zarejestrowany. Zaloguj się.',
+  registerFailedPleaseTryAgainLater: 'Rejestracja nie powiodła się. Spróbuj ponownie później.',
+  registerSuccessfullyPleaseSignInNow: 'Konto zostało utworzone. Zaloguj się.',
+  sendFailConnectWebmaster: 'Nie udało się wysłać kodu. Skontaktuj się z administratorem witryny.',
+  codeSent: 'Kod weryfikacyjny został wysłany na Twój adres e-mail.',
+  pwdUpdateSucSignInNow: 'Hasło zostało zmienione. Zaloguj się ponownie.',
+  pwdUpdateFail: 'Nie udało się zmienić hasła.',
+  googleLoadingFailed: 'Nie udało się wczytać logowania przez Google.',
+  sendingCode: 'Wysyłanie…',
+  googleLoading: 'Wczytywanie logowania przez Google…',
+  or: 'lub',
+  codeDigit: 'Cyfra {{index}} z {{count}}',
+}
+
+export default pl

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const pt: AccountMessages = {
+  register: 'Cadastrar-se',
+  password: 'Senha',
+  confirmPassword: 'Confirmar senha',
+  newPassword: 'Nova senha',
+  verificationCode: 'Código de verificação',
+  sendCode: 'Enviar código',
+  resendIn: 'Reenviar em {{seconds}} s',
+  forgotPassword: 'Esqueceu a senha?',
+  resetPassword: 'Redefinir senha',
+  noAccountRegister: 'Ainda não tem conta? Cadastre-se',
+  haveAccountLogin: 'Já tem uma conta? Entre',
+  enterCodeSentTo: 'Digite o código de 6 dígitos enviado para {{email}}',
+  invalidEmail: 'Digite um endereço de e-mail válido.',
+  passwordInvalid: 'A senha deve ter de 8 a 15 caracteres e conter pelo menos uma letra e um número.',
+  confirmPasswordErrorTips: 'As senhas não coincidem.',
+  pleaseGetTheCaptchaFirst: 'Solicite um código de verificação primeiro.',
+  pleaseEnterTheCaptcha: 'Digite o código de verificação.',
+  pleaseEnterTheNewPassword: 'Digite a nova senha.',
+  pleaseConfirmThePassword: 'Confirme a senha.',
+  pleaseEnterTheFullVerificationCode: 'Digite o código de verificação completo.',
+  loginFailedPleaseRegister: 'Não há nenhuma conta com este e-mail. Cadastre-se primeiro.',
+  loginFailedWarnLoginInfo: 'E-mail ou senha incorretos.',
+  loginFailed: 'Não foi possível entrar. Tente novamente.',
+  registerAlreadySingInNow: 'Este e-mail já está cadastrado. Faça login.',
+  registerFailedPleaseTryAgainLater: 'Não foi possível concluir o cadastro. Tente novamente mais tarde.',
+  registerSuccessfullyPleaseSignInNow: 'Sua conta foi criada. Faça login.',
+  sendFailConnectWebmaster: 'Não foi possível enviar o código. Entre em contato com o administrador do site.',
+  codeSent: 'Enviamos um código de verificação para o seu e-mail.',
+  pwdUpdateSucSignInNow: 'Sua senha foi alterada. Faça login novamente.',
+  pwdUpdateFail: 'Não foi possível alterar a senha.',
+  googleLoadingFailed: 'Não foi possível carregar o login com o Google.',
+  sendingCode: 'Enviando…',
+  googleLoading: 'Carregando o login com o Google…',
+  or: 'ou',
+  codeDigit: 'Dígito {{index}} de {{count}}',
+}
+
+export default pt

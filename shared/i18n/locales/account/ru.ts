@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const ru: AccountMessages = {
+  register: 'Зарегистрироваться',
+  password: 'Пароль',
+  confirmPassword: 'Подтвердите пароль',
+  newPassword: 'Новый пароль',
+  verificationCode: 'Код подтверждения',
+  sendCode: 'Отправить код',
+  resendIn: 'Повторная отправка через {{seconds}} с',
+  forgotPassword: 'Забыли пароль?',
+  resetPassword: 'Сбросить пароль',
+  noAccountRegister: 'Нет аккаунта? Зарегистрируйтесь',
+  haveAccountLogin: 'Уже есть аккаунт? Войдите',
+  enterCodeSentTo: 'Введите 6-значный код, отправленный на {{email}}',
+  invalidEmail: 'Введите корректный адрес электронной почты.',
+  passwordInvalid: 'Пароль должен содержать от 8 до 15 символов, в том числе хотя бы одну букву и одну цифру.',
+  confirmPasswordErrorTips: 'Пароли не совпадают.',
+  pleaseGetTheCaptchaFirst: 'Сначала запросите код подтверждения.',
+  pleaseEnterTheCaptcha: 'Введите код подтверждения.',
+  pleaseEnterTheNewPassword: 'Введите новый пароль.',
+  pleaseConfirmThePassword: 'Подтвердите пароль.',
+  pleaseEnterTheFullVerificationCode: 'Введите код подтверждения полностью.',
+  loginFailedPleaseRegister: 'Аккаунт с этим адресом электронной почты не найден. Сначала зарегистрируйтесь.',
+  loginFailedWarnLoginInfo: 'Неверный адрес электронной почты или пароль.',
+  loginFailed: 'Не удалось войти. Повторите попытку.',
+  registerAlreadySingInNow: 'Этот адрес электронной почты уже зарегистрирован. Войдите в аккаунт.',
+  registerFailedPleaseTryAgainLater: 'Не удалось зарегистрироваться. Повторите попытку позже.',
+  registerSuccessfullyPleaseSignInNow: 'Аккаунт создан. Теперь войдите в него.',
+  sendFailConnectWebmaster: 'Не удалось отправить код. Обратитесь к администратору сайта.',
+  codeSent: 'Код подтверждения отправлен на вашу электронную почту.',
+  pwdUpdateSucSignInNow: 'Пароль изменён. Войдите с новым паролем.',
+  pwdUpdateFail: 'Не удалось изменить пароль.',
+  googleLoadingFailed: 'Не удалось загрузить вход через Google.',
+  sendingCode: 'Отправка…',
+  googleLoading: 'Загрузка входа через Google…',
+  or: 'или',
+  codeDigit: 'Цифра {{index}} из {{count}}',
+}
+
+export default ru

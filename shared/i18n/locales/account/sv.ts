@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const sv: AccountMessages = {
+  register: 'Skapa konto',
+  password: 'Lösenord',
+  confirmPassword: 'Bekräfta lösenord',
+  newPassword: 'Nytt lösenord',
+  verificationCode: 'Verifieringskod',
+  sendCode: 'Skicka kod',
+  resendIn: 'Skicka igen om {{seconds}} s',
+  forgotPassword: 'Glömt lösenordet?',
+  resetPassword: 'Återställ lösenord',
+  noAccountRegister: 'Inget konto än? Skapa konto',
+  haveAccountLogin: 'Har du redan ett konto? Logga in',
+  enterCodeSentTo: 'Ange den sexsiffriga koden som skickades till {{email}}',
+  invalidEmail: 'Ange en giltig e-postadress.',
+  passwordInvalid: 'Lösenordet måste vara 8–15 tecken långt och innehålla minst en bokstav och en siffra.',
+  confirmPasswordErrorTips: 'Lösenorden stämmer inte överens.',
+  pleaseGetTheCaptchaFirst: 'Begär en verifieringskod först.',
+  pleaseEnterTheCaptcha: 'Ange verifieringskoden.',
+  pleaseEnterTheNewPassword: 'Ange det nya lösenordet.',
+  pleaseConfirmThePassword: 'Bekräfta lösenordet.',
+  pleaseEnterTheFullVerificationCode: 'Ange hela verifieringskoden.',
+  loginFailedPleaseRegister: 'Det finns inget konto med den här e-postadressen. Skapa ett konto först.',
+  loginFailedWarnLoginInfo: 'Fel e-postadress eller lösenord.',
+  loginFailed: 'Inloggningen misslyckades. Försök igen.',
+  registerAlreadySingInNow: 'E-postadressen är redan registrerad. Logga in.',
+  registerFailedPleaseTryAgainLater: 'Det gick inte att skapa kontot. Försök igen senare.',
+  registerSuccessfullyPleaseSignInNow: 'Ditt konto är klart. Logga in.',
+  sendFailConnectWebmaster: 'Det gick inte att skicka koden. Kontakta webbansvarig.',
+  codeSent: 'En verifieringskod har skickats till din e-post.',
+  pwdUpdateSucSignInNow: 'Ditt lösenord har ändrats. Logga in.',
+  pwdUpdateFail: 'Det gick inte att ändra lösenordet.',
+  googleLoadingFailed: 'Det gick inte att läsa in Google-inloggningen.',
+  sendingCode: 'Skickar…',
+  googleLoading: 'Läser in Google-inloggningen…',
+  or: 'eller',
+  codeDigit: 'Siffra {{index}} av {{count}}',
+}
+
+export default sv

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const th: AccountMessages = {
+  register: 'สมัครสมาชิก',
+  password: 'รหัสผ่าน',
+  confirmPassword: 'ยืนยันรหัสผ่าน',
+  newPassword: 'รหัสผ่านใหม่',
+  verificationCode: 'รหัสยืนยัน',
+  sendCode: 'ส่งรหัส',
+  resendIn: 'ส่งอีกครั้งใน {{seconds}} วินาที',
+  forgotPassword: 'ลืมรหัสผ่าน?',
+  resetPassword: 'รีเซ็ตรหัสผ่าน',
+  noAccountRegister: 'ยังไม่มีบัญชี? สมัครสมาชิก',
+  haveAccountLogin: 'มีบัญชีอยู่แล้ว? เข้าสู่ระบบ',
+  enterCodeSentTo: 'ป้อนรหัส 6 หลักที่ส่งไปยัง {{email}}',
+  invalidEmail: 'โปรดป้อนอีเมลที่ถูกต้อง',
+  passwordInvalid: 'รหัสผ่านต้องมีความยาว 8–15 ตัวอักษร และมีตัวอักษรภาษาอังกฤษและตัวเลขอย่างน้อยอย่างละหนึ่งตัว',
+  confirmPasswordErrorTips: 'รหัสผ่านทั้งสองช่องไม่ตรงกัน',
+  pleaseGetTheCaptchaFirst: 'โปรดขอรหัสยืนยันก่อน',
+  pleaseEnterTheCaptcha: 'โปรดป้อนรหัสยืนยัน',
+  pleaseEnterTheNewPassword: 'โปรดป้อนรหัสผ่านใหม่',
+  pleaseConfirmThePassword: 'โปรดยืนยันรหัสผ่าน',
+  pleaseEnterTheFullVerificationCode: 'โปรดป้อนรหัสยืนยันให้ครบ',
+  loginFailedPleaseRegister: 'ไม่มีบัญชีที่ใช้อีเมลนี้ โปรดสมัครสมาชิกก่อน',
+  loginFailedWarnLoginInfo: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
+  loginFailed: 'เข้าสู่ระบบไม่สำเร็จ โปรดลองอีกครั้ง',
+  registerAlreadySingInNow: 'อีเมลนี้ลงทะเบียนแล้ว โปรดเข้าสู่ระบบ',
+  registerFailedPleaseTryAgainLater: 'สมัครสมาชิกไม่สำเร็จ โปรดลองอีกครั้งในภายหลัง',
+  registerSuccessfullyPleaseSignInNow: 'สร้างบัญชีเรียบร้อยแล้ว โปรดเข้าสู่ระบบ',
+  sendFailConnectWebmaster: 'ส่งรหัสไม่สำเร็จ โปรดติดต่อผู้ดูแลเว็บไซต์',
+  codeSent: 'ส่งรหัสยืนยันไปยังอีเมลของคุณแล้ว',
+  pwdUpdateSucSignInNow: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว โปรดเข้าสู่ระบบอีกครั้ง',
+  pwdUpdateFail: 'เปลี่ยนรหัสผ่านไม่สำเร็จ',
+  googleLoadingFailed: 'โหลดการเข้าสู่ระบบด้วย Google ไม่สำเร็จ',
+  sendingCode: 'กำลังส่ง…',
+  googleLoading: 'กำลังโหลดการเข้าสู่ระบบด้วย Google…',
+  or: 'หรือ',
+  codeDigit: 'หลักที่ {{index}} จาก {{count}}',
+}
+
+export default th

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const tr: AccountMessages = {
+  register: 'Kaydol',
+  password: 'Şifre',
+  confirmPassword: 'Şifreyi onayla',
+  newPassword: 'Yeni şifre',
+  verificationCode: 'Doğrulama kodu',
+  sendCode: 'Kod gönder',
+  resendIn: '{{seconds}} sn sonra tekrar gönder',
+  forgotPassword: 'Şifrenizi mi unuttunuz?',
+  resetPassword: 'Şifreyi sıfırla',
+  noAccountRegister: 'Hesabınız yok mu? Kaydolun',
+  haveAccountLogin: 'Zaten hesabınız var mı? Giriş yapın',
+  enterCodeSentTo: '{{email}} adresine gönderilen 6 haneli kodu girin',
+  invalidEmail: 'Lütfen geçerli bir e-posta adresi girin.',
+  passwordInvalid: 'Şifre 8 ile 15 karakter arasında olmalı ve en az bir harf ile bir rakam içermelidir.',
+  confirmPasswordErrorTips: 'Şifreler eşleşmiyor.',
+  pleaseGetTheCaptchaFirst: 'Lütfen önce bir doğrulama kodu isteyin.',
+  pleaseEnterTheCaptcha: 'Lütfen doğrulama kodunu girin.',
+  pleaseEnterTheNewPassword: 'Lütfen yeni şifreyi girin.',
+  pleaseConfirmThePassword: 'Lütfen şifreyi onaylayın.',
+  pleaseEnterTheFullVerificationCode: 'Lütfen doğrulama kodunun tamamını girin.',
+  loginFailedPleaseRegister: 'Bu e-posta adresiyle kayıtlı bir hesap yok. Lütfen önce kaydolun.',
+  loginFailedWarnLoginInfo: 'E-posta veya şifre hatalı.',
+  loginFailed: 'Giriş yapılamadı. Lütfen tekrar deneyin.',
+  registerAlreadySingInNow: 'Bu e-posta adresi zaten kayıtlı. Lütfen giriş yapın.',
+  registerFailedPleaseTryAgainLater: 'Kayıt başarısız oldu. Lütfen daha sonra tekrar deneyin.',
+  registerSuccessfullyPleaseSignInNow: 'Hesabınız hazır. Lütfen giriş yapın.',
+  sendFailConnectWebmaster: 'Kod gönderilemedi. Lütfen site yöneticisiyle iletişime geçin.',
+  codeSent: 'E-posta adresinize bir doğrulama kodu gönderildi.',
+  pwdUpdateSucSignInNow: 'Şifreniz değiştirildi. Lütfen giriş yapın.',
+  pwdUpdateFail: 'Şifre değiştirilemedi.',
+  googleLoadingFailed: 'Google ile giriş yüklenemedi.',
+  sendingCode: 'Gönderiliyor…',
+  googleLoading: 'Google ile giriş yükleniyor…',
+  or: 'veya',
+  codeDigit: 'Hane {{index}} / {{count}}',
+}
+
+export default tr

@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const vi: AccountMessages = {
+  register: 'Đăng ký',
+  password: 'Mật khẩu',
+  confirmPassword: 'Xác nhận mật khẩu',
+  newPassword: 'Mật khẩu mới',
+  verificationCode: 'Mã xác minh',
+  sendCode: 'Gửi mã',
+  resendIn: 'Gửi lại sau {{seconds}} giây',
+  forgotPassword: 'Quên mật khẩu?',
+  resetPassword: 'Đặt lại mật khẩu',
+  noAccountRegister: 'Chưa có tài khoản? Đăng ký',
+  haveAccountLogin: 'Đã có tài khoản? Đăng nhập',
+  enterCodeSentTo: 'Nhập mã gồm 6 chữ số đã được gửi đến {{email}}',
+  invalidEmail: 'Vui lòng nhập địa chỉ email hợp lệ.',
+  passwordInvalid: 'Mật khẩu phải dài từ 8 đến 15 ký tự và có ít nhất một chữ cái và một chữ số.',
+  confirmPasswordErrorTips: 'Hai mật khẩu không khớp.',
+  pleaseGetTheCaptchaFirst: 'Vui lòng lấy mã xác minh trước.',
+  pleaseEnterTheCaptcha: 'Vui lòng nhập mã xác minh.',
+  pleaseEnterTheNewPassword: 'Vui lòng nhập mật khẩu mới.',
+  pleaseConfirmThePassword: 'Vui lòng xác nhận mật khẩu.',
+  pleaseEnterTheFullVerificationCode: 'Vui lòng nhập đầy đủ mã xác minh.',
+  loginFailedPleaseRegister: 'Không có tài khoản nào dùng email này. Vui lòng đăng ký trước.',
+  loginFailedWarnLoginInfo: 'Email hoặc mật khẩu không đúng.',
+  loginFailed: 'Đăng nhập không thành công. Vui lòng thử lại.',
+  registerAlreadySingInNow: 'Email này đã được đăng ký. Vui lòng đăng nhập.',
+  registerFailedPleaseTryAgainLater: 'Đăng ký không thành công. Vui lòng thử lại sau.',
+  registerSuccessfullyPleaseSignInNow: 'Tài khoản của bạn đã sẵn sàng. Vui lòng đăng nhập.',
+  sendFailConnectWebmaster: 'Không gửi được mã. Vui lòng liên hệ quản trị viên trang web.',
+  codeSent: 'Mã xác minh đã được gửi đến email của bạn.',
+  pwdUpdateSucSignInNow: 'Mật khẩu của bạn đã được thay đổi. Vui lòng đăng nhập lại.',
+  pwdUpdateFail: 'Không thể thay đổi mật khẩu.',
+  googleLoadingFailed: 'Không tải được tính năng đăng nhập bằng Google.',
+  sendingCode: 'Đang gửi…',
+  googleLoading: 'Đang tải đăng nhập bằng Google…',
+  or: 'hoặc',
+  codeDigit: 'Chữ số {{index}} trên {{count}}',
+}
+
+export default vi

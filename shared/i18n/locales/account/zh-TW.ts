@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const zhTW: AccountMessages = {
+  register: '註冊',
+  password: '密碼',
+  confirmPassword: '確認密碼',
+  newPassword: '新密碼',
+  verificationCode: '驗證碼',
+  sendCode: '傳送驗證碼',
+  resendIn: '{{seconds}} 秒後重新傳送',
+  forgotPassword: '忘記密碼？',
+  resetPassword: '重設密碼',
+  noAccountRegister: '還沒有帳號？立即註冊',
+  haveAccountLogin: '已經有帳號了？立即登入',
+  enterCodeSentTo: '請輸入已傳送至 {{email}} 的 6 位數驗證碼',
+  invalidEmail: '請輸入有效的電子郵件地址。',
+  passwordInvalid: '密碼長度須為 8 至 15 個字元，且至少包含一個英文字母和一個數字。',
+  confirmPasswordErrorTips: '兩次輸入的密碼不一致。',
+  pleaseGetTheCaptchaFirst: '請先取得驗證碼。',
+  pleaseEnterTheCaptcha: '請輸入驗證碼。',
+  pleaseEnterTheNewPassword: '請輸入新密碼。',
+  pleaseConfirmThePassword: '請再次輸入密碼。',
+  pleaseEnterTheFullVerificationCode: '請輸入完整的驗證碼。',
+  loginFailedPleaseRegister: '此電子郵件尚未註冊，請先註冊。',
+  loginFailedWarnLoginInfo: '電子郵件或密碼錯誤。',
+  loginFailed: '登入失敗，請再試一次。',
+  registerAlreadySingInNow: '此電子郵件已註冊，請直接登入。',
+  registerFailedPleaseTryAgainLater: '註冊失敗，請稍後再試。',
+  registerSuccessfullyPleaseSignInNow: '帳號已建立，請登入。',
+  sendFailConnectWebmaster: '驗證碼傳送失敗，請聯絡網站管理員。',
+  codeSent: '驗證碼已傳送至您的電子郵件。',
+  pwdUpdateSucSignInNow: '密碼已變更，請重新登入。',
+  pwdUpdateFail: '無法變更密碼。',
+  googleLoadingFailed: 'Google 登入載入失敗。',
+  sendingCode: '傳送中…',
+  googleLoading: '正在載入 Google 登入…',
+  or: '或',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
+}
+
+export default zhTW

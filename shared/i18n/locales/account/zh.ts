@@ -1,0 +1,42 @@
+import type { AccountMessages } from '../en.ts'
+
+/** The sign-in dialog's strings (loaded with the dialog, not with the page). */
+const zh: AccountMessages = {
+  register: '注册',
+  password: '密码',
+  confirmPassword: '确认密码',
+  newPassword: '新密码',
+  verificationCode: '验证码',
+  sendCode: '发送验证码',
+  resendIn: '{{seconds}} 秒后重新发送',
+  forgotPassword: '忘记密码？',
+  resetPassword: '重置密码',
+  noAccountRegister: '还没有账号？立即注册',
+  haveAccountLogin: '已有账号？立即登录',
+  enterCodeSentTo: '请输入发送至 {{email}} 的 6 位验证码',
+  invalidEmail: '请输入有效的邮箱地址。',
+  passwordInvalid: '密码须为 8–15 位，且至少包含一个字母和一个数字。',
+  confirmPasswordErrorTips: '两次输入的密码不一致。',
+  pleaseGetTheCaptchaFirst: '请先获取验证码。',
+  pleaseEnterTheCaptcha: '请输入验证码。',
+  pleaseEnterTheNewPassword: '请输入新密码。',
+  pleaseConfirmThePassword: '请再次输入密码。',
+  pleaseEnterTheFullVerificationCode: '请输入完整的验证码。',
+  loginFailedPleaseRegister: '该邮箱尚未注册，请先注册。',
+  loginFailedWarnLoginInfo: '邮箱或密码错误。',
+  loginFailed: '登录失败，请重试。',
+  registerAlreadySingInNow: '该邮箱已注册，请直接登录。',
+  registerFailedPleaseTryAgainLater: '注册失败，请稍后再试。',
+  registerSuccessfullyPleaseSignInNow: '注册成功，请登录。',
+  sendFailConnectWebmaster: '验证码发送失败，请联系站长。',
+  codeSent: '验证码已发送至您的邮箱。',
+  pwdUpdateSucSignInNow: '密码已修改，请重新登录。',
+  pwdUpdateFail: '密码修改失败。',
+  googleLoadingFailed: 'Google 登录加载失败。',
+  sendingCode: '发送中…',
+  googleLoading: '正在加载 Google 登录…',
+  or: '或',
+  codeDigit: '第 {{index}} 位，共 {{count}} 位',
+}
+
+export default zh
