@@ -13,7 +13,7 @@ const REACT_STREAMING = /^(?:requestAnimationFrame\(function\(\)\{)?\$R[A-Z]*\s*
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g
 
 /** The packages counted as the framework's share of first-load JS (the rest is this project's code). */
-export const FRAMEWORK_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router']
+export const FRAMEWORK_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'i18next']
 
 const FRAMEWORK_INPUT = new RegExp(`(?:^|/)node_modules/(?:${FRAMEWORK_PACKAGES.join('|')})/`)
 

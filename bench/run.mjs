@@ -71,7 +71,7 @@ function printTable(rows) {
 
 /** First-load JS per page kind, each by its heaviest demo page, against the budget. */
 function printKinds(kinds) {
-  console.log(`\nFirst-load JS per page kind (every demo page; a kind by its heaviest page), gzip -9 per file as served; budget ${FIRST_LOAD_BUDGET_KIB} KiB. Framework: react, react-dom, scheduler, react-router, estimated by their share of each file's bytes`)
+  console.log(`\nFirst-load JS per page kind (every demo page; a kind by its heaviest page), gzip -9 per file as served; budget ${FIRST_LOAD_BUDGET_KIB} KiB. Framework: react, react-dom, scheduler, react-router, i18next, estimated by their share of each file's bytes`)
   console.log('| page kind | heaviest page | JS KiB gz (files) | framework KiB gz | ours KiB gz | within budget |')
   console.log('|---|---|---|---|---|---|')
   for (const { kind, page, js } of kinds) {

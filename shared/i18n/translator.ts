@@ -1,3 +1,4 @@
+import { createInstance } from 'i18next'
 import type { Lang } from '../types.ts'
 import type { MessageKey, Messages } from './locales/en.ts'
 
@@ -11,55 +12,42 @@ type TranslateValues = Record<string, string | number> & { count?: number }
 /** A translator that can take more of its language's strings later (those of a dialog loaded on demand). */
 export type Translator = Translate & { add(more: Partial<Messages>): void }
 
-/** A language's messages with the rules that pick its plural forms. */
-interface Table {
-  messages: Record<string, string | undefined>
-  plurals: Intl.PluralRules
-}
-
-// `{{name}}` or `{{name, number}}`: the only interpolation the locale files use (locales.test.ts
-// keeps every placeholder of the English string). i18next did this before; its 14 KiB gzip of
-// options, namespaces and back-ends were a tenth of every page's first-load JavaScript.
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,\s*(number)\s*)?\}\}/g
-
 /**
- * Builds a translator fixed to one language, shareable by concurrent requests (STYLE.md convention
- * 10). Keys missing from `messages` come from `fallback` (SPEC §9: fallback locale en-US; the
- * server passes English). The browser passes none: locales.test.ts proves every locale complete,
- * so it downloads the page language's strings only, and the sign-in dialog's with the dialog (`add`).
+ * Builds an i18next translator fixed to one language. The instance never changes language, so one
+ * per language can be shared by concurrent requests without mixing them (STYLE.md convention 10).
+ * Keys missing from `messages` come from `fallback` (SPEC §9: fallback locale en-US; the server
+ * passes English). The browser passes none: locales.test.ts proves every locale complete, so it
+ * downloads the page language's strings only, and the sign-in dialog's with the dialog (`add`).
  */
 export function createTranslator(language: Lang, messages: Partial<Messages>, fallback?: Partial<Messages>): Translator {
-  const own: Record<string, string | undefined> = { ...messages }
-  const tables: Table[] = [{ messages: own, plurals: new Intl.PluralRules(language) }]
-  if (fallback !== undefined && fallback !== messages) tables.push({ messages: { ...fallback }, plurals: new Intl.PluralRules('en') })
-  const numbers = new Intl.NumberFormat(language)
-  const lookup = (key: string, count: number | undefined): string => {
-    for (const { messages: table, plurals } of tables) {
-      const text = count === undefined ? table[key] : (count === 0 ? table[`${key}_zero`] : undefined) ?? table[`${key}_${plurals.select(count)}`] ?? table[key]
-      if (text !== undefined) return text
-    }
-    return key
-  }
-  const fill = (text: string, values: TranslateValues) =>
-    text.replace(PLACEHOLDER, (whole, name: string, format: string | undefined) => {
-      const value = values[name]
-      if (value === undefined) return whole
-      return format === 'number' && typeof value === 'number' ? numbers.format(value) : String(value)
-    })
+  const instance = createInstance()
+  const withFallback = fallback !== undefined && language !== 'en'
+  void instance.init({
+    lng: language,
+    fallbackLng: withFallback ? 'en' : false,
+    resources: { [language]: { translation: { ...messages } }, ...(withFallback ? { en: { translation: fallback } } : {}) },
+    initAsync: false,
+    // React escapes text itself; escaping here too would double-escape.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  } as Parameters<typeof instance.init>[0])
+  // i18next's key typing is global; ours is narrower (MessageKey), so call it through a plain signature.
+  const t = instance.t as unknown as (key: string, options?: object) => string
   // Most calls have no values: answer those from a table (a page renders hundreds of strings).
   const plain = new Map<string, string>()
   const translate: Translate = (key, values) => {
-    if (values !== undefined) return fill(lookup(key, values.count), values)
+    if (values !== undefined) return t(key, values)
     let text = plain.get(key)
     if (text === undefined) {
-      text = lookup(key, undefined)
+      text = t(key)
       plain.set(key, text)
     }
     return text
   }
   return Object.assign(translate, {
     add(more: Partial<Messages>) {
-      Object.assign(own, more)
+      instance.addResourceBundle(language, 'translation', more, true, true)
       // A key asked for before it arrived was answered with its name: ask again.
       plain.clear()
     },

@@ -3,7 +3,7 @@
  * source of truth for the message keys. Every other locale file (and its account/ file) has
  * exactly these keys, except plural ones: `key_<category>` for each plural category its language
  * has (`Intl.PluralRules`: English one/other, Russian one/few/many/other, Arabic six, Chinese only
- * other); the translator (translator.ts) picks the form from `count`. `{{name}}` marks a placeholder,
+ * other); i18next picks the form from `count`. `{{name}}` marks an i18next interpolation,
  * `{{count, number}}` a number in the page language's digits and grouping.
  */
 import type enAccount from './account/en.ts'
