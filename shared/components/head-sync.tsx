@@ -11,7 +11,9 @@ import { errorHead, toHeadTags } from '../seo/head-tags.ts'
  */
 export function HeadSync() {
   const matches = useMatches()
-  const head = (matches[matches.length - 1]?.data as PageDataBase | undefined)?.head
+  // Absent on the hydrated page (its hydration data leaves the head out, the server wrote it): present
+  // from the first navigation on, in each page's payload.
+  const head = (matches[matches.length - 1]?.data as Partial<PageDataBase> | undefined)?.head
   useApplyHead(head)
   return null
 }

@@ -68,6 +68,10 @@ export interface SiteHead {
 
 /** Every page route's loader data carries its head; content pages may also override site blocks. */
 export interface PageDataBase {
+  /**
+   * Left out of a document's hydration data (server/render/hydration.ts withoutPageHeads): the server
+   * wrote it into that document, and only head-sync.tsx reads it in the browser, for later pages.
+   */
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
 }
