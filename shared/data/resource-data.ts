@@ -7,17 +7,32 @@ import type { PageDataBase } from './page-head.ts'
  * the server build these from the upstream replies (API.md "Calls the spec leaves out").
  */
 
-/** What a card in a grid needs of a resource; links and counters stay on the detail page. */
-export type ResourceSummary = Pick<
-  Resource,
-  'id' | 'seo_title' | 'title' | 'description' | 'image' | 'category' | 'tags' | 'view_count' | 'created_at' | 'updated_at'
->
+/** A tag as cards, asides and the detail page link it. */
+export interface TagLink { slug: string; name: string }
 
 /**
- * What the aside's link lists show of a resource: its link, title and one counter. Nothing more goes
- * into the hydration data and payloads (cards' images and descriptions would triple the aside).
+ * What a card in a grid shows of a resource (shared/data/resource-views.ts toResourceSummary): links
+ * and counters stay on the detail page, and nothing more goes into the hydration data and payloads.
  */
-export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title' | 'view_count' | 'created_at'>
+export interface ResourceSummary {
+  id: string
+  seo_title: string
+  title: string
+  /** Cut to the card's length. */
+  description: string
+  image?: string
+  category: { key: string; name: string }
+  /** The first few (CARD_TAGS). */
+  tags: TagLink[]
+  /** Last change, else publication (Unix seconds; 0 when unknown). */
+  date: number
+}
+
+/**
+ * What the aside's link lists show of a resource: its link, title and one counter, views in the
+ * ranked list, the date in the newest (cards' images and descriptions would triple the aside).
+ */
+export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title'> & Partial<Pick<Resource, 'view_count' | 'created_at'>>
 
 /** One block of the aside, in the order the site configured; an empty label means "use the default name". */
 export interface AsideSection { kind: AsideKind; label: string }
@@ -27,7 +42,7 @@ export interface AsideData {
   search: HotSearch[]
   hot: AsideResource[]
   newest: AsideResource[]
-  res_tag: Tag[]
+  res_tag: TagLink[]
   contact: Contact | null
 }
 

@@ -1,0 +1,42 @@
+import type { Category, Resource, Tag } from '../types.ts'
+import type { AsideResource, ResourceSummary, TagLink } from './resource-data.ts'
+
+/**
+ * The resource pages' view models: each upstream entity cut at the loader to what its components
+ * render. Loader data is serialised into every page and payload (docs/hydration-data.md), so a field
+ * no component reads costs bytes, serialising and parsing for nothing.
+ */
+
+/** Tags a resource card shows; the detail page lists all of them. */
+export const CARD_TAGS = 3
+
+/** Characters of a description a card shows, before the ellipsis. */
+const CARD_DESCRIPTION_CHARS = 200
+
+/** A tag as a link: its page and its name. */
+export function toTagLink({ slug, name }: Tag): TagLink {
+  return { slug, name }
+}
+
+/** A category as a link; its count is read by the category tabs only, which take the whole list. */
+function toCategoryLink({ key, name }: Category): { key: string; name: string } {
+  return { key, name }
+}
+
+/** A card's view of a resource: link, cover, title, short description, category, first tags and one date. */
+export function toResourceSummary(resource: Resource): ResourceSummary {
+  const { id, seo_title, title, image, category, tags, created_at, updated_at } = resource
+  const chars = Array.from(resource.description)
+  const description = chars.length > CARD_DESCRIPTION_CHARS ? `${chars.slice(0, CARD_DESCRIPTION_CHARS).join('')}…` : resource.description
+  return {
+    id, seo_title, title, description, ...(image ? { image } : {}),
+    category: toCategoryLink(category),
+    tags: tags.slice(0, CARD_TAGS).map(toTagLink),
+    date: updated_at || created_at,
+  }
+}
+
+/** An aside list entry: its link, title and the one counter its list shows (views when ranked, else the date). */
+export function toAsideResource({ id, seo_title, title, view_count, created_at }: Resource, ranked: boolean): AsideResource {
+  return ranked ? { id, seo_title, title, view_count } : { id, seo_title, title, created_at }
+}
