@@ -1,5 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
+import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData } from '../../../shared/data/post-data.ts'
+import { toPostListItem } from '../../../shared/data/post-views.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { Post, PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
@@ -10,12 +11,6 @@ import { parseQuery } from '../resource/params.ts'
 
 /** Articles per list page: text rows with a cover, so fewer than the resource grid. */
 export const POST_PAGE_SIZE = 20
-
-/** A list entry's view of an article: everything but the body. */
-export function toPostSummary(post: Post): PostSummary {
-  const { content: _content, ...summary } = post
-  return summary
-}
 
 /** The article categories of the sidebar (`/v1/post/category/list`). */
 export async function loadPostCategories(env: Pick<LoaderEnv, 'upstream'>): Promise<PostCategory[]> {
@@ -55,7 +50,7 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     head,
     category,
     categories,
-    rows: result.rows.map(toPostSummary),
+    rows: result.rows.map(toPostListItem),
     page,
     pageSize: POST_PAGE_SIZE,
     total: result.total,
@@ -84,7 +79,7 @@ export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData
     head,
     query,
     categories,
-    rows: result ? result.rows.map(toPostSummary) : null,
+    rows: result ? result.rows.map(toPostListItem) : null,
     page,
     pageSize: POST_PAGE_SIZE,
     total: result?.total ?? 0,

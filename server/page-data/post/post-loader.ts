@@ -8,7 +8,8 @@ import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'
 import { orNotFound } from '../or-not-found.ts'
-import { loadPostCategories, toPostSummary } from './post-list-loader.ts'
+import { toPostSummary } from '../../../shared/data/post-views.ts'
+import { loadPostCategories } from './post-list-loader.ts'
 
 /**
  * `/post/:id` and `/post-/:path`: one article, its markdown body rendered to sanitised HTML here on

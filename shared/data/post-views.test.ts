@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import type { Post } from '../types.ts'
+import { toPostListItem, toPostSummary } from './post-views.ts'
+
+const post: Post = {
+  id: 'p1', path: 'search-tips', title: 'Search tips', description: 'Find faster', cover: 'https://img.example/c.png',
+  content: '# Search tips\n\nLong markdown body',
+  category: { id: 'guide', name: 'Guide', description: 'How-tos', count: 3 },
+  tags: ['search', 'tips'], author: { nick_name: 'Ann', avatar: 'https://img.example/a.png' },
+  view_count: 42, created_at: 1_700_000_000, updated_at: 1_710_000_000,
+}
+
+describe('toPostListItem', () => {
+  it.each<[string, Partial<Post>, unknown]>([
+    ['keeps what a list entry shows', {}, {
+      id: 'p1', path: 'search-tips', title: 'Search tips', description: 'Find faster', cover: 'https://img.example/c.png',
+      view_count: 42, created_at: 1_700_000_000, category: { id: 'guide', name: 'Guide' }, author: { nick_name: 'Ann' },
+    }],
+    ['no cover: no cover field', { cover: '' }, {
+      id: 'p1', path: 'search-tips', title: 'Search tips', description: 'Find faster',
+      view_count: 42, created_at: 1_700_000_000, category: { id: 'guide', name: 'Guide' }, author: { nick_name: 'Ann' },
+    }],
+  ])('%s', (_name, change, expected) => {
+    expect(toPostListItem({ ...post, ...change })).toEqual(expected)
+  })
+})
+
+describe('toPostSummary', () => {
+  it('keeps all but the markdown body (the page gets it as HTML)', () => {
+    const { content: _content, ...rest } = post
+    expect(toPostSummary(post)).toEqual(rest)
+  })
+})

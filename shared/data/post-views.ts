@@ -1,0 +1,23 @@
+import type { Post } from '../types.ts'
+import type { PostListItem, PostSummary } from './post-data.ts'
+
+/**
+ * The article pages' view models: each article cut at the loader to what its component renders
+ * (loader data is serialised into every page and payload, docs/hydration-data.md).
+ */
+
+/** The article page's view of an article: everything but the markdown body (it gets the rendered HTML). */
+export function toPostSummary(post: Post): PostSummary {
+  const { content: _content, ...summary } = post
+  return summary
+}
+
+/** A list entry's view of an article: what its link, cover, text and meta line show. */
+export function toPostListItem(post: Post): PostListItem {
+  const { id, path, title, description, cover, view_count, created_at, category, author } = post
+  return {
+    id, path, title, description, ...(cover ? { cover } : {}), view_count, created_at,
+    category: { id: category.id, name: category.name },
+    author: { nick_name: author.nick_name },
+  }
+}
