@@ -78,7 +78,7 @@ export interface PageDataBase {
 
 /** Root route data: the public site, the page language and the site's part of the head. */
 export interface RootData {
-  site: import('./public-site.ts').PublicSite
+  site: import('./public-site.ts').BrowserSite
   language: Lang
   head: SiteHead
   /**
