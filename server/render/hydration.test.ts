@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withoutPageHeads, type HydrationState } from './hydration.ts'
+import { withoutPageHeads, withoutRootData, type HydrationState } from './hydration.ts'
 
 const pageHead = { title: 'Hot', description: '', keywords: '', canonical: 'http://res.localhost/res/hot' }
 const siteHead = { siteName: 'Res', favicon: '', image: '', locale: 'zh_CN', localeAlternates: [], feed: '', code: [], pageCode: {} }
@@ -28,5 +28,18 @@ describe('withoutPageHeads', () => {
     })
     // The server's own state is left alone: it may still be needed after the document end is written.
     expect(state.loaderData['res-hot']).toHaveProperty('head')
+  })
+})
+
+describe('withoutRootData', () => {
+  it.each<[string, HydrationState, HydrationState]>([
+    ['the root data and its deferred fields go, the rest stays',
+      { loaderData: { root: { head: siteHead }, main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { root: ['documentPaths'], s: ['aside'] } },
+      { loaderData: { main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { s: ['aside'] } }],
+    ['a root error stays',
+      { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} },
+      { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} }],
+  ])('%s', (_name, state, expected) => {
+    expect(withoutRootData(state)).toEqual(expected)
   })
 })

@@ -37,6 +37,18 @@ export function withoutPageHeads(state: HydrationState): HydrationState {
   return { ...state, loaderData }
 }
 
+/**
+ * The router state of a page payload: without the root route's data. The root never revalidates
+ * (shared/routes.tsx: the site frame changes only with a full page load), so the browser keeps the
+ * first page's and never reads another; a browser that has none loads the page as a document
+ * (client/payload-source.ts).
+ */
+export function withoutRootData(state: HydrationState): HydrationState {
+  const { root: _data, ...loaderData } = state.loaderData
+  const { root: _deferred, ...deferred } = state.deferred
+  return { ...state, loaderData, deferred }
+}
+
 function omitHead({ head: _head, ...rest }: Record<string, unknown>): Record<string, unknown> {
   return rest
 }
