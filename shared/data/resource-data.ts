@@ -1,4 +1,4 @@
-import type { AsideKind, Category, Contact, HotSearch, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
+import type { AsideKind, Category, Contact, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
 import type { ListItemView } from './content-data.ts'
 import type { PageDataBase } from './page-head.ts'
 
@@ -34,12 +34,15 @@ export interface ResourceSummary {
  */
 export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title'> & Partial<Pick<Resource, 'view_count' | 'created_at'>>
 
+/** A hot search as its chip links it (shared/data/resource-views.ts toHotQuery). */
+export interface HotQuery { query: string }
+
 /** One block of the aside, in the order the site configured; an empty label means "use the default name". */
 export interface AsideSection { kind: AsideKind; label: string }
 
 /** The aside's content, streamed after the page shell. */
 export interface AsideData {
-  search: HotSearch[]
+  search: HotQuery[]
   hot: AsideResource[]
   newest: AsideResource[]
   res_tag: TagLink[]
@@ -89,6 +92,7 @@ export interface ResListPageData extends ResourcePageBase, Paging {
 /** `/rank…`: a ranking of one platform, optionally narrowed to a category and a tag. */
 export interface RankPageData extends ResourcePageBase {
   kind: 'rank'
+  /** Every platform; categories of the selected one only, tags of the selected category only (toRankTabs). */
   platforms: RankPlatform[]
   /** The keys shown as selected; platform falls back to the first one on `/rank`. */
   platform: string | null

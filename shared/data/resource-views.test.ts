@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Resource } from '../types.ts'
-import { CARD_TAGS, toAsideResource, toResourceSummary, toTagLink } from './resource-views.ts'
+import type { RankPlatform } from '../types.ts'
+import { CARD_TAGS, toAsideResource, toHotQuery, toRankTabs, toResourceSummary, toTagLink } from './resource-views.ts'
 
 const resource: Resource = {
   id: 'r1', seo_title: 'vlc', title: 'VLC', description: 'A media player', image: 'https://img.example/vlc.png',
@@ -57,5 +58,37 @@ describe('toTagLink', () => {
     [{ slug: 'player', name: 'Player' }, { slug: 'player', name: 'Player' }],
   ])('%o → %o', (tag, expected) => {
     expect(toTagLink(tag)).toEqual(expected)
+  })
+})
+
+describe('toHotQuery', () => {
+  it('keeps the query a chip links, not its count', () => {
+    expect(toHotQuery({ query: 'linux', count: 12 })).toEqual({ query: 'linux' })
+  })
+})
+
+describe('toRankTabs', () => {
+  const platforms: RankPlatform[] = [
+    { key: 'site', name: 'Site', categories: [
+      { key: 'software', name: 'Software', tags: [{ key: 'open-source', name: 'Open source' }] },
+      { key: 'ebook', name: 'E-books', tags: [{ key: 'classic', name: 'Classics' }] },
+    ] },
+    { key: 'db', name: 'Douban', categories: [{ key: 'literature', name: 'Literature', tags: [{ key: 'novel', name: 'Novels' }] }] },
+  ]
+  it.each<[string, string | null, string | null, unknown]>([
+    ['a platform: its categories, no tags', 'site', null, [
+      { key: 'site', name: 'Site', categories: [{ key: 'software', name: 'Software', tags: [] }, { key: 'ebook', name: 'E-books', tags: [] }] },
+      { key: 'db', name: 'Douban', categories: [] },
+    ]],
+    ['a category: its tags too', 'site', 'ebook', [
+      { key: 'site', name: 'Site', categories: [{ key: 'software', name: 'Software', tags: [] }, { key: 'ebook', name: 'E-books', tags: [{ key: 'classic', name: 'Classics' }] }] },
+      { key: 'db', name: 'Douban', categories: [] },
+    ]],
+    ['no platform: the platforms alone', null, null, [
+      { key: 'site', name: 'Site', categories: [] },
+      { key: 'db', name: 'Douban', categories: [] },
+    ]],
+  ])('%s', (_name, platform, category, expected) => {
+    expect(toRankTabs(platforms, platform, category)).toEqual(expected)
   })
 })

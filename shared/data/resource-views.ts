@@ -1,5 +1,5 @@
-import type { Category, Resource, Tag } from '../types.ts'
-import type { AsideResource, ResourceSummary, TagLink } from './resource-data.ts'
+import type { Category, HotSearch, RankPlatform, Resource, Tag } from '../types.ts'
+import type { AsideResource, HotQuery, ResourceSummary, TagLink } from './resource-data.ts'
 
 /**
  * The resource pages' view models: each upstream entity cut at the loader to what its components
@@ -39,4 +39,25 @@ export function toResourceSummary(resource: Resource): ResourceSummary {
 /** An aside list entry: its link, title and the one counter its list shows (views when ranked, else the date). */
 export function toAsideResource({ id, seo_title, title, view_count, created_at }: Resource, ranked: boolean): AsideResource {
   return ranked ? { id, seo_title, title, view_count } : { id, seo_title, title, created_at }
+}
+
+/** A hot search as a chip links it: by its query (its count is shown nowhere). */
+export function toHotQuery({ query }: HotSearch): HotQuery {
+  return { query }
+}
+
+/**
+ * The ranking's tabs: every platform, the categories of the selected platform only and the tags of
+ * the selected category only (the page shows no others; the rest of the tree is left empty).
+ */
+export function toRankTabs(platforms: RankPlatform[], platformKey: string | null, categoryKey: string | null): RankPlatform[] {
+  return platforms.map(({ key, name, categories }) => ({
+    key,
+    name,
+    categories: key !== platformKey ? [] : categories.map((category) => ({
+      key: category.key,
+      name: category.name,
+      tags: category.key === categoryKey ? category.tags.map((tag) => ({ key: tag.key, name: tag.name })) : [],
+    })),
+  }))
 }

@@ -1,5 +1,5 @@
 import type { AsideData, AsideSection } from '../../../shared/data/resource-data.ts'
-import { toAsideResource, toTagLink } from '../../../shared/data/resource-views.ts'
+import { toAsideResource, toHotQuery, toTagLink } from '../../../shared/data/resource-views.ts'
 import { ASIDE_KINDS, type SiteConfig } from '../../../shared/types.ts'
 import { asideSchema, type Aside } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -23,7 +23,7 @@ function asideSectionsOf(site: SiteConfig): AsideSection[] {
 
 function toAsideData(aside: Aside): AsideData {
   return {
-    search: aside.search ?? [],
+    search: (aside.search ?? []).map(toHotQuery),
     hot: (aside.hot ?? []).map((resource) => toAsideResource(resource, true)),
     newest: (aside.newest ?? []).map((resource) => toAsideResource(resource, false)),
     res_tag: (aside.res_tag ?? []).map(toTagLink),
