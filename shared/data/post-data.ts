@@ -4,8 +4,8 @@ import type { Paging } from './resource-data.ts'
 
 /** Page data of the article pages: list, category, article and article search (SPEC §2). */
 
-/** What the article page shows of an article beside its body (shared/data/post-views.ts). */
-export type PostSummary = Omit<Post, 'content'>
+/** What the article page shows of an article beside its body (shared/data/post-views.ts toPostSummary). */
+export type PostSummary = Omit<Post, 'content' | 'description' | 'category'> & { category: { id: string; name: string } }
 
 /**
  * What a list entry shows of an article (shared/data/post-views.ts toPostListItem): link, cover,

@@ -26,8 +26,11 @@ describe('toPostListItem', () => {
 })
 
 describe('toPostSummary', () => {
-  it('keeps all but the markdown body (the page gets it as HTML)', () => {
-    const { content: _content, ...rest } = post
-    expect(toPostSummary(post)).toEqual(rest)
+  it('keeps what the article page shows beside the body', () => {
+    expect(toPostSummary(post)).toEqual({
+      id: 'p1', path: 'search-tips', title: 'Search tips', cover: 'https://img.example/c.png',
+      category: { id: 'guide', name: 'Guide' }, tags: ['search', 'tips'], author: { nick_name: 'Ann', avatar: 'https://img.example/a.png' },
+      view_count: 42, created_at: 1_700_000_000, updated_at: 1_710_000_000,
+    })
   })
 })

@@ -6,10 +6,13 @@ import type { PostListItem, PostSummary } from './post-data.ts'
  * (loader data is serialised into every page and payload, docs/hydration-data.md).
  */
 
-/** The article page's view of an article: everything but the markdown body (it gets the rendered HTML). */
+/**
+ * The article page's view of an article: not the markdown body (the page gets it as HTML), nor the
+ * description (it is the head's, which the server writes).
+ */
 export function toPostSummary(post: Post): PostSummary {
-  const { content: _content, ...summary } = post
-  return summary
+  const { content: _content, description: _description, category, ...summary } = post
+  return { ...summary, category: { id: category.id, name: category.name } }
 }
 
 /** A list entry's view of an article: what its link, cover, text and meta line show. */

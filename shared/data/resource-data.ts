@@ -71,10 +71,16 @@ export interface SearchPageData extends ResourcePageBase, Paging {
   pages: ListItemView[]
 }
 
+/** What the detail page shows of a resource (shared/data/resource-views.ts toResourceDetail). */
+export type ResourceDetail = Pick<Resource, 'id' | 'title' | 'description' | 'image' | 'target_urls' | 'view_count' | 'created_at' | 'updated_at'> & {
+  category: { key: string; name: string }
+  tags: TagLink[]
+}
+
 /** `/d/:id`. */
 export interface DetailPageData extends ResourcePageBase {
   kind: 'detail'
-  resource: Resource
+  resource: ResourceDetail
   recommend: ResourceSummary[]
   /** The site's drive accounts for "save to my drive" (`transfer_save_config`); empty: not offered. */
   transferCookies: string[]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Resource } from '../types.ts'
 import type { RankPlatform } from '../types.ts'
-import { CARD_TAGS, toAsideResource, toHotQuery, toRankTabs, toResourceSummary, toTagLink } from './resource-views.ts'
+import { CARD_TAGS, toAsideResource, toHotQuery, toRankTabs, toResourceDetail, toResourceSummary, toTagLink } from './resource-views.ts'
 
 const resource: Resource = {
   id: 'r1', seo_title: 'vlc', title: 'VLC', description: 'A media player', image: 'https://img.example/vlc.png',
@@ -90,5 +90,26 @@ describe('toRankTabs', () => {
     ]],
   ])('%s', (_name, platform, category, expected) => {
     expect(toRankTabs(platforms, platform, category)).toEqual(expected)
+  })
+})
+
+describe('toResourceDetail', () => {
+  it.each<[string, Partial<Resource>, unknown]>([
+    ['keeps what the page shows: every tag and link, both dates and the views', {}, {
+      id: 'r1', title: 'VLC', description: 'A media player', image: 'https://img.example/vlc.png',
+      view_count: 120, created_at: 1_700_000_000, updated_at: 1_710_000_000,
+      target_urls: [{ target_url: 'https://pan.example/s/1', code: 'abcd', pan_type: 'baidu' }],
+      category: { key: 'software', name: 'Software' },
+      tags: [{ slug: 'video', name: 'Video' }, { slug: 'audio', name: 'Audio' }, { slug: 'open-source', name: 'Open source' }, { slug: 'player', name: 'Player' }],
+    }],
+    ['no image and a link without a code: neither field', { image: '', target_urls: [{ target_url: 'https://pan.example/s/2', code: '', pan_type: '' }] }, {
+      id: 'r1', title: 'VLC', description: 'A media player',
+      view_count: 120, created_at: 1_700_000_000, updated_at: 1_710_000_000,
+      target_urls: [{ target_url: 'https://pan.example/s/2', pan_type: '' }],
+      category: { key: 'software', name: 'Software' },
+      tags: [{ slug: 'video', name: 'Video' }, { slug: 'audio', name: 'Audio' }, { slug: 'open-source', name: 'Open source' }, { slug: 'player', name: 'Player' }],
+    }],
+  ])('%s', (_name, change, expected) => {
+    expect(toResourceDetail({ ...resource, ...change })).toEqual(expected)
   })
 })

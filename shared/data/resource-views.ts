@@ -1,5 +1,5 @@
 import type { Category, HotSearch, RankPlatform, Resource, Tag } from '../types.ts'
-import type { AsideResource, HotQuery, ResourceSummary, TagLink } from './resource-data.ts'
+import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagLink } from './resource-data.ts'
 
 /**
  * The resource pages' view models: each upstream entity cut at the loader to what its components
@@ -33,6 +33,17 @@ export function toResourceSummary(resource: Resource): ResourceSummary {
     category: toCategoryLink(category),
     tags: tags.slice(0, CARD_TAGS).map(toTagLink),
     date: updated_at || created_at,
+  }
+}
+
+/** The detail page's view of a resource: all it shows, without the counters and keys only the upstream uses. */
+export function toResourceDetail(resource: Resource): ResourceDetail {
+  const { id, title, description, image, target_urls, view_count, created_at, updated_at, category, tags } = resource
+  return {
+    id, title, description, ...(image ? { image } : {}), view_count, created_at, updated_at,
+    target_urls: target_urls.map(({ target_url, code, pan_type }) => ({ target_url, ...(code ? { code } : {}), pan_type })),
+    category: toCategoryLink(category),
+    tags: tags.map(toTagLink),
   }
 }
 
