@@ -1,5 +1,6 @@
-// What a page carries for the browser's router (docs/hydration-data.md): the hydration data in its
-// HTML and the payload JSON a client navigation to it fetches, raw and gzip bytes.
+// What a page carries for the browser's router (docs/performance.md "Hydration data and page
+// payloads"): the hydration data in its HTML and the payload JSON a client navigation to it fetches,
+// raw and gzip bytes.
 import { gzipSync } from 'node:zlib'
 import { get } from './http-get.mjs'
 

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
 
-// The hydration data and the payloads carry only what the browser reads (docs/hydration-data.md).
+// The hydration data and the payloads carry only what the browser reads (docs/performance.md
+// "Hydration data and page payloads").
 // What proves a cut safe: each page kind hydrates without a mismatch (React reports one as a console
 // error), and the same page reached by a client navigation, from its payload, renders the same frame,
 // page and head as the server's document.

@@ -3,8 +3,9 @@ import { DEMO_PAGES, demoVisitorCookie } from '../../test/demo-pages.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 
 // What the hydration data and the payloads leave out because no browser code reads it
-// (docs/hydration-data.md). The browser test client/hydration.browser.test.ts proves the pages still
-// hydrate and navigate to the same markup; this one keeps the cuts from coming back unnoticed.
+// (docs/performance.md "Hydration data and page payloads"). The browser test
+// client/hydration.browser.test.ts proves the pages still hydrate and navigate to the same markup;
+// this one keeps the cuts from coming back unnoticed.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 interface RouterState { loaderData: Record<string, Json>; deferred?: Record<string, string[]> }

@@ -3,7 +3,8 @@ import type { PostListItem, PostSummary } from './post-data.ts'
 
 /**
  * The article pages' view models: each article cut at the loader to what its component renders
- * (loader data is serialised into every page and payload, docs/hydration-data.md).
+ * (loader data is serialised into every page and payload: docs/performance.md "Hydration data and
+ * page payloads").
  */
 
 /**

@@ -3,8 +3,9 @@ import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagLink 
 
 /**
  * The resource pages' view models: each upstream entity cut at the loader to what its components
- * render. Loader data is serialised into every page and payload (docs/hydration-data.md), so a field
- * no component reads costs bytes, serialising and parsing for nothing.
+ * render. Loader data is serialised into every page and payload (docs/performance.md "Hydration
+ * data and page payloads"), so a field no component reads costs bytes, serialising and parsing for
+ * nothing.
  */
 
 /** Tags a resource card shows; the detail page lists all of them. */
