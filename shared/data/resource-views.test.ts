@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Resource } from '../types.ts'
 import type { RankPlatform } from '../types.ts'
-import { CARD_TAGS, toAsideResource, toHotQuery, toRankTabs, toResourceDetail, toResourceSummary, toTagLink } from './resource-views.ts'
+import { toAsideResource, toHotQuery, toRankTabs, toResourceDetail, toResourceSummary, toTagLink } from './resource-views.ts'
 
 const resource: Resource = {
   id: 'r1', seo_title: 'vlc', title: 'VLC', description: 'A media player', image: 'https://img.example/vlc.png',
@@ -24,7 +24,8 @@ describe('toResourceSummary', () => {
       tags: [{ slug: 'video', name: 'Video' }, { slug: 'audio', name: 'Audio' }, { slug: 'open-source', name: 'Open source' }],
       date: 1_710_000_000,
     })
-    expect(toResourceSummary(resource).tags).toHaveLength(CARD_TAGS)
+    // A card shows three tags; the detail page lists all of them.
+    expect(toResourceSummary(resource).tags).toHaveLength(3)
   })
 
   it.each<[string, Partial<Resource>, Partial<ReturnType<typeof toResourceSummary>>]>([

@@ -9,7 +9,7 @@ import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagLink 
  */
 
 /** Tags a resource card shows; the detail page lists all of them. */
-export const CARD_TAGS = 3
+const CARD_TAGS = 3
 
 /** Characters of a description a card shows, before the ellipsis. */
 const CARD_DESCRIPTION_CHARS = 200
