@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Post } from '../types.ts'
-import { toPostListItem, toPostSummary } from './post-views.ts'
+import { toPostCategoryLink, toPostListItem, toPostSummary } from './post-views.ts'
 
 const post: Post = {
   id: 'p1', path: 'search-tips', title: 'Search tips', description: 'Find faster', cover: 'https://img.example/c.png',
@@ -32,5 +32,14 @@ describe('toPostSummary', () => {
       category: { id: 'guide', name: 'Guide' }, tags: ['search', 'tips'], author: { nick_name: 'Ann', avatar: 'https://img.example/a.png' },
       view_count: 42, created_at: 1_700_000_000, updated_at: 1_710_000_000,
     })
+  })
+})
+
+describe('toPostCategoryLink', () => {
+  it.each([
+    [{ id: 'guide', name: 'Guide', description: 'How-tos', count: 3 }, { id: 'guide', name: 'Guide', count: 3 }],
+    [{ id: 'notes', name: 'Notes' }, { id: 'notes', name: 'Notes' }],
+  ])('%o → %o', (category, expected) => {
+    expect(toPostCategoryLink(category)).toEqual(expected)
   })
 })

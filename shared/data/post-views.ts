@@ -1,4 +1,4 @@
-import type { Post } from '../types.ts'
+import type { Post, PostCategory } from '../types.ts'
 import type { PostListItem, PostSummary } from './post-data.ts'
 
 /**
@@ -24,4 +24,9 @@ export function toPostListItem(post: Post): PostListItem {
     category: { id: category.id, name: category.name },
     author: { nick_name: author.nick_name },
   }
+}
+
+/** A category in the article sidebar and the editor's list: its link, name and count. */
+export function toPostCategoryLink({ id, name, count }: PostCategory): PostCategory {
+  return count === undefined ? { id, name } : { id, name, count }
 }

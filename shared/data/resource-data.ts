@@ -10,6 +10,9 @@ import type { PageDataBase } from './page-head.ts'
 /** A tag as cards, asides and the detail page link it. */
 export interface TagLink { slug: string; name: string }
 
+/** A tag as the list of every tag shows it (shared/data/resource-views.ts toTagCount). */
+export interface TagCount extends TagLink { count?: number }
+
 /**
  * What a card in a grid shows of a resource (shared/data/resource-views.ts toResourceSummary): links
  * and counters stay on the detail page, and nothing more goes into the hydration data and payloads.
@@ -110,7 +113,7 @@ export interface RankPageData extends ResourcePageBase {
 /** `/res_tags`: every tag. */
 export interface TagsPageData extends ResourcePageBase, Paging {
   kind: 'tags'
-  tags: Tag[]
+  tags: TagCount[]
 }
 
 /** `/res_tags/:tag`: one tag and its resources. */

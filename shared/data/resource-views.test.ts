@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Resource } from '../types.ts'
 import type { RankPlatform } from '../types.ts'
-import { toAsideResource, toHotQuery, toRankTabs, toResourceDetail, toResourceSummary, toTagLink } from './resource-views.ts'
+import { toAsideResource, toHotQuery, toRankTabs, toResourceDetail, toResourceSummary, toTagCount, toTagLink } from './resource-views.ts'
 
 const resource: Resource = {
   id: 'r1', seo_title: 'vlc', title: 'VLC', description: 'A media player', image: 'https://img.example/vlc.png',
@@ -112,5 +112,14 @@ describe('toResourceDetail', () => {
     }],
   ])('%s', (_name, change, expected) => {
     expect(toResourceDetail({ ...resource, ...change })).toEqual(expected)
+  })
+})
+
+describe('toTagCount', () => {
+  it.each([
+    [{ slug: 'video', name: 'Video', description: 'Moving pictures', count: 4 }, { slug: 'video', name: 'Video', count: 4 }],
+    [{ slug: 'player', name: 'Player' }, { slug: 'player', name: 'Player' }],
+  ])('%o → %o', (tag, expected) => {
+    expect(toTagCount(tag)).toEqual(expected)
   })
 })

@@ -1,5 +1,5 @@
 import type { Category, HotSearch, RankPlatform, Resource, Tag } from '../types.ts'
-import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagLink } from './resource-data.ts'
+import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagCount, TagLink } from './resource-data.ts'
 
 /**
  * The resource pages' view models: each upstream entity cut at the loader to what its components
@@ -17,6 +17,11 @@ const CARD_DESCRIPTION_CHARS = 200
 /** A tag as a link: its page and its name. */
 export function toTagLink({ slug, name }: Tag): TagLink {
   return { slug, name }
+}
+
+/** A tag in the list of every tag: its link, name and count (its description is its own page's). */
+export function toTagCount({ slug, name, count }: Tag): TagCount {
+  return count === undefined ? { slug, name } : { slug, name, count }
 }
 
 /** A category as a link; its count is read by the category tabs only, which take the whole list. */

@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData } from '../../../shared/data/post-data.ts'
-import { toPostListItem } from '../../../shared/data/post-views.ts'
+import { toPostCategoryLink, toPostListItem } from '../../../shared/data/post-views.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
@@ -49,7 +49,7 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     kind: 'post-list',
     head,
     category,
-    categories,
+    categories: categories.map(toPostCategoryLink),
     rows: result.rows.map(toPostListItem),
     page,
     pageSize: POST_PAGE_SIZE,
@@ -78,7 +78,7 @@ export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData
     kind: 'post-search',
     head,
     query,
-    categories,
+    categories: categories.map(toPostCategoryLink),
     rows: result ? result.rows.map(toPostListItem) : null,
     page,
     pageSize: POST_PAGE_SIZE,
