@@ -3,12 +3,13 @@
 // from a bare node:http server, (b) a bare renderToString of the same React tree from the same
 // data, (c) the same tree through renderToPipeableStream, the renderer the app streams with, (d) the
 // bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
-// and CSS per page, and first-load JS per page kind of the demo sites. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
+// and CSS per page, hydration data and payload bytes per page, and first-load JS per page kind of the demo sites. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
 import { DEMO_PAGES, demoVisitorCookie } from '../test/demo-pages.ts'
 import { FIRST_LOAD_BUDGET_KIB, firstLoadByPageKind, firstLoadBytes, readClientBuild } from './first-load.mjs'
+import { hydrationDataBytes, hydrationDataOf, printHydrationTable } from './hydration-data.mjs'
 import { get } from './http-get.mjs'
 import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
@@ -44,6 +45,7 @@ const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
 if (!shellOnly) printTable(rows)
 if (!shellOnly) printKinds(kinds)
+if (!shellOnly) printHydrationTable(rows)
 console.log(`\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
 console.log(`results: ${path.relative(root, resultsFile)}`)
 
@@ -132,7 +134,8 @@ async function measurePages() {
       const answer = await get(uncached.origin, page.path, plainHeaders)
       if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
       const html = answer.text()
-      const payload = (await get(uncached.origin, payloadPathOf(page), plainHeaders)).json()
+      // The references render the page's body from the data it hydrates with (payloads leave the root out).
+      const payload = hydrationDataOf(html)
       const raw = await startRawStringServer(html)
       const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
       const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
@@ -155,7 +158,8 @@ async function measurePages() {
       const newTenant = await measureApp(uncached, page, freshTenants(page))
       const newTenantMiss = await measureApp(cached, page, freshTenants(page))
       const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, { metafile: clientBuild.metafile })
-      rows.push({ page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, offFresh, miss, newTenant, newTenantMiss, firstLoad })
+      const hydrationData = await hydrationDataBytes(uncached.origin, html, payloadPathOf(page), plainHeaders)
+      rows.push({ hydrationData, page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, offFresh, miss, newTenant, newTenantMiss, firstLoad })
     }
   } finally {
     await Promise.all([uncached.stop(), cached.stop()])

@@ -1,4 +1,4 @@
-// Reference servers for the benchmark, built from the app's own route table and a page's payload:
+// Reference servers for the benchmark, built from the app's own route table and the data a page hydrates with:
 // what rendering the same markup costs without the server around it.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

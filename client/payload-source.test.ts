@@ -36,6 +36,17 @@ describe('the browser payload source', () => {
     expect(fetches).toEqual(['/en/find/_payload.json?query=a'])
   })
 
+  it('loads the page as a document when the router asks for the root data a payload leaves out', async () => {
+    answer = { status: 200, loaderData: { main: { promos: [] }, s: { rows: [] } } }
+    const source = createPayloadSource(toRouterPathname(rules))
+    const request = new Request('http://site.example/en/find?query=a')
+    expect(await source.load('s', { request, params: {} })).toEqual({ rows: [] })
+    const thrown = await source.load('root', { request, params: {} }).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('location')).toBe('http://site.example/en/find?query=a')
+    expect((thrown as Response).headers.get('x-remix-reload-document')).toBe('true')
+  })
+
   it('turns a redirect to a visitor address into a router redirect', async () => {
     answer = { status: 301, redirect: '/en/tags/linux?x=1' }
     const source = createPayloadSource(toRouterPathname(rules))

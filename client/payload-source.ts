@@ -58,6 +58,9 @@ export function createPayloadSource(toRouterPathname: (pathname: string) => stri
       if (body.redirect) throw redirect(toRouterHref(body.redirect, toRouterPathname), body.status)
       const error = body.errors?.[routeId]
       if (error) throw data(error.data ?? null, { status: error.status ?? 500 })
+      // Payloads leave the root's data out (it never revalidates): only a page whose root failed
+      // asks for it, and gets it with the whole document.
+      if (routeId === 'root' && body.loaderData?.root === undefined) throw redirectDocument(request.url)
       return reviveRouteData(routeId, body)
     },
   }

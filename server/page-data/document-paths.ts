@@ -1,5 +1,5 @@
 import { findShowPath } from '../../shared/rules/show-path.ts'
-import type { MenuItem } from '../../shared/types.ts'
+import type { MenuLink } from '../../shared/data/public-site.ts'
 import { customPageConfigSchema } from '../upstream/schemas.ts'
 import type { LoaderEnv } from './loader-env.ts'
 
@@ -13,7 +13,7 @@ const CUSTOM_ROUTE = /^\/c\/(?:([^/?#]+)\/)?([^/?#]+)$/
  * own menus are checked (a handful of cached page configs); any other link to such a page is still
  * turned into a document load by its payload.
  */
-export async function documentPaths(env: Pick<LoaderEnv, 'upstream'>, menus: MenuItem[][]): Promise<string[]> {
+export async function documentPaths(env: Pick<LoaderEnv, 'upstream'>, menus: MenuLink[][]): Promise<string[]> {
   const candidates = new Set(menus.flatMap(flatten).map((url) => url.replace(/[?#].*$/, '')).filter((path) => CUSTOM_ROUTE.test(path)))
   if (candidates.size === 0) return []
   try {
@@ -35,7 +35,7 @@ export async function documentPaths(env: Pick<LoaderEnv, 'upstream'>, menus: Men
   }
 }
 
-function flatten(items: MenuItem[]): string[] {
+function flatten(items: MenuLink[]): string[] {
   return items.flatMap((item) => [item.url, ...flatten(item.children ?? [])])
 }
 

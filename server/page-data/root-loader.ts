@@ -6,7 +6,7 @@ import type { ServerLoader } from './loader-env.ts'
 import { loadMain } from './promo-loader.ts'
 
 const root: ServerLoader = async (env) => {
-  const site = env.tenant.publicSite
+  const site = env.tenant.browserSite
   // Deferred, and for a document started once the page's own data is in: its upstream calls (show
   // paths, then the configs of the menus' custom pages) change no markup, so they must neither hold
   // back the shell nor slow the calls it waits for. Cached, it still settles before rendering.

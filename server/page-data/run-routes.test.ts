@@ -71,11 +71,13 @@ describe('runRoutes', () => {
     expect(calls).toEqual([PROMO, 'show_path', 'page'])
   })
 
-  it('starts them at once for a payload, which is answered whole', async () => {
-    const { whileHeld, release, running } = runHeldDisclaimer('payload')
-    expect(await whileHeld).toEqual(expect.arrayContaining([PROMO, 'show_path', 'page']))
+  it('runs no root loader for a payload, which leaves the root data out: no lookups at all', async () => {
+    const { calls, whileHeld, release, running } = runHeldDisclaimer('payload')
+    expect(await whileHeld).toEqual([PROMO])
     release()
     const context = (await running) as StaticHandlerContext
-    expect(await (context.loaderData.root as RootData).documentPaths).toEqual(['/c/legal/terms'])
+    expect(context.loaderData.root ?? null).toBeNull()
+    expect(context.loaderData.disclaimer).toMatchObject({ kind: 'text' })
+    expect(calls).toEqual([PROMO])
   })
 })

@@ -66,7 +66,11 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   const context = new RouterContextProvider()
   context.set(pageDataContext, source)
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
-  const result = await input.handler.query(request, { requestContext: context, skipLoaderErrorBubbling: forPayload })
+  // A payload leaves the root's data out (the browser keeps the first page's: server/render/hydration.ts
+  // withoutRootData), so its loader and the upstream calls of its deferred menu paths need not run.
+  const result = await input.handler.query(request, forPayload
+    ? { requestContext: context, skipLoaderErrorBubbling: true, filterMatchesToLoad: (match) => match.route.id !== 'root' }
+    : { requestContext: context, skipLoaderErrorBubbling: false })
   // A redirect renders nothing: its low-priority work never starts.
   if (!(result instanceof Response)) loadersReturned()
   return result

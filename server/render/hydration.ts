@@ -23,6 +23,40 @@ export async function toHydrationState(context: Pick<StaticHandlerContext, 'load
   return { loaderData, errors: serializeErrors(context.errors), deferred }
 }
 
+/**
+ * The hydration data of a whole document: the router state without the `head` of its page routes.
+ * The server has written that head into the document; the browser applies only the heads of pages it
+ * navigates to (shared/components/head-sync.tsx), and those come with their payloads. The root's
+ * `head` (the site's part, shared/data/page-head.ts SiteHead) stays: every later navigation needs it.
+ */
+export function withoutPageHeads(state: HydrationState): HydrationState {
+  const loaderData: Record<string, unknown> = {}
+  for (const [routeId, value] of Object.entries(state.loaderData)) {
+    loaderData[routeId] = routeId !== 'root' && isPlainRecord(value) && 'head' in value ? omitHead(value) : value
+  }
+  return { ...state, loaderData }
+}
+
+/**
+ * The router state of a page payload: without the root route's data. The root never revalidates
+ * (shared/routes.tsx: the site frame changes only with a full page load), so the browser keeps the
+ * first page's and never reads another; a browser that has none loads the page as a document
+ * (client/payload-source.ts).
+ */
+export function withoutRootData(state: HydrationState): HydrationState {
+  const { root: _data, ...loaderData } = state.loaderData
+  const { root: _deferred, ...deferred } = state.deferred
+  return { ...state, loaderData, deferred }
+}
+
+function omitHead({ head: _head, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
 /** Rejects once the signal aborts; never settles otherwise. */
 function whenAborted(signal: AbortSignal): Promise<never> {
   const promise = new Promise<never>((_, reject) => {

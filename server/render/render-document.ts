@@ -14,7 +14,7 @@ import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
 import { documentEnd, documentStart } from './document-shell.ts'
-import { toHydrationState, type HydrationState } from './hydration.ts'
+import { toHydrationState, withoutPageHeads, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { settleDeferred } from './settle-deferred.ts'
 import { streamResponse } from './stream-response.ts'
@@ -86,7 +86,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd(state, { bodyCode: tenant.siteCode().body, nonce: input.nonce })
+      return documentEnd(withoutPageHeads(state), { bodyCode: tenant.siteCode().body, nonce: input.nonce })
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.

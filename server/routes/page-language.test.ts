@@ -46,10 +46,13 @@ describe('site texts in the page language', () => {
     expect(menuNames(await response.text())).toEqual(expect.arrayContaining(names))
   })
 
-  it('carries the translated menu in page payloads too', async () => {
-    const response = await site.request('/de/_payload.json', { host: 'land.localhost' })
-    const body = (await response.json()) as { loaderData: { root: { site: { header: { menu: { name: string }[] } } } } }
-    expect(body.loaderData.root.site.header.menu.map((item) => item.name)).toEqual(expect.arrayContaining(['Funktionen', 'Preise']))
+  it('carries the translated menu in the hydration data, which later pages keep (their payloads leave the root out)', async () => {
+    const html = await (await site.request('/de', { host: 'land.localhost', headers: { cookie: 'lang=de' } })).text()
+    const hydration = JSON.parse(/<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { loaderData: { root: { site: { header: { menu: { name: string }[] } } } } }
+    expect(hydration.loaderData.root.site.header.menu.map((item) => item.name)).toEqual(expect.arrayContaining(['Funktionen', 'Preise']))
+    const payload = (await (await site.request('/de/_payload.json', { host: 'land.localhost' })).json()) as { loaderData: Record<string, unknown> }
+    expect(payload.loaderData).not.toHaveProperty('root')
+    expect(payload.loaderData).toHaveProperty('home')
   })
 
   it('asks the upstream once per tenant and language, besides the language-independent load', async () => {

@@ -5,7 +5,7 @@ import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
-import { toHydrationState } from '../render/hydration.ts'
+import { toHydrationState, withoutRootData } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -50,7 +50,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
     if (rawDocumentOf(loaded.context)) return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
-    const state = await toHydrationState(loaded.context)
+    const state = withoutRootData(await toHydrationState(loaded.context))
     const status = loaded.context.statusCode
     return tagged(c, { status, ...state }, status, status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers)
   }

@@ -1,4 +1,4 @@
-import { toPublicSite, type PublicSite } from '../../shared/data/public-site.ts'
+import { toBrowserSite, toPublicSite, type BrowserSite, type PublicSite } from '../../shared/data/public-site.ts'
 import { createSiteAddress } from '../../shared/routing/site-address.ts'
 import { searchRouteOf } from '../../shared/rules/search.ts'
 import { toSiteRules, type SiteRules } from '../../shared/rules/site-rules.ts'
@@ -16,6 +16,8 @@ export interface Tenant {
   searchRoute: string
   pathMapping: { from: string; to: string }[]
   publicSite: PublicSite
+  /** What the root data carries of it to the browser (shared/data/public-site.ts BrowserSite). */
+  browserSite: BrowserSite
   /** The server settings this view was built with (kept when the config is re-read in another language). */
   features: TenantFeatures
   /** Router path → visitor address, per language. */
@@ -70,6 +72,7 @@ export function toTenant(host: string, site: SiteConfig, features: TenantFeature
     searchRoute: searchRouteOf(site),
     pathMapping: [...rules.pathMapping],
   }
+  const publicSite = toPublicSite(site, routing, features)
   const addresses = new Map<Lang, (routerPath: string) => string>()
   let code: SiteCode | undefined
   return {
@@ -77,7 +80,8 @@ export function toTenant(host: string, site: SiteConfig, features: TenantFeature
     site,
     rules,
     ...routing,
-    publicSite: toPublicSite(site, routing, features),
+    publicSite,
+    browserSite: toBrowserSite(publicSite),
     features,
     address(language) {
       let address = addresses.get(language)

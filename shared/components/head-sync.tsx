@@ -10,7 +10,9 @@ import type { PageDataBase, PageHead, RootData } from '../data/page-head.ts'
  */
 export function HeadSync() {
   const matches = useMatches()
-  const head = (matches[matches.length - 1]?.data as PageDataBase | undefined)?.head
+  // Absent on the hydrated page (its hydration data leaves the head out, the server wrote it): present
+  // from the first navigation on, in each page's payload.
+  const head = (matches[matches.length - 1]?.data as Partial<PageDataBase> | undefined)?.head
   useApplyHead(head, undefined)
   return null
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react'
-import type { MenuItem } from '../types.ts'
+import type { MenuLink } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { EntryIcon } from './entry-icon.tsx'
 import { ConfigLink } from './site-link.tsx'
@@ -12,7 +12,7 @@ import { useDismiss } from './use-dismiss.ts'
  * submenu's first link is the entry's own page. Once hydrated, a mouse pointing at the entry opens
  * it as the stylesheet does before, and Escape, a press elsewhere and a navigation close it.
  */
-export function SiteMenu({ items }: { items: MenuItem[] }) {
+export function SiteMenu({ items }: { items: MenuLink[] }) {
   const { t } = useI18n()
   return (
     <nav className="site-menu" aria-label={t('menu')}>
@@ -27,7 +27,7 @@ export function SiteMenu({ items }: { items: MenuItem[] }) {
   )
 }
 
-function MenuEntryWithSubmenu({ item, children }: { item: MenuItem; children: MenuItem[] }) {
+function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: MenuLink[] }) {
   const details = useDetails()
   const entry = useRef<HTMLLIElement>(null)
   const submenuId = useId()
@@ -91,7 +91,7 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuItem; children: Me
 }
 
 /** An entry's name, after its icon when the config gives one (an entry without `icon` shows none). */
-function MenuLabel({ item }: { item: MenuItem }) {
+function MenuLabel({ item }: { item: MenuLink }) {
   if (!item.icon?.trim()) return <>{item.name}</>
   return <><EntryIcon icon={item.icon} className="site-menu__icon" size={16} />{item.name}</>
 }

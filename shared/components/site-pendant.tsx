@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import type { PublicPendant } from '../data/public-site.ts'
+import type { PendantLink, PublicPendant } from '../data/public-site.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import type { Pendant } from '../types.ts'
 import { ConfigLink } from './site-link.tsx'
 import { EntryIcon } from './entry-icon.tsx'
 import { SiteImage } from './site-image.tsx'
@@ -34,7 +33,7 @@ export function SitePendant({ pendant }: { pendant: PublicPendant }) {
   )
 }
 
-function PendantItem({ item }: { item: Pendant }) {
+function PendantItem({ item }: { item: PendantLink }) {
   const tipId = useId()
   const icon = <EntryIcon icon={item.icon} className="pendant__icon" size={24} />
   // The picture (or the text) shows beside the item on hover and on keyboard focus.

@@ -1,5 +1,6 @@
 import type { PageDataBase } from './page-head.ts'
-import type { CustomContentType, FormItem, HotSearch, PageType } from '../types.ts'
+import type { CustomContentType, FormItem, PageType } from '../types.ts'
+import type { HotQuery } from './resource-data.ts'
 
 /**
  * Loader data of content pages (nav, ai, custom, rss, land, list, resource, outline, ugc_post) and of
@@ -137,7 +138,7 @@ export interface ResourceCardView {
   updatedAt: number
 }
 /** What the resource sidebar / hot lists show; loaded after the page shell. */
-export interface ResourceHotData { hotSearches: HotSearch[]; hotResources: ResourceCardView[] }
+export interface ResourceHotData { hotSearches: HotQuery[]; hotResources: ResourceCardView[] }
 export interface ResourceBody {
   kind: 'resource'
   /** 1 search mode, 2 single page */
@@ -186,7 +187,7 @@ export interface SearchHomeData extends PageDataBase {
   newest: ResourceCardView[]
   categories: { key: string; name: string; count: number | null }[]
   /** Hot searches, streamed after the shell. */
-  hotSearches: Promise<HotSearch[]> | HotSearch[]
+  hotSearches: Promise<HotQuery[]> | HotQuery[]
 }
 
 export type HomePageData = ContentPageData | SearchHomeData

@@ -68,13 +68,17 @@ export interface SiteHead {
 
 /** Every page route's loader data carries its head; content pages may also override site blocks. */
 export interface PageDataBase {
+  /**
+   * Left out of a document's hydration data (server/render/hydration.ts withoutPageHeads): the server
+   * wrote it into that document, and only head-sync.tsx reads it in the browser, for later pages.
+   */
   head: PageHead
   blocks?: import('./public-site.ts').SiteBlocks
 }
 
 /** Root route data: the public site, the page language and the site's part of the head. */
 export interface RootData {
-  site: import('./public-site.ts').PublicSite
+  site: import('./public-site.ts').BrowserSite
   language: Lang
   head: SiteHead
   /**

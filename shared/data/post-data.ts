@@ -4,8 +4,17 @@ import type { Paging } from './resource-data.ts'
 
 /** Page data of the article pages: list, category, article and article search (SPEC §2). */
 
-/** What a list entry needs of an article (its body stays on the article page). */
-export type PostSummary = Omit<Post, 'content'>
+/** What the article page shows of an article beside its body (shared/data/post-views.ts toPostSummary). */
+export type PostSummary = Omit<Post, 'content' | 'description' | 'category'> & { category: { id: string; name: string } }
+
+/**
+ * What a list entry shows of an article (shared/data/post-views.ts toPostListItem): link, cover,
+ * title, description and the meta line; tags, avatar and body stay on the article page.
+ */
+export type PostListItem = Pick<Post, 'id' | 'path' | 'title' | 'description' | 'cover' | 'view_count' | 'created_at'> & {
+  category: { id: string; name: string }
+  author: { nick_name: string }
+}
 
 /** `/post` and `/pcat/:id`. */
 export interface PostListPageData extends PageDataBase, Paging {
@@ -13,7 +22,7 @@ export interface PostListPageData extends PageDataBase, Paging {
   /** null on `/post` (all categories). */
   category: PostCategory | null
   categories: PostCategory[]
-  rows: PostSummary[]
+  rows: PostListItem[]
 }
 
 /** `/post/:id` and `/post-/:path`. */
@@ -31,7 +40,7 @@ export interface PostSearchPageData extends PageDataBase, Paging {
   query: string
   categories: PostCategory[]
   /** null when the query is empty (no upstream search was made). */
-  rows: PostSummary[] | null
+  rows: PostListItem[] | null
 }
 
 /** Router path of an article: by its readable path when it has one, else by id. */

@@ -1,5 +1,5 @@
 import type {
-  FooterConfig, GlobalConfig, HeaderConfig, Lang, LoginWay, MenuItem, PendantConfig, SearchConfig, SiteConfig,
+  FooterConfig, GlobalConfig, HeaderConfig, Lang, LoginWay, MenuItem, Pendant, PendantConfig, SearchConfig, SiteConfig,
 } from '../types.ts'
 
 /**
@@ -27,22 +27,40 @@ export interface PublicSite {
   imageOptimizer: boolean
 }
 
+/**
+ * What the root route's data carries of the public site (the browser reads it on every page): the
+ * public site without the fields only the server reads, which it writes into the document itself
+ * (the favicon and the share image are in the head, the description is the head's fallback).
+ */
+export type BrowserSite = Omit<PublicSite, 'logo' | 'description' | 'favicon'>
+
+/** The browser's view of a public site (built once per tenant, like the public site). */
+export function toBrowserSite({ logo: _logo, description: _description, favicon: _favicon, ...site }: PublicSite): BrowserSite {
+  return site
+}
+
+/** A visible menu entry, as the header and footer link it (hidden ones are dropped, so no flag). */
+export interface MenuLink { name: string; url: string; icon?: string; children?: MenuLink[] }
+
+/** A visible pendant entry. */
+export type PendantLink = Omit<Pendant, 'is_show'>
+
 export interface PublicHeader {
   enabled: boolean
   logo: string
   text: string
   link: string
-  menu: MenuItem[]
+  menu: MenuLink[]
   loginWays: LoginWay[]
   googleClientId: string
 }
 export interface PublicFooter {
   enabled: boolean
   statement: string
-  links: MenuItem[]
+  links: MenuLink[]
   friendshipLinks: { name: string; url: string }[]
 }
-export interface PublicPendant { enabled: boolean; list: PendantConfig['list'] }
+export interface PublicPendant { enabled: boolean; list: PendantLink[] }
 export interface PublicSearch { enabled: boolean; placeholder: string }
 
 /** Header, footer, pendant and search blocks, after a page's own blocks are merged in. */
@@ -70,17 +88,17 @@ export function toPublicFooter(footer: FooterConfig): PublicFooter {
 }
 
 export function toPublicPendant(pendant: PendantConfig): PublicPendant {
-  return { enabled: pendant.is_enable === 1, list: pendant.list.filter((item) => item.is_show === 1) }
+  return { enabled: pendant.is_enable === 1, list: pendant.list.filter((item) => item.is_show === 1).map(({ is_show: _shown, ...item }) => item) }
 }
 
 export function toPublicSearch(search: SearchConfig): PublicSearch {
   return { enabled: search.enable_search_bar === 1, placeholder: search.placeholder ?? '' }
 }
 
-function visibleMenu(items: MenuItem[]): MenuItem[] {
+function visibleMenu(items: MenuItem[]): MenuLink[] {
   return items
     .filter((item) => item.is_show === 1)
-    .map((item) => (item.children ? { ...item, children: visibleMenu(item.children) } : item))
+    .map(({ is_show: _shown, children, ...item }) => (children ? { ...item, children: visibleMenu(children) } : item))
 }
 
 /** What the public site needs from the routing rules, computed once per tenant by the caller. */

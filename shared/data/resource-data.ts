@@ -1,4 +1,4 @@
-import type { AsideKind, Category, Contact, HotSearch, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
+import type { AsideKind, Category, Contact, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
 import type { ListItemView } from './content-data.ts'
 import type { PageDataBase } from './page-head.ts'
 
@@ -7,27 +7,48 @@ import type { PageDataBase } from './page-head.ts'
  * the server build these from the upstream replies (API.md "Calls the spec leaves out").
  */
 
-/** What a card in a grid needs of a resource; links and counters stay on the detail page. */
-export type ResourceSummary = Pick<
-  Resource,
-  'id' | 'seo_title' | 'title' | 'description' | 'image' | 'category' | 'tags' | 'view_count' | 'created_at' | 'updated_at'
->
+/** A tag as cards, asides and the detail page link it. */
+export interface TagLink { slug: string; name: string }
+
+/** A tag as the list of every tag shows it (shared/data/resource-views.ts toTagCount). */
+export interface TagCount extends TagLink { count?: number }
 
 /**
- * What the aside's link lists show of a resource: its link, title and one counter. Nothing more goes
- * into the hydration data and payloads (cards' images and descriptions would triple the aside).
+ * What a card in a grid shows of a resource (shared/data/resource-views.ts toResourceSummary): links
+ * and counters stay on the detail page, and nothing more goes into the hydration data and payloads.
  */
-export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title' | 'view_count' | 'created_at'>
+export interface ResourceSummary {
+  id: string
+  seo_title: string
+  title: string
+  /** Cut to the card's length. */
+  description: string
+  image?: string
+  category: { key: string; name: string }
+  /** The first few (CARD_TAGS). */
+  tags: TagLink[]
+  /** Last change, else publication (Unix seconds; 0 when unknown). */
+  date: number
+}
+
+/**
+ * What the aside's link lists show of a resource: its link, title and one counter, views in the
+ * ranked list, the date in the newest (cards' images and descriptions would triple the aside).
+ */
+export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title'> & Partial<Pick<Resource, 'view_count' | 'created_at'>>
+
+/** A hot search as its chip links it (shared/data/resource-views.ts toHotQuery). */
+export interface HotQuery { query: string }
 
 /** One block of the aside, in the order the site configured; an empty label means "use the default name". */
 export interface AsideSection { kind: AsideKind; label: string }
 
 /** The aside's content, streamed after the page shell. */
 export interface AsideData {
-  search: HotSearch[]
+  search: HotQuery[]
   hot: AsideResource[]
   newest: AsideResource[]
-  res_tag: Tag[]
+  res_tag: TagLink[]
   contact: Contact | null
 }
 
@@ -53,10 +74,16 @@ export interface SearchPageData extends ResourcePageBase, Paging {
   pages: ListItemView[]
 }
 
+/** What the detail page shows of a resource (shared/data/resource-views.ts toResourceDetail). */
+export type ResourceDetail = Pick<Resource, 'id' | 'title' | 'description' | 'image' | 'target_urls' | 'view_count' | 'created_at' | 'updated_at'> & {
+  category: { key: string; name: string }
+  tags: TagLink[]
+}
+
 /** `/d/:id`. */
 export interface DetailPageData extends ResourcePageBase {
   kind: 'detail'
-  resource: Resource
+  resource: ResourceDetail
   recommend: ResourceSummary[]
   /** The site's drive accounts for "save to my drive" (`transfer_save_config`); empty: not offered. */
   transferCookies: string[]
@@ -74,6 +101,7 @@ export interface ResListPageData extends ResourcePageBase, Paging {
 /** `/rank…`: a ranking of one platform, optionally narrowed to a category and a tag. */
 export interface RankPageData extends ResourcePageBase {
   kind: 'rank'
+  /** Every platform; categories of the selected one only, tags of the selected category only (toRankTabs). */
   platforms: RankPlatform[]
   /** The keys shown as selected; platform falls back to the first one on `/rank`. */
   platform: string | null
@@ -85,7 +113,7 @@ export interface RankPageData extends ResourcePageBase {
 /** `/res_tags`: every tag. */
 export interface TagsPageData extends ResourcePageBase, Paging {
   kind: 'tags'
-  tags: Tag[]
+  tags: TagCount[]
 }
 
 /** `/res_tags/:tag`: one tag and its resources. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PublicSite } from '../../../shared/data/public-site.ts'
-import type { MenuItem } from '../../../shared/types.ts'
+import type { MenuLink } from '../../../shared/data/public-site.ts'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
 
 const HOSTS = ['res.localhost', 'land.localhost', 'nav.localhost']
@@ -11,7 +11,7 @@ function rootOf(html: string): { site: PublicSite } {
   return (JSON.parse(json) as { loaderData: { root: { site: PublicSite } } }).loaderData.root
 }
 
-function urlsOf(items: MenuItem[]): string[] {
+function urlsOf(items: MenuLink[]): string[] {
   return items.flatMap((item) => [item.url, ...urlsOf(item.children ?? [])])
 }
 

@@ -1,6 +1,7 @@
 import type { HomePageData, SearchHomeData } from '../../../shared/data/content-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
-import type { HotSearch, ShowPath } from '../../../shared/types.ts'
+import type { HotQuery } from '../../../shared/data/resource-data.ts'
+import type { ShowPath } from '../../../shared/types.ts'
 import { websiteOf } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { buildContentPage } from './build-page.ts'
@@ -51,7 +52,7 @@ function findHomeRow(rows: ShowPath[], wanted: string, pageId: string): ShowPath
 /** Search mode: a big search box, hot searches (streamed), hot and newest resources, categories. */
 async function loadSearchHome(env: LoaderEnv): Promise<SearchHomeData> {
   const site = env.tenant.site
-  const hotSearches: Promise<HotSearch[]> = loadResourceHot(env, ['search']).then((hot) => hot.hotSearches)
+  const hotSearches: Promise<HotQuery[]> = loadResourceHot(env, ['search']).then((hot) => hot.hotSearches)
   hotSearches.catch(() => {})
   const [hot, newest] = await Promise.all([
     loadResourceList(env, 'hot', HOME_LIST_SIZE),

@@ -2,6 +2,7 @@ import type { ResourceCardView, ResourceHotData } from '../../../shared/data/con
 import type { AsideKind, Resource } from '../../../shared/types.ts'
 import { asideSchema, resourceListSchema, type ResourceList } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
+import { toHotQuery } from '../../../shared/data/resource-views.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 
 const DESCRIPTION_MAX = 160
@@ -36,7 +37,7 @@ export async function loadResourceList(
  */
 export function loadResourceHot(env: Pick<LoaderEnv, 'upstream'>, kinds: AsideKind[] = ['search', 'hot']): Promise<ResourceHotData> {
   const hot = env.upstream.data('/v1/resource/aside', { kinds }, asideSchema).then((aside) => ({
-    hotSearches: (aside.search ?? []).filter((entry) => entry.query.trim() !== ''),
+    hotSearches: (aside.search ?? []).filter((entry) => entry.query.trim() !== '').map(toHotQuery),
     hotResources: (aside.hot ?? []).filter((row) => row.seo_title !== '').map(toResourceCard),
   }))
   hot.catch(() => {})

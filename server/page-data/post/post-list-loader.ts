@@ -1,7 +1,8 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData, type PostSummary } from '../../../shared/data/post-data.ts'
+import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData } from '../../../shared/data/post-data.ts'
+import { toPostCategoryLink, toPostListItem } from '../../../shared/data/post-views.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
-import type { Post, PostCategory } from '../../../shared/types.ts'
+import type { PostCategory } from '../../../shared/types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
 import { listLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
@@ -10,12 +11,6 @@ import { parseQuery } from '../resource/params.ts'
 
 /** Articles per list page: text rows with a cover, so fewer than the resource grid. */
 export const POST_PAGE_SIZE = 20
-
-/** A list entry's view of an article: everything but the body. */
-export function toPostSummary(post: Post): PostSummary {
-  const { content: _content, ...summary } = post
-  return summary
-}
 
 /** The article categories of the sidebar (`/v1/post/category/list`). */
 export async function loadPostCategories(env: Pick<LoaderEnv, 'upstream'>): Promise<PostCategory[]> {
@@ -54,8 +49,8 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     kind: 'post-list',
     head,
     category,
-    categories,
-    rows: result.rows.map(toPostSummary),
+    categories: categories.map(toPostCategoryLink),
+    rows: result.rows.map(toPostListItem),
     page,
     pageSize: POST_PAGE_SIZE,
     total: result.total,
@@ -83,8 +78,8 @@ export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData
     kind: 'post-search',
     head,
     query,
-    categories,
-    rows: result ? result.rows.map(toPostSummary) : null,
+    categories: categories.map(toPostCategoryLink),
+    rows: result ? result.rows.map(toPostListItem) : null,
     page,
     pageSize: POST_PAGE_SIZE,
     total: result?.total ?? 0,

@@ -8,7 +8,8 @@ import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { renderMarkdown } from '../markdown.ts'
 import { orNotFound } from '../or-not-found.ts'
-import { loadPostCategories, toPostSummary } from './post-list-loader.ts'
+import { toPostCategoryLink, toPostSummary } from '../../../shared/data/post-views.ts'
+import { loadPostCategories } from './post-list-loader.ts'
 
 /**
  * `/post/:id` and `/post-/:path`: one article, its markdown body rendered to sanitised HTML here on
@@ -54,5 +55,5 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
       ]),
     ],
   })
-  return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories }
+  return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories: categories.map(toPostCategoryLink) }
 }

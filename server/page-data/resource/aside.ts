@@ -1,5 +1,6 @@
-import type { AsideData, AsideResource, AsideSection, ResourceSummary } from '../../../shared/data/resource-data.ts'
-import { ASIDE_KINDS, type Resource, type SiteConfig } from '../../../shared/types.ts'
+import type { AsideData, AsideSection } from '../../../shared/data/resource-data.ts'
+import { toAsideResource, toHotQuery, toTagLink } from '../../../shared/data/resource-views.ts'
+import { ASIDE_KINDS, type SiteConfig } from '../../../shared/types.ts'
 import { asideSchema, type Aside } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 
@@ -20,25 +21,12 @@ function asideSectionsOf(site: SiteConfig): AsideSection[] {
   return sections
 }
 
-/** A card's view of a resource: only what the grid shows, with the description cut for the payload. */
-export function toResourceSummary(resource: Resource): ResourceSummary {
-  const { id, seo_title, title, image, category, tags, view_count, created_at, updated_at } = resource
-  const chars = Array.from(resource.description)
-  const description = chars.length > 200 ? `${chars.slice(0, 200).join('')}…` : resource.description
-  return { id, seo_title, title, description, ...(image ? { image } : {}), category, tags, view_count, created_at, updated_at }
-}
-
-/** An aside list entry: only the fields its link and counter show (see AsideResource). */
-function toAsideResource({ id, seo_title, title, view_count, created_at }: Resource): AsideResource {
-  return { id, seo_title, title, view_count, created_at }
-}
-
 function toAsideData(aside: Aside): AsideData {
   return {
-    search: aside.search ?? [],
-    hot: (aside.hot ?? []).map(toAsideResource),
-    newest: (aside.newest ?? []).map(toAsideResource),
-    res_tag: aside.res_tag ?? [],
+    search: (aside.search ?? []).map(toHotQuery),
+    hot: (aside.hot ?? []).map((resource) => toAsideResource(resource, true)),
+    newest: (aside.newest ?? []).map((resource) => toAsideResource(resource, false)),
+    res_tag: (aside.res_tag ?? []).map(toTagLink),
     contact: aside.contact && (aside.contact.title || aside.contact.img || aside.contact.tips) ? aside.contact : null,
   }
 }

@@ -7,7 +7,8 @@ import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
-import { deferredAside, toResourceSummary } from './aside.ts'
+import { toResourceDetail, toResourceSummary } from '../../../shared/data/resource-views.ts'
+import { deferredAside } from './aside.ts'
 
 /** `/d/:id`, where id is the resource's seo_title. Upstream status 404 → 'Page Not Found: {path}'. */
 export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
@@ -33,5 +34,5 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
     ])],
   })
   const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map((account) => account.cookie_id)
-  return { kind: 'detail', head, resource, recommend: recommend.map(toResourceSummary), transferCookies, ...aside }
+  return { kind: 'detail', head, resource: toResourceDetail(resource), recommend: recommend.map(toResourceSummary), transferCookies, ...aside }
 }

@@ -6,7 +6,8 @@ import { resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, parsePage, withPage } from '../params.ts'
-import { deferredAside, toResourceSummary } from './aside.ts'
+import { toResourceSummary } from '../../../shared/data/resource-views.ts'
+import { deferredAside } from './aside.ts'
 import { parseFilterKey } from './params.ts'
 
 /** Resources per list page (a grid of 2, 3, 5 or 6 columns fills evenly). */

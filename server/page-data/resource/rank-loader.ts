@@ -1,5 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
+import { toRankTabs } from '../../../shared/data/resource-views.ts'
 import { listLd } from '../../seo/structured-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import { rankSchema } from '../../upstream/schemas.ts'
@@ -59,7 +60,7 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
   return {
     kind: 'rank',
     head,
-    platforms,
+    platforms: toRankTabs(platforms, platform?.key ?? null, category?.key ?? null),
     platform: platform?.key ?? null,
     category: category?.key ?? null,
     tag: tag?.key ?? null,

@@ -140,7 +140,7 @@ describe('search page loader', () => {
     expect(asideDone).toBe(false)
     release()
     const aside = await data.aside
-    expect(aside.search).toEqual([{ query: 'ubuntu', count: 9 }])
+    expect(aside.search).toEqual([{ query: 'ubuntu' }])
     expect(aside.hot.map((r) => r.seo_title)).toEqual(['res-1'])
     expect(aside.contact).toEqual(ASIDE_REPLY.contact)
   })

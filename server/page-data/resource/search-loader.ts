@@ -7,7 +7,8 @@ import { routerPathOf } from '../../../shared/routing/router-path.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { pageFromQuery } from '../params.ts'
-import { deferredAside, toResourceSummary } from './aside.ts'
+import { toResourceSummary } from '../../../shared/data/resource-views.ts'
+import { deferredAside } from './aside.ts'
 import { parseFilterKey, parseQuery } from './params.ts'
 
 /** Results per search page: a full card grid at every column count (2, 3, 4, 5, 6). */

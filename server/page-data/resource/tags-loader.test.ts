@@ -19,7 +19,9 @@ describe('tag loaders', () => {
     const { env, calls } = fakeLoaderEnv({ path: '/res_tags', replies })
     const data = await loadTagsPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({ page: 1, page_size: TAGS_PAGE_SIZE })
-    expect(data).toMatchObject({ kind: 'tags', tags: [linux], total: 1 })
+    // The list shows each tag's link, name and count; its description is its own page's.
+    expect(data).toMatchObject({ kind: 'tags', tags: [{ slug: linux.slug, name: linux.name, count: linux.count }], total: 1 })
+    expect(data.tags[0]).not.toHaveProperty('description')
   })
 
   it('shows a tag and its resources with the tag TDK', async () => {

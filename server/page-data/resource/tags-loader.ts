@@ -6,7 +6,8 @@ import { listLd, resourceListLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { pageFromQuery, withPage } from '../params.ts'
-import { deferredAside, toResourceSummary } from './aside.ts'
+import { toResourceSummary, toTagCount } from '../../../shared/data/resource-views.ts'
+import { deferredAside } from './aside.ts'
 import { LIST_PAGE_SIZE } from './list-loader.ts'
 import { parseFilterKey } from './params.ts'
 
@@ -27,7 +28,7 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     pageType: 'resource',
     jsonLd: [listLd(env, result.rows.map((tag) => ({ name: tag.name, path: tagPath(tag.slug) })))],
   })
-  return { kind: 'tags', head, tags: result.rows, page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
+  return { kind: 'tags', head, tags: result.rows.map(toTagCount), page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
 }
 
 /** `/res_tags/:tag`: the tag and its resources. A tag the upstream does not know is a 404. */

@@ -112,7 +112,7 @@ describe('content views', () => {
       kind: 'search-home', head: { title: 't', description: '', keywords: '', canonical: null },
       siteName: 'Example', description: 'Find things', placeholder: '',
       hot: [{ seoTitle: 'a-b', title: 'A B', description: '', image: null, category: null, viewCount: 1, updatedAt: 1_700_000_000 }],
-      newest: [], categories: [{ key: 'books', name: 'Books', count: 2 }], hotSearches: [{ query: 'linux', count: 3 }],
+      newest: [], categories: [{ key: 'books', name: 'Books', count: 2 }], hotSearches: [{ query: 'linux' }],
     }
     const html = await render(data, HomePage)
     expect(html).toContain('<h1 id="content-hero-heading">Example</h1>')

@@ -1,4 +1,5 @@
 import type { ResourceCardView } from '../../data/content-data.ts'
+import type { HotQuery } from '../../data/resource-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { isoDate } from '../../i18n/formatters.ts'
@@ -39,7 +40,7 @@ export function ResourceCards({ items, style = 1, eagerFirst = 0 }: { items: Res
 }
 
 /** Hot searches as chips linking to the search page. */
-export function HotSearchChips({ items }: { items: { query: string; count: number }[] }) {
+export function HotSearchChips({ items }: { items: HotQuery[] }) {
   if (items.length === 0) return null
   return (
     <ul className="content-chips">

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { Await } from 'react-router'
 import type { SearchHomeData } from '../../data/content-data.ts'
-import type { HotSearch } from '../../types.ts'
+import type { HotQuery } from '../../data/resource-data.ts'
 import { SiteLink } from '../../components/site-link.tsx'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { HotSearchChips, ResourceCards } from './resource-cards.tsx'
@@ -16,7 +16,7 @@ export function SearchHome({ data }: { data: SearchHomeData }) {
         <Suspense fallback={null}>
           {/* A failed hot-search list simply leaves the space empty. */}
           <Await resolve={data.hotSearches} errorElement={<></>}>
-            {(items: HotSearch[]) => (items.length > 0 ? (
+            {(items: HotQuery[]) => (items.length > 0 ? (
               <div className="content-hero__hot">
                 <h2 className="visually-hidden">{t('hotSearches')}</h2>
                 <HotSearchChips items={items.slice(0, 12)} />

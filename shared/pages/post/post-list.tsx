@@ -1,13 +1,13 @@
 import { Highlight } from '../../components/highlight.tsx'
 import { SiteLink } from '../../components/site-link.tsx'
-import { postCategoryPath, postPath, type PostSummary } from '../../data/post-data.ts'
+import { postCategoryPath, postPath, type PostListItem } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
 /** One article in a list: cover, title (the article link), description and meta line. */
-function PostItem({ post, highlight, eager }: { post: PostSummary; highlight?: string | undefined; eager: boolean }) {
+function PostItem({ post, highlight, eager }: { post: PostListItem; highlight?: string | undefined; eager: boolean }) {
   const { t, format } = useI18n()
   const to = postPath(post)
   const cover = safeMediaUrl(post.cover) ?? undefined
@@ -36,7 +36,7 @@ function PostItem({ post, highlight, eager }: { post: PostSummary; highlight?: s
 const EAGER_POSTS = 2
 
 /** A list of articles, or the "nothing found" note. */
-export function PostList({ rows, highlight }: { rows: PostSummary[]; highlight?: string }) {
+export function PostList({ rows, highlight }: { rows: PostListItem[]; highlight?: string }) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (

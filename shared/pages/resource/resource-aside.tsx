@@ -104,9 +104,8 @@ function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: A
           <li key={resource.id}>
             <SiteLink to={detailPath(resource.seo_title)} className="res-aside__link">{resource.title}</SiteLink>
             <span className="res-aside__meta">
-              {ranked
-                ? t('views', { count: resource.view_count })
-                : <time dateTime={isoDate(resource.created_at)}>{format.date(resource.created_at)}</time>}
+              {resource.view_count !== undefined ? t('views', { count: resource.view_count }) : null}
+              {resource.created_at !== undefined ? <time dateTime={isoDate(resource.created_at)}>{format.date(resource.created_at)}</time> : null}
             </span>
           </li>
         ))}

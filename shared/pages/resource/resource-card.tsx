@@ -6,9 +6,6 @@ import { safeMediaUrl } from '../../rules/safe-url.ts'
 import { isoDate } from '../../i18n/formatters.ts'
 import { SiteImage } from '../../components/site-image.tsx'
 
-/** Tags shown on a card; the detail page lists all of them. */
-const CARD_TAGS = 3
-
 interface ResourceCardProps {
   resource: ResourceSummary
   /** The card title's heading level, so headings stay in order under the page's own. */
@@ -28,7 +25,7 @@ function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = fals
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
   const image = safeMediaUrl(resource.image) ?? undefined
-  const date = resource.updated_at || resource.created_at
+  const date = resource.date
   return (
     <article className="res-card">
       <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
@@ -45,7 +42,7 @@ function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = fals
         {resource.description ? <p className="res-card__description"><Highlight text={resource.description} term={highlight} /></p> : null}
         {resource.tags.length > 0 ? (
           <ul className="res-card__tags" aria-label={t('tags')}>
-            {resource.tags.slice(0, CARD_TAGS).map((tag) => (
+            {resource.tags.map((tag) => (
               <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
             ))}
           </ul>
