@@ -63,6 +63,9 @@ function difference(a: Snapshot, b: Snapshot): string {
   return ''
 }
 
+// A payload and a render on a machine busy with the rest of the suite can take seconds.
+const BUSY = { timeout: 15_000 }
+
 describe('hydration data and payloads in a browser', { timeout: 120_000 }, () => {
   const browserSite = useBrowserSite()
 
@@ -89,19 +92,19 @@ describe('hydration data and payloads in a browser', { timeout: 120_000 }, () =>
     await away.click()
     await page.waitForURL((address) => address.pathname === awayPath)
     if (url.pathname !== awayPath) {
-      await expect.poll(() => payloads.includes(`${awayPath.replace(/\/$/, '')}/_payload.json`)).toBe(true)
+      await expect.poll(() => payloads.includes(`${awayPath.replace(/\/$/, '')}/_payload.json`), BUSY).toBe(true)
       await page.goBack()
       await page.waitForURL(url.href)
     }
     const payloadPath = `${url.pathname.replace(/\/$/, '')}/_payload.json`
-    await expect.poll(() => payloads.includes(payloadPath)).toBe(true)
+    await expect.poll(() => payloads.includes(payloadPath), BUSY).toBe(true)
     await page.waitForLoadState('networkidle')
     // At the top, as when hydrated: the back-to-top button shows only below it, and going back
     // restores the scroll position the link was clicked at.
     await expect.poll(async () => {
       await page.evaluate(() => window.scrollTo(0, 0))
       return difference(hydrated, await snapshot(page))
-    }).toBe('')
+    }, BUSY).toBe('')
     expect(errors).toEqual([])
     await page.close()
   })
