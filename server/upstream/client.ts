@@ -54,7 +54,7 @@ interface UpstreamReply {
 }
 
 /** An answer's `data` as it came (unparsed), with the length of the answer's JSON text. */
-export interface RawData {
+interface RawData {
   data: unknown
   textLength: number
 }

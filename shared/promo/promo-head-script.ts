@@ -1,8 +1,6 @@
 import { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY } from './promo-keys.ts'
 import type { PromoView } from './promo-rules.ts'
 
-export { MAX_SERVED_PROMOS, PROMO_HIDDEN_KEY }
-
 /** One promo as the head script judges it: title, start and end (seconds). */
 type PromoWindow = [title: string, startS: number, endS: number]
 

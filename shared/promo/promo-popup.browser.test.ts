@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
-import { PROMO_HIDDEN_KEY } from './promo-head-script.ts'
+import { PROMO_HIDDEN_KEY } from './promo-keys.ts'
 
 describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
   const browserSite = useBrowserSite()
