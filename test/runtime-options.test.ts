@@ -66,9 +66,10 @@ describe('runtime options of the server process', () => {
       }
       console.log(largest)`
     const largestNewSpace = (flags: string[], nodeOptions: string) => Number(execFileSync(process.execPath, [...flags, '-e', probe], { env: { ...process.env, NODE_OPTIONS: nodeOptions }, encoding: 'utf8' }))
-    // The new space is two semi-spaces, plus V8's page bookkeeping (one 256 KiB page was seen on some
-    // machines); allowed larger ones, the probe does grow it well past that.
-    const slack = MiB
+    // The new space is two semi-spaces; V8 has been seen to hold a few pages more for a moment on a
+    // busy machine (36 MiB against 32), so the bound allows a quarter more. Allowed four times larger
+    // semi-spaces, the probe grows it to about 128 MiB, far past that.
+    const slack = (2 * semiSpaceMiB * MiB) / 4
     expect(largestNewSpace(imageNodeFlags(), options)).toBeLessThanOrEqual(2 * semiSpaceMiB * MiB + slack)
     expect(largestNewSpace([], `--max-semi-space-size=${4 * semiSpaceMiB}`)).toBeGreaterThan(2 * semiSpaceMiB * MiB + slack)
   })
