@@ -1,10 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
-import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from './backoff.ts'
 import { notFoundBytes, valueBytes } from './entry-bytes.ts'
-import type { SharedStore } from './shared-store.ts'
+import { sharedEntries, type SharedCacheLayer, type SharedEntries, type SharedEntry } from './shared-entries.ts'
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
 export const NOT_FOUND: unique symbol = Symbol('not-found')
@@ -18,18 +16,7 @@ interface ConfigCacheLoadContext<C> {
   refresh: boolean
 }
 
-/** A second cache level shared by instances: values travel as JSON under `prefix + key`. */
-export interface SharedCacheLayer {
-  store: SharedStore
-  /** Prepended to every key in the store (e.g. `ts:`). */
-  prefix: string
-  /** How long one instance may hold a key's load lock. Default 10 s. */
-  lockMs?: number
-  /** How long an instance waits for another instance's load before loading itself. Default 2 s. */
-  waitMs?: number
-  /** Pause between looks while waiting. Default 25 ms. */
-  pollMs?: number
-}
+export type { SharedCacheLayer }
 
 export interface ConfigCacheOptions<V, C = undefined, R = V> {
   /** Answers the raw value (plain JSON when a shared layer is used) or NOT_FOUND. */
@@ -111,9 +98,6 @@ interface Flight<V> {
   controller: AbortController
 }
 
-/** The serialisable form of an entry in the shared store: NOT_FOUND becomes `nf`. */
-type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
-
 /**
  * A bounded cache for configuration loaded from the upstream, with request coalescing
  * (one load per key at a time), stale-while-revalidate, and negative caching.
@@ -121,6 +105,7 @@ type StoredEntry = { t: number; v: unknown } | { t: number; nf: 1 }
  */
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
   const { load, ttlMs, staleMs, negativeTtlMs, max, maxBytes, onError, shared, metrics } = options
+  const sharedStore = shared ? sharedEntries(shared, onError) : undefined
   const parse = options.parse ?? ((raw: unknown) => raw as V)
   const sizeOf: (raw: R) => number = options.sizeOf ?? valueBytes
   const now = options.now ?? Date.now
@@ -153,48 +138,25 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh }, raw }
   }
 
-  /** Reads `key` from the shared store; anything unreadable counts as missing. */
-  async function readShared(layer: SharedCacheLayer, key: string): Promise<Entry<V> | undefined> {
-    const bytes = await layer.store.get(sharedKey(layer.prefix, key))
-    if (bytes === undefined) return undefined
+  /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
+  function fromShared(key: string, stored: SharedEntry | undefined): Entry<V> | undefined {
+    if (stored === undefined) return undefined
+    const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0 }
+    if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
     try {
-      const stored = JSON.parse(bytes.toString('utf8')) as StoredEntry
-      if (typeof stored !== 'object' || stored === null || typeof stored.t !== 'number') return undefined
-      const meta = { storedAt: stored.t, failures: 0, retryAt: 0 }
-      if ('nf' in stored) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
       // Parsed again: the store is a boundary, and another version of the server may have written it.
-      return { value: parse(stored.v, key), size: key.length + bytes.length, ...meta }
+      return { value: parse(stored.value, key), size: key.length + stored.bytes, ...meta }
     } catch (error) {
       onError?.(error, key)
       return undefined
     }
   }
 
-  async function writeShared(layer: SharedCacheLayer, key: string, entry: Entry<V>, raw: unknown): Promise<void> {
+  function writeShared(store: SharedEntries, key: string, entry: Entry<V>, raw: unknown): Promise<void> | undefined {
     const found = entry.value !== NOT_FOUND
     const keepMs = found ? ttlMs + staleMs : negativeTtlMs
-    if (keepMs <= 0) return
-    const stored: StoredEntry = found ? { t: entry.storedAt, v: raw } : { t: entry.storedAt, nf: 1 }
-    await layer.store.set(sharedKey(layer.prefix, key), JSON.stringify(stored), keepMs)
-  }
-
-  type Release = () => Promise<void>
-
-  /**
-   * Waits for another instance's load of `key` to land in the store (newer than `after`). Should
-   * that instance give up (its lock is released without a value), this one takes over the lock.
-   */
-  async function awaitShared(layer: SharedCacheLayer, key: string, lockKey: string, after: number, signal: AbortSignal): Promise<{ entry: Entry<V> } | { release: Release } | undefined> {
-    const waitMs = layer.waitMs ?? 2000
-    const pollMs = layer.pollMs ?? 25
-    for (let waited = 0; waited < waitMs && !signal.aborted; waited += pollMs) {
-      await sleep(pollMs, undefined, { ref: false })
-      const entry = await readShared(layer, key)
-      if (entry !== undefined && entry.storedAt > after) return { entry }
-      const release = await layer.store.lock(lockKey, layer.lockMs ?? 10_000)
-      if (release !== null) return { release }
-    }
-    return undefined
+    if (keepMs <= 0) return undefined
+    return store.write(key, found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found }, keepMs)
   }
 
   /**
@@ -205,23 +167,23 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   async function fill(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<Entry<V>> {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
     const refresh = known !== undefined
-    if (!shared) return (await loadHere(key, caller, signal, refresh)).entry
-    const stored = await readShared(shared, key)
+    if (!sharedStore) return (await loadHere(key, caller, signal, refresh)).entry
+    const stored = fromShared(key, await sharedStore.read(key))
     if (stored !== undefined && isFresh(stored)) return stored
-    const lockKey = lockKeyOf(shared.prefix, key)
-    let release = await shared.store.lock(lockKey, shared.lockMs ?? 10_000)
+    let release = await sharedStore.lock(key)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
       const stale = [stored, known].find((entry) => entry !== undefined && isServable(entry))
       if (stale !== undefined) return stale
       const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const waited = await awaitShared(shared, key, lockKey, newest, signal)
-      if (waited !== undefined && 'entry' in waited) return waited.entry
-      release = waited?.release ?? null
+      const waited = await sharedStore.awaitNewer(key, newest, signal)
+      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, waited.entry) : undefined
+      if (landed !== undefined) return landed
+      release = waited !== undefined && 'release' in waited ? waited.release : null
     }
     try {
       const { entry, raw } = await loadHere(key, caller, signal, refresh)
-      await writeShared(shared, key, entry, raw)
+      await writeShared(sharedStore, key, entry, raw)
       return entry
     } finally {
       await release?.()

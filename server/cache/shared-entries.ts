@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
+import type { SharedStore } from './shared-store.ts'
+import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
+
+/** A second cache level shared by instances: values travel as JSON under `prefix + key`. */
+export interface SharedCacheLayer {
+  store: SharedStore
+  /** Prepended to every key in the store (e.g. `ts:`). */
+  prefix: string
+  /** How long one instance may hold a key's load lock. Default 10 s. */
+  lockMs?: number
+  /** How long an instance waits for another instance's load before loading itself. Default 2 s. */
+  waitMs?: number
+  /** Pause between looks while waiting. Default 25 ms. */
+  pollMs?: number
+}
+
+/** An entry read from the shared store, with the bytes its text took there. */
+export type SharedEntry = StoredEntry & { bytes: number }
+
+type Release = () => Promise<void>
+
+/** A config cache's entries in the shared store: read, written, and the load lock around them. */
+export interface SharedEntries {
+  /** The entry of `key`; anything unreadable counts as missing (and is reported). */
+  read(key: string): Promise<SharedEntry | undefined>
+  write(key: string, entry: StoredEntry, keepMs: number): Promise<void>
+  /** The release of `key`'s load lock, or null when another instance holds it. */
+  lock(key: string): Promise<Release | null>
+  /**
+   * Waits for another instance's load of `key` to land (newer than `after`). Should that instance
+   * give up (its lock is released without a value), this one takes over the lock.
+   */
+  awaitNewer(key: string, after: number, signal: AbortSignal): Promise<{ entry: SharedEntry } | { release: Release } | undefined>
+}
+
+export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown, key: string) => void): SharedEntries {
+  const lockMs = layer.lockMs ?? 10_000
+  async function read(key: string): Promise<SharedEntry | undefined> {
+    const bytes = await layer.store.get(sharedKey(layer.prefix, key))
+    if (bytes === undefined) return undefined
+    try {
+      const stored = decodeStoredEntry(bytes.toString('utf8'))
+      return stored === undefined ? undefined : { ...stored, bytes: bytes.length }
+    } catch (error) {
+      onError?.(error, key)
+      return undefined
+    }
+  }
+  const lock = (key: string) => layer.store.lock(lockKeyOf(layer.prefix, key), lockMs)
+  return {
+    read,
+    write: (key, entry, keepMs) => layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs),
+    lock,
+    async awaitNewer(key, after, signal) {
+      const waitMs = layer.waitMs ?? 2000
+      const pollMs = layer.pollMs ?? 25
+      for (let waited = 0; waited < waitMs && !signal.aborted; waited += pollMs) {
+        await sleep(pollMs, undefined, { ref: false })
+        const entry = await read(key)
+        if (entry !== undefined && entry.storedAt > after) return { entry }
+        const release = await lock(key)
+        if (release !== null) return { release }
+      }
+      return undefined
+    },
+  }
+}
