@@ -1,15 +1,10 @@
 import { request, type Dispatcher } from 'undici'
 import type { ZodType } from 'zod'
 import {
-  UpstreamAbortedError,
   UpstreamAuthError,
   UpstreamBadResponseError,
-  UpstreamError,
   UpstreamHttpError,
-  UpstreamNetworkError,
   UpstreamStatusError,
-  UpstreamTimeoutError,
-  isUpstreamError,
   type UpstreamErrorOptions,
 } from '../errors.ts'
 import type { Envelope } from '../../shared/api/envelope.ts'
@@ -17,6 +12,7 @@ import type { UpstreamMetrics } from '../metrics/metrics.ts'
 import { toApiPathLabel } from './api-paths.ts'
 import { parseUpstreamData, toEnvelope, unwrap } from './envelope.ts'
 import { BodyTooLargeError, discardBody, parseBodyQuietly, parseJson, readBody } from './read-body.ts'
+import { outcomeOf, toUpstreamError } from './call-failures.ts'
 
 export interface UpstreamClientOptions {
   /** e.g. `https://api.example.com` or `https://api.example.com/prefix/`; paths are appended to it. */
@@ -91,11 +87,6 @@ const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024
 /** Error bodies only feed logs and error objects; a small cap is plenty. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024
 const METHOD = 'POST'
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH',
-  'ENETUNREACH', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED',
-])
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
 /**
  * Creates the client for the upstream JSON API (docs/API.md "Transport").
@@ -268,36 +259,6 @@ function toHeaders(context: UpstreamCallContext): Record<string, string> {
   if (context.cookie !== undefined) headers.cookie = context.cookie
   if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
   return headers
-}
-
-/** The metrics outcome of a failed call: a small fixed set. */
-function outcomeOf(error: unknown): string {
-  if (error instanceof UpstreamHttpError) return error.status >= 500 ? 'http_5xx' : 'http_4xx'
-  if (error instanceof UpstreamTimeoutError) return 'timeout'
-  if (error instanceof UpstreamNetworkError) return 'network'
-  if (error instanceof UpstreamBadResponseError) return 'bad_response'
-  if (error instanceof UpstreamAbortedError) return 'aborted'
-  return 'error'
-}
-
-interface FailureState { timedOut: boolean; callerAborted: boolean; timeoutMs: number }
-
-function toUpstreamError(error: unknown, where: UpstreamErrorOptions, state: FailureState): UpstreamError {
-  if (isUpstreamError(error)) return error
-  // Checked first: an abort surfaces as whatever undici or the stream throws, the signals say why.
-  if (state.timedOut) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
-  if (state.callerAborted) return new UpstreamAbortedError({ ...where, cause: error })
-  if (error instanceof BodyTooLargeError) return new UpstreamBadResponseError(error.message, { ...where, cause: error })
-  const code = codeOf(error)
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
-  if (code !== undefined && NETWORK_CODES.has(code)) return new UpstreamNetworkError({ ...where, cause: error })
-  return new UpstreamError('Upstream call failed', { ...where, cause: error })
-}
-
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  const code = (error as { code?: unknown }).code
-  return typeof code === 'string' ? code : undefined
 }
 
 function contentLength(value: string | string[] | undefined): number | undefined {
