@@ -141,26 +141,13 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return data
   }
 
-  // Parsed values kept beside the raw ones they came from, per schema: an answer checked when it is
-  // loaded is not parsed again when it is stored or read.
-  const parsedData = new WeakMap<object, Map<ZodType, unknown>>()
-
-  function remember(raw: unknown, schema: ZodType, parsed: unknown): void {
-    if (typeof raw !== 'object' || raw === null) return
-    let bySchema = parsedData.get(raw)
-    if (bySchema === undefined) {
-      bySchema = new Map()
-      parsedData.set(raw, bySchema)
-    }
-    bySchema.set(schema, parsed)
-  }
-
+  /**
+   * `raw` parsed with `schema`, once per raw answer and schema (in the object memo, so it goes with
+   * the answer): an answer checked when it is loaded is not parsed again when it is stored or read.
+   */
   function parseData<T>(raw: unknown, schema: ZodType<T>, path: string): T {
-    const known = typeof raw === 'object' && raw !== null ? parsedData.get(raw)?.get(schema) : undefined
-    if (known !== undefined) return known as T
-    const parsed = parseUpstreamData(schema, raw, where(path))
-    remember(raw, schema, parsed)
-    return parsed
+    const parse = () => parseUpstreamData(schema, raw, where(path))
+    return typeof raw === 'object' && raw !== null ? derived.get(raw, schema, parse) : parse()
   }
 
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
@@ -180,7 +167,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
           const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal))
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
-          remember(raw, webGetReplySchema, parseUpstreamData(webGetReplySchema, raw, where(WEB_GET)))
+          parseData(raw, webGetReplySchema, WEB_GET)
           return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
@@ -221,7 +208,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     load: async (_key, { signal, caller }) => {
       const raw = await loadRaw(caller.path, caller.body, sharedContext(caller, signal))
-      remember(raw, caller.schema, parseUpstreamData(caller.schema, raw, where(caller.path)))
+      parseData(raw, caller.schema, caller.path)
       return raw
     },
   })
