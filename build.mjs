@@ -1,5 +1,6 @@
 // Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
 // Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR]  (DIR defaults to ./dist)
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -91,6 +92,10 @@ async function buildClient() {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
+    // The names are hashed from this pass's output, and mergeEntryChunks rewrites the files under
+    // them: a banner naming this build script's version puts a change to that step into every
+    // name, so an immutably cached file never changes under its address (the next pass drops it).
+    banner: { js: `/* build ${buildScriptVersion()} */` },
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"', __STYLE_SHEETS__: JSON.stringify(styles) },
@@ -106,6 +111,11 @@ async function buildClient() {
   await writeFile(path.join(dist, 'client', 'metafile.json'), JSON.stringify(metafile))
   await precompress(clientOut)
   return manifest
+}
+
+/** A short hash of this script, which decides how the browser bundle's files are rearranged. */
+function buildScriptVersion() {
+  return createHash('sha256').update(readFileSync(import.meta.filename)).digest('hex').slice(0, 12)
 }
 
 /**

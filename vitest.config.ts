@@ -17,6 +17,7 @@ const PROCESS = [
   'server/cache/redis-sharing.test.ts',
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',
+  'test/client-bundle-names.test.ts',
 ]
 const ALL = ['server/**/*.test.{ts,tsx}', 'shared/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
 
