@@ -13,12 +13,12 @@ import { distDir, startTestSite, type TestSite } from './harness.ts'
  * whole first load a little above what it loads today, and this project's own code to what is left
  * of the budget over that floor, so neither can grow. Lower a ceiling when a change lowers a kind.
  */
-const CEILING_KIB = 141
+const CEILING_KIB = 135.5
 const OWN_CODE_KIB = 23
 /** Home and content pages: their page chunk carries every content view and the land forms. */
 const HEAVY_KINDS: Record<string, { ceiling: number; ownCode: number }> = {
-  'home-page': { ceiling: 147.5, ownCode: 29.5 },
-  'content-page': { ceiling: 147.5, ownCode: 29.5 },
+  'home-page': { ceiling: 141.5, ownCode: 29.5 },
+  'content-page': { ceiling: 141.5, ownCode: 29.5 },
 }
 
 // What each demo page kind loads before it is interactive, counted as `npm run bench` counts it
