@@ -15,12 +15,13 @@ import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import { createLocale } from '../shared/i18n/locale.ts'
+import type { Lang } from '../shared/types.ts'
 import { createRoutes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { StyleLoaderContext } from '../shared/styles/style-loader.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { withChunkReload } from './chunk-reload.ts'
+import { createDeferredLocale } from './deferred-locale.ts'
 import { readHydrationState, readRootRouting } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
@@ -34,7 +35,7 @@ async function hydrate() {
   // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
   // router, hydrating; one long task would block input (and count as blocking time) for all of them.
   await yieldToBrowser()
-  const { state } = readHydrationState(document.getElementById('__hydration'))
+  const { state, strings } = readHydrationState(document.getElementById('__hydration'))
   const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
@@ -43,8 +44,8 @@ async function hydrate() {
   let router: DataRouter | null = null
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
-  const [messages] = await Promise.all([loadMessages(language), resolveLazyRoutes(routes, history.location.pathname, languagePrefix)])
-  const locale = createLocale(language, messages)
+  await resolveLazyRoutes(routes, history.location.pathname, languagePrefix)
+  const locale = createDeferredLocale(language, strings, () => loadTranslator(language))
   await yieldToBrowser()
 
   const source = createPayloadSource(toRouterPathname(addressRules))
@@ -88,6 +89,21 @@ async function hydrate() {
       </StrictMode>,
     )
   })
+  // i18next and the page language's messages, for what the page did not render yet: once the
+  // browser is idle after hydrating (or by the first string the page lacks, if that comes first).
+  whenIdle(() => void locale.ready().catch(() => {}))
+}
+
+/** i18next with one language's page strings (a chunk of their own, loaded after hydration). */
+async function loadTranslator(language: Lang) {
+  const [{ createTranslator }, messages] = await Promise.all([import('../shared/i18n/translator.ts'), loadMessages(language)])
+  return createTranslator(language, messages)
+}
+
+/** Runs `task` when the browser has nothing else to do, or after a second at the latest. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 })
+  else setTimeout(task, 200)
 }
 
 /** Loads the lazy modules of the routes matching the current address into the route objects. */

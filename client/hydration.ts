@@ -1,4 +1,5 @@
 import { UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router'
+import { readRenderedStrings, type RenderedStrings } from '../shared/i18n/rendered-strings.ts'
 import { LANGUAGES, type Lang } from '../shared/types.ts'
 
 // Hand-written parsers: zod, even zod/mini, would add about 7 KiB gzip to every first page load
@@ -83,7 +84,7 @@ function settledPromise(settled: Settled): Promise<unknown> {
 }
 
 /** The hydration state embedded by the server, in the router's own form. */
-export function readHydrationState(element: HTMLElement | null): { state: HydrationState; body: RouterState } {
+export function readHydrationState(element: HTMLElement | null): { state: HydrationState; body: RouterState; strings: RenderedStrings } {
   const value: unknown = JSON.parse(element?.textContent ?? '{}')
   const body = isRecord(value) ? toRouterState(value) : null
   if (body === null) throw new Error('Malformed hydration data')
@@ -97,7 +98,8 @@ export function readHydrationState(element: HTMLElement | null): { state: Hydrat
       ? new UNSAFE_ErrorResponseImpl(value.status ?? 500, value.statusText ?? '', value.data)
       : new Error(value.message ?? 'Unexpected Server Error')
   }
-  return { state: { loaderData, errors: body.errors ? errors : null }, body }
+  const strings = readRenderedStrings(isRecord(value) ? value.strings : undefined)
+  return { state: { loaderData, errors: body.errors ? errors : null }, body, strings }
 }
 
 const isLanguage = (value: unknown): value is Lang => (LANGUAGES as readonly unknown[]).includes(value)

@@ -64,8 +64,8 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
 /**
  * Once the page has loaded (its HTML and the images it shows at once) and the browser has painted
  * it, or START_AT_THE_LATEST_MS after the head was read should an image take longer, preloads the
- * entry's chunks, the page's and the locale's in parallel (no import waterfall) and imports the
- * entry. Downloading, evaluating and hydrating take a phone on a slow network well over a second
+ * entry's chunks and the page's in parallel (no import waterfall) and imports the entry.
+ * Downloading, evaluating and hydrating take a phone on a slow network well over a second
  * that would otherwise compete with the page and its largest image: requesting the bundle from
  * the head instead doubled the landing page's simulated LCP (docs/before-scripts.md). Until then
  * the page works as plain HTML (links, forms, the header's native disclosures), and a tap on a
@@ -81,10 +81,9 @@ function startScript(entry: string, chunks: readonly string[]): string {
   return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
 }
 
-function preloads({ manifest, page, language }: DocumentParts): Set<string> {
+/** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */
+function preloads({ manifest, page }: DocumentParts): Set<string> {
   const files = new Set(manifest.entry.imports)
-  const locale = manifest.locales[language]
-  if (locale) files.add(locale)
   const chunk = page === undefined ? undefined : manifest.pages[page]
   if (chunk) {
     files.add(chunk.file)

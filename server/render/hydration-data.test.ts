@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PAGES, demoVisitorCookie } from '../../test/demo-pages.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import zh from '../../shared/i18n/locales/zh.ts'
 
 // What the hydration data and the payloads leave out because no browser code reads it
 // (docs/performance.md "Hydration data and page payloads"). The browser test
@@ -66,6 +67,18 @@ describe('hydration data and payloads carry only what the browser reads', () => 
       expect(payload.deferred ?? {}).not.toHaveProperty('root')
     },
   )
+
+  it('carries the strings the render wrote, by call, and only those', async () => {
+    const html = await (await site.request('/res/hot', { host: 'res.localhost', headers: { cookie: demoVisitorCookie('res.localhost', '/res/hot'), 'user-agent': BROWSER } })).text()
+    const { strings } = JSON.parse(/<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { strings: Record<string, string> }
+    // The skip link's text in the page language (the browser's first render reads it from here).
+    expect(strings.skipToContent).toBe(zh.skipToContent)
+    expect(html).toContain(zh.skipToContent)
+    // Calls with values by key and values; nothing the page did not render (the sign-in dialog's).
+    expect(Object.keys(strings).some((key) => key.startsWith('pageOf {'))).toBe(true)
+    expect(strings).not.toHaveProperty('email')
+    expect(Object.keys(strings).length).toBeLessThan(Object.keys(zh).length / 2)
+  })
 
   it('a resource list: cards without counters, upstream dates or more than three tags; the aside without tag texts and search counts', async () => {
     const { hydration, payload } = await load('res.localhost', '/res/hot')

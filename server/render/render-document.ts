@@ -6,6 +6,7 @@ import type { PageDataBase, PageHead, RootData, SiteHead } from '../../shared/da
 import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
+import { recordRenderedStrings } from '../../shared/i18n/rendered-strings.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import { pageStyleGroups } from '../../shared/styles/style-groups.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -68,10 +69,12 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   })
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
+  // The strings this render writes travel with the page: the browser hydrates from them.
+  const rendered = recordRenderedStrings(locale.t)
   const element = createElement(
     StrictMode,
     null,
-    createElement(I18nProvider, { locale, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+    createElement(I18nProvider, { locale: { ...locale, t: rendered.t }, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
   )
   return streamResponse(element, {
     status,
@@ -86,7 +89,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd(withoutPageHeads(state), { bodyCode: tenant.siteCode().body, nonce: input.nonce })
+      return documentEnd({ ...withoutPageHeads(state), strings: rendered.strings() }, { bodyCode: tenant.siteCode().body, nonce: input.nonce })
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.

@@ -19,7 +19,7 @@ let sessionChunk: Promise<Session> | null = null
  * requested once (a failure is retried on the next attempt).
  */
 function loadLoginModal(ensureStyles: StyleLoader, locale: Locale): Promise<{ default: ComponentType<LoginModalProps> }> {
-  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog']), loadAccountMessages(locale.language).then(locale.addMessages)]).then(([module]) => module, (error: unknown) => {
+  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog']), loadAccountMessages(locale.language).then(locale.addMessages), locale.ready()]).then(([module]) => module, (error: unknown) => {
     modalChunk = null
     throw error
   })
@@ -78,7 +78,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
   const hasLogin = ways.length > 0
   const maybeSignedIn = useMaybeSignedIn(hasLogin)
   useEffect(() => {
-    if (maybeSignedIn && session === null) void loadSession().then(setSession, () => {})
+    if (maybeSignedIn && session === null) void Promise.all([loadSession(), locale.ready()]).then(([loaded]) => setSession(loaded), () => {})
   }, [maybeSignedIn, session])
 
   if (!hasLogin) return null
@@ -93,7 +93,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
       setModal(() => module.default)
       setOpen(true)
     } catch {
-      void import('../feedback/notify.ts').then(({ notify }) => notify.error(t('fetchFailed')), () => {})
+      void Promise.all([import('../feedback/notify.ts'), locale.ready()]).then(([{ notify }]) => notify.error(t('fetchFailed')), () => {})
     } finally {
       setBusy(false)
     }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react'
+import { useI18n } from '../i18n/i18n-context.tsx'
 import { useGlobalLoading } from './loading.ts'
 
 /**
@@ -8,9 +9,10 @@ import { useGlobalLoading } from './loading.ts'
  */
 export function LoadingOverlay() {
   const loading = useGlobalLoading()
+  const { ready } = useI18n()
   const [Veil, setVeil] = useState<ComponentType | null>(null)
   useEffect(() => {
-    if (loading && Veil === null) void import('./loading-veil.tsx').then((module) => setVeil(() => module.LoadingVeil), () => {})
+    if (loading && Veil === null) void Promise.all([import('./loading-veil.tsx'), ready()]).then(([module]) => setVeil(() => module.LoadingVeil), () => {})
   }, [loading, Veil])
   return loading && Veil ? <Veil /> : null
 }

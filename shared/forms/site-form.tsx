@@ -28,7 +28,7 @@ export interface SiteFormProps {
  * everything typed stays.
  */
 export function SiteForm({ formId, items, submitText, resultText, resultPosition, className }: SiteFormProps) {
-  const { t } = useI18n()
+  const { t, ready } = useI18n()
   const idBase = useId()
   const href = useSiteHref()
   const location = useLocation()
@@ -55,7 +55,7 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
     setSending(true)
     try {
       // Checking and sending load with the first submit (the form shows busy meanwhile), not with the page.
-      const { sendForm, validateFormValues } = await import('./form-submit.ts')
+      const [{ sendForm, validateFormValues }] = await Promise.all([import('./form-submit.ts'), ready()])
       const found = validateFormValues(items, sent)
       if (found.length > 0) {
         setResult({ formId, outcome: 'invalid', values: sent, problems: found })

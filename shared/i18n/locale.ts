@@ -10,6 +10,12 @@ export interface Locale {
   format: Formatters
   /** Adds strings loaded later (the sign-in dialog's, in the browser). */
   addMessages(more: Partial<Messages>): void
+  /**
+   * Settles once any string can be translated. In the browser the first render reads the server's
+   * strings and i18next arrives after it (client/deferred-locale.ts): code that translates outside
+   * a render (a toast's text) waits for this first; a render simply suspends until then.
+   */
+  ready(): Promise<void>
 }
 
 /**
@@ -18,5 +24,5 @@ export interface Locale {
  */
 export function createLocale(language: Lang, messages: Partial<Messages>, fallback?: Messages): Locale {
   const t = createTranslator(language, messages, fallback)
-  return { language, t, format: createFormatters(language), addMessages: t.add }
+  return { language, t, format: createFormatters(language), addMessages: t.add, ready: () => Promise.resolve() }
 }

@@ -29,7 +29,7 @@ export interface WritePostProps {
  * after hydration only, so the server HTML is the same for everyone.
  */
 export function WritePost({ categories, categoryId }: WritePostProps) {
-  const { t } = useI18n()
+  const { t, ready } = useI18n()
   const user = useStoredUser()
   const ensureStyles = useStyleLoader()
   const [Editor, setEditor] = useState<ComponentType<PostEditorProps> | null>(null)
@@ -52,6 +52,7 @@ export function WritePost({ categories, categoryId }: WritePostProps) {
       setEditor(() => module.default)
       setOpen(true)
     } catch {
+      await ready().catch(() => {})
       notify.error(t('fetchFailed'))
     } finally {
       setLoading(false)

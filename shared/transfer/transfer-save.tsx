@@ -17,14 +17,14 @@ export interface TransferSaveProps {
  * any other failure is said in words next to the button.
  */
 export function TransferSave({ url, cookieId, docId }: TransferSaveProps) {
-  const { t } = useI18n()
+  const { t, ready } = useI18n()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<TransferOutcome | null>(null)
   const save = async () => {
     setBusy(true)
     try {
       // The call and its rules load on the tap (the button shows busy meanwhile), not with the page.
-      const call = await import('./transfer-call.ts').catch(() => null)
+      const [call] = await Promise.all([import('./transfer-call.ts').catch(() => null), ready().catch(() => {})])
       setOutcome(call ? await call.saveToDrive({ url, cookie_id: cookieId, doc_id: docId }) : { kind: 'failed', message: 'transferFailed' })
     } finally {
       setBusy(false)

@@ -7,10 +7,10 @@ import { useI18n } from '../i18n/i18n-context.tsx'
  * page's JavaScript. The copy button works once the page is interactive and answers with a toast.
  */
 export function WechatScreen({ style }: { style: 0 | 1 }) {
-  const { t } = useI18n()
+  const { t, ready } = useI18n()
   // Copying and its toast load on the tap: most visitors are not in WeChat and never see the screen.
   const copy = async () => {
-    const [{ copyText }, { notify }, { withWechatRef }] = await Promise.all([import('../browser/copy-text.ts'), import('../feedback/notify.ts'), import('./wechat-link.ts')])
+    const [{ copyText }, { notify }, { withWechatRef }] = await Promise.all([import('../browser/copy-text.ts'), import('../feedback/notify.ts'), import('./wechat-link.ts'), ready()])
     if (await copyText(withWechatRef(window.location.href))) notify.success(t('copySuccessOpenBrowser'))
     else notify.error(t('copyFailed'))
   }
