@@ -43,6 +43,34 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     }
   })
 
+  it.each([
+    ['res.localhost', '/', '.content-resources > li'],
+    ['res.localhost', '/tags/open-source', '.res-grid > li'],
+  ])('%s%s lays out the cards below a phone\'s screen only when scrolled near, without shifting what shows', async (host, path, cards) => {
+    const context = await browserSite.browser().newContext({ locale: 'zh-CN', viewport: { width: 390, height: 700 } })
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      ;(window as unknown as { shifts: number }).shifts = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    try {
+      await gotoHydrated(page, browserSite.tenantUrl(host, path))
+      const rendered = () => page.evaluate((selector) => [...document.querySelectorAll(selector)].map((card) => card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })), cards)
+      const first = await rendered()
+      expect(first.length).toBeGreaterThan(6)
+      // The first card is on the screen; the last one's content is skipped until scrolled near.
+      expect(first[0]).toBe(true)
+      expect(first.at(-1)).toBe(false)
+      await page.locator(cards).last().scrollIntoViewIfNeeded()
+      await expect.poll(async () => (await rendered()).at(-1)).toBe(true)
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('paints and loads the page before its scripts start', async () => {
     const { page, errors } = await browserSite.open('land.localhost', '/', { locale: 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
     const times = await page.evaluate(() => ({
