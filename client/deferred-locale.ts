@@ -2,15 +2,16 @@ import { use } from 'react'
 import { createFormatters } from '../shared/i18n/formatters.ts'
 import type { Locale } from '../shared/i18n/locale.ts'
 import type { Messages } from '../shared/i18n/locales/en.ts'
-import { renderedStringKey, type RenderedStrings } from '../shared/i18n/rendered-strings.ts'
+import { renderedFormats, renderedStringKey, type RenderedStrings } from '../shared/i18n/rendered-strings.ts'
 import type { Translator } from '../shared/i18n/translator.ts'
 import type { Lang } from '../shared/types.ts'
 
 /**
  * The browser's locale. Hydration renders what the server rendered, so it reads the server's
- * strings from the page (`rendered`) and needs neither i18next nor the language's messages: they
- * load after it (`load`, started by `ready` once the page is interactive, or by the first string
- * the page did not carry). From then on i18next answers every call. A render that asks for a string
+ * strings from the page (`rendered`: translations, dates, counts and ages) and needs neither
+ * i18next nor the language's messages nor an `Intl` formatter. i18next and the messages load
+ * after it (`load`, started by `ready` once the page is interactive, or by the first string the
+ * page did not carry); a formatter is built when a value the page did not carry needs it. From then on i18next answers every call. A render that asks for a string
  * before then suspends until i18next is there (React keeps what is on screen meanwhile); code
  * outside a render waits for `ready` first.
  */
@@ -35,7 +36,7 @@ export function createDeferredLocale(language: Lang, rendered: RenderedStrings, 
   }
   return {
     language,
-    format: createFormatters(language),
+    format: renderedFormats(rendered, createFormatters(language)),
     t: (key, values) => {
       if (translator !== null) return translator(key, values)
       const text = rendered[renderedStringKey(key, values)]

@@ -70,11 +70,11 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   // The strings this render writes travel with the page: the browser hydrates from them.
-  const rendered = recordRenderedStrings(locale.t)
+  const rendered = recordRenderedStrings(locale)
   const element = createElement(
     StrictMode,
     null,
-    createElement(I18nProvider, { locale: { ...locale, t: rendered.t }, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+    createElement(I18nProvider, { locale: rendered.locale, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
   )
   return streamResponse(element, {
     status,

@@ -5,6 +5,26 @@ const NOW = Date.UTC(2026, 0, 15, 12) / 1000
 const HOUR = 3600
 
 describe('createFormatters', () => {
+  it('builds each Intl formatter when first used, once', () => {
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    const numbers = vi.spyOn(Intl, 'NumberFormat')
+    const ages = vi.spyOn(Intl, 'RelativeTimeFormat')
+    try {
+      const format = createFormatters('fr')
+      expect([dates.mock.calls.length, numbers.mock.calls.length, ages.mock.calls.length]).toEqual([0, 0, 0])
+      format.count(1)
+      format.count(2)
+      expect([dates.mock.calls.length, numbers.mock.calls.length, ages.mock.calls.length]).toEqual([0, 1, 0])
+      format.date(1_700_000_000)
+      format.date(1_600_000_000)
+      format.relative(NOW - HOUR, NOW)
+      format.relative(NOW - 2 * HOUR, NOW)
+      expect([dates.mock.calls.length, numbers.mock.calls.length, ages.mock.calls.length]).toEqual([1, 1, 1])
+    } finally {
+      for (const spy of [dates, numbers, ages]) spy.mockRestore()
+    }
+  })
+
   it.each([
     ['en', 'Nov 14, 2023', '12,345', '3 hours ago', 'yesterday', '2 weeks ago'],
     ['de', '14.11.2023', '12.345', 'vor 3 Stunden', 'gestern', 'vor 2 Wochen'],

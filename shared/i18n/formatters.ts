@@ -1,7 +1,7 @@
 import { dateOfSeconds, isUpstreamTime } from '../rules/upstream-time.ts'
 import type { Lang } from '../types.ts'
 
-/** Dates, numbers and ages in one language; every `Intl` formatter is built once, when this is made. */
+/** Dates, numbers and ages in one language; each `Intl` formatter is built once, when first used. */
 export interface Formatters {
   /** A calendar date (Unix seconds); unknown dates (zero or less, not finite) print nothing. */
   date(seconds: number): string
@@ -26,12 +26,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /**
  * The formatters of one language. The time zone is fixed (UTC) so that the server and the browser
  * print the same text and hydration matches; `relative` takes "now" as an argument for the same
- * reason (the page carries the moment it was rendered).
+ * reason (the page carries the moment it was rendered). Building an `Intl` formatter loads its
+ * language's data, the costliest step of the browser's start on a phone, and most pages use one
+ * kind or none: each is built when first asked for.
  */
 export function createFormatters(language: Lang): Formatters {
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
-  const numbers = new Intl.NumberFormat(language)
-  const ages = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
+  let dates: Intl.DateTimeFormat | undefined
+  let numbers: Intl.NumberFormat | undefined
+  let ages: Intl.RelativeTimeFormat | undefined
   // A page prints dozens of dates and Intl's format is the costly part: one text per UTC day.
   const days = new Map<number, string>()
   return {
@@ -41,15 +43,17 @@ export function createFormatters(language: Lang): Formatters {
       let text = days.get(day)
       if (text === undefined) {
         if (days.size >= MAX_REMEMBERED_DAYS) days.clear()
+        dates ??= new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
         text = dates.format(new Date(day * 86_400_000))
         days.set(day, text)
       }
       return text
     },
-    count: (value) => numbers.format(value),
+    count: (value) => (numbers ??= new Intl.NumberFormat(language)).format(value),
     relative(seconds, nowSeconds) {
       if (!isUpstreamTime(seconds)) return ''
       const age = Math.max(0, nowSeconds - seconds)
+      ages ??= new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
       for (const [unit, size] of UNITS) {
         if (age >= size) return ages.format(-Math.floor(age / size), unit)
       }

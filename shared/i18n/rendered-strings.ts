@@ -1,10 +1,14 @@
+import type { Formatters } from './formatters.ts'
+import type { Locale } from './locale.ts'
 import type { MessageKey } from './locales/en.ts'
 import type { Translate } from './translator.ts'
 
 /**
- * The strings a server render produced, by call (message key and values). The page carries them
- * in its hydration data, so the browser's first render (hydration) reads the very strings the
- * server wrote, and i18next with the page language's messages loads after it instead of before.
+ * The strings a server render produced, by call: translations (message key and values) and
+ * formatted dates, counts and ages. The page carries them in its hydration data, so the browser's
+ * first render (hydration) reads the very strings the server wrote: i18next with the page
+ * language's messages loads after it instead of before, and no `Intl` formatter is built (loading
+ * a language's data for one is the costliest step of a phone's start) until a new value needs it.
  */
 export type RenderedStrings = Record<string, string>
 
@@ -13,15 +17,38 @@ export function renderedStringKey(key: MessageKey, values?: object): string {
   return values === undefined ? key : `${key} ${JSON.stringify(values)}`
 }
 
-/** A translator that notes what it answers, for one render. */
-export function recordRenderedStrings(translate: Translate): { t: Translate; strings(): RenderedStrings } {
+/** A formatted value's entry; `#` keeps them apart from message keys. */
+const formatKey = (kind: keyof Formatters, args: readonly number[]) => `#${kind} ${args.join(' ')}`
+
+/** A locale whose translator and formatters note what they answer, for one render. */
+export function recordRenderedStrings(locale: Locale): { locale: Locale; strings(): RenderedStrings } {
   const strings: RenderedStrings = {}
-  const t: Translate = (key, values) => {
-    const text = translate(key, values)
-    strings[renderedStringKey(key, values)] = text
+  const note = (key: string, text: string) => {
+    strings[key] = text
     return text
   }
-  return { t, strings: () => strings }
+  const { t, format } = locale
+  return {
+    locale: {
+      ...locale,
+      t: (key, values) => note(renderedStringKey(key, values), t(key, values)),
+      format: {
+        date: (seconds) => note(formatKey('date', [seconds]), format.date(seconds)),
+        count: (value) => note(formatKey('count', [value]), format.count(value)),
+        relative: (seconds, now) => note(formatKey('relative', [seconds, now]), format.relative(seconds, now)),
+      },
+    },
+    strings: () => strings,
+  }
+}
+
+/** Formatters that answer from the rendered strings first, and build `format`'s only for a value the page did not carry. */
+export function renderedFormats(rendered: RenderedStrings, format: Formatters): Formatters {
+  return {
+    date: (seconds) => rendered[formatKey('date', [seconds])] ?? format.date(seconds),
+    count: (value) => rendered[formatKey('count', [value])] ?? format.count(value),
+    relative: (seconds, now) => rendered[formatKey('relative', [seconds, now])] ?? format.relative(seconds, now),
+  }
 }
 
 /** The rendered strings of a page's hydration data, or none when the field is missing or malformed. */
