@@ -13,18 +13,24 @@ export function withChunkReload(routes: RouteObject[], getRouter: () => Router |
   for (const route of routes) {
     const lazy = route.lazy
     if (typeof lazy === 'function') {
-      route.lazy = (() =>
-        lazy().catch((error: unknown) => {
-          const target = getRouter()?.state.navigation.location
-          if (!target || !reloadAllowed()) throw error
-          markReload()
-          window.location.assign(getRouter()!.createHref(target))
-          // The page is going away; never settle so nothing renders an error meanwhile.
-          return new Promise<never>(() => {})
-        })) as typeof lazy
+      route.lazy = (() => lazy().catch((error: unknown) => loadDocumentInstead(getRouter, error))) as typeof lazy
     }
     if (route.children) withChunkReload(route.children, getRouter)
   }
+}
+
+/**
+ * What a chunk a navigation needs does when it cannot load (withChunkReload; the translator, which
+ * a navigation waits for): a full page load of the navigation's target, unless no navigation is
+ * under way or the guard window holds, when `error` goes on to the route error boundary.
+ */
+export function loadDocumentInstead(getRouter: () => Router | null, error: unknown): Promise<never> {
+  const target = getRouter()?.state.navigation.location
+  if (!target || !reloadAllowed()) throw error
+  markReload()
+  window.location.assign(getRouter()!.createHref(target))
+  // The page is going away; never settle so nothing renders an error meanwhile.
+  return new Promise<never>(() => {})
 }
 
 function reloadAllowed(): boolean {

@@ -83,4 +83,24 @@ describe('the browser translator', { timeout: 120_000 }, () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it('loads the next page whole when i18next cannot load (e.g. removed by a deploy)', async () => {
+    const documents: string[] = []
+    const files = new Set(translatorFiles())
+    const { page } = await browserSite.open('res.localhost', '/articles', {
+      locale: 'zh-CN',
+      ignoreErrors: /Failed to load resource|net::ERR_FAILED/,
+      watch: (page) => {
+        void page.route((url) => files.has(url.pathname), (route) => route.abort())
+        page.on('request', (request) => {
+          if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+        })
+      },
+    })
+    await page.locator('header a[href="/res/hot"]').first().click()
+    await page.waitForURL(/\/res\/hot$/)
+    await page.locator('.res-layout').waitFor()
+    expect(documents).toEqual(['/articles', '/res/hot'])
+    await page.close()
+  })
 })

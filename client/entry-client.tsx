@@ -20,7 +20,7 @@ import { createRoutes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { StyleLoaderContext } from '../shared/styles/style-loader.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
-import { withChunkReload } from './chunk-reload.ts'
+import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
 import { readHydrationState, readRootRouting } from './hydration.ts'
 import { createPayloadSource } from './payload-source.ts'
@@ -50,7 +50,14 @@ async function hydrate() {
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const context = new RouterContextProvider()
-  context.set(pageDataContext, source)
+  context.set(pageDataContext, {
+    // A page reached in the browser renders strings the first page did not carry: its data comes
+    // with i18next, or, should i18next fail to load (a deploy removed it), the page loads whole.
+    async load(routeId, args) {
+      const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch((error: unknown) => loadDocumentInstead(() => router, error))])
+      return data
+    },
+  })
   // The one unsafe API left: createBrowserRouter takes no history and always reads the address
   // bar as the route path, while a site's visible addresses are mapped (language prefix, search
   // route, path mapping: address-history.ts) before they reach the routes. The two route-property
