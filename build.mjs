@@ -186,7 +186,7 @@ async function mergeEntryChunks(metafile) {
   }
   const others = Object.keys(outputs).filter((file) => file.endsWith('.js') && file !== entry && !merged.has(file))
   const inEntry = (importer) => importer === 'merged-entry' || importer === abs(entry) || mergedAbs.has(importer)
-  const isPage = (file) => /^shared\/pages\/[\w-]+\.tsx$/.test(outputs[file].entryPoint ?? '')
+  const isPage = (file) => /^shared\/pages\/(?:content\/[\w-]+-view|[\w-]+)\.tsx$/.test(outputs[file].entryPoint ?? '')
   const copied = new Set(others.filter((file) => !outputs[file].entryPoint && isCopyable(outputs[file])).map(abs))
   const intoPage = (importer) => copied.has(importer) || (others.some((file) => abs(file) === importer && isPage(file)))
   await esbuild.build({
@@ -280,7 +280,7 @@ function toManifest(metafile) {
   }
   const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
   // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
-  const manifest = { entry: null, pages: {}, locales: {}, lazy: {} }
+  const manifest = { entry: null, pages: {}, views: {}, locales: {}, lazy: {} }
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
@@ -289,6 +289,8 @@ function toManifest(metafile) {
       if (output.cssBundle) throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
     } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
       manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
+    } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {
+      manifest.views[path.basename(entry, '.tsx')] = chunk(file)
     } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
       manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
     } else if (/^shared\/i18n\/locales\/[\w-]+\.ts$/.test(entry)) {

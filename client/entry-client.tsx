@@ -15,10 +15,11 @@ import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import type { Lang } from '../shared/types.ts'
+import { contentViewOf, loadContentView } from '../shared/pages/content/content-views.ts'
 import { createRoutes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { StyleLoaderContext } from '../shared/styles/style-loader.ts'
+import type { Lang } from '../shared/types.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
@@ -44,17 +45,22 @@ async function hydrate() {
   let router: DataRouter | null = null
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
-  await resolveLazyRoutes(routes, history.location.pathname, languagePrefix)
+  const views = Object.values(state.loaderData ?? {}).map(contentViewOf).filter((view) => view !== undefined)
+  await Promise.all([resolveLazyRoutes(routes, history.location.pathname, languagePrefix), ...views.map(loadContentView)])
   const locale = createDeferredLocale(language, strings, () => loadTranslator(language))
   await yieldToBrowser()
 
   const source = createPayloadSource(toRouterPathname(addressRules))
+  const loadWholePage = (error: unknown) => loadDocumentInstead(() => router, error)
   const context = new RouterContextProvider()
   context.set(pageDataContext, {
-    // A page reached in the browser renders strings the first page did not carry: its data comes
-    // with i18next, or, should i18next fail to load (a deploy removed it), the page loads whole.
+    // A page reached in the browser renders strings the first page did not carry, and maybe a
+    // content view it did not show: its data comes with i18next and its view, or, should either
+    // fail to load (a deploy removed it), the page loads whole.
     async load(routeId, args) {
-      const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch((error: unknown) => loadDocumentInstead(() => router, error))])
+      const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch(loadWholePage)])
+      const view = contentViewOf(data)
+      if (view !== undefined) await loadContentView(view).catch(loadWholePage)
       return data
     },
   })

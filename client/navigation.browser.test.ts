@@ -36,6 +36,24 @@ describe('in a real browser', () => {
     await page.close()
   })
 
+  it('loads a content view the first page did not show with the next page\'s data', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { views: Record<string, { file: string }> }
+    const scripts: string[] = []
+    const { page, errors, documents } = await openPage('/res/hot')
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    // The resource list shows no content view; a custom page shows the custom view.
+    expect(await page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), manifest.views['custom-view']!.file)).toBe(false)
+    await page.locator('a[href="/c/about"]').first().click()
+    await page.waitForURL(/\/c\/about$/)
+    await page.locator('.content-page--custom, .content-page').first().waitFor()
+    expect(scripts).toContain(manifest.views['custom-view']!.file)
+    expect(documents).toHaveLength(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('prefetches a payload once on hover and uses it for the click', async () => {
     const { page, payloads, errors } = await openPage('/res/hot')
     const link = page.locator('main a[href^="/res/new"]').first()

@@ -13,6 +13,8 @@ export interface DocumentParts {
   head: readonly HeadTag[]
   /** Page module chunk to preload (the route's lazy component). */
   page: string | undefined
+  /** The content body's view module to preload with it (VIEW_MODULES), on content and home pages. */
+  view?: string | undefined
   manifest: ClientManifest
   /** The page kind's stylesheets, `common` first (pageStyleGroups in shared/styles/style-groups.ts). */
   styles: readonly StyleGroup[]
@@ -82,10 +84,10 @@ function startScript(entry: string, chunks: readonly string[]): string {
 }
 
 /** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */
-function preloads({ manifest, page }: DocumentParts): Set<string> {
+function preloads({ manifest, page, view }: DocumentParts): Set<string> {
   const files = new Set(manifest.entry.imports)
-  const chunk = page === undefined ? undefined : manifest.pages[page]
-  if (chunk) {
+  for (const chunk of [page === undefined ? undefined : manifest.pages[page], view === undefined ? undefined : manifest.views[view]]) {
+    if (chunk === undefined) continue
     files.add(chunk.file)
     for (const file of chunk.imports) files.add(file)
   }

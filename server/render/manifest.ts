@@ -10,6 +10,8 @@ const manifestSchema = z.object({
   /** Address of every stylesheet by group (client/styles/sheets). */
   styles: z.record(z.enum(STYLE_GROUPS), z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
   pages: z.record(z.string(), chunkSchema),
+  /** A content body's view, by module name (VIEW_MODULES in shared/pages/content/content-views.ts). */
+  views: z.record(z.string(), chunkSchema),
   locales: z.record(z.string(), z.string()),
 })
 

@@ -59,6 +59,20 @@ describe('stylesheets in the document head', () => {
     }
   })
 
+  it.each([
+    ['land.localhost', '/', 'land-view'],
+    ['nav.localhost', '/ai', 'nav-view'],
+    ['res.localhost', '/c/about', 'custom-view'],
+    ['res.localhost', '/', undefined],
+    ['res.localhost', '/rank', undefined],
+  ])('%s%s preloads the content view its body renders with, and no other', async (host, urlPath, view) => {
+    const response = await site.request(urlPath, { host, headers: { cookie: `lang=${LANGUAGE[host]}` } })
+    const starter = readHead(await response.text()).elements.find((element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(manifest.entry.file)})`))
+    const chunks = JSON.parse(/f=(\[[^\]]*\])/.exec(starter!.text)![1]!) as string[]
+    const views = Object.entries(manifest.views).filter(([, chunk]) => chunks.includes(chunk.file)).map(([name]) => name)
+    expect(views).toEqual(view === undefined ? [] : [view])
+  })
+
   it('fetches and starts the bundle from a nonce\'d script once the page has loaded and painted, after the tap keeper', async () => {
     const response = await site.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]

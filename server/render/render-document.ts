@@ -7,6 +7,7 @@ import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import { recordRenderedStrings } from '../../shared/i18n/rendered-strings.ts'
+import { contentViewOf, VIEW_MODULES } from '../../shared/pages/content/content-views.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import { pageStyleGroups } from '../../shared/styles/style-groups.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -61,6 +62,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     language,
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
+    view: viewModuleOf(context),
     manifest: input.manifest,
     // An error replaces the page with the error view, which needs the common sheet only.
     styles: pageStyleGroups(context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
@@ -95,6 +97,14 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
     onComplete: (clean) => input.onComplete?.(clean && !dataFailed && !context.errors),
   })
+}
+
+/** The view module a content or home page's body renders with, to preload with the page's chunk. */
+function viewModuleOf(context: StaticHandlerContext): string | undefined {
+  if (context.errors) return undefined
+  const leaf = context.matches[context.matches.length - 1]
+  const kind = leaf ? contentViewOf(context.loaderData[leaf.route.id]) : undefined
+  return kind === undefined ? undefined : VIEW_MODULES[kind]
 }
 
 /** Scripts that must run before the first paint, per tenant (the HTML stays the same for every visitor). */

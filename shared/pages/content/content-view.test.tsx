@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useLoaderData } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ContentBody, ContentPageData, SearchHomeData } from '../../data/content-data.ts'
 import type { RootData } from '../../data/page-head.ts'
 import type { PublicSite } from '../../data/public-site.ts'
@@ -8,6 +8,7 @@ import { I18nProvider } from '../../i18n/i18n-context.tsx'
 import en from '../../i18n/locales/en.ts'
 import { createLocale } from '../../i18n/locale.ts'
 import { Component as HomePage } from '../home-page.tsx'
+import { loadAllContentViews } from './content-views.ts'
 import { ContentView } from './content-view.tsx'
 
 const site: PublicSite = {
@@ -51,6 +52,9 @@ function page(body: ContentBody, extra: Partial<ContentPageData> = {}): ContentP
 }
 
 describe('content views', () => {
+  // renderToString cannot wait for a view's module to load.
+  beforeAll(loadAllContentViews)
+
   it('renders nav groups as tabs of external site cards', async () => {
     const html = await render(page({
       kind: 'nav', variant: 'nav', intro: 'Hand-picked',

@@ -1,12 +1,8 @@
+import type { ComponentProps } from 'react'
 import type { ContentPageData } from '../../data/content-data.ts'
-import { CustomView } from './custom-view.tsx'
-import { LandView } from './land-view.tsx'
-import { ListView } from './list-view.tsx'
-import { NavView } from './nav-view.tsx'
-import { OutlineView } from './outline-view.tsx'
-import { ResourceView } from './resource-view.tsx'
-import { RssView } from './rss-view.tsx'
-import { UgcPostView } from './ugc-post-view.tsx'
+import { useContentView } from './content-views.ts'
+import type { LandView } from './land-view.tsx'
+import type { ResourceView } from './resource-view.tsx'
 
 /**
  * Any content page, by the shape of its body. Pages with a banner of their own (land, resource) set
@@ -14,8 +10,8 @@ import { UgcPostView } from './ugc-post-view.tsx'
  */
 export function ContentView({ data }: { data: ContentPageData }) {
   const { body, page } = data
-  if (body.kind === 'land') return <LandView body={body} title={page.title} />
-  if (body.kind === 'resource') return <ResourceView body={body} title={page.title} hot={data.resourceHot} />
+  if (body.kind === 'land') return <LandBody body={body} title={page.title} />
+  if (body.kind === 'resource') return <ResourceBody body={body} title={page.title} hot={data.resourceHot} />
   const titled = body.kind === 'custom' && body.format === 'html' && body.hasOwnTitle
   return (
     <article className={`content-page content-page--${page.type}`} data-page-type={page.type}>
@@ -32,20 +28,42 @@ export function ContentView({ data }: { data: ContentPageData }) {
 function ContentBodyView({ data }: { data: ContentPageData }) {
   const { body } = data
   switch (body.kind) {
-    case 'nav':
+    case 'nav': {
+      const { NavView } = useContentView('nav')
       return <NavView body={body} />
-    case 'custom':
+    }
+    case 'custom': {
+      const { CustomView } = useContentView('custom')
       return <CustomView body={body} />
-    case 'rss':
+    }
+    case 'rss': {
+      const { RssView } = useContentView('rss')
       return <RssView body={body} hot={data.rssHot} />
-    case 'list':
+    }
+    case 'list': {
+      const { ListView } = useContentView('list')
       return <ListView body={body} />
-    case 'outline':
+    }
+    case 'outline': {
+      const { OutlineView } = useContentView('outline')
       return <OutlineView body={body} />
-    case 'ugc_post':
+    }
+    case 'ugc_post': {
+      const { UgcPostView } = useContentView('ugc_post')
       return <UgcPostView body={body} />
+    }
     case 'land':
     case 'resource':
       return null
   }
+}
+
+function LandBody(props: ComponentProps<typeof LandView>) {
+  const View = useContentView('land').LandView
+  return <View {...props} />
+}
+
+function ResourceBody(props: ComponentProps<typeof ResourceView>) {
+  const View = useContentView('resource').ResourceView
+  return <View {...props} />
 }
