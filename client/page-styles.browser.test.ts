@@ -48,6 +48,7 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     ['res.localhost', '/tags/open-source', '.res-grid > li', true],
     // The side blocks follow the resource on a phone.
     ['res.localhost', '/d/vlc-media-player', '.res-aside__block', false],
+    ['land.localhost', '/', '.land-module', true],
   ])('%s%s lays out the cards below a phone\'s screen only when scrolled near, without shifting what shows', async (host, path, cards, firstOnScreen) => {
     const context = await browserSite.browser().newContext({ locale: 'zh-CN', viewport: { width: 390, height: 700 } })
     const page = await context.newPage()
