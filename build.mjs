@@ -280,7 +280,7 @@ function toManifest(metafile) {
   }
   const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
   // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
-  const manifest = { entry: null, pages: {}, views: {}, locales: {}, lazy: {} }
+  const manifest = { entry: null, pages: {}, views: {}, lazy: {} }
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
@@ -293,8 +293,6 @@ function toManifest(metafile) {
       manifest.views[path.basename(entry, '.tsx')] = chunk(file)
     } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
       manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
-    } else if (/^shared\/i18n\/locales\/[\w-]+\.ts$/.test(entry)) {
-      manifest.locales[path.basename(entry, '.ts')] = url(file)
     }
   }
   if (!manifest.entry) throw new Error('The client entry is missing from the build output')

@@ -12,12 +12,11 @@ const manifestSchema = z.object({
   pages: z.record(z.string(), chunkSchema),
   /** A content body's view, by module name (VIEW_MODULES in shared/pages/content/content-views.ts). */
   views: z.record(z.string(), chunkSchema),
-  locales: z.record(z.string(), z.string()),
 })
 
 /**
  * What build.mjs wrote about the browser bundle: the entry, its static imports, the stylesheets,
- * and the chunk of every page module and locale, so a page can preload exactly what it needs.
+ * and the chunk of every page module and content view, so a page can preload exactly what it needs.
  * `styleText` holds each stylesheet's content, read once: a page's head carries its sheets inline.
  */
 export type ClientManifest = z.infer<typeof manifestSchema> & { styleText: Readonly<Record<StyleGroup, string>> }
