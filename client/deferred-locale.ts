@@ -9,11 +9,12 @@ import type { Lang } from '../shared/types.ts'
 /**
  * The browser's locale. Hydration renders what the server rendered, so it reads the server's
  * strings from the page (`rendered`: translations, dates, counts and ages) and needs neither
- * i18next nor the language's messages nor an `Intl` formatter. i18next and the messages load
- * after it (`load`, started by `ready` once the page is interactive, or by the first string the
- * page did not carry); a formatter is built when a value the page did not carry needs it. From then on i18next answers every call. A render that asks for a string
- * before then suspends until i18next is there (React keeps what is on screen meanwhile); code
- * outside a render waits for `ready` first.
+ * i18next nor the language's messages nor an `Intl` formatter.
+ * - i18next and the messages load after it (`load`, started by `ready` once the page is
+ *   interactive, or by the first string the page did not carry); from then on i18next answers
+ *   every call. A render that asks for a string before then suspends until i18next is there
+ *   (React keeps what is on screen meanwhile); code outside a render waits for `ready` first.
+ * - A formatter is built when a value the page did not carry first needs it.
  */
 export function createDeferredLocale(language: Lang, rendered: RenderedStrings, load: () => Promise<Translator>): Locale {
   let translator: Translator | null = null
