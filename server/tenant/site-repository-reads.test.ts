@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { siteKey } from '../cache/cache-keys.ts'
+import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts'
+import { webGetReplySchema } from '../upstream/page-schemas.ts'
+import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
+import { context, siteConfig, useRepositoryHarness } from './site-repository.test-helper.ts'
+
+// How the site repository reads upstream answers: parsed once on the way in, and counted for the
+// caches' byte bound at the length they arrived in.
+const harness = useRepositoryHarness()
+
+describe('parsing', () => {
+  /** The upstream's answers, each counting how often its `site_config` is read (once per parse). */
+  function countingUpstream() {
+    const client = createUpstreamClient({ baseUrl: harness.stub.url, dispatcher: harness.agent, timeoutMs: 1000 })
+    const reads = { count: 0 }
+    const upstream: UpstreamClient = {
+      ...client,
+      rawData: async (path, body, callContext) => {
+        const raw = await client.rawData(path, body, callContext)
+        if (typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data)) return raw
+        const { site_config: site, ...rest } = raw.data
+        return { ...raw, data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) }
+      },
+    }
+    return { upstream, reads }
+  }
+
+  it('checks a loaded site config and stores it in one parse', async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    const { upstream, reads } = countingUpstream()
+    const { repo } = harness.repository({ upstream })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
+    const onLoad = reads.count
+    reads.count = 0
+    webGetReplySchema.parse((await upstream.rawData('/v1/site_page/web_get', {}, context)).data)
+    expect(onLoad).toBe(reads.count)
+    expect(onLoad).toBeGreaterThan(0)
+  })
+})
+
+describe('byte bound', () => {
+  it('keeps each cache within maxBytes of upstream JSON: the most recent tenants stay, the oldest are loaded again', async () => {
+    // Every answer is a little over 2 KB of JSON, so 20 KB holds fewer than ten of each kind.
+    const filler = 'x'.repeat(2000)
+    harness.stub.handle((request, res) => {
+      const domain = String(request.headers['app-domain'])
+      if (request.url === '/v1/post/list') sendEnvelope(res, { rows: [{ filler }], total: 1 })
+      else sendEnvelope(res, { site_config: siteConfig(domain, { description: filler }) })
+    })
+    const { repo } = harness.repository({ maxBytes: 20_000 })
+    const schema = z.object({ rows: z.array(z.object({ filler: z.string() })), total: z.number() })
+    const hosts = Array.from({ length: 30 }, (_, i) => `t${i}.example`)
+    for (const host of hosts) {
+      expect(await repo.getSite(host, context)).toMatchObject({ kind: 'found' })
+      await repo.getData(host, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    }
+    expect(harness.stub.requests).toHaveLength(60)
+    for (const host of hosts.slice(-8)) {
+      await repo.getSite(host, context)
+      await repo.getData(host, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    }
+    expect(harness.stub.requests).toHaveLength(60)
+    await repo.getSite(hosts[0]!, context)
+    await repo.getData(hosts[0]!, '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    expect(harness.stub.requests).toHaveLength(62)
+  })
+})
+
+describe('byte count', () => {
+  it('counts an answer at the length of the text it came in, as the upstream sent it', async () => {
+    // Indented JSON: its text is longer than the value serialised again would be.
+    const text = JSON.stringify({ status: 0, info: 'ok', data: { site_config: siteConfig('tenant.example') } }, null, 4)
+    harness.stub.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.end(text)
+    })
+    const readers = new Map<string, () => number>()
+    const cacheMetrics = (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) })
+    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
+    await repo.getSite('tenant.example', context)
+    expect(readers.get('site')?.()).toBe(siteKey('tenant.example', '').length + text.length)
+  })
+})
