@@ -1,59 +1,8 @@
 import { request as httpRequest } from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { DEMO_ACCOUNT } from '../demo-api/data/index.ts'
+import { describe, expect, it } from 'vitest'
+import { HOST, json, proxiedCalls, upstreamCalls, useProxySite } from './api-proxy.test-helper.ts'
 
-interface Seen { path: string; search: string; headers: Headers; body: string }
-type Answer = (seen: Seen) => Response | Promise<Response>
-
-const HOST = 'res.localhost'
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
-
-let site: TestSite | undefined
-afterEach(async () => {
-  await site?.close()
-  site = undefined
-})
-
-/**
- * The app with the demo API behind a stub on 127.0.0.1: site config calls reach the demo, proxied
- * calls are recorded and answered by `answer` (the demo's answer when it is not given).
- */
-async function start(answer?: Answer, options: { listen?: boolean; trustProxy?: boolean } = {}) {
-  const seen: Seen[] = []
-  site = await startTestSite({
-    listen: options.listen ?? false,
-    app: { trustProxy: options.trustProxy ?? false },
-    upstream: async (request, demo) => {
-      const url = new URL(request.url)
-      if (url.pathname.startsWith('/v1/site_page/') || url.pathname.startsWith('/v1/site_admin/')) return demo(request)
-      const body = await request.text()
-      const entry = { path: url.pathname, search: url.search, headers: request.headers, body }
-      seen.push(entry)
-      if (answer) return answer(entry)
-      return demo(new Request(request.url, { method: 'POST', headers: request.headers, body }))
-    },
-  })
-  return { site, seen }
-}
-
-function post(path: string, body: unknown = {}, headers: Record<string, string> = {}, host = HOST) {
-  return site!.request(path, {
-    method: 'POST',
-    host,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
-
-function proxiedCalls(test: TestSite): number {
-  return [...test.upstreamCalls.entries()].filter(([path]) => !path.startsWith('/v1/site_')).reduce((sum, [, n]) => sum + n, 0)
-}
-
-function upstreamCalls(test: TestSite): number {
-  return [...test.upstreamCalls.values()].reduce((sum, n) => sum + n, 0)
-}
+const { start, post } = useProxySite()
 
 describe('allow-list', () => {
   // The calls the browser makes (docs/API.md), written out so that widening the allow-list is a
@@ -296,72 +245,5 @@ describe('answers', () => {
     } finally {
       release()
     }
-  })
-})
-
-describe('session cookie', () => {
-  it('re-issues the upstream cookie on the tenant host and sends it back on later calls', async () => {
-    const { seen } = await start((entry) => entry.path === '/v1/user/login'
-      ? json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=a%20b; Domain=api.internal; Path=/v1; Max-Age=3600; Secure; SameSite=None' })
-      : json({ status: 0, info: 'ok', data: null }))
-    const login = await post('/api/v1/user/login', {})
-    const cookie = login.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^api_sess=a%2520b; /)
-    expect(cookie).not.toMatch(/Domain/i)
-    expect(cookie).toMatch(/; Path=\/api\//)
-    expect(cookie).toMatch(/; HttpOnly/)
-    expect(cookie).toMatch(/; SameSite=Lax/)
-    expect(cookie).toMatch(/; Max-Age=3600/)
-    expect(cookie).not.toMatch(/Secure/)
-
-    await post('/api/v1/post/create', {}, { cookie: `lang=en; ${cookie.split(';')[0]}; _ga=GA1; api_=x` })
-    expect(seen[1]?.headers.get('cookie')).toBe('sess=a%20b')
-  })
-
-  it('marks the cookie Secure on https (as a trusted proxy reports it)', async () => {
-    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), { trustProxy: true })
-    const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
-    expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
-  })
-
-  it('ignores X-Forwarded-Proto unless the proxy is trusted', async () => {
-    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }))
-    const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
-    expect(response.headers.get('set-cookie')).not.toMatch(/; Secure/)
-  })
-
-  it('signs in to the demo API and writes a post with the returned cookie', async () => {
-    await start()
-    const login = await post('/api/v1/user/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
-    const body = await login.json() as { status: number; data: { email: string } }
-    expect(body.status).toBe(0)
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-    expect(cookie).toMatch(/^api_demo_session=/)
-    const post401 = await post('/api/v1/post/create', { title: 'Hello there', content: 'A first post written through the proxy.', category_id: 'guide', tags: [] })
-    expect(post401.status).toBe(401)
-    const created = await post('/api/v1/post/create', { title: 'Hello there', content: 'A first post written through the proxy.', category_id: 'guide', tags: [] }, { cookie })
-    expect(created.status).toBe(200)
-    expect(await created.json()).toMatchObject({ status: 0, data: { title: 'Hello there' } })
-  })
-})
-
-describe('sign-out', () => {
-  it('expires every upstream cookie the visitor holds, without an upstream call', async () => {
-    const { site: test } = await start()
-    const response = await post('/api/session/end', {}, { cookie: 'api_demo_session=abc; lang=en; api_other=1' })
-    expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('private, no-store')
-    const cookies = response.headers.getSetCookie()
-    expect(cookies).toHaveLength(2)
-    expect(cookies[0]).toMatch(/^api_demo_session=; Max-Age=0; Path=\/api\/; HttpOnly; SameSite=Lax$/)
-    expect(cookies[1]).toMatch(/^api_other=; Max-Age=0; /)
-    expect(upstreamCalls(test)).toBe(0)
-  })
-
-  it('refuses a cross-site sign-out', async () => {
-    await start()
-    const response = await post('/api/session/end', {}, { origin: 'http://evil.example', cookie: 'api_demo_session=abc' })
-    expect(response.status).toBe(403)
-    expect(response.headers.get('set-cookie')).toBeNull()
   })
 })
