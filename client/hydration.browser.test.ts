@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
+import { DEMO_BROWSER_LOCALES } from '../test/demo-pages.ts'
 
 // The hydration data and the payloads carry only what the browser reads (docs/performance.md
 // "Hydration data and page payloads").
@@ -18,9 +19,6 @@ const PAGES: [host: string, path: string][] = [
   ['land.localhost', '/d/lumen-macos'],
   ['nav.localhost', '/'], ['nav.localhost', '/ai'], ['nav.localhost', '/nav/dev/frontend'], ['nav.localhost', '/sp/news'], ['nav.localhost', '/res_tags/ai'],
 ]
-
-// Each site's own default language, so the first-visit language redirect stays out of the way.
-const LOCALES: Record<string, string> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
 
 /**
  * The rendered site frame and page and the managed head, as markup with each element's attributes
@@ -72,7 +70,7 @@ describe('hydration data and payloads in a browser', { timeout: 120_000 }, () =>
   it.each(PAGES)('%s%s hydrates without errors and renders the same from its payload', async (host, path) => {
     const payloads: string[] = []
     const { page, errors } = await browserSite.open(host, path, {
-      locale: LOCALES[host]!,
+      locale: DEMO_BROWSER_LOCALES[host]!,
       waitUntil: 'networkidle',
       // The demo landing page plays sample clips from the public web, which this network cannot reach.
       ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,

@@ -1,22 +1,19 @@
-import axe from 'axe-core'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { gotoHydrated, type OpenPageOptions } from '../test/browser/open-page.ts'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
+import { DEMO_BROWSER_LOCALES } from '../test/demo-pages.ts'
 
-// Phones and accessibility, in Chromium: no page kind of any demo site is wider than a phone, the
-// phone header is one compact row whose menus work by keyboard and touch, back/forward restores
-// deep scroll positions, and the frame's controls are accessible.
+// Phones, in Chromium: no page kind of any demo site is wider than a phone, the phone header is one
+// compact row whose menus work by keyboard and touch, and back/forward restores deep scroll
+// positions (the frame's accessibility: accessibility.browser.test.ts).
 describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
   const browserSite = useBrowserSite()
-
-  // Each site's own default language, so the first-visit language redirect stays out of the way.
-  const LOCALES: Record<string, string> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
   const PHONE = { width: 375, height: 740 }
 
   function open(host: string, path: string, options: Partial<OpenPageOptions> = {}) {
     // The demo landing page plays sample clips from the public web, which this network cannot reach.
-    return browserSite.open(host, path, { locale: LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/, viewport: PHONE, ...options })
+    return browserSite.open(host, path, { locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/, viewport: PHONE, ...options })
   }
 
   // One address of every page kind each demo site has (SPEC §2), right-to-left and translated
@@ -202,19 +199,6 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     await page.close()
   })
 
-  it('moves focus to the main content with the skip link', async () => {
-    const { page, errors } = await open('nav.localhost', '/')
-    await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link')
-    expect(await page.locator('.skip-link').evaluate((link) => link.getBoundingClientRect().top >= 0)).toBe(true)
-    await page.keyboard.press('Enter')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content')
-    await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
   it('restores a scroll position deeper than the page left on back, and the top on forward', async () => {
     const { page, errors } = await open('res.localhost', '/res/hot')
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
@@ -240,29 +224,7 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     expect(errors).toEqual([])
     await page.close()
   })
-
-  // The palette test checks the colour pairs; this checks them where they meet on real pages, in
-  // the day and night themes and both landing-page accents.
-  it.each([
-    ['res.localhost', '/'], ['nav.localhost', '/'], ['land.localhost', '/'], ['land.localhost', '/l/campaign/spring-sale'],
-  ])('%s%s has AA contrast and names that match the visible labels', async (host, path) => {
-    const { page, errors } = await open(host, path)
-    await page.addScriptTag({ content: axe.source })
-    const violations = await page.evaluate(async () => {
-      const result = await window.axe.run(document, {
-        runOnly: { type: 'rule', values: ['color-contrast', 'label-content-name-mismatch', 'button-name', 'link-name', 'aria-valid-attr-value', 'landmark-unique'] },
-      })
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-    })
-    expect(violations).toEqual([])
-    expect(errors).toEqual([])
-    await page.close()
-  })
 })
-
-declare global {
-  interface Window { axe: typeof axe }
-}
 
 /** '' when the page fits its window; otherwise its width and the outermost elements sticking out. */
 function measureOverflow(page: Page): Promise<string> {

@@ -99,3 +99,6 @@ export function demoVisitorCookie(host: string, path: string): string {
   if (path === '/en') return 'lang=en'
   return LANGUAGE_COOKIE[host] ?? ''
 }
+
+/** Each demo site's own default language, as a browser's: the first-visit language redirect stays out of the way. */
+export const DEMO_BROWSER_LOCALES: Readonly<Record<string, string>> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../../test/browser/use-browser-site.ts'
+import { DEMO_BROWSER_LOCALES } from '../../../test/demo-pages.ts'
 
 // Content and home pages in Chromium: hydration must match the server markup (a mismatch logs a
 // console error), tabs and popovers must work, client-side navigation must bring streamed data along.
 describe('content pages in a browser', { timeout: 60_000 }, () => {
   const browserSite = useBrowserSite()
 
-  // Each site's own default language, so the first-visit language redirect stays out of the way.
-  const LOCALES: Record<string, string> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
-
   function open(host: string, path: string) {
     // The demo landing page plays sample clips from the public web, which this network cannot reach.
-    return browserSite.open(host, path, { locale: LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
+    return browserSite.open(host, path, { locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
   }
 
   it.each([
