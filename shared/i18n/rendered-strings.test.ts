@@ -50,6 +50,14 @@ describe('readRenderedStrings', () => {
     ['with a value that is no string', { search: 'Search', menu: 3 }, { search: 'Search' }],
     ['well formed', { search: 'Search' }, { search: 'Search' }],
   ])('%s', (_name, value, expected) => {
-    expect(readRenderedStrings(value)).toEqual(expected)
+    expect({ ...readRenderedStrings(value) }).toEqual(expected)
+  })
+
+  it('reads a name the table lacks as missing, even one every object has, and keeps any name it holds', () => {
+    const strings = readRenderedStrings(JSON.parse('{"__proto__":"a","search":"b"}'))
+    expect(strings.toString).toBeUndefined()
+    expect(strings.constructor).toBeUndefined()
+    expect({ ...strings }).toEqual(JSON.parse('{"__proto__":"a","search":"b"}'))
+    expect(recordRenderedStrings(locale).strings().valueOf).toBeUndefined()
   })
 })

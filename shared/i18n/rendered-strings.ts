@@ -12,6 +12,9 @@ import type { Translate } from './translator.ts'
  */
 export type RenderedStrings = Record<string, string>
 
+/** An empty table with no prototype: a key never found in it reads as missing, whatever its name (`toString`). */
+const emptyTable = (): RenderedStrings => Object.create(null) as RenderedStrings
+
 /** One call's entry: the key alone, or the key with its values (written by the same code on both sides, so in the same order). */
 export function renderedStringKey(key: MessageKey, values?: object): string {
   return values === undefined ? key : `${key} ${JSON.stringify(values)}`
@@ -22,7 +25,7 @@ const formatKey = (kind: keyof Formatters, args: readonly number[]) => `#${kind}
 
 /** A locale whose translator and formatters note what they answer, for one render. */
 export function recordRenderedStrings(locale: Locale): { locale: Locale; strings(): RenderedStrings } {
-  const strings: RenderedStrings = {}
+  const strings = emptyTable()
   const note = (key: string, text: string) => {
     strings[key] = text
     return text
@@ -53,8 +56,8 @@ export function renderedFormats(rendered: RenderedStrings, format: Formatters): 
 
 /** The rendered strings of a page's hydration data, or none when the field is missing or malformed. */
 export function readRenderedStrings(value: unknown): RenderedStrings {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
-  const strings: RenderedStrings = {}
+  const strings = emptyTable()
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return strings
   for (const [key, text] of Object.entries(value)) if (typeof text === 'string') strings[key] = text
   return strings
 }
