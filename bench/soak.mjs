@@ -3,8 +3,8 @@
 // heap after GC before and after (the heap after warm-up must stay within 10 %), then a SIGTERM
 // under keep-alive load that must lose no request and reset no connection.
 // Before the SIGTERM, a walk of never-seen tenants (the demo API's tenant copies, each a copy of the
-// res site) × 5 pages each, with RSS and heap after GC per thousand tenants: what a fleet's long
-// tail holds once the caches are full.
+// res site) × 5 pages each, with RSS, heap and the caches' counted bytes after GC per thousand
+// tenants: what a fleet's long tail holds once the caches are full.
 // Bounded: --requests=N (default 200000), --seconds=S (default 900, stops the load early),
 // --connections=C (default 32), --tenants=T (default 10000; 0 skips the walk). Writes
 // dist/bench/soak.json; exits 1 when a promise is broken.
@@ -27,6 +27,8 @@ const CONNECTIONS = arg('connections', 32)
 const WARM_UP = Math.floor(TOTAL / 10)
 const TENANTS = arg('tenants', 10_000)
 const HOSTS = 1000
+/** Lets the walk read each cache's bytes from /metrics. */
+const METRICS_TOKEN = 'soak-metrics-token-0123456789'
 const UNKNOWN_SHARE = 0.3
 /** The five pages of each walked tenant (a copy of the res site). */
 const WALK_PATHS = ['/', '/s?query=a', '/post-search-tips', '/res/hot', '/rank']
@@ -81,7 +83,10 @@ try {
   console.log('faults injected upstream:', report.upstreamFaultsInjected)
   if (report.tenantWalk.length > 0) {
     console.log(`never-seen tenants × ${WALK_PATHS.length} pages, after GC:`)
-    console.table(Object.fromEntries(report.tenantWalk.map((row) => [row.tenants, { 'RSS MiB': row.rssMiB, 'heap MiB': row.heapMiB, 'req/s': row.rps, statuses: JSON.stringify(row.byStatus) }])))
+    console.table(Object.fromEntries(report.tenantWalk.map((row) => [row.tenants, {
+      'RSS MiB': row.rssMiB, 'heap MiB': row.heapMiB, 'heap total MiB': row.heapTotalMiB, 'array buffers MiB': row.arrayBuffersMiB,
+      'config caches MiB': row.configCachesMiB, 'HTML cache MiB': row.htmlCacheMiB, 'req/s': row.rps, statuses: JSON.stringify(row.byStatus),
+    }])))
   }
   console.log('SIGTERM under keep-alive load:', report.sigterm)
   await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
@@ -162,7 +167,8 @@ async function walkTenants(target) {
       )
       const seconds = (performance.now() - started) / 1000
       const probe = toMiB(await target.probe())
-      rows.push({ tenants: last, rssMiB: probe.rssMiB, heapMiB: probe.heapMiB, rps: Math.round(((last - first) * WALK_PATHS.length) / seconds), byStatus })
+      const held = await target.cacheBytes()
+      rows.push({ tenants: last, ...probe, configCachesMiB: mib(held.site + held.page + held.show_path + held.data), htmlCacheMiB: mib(held.html), rps: Math.round(((last - first) * WALK_PATHS.length) / seconds), byStatus })
     }
   } finally {
     await pool.close()
@@ -216,7 +222,7 @@ async function startApp(env) {
   const port = 20000 + Math.floor(Math.random() * 20000)
   const child = spawn(process.execPath, [...serverNodeFlags(), '--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', ...env },
+    env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', METRICS_TOKEN, ...env },
     stdio: ['ignore', 'inherit', 'pipe'],
   })
   const probes = []
@@ -235,6 +241,11 @@ async function startApp(env) {
   return {
     origin,
     child,
+    /** Bytes each cache holds, as counted for its byte bound (`cache_bytes` of /metrics). */
+    async cacheBytes() {
+      const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+      return Object.fromEntries([...text.matchAll(/^cache_bytes\{cache="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]))
+    },
     probe: () => new Promise((resolve) => {
       probes.push(resolve)
       child.kill('SIGUSR2')
@@ -264,6 +275,10 @@ function percentile(values, p) {
   return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1))
 }
 
-function toMiB({ heapUsed, rss, handles }) {
-  return { heapMiB: Number((heapUsed / 2 ** 20).toFixed(1)), rssMiB: Number((rss / 2 ** 20).toFixed(1)), handles }
+function mib(bytes) {
+  return Number(((bytes ?? 0) / 2 ** 20).toFixed(1))
+}
+
+function toMiB({ heapUsed, heapTotal, arrayBuffers, rss, handles }) {
+  return { heapMiB: mib(heapUsed), heapTotalMiB: mib(heapTotal), arrayBuffersMiB: mib(arrayBuffers), rssMiB: mib(rss), handles }
 }

@@ -82,8 +82,10 @@ const STORE_BROTLI_QUALITY = 5
 /**
  * Compresses a page's variants once, cheaply (see STORE_LEVEL): a popular page's gzip blocks are
  * compressed again at the best level in the background (see gzip-segments.ts). The text and the
- * compressed variants are copied into memory of their own, the gzip blocks apart so that better
- * ones replace them whole.
+ * compressed variants are copied into one memory block of the page's own: one block the size of a
+ * page is mapped apart by the allocator and given back whole when the page goes, where a small
+ * block per variant would be kept in the allocator's heap between the buffers of renders, and
+ * thousands of them keep that heap fragmented.
  */
 export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): Promise<CachedPage> {
   const segments = snapshot.segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment))
@@ -93,14 +95,22 @@ export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): P
       ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
       : Promise.resolve(null),
   ])
-  const text = packTogether([segments, br ? [br] : []])
-  const [packedSegments, packedBr] = text.groups as [Buffer[], Buffer[]]
+  const all = packTogether([segments, br ? [br] : [], gzip.blocks])
+  const [packedSegments, packedBr, packedBlocks] = all.groups as [Buffer[], Buffer[], Buffer[]]
   const packBlocks = (blocks: Buffer[]) => packTogether([blocks]).groups[0]!
-  const packed: GzipSegments = { ...gzip, blocks: packBlocks(gzip.blocks), source: gzip.source && packedSegments, pack: packBlocks }
-  // Better blocks, once in place, are smaller than these: the size stays an upper bound.
-  let size = text.block.byteLength + (packed.blocks[0]?.buffer.byteLength ?? 0) + SPARE_BODIES * gzipSize(packed, NONCE_LENGTH)
+  const packed: GzipSegments = { ...gzip, blocks: packedBlocks, source: gzip.source && packedSegments, pack: packBlocks }
+  // Better blocks come in memory of their own, beside the first ones (which stay in the page's
+  // block) and smaller than them: counting the first ones twice keeps the size an upper bound.
+  const better = gzip.source ? blockBytes(gzip.blocks) : 0
+  let size = all.block.byteLength + better + SPARE_BODIES * gzipSize(packed, NONCE_LENGTH)
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   return { status: snapshot.status, headers: snapshot.headers, segments: packedSegments, gzip: packed, br: packedBr[0] ?? null, storedAt: snapshot.storedAt, routeName: snapshot.routeName, size, etag: etagOf(segments) }
+}
+
+function blockBytes(blocks: Buffer[]): number {
+  let total = 0
+  for (const block of blocks) total += block.length
+  return total
 }
 
 /**

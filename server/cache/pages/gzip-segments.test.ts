@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { assembleGzip, BEST_LEVEL, compressSegments, IMPROVE_AFTER, releaseGzip, SPARE_BODIES, STORE_LEVEL } from './gzip-segments.ts'
+import { assembleGzip, BEST_LEVEL, compressSegments, IMPROVE_AFTER, releaseGzip, SPARE_AFTER, SPARE_BODIES, STORE_LEVEL } from './gzip-segments.ts'
 
 const texts = (...parts: string[]) => parts.map((part) => Buffer.from(part, 'utf8'))
 
@@ -24,6 +24,16 @@ describe('assembleGzip', () => {
   it('refuses a filler longer than one stored block', async () => {
     const segments = await compressSegments(texts('a', 'b'))
     expect(() => assembleGzip(segments, 'z'.repeat(0x10000))).toThrow(RangeError)
+  })
+
+  it('keeps no body of a page served once: most pages of the long tail are never asked for again', async () => {
+    const segments = await compressSegments(texts('<p nonce="', '">x</p>'))
+    releaseGzip(segments, assembleGzip(segments, 'Zm9vYmFyYmF6cXV4MTIzNA=='))
+    expect(segments.spare ?? []).toEqual([])
+    expect(SPARE_AFTER).toBe(2)
+    const second = assembleGzip(segments, 'cXV4cXV4cXV4cXV4cXV4cQ==')
+    releaseGzip(segments, second)
+    expect(segments.spare).toEqual([second])
   })
 
   it('refills a body given back, for the next response, and keeps no more than a few', async () => {
