@@ -23,9 +23,10 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
   load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<R | typeof NOT_FOUND>
   /**
    * Turns a raw value into the cached one, both fresh from `load` and when read back from the
-   * shared store; throws when its shape is wrong (nothing is cached then). Default: as is.
+   * shared store, for the caller whose `get` started the load; throws when its shape is wrong
+   * (nothing is cached then). Default: as is.
    */
-  parse?: (raw: unknown, key: string) => V
+  parse?: (raw: unknown, key: string, caller: C) => V
   /** How long a value is fresh. */
   ttlMs: number
   /** After `ttlMs`, for how long the old value is still served while a refresh runs. */
@@ -134,18 +135,18 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     const raw = await load(key, { signal, caller, refresh })
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
     if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
-    const value = parse(raw, key)
+    const value = parse(raw, key, caller)
     return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh }, raw }
   }
 
   /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
-  function fromShared(key: string, stored: SharedEntry | undefined): Entry<V> | undefined {
+  function fromShared(key: string, caller: C, stored: SharedEntry | undefined): Entry<V> | undefined {
     if (stored === undefined) return undefined
     const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0 }
     if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
     try {
       // Parsed again: the store is a boundary, and another version of the server may have written it.
-      return { value: parse(stored.value, key), size: key.length + stored.bytes, ...meta }
+      return { value: parse(stored.value, key, caller), size: key.length + stored.bytes, ...meta }
     } catch (error) {
       onError?.(error, key)
       return undefined
@@ -168,7 +169,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
     const refresh = known !== undefined
     if (!sharedStore) return (await loadHere(key, caller, signal, refresh)).entry
-    const stored = fromShared(key, await sharedStore.read(key))
+    const stored = fromShared(key, caller, await sharedStore.read(key))
     if (stored !== undefined && isFresh(stored)) return stored
     let release = await sharedStore.lock(key)
     if (release === null) {
@@ -177,7 +178,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       if (stale !== undefined) return stale
       const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
       const waited = await sharedStore.awaitNewer(key, newest, signal)
-      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, waited.entry) : undefined
+      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
       if (landed !== undefined) return landed
       release = waited !== undefined && 'release' in waited ? waited.release : null
     }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { siteKey } from '../cache/cache-keys.ts'
@@ -6,9 +8,15 @@ import { webGetReplySchema } from '../upstream/page-schemas.ts'
 import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
 import { context, siteConfig, useRepositoryHarness } from './site-repository.test-helper.ts'
 
-// How the site repository reads upstream answers: parsed once on the way in, and counted for the
-// caches' byte bound at the length they arrived in.
+// How the site repository reads upstream answers: parsed once on the way in (page data kept only
+// as parsed), and counted for the caches' byte bound at the length they arrived in.
 const harness = useRepositoryHarness()
+
+/** A full garbage collection, from a test without `--expose-gc`. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
 
 describe('parsing', () => {
   /** The upstream's answers, each counting how often its `site_config` is read (once per parse). */
@@ -37,6 +45,70 @@ describe('parsing', () => {
     webGetReplySchema.parse((await upstream.rawData('/v1/site_page/web_get', {}, context)).data)
     expect(onLoad).toBe(reads.count)
     expect(onLoad).toBeGreaterThan(0)
+  })
+})
+
+describe('page data', () => {
+  it('keeps one parsed copy per answer: every read of it gets the same object, parsed once', async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { rows: [{ id: 1 }], total: 1 }))
+    const parses = { count: 0 }
+    const schema = z.object({ rows: z.array(z.object({ id: z.number() })), total: z.number() }).transform((value) => (parses.count += 1, value))
+    const { repo } = harness.repository()
+    const first = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    const again = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    expect(again).toBe(first)
+    expect(parses.count).toBe(1)
+    expect(harness.stub.requests).toHaveLength(1)
+  })
+
+  it("lets the upstream's own object go once it is parsed", async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { rows: [{ id: 1 }], total: 1 }))
+    const client = createUpstreamClient({ baseUrl: harness.stub.url, dispatcher: harness.agent, timeoutMs: 1000 })
+    let answer: WeakRef<object> | undefined
+    const upstream: UpstreamClient = {
+      ...client,
+      rawData: async (path, body, callContext) => {
+        const raw = await client.rawData(path, body, callContext)
+        answer = new WeakRef(raw.data as object)
+        return raw
+      },
+    }
+    const { repo } = harness.repository({ upstream })
+    const schema = z.object({ rows: z.array(z.object({ id: z.number() })), total: z.number() })
+    const kept = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setImmediate(resolve))
+    collectGarbage()
+    expect(answer).toBeDefined()
+    expect(answer?.deref()).toBeUndefined()
+    expect(await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })).toBe(kept)
+  })
+
+  it('answers a reader with another schema from a load of its own, and each reader its own shape', async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { total: '3' }))
+    const asNumber = z.object({ total: z.coerce.number() })
+    const asText = z.object({ total: z.string() })
+    const { repo } = harness.repository()
+    expect(await repo.getData('tenant.example', '/v1/x', {}, asNumber, context, { cache: true })).toEqual({ total: 3 })
+    expect(await repo.getData('tenant.example', '/v1/x', {}, asText, context, { cache: true })).toEqual({ total: '3' })
+    expect(await repo.getData('tenant.example', '/v1/x', {}, asText, context, { cache: true })).toEqual({ total: '3' })
+    expect(harness.stub.requests).toHaveLength(2)
+    // Both at once: neither waits on a load parsed for the other, and neither gets the other's shape.
+    const [number, text] = await Promise.all([
+      repo.getData('tenant.example', '/v1/y', {}, asNumber, context, { cache: true }),
+      repo.getData('tenant.example', '/v1/y', {}, asText, context, { cache: true }),
+    ])
+    expect(number).toEqual({ total: 3 })
+    expect(text).toEqual({ total: '3' })
+  })
+
+  it('stores nothing of an answer its reader cannot parse, and loads it again next time', async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { total: 'many' }))
+    const { repo } = harness.repository()
+    const read = () => repo.getData('tenant.example', '/v1/x', {}, z.object({ total: z.number() }), context, { cache: true })
+    await expect(read()).rejects.toThrow()
+    await expect(read()).rejects.toThrow()
+    expect(harness.stub.requests).toHaveLength(2)
   })
 })
 

@@ -95,6 +95,8 @@ const NOT_FOUND_STATUS = 404
 interface SharedLoad { host: string; context: UpstreamCallContext }
 interface SiteLoad extends SharedLoad { language: SiteLanguage }
 interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
+/** A data answer as the cache keeps it: parsed with the schema of the reader that loaded it. */
+interface ParsedData { schema: ZodType<unknown>; value: unknown }
 
 const where = (path: string) => ({ method: 'POST', url: path })
 
@@ -198,19 +200,17 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal))),
   })
 
-  // Holds raw upstream data of many shapes; each read parses it with the reader's schema (once per
-  // stored value and schema, see parseData), so no key depends on which schema asked first.
-  const data = createConfigCache<unknown, DataLoad<unknown>>({
+  // Keeps each answer parsed with the schema of the reader that loaded it, and only that copy: the
+  // upstream's own object is dropped once parsed (the shared store keeps the text). See getData for
+  // a reader with another schema.
+  const data = createConfigCache<ParsedData, DataLoad<unknown>, unknown>({
     ...cacheOptions,
     ...pageCacheOptions,
     ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
-    load: async (_key, { signal, caller }) => {
-      const raw = await loadRaw(caller.path, caller.body, sharedContext(caller, signal))
-      parseData(raw, caller.schema, caller.path)
-      return raw
-    },
+    parse: (raw, _key, caller) => ({ schema: caller.schema, value: parseUpstreamData(caller.schema, raw, where(caller.path)) }),
+    load: (_key, { signal, caller }) => loadRaw(caller.path, caller.body, sharedContext(caller, signal)),
   })
   return {
     async getSite(host, context, language = '') {
@@ -244,9 +244,18 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
       const key = dataKey(host, path, body)
-      const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })
-      if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
-      return parseData(result.value, schema, path)
+      const load = { host, context, path, body, schema: schema as ZodType<unknown> }
+      // An entry answers the schema it was parsed with. Another schema asking for the same key (no
+      // two readers share a key today) loads it again, from the shared store when there is one:
+      // keeping the upstream's object for it would double what every entry holds.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const result = await data.get(key, load)
+        if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
+        if (result.value.schema === schema) return result.value.value as T
+        data.delete(key)
+      }
+      // Two readers of different schemas keep taking the key from each other: answer uncached.
+      return upstream.data(path, body, schema, { ...context, appDomain: host })
     },
 
     purge(host) {
