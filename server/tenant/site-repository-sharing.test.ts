@@ -52,7 +52,7 @@ describe('a shared store between instances', () => {
     expect(onError).toHaveBeenCalled()
   })
 
-  it('data is stored raw and each reader parses it with its own schema', async () => {
+  it("data is stored raw and each instance parses it with its reader's schema", async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { total: '3', rows: [] }))
     const shared = { store: store(), prefix: 'ts:' }
     const asNumber = z.object({ total: z.coerce.number() })
@@ -60,7 +60,6 @@ describe('a shared store between instances', () => {
     expect(await harness.repository({ shared }).repo.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true })).toEqual({ total: 3 })
     const other = harness.repository({ shared }).repo
     expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asText, context, { cache: true })).toEqual({ total: '3' })
-    expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true })).toEqual({ total: 3 })
     expect(harness.stub.requests).toHaveLength(1)
     expect(shared.store.keys).toEqual(['ts:tenant.example:data:/v1/x:{"a":1}'])
   })

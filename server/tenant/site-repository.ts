@@ -244,17 +244,13 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
       const key = dataKey(host, path, body)
-      const load = { host, context, path, body, schema: schema as ZodType<unknown> }
-      // An entry answers the schema it was parsed with. Another schema asking for the same key (no
-      // two readers share a key today) loads it again, from the shared store when there is one:
-      // keeping the upstream's object for it would double what every entry holds.
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const result = await data.get(key, load)
-        if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
-        if (result.value.schema === schema) return result.value.value as T
-        data.delete(key)
-      }
-      // Two readers of different schemas keep taking the key from each other: answer uncached.
+      const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })
+      if (result.kind !== 'found') throw new Error(`unreachable: data loads never answer not-found (${path})`)
+      if (result.value.schema === schema) return result.value.value as T
+      // An entry answers the schema it was parsed with. A reader with another schema (no two share a
+      // key today) gets a call of its own and leaves the entry to the readers it serves: keeping the
+      // upstream's object for it would double what every entry holds, and replacing the entry would
+      // let two such readers keep taking it from each other, each time with newer data.
       return upstream.data(path, body, schema, { ...context, appDomain: host })
     },
 
