@@ -89,10 +89,12 @@ describe('page data', () => {
     const asNumber = z.object({ total: z.coerce.number() })
     const asText = z.object({ total: z.string() })
     const { repo } = harness.repository()
-    const read = (schema: z.ZodType<unknown>) => repo.getData('tenant.example', '/v1/x', {}, schema, context, { cache: true })
+    const read = (schema: z.ZodType<unknown>) => repo.getData('tenant.example', '/v1/x', {}, schema, { ...context, cookie: 'sid=secret' }, { cache: true })
     expect(await read(asNumber)).toEqual({ total: 3 })
     expect(await read(asText)).toEqual({ total: '3' })
     expect(harness.stub.requests).toHaveLength(2)
+    // A shared read either way: the visitor's cookie stays home.
+    expect(harness.stub.requests.map((request) => request.headers.cookie)).toEqual([undefined, undefined])
     // The entry still answers the schema it was loaded with, without a call.
     expect(await read(asNumber)).toEqual({ total: 3 })
     expect(harness.stub.requests).toHaveLength(2)

@@ -123,9 +123,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
    * Context for a load shared by many visitors: the first caller's user-agent and referer, the cache's
    * signal (one visitor leaving must not abort it), and no cookie (a shared answer must not be personal).
    */
-  function sharedContext(load: SharedLoad, signal: AbortSignal): UpstreamCallContext {
+  function sharedContext(load: SharedLoad, signal: AbortSignal | undefined): UpstreamCallContext {
     const { userAgent, referer, requestId } = load.context
-    return { userAgent, referer, appDomain: load.host, signal, ...(requestId !== undefined ? { requestId } : {}) }
+    return { userAgent, referer, appDomain: load.host, ...(signal ? { signal } : {}), ...(requestId !== undefined ? { requestId } : {}) }
   }
 
   const tenants = createTenantViews()
@@ -250,8 +250,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       // An entry answers the schema it was parsed with. A reader with another schema (no two share a
       // key today) gets a call of its own and leaves the entry to the readers it serves: keeping the
       // upstream's object for it would double what every entry holds, and replacing the entry would
-      // let two such readers keep taking it from each other, each time with newer data.
-      return upstream.data(path, body, schema, { ...context, appDomain: host })
+      // let two such readers keep taking it from each other, each time with newer data. The call is
+      // the visitor's own (its signal) but reads what every visitor would, so without the cookie.
+      return upstream.data(path, body, schema, sharedContext({ host, context }, context.signal))
     },
 
     purge(host) {

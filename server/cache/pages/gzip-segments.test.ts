@@ -28,12 +28,11 @@ describe('assembleGzip', () => {
 
   it('keeps no body of a page served once: most pages of the long tail are never asked for again', async () => {
     const segments = await compressSegments(texts('<p nonce="', '">x</p>'))
-    releaseGzip(segments, assembleGzip(segments, 'Zm9vYmFyYmF6cXV4MTIzNA=='))
+    for (let served = 1; served < SPARE_AFTER; served += 1) releaseGzip(segments, assembleGzip(segments, 'Zm9vYmFyYmF6cXV4MTIzNA=='))
     expect(segments.spare ?? []).toEqual([])
-    expect(SPARE_AFTER).toBe(2)
-    const second = assembleGzip(segments, 'cXV4cXV4cXV4cXV4cXV4cQ==')
-    releaseGzip(segments, second)
-    expect(segments.spare).toEqual([second])
+    const proven = assembleGzip(segments, 'cXV4cXV4cXV4cXV4cXV4cQ==')
+    releaseGzip(segments, proven)
+    expect(segments.spare).toEqual([proven])
   })
 
   it('refills a body given back, for the next response, and keeps no more than a few', async () => {
