@@ -2,17 +2,20 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { negotiateEncoding, type Encoding } from '../http/content-coding.ts'
+import { GZIP_MEM_LEVEL, negotiateEncoding, type Encoding } from '../http/content-coding.ts'
 import { wholeBodyOf } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
   /** Bodies of a known length below this are sent as they are (the framing costs more than it saves). */
   thresholdBytes?: number
   /**
-   * Brotli quality for responses compressed per request (0–11). On the 54–107 KiB demo pages
-   * quality 1 takes 0.11–0.18 ms on this machine against 0.21–0.42 ms for quality 2 and 0.25–0.46 ms
-   * for gzip 1, for 4–7 % more bytes than quality 2 (still fewer than gzip 1). Pages the HTML cache
-   * keeps are compressed once at the highest levels instead.
+   * Brotli quality for responses compressed per request (0–11). Quality 0 is brotli's one-pass
+   * compressor with small tables; from quality 1 on the encoder sets up tables of hundreds of KiB
+   * per response, which the allocator maps and the kernel faults in anew each time. Uncached, as the
+   * server runs (`npm run profile`, two rounds alternated), quality 0 took the res home from
+   * 9.7 to 7.4–8.4 and the land home from 10.5–11.4 to 7.3–8.1 CPU ms per request, for about 4 %
+   * more bytes (26.5 against 25.5 KiB for the 109 KiB res home). Pages the HTML cache keeps are
+   * compressed once, and again at the best level once they prove popular.
    */
   brotliQuality?: number
   /** Gzip level, for the few clients without brotli: level 3 costs about a third of level 6. */
@@ -50,8 +53,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   const threshold = options.thresholdBytes ?? 1024
   // A 256 KiB window covers any page whole (the default 4 MiB one is allocated per response, and
   // freed memory from it stays with the allocator of whichever thread compressed).
-  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 }
-  const gzipLevel = options.gzipLevel ?? 3
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 0, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 }
+  const gzipOptions = { level: options.gzipLevel ?? 3, memLevel: GZIP_MEM_LEVEL }
   const syncMaxBytes = options.syncMaxBytes ?? 1_048_576
 
   return async function compressionMiddleware(c, next) {
@@ -77,15 +80,15 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
         plain.byteLength <= syncMaxBytes
           ? encoding === 'br'
             ? zlib.brotliCompressSync(plain, { params: brotliParams })
-            : zlib.gzipSync(plain, { level: gzipLevel })
+            : zlib.gzipSync(plain, gzipOptions)
           : encoding === 'br'
             ? await brotliCompress(plain, { params: brotliParams })
-            : await gzip(plain, { level: gzipLevel })
+            : await gzip(plain, gzipOptions)
       headers.set('content-length', String(packed.byteLength))
       body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
     } else {
       headers.delete('content-length')
-      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: brotliParams }) : zlib.createGzip({ level: gzipLevel })
+      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: brotliParams }) : zlib.createGzip(gzipOptions)
       body = response.body!.pipeThrough(flushingStream(compressor, encoding))
     }
     // A strong validator names one representation: the compressed bytes differ (RFC 9110 §8.8.3).

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib'
+import { GZIP_MEM_LEVEL } from '../../http/content-coding.ts'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
@@ -64,19 +65,10 @@ export const IMPROVE_AFTER = 4
  * a dozen hand-offs to the thread pool, one per segment, cost more than the compression itself.
  */
 const SYNC_MAX_BYTES = 1_048_576
-/**
- * zlib's memory level for both passes. At the default (8) each pass, one per segment, allocates
- * two more 64 KiB blocks (its hash table and its output buffer); with the serve script's glibc
- * mapping threshold (32 KiB) a block that size is mapped anew whenever the heap has no free one,
- * and faulted in page by page. At 6 they are 16 KiB and come from the heap: the post's miss went
- * from 13.2–16.2 to 8.2–9.1 CPU ms per request (`npm run profile -- --only=post --miss`), for
- * bodies within 0.1 % of the same bytes on the bench pages.
- */
-const MEM_LEVEL = 6
 
 /** Options of the pass over segment `index` of `count`: each ends on a full flush, the last finishes. */
 function passOptions(level: number, index: number, count: number): ZlibOptions {
-  return { level, memLevel: MEM_LEVEL, finishFlush: index === count - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }
+  return { level, memLevel: GZIP_MEM_LEVEL, finishFlush: index === count - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }
 }
 
 /**
