@@ -50,6 +50,13 @@ describe('answerPage', () => {
     }
   })
 
+  it.each(['gzip', 'identity'])('keeps text beyond ASCII on both sides of a nonce whole (%s)', async (accept) => {
+    const chinese = '<!DOCTYPE html><html><head><title>资源站</title><script nonce="N1">boot()</script></head><body>' + '<p>搜索技巧 😀</p>'.repeat(50) + '<script nonce="N1">go()</script>尾</body></html>'
+    const response = servePage(await page(chinese, 'N1'), { method: 'GET', acceptEncoding: accept, nonce: 'fresh-one' })
+    const body = Buffer.from(await response.arrayBuffer())
+    expect((accept === 'gzip' ? gunzipSync(body) : body).toString()).toBe(chinese.replaceAll('N1', 'fresh-one'))
+  })
+
   it('answers HEAD with the headers of the chosen variant and no body', async () => {
     const response = servePage(await page(html), { method: 'HEAD', acceptEncoding: 'gzip', nonce: undefined })
     expect(response.headers.get('content-encoding')).toBe('gzip')

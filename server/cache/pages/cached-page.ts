@@ -208,6 +208,16 @@ function pageBody(page: CachedPage, acceptEncoding: string | undefined, filler: 
   const encoding = negotiateEncoding(acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   if (encoding === 'br' && page.br) return { encoding, body: page.br }
   if (encoding === 'gzip') return { encoding, body: assembleGzip(page.gzip, filler) }
-  const body = page.segments.length === 1 ? page.segments[0]! : Buffer.from(page.segments.map((segment) => segment.toString('utf8')).join(filler), 'utf8')
-  return { encoding: 'identity', body }
+  return { encoding: 'identity', body: page.segments.length === 1 ? page.segments[0]! : joinedSegments(page.segments, filler) }
+}
+
+/** The segments' bytes with `filler` between each two, copied once (never decoded to text). */
+function joinedSegments(segments: Buffer[], filler: string): Buffer {
+  const fill = Buffer.from(filler, 'utf8')
+  const parts: Buffer[] = []
+  for (const segment of segments) {
+    if (parts.length > 0) parts.push(fill)
+    parts.push(segment)
+  }
+  return Buffer.concat(parts)
 }
