@@ -1,9 +1,12 @@
+import { once } from 'node:events'
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
 import type { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
 import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { createRedisSharing } from './redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -125,6 +128,23 @@ describe('instances sharing Redis', () => {
     expect(calls.other).toBeGreaterThan(before.other)
   })
 
+  it('once ready, an instance sends commands: its command connection is up, not only the subscriber', async () => {
+    // Commands are not queued while disconnected: if ready settled with the subscriber alone, a
+    // purge right after start-up would fail. The proxy holds back the first connection it gets
+    // (the command connection, opened before the subscriber's) for 300 ms.
+    const proxy = await holdingBackFirstConnection(redis.port, 300)
+    const failed: string[] = []
+    const sharing = createRedisSharing({ url: `redis://127.0.0.1:${proxy.port}`, log: pino({ level: 'silent' }), onCommandError: (what) => failed.push(what) })
+    try {
+      await sharing.ready
+      expect(await sharing.store.mark(['ts:ready-check'], Date.now(), 60_000)).toBe(true)
+      expect(failed).toEqual([])
+    } finally {
+      await sharing.close()
+      proxy.close()
+    }
+  })
+
   it('a hung Redis (connected, never answering) does not hang pages: each command has a deadline', async () => {
     const [a, b] = [await instance({ redisCommandTimeoutMs: 100 }), await instance({ redisCommandTimeoutMs: 100 })]
     await get(a, '/res/hot')
@@ -174,3 +194,33 @@ describe('instances sharing Redis', () => {
     }, { timeout: 15_000, interval: 100 })
   })
 })
+
+/** A loopback TCP proxy to Redis that starts relaying the first connection it accepts only after `holdMs`. */
+async function holdingBackFirstConnection(redisPort: number, holdMs: number): Promise<{ port: number; close(): void }> {
+  const sockets: Socket[] = []
+  let accepted = 0
+  const server = createServer((incoming) => {
+    const held = accepted++ === 0
+    const outgoing = createConnection(redisPort, '127.0.0.1')
+    sockets.push(incoming, outgoing)
+    incoming.on('error', () => outgoing.destroy())
+    outgoing.on('error', () => incoming.destroy())
+    const relay = () => {
+      incoming.pipe(outgoing)
+      outgoing.pipe(incoming)
+    }
+    if (held) {
+      incoming.pause()
+      setTimeout(relay, holdMs)
+    } else relay()
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      server.close()
+    },
+  }
+}

@@ -25,7 +25,10 @@ export interface RedisSharing {
   bus: PurgeBus
   /** Prefix of every key (keys are `prefix + name`). */
   prefix: string
-  /** Settles once purges from other instances are being received (never fails; for tests and start-up logs). */
+  /**
+   * Settles once commands can be sent and purges from other instances are being received (never
+   * fails; for tests and start-up logs).
+   */
   ready: Promise<void>
   close(): Promise<void>
 }
@@ -172,10 +175,14 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     if (message === undefined || message.from === instanceId) return
     for (const handler of handlers) handler(toPurgeScope(message))
   })
-  const ready = subscriber.subscribe(channel).then(
+  const subscribed = subscriber.subscribe(channel).then(
     () => undefined,
     (error: unknown) => trouble(error, 'subscribe'),
   )
+  // Commands are not queued while disconnected: one sent before the command connection is up
+  // fails, even with the subscriber already listening.
+  const connected = client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => client.once('ready', () => resolve()))
+  const ready = Promise.all([subscribed, connected]).then(() => undefined)
 
   const bus: PurgeBus = {
     async publish(message) {
