@@ -57,7 +57,9 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
       localStorage.setItem(key, JSON.stringify([{ title: 'Lumen for iPhone is here', hidden_time: Date.now() - 25 * 3600 * 1000 }]))
     }, PROMO_HIDDEN_KEY)
     await page.reload()
-    await expect.poll(() => page.getByRole('region', { name: PROMO }).isVisible()).toBe(true)
+    // Hydrated, the app has had its say too (on a busy machine the scripts start up to seconds after load).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await expect.poll(() => page.getByRole('region', { name: PROMO }).isVisible(), { timeout: 5000 }).toBe(true)
     expect(errors).toEqual([])
     await page.close()
   })
