@@ -44,7 +44,7 @@ describe('runtime options of the server process', () => {
     expect(image.NODE_OPTIONS).toMatch(/--max-semi-space-size=\d+/)
     // An old-generation limit halved cache-hit throughput in the bench (docs/operations.md, "Runtime options").
     expect(image.NODE_OPTIONS).not.toMatch(/--max-old-space-size/)
-    expect(Object.keys(image).filter((key) => key.startsWith('MALLOC_')).sort()).toEqual(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'])
+    expect(Object.keys(image).filter((key) => key.startsWith('MALLOC_')).sort()).toEqual(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TOP_PAD_', 'MALLOC_TRIM_THRESHOLD_'])
     const tuning = (from: Record<string, string>) => Object.fromEntries(Object.entries(from).filter(([key]) => key === 'NODE_OPTIONS' || key.startsWith('MALLOC_')))
     expect(tuning(runtimeEnvOf(scripts.serve!))).toEqual(tuning(image))
     expect(imageNodeFlags()).toContainEqual(expect.stringMatching(/^--heap-growing-percent=\d+$/))
