@@ -1,6 +1,7 @@
 // Child processes of the benchmark (the app, the demo API) and what /proc says about them.
 import { fork, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { serverNodeFlags, serverRuntimeEnv } from './runtime-env.mjs'
@@ -9,12 +10,24 @@ const root = path.resolve(import.meta.dirname, '..')
 const TICKS_PER_SECOND = 100
 
 /**
- * Starts dist/server/index.js on a free-ish loopback port, with the environment and node flags
+ * A loopback port nothing listens on now, from the kernel: a random pick in the ephemeral range could
+ * be one a socket of this machine already holds (a soak once failed with EADDRINUSE that way).
+ */
+export async function freePort() {
+  const server = createServer()
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/**
+ * Starts dist/server/index.js on a free loopback port, with the environment and node flags
  * `npm run serve` sets, and waits until it answers: against the embedded demo API unless
  * `env.API_BASE_URL` names an upstream.
  */
 export async function startApp(env = {}) {
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = await freePort()
   const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/index.js'], {
     cwd: root,
     env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }), ...env },
@@ -30,7 +43,7 @@ export async function startApp(env = {}) {
  * `t<N>.<demo host>` as copies of the demo sites, so a benchmark can walk never-seen tenants.
  */
 export async function startDemoApi({ tenantCopies = false } = {}) {
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = await freePort()
   const child = spawn(process.execPath, ['dist/server/demo-api.js', '--port', String(port), ...(tenantCopies ? ['--tenant-copies'] : [])], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] })
   const origin = `http://127.0.0.1:${port}`
   await waitFor(origin, { method: 'POST' })

@@ -15,7 +15,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool } from 'undici'
-import { startDemoApi } from './processes.mjs'
+import { freePort, startDemoApi } from './processes.mjs'
 import { FAULTS, startSoakUpstream } from './soak-upstream.mjs'
 import { serverNodeFlags, serverRuntimeEnv } from './runtime-env.mjs'
 
@@ -219,7 +219,7 @@ async function drainUnderLoad(target) {
 
 /** Starts dist/server/index.js with the heap probe, and waits until it is ready. */
 async function startApp(env) {
-  const port = 20000 + Math.floor(Math.random() * 20000)
+  const port = await freePort()
   const child = spawn(process.execPath, [...serverNodeFlags(), '--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
     cwd: root,
     env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', METRICS_TOKEN, ...env },
