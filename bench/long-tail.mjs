@@ -11,12 +11,12 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool } from 'undici'
 import { BROWSER_UA } from './pages.mjs'
-import { cpuMs, startApp, startDemoApi } from './processes.mjs'
+import { cpuMs, freePort, startApp, startDemoApi } from './processes.mjs'
 import { startLongTailUpstream } from './long-tail-upstream.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -173,15 +173,6 @@ async function startRedis() {
   }
   child.kill('SIGKILL')
   throw new Error('redis-server did not start')
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address()
-  server.close()
-  await once(server, 'close')
-  return port
 }
 
 async function measureSetting(setting, upstream) {

@@ -180,8 +180,9 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     (error: unknown) => trouble(error, 'subscribe'),
   )
   // Commands are not queued while disconnected: one sent before the command connection is up
-  // fails, even with the subscriber already listening.
-  const connected = client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => client.once('ready', () => resolve()))
+  // fails, even with the subscriber already listening. The client connects in the background, so
+  // its 'ready' cannot come before this listener.
+  const connected = new Promise<void>((resolve) => client.once('ready', () => resolve()))
   const ready = Promise.all([subscribed, connected]).then(() => undefined)
 
   const bus: PurgeBus = {
