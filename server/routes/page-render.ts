@@ -5,7 +5,7 @@ import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
-import type { Rendered, Rerender } from '../cache/pages/read-render.ts'
+import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
@@ -13,6 +13,7 @@ import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderDocument } from '../render/render-document.ts'
+import { renderInputsDigest } from '../render/render-inputs.ts'
 import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
@@ -82,19 +83,27 @@ const RERENDER_USER_AGENT = 'tenant-sites revalidation'
  * nothing is left to swap in on the client). Cache hits answered before the app use it too.
  */
 export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
-  return ({ tenant, origin, decision }) => () => {
+  return ({ tenant, origin, decision }) => (unchangedSince) => {
     const url = origin + decision.browserPath
     const upstreamContext: UpstreamCallContext = { userAgent: RERENDER_USER_AGENT, referer: url, appDomain: tenant.host }
     const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
-    return renderPage({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true)
+    return loadAndRender({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true, unchangedSince)
   }
 }
 
 /**
  * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
- * it is rendered complete, as for a crawler; other visitors get the shell as soon as it is ready.
+ * it is rendered complete, as for a crawler, and carries the digest of what it was rendered from;
+ * other visitors get the shell as soon as it is ready.
  */
 export async function renderPage(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean): Promise<Rendered> {
+  const rendered = await loadAndRender(facts, decision, options, forCache, undefined)
+  if ('kind' in rendered) throw new Error('unreachable: a render without a digest to compare is never unchanged')
+  return rendered
+}
+
+/** renderPage, or `unchanged` without rendering when the loaded page's inputs have the digest `unchangedSince`. */
+async function loadAndRender(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean, unchangedSince: string | undefined): Promise<Rendered | Unchanged> {
   const { nonce, method } = facts
   const uses = createPageUses()
   const loaded = await loadPage({
@@ -126,8 +135,12 @@ export async function renderPage(facts: RenderFacts, decision: RenderDecision, o
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
   if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
+  // Only a page the cache may keep needs to know what it was made of.
+  const digest = forCache && shareable ? await renderInputsDigest({ context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest }) : undefined
+  if (digest !== undefined && digest === unchangedSince) return { kind: 'unchanged', uses }
+  const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
-  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses }
+  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses, ...kept }
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({
@@ -147,7 +160,7 @@ export async function renderPage(facts: RenderFacts, decision: RenderDecision, o
     onComplete: settle,
   })
   if (method === 'HEAD') settle(false)
-  return { response, complete, nonce, routeName, uses }
+  return { response, complete, nonce, routeName, uses, ...kept }
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */

@@ -1,9 +1,10 @@
 import { promisify } from 'node:util'
-import { constants, crc32, deflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib'
+import { constants, crc32, deflateRaw, deflateRawSync, gunzipSync, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib'
 import { GZIP_MEM_LEVEL } from '../../http/content-coding.ts'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
+const inflateRawAsync = promisify(inflateRaw)
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
 /** Longest text a single stored deflate block can hold (RFC 1951 §3.2.4). */
 const MAX_STORED = 0xffff
@@ -19,13 +20,8 @@ export interface GzipSegments {
   crcOfFill?: { fillLength: number; base: number; shift: number }
   /** Bodies already written out, kept to be refilled by the next responses (see releaseGzip). */
   spare?: Buffer[]
-  /** The zlib level the blocks were made at. */
+  /** The zlib level the blocks were made at; below the best one, they are compressed again once the page proves popular. */
   level: number
-  /**
-   * The segments' text while the blocks are below the best level, for compressing them again once
-   * the page proves popular (views of memory the page holds anyway).
-   */
-  source?: Buffer[]
   /** Bodies assembled so far. */
   served?: number
   /** Settles once the blocks are at the best level (present from the moment that starts). */
@@ -75,8 +71,9 @@ function passOptions(level: number, index: number, count: number): ZlibOptions {
  * Compresses text segments once, so that a gzip body with any short string between them (a
  * per-response nonce) can later be assembled without compressing again: each segment is its own
  * run of deflate blocks ending on a full flush (byte-aligned, no reference back into what came
- * before), and the string in between travels as a stored block. Below the best level, the
- * segments are kept as `source` and compressed again after IMPROVE_AFTER bodies (see assembleGzip).
+ * before), and the string in between travels as a stored block. Below the best level, the blocks
+ * are compressed again after IMPROVE_AFTER bodies (see assembleGzip). The blocks are all a page
+ * needs: the text is inflated from them when it is asked for (segmentTexts).
  */
 export async function compressSegments(segments: Buffer[], level = STORE_LEVEL): Promise<GzipSegments> {
   let total = 0
@@ -93,25 +90,41 @@ export async function compressSegments(segments: Buffer[], level = STORE_LEVEL):
     crcOfFill: undefined,
     spare: undefined,
     level,
-    source: level < BEST_LEVEL ? segments : undefined,
     served: 0,
     improved: undefined,
     pack: undefined,
   }
 }
 
+/** Inflate options of segment `index` of `count`: all but the last end on a flush, not on the stream's end. */
+function inflateOptions(index: number, count: number): ZlibOptions {
+  return { finishFlush: index === count - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }
+}
+
+/** The segments' text, inflated from their blocks (for another instance's copy, through the shared store). */
+export function segmentTexts(segments: GzipSegments): Buffer[] {
+  return segments.blocks.map((blocks, index) => inflateRawSync(blocks, inflateOptions(index, segments.blocks.length)))
+}
+
+/** The text of the segments joined with `filler`: the identity body, inflated from a gzip body assembled aside. */
+export function identityBody(segments: GzipSegments, filler: string): Buffer {
+  const fillLength = Buffer.byteLength(filler, 'utf8')
+  return gunzipSync(writeBody(segments, filler, fillLength, Buffer.allocUnsafe(gzipSize(segments, fillLength)), false))
+}
+
 /**
- * Compresses the segments again at the best level, on the thread pool, and puts the new blocks in
- * place in one step: a body assembled before keeps the old blocks' bytes (it is a copy), and spare
- * bodies of the old size are dropped. `pack` copies the new blocks into memory of their own (see
- * cached-page.ts), so the old blocks are freed with the last view of them.
+ * Compresses the segments again at the best level, on the thread pool (inflated there first), and
+ * puts the new blocks in place in one step: a body assembled before keeps the old blocks' bytes (it
+ * is a copy), and spare bodies of the old size are dropped. `pack` copies the new blocks into
+ * memory of their own (see cached-page.ts), so the old blocks are freed with the last view of them.
  */
-async function improve(segments: GzipSegments, source: Buffer[]): Promise<void> {
-  const blocks = await Promise.all(source.map((segment, index) => deflateRawAsync(segment, passOptions(BEST_LEVEL, index, source.length))))
+async function improve(segments: GzipSegments): Promise<void> {
+  const count = segments.blocks.length
+  const texts = await Promise.all(segments.blocks.map((blocks, index) => inflateRawAsync(blocks, inflateOptions(index, count))))
+  const blocks = await Promise.all(texts.map((text, index) => deflateRawAsync(text, passOptions(BEST_LEVEL, index, count))))
   segments.blocks = segments.pack ? segments.pack(blocks) : blocks
   segments.level = BEST_LEVEL
   segments.spare = []
-  segments.source = undefined
 }
 
 /**
@@ -120,13 +133,19 @@ async function improve(segments: GzipSegments, source: Buffer[]): Promise<void> 
  */
 export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   const fillLength = Buffer.byteLength(filler, 'utf8')
-  if (fillLength > MAX_STORED) throw new RangeError('filler too long for one stored block')
   const size = gzipSize(segments, fillLength)
   const spare = segments.spare?.pop()
   // A body of the same size has the same layout (same page, same filler length): only the fillers
   // and the trailer differ, and the deflate blocks around them are already in place.
   const body = spare !== undefined && spare.length === size ? spare : Buffer.allocUnsafe(size)
-  const refill = body === spare
+  writeBody(segments, filler, fillLength, body, body === spare)
+  noteServed(segments)
+  return body
+}
+
+/** Writes the gzip member into `body` (of gzipSize); `refill`: only the fillers and the trailer, the rest is in place. */
+function writeBody(segments: GzipSegments, filler: string, fillLength: number, body: Buffer, refill: boolean): Buffer {
+  if (fillLength > MAX_STORED) throw new RangeError('filler too long for one stored block')
   let offset = refill ? GZIP_HEADER.length : GZIP_HEADER.copy(body, 0)
   let length = 0
   for (const [index, blocks] of segments.blocks.entries()) {
@@ -146,17 +165,15 @@ export function assembleGzip(segments: GzipSegments, filler: string): Buffer {
   }
   offset = body.writeUInt32LE(trailerCrc(segments, filler, fillLength) >>> 0, offset)
   body.writeUInt32LE(length >>> 0, offset)
-  noteServed(segments)
   return body
 }
 
 /** Counts a body assembled and, once the page has proved popular, compresses it again. */
 function noteServed(segments: GzipSegments): void {
   segments.served = (segments.served ?? 0) + 1
-  const { source } = segments
-  if (source === undefined || segments.improved !== undefined || segments.served < IMPROVE_AFTER) return
+  if (segments.level >= BEST_LEVEL || segments.improved !== undefined || segments.served < IMPROVE_AFTER) return
   // Kept on failure too (memory, a closed pool at shutdown): the blocks in place stay valid.
-  segments.improved = improve(segments, source).catch(() => undefined)
+  segments.improved = improve(segments).catch(() => undefined)
 }
 
 /**

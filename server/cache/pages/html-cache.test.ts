@@ -3,6 +3,7 @@ import { createMemorySharedStore } from '../shared-store.ts'
 import { wholeBodyResponse } from '../../http/whole-body.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
+import { assembleGzip, releaseGzip, segmentTexts } from './gzip-segments.ts'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -21,7 +22,7 @@ function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
 }
 
 async function textOf(answer: Awaited<ReturnType<ReturnType<typeof createHtmlCache>['get']>>): Promise<string> {
-  return answer.kind === 'rendered' ? answer.response.text() : Buffer.concat(answer.page.segments).toString()
+  return answer.kind === 'rendered' ? answer.response.text() : Buffer.concat(segmentTexts(answer.page.gzip)).toString()
 }
 
 describe('createHtmlCache', () => {
@@ -68,7 +69,7 @@ describe('createHtmlCache', () => {
     expect(answer.kind).toBe(kind)
     if (answer.kind !== 'kept') return
     expect(answer.page.status).toBe(status)
-    expect(answer.page.segments.map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
+    expect(segmentTexts(answer.page.gzip).map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
     expect(cache.peek('h:html:a')).toBe(status === 200 ? answer.page : undefined)
   })
 
@@ -98,14 +99,41 @@ describe('createHtmlCache', () => {
   })
 
   it('stays within its byte bound', async () => {
-    const { cache } = setup({ maxBytes: 3000 })
+    const { cache } = setup({ maxBytes: 12_000 })
     for (let i = 0; i < 20; i++) {
       const answer = await cache.get(`h:html:${i}`, async () => rendered(`<p>${i}</p>`.padEnd(500, ' ')))
       if (answer.kind === 'rendered') await answer.response.arrayBuffer()
       await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     }
-    expect(cache.bytes).toBeLessThanOrEqual(3000)
+    expect(cache.bytes).toBeLessThanOrEqual(12_000)
     expect(cache.size).toBeGreaterThan(0)
+    expect(cache.size).toBeLessThan(20)
+  })
+
+  it('counts a page at its compressed bytes: pages of 100 KiB of markup, several to the 256 KiB bound', async () => {
+    const { cache } = setup({ maxBytes: 256 * 1024 })
+    const markup = (i: number) => `<!DOCTYPE html><script nonce="N1">x()</script><ul>${Array.from({ length: 2100 }, (_, row) => `<li class="r${row % 7}"><a href="/d/${(row * 7919 + i) % 4099}">Item ${row}</a></li>`).join('')}</ul>`
+    expect(markup(0).length).toBeGreaterThan(100 * 1024)
+    for (let i = 0; i < 8; i++) {
+      await cache.get(`h:html:${i}`, async () => rendered(markup(i), {}, true, 'N1'))
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    }
+    expect(cache.size).toBe(8)
+    expect(cache.bytes).toBeLessThanOrEqual(256 * 1024)
+  })
+
+  it('counts again what a popular page grows by (the bodies kept for its hits) when it is next answered', async () => {
+    const { cache } = setup()
+    await cache.get('h:html:a', async () => rendered(`<script nonce="N1">x()</script>${'<p>row</p>'.repeat(2000)}`, {}, true, 'N1'))
+    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+    const before = cache.bytes
+    const page = cache.hit('h:html:a', async () => rendered('unused'))!
+    // What the hit writer does once each body is written: gives it back for the next hit.
+    for (const nonce of ['n1', 'n2', 'n3']) releaseGzip(page.gzip, assembleGzip(page.gzip, nonce))
+    const spares = (page.gzip.spare ?? []).reduce((sum, body) => sum + body.length, 0)
+    expect(spares).toBeGreaterThan(0)
+    cache.hit('h:html:a', async () => rendered('unused'))
+    expect(cache.bytes).toBe(before + spares)
   })
 
   it('purge drops one tenant (not its neighbours) and a render running across it is not kept', async () => {
@@ -132,7 +160,7 @@ describe('createHtmlCache', () => {
     await cache.get('h:html:a', async () => rendered('<script nonce="n0nce-1">a</script><script nonce="n0nce-1">b</script>', {}, true, 'n0nce-1'))
     await vi.waitFor(() => expect(cache.peek('h:html:a')).toBeDefined())
     const page = cache.peek('h:html:a')
-    expect(page?.segments.map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
+    expect(page && segmentTexts(page.gzip).map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
   })
 
   it('shares kept pages through the shared store, read back by another instance without rendering', async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../backoff.ts'
 import { coversPage, type PurgeScope } from '../purge-scope.ts'
 import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import type { CachedPage } from './cached-page.ts'
+import { bytesHeld, renewed, type CachedPage } from './cached-page.ts'
 import { captureRender, readRender, toUsed, type Rendered, type Rerender, type RevalidationOutcome, type Used } from './read-render.ts'
 import { createPurgeLog } from './purge-log.ts'
 import { sharedPages } from './shared-pages.ts'
@@ -66,6 +66,8 @@ export interface HtmlCache {
 
 interface Entry {
   page: CachedPage
+  /** Bytes the byte bound counts for it: what the page held when last looked at (bytesHeld). */
+  counted: number
   /** The upstream answers the page was built from, with their tags, and the page's tags. */
   uses: Used
   /** Marked stale by a soft purge, whatever its age. */
@@ -104,7 +106,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const lockMs = options.shared?.lockMs ?? 30_000
   const pages = new LRUCache<string, Entry>({
     maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (entry) => Math.max(1, entry.page.size),
+    sizeCalculation: (entry) => Math.max(1, entry.counted),
     ...(metrics ? { dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
   })
   metrics?.size(() => pages.size)
@@ -138,7 +140,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    */
   function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
     if (purges.coversSince(started.purge, key)) return
-    pages.set(key, { page, uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
+    pages.set(key, { page, counted: bytesHeld(page), uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
     if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
 
@@ -156,11 +158,17 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return { response: captured.response, page, inMemory: captured.inMemory }
   }
 
-  /** A re-render read whole, or null when it must not replace the page (not a complete 200). */
-  async function renderAside(rerender: Rerender): Promise<{ page: CachedPage; uses: Used } | null> {
-    const rendered = await rerender()
+  /**
+   * A re-render read whole, or null when it must not replace the page (not a complete 200); the page
+   * as it stands, fresh again, when the load found the inputs it was rendered from unchanged. A page
+   * a purge marked stale is always rendered again: a purge asks for a new render, whatever the data.
+   */
+  async function renderAside(rerender: Rerender, entry: Entry): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | null> {
+    const current = entry.page
+    const rendered = await rerender(entry.purged ? undefined : current.digest)
+    if ('kind' in rendered) return { page: renewed(current, now()), uses: toUsed(rendered.uses), unchanged: true }
     const page = await readRender(rendered, now)
-    return page === null ? null : { page, uses: toUsed(rendered.uses) }
+    return page === null ? null : { page, uses: toUsed(rendered.uses), unchanged: false }
   }
 
   async function revalidation(key: string, entry: Entry, rerender: Rerender, started: Start): Promise<RevalidationOutcome> {
@@ -175,10 +183,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       if (release === null) return 'elsewhere'
     }
     try {
-      const done = await renderAside(rerender)
+      const done = await renderAside(rerender, entry)
       if (done === null) return 'failed'
       keep(key, done.page, started, { uses: done.uses, share: true })
-      return 'rendered'
+      return done.unchanged ? 'unchanged' : 'rendered'
     } finally {
       await release?.()
     }
@@ -208,8 +216,18 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       })
   }
 
-  /** Answers a servable entry, counted, starting its re-render when stale. */
+  /**
+   * Answers a servable entry, counted, starting its re-render when stale. A page that has grown
+   * since it was last looked at (the bodies kept for its hits, its better blocks) is counted again.
+   */
   function answerCached(key: string, entry: Entry, rerender: Rerender): CachedPage {
+    const held = bytesHeld(entry.page)
+    if (held !== entry.counted) {
+      entry.counted = held
+      // lru-cache sizes an entry only when a new value is set: the same one is put back in anew.
+      pages.delete(key)
+      pages.set(key, entry)
+    }
     if (isFresh(entry)) metrics?.lookup('hit')
     else {
       metrics?.lookup('stale')

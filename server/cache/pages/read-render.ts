@@ -57,10 +57,22 @@ export interface Rendered {
   routeName: string
   /** The upstream answers and tags the render read (complete once `complete` settles): a purge of the page drops them too. */
   uses?: PageUses
+  /** What the page was rendered from (render-inputs.ts), kept with it; absent when that cannot be told. */
+  digest?: string
 }
 
-/** Renders a page again for the cache, as an anonymous visitor would get it. */
-export type Rerender = () => Promise<Rendered>
+/** A re-render's answer when the page's inputs have the digest of the page it would replace. */
+export interface Unchanged {
+  kind: 'unchanged'
+  /** The upstream answers and tags the load read. */
+  uses?: PageUses
+}
+
+/**
+ * Renders a page again for the cache, as an anonymous visitor would get it; given the digest of the
+ * page it would replace, answers `unchanged` without rendering when its inputs have that digest.
+ */
+export type Rerender = (unchangedSince?: string) => Promise<Rendered | Unchanged>
 
 /** How a background re-render ended (`html_revalidations_total{outcome}`). */
 export type RevalidationOutcome =
@@ -72,6 +84,8 @@ export type RevalidationOutcome =
   | 'shared'
   /** Another instance holds the re-render lock: this one goes on serving the stale page. */
   | 'elsewhere'
+  /** The page's inputs had not changed: the page was kept as it is, fresh again, without rendering. */
+  | 'unchanged'
 
 /** What a kept page was built from: upstream answers with the tags each carried, and the page's tags. */
 export interface Used {

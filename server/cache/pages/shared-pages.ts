@@ -70,6 +70,7 @@ const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
   segments: z.array(z.string()).min(1),
   storedAt: z.number(),
   routeName: z.string(),
+  digest: z.string().optional(),
 })
 
 const usedSchema: z.ZodType<Used> = z.object({

@@ -42,9 +42,10 @@ async function staleSite() {
   const clock = { time: Date.now() }
   const metrics = createMetrics({ processMetrics: false })
   const outcomes: RevalidationOutcome[] = []
-  const state: { gate: Gate | null; held: { userAgent: string | null; cookie: string | null }[]; failWith: number | null } = { gate: null, held: [], failWith: null }
+  const state: { gate: Gate | null; held: { userAgent: string | null; cookie: string | null }[]; failWith: number | null; renameFirst: string | null; dataCalls: number } = { gate: null, held: [], failWith: null, renameFirst: null, dataCalls: 0 }
   site = await startTestSite({
     listen: true,
+    purgeToken: 'purge-token-for-tests-0123',
     app: { metrics, htmlStaleSeconds: 3600 },
     repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
     htmlCache: {
@@ -55,12 +56,19 @@ async function staleSite() {
       },
     },
     upstream: async (request, demo) => {
-      if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
+      const isData = new URL(request.url).pathname === DATA_PATH
+      if (isData) state.dataCalls += 1
+      if (isData && state.gate !== null) {
         state.held.push({ userAgent: request.headers.get('user-agent'), cookie: request.headers.get('cookie') })
         await state.gate.passed()
         if (state.failWith !== null) return new Response('down', { status: state.failWith })
       }
-      return demo(request)
+      const answer = await demo(request)
+      if (!isData || state.renameFirst === null) return answer
+      // An edit upstream: the list's first resource has a new title.
+      const body = (await answer.json()) as { data: { rows: { title: string }[] } }
+      body.data.rows[0]!.title = state.renameFirst
+      return Response.json(body)
     },
   })
   const first = await send('/res/hot', ZH)
@@ -98,7 +106,8 @@ describe.each(['listener', 'app'] as const)('stale pages, asked via %s', (path) 
     expect(state.held[0]).toEqual({ userAgent: 'tenant-sites revalidation', cookie: null })
 
     gate.open()
-    await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
+    // Nothing the page is made of changed: it is kept as it is, fresh again, without a render.
+    await vi.waitFor(() => expect(outcomes).toEqual(['unchanged']))
     const renewed = await send('/res/hot', ZH)
     expect(renewed.headers.age).toBe('0')
     expect(renewed.text).toBe(first.text)
@@ -106,8 +115,40 @@ describe.each(['listener', 'app'] as const)('stale pages, asked via %s', (path) 
     expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="stale"}')).toBe('cache_lookups_total{cache="html",result="stale"} 2')
     expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="hit"}')).toBe('cache_lookups_total{cache="html",result="hit"} 2')
     expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="miss"}')).toBe('cache_lookups_total{cache="html",result="miss"} 1')
-    expect(await metricLine(metrics, 'html_revalidations_total{outcome="rendered"}')).toBe('html_revalidations_total{outcome="rendered"} 1')
-    expect(await metricLine(metrics, 'html_revalidation_duration_seconds_count{outcome="rendered"}')).toBe('html_revalidation_duration_seconds_count{outcome="rendered"} 1')
+    expect(renewed.headers.etag).toBe(first.headers.etag)
+    expect(await metricLine(metrics, 'html_revalidations_total{outcome="unchanged"}')).toBe('html_revalidations_total{outcome="unchanged"} 1')
+    expect(await metricLine(metrics, 'html_revalidation_duration_seconds_count{outcome="unchanged"}')).toBe('html_revalidation_duration_seconds_count{outcome="unchanged"} 1')
+    expect(await metricLine(metrics, 'html_revalidations_total{outcome="rendered"}')).toBeUndefined()
+  })
+
+  it('a page whose data changed upstream is rendered again, and the next unchanged load renews that render', async () => {
+    const { clock, outcomes, state, first } = await staleSite()
+    const calls = state.dataCalls
+    clock.time += 15_000
+    state.renameFirst = 'A title edited upstream'
+    expect((await send('/res/hot', ZH)).text).toBe(first.text)
+    await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
+    const edited = await send('/res/hot', ZH)
+    expect(edited.text).toContain('A title edited upstream')
+    expect(edited.headers.etag).not.toBe(first.headers.etag)
+    expect(edited.headers.age).toBe('0')
+
+    clock.time += 15_000
+    expect((await send('/res/hot', ZH)).headers.age).toBe('15')
+    await vi.waitFor(() => expect(outcomes).toEqual(['rendered', 'unchanged']))
+    // The upstream was asked each time: a renewal is a load, only the render is spared.
+    expect(state.dataCalls).toBe(calls + 2)
+    const again = await send('/res/hot', ZH)
+    expect(again.text).toBe(edited.text)
+    expect(again.headers.etag).toBe(edited.headers.etag)
+    expect(again.headers.age).toBe('0')
+  })
+
+  it('a page a purge marked stale is rendered again even when its data did not change', async () => {
+    const { outcomes, first } = await staleSite()
+    expect((await site!.purge({ host: 'res.localhost', paths: ['/res/hot'] })).status).toBe(200)
+    expect((await send('/res/hot', ZH)).text).toBe(first.text)
+    await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
   })
 
   it('a failing re-render leaves the stale page in place, never an error page', async () => {

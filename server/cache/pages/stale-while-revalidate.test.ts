@@ -4,6 +4,8 @@ import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { createHtmlCache, type HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
+import { segmentTexts } from './gzip-segments.ts'
+import type { CachedPage } from './cached-page.ts'
 
 const KEY = 'h:html:en:http://h/a'
 
@@ -29,7 +31,7 @@ function setup(overrides: Partial<HtmlCacheOptions> = {}, clock = { time: 1_000_
   return { cache, clock, lookups, outcomes }
 }
 
-const textOf = (page: { segments: Buffer[] } | undefined) => (page ? Buffer.concat(page.segments).toString() : undefined)
+const textOf = (page: CachedPage | undefined) => (page ? Buffer.concat(segmentTexts(page.gzip)).toString() : undefined)
 
 async function cached(cache: ReturnType<typeof setup>['cache'], body: string) {
   await cache.get(KEY, async () => rendered(body))
@@ -215,5 +217,37 @@ describe('stale-while-revalidate in the HTML cache', () => {
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.peek(KEY)).toBeUndefined()
     expect(textOf(cache.peek(OTHER))).toBe('b')
+  })
+})
+
+describe('renewing a stale page whose inputs did not change', () => {
+  it('hands the re-render the digest the page was rendered from, and keeps the page as it is, fresh again, when it answers unchanged', async () => {
+    const { cache, clock, outcomes } = setup()
+    await cache.get(KEY, async () => ({ ...rendered('v1'), digest: 'inputs-1' }))
+    await vi.waitFor(() => expect(cache.peek(KEY)).toBeDefined())
+    const kept = cache.peek(KEY)!
+    clock.time += 15_000
+    const rerender = vi.fn(async () => ({ kind: 'unchanged' as const }))
+    expect(textOf(cache.hit(KEY, rerender))).toBe('v1')
+    await vi.waitFor(() => expect(outcomes).toEqual(['unchanged']))
+    expect(rerender).toHaveBeenCalledWith('inputs-1')
+    const renewed = cache.hit(KEY, rerender)!
+    expect(cache.age(renewed)).toBe(0)
+    expect(renewed.etag).toBe(kept.etag)
+    expect(renewed.digest).toBe('inputs-1')
+    expect(renewed.gzip).toBe(kept.gzip)
+    expect(rerender).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks a page kept without a digest to be rendered', async () => {
+    const { cache, clock, outcomes } = setup()
+    await cache.get(KEY, async () => rendered('v1'))
+    await vi.waitFor(() => expect(cache.peek(KEY)).toBeDefined())
+    clock.time += 15_000
+    const rerender = vi.fn(async () => rendered('v2'))
+    cache.hit(KEY, rerender)
+    await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
+    expect(rerender).toHaveBeenCalledWith(undefined)
+    expect(textOf(cache.peek(KEY))).toBe('v2')
   })
 })
