@@ -54,8 +54,6 @@ export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy
 }
 
 const NONCE_BYTES = 16
-/** Characters of a nonce (base64 of NONCE_BYTES, padded). */
-export const NONCE_LENGTH = Math.ceil(NONCE_BYTES / 3) * 4
 const POOL_NONCES = 256
 let pool = Buffer.alloc(0)
 let offset = 0

@@ -188,7 +188,7 @@ export function releaseGzip(segments: GzipSegments, body: Buffer): void {
 }
 
 /** Bytes of an assembled body with fillers of `fillLength` bytes. */
-export function gzipSize(segments: GzipSegments, fillLength: number): number {
+function gzipSize(segments: GzipSegments, fillLength: number): number {
   let size = GZIP_HEADER.length + (segments.blocks.length - 1) * (5 + fillLength) + 8
   for (const blocks of segments.blocks) size += blocks.length
   return size
