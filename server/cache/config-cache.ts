@@ -6,6 +6,8 @@ import { sharedEntries, type SharedCacheLayer, type SharedEntries, type SharedEn
 
 /** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
 export const NOT_FOUND: unique symbol = Symbol('not-found')
+/** What a loader returns when the answer is the one the cache holds (see `heldFingerprint`): the value is kept, fresh again. */
+export const UNCHANGED: unique symbol = Symbol('unchanged')
 
 interface ConfigCacheLoadContext<C> {
   /** Aborted when the load is abandoned by `clear()`. Not tied to any one visitor's request. */
@@ -14,13 +16,20 @@ interface ConfigCacheLoadContext<C> {
   caller: C
   /** True for a background refresh while the stale value is served (no visitor waits on it). */
   refresh: boolean
+  /**
+   * The fingerprint of the answer the value held here was parsed from (see `fingerprintOf`), when
+   * there is one: the loader may answer UNCHANGED for an answer of the same bytes, and the value
+   * (the same object, with whatever was derived from it) is kept without parsing anything again.
+   * Never given with a shared layer, whose entry needs the answer itself.
+   */
+  heldFingerprint?: string
 }
 
 export type { SharedCacheLayer }
 
 export interface ConfigCacheOptions<V, C = undefined, R = V> {
-  /** Answers the raw value (plain JSON when a shared layer is used) or NOT_FOUND. */
-  load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<R | typeof NOT_FOUND>
+  /** Answers the raw value (plain JSON when a shared layer is used), NOT_FOUND, or UNCHANGED (see `heldFingerprint`). */
+  load: (key: string, context: ConfigCacheLoadContext<C>) => Promise<R | typeof NOT_FOUND | typeof UNCHANGED>
   /**
    * Turns a raw value into the cached one, both fresh from `load` and when read back from the
    * shared store, for the caller whose `get` started the load; throws when its shape is wrong
@@ -45,6 +54,8 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
    * the text it was parsed from). Default: `valueBytes`, which serialises the value to measure it.
    */
   sizeOf?: (raw: R) => number
+  /** A fingerprint of the answer a loaded raw value came from, handed back to the next load of its key (`heldFingerprint`). */
+  fingerprintOf?: (raw: R) => string | undefined
   /** Clock in ms; injectable for tests. */
   now?: () => number
   /** Told about failed background refreshes (the stale value is kept). */
@@ -92,6 +103,8 @@ interface Entry<V> {
   /** Consecutive failed refreshes, and when the next may start (back-off). */
   failures: number
   retryAt: number
+  /** Of the answer the value was parsed from (ConfigCacheOptions.fingerprintOf). */
+  fingerprint?: string
 }
 
 interface Flight<V> {
@@ -131,12 +144,18 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     return entry.value !== NOT_FOUND && now() - entry.storedAt < ttlMs + staleMs
   }
 
-  async function loadHere(key: string, caller: C, signal: AbortSignal, refresh: boolean): Promise<{ entry: Entry<V>; raw: unknown }> {
-    const raw = await load(key, { signal, caller, refresh })
+  async function loadHere(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<{ entry: Entry<V>; raw: unknown }> {
+    const held = sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
+    const raw = await load(key, { signal, caller, refresh: known !== undefined, ...(held !== undefined ? { heldFingerprint: held } : {}) })
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
+    if (raw === UNCHANGED) {
+      if (known === undefined || held === undefined) throw new Error(`the load of ${key} answered unchanged with nothing held`)
+      return { entry: { ...known, ...fresh }, raw }
+    }
     if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
     const value = parse(raw, key, caller)
-    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh }, raw }
+    const fingerprint = options.fingerprintOf?.(raw)
+    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh, ...(fingerprint !== undefined ? { fingerprint } : {}) }, raw }
   }
 
   /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
@@ -167,8 +186,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
    */
   async function fill(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<Entry<V>> {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
-    const refresh = known !== undefined
-    if (!sharedStore) return (await loadHere(key, caller, signal, refresh)).entry
+    if (!sharedStore) return (await loadHere(key, caller, signal, known)).entry
     const stored = fromShared(key, caller, await sharedStore.read(key))
     if (stored !== undefined && isFresh(stored)) return stored
     let release = await sharedStore.lock(key)
@@ -183,7 +201,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       release = waited !== undefined && 'release' in waited ? waited.release : null
     }
     try {
-      const { entry, raw } = await loadHere(key, caller, signal, refresh)
+      const { entry, raw } = await loadHere(key, caller, signal, known)
       await writeShared(sharedStore, key, entry, raw)
       return entry
     } finally {

@@ -1,12 +1,12 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { siteKey } from '../cache/cache-keys.ts'
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts'
 import { webGetReplySchema } from '../upstream/page-schemas.ts'
 import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
-import { context, siteConfig, useRepositoryHarness } from './site-repository.test-helper.ts'
+import { context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 
 // How the site repository reads upstream answers: parsed once on the way in (page data kept only
 // as parsed), and counted for the caches' byte bound at the length they arrived in.
@@ -25,9 +25,9 @@ describe('parsing', () => {
     const reads = { count: 0 }
     const upstream: UpstreamClient = {
       ...client,
-      rawData: async (path, body, callContext) => {
-        const raw = await client.rawData(path, body, callContext)
-        if (typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data)) return raw
+      rawData: async (path, body, callContext, held) => {
+        const raw = await client.rawData(path, body, callContext, held)
+        if ('unchanged' in raw || typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data)) return raw
         const { site_config: site, ...rest } = raw.data
         return { ...raw, data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) }
       },
@@ -42,7 +42,8 @@ describe('parsing', () => {
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
     const onLoad = reads.count
     reads.count = 0
-    webGetReplySchema.parse((await upstream.rawData('/v1/site_page/web_get', {}, context)).data)
+    const again = await upstream.rawData('/v1/site_page/web_get', {}, context)
+    webGetReplySchema.parse('data' in again ? again.data : undefined)
     expect(onLoad).toBe(reads.count)
     expect(onLoad).toBeGreaterThan(0)
   })
@@ -67,9 +68,9 @@ describe('page data', () => {
     let answer: WeakRef<object> | undefined
     const upstream: UpstreamClient = {
       ...client,
-      rawData: async (path, body, callContext) => {
-        const raw = await client.rawData(path, body, callContext)
-        answer = new WeakRef(raw.data as object)
+      rawData: async (path, body, callContext, held) => {
+        const raw = await client.rawData(path, body, callContext, held)
+        if ('data' in raw) answer = new WeakRef(raw.data as object)
         return raw
       },
     }
@@ -160,5 +161,33 @@ describe('byte count', () => {
     const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
     await repo.getSite('tenant.example', context)
     expect(readers.get('site')?.()).toBe(siteKey('tenant.example', '').length + text.length)
+  })
+})
+
+describe('refreshing an answer that did not change', () => {
+  it('keeps the config it holds and the tenant view built from it; a changed config is parsed anew', async () => {
+    let name = 'Site one'
+    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name } }), site_page_config: null }))
+    const { repo } = harness.repository()
+    const lookup = async () => {
+      const result = await repo.getSite('tenant.example', context)
+      if (result.kind !== 'found') throw new Error(`no site: ${result.kind}`)
+      return result.site
+    }
+    const first = await lookup()
+    const tenant = repo.tenantOf('tenant.example', first)
+    harness.clock.time += TTL + 1
+    // A stale answer at once, and one background refresh that finds the same bytes.
+    expect(await lookup()).toBe(first)
+    await vi.waitFor(() => expect(harness.siteCalls()).toHaveLength(2))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(repo.peekSite('tenant.example')).toBe(first)
+    expect(repo.tenantOf('tenant.example', await lookup())).toBe(tenant)
+
+    name = 'Site renamed'
+    harness.clock.time += TTL + 1
+    await lookup()
+    await vi.waitFor(() => expect(repo.peekSite('tenant.example')?.base_info.app_name).toBe('Site renamed'))
+    expect(repo.peekSite('tenant.example')).not.toBe(first)
   })
 })

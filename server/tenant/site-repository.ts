@@ -3,7 +3,7 @@ import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
-import { NOT_FOUND, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
+import { NOT_FOUND, UNCHANGED, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { valueBytes } from '../cache/entry-bytes.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
@@ -134,12 +134,24 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   // without serialising the answer again.
   const textLengths = new WeakMap<object, number>()
   const sizeOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? textLengths.get(raw) : undefined) ?? valueBytes(raw)
-  const cacheOptions = { ...base, sizeOf, ...(options.shared ? { shared: options.shared } : {}) }
+  // The fingerprint of the bytes each raw answer came in: an answer of the same bytes is not parsed
+  // again, and the parsed value (with the tenant views and digests derived from it) is kept.
+  const fingerprints = new WeakMap<object, string>()
+  const fingerprintOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? fingerprints.get(raw) : undefined)
+  const cacheOptions = { ...base, sizeOf, fingerprintOf, ...(options.shared ? { shared: options.shared } : {}) }
 
-  /** Upstream `data` as it came over the wire: what the caches store, parsed on the way in. */
-  async function loadRaw(path: string, body: unknown, context: UpstreamCallContext): Promise<unknown> {
-    const { data, textLength } = await upstream.rawData(path, body, context)
-    if (typeof data === 'object' && data !== null) textLengths.set(data, textLength)
+  /**
+   * Upstream `data` as it came over the wire: what the caches store, parsed on the way in; UNCHANGED
+   * when its bytes have `heldFingerprint`, the fingerprint of the answer the cache holds.
+   */
+  async function loadRaw(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<unknown> {
+    const answer = await upstream.rawData(path, body, context, heldFingerprint)
+    if ('unchanged' in answer) return UNCHANGED
+    const { data, textLength, fingerprint } = answer
+    if (typeof data === 'object' && data !== null) {
+      textLengths.set(data, textLength)
+      fingerprints.set(data, fingerprint)
+    }
     return data
   }
 
@@ -159,14 +171,15 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
     parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
-    load: async (key, { signal, caller, refresh }) => {
+    load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal))
+          const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal), heldFingerprint)
+          if (raw === UNCHANGED) return raw
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           parseData(raw, webGetReplySchema, WEB_GET)
@@ -188,7 +201,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(WEB_GET, caller.body, sharedContext(caller, signal))),
+    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(loadRaw(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
   })
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
@@ -197,7 +210,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal))),
+    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
   })
 
   // Keeps each answer parsed with the schema of the reader that loaded it, and only that copy: the
@@ -210,7 +223,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     parse: (raw, _key, caller) => ({ schema: caller.schema, value: parseUpstreamData(caller.schema, raw, where(caller.path)) }),
-    load: (_key, { signal, caller }) => loadRaw(caller.path, caller.body, sharedContext(caller, signal)),
+    load: (_key, { signal, caller, heldFingerprint }) => loadRaw(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
   })
   return {
     async getSite(host, context, language = '') {

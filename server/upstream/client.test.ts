@@ -110,7 +110,22 @@ describe('unwrapping', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
       res.end(text)
     })
-    await expect(harness.client().rawData('/v1/x', {}, context)).resolves.toEqual({ data: { rows: [{ n: 1 }], name: '拾源' }, textLength: text.length })
+    await expect(harness.client().rawData('/v1/x', {}, context)).resolves.toEqual({ data: { rows: [{ n: 1 }], name: '拾源' }, textLength: text.length, fingerprint: expect.stringMatching(/^[\w-]{43}$/) })
+  })
+
+  it('rawData() leaves an answer of the bytes the caller holds unparsed, and parses any other', async () => {
+    let text = JSON.stringify({ status: 0, info: 'ok', data: { name: 'first' } })
+    harness.stub.handle((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(text)
+    })
+    const first = await harness.client().rawData('/v1/x', {}, context)
+    if (!('fingerprint' in first)) throw new Error('the first answer has nothing to compare with')
+    expect(await harness.client().rawData('/v1/x', {}, context, first.fingerprint)).toEqual({ unchanged: true })
+    text = JSON.stringify({ status: 0, info: 'ok', data: { name: 'second' } })
+    const second = await harness.client().rawData('/v1/x', {}, context, first.fingerprint)
+    expect(second).toMatchObject({ data: { name: 'second' } })
+    expect('fingerprint' in second && second.fingerprint).not.toBe(first.fingerprint)
   })
 
   it('rawData() raises UpstreamStatusError for a non-zero status', async () => {

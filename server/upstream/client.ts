@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { ZodType } from 'zod'
 import {
@@ -49,10 +50,16 @@ interface UpstreamReply {
   textLength: number
 }
 
-/** An answer's `data` as it came (unparsed), with the length of the answer's JSON text. */
+/** An answer's `data` as it came (unparsed), with the length of the answer's JSON text and a fingerprint of its bytes. */
 interface RawData {
   data: unknown
   textLength: number
+  fingerprint: string
+}
+
+/** rawData's answer when the answer's bytes have the fingerprint the caller already holds: nothing was parsed. */
+export interface SameAnswer {
+  unchanged: true
 }
 
 /** A reply handed on as it came (passthrough mode): the body is streamed, never parsed. */
@@ -73,8 +80,10 @@ export interface UpstreamClient {
   /**
    * Requires status 0 like `data`, and answers `data` unparsed with the length of the answer's text:
    * for caches that keep answers as they came and count them by size without serialising them again.
+   * Given the fingerprint of an answer the caller holds, an answer of the same bytes is not parsed:
+   * `{ unchanged: true }` (the one it holds was accepted, so this one would be too).
    */
-  rawData(path: string, body: unknown, context: UpstreamCallContext): Promise<RawData>
+  rawData(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<RawData | SameAnswer>
   /**
    * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
    * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
@@ -113,7 +122,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   }
 
   function call(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
-    return measured(path, () => attempt(path, body, context))
+    return measured(path, () => attempt(path, body, context, undefined) as Promise<UpstreamReply>)
   }
 
   /** One call's address (for error messages) and its deadline, joined with the caller's signal. */
@@ -132,7 +141,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   }
 
-  async function attempt(path: string, body: unknown, context: UpstreamCallContext): Promise<UpstreamReply> {
+  /** One call; with `heldFingerprint`, an answer of those bytes is left unparsed. */
+  async function attempt(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint: string | undefined): Promise<(UpstreamReply & { fingerprint: string }) | SameAnswer> {
     const { url, where, signal, clearDeadline, failureState } = openCall(path, context)
     try {
       const response = await request(url, {
@@ -153,9 +163,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         discardBody(response.body)
         throw new UpstreamBadResponseError(`unexpected HTTP status ${status}`, where)
       }
-      const text = (await readBody(response.body, maxBodyBytes, declaredLength)).toString('utf8')
+      const bytes = await readBody(response.body, maxBodyBytes, declaredLength)
+      const fingerprint = fingerprintOf(bytes)
+      if (fingerprint === heldFingerprint) return { unchanged: true }
+      const text = bytes.toString('utf8')
       const envelope = toEnvelope(parseJson(text), where)
-      return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']), textLength: text.length }
+      return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']), textLength: text.length, fingerprint }
     } catch (error) {
       throw toUpstreamError(error, where, failureState())
     } finally {
@@ -170,10 +183,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parseUpstreamData(schema, envelope.data, where)
   }
 
-  async function rawData(path: string, body: unknown, context: UpstreamCallContext): Promise<RawData> {
-    const { envelope, textLength } = await call(path, body, context)
+  async function rawData(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<RawData | SameAnswer> {
+    const reply = await measured(path, () => attempt(path, body, context, heldFingerprint))
+    if ('unchanged' in reply) return reply
+    const { envelope, textLength, fingerprint } = reply
     if (envelope.status !== 0) throw new UpstreamStatusError(envelope, { method: METHOD, url: joinUrl(options.baseUrl, path) })
-    return { data: envelope.data, textLength }
+    return { data: envelope.data, textLength, fingerprint }
   }
 
   function passthrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
@@ -229,6 +244,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   }
 
   return { call, data, rawData, passthrough }
+}
+
+/** Tells two answers apart by their bytes (an upstream that answers the same bytes changed nothing). */
+function fingerprintOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url')
 }
 
 function isJsonType(contentType: string): boolean {
