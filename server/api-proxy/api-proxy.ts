@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts'
 import { isUpstreamError, UpstreamTimeoutError } from '../errors.ts'
 import { API_NO_STORE, jsonError } from '../http/json-error.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
+import { streamedResponse } from '../http/whole-body.ts'
 import { lookupTenant } from '../middleware/tenant.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
@@ -87,7 +88,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       const reply = await upstream.passthrough(upstreamPathOf(call), body, context)
       const headers = new Headers({ 'content-type': reply.contentType, ...API_NO_STORE })
       for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) })) headers.append('set-cookie', cookie)
-      return new Response(reply.body, { status: reply.httpStatus, headers })
+      return streamedResponse(reply.body, { status: reply.httpStatus, headers })
     } catch (error) {
       if (!isUpstreamError(error)) throw error
       c.get('log').warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')

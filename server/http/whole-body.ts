@@ -18,3 +18,22 @@ export function wholeBodyResponse(bytes: Uint8Array, init: { status: number; hea
 export function wholeBodyOf(response: Response): Uint8Array | undefined {
   return bodies.get(response)
 }
+
+/**
+ * Responses whose body arrives over time and must leave as it comes: a page streaming its shell
+ * before slow data, an upstream answer passed through. Any other body without a Content-Length (a
+ * text or JSON a handler wrote whole) may be read in one piece.
+ */
+const streamed = new WeakSet<Response>()
+
+/** A response whose body is sent on as it arrives (see isStreamed). */
+export function streamedResponse(body: ReadableStream<Uint8Array>, init: ResponseInit): Response {
+  const response = new Response(body, init)
+  streamed.add(response)
+  return response
+}
+
+/** Whether a response was made by streamedResponse. */
+export function isStreamed(response: Response): boolean {
+  return streamed.has(response)
+}

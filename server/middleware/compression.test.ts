@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
-import { wholeBodyResponse } from '../http/whole-body.ts'
+import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
 import { negotiateEncoding } from '../http/content-coding.ts'
 import { compression } from './compression.ts'
 
@@ -172,6 +172,40 @@ describe('compressed responses', () => {
   })
 })
 
+describe('bodies a handler wrote whole without a length', () => {
+  const appOf = (body: string) => {
+    const app = new Hono()
+    app.use(compression())
+    app.get('/', (c) => c.body(body, 200, { 'content-type': 'application/json' }))
+    return app
+  }
+
+  it('are compressed in one piece, with a Content-Length, never through a compression stream', async () => {
+    const json = JSON.stringify({ rows: Array.from({ length: 300 }, (_, i) => ({ id: i, title: `Resource ${i}` })) })
+    const whole = vi.spyOn(zlib, 'brotliCompressSync')
+    const stream = vi.spyOn(zlib, 'createBrotliCompress')
+    onTestFinished(() => {
+      whole.mockRestore()
+      stream.mockRestore()
+    })
+    const response = await appOf(json).request('/', { headers: { 'accept-encoding': 'br' } })
+    expect(response.headers.get('content-encoding')).toBe('br')
+    const bytes = Buffer.from(await response.arrayBuffer())
+    expect(response.headers.get('content-length')).toBe(String(bytes.length))
+    expect(zlib.brotliDecompressSync(bytes).toString()).toBe(json)
+    expect(whole).toHaveBeenCalledTimes(1)
+    expect(stream).not.toHaveBeenCalled()
+  })
+
+  it('are sent as they are, with their length, when too short to be worth compressing', async () => {
+    const response = await appOf('{"status":"ok"}').request('/', { headers: { 'accept-encoding': 'br' } })
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(response.headers.get('content-length')).toBe('15')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await response.text()).toBe('{"status":"ok"}')
+  })
+})
+
 describe('a visitor who leaves mid-stream', () => {
   it.each(['cancelled by the visitor', 'cut short by the renderer'])('stops compressing without an uncaught error when the body is %s while output is pending', async (how) => {
     const uncaught: unknown[] = []
@@ -183,7 +217,7 @@ describe('a visitor who leaves mid-stream', () => {
     let source!: ReadableStreamDefaultController<Uint8Array>
     const app = new Hono()
     app.use(compression())
-    app.get('/', () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), { headers: { 'content-type': 'text/html' } }))
+    app.get('/', () => streamedResponse(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), { headers: { 'content-type': 'text/html' } }))
     const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
     const reader = response.body!.getReader()
     const text = new TextEncoder()

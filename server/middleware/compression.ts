@@ -3,7 +3,7 @@ import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { GZIP_MEM_LEVEL, negotiateEncoding, type Encoding } from '../http/content-coding.ts'
-import { wholeBodyOf } from '../http/whole-body.ts'
+import { isStreamed, wholeBodyOf, wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
   /** Bodies of a known length below this are sent as they are (the framing costs more than it saves). */
@@ -45,9 +45,10 @@ function appendVary(headers: Headers, token: string): void {
 
 /**
  * br/gzip for text responses, negotiated by Accept-Encoding, always with `Vary: Accept-Encoding`.
- * A body of known length is compressed in one piece; a streamed body (a page still rendering) is
- * compressed chunk by chunk with a flush after each, so the shell reaches the browser before slow
- * data, exactly as without compression. Responses already encoded (precompressed assets) pass.
+ * A body a handler wrote whole (of known length, or a text or JSON without one) is compressed in
+ * one piece; a streamed body (a page still rendering, see isStreamed) is compressed chunk by chunk
+ * with a flush after each, so the shell reaches the browser before slow data, exactly as without
+ * compression. Responses already encoded (precompressed assets) pass.
  */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
   const threshold = options.thresholdBytes ?? 1024
@@ -70,12 +71,22 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     if (encoding === null) return
     const length = whole?.byteLength ?? response.headers.get('content-length')
     if (length !== null && Number(length) < threshold) return
+    // A text or JSON answer without a length (a payload, a sitemap, an error page) is read whole: a
+    // compression stream with its flushes and thread-pool hand-offs costs more than it, and a body
+    // under the threshold is sent as it is.
+    const plain = whole ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : isStreamed(response) ? null : Buffer.from(await response.arrayBuffer())
+    if (plain !== null && plain.byteLength < threshold) {
+      if (whole === undefined) {
+        c.res = undefined
+        c.res = wholeBodyResponse(plain, { status: response.status, headers: new Headers(response.headers) })
+      }
+      return
+    }
 
     const headers = new Headers(response.headers)
     headers.set('content-encoding', encoding)
     let body: BodyInit
-    if (length !== null) {
-      const plain = whole ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
+    if (plain !== null) {
       const packed =
         plain.byteLength <= syncMaxBytes
           ? encoding === 'br'

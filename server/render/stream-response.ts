@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { wholeBodyResponse } from '../http/whole-body.ts'
+import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface StreamResponseOptions {
   status: number
@@ -102,7 +102,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
           abort(new Error('The response stream was cancelled'), 'client')
         },
       })
-      resolve(new Response(body, { status: options.status, headers: options.headers }))
+      resolve(streamedResponse(body, { status: options.status, headers: options.headers }))
     }
 
     const stream = renderToPipeableStream(element, {

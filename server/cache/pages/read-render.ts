@@ -1,4 +1,4 @@
-import { wholeBodyOf } from '../../http/whole-body.ts'
+import { streamedResponse, wholeBodyOf } from '../../http/whole-body.ts'
 import { toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import type { PageUses } from '../page-uses.ts'
 
@@ -19,7 +19,7 @@ export function captureRender(rendered: Rendered, now: () => number): { response
   else if (response.body === null) return { response, page: Promise.resolve(null), inMemory: false }
   else {
     const [visitorStream, forCache] = response.body.tee()
-    forVisitor = new Response(visitorStream, { status: response.status, headers: response.headers })
+    forVisitor = streamedResponse(visitorStream, { status: response.status, headers: response.headers })
     cacheBody = new Response(forCache).arrayBuffer().then((bytes) => Buffer.from(bytes))
   }
   const page = (async () => {
