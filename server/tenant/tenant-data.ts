@@ -42,7 +42,11 @@ export function createTenantData(sites: SiteRepository, host: string, language: 
     data: async (path, body, schema, options) => {
       const cache = options?.cache ?? true
       const value = await sites.getData(host, path, body, schema, context, { cache })
-      recordUse(uses, cache ? dataKey(host, path, body) : null, entityTagsOf(path, value))
+      if (uses !== undefined) {
+        // Walked once per cached answer (an answer object comes from one upstream path), not per page.
+        const tags = typeof value === 'object' && value !== null ? sites.derived.get(value, entityTagsOf, () => entityTagsOf(path, value)) : entityTagsOf(path, value)
+        recordUse(uses, cache ? dataKey(host, path, body) : null, tags)
+      }
       return value
     },
   }
