@@ -68,7 +68,7 @@ const envSchema = z.object({
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   HTML_CACHE_TTL_MS: integer(10_000, 0, 86_400_000),
   HTML_CACHE_STALE_MS: integer(3_600_000, 0, 604_800_000),
-  HTML_CACHE_MAX_BYTES: integer(48 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+  HTML_CACHE_MAX_BYTES: integer(32 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   CANONICAL_SCHEME: z.enum(['https', 'http'], { error: 'must be https or http' }).default('https'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   NODE_ENV: z.string().trim().default('development'),
