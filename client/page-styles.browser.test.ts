@@ -66,12 +66,15 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
       // The last one's content is skipped until scrolled near, the first one's (on the screen) is not.
       expect(first[0]).toBe(firstOnScreen)
       expect(first.at(-1)).toBe(false)
-      // Scrolled down as a visitor does, a screen at a time, until the end of the page: a wheel
-      // scroll is animated, and on a busy machine forty of them may not have got there yet.
+      // Scrolled down a screen at a time until the end of the page, each step once painted. Not by
+      // wheel: the page scrolls smoothly, and on a busy machine a run of animated wheel scrolls had
+      // not got there in time.
       const atEnd = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)
       for (let step = 0; step < 200 && !(await rendered()).at(-1) && !(await atEnd()); step += 1) {
-        await page.mouse.wheel(0, 500)
-        await page.waitForTimeout(50)
+        await page.evaluate(() => new Promise((painted) => {
+          window.scrollBy({ top: window.innerHeight, behavior: 'instant' })
+          requestAnimationFrame(() => requestAnimationFrame(painted))
+        }))
       }
       await expect.poll(async () => (await rendered()).at(-1), { timeout: 5000, message: `the last card, scrolled to the end: ${await atEnd()}` }).toBe(true)
       expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05)
