@@ -58,7 +58,7 @@ interface RawData {
 }
 
 /** rawData's answer when the answer's bytes have the fingerprint the caller already holds: nothing was parsed. */
-export interface SameAnswer {
+interface SameAnswer {
   unchanged: true
 }
 
