@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { SiteConfig } from '../../shared/types.ts'
 import { renderInputsDigest, type RenderInputs } from './render-inputs.ts'
 
+/** The digest of a load, with no deadline. */
+const digestOf = (inputs: RenderInputs) => renderInputsDigest(inputs, new AbortController().signal)
+
 const site = { site_id: 's1', domain: 'res.localhost', base_info: { app_name: 'Res' } } as unknown as SiteConfig
 const build = { entry: { file: '/assets/entry-abc.js', imports: [] } }
 
@@ -21,9 +24,9 @@ function load(overrides: Partial<{ loaderData: Record<string, unknown>; errors: 
 
 describe('renderInputsDigest', () => {
   it('is the same for two loads of the same inputs, whatever objects hold them and in whatever order the tags came', async () => {
-    const first = await renderInputsDigest(load())
+    const first = await digestOf(load())
     expect(first).toMatch(/^[\w-]{43}$/)
-    expect(await renderInputsDigest(load({ tags: ['resource:1', 'site'] }))).toBe(first)
+    expect(await digestOf(load({ tags: ['resource:1', 'site'] }))).toBe(first)
   })
 
   it.each([
@@ -34,21 +37,28 @@ describe('renderInputsDigest', () => {
     ['the tags', { tags: ['site', 'resource:2'] }],
     ['the browser build', { build: { entry: { file: '/assets/entry-def.js', imports: [] } } }],
   ])('moves with %s', async (_name, change) => {
-    expect(await renderInputsDigest(load(change))).not.toBe(await renderInputsDigest(load()))
+    expect(await digestOf(load(change))).not.toBe(await digestOf(load()))
   })
 
   it('reads deferred fields settled: the same rows arriving later give one digest, other rows or a failure another', async () => {
     const withRows = (rows: Promise<unknown>) => load({ loaderData: { root: { frame: { name: 'Res' } }, 'res-hot': { rows, head: { title: 'Hot' } } } })
-    const digest = await renderInputsDigest(withRows(Promise.resolve([{ id: 1, title: 'VLC' }])))
+    const digest = await digestOf(withRows(Promise.resolve([{ id: 1, title: 'VLC' }])))
     const later = new Promise((resolve) => setTimeout(() => resolve([{ id: 1, title: 'VLC' }]), 20))
-    expect(await renderInputsDigest(withRows(later))).toBe(digest)
-    expect(await renderInputsDigest(withRows(Promise.resolve([{ id: 2, title: 'MPV' }])))).not.toBe(digest)
+    expect(await digestOf(withRows(later))).toBe(digest)
+    expect(await digestOf(withRows(Promise.resolve([{ id: 2, title: 'MPV' }])))).not.toBe(digest)
     const failed = Promise.reject(new Error('aside down'))
     failed.catch(() => {})
-    expect(await renderInputsDigest(withRows(failed))).not.toBe(digest)
+    expect(await digestOf(withRows(failed))).not.toBe(digest)
+  })
+
+  it('tells nothing about a load whose deferred data is still pending at the deadline', async () => {
+    const deadline = new AbortController()
+    const pending = renderInputsDigest(load({ loaderData: { root: {}, 'res-hot': { rows: new Promise(() => {}) } } }), deadline.signal)
+    deadline.abort()
+    expect(await pending).toBeUndefined()
   })
 
   it('tells nothing about a load with a route error, whose message the state does not carry', async () => {
-    expect(await renderInputsDigest(load({ errors: { 'res-hot': new Error('upstream down') } }))).toBeUndefined()
+    expect(await digestOf(load({ errors: { 'res-hot': new Error('upstream down') } }))).toBeUndefined()
   })
 })

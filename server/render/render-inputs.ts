@@ -27,13 +27,15 @@ const objectDigests = new WeakMap<object, string>()
  * browser build and the code that renders. Two loads with the same digest render the same page,
  * so a stale page whose digest has not moved is renewed instead of rendered again.
  *
- * Undefined for a load with a route error: the error's text is not part of the state, so two such
- * loads could differ unseen.
+ * Undefined for a load with a route error (the error's text is not part of the state, so two such
+ * loads could differ unseen), and when deferred data is still pending as `giveUp` aborts.
  */
-export async function renderInputsDigest(inputs: RenderInputs): Promise<string | undefined> {
+export async function renderInputsDigest(inputs: RenderInputs, giveUp: AbortSignal): Promise<string | undefined> {
   const { context } = inputs
   if (context.errors) return undefined
-  const state = await toHydrationState(context)
+  // Deferred data that has not settled when `giveUp` aborts (the render's deadline) leaves no digest.
+  const state = await toHydrationState(context, giveUp)
+  if (giveUp.aborted) return undefined
   const hash = createHash('sha256')
   hash.update(codeIdentity())
   hash.update(objectDigest(inputs.site))

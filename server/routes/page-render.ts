@@ -136,7 +136,7 @@ async function loadAndRender(facts: RenderFacts, decision: RenderDecision, optio
   if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   // Only a page the cache may keep needs to know what it was made of.
-  const digest = forCache && shareable ? await renderInputsDigest({ context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest }) : undefined
+  const digest = forCache && shareable ? await renderInputsDigest({ context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest }, AbortSignal.timeout(options.renderTimeoutMs)) : undefined
   if (digest !== undefined && digest === unchangedSince) return { kind: 'unchanged', uses }
   const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
