@@ -27,6 +27,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // An expect.poll passes as soon as its condition holds; 1 s (vitest's default) was too short
+    // for a client navigation in Chromium while the other group loads both cores.
+    expect: { poll: { timeout: 5000 } },
     pool: 'forks',
     // Most of a run waits on sockets, browsers and child processes rather than the CPU, so even a
     // one-core machine runs two files at once (vitest's default leaves one core idle).
