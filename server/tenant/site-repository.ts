@@ -4,12 +4,12 @@ import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/ty
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import { NOT_FOUND, UNCHANGED, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
-import { valueBytes } from '../cache/entry-bytes.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { parseUpstreamData } from '../upstream/envelope.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
+import { createRawAnswers } from './raw-answers.ts'
 import { createTenantViews, type Tenant, type TenantFeatures } from './tenant.ts'
 
 export interface SiteRepositoryOptions {
@@ -130,30 +130,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
 
   const tenants = createTenantViews()
   const derived = createObjectMemo()
-  // The length of the text each raw answer was parsed from: the caches' byte bound counts it
-  // without serialising the answer again.
-  const textLengths = new WeakMap<object, number>()
-  const sizeOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? textLengths.get(raw) : undefined) ?? valueBytes(raw)
-  // The fingerprint of the bytes each raw answer came in: an answer of the same bytes is not parsed
-  // again, and the parsed value (with the tenant views and digests derived from it) is kept.
-  const fingerprints = new WeakMap<object, string>()
-  const fingerprintOf = (raw: unknown) => (typeof raw === 'object' && raw !== null ? fingerprints.get(raw) : undefined)
-  const cacheOptions = { ...base, sizeOf, fingerprintOf, ...(options.shared ? { shared: options.shared } : {}) }
-
-  /**
-   * Upstream `data` as it came over the wire: what the caches store, parsed on the way in; UNCHANGED
-   * when its bytes have `heldFingerprint`, the fingerprint of the answer the cache holds.
-   */
-  async function loadRaw(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<unknown> {
-    const answer = await upstream.rawData(path, body, context, heldFingerprint)
-    if ('unchanged' in answer) return UNCHANGED
-    const { data, textLength, fingerprint } = answer
-    if (typeof data === 'object' && data !== null) {
-      textLengths.set(data, textLength)
-      fingerprints.set(data, fingerprint)
-    }
-    return data
-  }
+  const answers = createRawAnswers(upstream)
+  const cacheOptions = { ...base, sizeOf: answers.sizeOf, fingerprintOf: answers.fingerprintOf, ...(options.shared ? { shared: options.shared } : {}) }
 
   /**
    * `raw` parsed with `schema`, once per raw answer and schema (in the object memo, so it goes with
@@ -178,7 +156,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await loadRaw(WEB_GET, body, sharedContext(caller, signal), heldFingerprint)
+          const raw = await answers.load(WEB_GET, body, sharedContext(caller, signal), heldFingerprint)
           if (raw === UNCHANGED) return raw
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
@@ -201,7 +179,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(loadRaw(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(answers.load(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
   })
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
@@ -210,7 +188,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(loadRaw(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(answers.load(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
   })
 
   // Keeps each answer parsed with the schema of the reader that loaded it, and only that copy: the
@@ -223,7 +201,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
     parse: (raw, _key, caller) => ({ schema: caller.schema, value: parseUpstreamData(caller.schema, raw, where(caller.path)) }),
-    load: (_key, { signal, caller, heldFingerprint }) => loadRaw(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
+    load: (_key, { signal, caller, heldFingerprint }) => answers.load(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
   })
   return {
     async getSite(host, context, language = '') {

@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache'
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../backoff.ts'
 import { coversPage, type PurgeScope } from '../purge-scope.ts'
 import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import { bytesHeld, renewed, type CachedPage } from './cached-page.ts'
+import { renewed, type CachedPage } from './cached-page.ts'
+import { createPageStore, type Entry } from './page-store.ts'
 import { captureRender, readRender, toUsed, type Rendered, type Rerender, type RevalidationOutcome, type Used } from './read-render.ts'
 import { createPurgeLog } from './purge-log.ts'
 import { sharedPages } from './shared-pages.ts'
@@ -64,19 +64,6 @@ export interface HtmlCache {
   readonly inFlight: number
 }
 
-interface Entry {
-  page: CachedPage
-  /** Bytes the byte bound counts for it: what the page held when last looked at (bytesHeld). */
-  counted: number
-  /** The upstream answers the page was built from, with their tags, and the page's tags. */
-  uses: Used
-  /** Marked stale by a soft purge, whatever its age. */
-  purged: boolean
-  /** Consecutive failed re-renders, and when the next may start (back-off). */
-  failures: number
-  retryAt: number
-}
-
 interface Flight {
   /** What concurrent waiters get: the page, or null when they must render for themselves. */
   page: Promise<CachedPage | null>
@@ -104,13 +91,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const backoff = options.backoff ?? DEFAULT_BACKOFF
   const shared = options.shared ? sharedPages({ ...options.shared, now, ...(onError ? { onError } : {}) }) : undefined
   const lockMs = options.shared?.lockMs ?? 30_000
-  const pages = new LRUCache<string, Entry>({
-    maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (entry) => Math.max(1, entry.counted),
-    ...(metrics ? { dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
-  })
-  metrics?.size(() => pages.size)
-  metrics?.bytes?.(() => pages.calculatedSize)
+  const pages = createPageStore(options.maxBytes, metrics)
   const flights = new Map<string, Flight>()
   const revalidating = new Set<string>()
   const purges = createPurgeLog()
@@ -140,7 +121,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    */
   function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
     if (purges.coversSince(started.purge, key)) return
-    pages.set(key, { page, counted: bytesHeld(page), uses: how.uses, purged: how.purged ?? false, failures: 0, retryAt: 0 })
+    pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false })
     if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
   }
 
@@ -221,13 +202,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    * since it was last looked at (the bodies kept for its hits, its better blocks) is counted again.
    */
   function answerCached(key: string, entry: Entry, rerender: Rerender): CachedPage {
-    const held = bytesHeld(entry.page)
-    if (held !== entry.counted) {
-      entry.counted = held
-      // lru-cache sizes an entry only when a new value is set: the same one is put back in anew.
-      pages.delete(key)
-      pages.set(key, entry)
-    }
+    pages.recount(key, entry)
     if (isFresh(entry)) metrics?.lookup('hit')
     else {
       metrics?.lookup('stale')
@@ -289,7 +264,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       purges.record(scope)
       const keys: string[] = []
       const uses = new Set<string>()
-      for (const [key, entry] of [...pages.entries()]) {
+      for (const [key, entry] of pages.entries()) {
         if (!coversPage(scope, key, entry.uses.tags)) continue
         keys.push(key)
         // A tag purge drops the answers that carried the tag; a page purge all the page was built from.
@@ -306,7 +281,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return pages.size
     },
     get bytes() {
-      return pages.calculatedSize
+      return pages.bytes
     },
     get inFlight() {
       return flights.size + revalidating.size
