@@ -2,22 +2,12 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { GZIP_MEM_LEVEL, negotiateEncoding, type Encoding } from '../http/content-coding.ts'
+import { ANSWER_BROTLI_PARAMS, GZIP_MEM_LEVEL, negotiateEncoding, type Encoding } from '../http/content-coding.ts'
 import { isStreamed, wholeBodyOf, wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
   /** Bodies of a known length below this are sent as they are (the framing costs more than it saves). */
   thresholdBytes?: number
-  /**
-   * Brotli quality for responses compressed per request (0–11). Quality 0 is brotli's one-pass
-   * compressor with small tables; from quality 1 on the encoder sets up tables of hundreds of KiB
-   * per response, which the allocator maps and the kernel faults in anew each time. Uncached, as the
-   * server runs (`npm run profile`, two rounds alternated), quality 0 took the res home from
-   * 9.7 to 7.4–8.4 and the land home from 10.5–11.4 to 7.3–8.1 CPU ms per request, for about 4 %
-   * more bytes (26.5 against 25.5 KiB for the 109 KiB res home). Pages the HTML cache keeps are
-   * compressed once, and again at the best level once they prove popular.
-   */
-  brotliQuality?: number
   /** Gzip level, for the few clients without brotli: level 3 costs about a third of level 6. */
   gzipLevel?: number
   /**
@@ -52,9 +42,9 @@ function appendVary(headers: Headers, token: string): void {
  */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
   const threshold = options.thresholdBytes ?? 1024
-  // A 256 KiB window covers any page whole (the default 4 MiB one is allocated per response, and
-  // freed memory from it stays with the allocator of whichever thread compressed).
-  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 0, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 }
+  // Brotli at quality 0 (see ANSWER_BROTLI_PARAMS): the same pass a page the HTML cache keeps from
+  // its visitor's render is first kept as.
+  const brotliParams = ANSWER_BROTLI_PARAMS
   const gzipOptions = { level: options.gzipLevel ?? 3, memLevel: GZIP_MEM_LEVEL }
   const syncMaxBytes = options.syncMaxBytes ?? 1_048_576
 

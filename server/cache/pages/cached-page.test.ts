@@ -41,7 +41,7 @@ describe('answerPage', () => {
 
   it.each(['gzip', 'identity', 'br, gzip'])('fills a fresh nonce per response (%s), without brotli for such pages', async (accept) => {
     const cached = await page(html, 'N1')
-    expect(cached.br).toBeNull()
+    expect(cached.body.br).toBeNull()
     for (const nonce of ['fresh-one', 'another+nonce/==']) {
       const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce })
       const body = Buffer.from(await response.arrayBuffer())
@@ -68,7 +68,7 @@ describe('answerPage', () => {
 describe('toCachedPage', () => {
   /** Every distinct memory block a page's buffers keep alive (spare bodies included), in bytes. */
   function heldBytes(page: CachedPage): number {
-    const blocks = new Set<ArrayBufferLike>([...page.gzip.blocks, ...(page.gzip.spare ?? []), ...(page.br ? [page.br] : [])].map((part) => part.buffer))
+    const blocks = new Set<ArrayBufferLike>([...page.body.gzip!.blocks, ...(page.body.gzip!.spare ?? []), ...(page.body.br ? [page.body.br] : [])].map((part) => part.buffer))
     let total = 0
     for (const block of blocks) total += block.byteLength
     return total
@@ -77,17 +77,16 @@ describe('toCachedPage', () => {
   it.each([
     ['with nonce segments (short deflate runs)', 'N1'],
     ['without a nonce (short brotli result)', undefined],
-  ])('keeps only compressed bytes, in one block, and reports them, %s', async (_label, nonce) => {
+  ])('keeps only compressed bytes, in one block per form, and reports them, %s', async (_label, nonce) => {
     const cached = await page(html, nonce)
-    const parts = [...cached.gzip.blocks, ...(cached.br ? [cached.br] : [])]
+    const parts = [...cached.body.gzip!.blocks, ...(cached.body.br ? [cached.body.br] : [])]
     const partBytes = parts.reduce((sum, part) => sum + part.length, 0)
     expect(heldBytes(cached)).toBe(partBytes)
-    // One block: given back whole when the page goes.
-    expect(new Set(parts.map((part) => part.buffer)).size).toBe(1)
+    // One block for the gzip runs: given back whole when the page goes.
+    expect(new Set(cached.body.gzip!.blocks.map((part) => part.buffer)).size).toBe(1)
     // No copy of the text: a fraction of it.
     expect(partBytes).toBeLessThan(html.length / 4)
-    expect(cached.size).toBeGreaterThanOrEqual(partBytes)
-    expect(bytesHeld(cached)).toBe(cached.size)
+    expect(bytesHeld(cached)).toBe(cached.size + partBytes)
   })
 
   it('counts what a popular page adds: the bodies kept for its hits, then its better blocks', async () => {
@@ -96,17 +95,82 @@ describe('toCachedPage', () => {
       const answer = answerPage(cached, { method: 'GET', acceptEncoding: 'gzip', ifNoneMatch: undefined, requestId: 'r', nonce }, securityPolicy({ hsts: false }))
       return answer.body!
     }
+    const blockBytes = () => cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0)
     // What the hit writer does once each body is written: gives it back for reuse.
     const bodies = [answerGzip('a1'), answerGzip('a2'), answerGzip('a3')]
-    for (const body of bodies) releaseGzip(cached.gzip, body)
-    const spares = cached.gzip.spare ?? []
+    for (const body of bodies) releaseGzip(cached.body.gzip!, body)
+    const spares = cached.body.gzip!.spare ?? []
     expect(spares.length).toBeGreaterThan(0)
-    expect(bytesHeld(cached)).toBe(cached.size + spares.reduce((sum, body) => sum + body.length, 0))
+    expect(bytesHeld(cached)).toBe(cached.size + blockBytes() + spares.reduce((sum, body) => sum + body.length, 0))
+    const firstBlocks = blockBytes()
     answerGzip('a4')
-    await cached.gzip.improved
-    expect(cached.gzip.level).toBe(BEST_LEVEL)
-    // The better blocks in memory of their own, beside the page's first block.
-    expect(bytesHeld(cached)).toBeGreaterThanOrEqual(cached.size + cached.gzip.blocks.reduce((sum, block) => sum + block.length, 0))
+    await cached.body.gzip!.improved
+    expect(cached.body.gzip!.level).toBe(BEST_LEVEL)
+    // The better blocks in memory of their own, in place of the first ones.
+    expect(blockBytes()).toBeLessThan(firstBlocks)
+    expect(heldBytes(cached)).toBe(blockBytes() + (cached.body.gzip!.spare ?? []).reduce((sum, body) => sum + body.length, 0))
+    expect(bytesHeld(cached)).toBe(cached.size + heldBytes(cached))
+  })
+})
+
+describe('a page kept from the render its visitor is answered with', () => {
+  async function firstAnswered(body: string, nonce: string | undefined) {
+    const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+    return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0), { firstAnswer: true, nonce })
+  }
+
+  it('is that visitor\'s brotli alone, in memory of its own, until a gzip answer needs its blocks', async () => {
+    const cached = await firstAnswered(html, 'N1')
+    expect(cached.body.gzip).toBeNull()
+    const br = cached.body.br!
+    expect(br.buffer.byteLength).toBe(br.length)
+    expect(bytesHeld(cached)).toBe(cached.size + br.length)
+    // The render's own visitor (its nonce) is answered with it as it is.
+    const own = servePage(cached, { method: 'GET', acceptEncoding: 'br, gzip', nonce: 'N1' })
+    expect(own.headers.get('content-encoding')).toBe('br')
+    expect(Buffer.from(await own.arrayBuffer()).equals(br)).toBe(true)
+    expect(brotliDecompressSync(br).toString()).toBe(html)
+    // An identity answer is inflated from it, and makes nothing.
+    const plain = servePage(cached, { method: 'GET', acceptEncoding: undefined, nonce: 'plain' })
+    expect(await plain.text()).toBe(html.replaceAll('N1', 'plain'))
+    expect(cached.body.gzip).toBeNull()
+  })
+
+  it.each(['br, gzip', 'gzip'])('gets its gzip blocks at its first gzip answer (%s) and lets the brotli go', async (accept) => {
+    const cached = await firstAnswered(html, 'N1')
+    const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce: 'fresh-one' })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html.replaceAll('N1', 'fresh-one'))
+    expect(cached.body.br).toBeNull()
+    expect(bytesHeld(cached)).toBe(cached.size + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
+    // Even the render's own nonce is now answered from the blocks.
+    const again = servePage(cached, { method: 'GET', acceptEncoding: 'br, gzip', nonce: 'N1' })
+    expect(again.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(html)
+  })
+
+  it('without a nonce, answers every brotli visitor with it and keeps it beside its gzip blocks', async () => {
+    const plainPage = '<!DOCTYPE html><html><body>' + '<p>text</p>'.repeat(200) + '</body></html>'
+    const cached = await firstAnswered(plainPage, 'N1')
+    for (const nonce of ['a', 'b']) {
+      const response = servePage(cached, { method: 'GET', acceptEncoding: 'br', nonce })
+      expect(response.headers.get('content-encoding')).toBe('br')
+      expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(plainPage)
+    }
+    const zipped = servePage(cached, { method: 'GET', acceptEncoding: 'gzip', nonce: 'c' })
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(plainPage)
+    expect(cached.body.br).not.toBeNull()
+    expect(bytesHeld(cached)).toBe(cached.size + cached.body.br!.length + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
+  })
+
+  it('has the entity tag, the snapshot and the answers of the same page kept for its hits', async () => {
+    const first = await firstAnswered(html, 'N1')
+    const kept = await page(html, 'N1')
+    expect(first.etag).toBe(kept.etag)
+    expect(toPageSnapshot(first).segments).toEqual(toPageSnapshot(kept).segments)
+    const fromSnapshot = await toCachedPage(JSON.parse(JSON.stringify(toPageSnapshot(first))))
+    const response = servePage(fromSnapshot, { method: 'GET', acceptEncoding: 'gzip', nonce: 'abc' })
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html.replaceAll('N1', 'abc'))
   })
 })
 
@@ -163,16 +227,16 @@ describe('a popular page', () => {
     servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'x' })
     const before: Buffer[] = []
     for (let i = 0; i < IMPROVE_AFTER; i += 1) before.push(await gzipOf(`before-${i}`))
-    await cached.gzip.improved
-    expect(cached.gzip.level).toBe(BEST_LEVEL)
+    await cached.body.gzip!.improved
+    expect(cached.body.gzip!.level).toBe(BEST_LEVEL)
     for (const nonce of ['after-one', 'after+two/==']) {
       const body = await gzipOf(nonce)
       expect(body.length).toBeLessThan(before[0]!.length)
       expect(gunzipSync(body).toString()).toBe(popular.replaceAll('N1', nonce))
     }
-    const blocks = new Set(cached.gzip.blocks.map((block) => block.buffer))
+    const blocks = new Set(cached.body.gzip!.blocks.map((block) => block.buffer))
     expect(blocks.size).toBe(1)
-    expect([...blocks][0]!.byteLength).toBe(cached.gzip.blocks.reduce((sum, block) => sum + block.length, 0))
+    expect([...blocks][0]!.byteLength).toBe(cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
     expect(servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).headers.get('content-encoding')).toBeNull()
     expect(await servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).text()).toBe(popular.replaceAll('N1', 'plain'))
   })

@@ -1,13 +1,10 @@
 import type { ServerResponse } from 'node:http'
-import { promisify } from 'node:util'
-import { brotliCompress, constants } from 'node:zlib'
 import { negotiateEncoding } from '../../http/content-coding.ts'
 import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
-import { assembleGzip, compressSegments, identityBody, releaseGzip, segmentTexts, type GzipSegments } from './gzip-segments.ts'
-
-const brotliAsync = promisify(brotliCompress)
+import { releaseGzip } from './gzip-segments.ts'
+import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, gzipAnswer, identityAnswer, keptBody, servableBrotli, type PageBody } from './page-body.ts'
 
 /**
  * A rendered page as the HTML cache keeps it: compressed only. Nearly every visitor accepts gzip,
@@ -20,16 +17,14 @@ export interface CachedPage {
   /** Response headers worth keeping (never Set-Cookie, lengths or encodings). */
   headers: [string, string][]
   /**
-   * The body split where the per-response nonce goes (one segment when the page has none), as
-   * deflate blocks ready to be joined into a gzip body (see gzip-segments.ts).
+   * The body, compressed only (see page-body.ts): the brotli its first visitor was answered with, or
+   * split where the per-response nonce goes, as deflate blocks ready to be joined into a gzip body.
    */
-  gzip: GzipSegments
-  /** Brotli of the whole body; only for pages without a nonce (brotli streams cannot be spliced). */
-  br: Buffer | null
+  body: PageBody
   storedAt: number
   /** Route name for metrics, as the render that produced it reported. */
   routeName: string
-  /** Bytes held when it was kept, for the cache's byte bound; a popular page grows (see bytesHeld). */
+  /** Bytes it holds beside its body (its headers and the objects around it), for the cache's byte bound (see bytesHeld). */
   size: number
   /** Entity tag of the body with its nonce slots left blank: the same for every hit, whatever its nonce. */
   etag: string
@@ -70,24 +65,6 @@ export function toSnapshot(response: { status: number; headers: Headers }, body:
   return { status: response.status, headers, segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body], storedAt, routeName: render.routeName, ...(digest !== undefined ? { digest } : {}) }
 }
 
-function cutAt(body: Buffer, separator: Buffer): Buffer[] {
-  const parts: Buffer[] = []
-  let from = 0
-  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, from)) {
-    parts.push(body.subarray(from, at))
-    from = at + separator.length
-  }
-  parts.push(body.subarray(from))
-  return parts
-}
-
-/**
- * Brotli quality of a page kept without a nonce (one piece, so brotli can serve it): quality 5
- * takes about 3 ms for a 100 KiB page on this machine against about 45 ms for quality 9, for
- * about 5 % more bytes. Paid on every miss of such a page, kept or not later.
- */
-const STORE_BROTLI_QUALITY = 5
-
 /**
  * What a kept page holds on the heap beside its bytes, counted in its size: the page, its headers,
  * the views of its blocks and the cache's entry with the upstream keys the page was built from
@@ -96,69 +73,31 @@ const STORE_BROTLI_QUALITY = 5
 const PAGE_OVERHEAD_BYTES = 4096
 
 /**
- * Compresses a page's variants once, cheaply (see STORE_LEVEL): a popular page's gzip blocks are
- * compressed again at the best level in the background (see gzip-segments.ts). The compressed
- * variants are copied into one memory block of the page's own: one block per page is given back
- * whole when the page goes, where a small block per variant would be kept in the allocator's heap
- * between the buffers of renders, and thousands of them keep that heap fragmented.
+ * The page as the cache keeps it. `firstAnswer`: kept from the render its visitor is being answered
+ * with, as that visitor's brotli (see page-body.ts); otherwise (a render nobody waits for, another
+ * instance's copy) compressed for its hits at once.
  */
-export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): Promise<CachedPage> {
+export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot, how: { firstAnswer: boolean; nonce?: string } = { firstAnswer: false }): Promise<CachedPage> {
   const segments = snapshot.segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment))
-  const [gzip, br] = await Promise.all([
-    compressSegments(segments),
-    segments.length === 1
-      ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
-      : Promise.resolve(null),
-  ])
-  const all = packTogether([br ? [br] : [], gzip.blocks])
-  const [packedBr, packedBlocks] = all.groups as [Buffer[], Buffer[]]
-  const packBlocks = (blocks: Buffer[]) => packTogether([blocks]).groups[0]!
-  let size = all.block.byteLength + PAGE_OVERHEAD_BYTES
+  const body = how.firstAnswer ? await firstAnsweredBody(segments, how.nonce) : await keptBody(segments)
+  let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   const { status, headers, storedAt, routeName, digest } = snapshot
-  return { status, headers, gzip: { ...gzip, blocks: packedBlocks, pack: packBlocks }, br: packedBr[0] ?? null, storedAt, routeName, size, etag: etagOf(segments), ...(digest !== undefined ? { digest } : {}) }
+  return { status, headers, body, storedAt, routeName, size, etag: etagOf(segments), ...(digest !== undefined ? { digest } : {}) }
 }
 
 /**
- * Bytes a kept page holds now, for the cache's byte bound: its size when kept, plus what a popular
- * page adds, the gzip bodies kept for reuse and, once it is compressed again, its better blocks
- * (in memory of their own, beside the first ones, which the page's block may still hold: counting
- * both keeps this an upper bound).
+ * Bytes a kept page holds now, for the cache's byte bound: what it holds beside its body, and its
+ * body as it stands. A page grows at its first hit (its gzip blocks; a page with a nonce lets its
+ * first brotli go then) and as it proves popular (its gzip bodies kept for reuse, better blocks).
  */
 export function bytesHeld(page: CachedPage): number {
-  const { gzip } = page
-  let held = page.size
-  if (gzip.improved !== undefined) for (const block of gzip.blocks) held += block.length
-  for (const body of gzip.spare ?? []) held += body.length
-  return held
-}
-
-/**
- * Copies every part of a page into one memory block of exactly their total size. Without it a cached
- * page would keep far more than its bytes alive: `Buffer.from` of a short text is a view into a shared
- * 8 KiB pool, and a short zlib result a view into the stream's 16 KiB output chunk, so the cache's
- * byte bound would count the views while the process holds the blocks behind them.
- */
-function packTogether(groups: Buffer[][]): { block: ArrayBuffer; groups: Buffer[][] } {
-  let total = 0
-  for (const group of groups) for (const part of group) total += part.length
-  // Outside the pool: one block owned by this page alone, freed with it.
-  const block = Buffer.allocUnsafeSlow(Math.max(1, total))
-  let offset = 0
-  const views = groups.map((group) =>
-    group.map((part) => {
-      part.copy(block, offset)
-      const view = block.subarray(offset, offset + part.length)
-      offset += part.length
-      return view
-    }),
-  )
-  return { block: block.buffer as ArrayBuffer, groups: views }
+  return page.size + bodyBytes(page.body)
 }
 
 export function toPageSnapshot(page: CachedPage): PageSnapshot {
   const { status, headers, storedAt, routeName, digest } = page
-  return { status, headers, segments: segmentTexts(page.gzip).map((segment) => segment.toString('utf8')), storedAt, routeName, ...(digest !== undefined ? { digest } : {}) }
+  return { status, headers, segments: bodySegments(page.body).map((segment) => segment.toString('utf8')), storedAt, routeName, ...(digest !== undefined ? { digest } : {}) }
 }
 
 /** The same page, fresh again as of `storedAt`: its inputs were found unchanged (its bytes and blocks are shared). */
@@ -223,16 +162,19 @@ export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: 
   const { body } = answer
   if (body === null) return void outgoing.end()
   outgoing.end(body)
-  if (answer.headers['content-encoding'] === 'gzip') outgoing.once('finish', () => releaseGzip(page.gzip, body))
+  const { gzip } = page.body
+  if (answer.headers['content-encoding'] === 'gzip' && gzip !== null) outgoing.once('finish', () => releaseGzip(gzip, body))
 }
 
 /**
- * The variant the visitor accepts (RFC 9110 §12.5.3): the stored brotli or gzip, or identity, with
- * `filler` in the nonce slots. Nothing is compressed here.
+ * The variant the visitor accepts (RFC 9110 §12.5.3): the stored brotli when it can carry `filler`,
+ * else gzip, or identity, with `filler` in the nonce slots. Only a page's first gzip answer
+ * compresses (see gzipOf).
  */
 function pageBody(page: CachedPage, acceptEncoding: string | undefined, filler: string): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
-  const encoding = negotiateEncoding(acceptEncoding, page.br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
-  if (encoding === 'br' && page.br) return { encoding, body: page.br }
-  if (encoding === 'gzip') return { encoding, body: assembleGzip(page.gzip, filler) }
-  return { encoding: 'identity', body: identityBody(page.gzip, filler) }
+  const br = servableBrotli(page.body, filler)
+  const encoding = negotiateEncoding(acceptEncoding, br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
+  if (encoding === 'br' && br) return { encoding, body: br }
+  if (encoding === 'gzip') return { encoding, body: gzipAnswer(page.body, filler) }
+  return { encoding: 'identity', body: identityAnswer(page.body, filler) }
 }

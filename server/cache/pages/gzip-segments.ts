@@ -46,10 +46,11 @@ export const SPARE_AFTER = 2
 
 
 /**
- * The level a page is first kept at. Most pages of a fleet's long tail are never asked for again
- * before they expire, so a miss pays for a cheap pass: on the 50–110 KiB bench pages, cut at their
- * nonces, level 3 takes under half the CPU of level 9 for about 8 % more bytes (and level 1 saves
- * almost nothing more: the passes are short and their set-up weighs). See docs/performance-misses.md.
+ * The level a page's blocks are first made at (at its first hit, or at once for a page nobody waits
+ * for: see page-body.ts). Many pages are asked for a few times only before they expire, so this pass
+ * is a cheap one: on the 50–110 KiB bench pages, cut at their nonces, level 3 takes under half the
+ * CPU of level 9 for about 8 % more bytes (and level 1 saves almost nothing more: the passes are
+ * short and their set-up weighs). See docs/performance-misses.md.
  */
 export const STORE_LEVEL = 3
 /** The level a popular page is compressed again at, off the event loop. */
@@ -60,7 +61,7 @@ export const IMPROVE_AFTER = 4
  * Text up to this size is compressed on the event loop (about a millisecond for a 100 KiB page):
  * a dozen hand-offs to the thread pool, one per segment, cost more than the compression itself.
  */
-const SYNC_MAX_BYTES = 1_048_576
+export const SYNC_MAX_BYTES = 1_048_576
 
 /** Options of the pass over segment `index` of `count`: each ends on a full flush, the last finishes. */
 function passOptions(level: number, index: number, count: number): ZlibOptions {
@@ -76,12 +77,22 @@ function passOptions(level: number, index: number, count: number): ZlibOptions {
  * needs: the text is inflated from them when it is asked for (segmentTexts).
  */
 export async function compressSegments(segments: Buffer[], level = STORE_LEVEL): Promise<GzipSegments> {
+  if (totalLength(segments) <= SYNC_MAX_BYTES) return compressSegmentsSync(segments, level)
+  return toSegments(segments, await Promise.all(segments.map((segment, index) => deflateRawAsync(segment, passOptions(level, index, segments.length)))), level)
+}
+
+/** compressSegments on the event loop, whatever the size: for text known to be at most SYNC_MAX_BYTES. */
+export function compressSegmentsSync(segments: Buffer[], level = STORE_LEVEL): GzipSegments {
+  return toSegments(segments, segments.map((segment, index) => deflateRawSync(segment, passOptions(level, index, segments.length))), level)
+}
+
+function totalLength(segments: Buffer[]): number {
   let total = 0
   for (const segment of segments) total += segment.length
-  const blocks =
-    total <= SYNC_MAX_BYTES
-      ? segments.map((segment, index) => deflateRawSync(segment, passOptions(level, index, segments.length)))
-      : await Promise.all(segments.map((segment, index) => deflateRawAsync(segment, passOptions(level, index, segments.length))))
+  return total
+}
+
+function toSegments(segments: Buffer[], blocks: Buffer[], level: number): GzipSegments {
   // Every field from the start: the object keeps one shape for the reads of every hit.
   return {
     blocks,

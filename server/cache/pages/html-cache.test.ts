@@ -3,7 +3,8 @@ import { createMemorySharedStore } from '../shared-store.ts'
 import { wholeBodyResponse } from '../../http/whole-body.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
-import { assembleGzip, releaseGzip, segmentTexts } from './gzip-segments.ts'
+import { assembleGzip, releaseGzip } from './gzip-segments.ts'
+import { bodySegments, gzipOf } from './page-body.ts'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -22,7 +23,7 @@ function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
 }
 
 async function textOf(answer: Awaited<ReturnType<ReturnType<typeof createHtmlCache>['get']>>): Promise<string> {
-  return answer.kind === 'rendered' ? answer.response.text() : Buffer.concat(segmentTexts(answer.page.gzip)).toString()
+  return answer.kind === 'rendered' ? answer.response.text() : Buffer.concat(bodySegments(answer.page.body)).toString()
 }
 
 describe('createHtmlCache', () => {
@@ -69,7 +70,7 @@ describe('createHtmlCache', () => {
     expect(answer.kind).toBe(kind)
     if (answer.kind !== 'kept') return
     expect(answer.page.status).toBe(status)
-    expect(segmentTexts(answer.page.gzip).map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
+    expect(bodySegments(answer.page.body).map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
     expect(cache.peek('h:html:a')).toBe(status === 200 ? answer.page : undefined)
   })
 
@@ -122,18 +123,24 @@ describe('createHtmlCache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(256 * 1024)
   })
 
-  it('counts again what a popular page grows by (the bodies kept for its hits) when it is next answered', async () => {
+  it('counts again what a page grows by when it is next answered: its gzip blocks at its first hit, then the bodies kept for its hits', async () => {
     const { cache } = setup()
     await cache.get('h:html:a', async () => rendered(`<script nonce="N1">x()</script>${'<p>row</p>'.repeat(2000)}`, {}, true, 'N1'))
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    const before = cache.bytes
     const page = cache.hit('h:html:a', async () => rendered('unused'))!
-    // What the hit writer does once each body is written: gives it back for the next hit.
-    for (const nonce of ['n1', 'n2', 'n3']) releaseGzip(page.gzip, assembleGzip(page.gzip, nonce))
-    const spares = (page.gzip.spare ?? []).reduce((sum, body) => sum + body.length, 0)
+    // Kept from its visitor's render as that visitor's brotli alone.
+    const brotli = page.body.br!.length
+    expect(page.body.gzip).toBeNull()
+    expect(cache.bytes).toBe(page.size + brotli)
+    // The first gzip answer makes the blocks and lets the brotli go; the hit writer gives each body back once written.
+    const gzip = gzipOf(page.body)
+    expect(page.body.br).toBeNull()
+    for (const nonce of ['n1', 'n2', 'n3']) releaseGzip(gzip, assembleGzip(gzip, nonce))
+    const blocks = gzip.blocks.reduce((sum, block) => sum + block.length, 0)
+    const spares = (gzip.spare ?? []).reduce((sum, body) => sum + body.length, 0)
     expect(spares).toBeGreaterThan(0)
     cache.hit('h:html:a', async () => rendered('unused'))
-    expect(cache.bytes).toBe(before + spares)
+    expect(cache.bytes).toBe(page.size + blocks + spares)
   })
 
   it('purge drops one tenant (not its neighbours) and a render running across it is not kept', async () => {
@@ -160,7 +167,7 @@ describe('createHtmlCache', () => {
     await cache.get('h:html:a', async () => rendered('<script nonce="n0nce-1">a</script><script nonce="n0nce-1">b</script>', {}, true, 'n0nce-1'))
     await vi.waitFor(() => expect(cache.peek('h:html:a')).toBeDefined())
     const page = cache.peek('h:html:a')
-    expect(page && segmentTexts(page.gzip).map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
+    expect(page && bodySegments(page.body).map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
   })
 
   it('shares kept pages through the shared store, read back by another instance without rendering', async () => {

@@ -95,7 +95,7 @@ describe('one pipeline: app.request() and the real Node listener answer alike', 
   it.each(CASES)('$name', async ({ path, method = 'GET', host, headers, status, beforeApp, stale }) => {
     // The page is compressed again after its fourth gzip body, in the background: the bodies of
     // one case must not straddle that.
-    await site.htmlCache?.peek(PAGE_KEY)?.gzip.improved
+    await site.htmlCache?.peek(PAGE_KEY)?.body.gzip?.improved
     if (stale) {
       gate = createGate()
       clock += 15_000

@@ -1,7 +1,8 @@
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
 import { createMetrics } from '../../metrics/metrics.ts'
+import { htmlKey } from '../cache-keys.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -129,15 +130,33 @@ describe('the HTML cache in the app', () => {
     expect(withoutNonce(gunzipSync(Buffer.from(await response.arrayBuffer())).toString())).toBe(identity.text)
   })
 
-  it('answers a miss from the page it keeps: compressed once, for the visitor and the cache', async () => {
+  it('answers a miss from the page it keeps: one brotli pass, for the visitor and the cache', async () => {
     site = await startTestSite({ htmlCache: {} })
     const miss = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'br, gzip' } })
-    // A kept page with a nonce has its gzip variant only (brotli streams cannot be spliced).
+    // The visitor whose render it is gets the page's one compression, their nonce in it.
+    expect(miss.headers.get('content-encoding')).toBe('br')
+    const body = Buffer.from(await miss.arrayBuffer())
+    const html = brotliDecompressSync(body).toString()
+    const policyNonce = /'nonce-([^']+)'/.exec(miss.headers.get('content-security-policy') ?? '')?.[1]
+    expect(new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([policyNonce]))
+    const kept = site.htmlCache?.peek(htmlKey('res.localhost', 'zh', 'http://res.localhost', '/res/hot'))
+    expect(kept?.body.br?.equals(body)).toBe(true)
+    expect(kept?.body.gzip).toBeNull()
+    // Its first gzip hit makes the gzip blocks: the same page, with a fresh nonce.
+    const hit = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'br, gzip' } })
+    expect(hit.headers.get('content-encoding')).toBe('gzip')
+    expect(withoutNonce(gunzipSync(Buffer.from(await hit.arrayBuffer())).toString())).toBe(withoutNonce(html))
+    expect(kept?.body.gzip).not.toBeNull()
+    expect(kept?.body.br).toBeNull()
+  })
+
+  it('answers a miss of a visitor without brotli in gzip, made from the kept page', async () => {
+    site = await startTestSite({ htmlCache: {} })
+    const miss = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'gzip' } })
     expect(miss.headers.get('content-encoding')).toBe('gzip')
     const html = gunzipSync(Buffer.from(await miss.arrayBuffer())).toString()
     const policyNonce = /'nonce-([^']+)'/.exec(miss.headers.get('content-security-policy') ?? '')?.[1]
     expect(new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([policyNonce]))
-    expect(site.htmlCache?.size).toBe(1)
     const hit = await get(site, '/res/hot', { headers: { cookie: 'lang=zh' } })
     expect(withoutNonce(html)).toBe(hit.text)
   })

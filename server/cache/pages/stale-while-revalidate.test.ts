@@ -4,7 +4,7 @@ import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { createHtmlCache, type HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
-import { segmentTexts } from './gzip-segments.ts'
+import { bodySegments } from './page-body.ts'
 import type { CachedPage } from './cached-page.ts'
 
 const KEY = 'h:html:en:http://h/a'
@@ -31,7 +31,7 @@ function setup(overrides: Partial<HtmlCacheOptions> = {}, clock = { time: 1_000_
   return { cache, clock, lookups, outcomes }
 }
 
-const textOf = (page: CachedPage | undefined) => (page ? Buffer.concat(segmentTexts(page.gzip)).toString() : undefined)
+const textOf = (page: CachedPage | undefined) => (page ? Buffer.concat(bodySegments(page.body)).toString() : undefined)
 
 async function cached(cache: ReturnType<typeof setup>['cache'], body: string) {
   await cache.get(KEY, async () => rendered(body))
@@ -235,7 +235,7 @@ describe('renewing a stale page whose inputs did not change', () => {
     expect(cache.age(renewed)).toBe(0)
     expect(renewed.etag).toBe(kept.etag)
     expect(renewed.digest).toBe('inputs-1')
-    expect(renewed.gzip).toBe(kept.gzip)
+    expect(renewed.body).toBe(kept.body)
     expect(rerender).toHaveBeenCalledTimes(1)
   })
 
