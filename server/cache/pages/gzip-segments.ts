@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { constants, crc32, deflateRaw, deflateRawSync, gunzipSync, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib'
+import { constants, crc32, deflateRaw, deflateRawSync, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib'
 import { GZIP_MEM_LEVEL } from '../../http/content-coding.ts'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
@@ -117,10 +117,14 @@ export function segmentTexts(segments: GzipSegments): Buffer[] {
   return segments.blocks.map((blocks, index) => inflateRawSync(blocks, inflateOptions(index, segments.blocks.length)))
 }
 
-/** The text of the segments joined with `filler`: the identity body, inflated from a gzip body assembled aside. */
+/** The text of the segments joined with `filler`: the identity body, inflated segment by segment. */
 export function identityBody(segments: GzipSegments, filler: string): Buffer {
-  const fillLength = Buffer.byteLength(filler, 'utf8')
-  return gunzipSync(writeBody(segments, filler, fillLength, Buffer.allocUnsafe(gzipSize(segments, fillLength)), false))
+  return joinedWith(segmentTexts(segments), Buffer.from(filler, 'utf8'))
+}
+
+/** Text segments joined into one body with `filler` between each two. */
+export function joinedWith(texts: Buffer[], filler: Buffer): Buffer {
+  return Buffer.concat(texts.flatMap((text, index) => (index === 0 ? [text] : [filler, text])))
 }
 
 /**
