@@ -116,7 +116,7 @@ describe('toCachedPage', () => {
 describe('a page kept from the render its visitor is answered with', () => {
   async function firstAnswered(body: string, nonce: string | undefined) {
     const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-    return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0), { firstAnswer: true, nonce })
+    return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0), { firstAnswer: true })
   }
 
   it('is that visitor\'s brotli alone, in memory of its own, until a gzip answer needs its blocks', async () => {

@@ -48,6 +48,10 @@ const NOT_KEPT = new Set(['content-length', 'content-encoding', 'set-cookie', 'd
 /** A page as rendered, before it is kept: the snapshot's fields, the body as bytes cut at its nonce. */
 export interface RenderedSnapshot extends Omit<PageSnapshot, 'segments'> {
   segments: Buffer[]
+  /** The body as rendered, its nonce in it (the segments are views of it). */
+  whole: Buffer
+  /** The nonce it was rendered with and cut at. */
+  nonce: string | undefined
 }
 
 /**
@@ -62,7 +66,7 @@ export function toSnapshot(response: { status: number; headers: Headers }, body:
   response.headers.forEach((value, name) => {
     if (!NOT_KEPT.has(name)) headers.push([name, value])
   })
-  return { status: response.status, headers, segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body], storedAt, routeName: render.routeName, ...(digest !== undefined ? { digest } : {}) }
+  return { status: response.status, headers, segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body], whole: body, nonce, storedAt, routeName: render.routeName, ...(digest !== undefined ? { digest } : {}) }
 }
 
 /**
@@ -73,13 +77,13 @@ export function toSnapshot(response: { status: number; headers: Headers }, body:
 const PAGE_OVERHEAD_BYTES = 4096
 
 /**
- * The page as the cache keeps it. `firstAnswer`: kept from the render its visitor is being answered
- * with, as that visitor's brotli (see page-body.ts); otherwise (a render nobody waits for, another
- * instance's copy) compressed for its hits at once.
+ * The page as the cache keeps it. `firstAnswer`: kept from the render a visitor is answered with,
+ * as one brotli pass (see page-body.ts); otherwise (a render nobody waits for, another instance's
+ * copy) compressed for its hits at once.
  */
-export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot, how: { firstAnswer: boolean; nonce?: string } = { firstAnswer: false }): Promise<CachedPage> {
+export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot, how: { firstAnswer: boolean } = { firstAnswer: false }): Promise<CachedPage> {
   const segments = snapshot.segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment))
-  const body = how.firstAnswer ? await firstAnsweredBody(segments, how.nonce) : await keptBody(segments)
+  const body = how.firstAnswer && 'whole' in snapshot ? await firstAnsweredBody(snapshot.whole, segments, snapshot.nonce) : await keptBody(segments)
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   const { status, headers, storedAt, routeName, digest } = snapshot

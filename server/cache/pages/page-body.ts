@@ -40,12 +40,10 @@ const STORE_BROTLI_QUALITY = 5
  * The body of a page kept from the render a visitor is answered with: one brotli pass, nothing else
  * (see PageBody). A page over SYNC_MAX_BYTES is compressed as one nobody waits for.
  */
-export async function firstAnsweredBody(segments: Buffer[], nonce: string | undefined): Promise<PageBody> {
-  const renderedNonce = segments.length > 1 ? nonce : undefined
-  const whole = renderedNonce === undefined ? segments[0]! : joinedWith(segments, Buffer.from(renderedNonce, 'utf8'))
+export async function firstAnsweredBody(whole: Buffer, segments: Buffer[], nonce: string | undefined): Promise<PageBody> {
   if (whole.length > SYNC_MAX_BYTES) return keptBody(segments)
   const br = brotliCompressSync(whole, { params: { ...ANSWER_BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: whole.length } })
-  return { br: ownCopy(br), renderedNonce, gzip: null }
+  return { br: ownCopy(br), renderedNonce: segments.length > 1 ? nonce : undefined, gzip: null }
 }
 
 /** The body of a page kept from a render nobody waits for, or another instance's copy: the gzip blocks at once. */

@@ -25,7 +25,7 @@ export function captureRender(rendered: Rendered, now: () => number): { response
   const page = (async () => {
     const body = await cacheBody
     if (!(await rendered.complete)) return null
-    return toCachedPage(toSnapshot(response, body, rendered, now()), { firstAnswer: true, nonce: rendered.nonce })
+    return toCachedPage(toSnapshot(response, body, rendered, now()), { firstAnswer: true })
   })()
   return { response: forVisitor, page, inMemory: whole !== undefined }
 }
