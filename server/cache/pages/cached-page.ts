@@ -17,8 +17,9 @@ export interface CachedPage {
   /** Response headers worth keeping (never Set-Cookie, lengths or encodings). */
   headers: [string, string][]
   /**
-   * The body, compressed only (see page-body.ts): the brotli its first visitor was answered with, or
-   * split where the per-response nonce goes, as deflate blocks ready to be joined into a gzip body.
+   * The body, compressed only (see page-body.ts): one brotli pass of it as rendered until its first
+   * hit, then split where the per-response nonce goes, as deflate blocks ready to be joined into a
+   * gzip body.
    */
   body: PageBody
   storedAt: number
