@@ -42,9 +42,6 @@ function appendVary(headers: Headers, token: string): void {
  */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
   const threshold = options.thresholdBytes ?? 1024
-  // Brotli at quality 0 (see ANSWER_BROTLI_PARAMS): the same pass a page the HTML cache keeps from
-  // its visitor's render is first kept as.
-  const brotliParams = ANSWER_BROTLI_PARAMS
   const gzipOptions = { level: options.gzipLevel ?? 3, memLevel: GZIP_MEM_LEVEL }
   const syncMaxBytes = options.syncMaxBytes ?? 1_048_576
 
@@ -80,16 +77,16 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       const packed =
         plain.byteLength <= syncMaxBytes
           ? encoding === 'br'
-            ? zlib.brotliCompressSync(plain, { params: brotliParams })
+            ? zlib.brotliCompressSync(plain, { params: ANSWER_BROTLI_PARAMS })
             : zlib.gzipSync(plain, gzipOptions)
           : encoding === 'br'
-            ? await brotliCompress(plain, { params: brotliParams })
+            ? await brotliCompress(plain, { params: ANSWER_BROTLI_PARAMS })
             : await gzip(plain, gzipOptions)
       headers.set('content-length', String(packed.byteLength))
       body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
     } else {
       headers.delete('content-length')
-      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: brotliParams }) : zlib.createGzip(gzipOptions)
+      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: ANSWER_BROTLI_PARAMS }) : zlib.createGzip(gzipOptions)
       body = response.body!.pipeThrough(flushingStream(compressor, encoding))
     }
     // A strong validator names one representation: the compressed bytes differ (RFC 9110 §8.8.3).

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { securityPolicy } from '../../http/security-policy.ts'
-import { answerPage, bytesHeld, pageResponse, toCachedPage, toPageSnapshot, toSnapshot, type CachedPage } from './cached-page.ts'
+import { answerPage, bytesHeld, firstAnsweredPage, pageResponse, toCachedPage, toPageSnapshot, toSnapshot, type CachedPage } from './cached-page.ts'
 import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './gzip-segments.ts'
 
 const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' + '<p>text</p>'.repeat(200) + '<script nonce="N1">go()</script></body></html>'
@@ -116,7 +116,7 @@ describe('toCachedPage', () => {
 describe('a page kept from the render its visitor is answered with', () => {
   async function firstAnswered(body: string, nonce: string | undefined) {
     const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-    return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0), { firstAnswer: true })
+    return firstAnsweredPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
   }
 
   it('is that visitor\'s brotli alone, in memory of its own, until a gzip answer needs its blocks', async () => {

@@ -77,14 +77,18 @@ export function toSnapshot(response: { status: number; headers: Headers }, body:
  */
 const PAGE_OVERHEAD_BYTES = 4096
 
-/**
- * The page as the cache keeps it. `firstAnswer`: kept from the render a visitor is answered with,
- * as one brotli pass (see page-body.ts); otherwise (a render nobody waits for, another instance's
- * copy) compressed for its hits at once.
- */
-export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot, how: { firstAnswer: boolean } = { firstAnswer: false }): Promise<CachedPage> {
+/** A page kept for its hits (a render nobody waits for, another instance's copy): compressed for them at once. */
+export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): Promise<CachedPage> {
   const segments = snapshot.segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment))
-  const body = how.firstAnswer && 'whole' in snapshot ? await firstAnsweredBody(snapshot.whole, segments, snapshot.nonce) : await keptBody(segments)
+  return cachedPage(snapshot, segments, await keptBody(segments))
+}
+
+/** A page kept from the render a visitor is answered with: one brotli pass of it (see page-body.ts). */
+export async function firstAnsweredPage(snapshot: RenderedSnapshot): Promise<CachedPage> {
+  return cachedPage(snapshot, snapshot.segments, await firstAnsweredBody(snapshot.whole, snapshot.segments, snapshot.nonce))
+}
+
+function cachedPage(snapshot: PageSnapshot | RenderedSnapshot, segments: Buffer[], body: PageBody): CachedPage {
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   const { status, headers, storedAt, routeName, digest } = snapshot

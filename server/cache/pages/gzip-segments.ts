@@ -117,11 +117,6 @@ export function segmentTexts(segments: GzipSegments): Buffer[] {
   return segments.blocks.map((blocks, index) => inflateRawSync(blocks, inflateOptions(index, segments.blocks.length)))
 }
 
-/** The text of the segments joined with `filler`: the identity body, inflated segment by segment. */
-export function identityBody(segments: GzipSegments, filler: string): Buffer {
-  return joinedWith(segmentTexts(segments), Buffer.from(filler, 'utf8'))
-}
-
 /** Text segments joined into one body with `filler` between each two. */
 export function joinedWith(texts: Buffer[], filler: Buffer): Buffer {
   return Buffer.concat(texts.flatMap((text, index) => (index === 0 ? [text] : [filler, text])))

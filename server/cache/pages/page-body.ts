@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 import { ANSWER_BROTLI_PARAMS } from '../../http/content-coding.ts'
-import { assembleGzip, compressSegments, compressSegmentsSync, identityBody, joinedWith, segmentTexts, SYNC_MAX_BYTES, type GzipSegments } from './gzip-segments.ts'
+import { assembleGzip, compressSegments, compressSegmentsSync, joinedWith, segmentTexts, SYNC_MAX_BYTES, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
 
@@ -81,8 +81,7 @@ export function gzipAnswer(body: PageBody, filler: string): Buffer {
 
 /** The page's text with `filler` in its nonce slots, for the rare visitor who asks for no coding. */
 export function identityAnswer(body: PageBody, filler: string): Buffer {
-  if (body.gzip !== null) return identityBody(body.gzip, filler)
-  return joinedWith(renderedSegments(body), Buffer.from(filler, 'utf8'))
+  return joinedWith(bodySegments(body), Buffer.from(filler, 'utf8'))
 }
 
 /** The page's text cut at its nonce slots (for the shared store's copy). */
@@ -126,8 +125,7 @@ export function cutAt(body: Buffer, separator: Buffer): Buffer[] {
 
 /** Gzip segments whose blocks, now and once compressed again, live in memory of their own (see ownCopy). */
 function packedSegments(gzip: GzipSegments): GzipSegments {
-  const pack = (blocks: Buffer[]) => packTogether(blocks)
-  return { ...gzip, blocks: pack(gzip.blocks), pack }
+  return { ...gzip, blocks: packTogether(gzip.blocks), pack: packTogether }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { streamedResponse, wholeBodyOf } from '../../http/whole-body.ts'
-import { toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import { firstAnsweredPage, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import type { PageUses } from '../page-uses.ts'
 
 /**
@@ -25,7 +25,7 @@ export function captureRender(rendered: Rendered, now: () => number): { response
   const page = (async () => {
     const body = await cacheBody
     if (!(await rendered.complete)) return null
-    return toCachedPage(toSnapshot(response, body, rendered, now()), { firstAnswer: true })
+    return firstAnsweredPage(toSnapshot(response, body, rendered, now()))
   })()
   return { response: forVisitor, page, inMemory: whole !== undefined }
 }
