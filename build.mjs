@@ -230,10 +230,19 @@ async function mergeEntryChunks(metafile) {
           const file = args.path.startsWith(`${PUBLIC_PATH}/`) ? path.join(clientOut, args.path.slice(PUBLIC_PATH.length)) : path.resolve(args.resolveDir, args.path)
           if (args.kind === 'dynamic-import' || args.namespace === 'entry-link') return { path: args.path, external: true }
           if (inEntry(args.importer) || (intoPage(args.importer) && copied.has(file))) return { path: file }
-          return mergedAbs.has(file) ? { path: file, namespace: 'entry-link' } : { path: args.path, external: true }
+          // Named by the file's name alone: the name shows in the public source maps, a build folder must not.
+          return mergedAbs.has(file) ? { path: path.basename(file), namespace: 'entry-link', pluginData: file } : { path: args.path, external: true }
+        })
+        // The first pass's files name their maps by address (/assets/…), which esbuild cannot
+        // find on disk: handed over inline, they let this pass's maps point at the sources.
+        build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
+          const code = await readFile(args.path, 'utf8')
+          const map = await readFile(`${args.path}.map`, 'base64').catch(() => undefined)
+          const contents = map === undefined ? code : code.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${map}\n`)
+          return { contents, loader: 'js' }
         })
         build.onLoad({ filter: /.*/, namespace: 'entry-link' }, (args) => {
-          const file = mergedAbs.get(args.path)
+          const file = mergedAbs.get(args.pluginData)
           const names = outputs[file].exports.map((name) => `${alias(file, name)} as ${name}`)
           return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryLink)}`, resolveDir: clientOut, loader: 'js' }
         })

@@ -27,22 +27,43 @@ describe('the browser entry', () => {
 })
 
 // build.mjs puts V8's compile hint on the entry's first line, so its functions are compiled while
-// it streams in rather than inside the task that evaluates it; the source map follows the shift.
-describe('the browser entry\'s compile hint', () => {
-  it('is the first line, and the source map still points at the code it came from', () => {
+// it streams in rather than inside the task that evaluates it. The source maps point at the sources
+// through both build passes, the hint's line included.
+describe('the browser entry\'s source map', () => {
+  it('starts the entry with the compile hint and maps the entry\'s code to its source', () => {
     const entry = entryScript()
     expect(entry.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad')
     const payload = JSON.parse(readFileSync(`${entryFile()}.map`, 'utf8'))
     const map = new SourceMap(payload)
-    // A string of the entry module: where it stands in the bundle maps back to where it stood
-    // before the hint was added (the map's sources are the build's first pass, which it rearranged).
     const lines = entry.split('\n')
     const line = lines.findIndex((text) => text.includes('"hydration-start"'))
     const column = lines[line]!.indexOf('"hydration-start"')
     const found = map.findEntry(line, column)
     if (!('originalSource' in found)) throw new Error('no mapping for the entry module\'s code')
+    expect(found.originalSource).toMatch(/client\/entry-client\.tsx$/)
     const source: string = payload.sourcesContent[payload.sources.indexOf(found.originalSource)]
     const mapped = source.split('\n')[found.originalLine]!.slice(found.originalColumn, found.originalColumn + 40)
     expect(mapped).toContain('hydration-start')
+  })
+
+  it('names no file of the build\'s first pass as a source', () => {
+    const assets = path.join(distDir(), 'client', 'assets')
+    const maps = readdirSync(assets).filter((name) => name.endsWith('.js.map'))
+    const firstPass = maps.flatMap((name) => {
+      const { sources } = JSON.parse(readFileSync(path.join(assets, name), 'utf8')) as { sources: string[] }
+      // Glue the second pass writes (a file's own imports and exports, re-exports from the entry)
+      // holds no code of ours.
+      const glue = (source: string) => source === name.replace(/\.map$/, '') || source.startsWith('entry-link:')
+      return sources.filter((source) => /^(?:chunk|entry-client)-\w+\.js$/.test(path.basename(source)) && !glue(source))
+    })
+    expect(maps.length).toBeGreaterThan(10)
+    expect(firstPass).toEqual([])
+  })
+
+  it('names no folder of the machine that built it', () => {
+    const assets = path.join(distDir(), 'client', 'assets')
+    const sources = readdirSync(assets).filter((name) => name.endsWith('.js.map'))
+      .flatMap((name) => (JSON.parse(readFileSync(path.join(assets, name), 'utf8')) as { sources: string[] }).sources)
+    expect(sources.filter((source) => source.includes(distDir()) || /(?:^|:)\//.test(source))).toEqual([])
   })
 })
