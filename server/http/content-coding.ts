@@ -15,6 +15,14 @@ export type Encoding = 'br' | 'gzip'
 export const GZIP_MEM_LEVEL = 6
 
 /**
+ * Text up to this size is compressed on the event loop, by a per-request answer and by the HTML
+ * cache alike (about a millisecond for a 100–150 KiB page); larger text on the thread pool. Under
+ * load the hand-offs (one per piece of a kept page) cost more than the compression itself and left
+ * the loop idle while requests waited.
+ */
+export const SYNC_MAX_BYTES = 1_048_576
+
+/**
  * Brotli of a response compressed for its request (a render, a payload), and of the page the HTML
  * cache keeps from a visitor's render, which is that same answer. Quality 0 is brotli's one-pass
  * compressor with small tables; from quality 1 on the encoder sets up tables of hundreds of KiB

@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { ANSWER_BROTLI_PARAMS, GZIP_MEM_LEVEL, negotiateEncoding, type Encoding } from '../http/content-coding.ts'
+import { ANSWER_BROTLI_PARAMS, GZIP_MEM_LEVEL, negotiateEncoding, SYNC_MAX_BYTES, type Encoding } from '../http/content-coding.ts'
 import { isStreamed, wholeBodyOf, wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
@@ -10,11 +10,7 @@ export interface CompressionOptions {
   thresholdBytes?: number
   /** Gzip level, for the few clients without brotli: level 3 costs about a third of level 6. */
   gzipLevel?: number
-  /**
-   * Bodies of a known length up to this size are compressed on the event loop (about a millisecond
-   * for a 150 KiB page); larger ones on the thread pool. The thread pool's hand-offs cost a page
-   * more than the compression itself: under load they left the loop idle while requests waited.
-   */
+  /** Bodies of a known length up to this size are compressed on the event loop (default SYNC_MAX_BYTES). */
   syncMaxBytes?: number
 }
 
@@ -43,7 +39,7 @@ function appendVary(headers: Headers, token: string): void {
 export function compression(options: CompressionOptions = {}): MiddlewareHandler<AppEnv> {
   const threshold = options.thresholdBytes ?? 1024
   const gzipOptions = { level: options.gzipLevel ?? 3, memLevel: GZIP_MEM_LEVEL }
-  const syncMaxBytes = options.syncMaxBytes ?? 1_048_576
+  const syncMaxBytes = options.syncMaxBytes ?? SYNC_MAX_BYTES
 
   return async function compressionMiddleware(c, next) {
     await next()

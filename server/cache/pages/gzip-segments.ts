@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw, deflateRawSync, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib'
-import { GZIP_MEM_LEVEL } from '../../http/content-coding.ts'
+import { GZIP_MEM_LEVEL, SYNC_MAX_BYTES } from '../../http/content-coding.ts'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
@@ -57,11 +57,6 @@ export const STORE_LEVEL = 3
 export const BEST_LEVEL = 9
 /** Gzip bodies assembled from a page's blocks before they are compressed again at the best level. */
 export const IMPROVE_AFTER = 4
-/**
- * Text up to this size is compressed on the event loop (about a millisecond for a 100 KiB page):
- * a dozen hand-offs to the thread pool, one per segment, cost more than the compression itself.
- */
-export const SYNC_MAX_BYTES = 1_048_576
 
 /** Options of the pass over segment `index` of `count`: each ends on a full flush, the last finishes. */
 function passOptions(level: number, index: number, count: number): ZlibOptions {

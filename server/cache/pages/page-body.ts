@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
-import { ANSWER_BROTLI_PARAMS } from '../../http/content-coding.ts'
-import { assembleGzip, compressSegments, compressSegmentsSync, joinedWith, segmentTexts, SYNC_MAX_BYTES, type GzipSegments } from './gzip-segments.ts'
+import { ANSWER_BROTLI_PARAMS, SYNC_MAX_BYTES } from '../../http/content-coding.ts'
+import { assembleGzip, compressSegments, compressSegmentsSync, joinedWith, segmentTexts, type GzipSegments } from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
 
