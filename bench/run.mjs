@@ -125,17 +125,13 @@ async function measurePages() {
   // Each server goes on from the last port it was sent for a page, so a later round meets no port
   // it has seen.
   const portsSent = new Map()
-  const freshPorts = (app, page) => {
-    const key = `${app.origin} ${page.name}`
-    const sent = portsSent.get(key) ?? 0
-    return { template: `${page.host}:{n}`, from: 1 + ALL_PAGES.indexOf(page) * PORTS_PER_PAGE + sent, sent: (count) => portsSent.set(key, sent + count) }
-  }
   /** A load run with requests on ports of the page's tenant its server has never been sent. */
   async function measureNewPorts(app, page) {
-    const ports = freshPorts(app, page)
-    const result = await measureApp(app, page, ports)
-    ports.sent(result.sent)
-    if (portsSent.get(`${app.origin} ${page.name}`) > PORTS_PER_PAGE) throw new Error(`${page.name}: ${portsSent.get(`${app.origin} ${page.name}`)} requests need more ports than the ${PORTS_PER_PAGE} a page has`)
+    const key = `${app.origin} ${page.name}`
+    const sent = portsSent.get(key) ?? 0
+    const result = await measureApp(app, page, { template: `${page.host}:{n}`, from: 1 + ALL_PAGES.indexOf(page) * PORTS_PER_PAGE + sent })
+    portsSent.set(key, sent + result.sent)
+    if (sent + result.sent > PORTS_PER_PAGE) throw new Error(`${page.name}: ${sent + result.sent} requests need more ports than the ${PORTS_PER_PAGE} a page has`)
     return result
   }
   /**

@@ -4,12 +4,17 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { distDir } from './harness.ts'
 
+const assets = () => path.join(distDir(), 'client', 'assets')
 const entryFile = () => {
-  const assets = path.join(distDir(), 'client', 'assets')
-  const [file] = readdirSync(assets).filter((name) => /^entry-client-\w+\.js$/.test(name))
-  return path.join(assets, file!)
+  const [file] = readdirSync(assets()).filter((name) => /^entry-client-\w+\.js$/.test(name))
+  return path.join(assets(), file!)
 }
 const entryScript = () => readFileSync(entryFile(), 'utf8')
+/** Every script's source map: the script's name and the sources the map names. */
+const sourceMaps = () =>
+  readdirSync(assets())
+    .filter((name) => name.endsWith('.js.map'))
+    .map((name) => ({ script: name.replace(/\.map$/, ''), sources: (JSON.parse(readFileSync(path.join(assets(), name), 'utf8')) as { sources: string[] }).sources }))
 
 // build.mjs makes react-router tree-shakable for the browser (its components' display names and
 // unmarked forwardRef/memo/createContext calls kept every one of them): what the app never renders
@@ -47,13 +52,11 @@ describe('the browser entry\'s source map', () => {
   })
 
   it('names no file of the build\'s first pass as a source', () => {
-    const assets = path.join(distDir(), 'client', 'assets')
-    const maps = readdirSync(assets).filter((name) => name.endsWith('.js.map'))
-    const firstPass = maps.flatMap((name) => {
-      const { sources } = JSON.parse(readFileSync(path.join(assets, name), 'utf8')) as { sources: string[] }
+    const maps = sourceMaps()
+    const firstPass = maps.flatMap(({ script, sources }) => {
       // Glue the second pass writes (a file's own imports and exports, re-exports from the entry)
       // holds no code of ours.
-      const glue = (source: string) => source === name.replace(/\.map$/, '') || source.startsWith('entry-link:')
+      const glue = (source: string) => source === script || source.startsWith('entry-link:')
       return sources.filter((source) => /^(?:chunk|entry-client)-\w+\.js$/.test(path.basename(source)) && !glue(source))
     })
     expect(maps.length).toBeGreaterThan(10)
@@ -61,9 +64,7 @@ describe('the browser entry\'s source map', () => {
   })
 
   it('names no folder of the machine that built it', () => {
-    const assets = path.join(distDir(), 'client', 'assets')
-    const sources = readdirSync(assets).filter((name) => name.endsWith('.js.map'))
-      .flatMap((name) => (JSON.parse(readFileSync(path.join(assets, name), 'utf8')) as { sources: string[] }).sources)
+    const sources = sourceMaps().flatMap((map) => map.sources)
     expect(sources.filter((source) => source.includes(distDir()) || /(?:^|:)\//.test(source))).toEqual([])
   })
 })
