@@ -11,7 +11,8 @@ const POLL = { timeout: 15_000 }
 declare global {
   interface Window {
     __lcp: { url: string; element: string }[]
-    __shifts: { value: number; sources: string[] }[]
+    __shifts: { value: number; at: number; sources: string[] }[]
+    __parsedFrame: number | undefined
   }
 }
 
@@ -49,9 +50,12 @@ describe('images in a browser', { timeout: 60_000 }, () => {
       }).observe({ type: 'largest-contentful-paint', buffered: true })
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] })[]) {
-          if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, sources: entry.sources.map((source) => describe(source.node)) })
+          if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, at: entry.startTime, sources: entry.sources.map((source) => describe(source.node)) })
         }
       }).observe({ type: 'layout-shift', buffered: true })
+      // The start of the second frame after the document is parsed: a shift reported before it may
+      // compare with a frame painted while the parser was still adding the page's later parts.
+      document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame((time) => { window.__parsedFrame = time })))
     })
     const port = new URL(site.url as string).port
     await gotoHydrated(page, `http://res.localhost:${port}/d/libreoffice-24-8`)
@@ -77,7 +81,14 @@ describe('images in a browser', { timeout: 60_000 }, () => {
 
     const shifts = await page.evaluate(() => window.__shifts)
     expect(shifts.flatMap((shift) => shift.sources).filter((source) => source.startsWith('IMG'))).toEqual([])
-    expect(shifts.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.001)
+    // A machine slow enough paints the page while it is still being parsed, and what the parser
+    // adds next moves what came before (the header's search bar as the account control arrives, a
+    // row as its second button does): no picture is involved, so only the shifts from the parsed
+    // page on are summed. The cover loads during parsing and is held by the check above.
+    const parsedFrame = await page.evaluate(() => window.__parsedFrame)
+    expect(parsedFrame).toBeGreaterThan(0)
+    const afterParse = shifts.filter((shift) => shift.at >= (parsedFrame as number))
+    expect(afterParse.reduce((sum, shift) => sum + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.001)
     expect(errors).toEqual([])
     await page.close()
   })
