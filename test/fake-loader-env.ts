@@ -80,7 +80,6 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
     pageLifetimeMs: 0,
-    lowPriority: (task) => task(),
   }
   return { env, calls }
 }

@@ -21,12 +21,6 @@ export interface LoaderEnv extends SeoEnv {
    * nothing keeps the page.
    */
   pageLifetimeMs: number
-  /**
-   * Starts `task`, for deferred data that changes no markup: for a document once every loader of the
-   * request has returned, so its upstream calls never compete with the ones the shell waits for; for
-   * a payload (answered whole) at once. A loader must never await the result (it would wait for itself).
-   */
-  lowPriority: <T>(task: () => Promise<T>) => Promise<T>
 }
 
 /** Loads one route's data on the server; throws react-router `data()` responses for 4xx. */

@@ -62,13 +62,15 @@ function runHeldDisclaimer(purpose?: 'document' | 'payload') {
 }
 
 describe('runRoutes', () => {
-  it('starts the menus\' document-page lookups of a document only once every loader has returned, and lists them then', async () => {
+  it('loads only what the document renders: a footer link to a file page costs no call for that page', async () => {
     const { calls, whileHeld, release, running } = runHeldDisclaimer()
     expect(await whileHeld).toEqual([PROMO])
     release()
     const context = (await running) as StaticHandlerContext
-    expect(await (context.loaderData.root as RootData).documentPaths).toEqual(['/c/legal/terms'])
-    expect(calls).toEqual([PROMO, 'show_path', 'page'])
+    expect(Object.keys(context.loaderData.root as RootData).sort()).toEqual(['head', 'language', 'site'])
+    expect(context.loaderData.disclaimer).toMatchObject({ kind: 'text' })
+    // A payload tells the browser to load that page as a document once it is followed.
+    expect(calls).toEqual([PROMO])
   })
 
   it('runs no root loader for a payload, which leaves the root data out: no lookups at all', async () => {

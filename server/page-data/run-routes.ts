@@ -27,7 +27,7 @@ export interface RunRoutesInput {
   signal?: AbortSignal
   /**
    * What the data is for. A payload keeps each error at the route that threw it instead of its
-   * boundary, and starts low-priority work at once (nothing streams ahead of it). Default: document.
+   * boundary and leaves the root's data out. Default: document.
    */
   purpose?: 'document' | 'payload'
 }
@@ -40,9 +40,6 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   const { tenant, language } = input
   const address = tenant.address(language)
   const forPayload = input.purpose === 'payload'
-  let loadersReturned!: () => void
-  const loaded = new Promise<void>((resolve) => (loadersReturned = resolve))
-  const lowPriority = <T>(task: () => Promise<T>): Promise<T> => (forPayload ? task() : loaded.then(task))
   const source: PageDataSource = {
     load(routeId, { request, params }) {
       const env: LoaderEnv = {
@@ -58,7 +55,6 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
         t: input.t,
         now: input.now ?? Date.now,
         pageLifetimeMs: input.pageLifetimeMs ?? 0,
-        lowPriority,
       }
       return serverLoaders[routeId](env)
     },
@@ -67,11 +63,8 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   context.set(pageDataContext, source)
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
   // A payload leaves the root's data out (the browser keeps the first page's: server/render/hydration.ts
-  // withoutRootData), so its loader and the upstream calls of its deferred menu paths need not run.
-  const result = await input.handler.query(request, forPayload
+  // withoutRootData), so its loader need not run.
+  return input.handler.query(request, forPayload
     ? { requestContext: context, skipLoaderErrorBubbling: true, filterMatchesToLoad: (match) => match.route.id !== 'root' }
     : { requestContext: context, skipLoaderErrorBubbling: false })
-  // A redirect renders nothing: its low-priority work never starts.
-  if (!(result instanceof Response)) loadersReturned()
-  return result
 }

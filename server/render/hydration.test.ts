@@ -34,7 +34,7 @@ describe('withoutPageHeads', () => {
 describe('withoutRootData', () => {
   it.each<[string, HydrationState, HydrationState]>([
     ['the root data and its deferred fields go, the rest stays',
-      { loaderData: { root: { head: siteHead }, main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { root: ['documentPaths'], s: ['aside'] } },
+      { loaderData: { root: { head: siteHead }, main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { root: ['later'], s: ['aside'] } },
       { loaderData: { main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { s: ['aside'] } }],
     ['a root error stays',
       { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} },

@@ -26,13 +26,6 @@ export function usePrefetch(): (to: string) => void {
   return useContext(PrefetchContext)
 }
 
-/** Router paths that are loaded as documents (plain links, no client-side navigation or prefetch). */
-export const DocumentPathsContext = createContext<ReadonlySet<string>>(new Set())
-
-export function useDocumentPaths(): ReadonlySet<string> {
-  return useContext(DocumentPathsContext)
-}
-
 /**
  * Client-side navigation to a router path, provided once by the site frame so that links need no
  * router hooks of their own (a page can hold hundreds of links; see SiteLink).

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react'
 import { isSitePath, safeLinkTarget } from '../rules/safe-url.ts'
-import { useDocumentPaths, usePrefetch, useSiteHref, useSiteNavigate } from './site-context.tsx'
+import { usePrefetch, useSiteHref, useSiteNavigate } from './site-context.tsx'
 
 interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A router path (see shared/routes.tsx), with optional query and hash. */
@@ -11,15 +11,15 @@ interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
 /**
  * An in-site link. The href is the address the visitor sees (computed the same way on the server
  * and in the browser, so hydration matches); a plain click navigates client-side, hovering or
- * focusing prefetches the target's payload. A page the browser must load as a document (a file, a
- * whole document) gets a plain link.
+ * focusing prefetches the target's payload. A page the browser must load as a document (a custom
+ * page served as a file or as the whole document its site wrote) is told so by its payload, and the
+ * router then loads it as one: which pages those are is known only from their configs, which a page
+ * linking to them does not load.
  */
 export function SiteLink({ to, children, onClick, onMouseEnter, onFocus, target, ...rest }: SiteLinkProps) {
   const href = useSiteHref()(to)
   const prefetch = usePrefetch()
   const navigate = useSiteNavigate()
-  const documents = useDocumentPaths()
-  if (documents.has(to.replace(/[?#].*$/, ''))) return <a {...rest} href={href} target={target} onClick={onClick} onMouseEnter={onMouseEnter} onFocus={onFocus}>{children}</a>
   return (
     <a
       {...rest}

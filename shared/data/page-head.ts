@@ -81,10 +81,4 @@ export interface RootData {
   site: import('./public-site.ts').BrowserSite
   language: Lang
   head: SiteHead
-  /**
-   * Router paths the site's menus link to that the browser must load as documents (files, whole
-   * documents). Deferred: it changes no markup, so the shell never waits for it; the browser gets it
-   * settled with the hydration data.
-   */
-  documentPaths: Promise<string[]>
 }

@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react'
 import { Outlet, useMatches, useNavigate } from 'react-router'
-import { resolvedOr } from '../data/deferred.ts'
 import type { PageDataBase } from '../data/page-head.ts'
 import type { SiteBlocks } from '../data/public-site.ts'
 import { createSiteAddress } from '../routing/site-address.ts'
 import { SiteFooter } from '../components/site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
-import { DocumentPathsContext, SiteAddressContext, SiteNavigateContext, useRootData } from '../components/site-context.tsx'
+import { SiteAddressContext, SiteNavigateContext, useRootData } from '../components/site-context.tsx'
 import { HeadSync } from '../components/head-sync.tsx'
 import { LoadingOverlay } from '../feedback/loading-overlay.tsx'
 import { ScrollManager } from '../components/scroll-manager.tsx'
@@ -18,10 +17,7 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 
 /** The site frame: header, the matched page, footer. Content pages may bring their own blocks. */
 export function RootLayout() {
-  const { site, language, documentPaths } = useRootData()
-  // Not known yet (only ever on the server, where it changes no markup): every link navigates
-  // client-side, and a document page's payload asks for a document load.
-  const documents = useMemo(() => new Set(resolvedOr(documentPaths, [])), [documentPaths])
+  const { site, language } = useRootData()
   const href = useMemo(
     () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
     [site, language],
@@ -35,7 +31,6 @@ export function RootLayout() {
   }, [])
   return (
     <SiteAddressContext.Provider value={href}>
-      <DocumentPathsContext.Provider value={documents}>
       <SiteNavigateContext.Provider value={navigateTo}>
       <HeadSync />
       <ScrollManager />
@@ -54,7 +49,6 @@ export function RootLayout() {
       {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
       <LoadingOverlay />
       </SiteNavigateContext.Provider>
-      </DocumentPathsContext.Provider>
     </SiteAddressContext.Provider>
   )
 }

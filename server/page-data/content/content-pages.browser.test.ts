@@ -77,7 +77,7 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
   }
   const marked = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { marker?: boolean }).marker === true)
 
-  it('follows a footer link to a file page as a plain link: the browser loads the file itself', async () => {
+  it('follows a footer link to a file page as a document: its payload, prefetched on hover, says so, and the browser loads the file itself', async () => {
     const { page, errors } = await open('land.localhost', '/c/legal/privacy')
     expect(errors).toEqual([])
     const later: string[] = []
@@ -96,8 +96,8 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
     expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
     await expect.poll(() => page.evaluate(() => document.body.textContent ?? '')).toContain('Public domain')
     expect(await marked(page)).toBe(false)
-    // Neither prefetched on hover nor fetched as a payload: a plain link.
-    expect(payloads).toEqual([])
+    // The page did not know the link leads to a file: the hover's payload told the click, once.
+    expect(payloads.map((url) => new URL(url).pathname)).toEqual(['/c/legal/licenses/_payload.json'])
     expect(later).toEqual([])
     await page.close()
   })

@@ -81,7 +81,6 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     t: createTranslator('en', en),
     now: () => FAKE_NOW_MS,
     pageLifetimeMs: 0,
-    lowPriority: (task) => task(),
   }
 }
 

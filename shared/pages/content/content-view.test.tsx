@@ -23,7 +23,7 @@ const site: PublicSite = {
 
 /** Renders a page component with the router and i18n context it expects, as the server would. */
 async function render(data: unknown, Page: React.ComponentType): Promise<string> {
-  const root: RootData = { site, language: 'en', documentPaths: Promise.resolve([]), head: { siteName: 'Example', favicon: '', image: '', locale: 'en_US', localeAlternates: [], feed: '', code: [], pageCode: {} } }
+  const root: RootData = { site, language: 'en', head: { siteName: 'Example', favicon: '', image: '', locale: 'en_US', localeAlternates: [], feed: '', code: [], pageCode: {} } }
   const handler = createStaticHandler([
     { id: 'root', path: '/', loader: () => root, Component: Outlet, children: [{ id: 'page', index: true, loader: () => data, Component: Page }] },
   ])
