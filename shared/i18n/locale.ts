@@ -23,6 +23,7 @@ export interface Locale {
  * language. `fallback`: the messages of keys `messages` lacks (see createTranslator).
  */
 export function createLocale(language: Lang, messages: Partial<Messages>, fallback?: Messages): Locale {
-  const t = createTranslator(language, messages, fallback)
-  return { language, t, format: createFormatters(language), addMessages: t.add, ready: () => Promise.resolve() }
+  const format = createFormatters(language)
+  const t = createTranslator(language, messages, fallback, format.count)
+  return { language, t, format, addMessages: t.add, ready: () => Promise.resolve() }
 }

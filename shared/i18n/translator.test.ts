@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Lang } from '../types.ts'
 import en, { type Messages } from './locales/en.ts'
 import zhPage from './locales/zh.ts'
@@ -38,6 +38,23 @@ describe('createTranslator', () => {
   ])('fills %s', (_, text, values, expected) => {
     const messages = { ...en, search: text } as unknown as Messages
     expect(createTranslator('en', messages)('search', values)).toBe(expected)
+  })
+
+  it('prints number placeholders with the count formatter it is given', () => {
+    const messages = { ...en, search: 'n: {{count, number}}' } as unknown as Messages
+    expect(createTranslator('en', messages, undefined, (value) => `<${value}>`)('search', { count: 12_345 })).toBe('n: <12345>')
+  })
+
+  it('builds one number formatter for the language, not one per value printed', () => {
+    const built = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      const translate = createTranslator('de', { ...en, search: '{{count, number}} Aufrufe' } as unknown as Messages)
+      const texts = Array.from({ length: 50 }, (_, index) => translate('search', { count: 10_000 + index }))
+      expect(texts.at(-1)).toBe('10.049 Aufrufe')
+      expect(built).toHaveBeenCalledTimes(1)
+    } finally {
+      built.mockRestore()
+    }
   })
 
   it('takes the zero form for a count of 0 where the language has one, the plural form otherwise', () => {
