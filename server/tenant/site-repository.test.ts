@@ -166,6 +166,43 @@ describe('getSite in a page language', () => {
     expect(harness.siteCalls().map(languageOf).sort()).toEqual(['', 'de', 'en', 'ja'])
   })
 
+  it('takes a language\'s answer of the very bytes of the language-independent config as that config, one object and one tenant view', async () => {
+    // The site's own language (zh) has no translated texts; German has.
+    harness.stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      const name = page_language === 'de' ? 'Quelle' : '源'
+      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }), site_page_config: null })
+    })
+    const { repo } = harness.repository()
+    const plain = await repo.getSite('tenant.example', context)
+    const zh = await repo.getSite('tenant.example', context, 'zh')
+    const de = await repo.getSite('tenant.example', context, 'de')
+    if (plain.kind !== 'found' || zh.kind !== 'found' || de.kind !== 'found') throw new Error('not found')
+    expect(zh.site).toBe(plain.site)
+    expect(repo.tenantOf('tenant.example', zh.site)).toBe(repo.tenantOf('tenant.example', plain.site))
+    expect(de.site).not.toBe(plain.site)
+    expect(de.site.base_info.app_name).toBe('Quelle')
+    // Each language is still asked for once.
+    expect(harness.siteCalls().map(languageOf)).toEqual(['', 'zh', 'de'])
+  })
+
+  it('refreshes a language that shared the language-independent config once its own answer changes', async () => {
+    let translated = false
+    harness.stub.handle((request, res) => {
+      const { page_language } = JSON.parse(request.body) as { page_language: string }
+      const name = translated && page_language === 'zh' ? '新名' : '源'
+      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }), site_page_config: null })
+    })
+    const { repo } = harness.repository()
+    await repo.getSite('tenant.example', context)
+    const shared = await repo.getSite('tenant.example', context, 'zh')
+    translated = true
+    harness.clock.time += TTL + 1
+    expect(await repo.getSite('tenant.example', context, 'zh')).toEqual(shared)
+    await vi.waitFor(async () => expect(await repo.getSite('tenant.example', context, 'zh')).toMatchObject({ site: { base_info: { app_name: '新名' } } }))
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({ site: { base_info: { app_name: '源' } } })
+  })
+
   it('remembers an unknown site per language without retrying', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, null, 404, 'site not found'))
     const { repo } = harness.repository()

@@ -142,22 +142,35 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return typeof raw === 'object' && raw !== null ? derived.get(raw, schema, parse) : parse()
   }
 
+  /** The answer each config this instance parsed came in, with its fingerprint (see loadSite). */
+  const answerOf = new WeakMap<SiteConfig, { raw: unknown; fingerprint: string }>()
+
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
     ...cacheOptions,
     ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
-    parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
+    parse: (raw) => {
+      const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
+      const fingerprint = answers.fingerprintOf(raw)
+      if (fingerprint !== undefined) answerOf.set(site, { raw, fingerprint })
+      return site
+    },
     load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
+      // A site's texts in its own language are often the very bytes of its language-independent
+      // config, which decided the tenant just before: a first load in a language compares with it,
+      // and an equal answer is taken as that config's (not parsed again, and the tenant views
+      // derived from the config are shared).
+      const sameAs = heldFingerprint === undefined && caller.language !== '' ? sameBytesCandidate(caller.host) : undefined
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await answers.load(WEB_GET, body, sharedContext(caller, signal), heldFingerprint)
-          if (raw === UNCHANGED) return raw
+          const raw = await answers.load(WEB_GET, body, sharedContext(caller, signal), heldFingerprint ?? sameAs?.fingerprint)
+          if (raw === UNCHANGED) return sameAs === undefined ? raw : sameAs.raw
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           parseData(raw, webGetReplySchema, WEB_GET)
@@ -172,6 +185,11 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       }
     },
   })
+
+  function sameBytesCandidate(host: string): { raw: unknown; fingerprint: string } | undefined {
+    const site = sites.peek(siteKey(host, ''))
+    return site === undefined ? undefined : answerOf.get(site)
+  }
 
   const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
     ...cacheOptions,
