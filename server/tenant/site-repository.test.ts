@@ -186,6 +186,18 @@ describe('getSite in a page language', () => {
     expect(harness.siteCalls().map(languageOf)).toEqual(['', 'zh', 'de'])
   })
 
+  it('holds the language-independent answer for the first language loaded only: a second language of the same bytes is its own config', async () => {
+    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: '源', logo: '' } }), site_page_config: null }))
+    const { repo } = harness.repository()
+    const plain = await repo.getSite('tenant.example', context)
+    const zh = await repo.getSite('tenant.example', context, 'zh')
+    const en = await repo.getSite('tenant.example', context, 'en')
+    if (plain.kind !== 'found' || zh.kind !== 'found' || en.kind !== 'found') throw new Error('not found')
+    expect(zh.site).toBe(plain.site)
+    expect(en.site).not.toBe(plain.site)
+    expect(en.site).toEqual(plain.site)
+  })
+
   it('refreshes a language that shared the language-independent config once its own answer changes', async () => {
     let translated = false
     harness.stub.handle((request, res) => {

@@ -142,8 +142,21 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return typeof raw === 'object' && raw !== null ? derived.get(raw, schema, parse) : parse()
   }
 
-  /** The answer each config this instance parsed came in, with its fingerprint (see loadSite). */
-  const answerOf = new WeakMap<SiteConfig, { raw: unknown; fingerprint: string }>()
+  /**
+   * A tenant's site texts in its own language are often the very bytes of its language-independent
+   * config, which decided the tenant just before. So the answer a language-independent config first
+   * came in waits here for the tenant's first load in a language, which compares with it and takes
+   * an answer of the same bytes as that config (not parsed again, and the tenant views derived from
+   * it are shared). Held from one load to the next only: the answer's objects are several times its
+   * text, and keyed by the config, so an evicted or purged config takes its answer along.
+   */
+  const firstAnswerOf = new WeakMap<SiteConfig, { raw: unknown; fingerprint: string }>()
+  function takeFirstAnswer(host: string): { raw: unknown; fingerprint: string } | undefined {
+    const site = sites.peek(siteKey(host, ''))
+    const answer = site === undefined ? undefined : firstAnswerOf.get(site)
+    if (site !== undefined) firstAnswerOf.delete(site)
+    return answer
+  }
 
   const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
     ...cacheOptions,
@@ -151,19 +164,11 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ttlMs: options.ttlMs,
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
-    parse: (raw) => {
-      const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
-      const fingerprint = answers.fingerprintOf(raw)
-      if (fingerprint !== undefined) answerOf.set(site, { raw, fingerprint })
-      return site
-    },
+    parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
     load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
-      // A site's texts in its own language are often the very bytes of its language-independent
-      // config, which decided the tenant just before: a first load in a language compares with it,
-      // and an equal answer is taken as that config's (not parsed again, and the tenant views
-      // derived from the config are shared).
-      const sameAs = heldFingerprint === undefined && caller.language !== '' ? sameBytesCandidate(caller.host) : undefined
+      const firstLoad = !refresh
+      const sameAs = firstLoad && caller.language !== '' ? takeFirstAnswer(caller.host) : undefined
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : attempts
@@ -173,7 +178,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
           if (raw === UNCHANGED) return sameAs === undefined ? raw : sameAs.raw
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
-          parseData(raw, webGetReplySchema, WEB_GET)
+          const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
+          const fingerprint = answers.fingerprintOf(raw)
+          if (firstLoad && caller.language === '' && fingerprint !== undefined) firstAnswerOf.set(site, { raw, fingerprint })
           return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
@@ -185,11 +192,6 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       }
     },
   })
-
-  function sameBytesCandidate(host: string): { raw: unknown; fingerprint: string } | undefined {
-    const site = sites.peek(siteKey(host, ''))
-    return site === undefined ? undefined : answerOf.get(site)
-  }
 
   const pages = createConfigCache<SitePageConfig | null, SharedLoad & { body: object }, unknown>({
     ...cacheOptions,
