@@ -166,45 +166,49 @@ describe('getSite in a page language', () => {
     expect(harness.siteCalls().map(languageOf).sort()).toEqual(['', 'de', 'en', 'ja'])
   })
 
-  it('takes a language\'s answer of the very bytes of the language-independent config as that config, one object and one tenant view', async () => {
-    // The site's own language (zh) has no translated texts; German has.
+  /** The stub answers every language with a config named by `nameOf`. */
+  function answerNames(nameOf: (language: string) => string) {
     harness.stub.handle((request, res) => {
-      const { page_language } = JSON.parse(request.body) as { page_language: string }
-      const name = page_language === 'de' ? 'Quelle' : '源'
+      const name = nameOf(languageOf(request))
       sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }), site_page_config: null })
     })
+  }
+  /** The tenant's config in `language` (found). */
+  async function siteIn(repo: ReturnType<typeof harness.repository>['repo'], language: '' | 'zh' | 'de' | 'en') {
+    const result = await repo.getSite('tenant.example', context, language)
+    if (result.kind !== 'found') throw new Error(`no config in '${language}'`)
+    return result.site
+  }
+
+  it('takes a language\'s answer of the very bytes of the language-independent config as that config, one object and one tenant view', async () => {
+    // The site's own language (zh) has no translated texts; German has.
+    answerNames((language) => (language === 'de' ? 'Quelle' : '源'))
     const { repo } = harness.repository()
-    const plain = await repo.getSite('tenant.example', context)
-    const zh = await repo.getSite('tenant.example', context, 'zh')
-    const de = await repo.getSite('tenant.example', context, 'de')
-    if (plain.kind !== 'found' || zh.kind !== 'found' || de.kind !== 'found') throw new Error('not found')
-    expect(zh.site).toBe(plain.site)
-    expect(repo.tenantOf('tenant.example', zh.site)).toBe(repo.tenantOf('tenant.example', plain.site))
-    expect(de.site).not.toBe(plain.site)
-    expect(de.site.base_info.app_name).toBe('Quelle')
+    const plain = await siteIn(repo, '')
+    const zh = await siteIn(repo, 'zh')
+    const de = await siteIn(repo, 'de')
+    expect(zh).toBe(plain)
+    expect(repo.tenantOf('tenant.example', zh)).toBe(repo.tenantOf('tenant.example', plain))
+    expect(de).not.toBe(plain)
+    expect(de.base_info.app_name).toBe('Quelle')
     // Each language is still asked for once.
     expect(harness.siteCalls().map(languageOf)).toEqual(['', 'zh', 'de'])
   })
 
   it('holds the language-independent answer for the first language loaded only: a second language of the same bytes is its own config', async () => {
-    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: '源', logo: '' } }), site_page_config: null }))
+    answerNames(() => '源')
     const { repo } = harness.repository()
-    const plain = await repo.getSite('tenant.example', context)
-    const zh = await repo.getSite('tenant.example', context, 'zh')
-    const en = await repo.getSite('tenant.example', context, 'en')
-    if (plain.kind !== 'found' || zh.kind !== 'found' || en.kind !== 'found') throw new Error('not found')
-    expect(zh.site).toBe(plain.site)
-    expect(en.site).not.toBe(plain.site)
-    expect(en.site).toEqual(plain.site)
+    const plain = await siteIn(repo, '')
+    const zh = await siteIn(repo, 'zh')
+    const en = await siteIn(repo, 'en')
+    expect(zh).toBe(plain)
+    expect(en).not.toBe(plain)
+    expect(en).toEqual(plain)
   })
 
   it('refreshes a language that shared the language-independent config once its own answer changes', async () => {
     let translated = false
-    harness.stub.handle((request, res) => {
-      const { page_language } = JSON.parse(request.body) as { page_language: string }
-      const name = translated && page_language === 'zh' ? '新名' : '源'
-      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }), site_page_config: null })
-    })
+    answerNames((language) => (translated && language === 'zh' ? '新名' : '源'))
     const { repo } = harness.repository()
     await repo.getSite('tenant.example', context)
     const shared = await repo.getSite('tenant.example', context, 'zh')
