@@ -11,6 +11,7 @@ import { DEMO_PAGES, demoVisitorCookie } from '../test/demo-pages.ts'
 import { FIRST_LOAD_BUDGET_KIB, firstLoadByPageKind, firstLoadBytes, readClientBuild } from './first-load.mjs'
 import { hydrationDataBytes, hydrationDataOf, printHydrationTable } from './hydration-data.mjs'
 import { get } from './http-get.mjs'
+import { medianBy } from './median.mjs'
 import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
 import { shellTiming, startSlowUpstream } from './slow-upstream.mjs'
@@ -142,7 +143,7 @@ async function measurePages() {
   async function alternated(cases) {
     const runs = cases.map(() => [])
     for (let round = 0; round < rounds; round++) for (const [index, run] of cases.entries()) runs[index].push(await run())
-    return runs.map((each) => [...each].sort((a, b) => a.cpuMsPerRequest - b.cpuMsPerRequest)[Math.floor((each.length - 1) / 2)])
+    return runs.map((each) => medianBy(each, (run) => run.cpuMsPerRequest))
   }
   const freshTenants = (page) => ({ template: `t{n}.${page.host}`, from: (tenantsWalked += 1_000_000) })
 
@@ -216,15 +217,14 @@ async function measureShell() {
   } finally {
     await Promise.all([slowApp.stop(), slow.close(), demo.stop()])
   }
-  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
   const ttfbs = shell.map((s) => s.ttfb)
   return {
     warmUp: shellWarmUp,
     runs: shell.length,
-    ttfbMs: median([...ttfbs]),
+    ttfbMs: medianBy(ttfbs),
     ttfbMinMs: Math.min(...ttfbs),
     ttfbMaxMs: Math.max(...ttfbs),
-    totalMs: median(shell.map((s) => s.total)),
+    totalMs: medianBy(shell.map((s) => s.total)),
     firstChunkHasShell: shell.every((s) => s.firstChunkHasShell),
     streamed: shell.every((s) => s.streamed),
   }

@@ -9,6 +9,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { get } from '../bench/http-get.mjs'
+import { medianBy } from '../bench/median.mjs'
 import { startApp } from '../bench/processes.mjs'
 
 const MIN_SCORE = 0.98
@@ -62,8 +63,7 @@ try {
       results.push(result?.lhr)
     }
     const scoreOf = (lhr) => lhr?.categories.performance.score ?? 0
-    const sorted = [...results].sort((a, b) => scoreOf(a) - scoreOf(b))
-    const lhr = sorted[Math.floor((sorted.length - 1) / 2)]
+    const lhr = medianBy(results, scoreOf)
     const score = scoreOf(lhr)
     const audits = lhr?.audits ?? {}
     const cls = (audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)

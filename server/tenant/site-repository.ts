@@ -3,12 +3,13 @@ import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
-import { NOT_FOUND, UNCHANGED, createConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
+import { NOT_FOUND, UNCHANGED, createConfigCache, type ConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { parseUpstreamData } from '../upstream/envelope.ts'
 import { showPathRowsSchema, webGetPageSchema, webGetReplySchema } from '../upstream/schemas.ts'
+import { createFirstSiteAnswers } from './first-site-answers.ts'
 import { createRawAnswers } from './raw-answers.ts'
 import { createTenantViews, type Tenant, type TenantFeatures } from './tenant.ts'
 
@@ -142,23 +143,9 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     return typeof raw === 'object' && raw !== null ? derived.get(raw, schema, parse) : parse()
   }
 
-  /**
-   * A tenant's site texts in its own language are often the very bytes of its language-independent
-   * config, which decided the tenant just before. So the answer a language-independent config first
-   * came in waits here for the tenant's first load in a language, which compares with it and takes
-   * an answer of the same bytes as that config (not parsed again, and the tenant views derived from
-   * it are shared). Held from one load to the next only: the answer's objects are several times its
-   * text, and keyed by the config, so an evicted or purged config takes its answer along.
-   */
-  const firstAnswerOf = new WeakMap<SiteConfig, { raw: unknown; fingerprint: string }>()
-  function takeFirstAnswer(host: string): { raw: unknown; fingerprint: string } | undefined {
-    const site = sites.peek(siteKey(host, ''))
-    const answer = site === undefined ? undefined : firstAnswerOf.get(site)
-    if (site !== undefined) firstAnswerOf.delete(site)
-    return answer
-  }
+  const firstAnswers = createFirstSiteAnswers()
 
-  const sites = createConfigCache<SiteConfig, SiteLoad, unknown>({
+  const sites: ConfigCache<SiteConfig, SiteLoad> = createConfigCache<SiteConfig, SiteLoad, unknown>({
     ...cacheOptions,
     ...cacheMetrics('site'),
     ttlMs: options.ttlMs,
@@ -167,8 +154,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
     load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
-      const firstLoad = !refresh
-      const sameAs = firstLoad && caller.language !== '' ? takeFirstAnswer(caller.host) : undefined
+      // A first load in a language may be the very bytes of the tenant's language-independent config.
+      const sameAs = !refresh && caller.language !== '' ? firstAnswers.take(sites.peek(siteKey(caller.host, ''))) : undefined
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : attempts
@@ -179,8 +166,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
-          const fingerprint = answers.fingerprintOf(raw)
-          if (firstLoad && caller.language === '' && fingerprint !== undefined) firstAnswerOf.set(site, { raw, fingerprint })
+          if (!refresh && caller.language === '') firstAnswers.keep(site, raw, answers.fingerprintOf(raw))
           return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.

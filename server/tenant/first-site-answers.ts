@@ -1,0 +1,37 @@
+import type { SiteConfig } from '../../shared/types.ts'
+
+/** An upstream answer as it came (unparsed), with the fingerprint of its bytes. */
+interface HeldAnswer {
+  raw: unknown
+  fingerprint: string
+}
+
+/**
+ * A tenant's site texts in its own language are often the very bytes of its language-independent
+ * config, which decided the tenant just before. The answer that config first came in is kept here
+ * for the tenant's first load in a language, which hands its fingerprint to the upstream client and
+ * takes an answer of the same bytes as that config: not parsed again, and the tenant views derived
+ * from it shared. Kept from the one load to the next only (the answer's objects are several times
+ * its text), and keyed by the config, so an evicted or purged config takes its answer along.
+ */
+export interface FirstSiteAnswers {
+  /** Keeps the answer a language-independent config was first loaded from (none without a fingerprint). */
+  keep(site: SiteConfig, raw: unknown, fingerprint: string | undefined): void
+  /** The answer kept for the tenant's language-independent config, forgotten as it is taken. */
+  take(site: SiteConfig | undefined): HeldAnswer | undefined
+}
+
+export function createFirstSiteAnswers(): FirstSiteAnswers {
+  const held = new WeakMap<SiteConfig, HeldAnswer>()
+  return {
+    keep(site, raw, fingerprint) {
+      if (fingerprint !== undefined) held.set(site, { raw, fingerprint })
+    },
+    take(site) {
+      if (site === undefined) return undefined
+      const answer = held.get(site)
+      held.delete(site)
+      return answer
+    },
+  }
+}
