@@ -22,4 +22,16 @@ describe('createFirstSiteAnswers', () => {
     expect(answers.take(undefined)).toBeUndefined()
     expect(answers.take(site)).toEqual({ raw, fingerprint: 'f1' })
   })
+
+  it('knows the answers a language shares with its language-independent config, and no other', () => {
+    const answers = createFirstSiteAnswers()
+    answers.keep(site, raw, 'f1')
+    const answer = answers.take(site)!
+    expect(answers.isShared(raw)).toBe(false)
+    expect(answers.share(answer)).toBe(raw)
+    expect(answers.isShared(raw)).toBe(true)
+    expect(answers.isShared({ site_config: {} })).toBe(false)
+    expect(answers.isShared(null)).toBe(false)
+    expect(answers.isShared('text')).toBe(false)
+  })
 })

@@ -19,10 +19,19 @@ export interface FirstSiteAnswers {
   keep(site: SiteConfig, raw: unknown, fingerprint: string | undefined): void
   /** The answer kept for the tenant's language-independent config, forgotten as it is taken. */
   take(site: SiteConfig | undefined): HeldAnswer | undefined
+  /** Notes that a language's config is `answer` itself (its bytes came again), and gives its raw value. */
+  share(answer: HeldAnswer): unknown
+  /**
+   * Whether `raw` is an answer a language shares with its language-independent config. Its text is
+   * counted once, by that config's entry: counted again, a tenant whose texts are not translated
+   * would fill twice its share of the site cache's byte bound.
+   */
+  isShared(raw: unknown): boolean
 }
 
 export function createFirstSiteAnswers(): FirstSiteAnswers {
   const held = new WeakMap<SiteConfig, HeldAnswer>()
+  const shared = new WeakSet<object>()
   return {
     keep(site, raw, fingerprint) {
       if (fingerprint !== undefined) held.set(site, { raw, fingerprint })
@@ -33,5 +42,10 @@ export function createFirstSiteAnswers(): FirstSiteAnswers {
       held.delete(site)
       return answer
     },
+    share(answer) {
+      if (typeof answer.raw === 'object' && answer.raw !== null) shared.add(answer.raw)
+      return answer.raw
+    },
+    isShared: (raw) => typeof raw === 'object' && raw !== null && shared.has(raw),
   }
 }

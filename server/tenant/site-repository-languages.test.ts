@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { siteKey } from '../cache/cache-keys.ts'
 import { sendEnvelope, type RecordedRequest } from '../upstream/stub-upstream.test-helper.ts'
 import { context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 
@@ -80,6 +81,22 @@ describe('getSite in a page language', () => {
     expect(zh).toBe(plain)
     expect(en).not.toBe(plain)
     expect(en).toEqual(plain)
+  })
+
+  it('counts the text of a shared answer once: a language of the same bytes adds only its key to the byte bound', async () => {
+    answerNames((language) => (language === 'de' ? 'Quelle' : '源'))
+    const readers = new Map<string, () => number>()
+    const cacheMetrics = (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) })
+    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
+    const siteBytes = () => readers.get('site')!()
+    await siteIn(repo, '')
+    const plainText = siteBytes() - siteKey('tenant.example', '').length
+    await siteIn(repo, 'zh')
+    expect(siteBytes()).toBe(siteKey('tenant.example', '').length + plainText + siteKey('tenant.example', 'zh').length)
+    // German has texts of its own: counted in full ('Quelle' is five characters longer than '源').
+    const before = siteBytes()
+    await siteIn(repo, 'de')
+    expect(siteBytes() - before).toBe(siteKey('tenant.example', 'de').length + plainText + 5)
   })
 
   it('refreshes a language that shared the language-independent config once its own answer changes', async () => {

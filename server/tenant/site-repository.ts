@@ -152,6 +152,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     max: options.max,
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
     parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
+    sizeOf: (raw) => (firstAnswers.isShared(raw) ? 0 : answers.sizeOf(raw)),
     load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A first load in a language may be the very bytes of the tenant's language-independent config.
@@ -162,7 +163,7 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       for (let attempt = 1; ; attempt++) {
         try {
           const raw = await answers.load(WEB_GET, body, sharedContext(caller, signal), heldFingerprint ?? sameAs?.fingerprint)
-          if (raw === UNCHANGED) return sameAs === undefined ? raw : sameAs.raw
+          if (raw === UNCHANGED) return sameAs === undefined ? raw : firstAnswers.share(sameAs)
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
