@@ -24,7 +24,9 @@ export interface FirstSiteAnswers {
   /**
    * Whether `raw` is an answer a language shares with its language-independent config. Its text is
    * counted once, by that config's entry: counted again, a tenant whose texts are not translated
-   * would fill twice its share of the site cache's byte bound.
+   * would fill twice its share of the site cache's byte bound. Should that entry go first, the
+   * language's entry holds the text uncounted until it goes too; the two are read together on every
+   * page, so they sit next to each other in the eviction order.
    */
   isShared(raw: unknown): boolean
 }

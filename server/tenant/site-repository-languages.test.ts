@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { siteKey } from '../cache/cache-keys.ts'
 import { sendEnvelope, type RecordedRequest } from '../upstream/stub-upstream.test-helper.ts'
-import { context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
+import { byteCounts, context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 
 const harness = useRepositoryHarness()
 
@@ -85,10 +85,9 @@ describe('getSite in a page language', () => {
 
   it('counts the text of a shared answer once: a language of the same bytes adds only its key to the byte bound', async () => {
     answerNames((language) => (language === 'de' ? 'Quelle' : '源'))
-    const readers = new Map<string, () => number>()
-    const cacheMetrics = (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) })
-    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
-    const siteBytes = () => readers.get('site')!()
+    const counts = byteCounts()
+    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: counts.metrics })
+    const siteBytes = () => counts.of('site')
     await siteIn(repo, '')
     const plainText = siteBytes() - siteKey('tenant.example', '').length
     await siteIn(repo, 'zh')

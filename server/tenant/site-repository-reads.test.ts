@@ -6,7 +6,7 @@ import { siteKey } from '../cache/cache-keys.ts'
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts'
 import { webGetReplySchema } from '../upstream/page-schemas.ts'
 import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
-import { context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
+import { byteCounts, context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 
 // How the site repository reads upstream answers: parsed once on the way in (page data kept only
 // as parsed), and counted for the caches' byte bound at the length they arrived in.
@@ -156,11 +156,10 @@ describe('byte count', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
       res.end(text)
     })
-    const readers = new Map<string, () => number>()
-    const cacheMetrics = (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) })
-    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: { cache: cacheMetrics } })
+    const counts = byteCounts()
+    const { repo } = harness.repository({ maxBytes: 1_000_000, metrics: counts.metrics })
     await repo.getSite('tenant.example', context)
-    expect(readers.get('site')?.()).toBe(siteKey('tenant.example', '').length + text.length)
+    expect(counts.of('site')).toBe(siteKey('tenant.example', '').length + text.length)
   })
 })
 

@@ -12,6 +12,19 @@ export function siteConfig(domain: string, extra: Record<string, unknown> = {}) 
   return { site_id: `id-${domain}`, domain, alias_domain: ['alias.example'], ...extra }
 }
 
+/** Cache metrics for `repository({ metrics })` that keep each cache's byte count (as counted for its bound). */
+export function byteCounts() {
+  const readers = new Map<string, () => number>()
+  return {
+    metrics: { cache: (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) }) },
+    of(cache: string): number {
+      const read = readers.get(cache)
+      if (read === undefined) throw new Error(`no byte count for the ${cache} cache: give the repository maxBytes`)
+      return read()
+    },
+  }
+}
+
 /** What the tests of a describe body share; the fields are set by its hooks. */
 export interface RepositoryHarness {
   stub: StubUpstream
