@@ -30,10 +30,16 @@ const browserOnlyImports = {
   name: 'browser-only-imports',
   setup(build) {
     build.onResolve({ filter: /^zod(\/v4)?$/ }, (args) => ({
-      errors: [{ text: `${args.importer} imports "${args.path}": browser code parses with "zod/mini" (the classic API is too heavy for the browser)` }],
+      errors: [
+        {
+          text: `${args.importer} imports "${args.path}": browser code parses with "zod/mini" (the classic API is too heavy for the browser)`,
+        },
+      ],
     }))
     build.onResolve({ filter: /(^|\/)server\// }, (args) =>
-      args.importer.includes('node_modules') ? undefined : { errors: [{ text: `${args.importer} imports "${args.path}": server code never reaches the browser` }] },
+      args.importer.includes('node_modules')
+        ? undefined
+        : { errors: [{ text: `${args.importer} imports "${args.path}": server code never reaches the browser` }] },
     )
   },
 }
@@ -50,12 +56,15 @@ const browserOnlyImports = {
 const treeShakableReactRouter = {
   name: 'tree-shakable-react-router',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8'))
-        .replace(/^\s*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
-        .replace(/= (React\d*\.(?:forwardRef|memo|createContext))\(/g, '= /* @__PURE__ */ $1('),
-      loader: 'js',
-    }))
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      async (args) => ({
+        contents: (await readFile(args.path, 'utf8'))
+          .replace(/^\s*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React\d*\.(?:forwardRef|memo|createContext))\(/g, '= /* @__PURE__ */ $1('),
+        loader: 'js',
+      }),
+    )
   },
 }
 
@@ -84,7 +93,9 @@ async function buildStyles() {
   })
   const styles = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
-    if (file.endsWith('.css') && output.entryPoint) styles[path.basename(output.entryPoint, '.css')] = `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
+    if (file.endsWith('.css') && output.entryPoint)
+      styles[path.basename(output.entryPoint, '.css')] =
+        `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
   }
   return styles
 }
@@ -152,7 +163,10 @@ async function withCompileHint(file) {
 
 /** A short hash of this script, which decides how the browser bundle's files are rearranged. */
 function buildScriptVersion() {
-  return createHash('sha256').update(readFileSync(import.meta.filename)).digest('hex').slice(0, 12)
+  return createHash('sha256')
+    .update(readFileSync(import.meta.filename))
+    .digest('hex')
+    .slice(0, 12)
 }
 
 /**
@@ -185,7 +199,8 @@ async function mergeEntryChunks(metafile) {
   const merged = new Set()
   const follow = (file) => {
     for (const item of outputs[file].imports) {
-      if (item.kind === 'import-statement' && !item.external && !merged.has(item.path)) merged.add(item.path) && follow(item.path)
+      if (item.kind === 'import-statement' && !item.external && !merged.has(item.path))
+        merged.add(item.path) && follow(item.path)
     }
   }
   follow(entry)
@@ -198,16 +213,22 @@ async function mergeEntryChunks(metafile) {
   const wrapper = [`import ${JSON.stringify(entryLink)}`]
   for (const file of merged) {
     const names = outputs[file].exports
-    if (names.length > 0) wrapper.push(`export { ${names.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(link(file))}`)
+    if (names.length > 0)
+      wrapper.push(
+        `export { ${names.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(link(file))}`,
+      )
   }
   const others = Object.keys(outputs).filter((file) => file.endsWith('.js') && file !== entry && !merged.has(file))
   const inEntry = (importer) => importer === 'merged-entry' || importer === abs(entry) || mergedAbs.has(importer)
   const isPage = (file) => /^shared\/pages\/(?:content\/[\w-]+-view|[\w-]+)\.tsx$/.test(outputs[file].entryPoint ?? '')
   const copied = new Set(others.filter((file) => !outputs[file].entryPoint && isCopyable(outputs[file])).map(abs))
-  const intoPage = (importer) => copied.has(importer) || (others.some((file) => abs(file) === importer && isPage(file)))
+  const intoPage = (importer) => copied.has(importer) || others.some((file) => abs(file) === importer && isPage(file))
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [{ in: 'merged-entry', out: path.basename(entry, '.js') }, ...others.map((file) => ({ in: file, out: path.basename(file, '.js') }))],
+    entryPoints: [
+      { in: 'merged-entry', out: path.basename(entry, '.js') },
+      ...others.map((file) => ({ in: file, out: path.basename(file, '.js') })),
+    ],
     outdir: clientOut,
     allowOverwrite: true,
     bundle: true,
@@ -219,51 +240,88 @@ async function mergeEntryChunks(metafile) {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [{
-      name: 'merge-entry-chunks',
-      setup(build) {
-        build.onResolve({ filter: /^merged-entry$/ }, () => ({ path: 'merged-entry', namespace: 'merged-entry' }))
-        build.onLoad({ filter: /.*/, namespace: 'merged-entry' }, () => ({ contents: wrapper.join('\n'), resolveDir: clientOut, loader: 'js' }))
-        build.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point') return undefined
-          // The first pass wrote every import as an address under PUBLIC_PATH.
-          const file = args.path.startsWith(`${PUBLIC_PATH}/`) ? path.join(clientOut, args.path.slice(PUBLIC_PATH.length)) : path.resolve(args.resolveDir, args.path)
-          if (args.kind === 'dynamic-import' || args.namespace === 'entry-link') return { path: args.path, external: true }
-          if (inEntry(args.importer) || (intoPage(args.importer) && copied.has(file))) return { path: file }
-          // Named by the file's name alone: the name shows in the public source maps, a build folder must not.
-          return mergedAbs.has(file) ? { path: path.basename(file), namespace: 'entry-link', pluginData: file } : { path: args.path, external: true }
-        })
-        // The first pass's files name their maps by address (/assets/…), which esbuild cannot
-        // find on disk: handed over inline, they let this pass's maps point at the sources.
-        build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
-          const code = await readFile(args.path, 'utf8')
-          const map = await readFile(`${args.path}.map`, 'base64').catch(() => undefined)
-          const contents = map === undefined ? code : code.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=data:application/json;base64,${map}\n`)
-          return { contents, loader: 'js' }
-        })
-        build.onLoad({ filter: /.*/, namespace: 'entry-link' }, (args) => {
-          const file = mergedAbs.get(args.pluginData)
-          const names = outputs[file].exports.map((name) => `${alias(file, name)} as ${name}`)
-          return { contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryLink)}`, resolveDir: clientOut, loader: 'js' }
-        })
+    plugins: [
+      {
+        name: 'merge-entry-chunks',
+        setup(build) {
+          build.onResolve({ filter: /^merged-entry$/ }, () => ({ path: 'merged-entry', namespace: 'merged-entry' }))
+          build.onLoad({ filter: /.*/, namespace: 'merged-entry' }, () => ({
+            contents: wrapper.join('\n'),
+            resolveDir: clientOut,
+            loader: 'js',
+          }))
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'entry-point') return undefined
+            // The first pass wrote every import as an address under PUBLIC_PATH.
+            const file = args.path.startsWith(`${PUBLIC_PATH}/`)
+              ? path.join(clientOut, args.path.slice(PUBLIC_PATH.length))
+              : path.resolve(args.resolveDir, args.path)
+            if (args.kind === 'dynamic-import' || args.namespace === 'entry-link')
+              return { path: args.path, external: true }
+            if (inEntry(args.importer) || (intoPage(args.importer) && copied.has(file))) return { path: file }
+            // Named by the file's name alone: the name shows in the public source maps, a build folder must not.
+            return mergedAbs.has(file)
+              ? { path: path.basename(file), namespace: 'entry-link', pluginData: file }
+              : { path: args.path, external: true }
+          })
+          // The first pass's files name their maps by address (/assets/…), which esbuild cannot
+          // find on disk: handed over inline, they let this pass's maps point at the sources.
+          build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
+            const code = await readFile(args.path, 'utf8')
+            const map = await readFile(`${args.path}.map`, 'base64').catch(() => undefined)
+            const contents =
+              map === undefined
+                ? code
+                : code.replace(
+                    /\/\/# sourceMappingURL=\S+\s*$/,
+                    `//# sourceMappingURL=data:application/json;base64,${map}\n`,
+                  )
+            return { contents, loader: 'js' }
+          })
+          build.onLoad({ filter: /.*/, namespace: 'entry-link' }, (args) => {
+            const file = mergedAbs.get(args.pluginData)
+            const names = outputs[file].exports.map((name) => `${alias(file, name)} as ${name}`)
+            return {
+              contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryLink)}`,
+              resolveDir: clientOut,
+              loader: 'js',
+            }
+          })
+        },
       },
-    }],
+    ],
   })
   await Promise.all([...merged].flatMap((file) => [rm(abs(file)), rm(`${abs(file)}.map`, { force: true })]))
   // The first pass's view, with the merged chunks' modules in the entry, the copied ones in each
   // page chunk, and their importers pointing at where the code now is.
   const view = { inputs: metafile.inputs, outputs: {} }
-  const pageImports = (output) => output.imports.flatMap((item) =>
-    item.kind === 'import-statement' && copied.has(abs(item.path)) ? pageImports(outputs[item.path]) : [item])
-  const pageInputs = (output) => Object.assign({}, output.inputs, ...output.imports
-    .filter((item) => item.kind === 'import-statement' && copied.has(abs(item.path))).map((item) => pageInputs(outputs[item.path])))
+  const pageImports = (output) =>
+    output.imports.flatMap((item) =>
+      item.kind === 'import-statement' && copied.has(abs(item.path)) ? pageImports(outputs[item.path]) : [item],
+    )
+  const pageInputs = (output) =>
+    Object.assign(
+      {},
+      output.inputs,
+      ...output.imports
+        .filter((item) => item.kind === 'import-statement' && copied.has(abs(item.path)))
+        .map((item) => pageInputs(outputs[item.path])),
+    )
   for (const [file, output] of Object.entries(outputs)) {
     if (merged.has(file)) continue
     const page = isPage(file)
-    const imports = (page ? pageImports(output) : output.imports).map((item) => (merged.has(item.path) ? { ...item, path: entry } : item))
+    const imports = (page ? pageImports(output) : output.imports).map((item) =>
+      merged.has(item.path) ? { ...item, path: entry } : item,
+    )
     const seen = new Set()
-    const unique = imports.filter((item) => (seen.has(`${item.kind}:${item.path}`) ? false : seen.add(`${item.kind}:${item.path}`)))
-    view.outputs[file] = { ...output, ...(page ? { inputs: pageInputs(output) } : {}), imports: file === entry ? unique.filter((item) => item.path !== entry) : unique }
+    const unique = imports.filter((item) =>
+      seen.has(`${item.kind}:${item.path}`) ? false : seen.add(`${item.kind}:${item.path}`),
+    )
+    view.outputs[file] = {
+      ...output,
+      ...(page ? { inputs: pageInputs(output) } : {}),
+      imports: file === entry ? unique.filter((item) => item.path !== entry) : unique,
+    }
   }
   view.outputs[entry].inputs = Object.assign({}, ...[entry, ...merged].map((file) => outputs[file].inputs))
   return view
@@ -283,7 +341,12 @@ async function precompress(folder) {
       const file = path.join(folder, name)
       const content = await readFile(file)
       const [br, gz] = await Promise.all([
-        brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        brotli(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
         gzip(content, { level: 9 }),
       ])
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
@@ -311,7 +374,8 @@ function toManifest(metafile) {
     const entry = output.entryPoint
     if (entry === 'client/entry-client.tsx') {
       manifest.entry = chunk(file)
-      if (output.cssBundle) throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
+      if (output.cssBundle)
+        throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
     } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
       manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
     } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {

@@ -19,7 +19,12 @@ const PROCESS = [
   'test/server-bundle.test.ts',
   'test/client-bundle-names.test.ts',
 ]
-const ALL = ['server/**/*.test.{ts,tsx}', 'shared/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
+const ALL = [
+  'server/**/*.test.{ts,tsx}',
+  'shared/**/*.test.{ts,tsx}',
+  'client/**/*.test.{ts,tsx}',
+  'test/**/*.test.{ts,tsx}',
+]
 
 export default defineConfig({
   test: {

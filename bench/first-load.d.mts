@@ -9,7 +9,14 @@ export interface ScriptBytes {
 }
 
 export interface FirstLoad {
-  js: { raw: number; gzip: number; files: number; framework: number; scripts: ScriptBytes[]; reactStreaming: { raw: number; gzip: number } }
+  js: {
+    raw: number
+    gzip: number
+    files: number
+    framework: number
+    scripts: ScriptBytes[]
+    reactStreaming: { raw: number; gzip: number }
+  }
   css: { raw: number; gzip: number; files: number; inline: number }
 }
 
@@ -20,7 +27,12 @@ export interface ClientBuild {
 
 export declare const FRAMEWORK_PACKAGES: readonly string[]
 export declare const FIRST_LOAD_BUDGET_KIB: number
-export declare function firstLoadBytes(origin: string, urlPath: string, headers?: Record<string, string>, options?: { metafile?: unknown }): Promise<FirstLoad>
+export declare function firstLoadBytes(
+  origin: string,
+  urlPath: string,
+  headers?: Record<string, string>,
+  options?: { metafile?: unknown },
+): Promise<FirstLoad>
 export declare function readClientBuild(clientDir: string): ClientBuild
 export declare function firstLoadByPageKind(
   origin: string,

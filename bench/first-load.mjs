@@ -24,9 +24,13 @@ const FRAMEWORK_INPUT = new RegExp(`(?:^|/)node_modules/(?:${FRAMEWORK_PACKAGES.
  */
 export async function firstLoadBytes(origin, urlPath, headers, { metafile } = {}) {
   const html = (await get(origin, urlPath, headers)).text()
-  const scripts = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]))
+  const scripts = new Set(
+    [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]),
+  )
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1])
-  const allInline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:json|ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+  const allInline = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:json|ld\+json))[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1])
   const inlineScripts = allInline.filter((text) => !REACT_STREAMING.test(text))
   // The page's start script preloads and imports the bundle after the first paint: count those too.
   for (const text of inlineScripts) for (const m of text.matchAll(/"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1])
@@ -42,13 +46,19 @@ export async function firstLoadBytes(origin, urlPath, headers, { metafile } = {}
     if (seen.has(file)) continue
     seen.add(file)
     const { bytes: body } = await get(origin, file)
-    const script = { file, raw: body.byteLength, gzip: gzipSync(body, { level: 9 }).byteLength, ...(metafile ? contentOf(metafile, file) : {}) }
+    const script = {
+      file,
+      raw: body.byteLength,
+      gzip: gzipSync(body, { level: 9 }).byteLength,
+      ...(metafile ? contentOf(metafile, file) : {}),
+    }
     js.raw += script.raw
     js.gzip += script.gzip
     js.files += 1
     js.framework += Math.round(script.gzip * (script.frameworkShare ?? 0))
     js.scripts.push(script)
-    for (const match of body.toString('utf8').matchAll(STATIC_IMPORT)) queue.push(new URL(match[1], origin + file).pathname)
+    for (const match of body.toString('utf8').matchAll(STATIC_IMPORT))
+      queue.push(new URL(match[1], origin + file).pathname)
   }
   for (const text of inlineScripts) add(js, Buffer.from(text))
   // Linked sheets are separate downloads; inline ones (a page kind's sheets, in its head) travel
@@ -96,7 +106,10 @@ export async function firstLoadByPageKind(origin, pages, { manifest, metafile })
 /** The inputs of the output file served at `/assets/<name>`, largest first, and the framework's share of its bytes. */
 function contentOf(metafile, file) {
   const key = Object.keys(metafile.outputs).find((name) => name.endsWith(`/assets/${path.posix.basename(file)}`))
-  const inputs = Object.entries(key ? metafile.outputs[key].inputs : {}).map(([input, { bytesInOutput }]) => ({ input, bytes: bytesInOutput }))
+  const inputs = Object.entries(key ? metafile.outputs[key].inputs : {}).map(([input, { bytesInOutput }]) => ({
+    input,
+    bytes: bytesInOutput,
+  }))
   inputs.sort((a, b) => b.bytes - a.bytes)
   const total = inputs.reduce((sum, { bytes }) => sum + bytes, 0)
   const framework = inputs.filter(({ input }) => FRAMEWORK_INPUT.test(input)).reduce((sum, { bytes }) => sum + bytes, 0)

@@ -7,5 +7,11 @@ import { request } from 'undici'
 export async function get(origin, urlPath, headers = {}) {
   const { statusCode, headers: answerHeaders, body } = await request(origin + urlPath, { method: 'GET', headers })
   const bytes = Buffer.from(await body.arrayBuffer())
-  return { status: statusCode, headers: answerHeaders, bytes, text: () => bytes.toString('utf8'), json: () => JSON.parse(bytes.toString('utf8')) }
+  return {
+    status: statusCode,
+    headers: answerHeaders,
+    bytes,
+    text: () => bytes.toString('utf8'),
+    json: () => JSON.parse(bytes.toString('utf8')),
+  }
 }

@@ -17,7 +17,12 @@ export function hydrationDataOf(html) {
 export async function hydrationDataBytes(origin, html, payloadPath, headers) {
   const hydration = HYDRATION.exec(html)?.[1] ?? ''
   const payload = (await get(origin, payloadPath, headers)).bytes
-  const routes = Object.fromEntries(Object.entries(hydrationDataOf(html).loaderData).map(([routeId, data]) => [routeId, Buffer.byteLength(JSON.stringify(data))]))
+  const routes = Object.fromEntries(
+    Object.entries(hydrationDataOf(html).loaderData).map(([routeId, data]) => [
+      routeId,
+      Buffer.byteLength(JSON.stringify(data)),
+    ]),
+  )
   return { hydration: sizes(Buffer.from(hydration)), payload: sizes(payload), routes }
 }
 
@@ -28,12 +33,18 @@ function sizes(bytes) {
 /** The table `npm run bench` prints after its page table. */
 export function printHydrationTable(rows) {
   const kib = (n) => (n / 1024).toFixed(1)
-  console.log('\nHydration data (in the HTML) and navigation payload per page, KiB raw / gzip; bytes per route of the hydration data')
+  console.log(
+    '\nHydration data (in the HTML) and navigation payload per page, KiB raw / gzip; bytes per route of the hydration data',
+  )
   console.log('| page | hydration data KiB | payload KiB | per route (bytes) |')
   console.log('|---|---|---|---|')
   for (const { page, hydrationData: h } of rows) {
     if (!h) continue
-    const routes = Object.entries(h.routes).map(([routeId, bytes]) => `${routeId} ${bytes}`).join(', ')
-    console.log(`| ${page} | ${kib(h.hydration.raw)} / ${kib(h.hydration.gzip)} | ${kib(h.payload.raw)} / ${kib(h.payload.gzip)} | ${routes} |`)
+    const routes = Object.entries(h.routes)
+      .map(([routeId, bytes]) => `${routeId} ${bytes}`)
+      .join(', ')
+    console.log(
+      `| ${page} | ${kib(h.hydration.raw)} / ${kib(h.hydration.gzip)} | ${kib(h.payload.raw)} / ${kib(h.payload.gzip)} | ${routes} |`,
+    )
   }
 }

@@ -7,10 +7,16 @@ import { Pool } from 'undici'
  * the template is replaced by `from`, `from + 1`, … (a new port of a known tenant is a new HTML
  * cache key; a new name, with the demo API's tenant copies, a new tenant). `sent` counts every request sent, warm-up included.
  */
-export async function measure(origin, path, { headers = {}, connections = 32, seconds = 5, warmup = 1, freshHost } = {}) {
+export async function measure(
+  origin,
+  path,
+  { headers = {}, connections = 32, seconds = 5, warmup = 1, freshHost } = {},
+) {
   const pool = new Pool(origin, { connections, pipelining: 1 })
   let sent = 0
-  const headersOf = freshHost ? () => ({ ...headers, host: freshHost.template.replace('{n}', String(freshHost.from + sent)) }) : () => headers
+  const headersOf = freshHost
+    ? () => ({ ...headers, host: freshHost.template.replace('{n}', String(freshHost.from + sent)) })
+    : () => headers
   const latencies = []
   let failures = 0
   let counting = false

@@ -41,7 +41,12 @@ const SETTINGS = [
 ]
 
 /** A tenant's pages, most visited first: the res site's lists, then search pages (each its own render). */
-const PAGE_PATHS = ['/', '/res/hot', '/res/new', ...Array.from({ length: Math.max(0, PAGES_PER_TENANT - 3) }, (_, i) => `/s?query=w${i}`)].slice(0, PAGES_PER_TENANT)
+const PAGE_PATHS = [
+  '/',
+  '/res/hot',
+  '/res/new',
+  ...Array.from({ length: Math.max(0, PAGES_PER_TENANT - 3) }, (_, i) => `/s?query=w${i}`),
+].slice(0, PAGES_PER_TENANT)
 const hostOf = (tenant) => `t${tenant}.lt.test`
 
 /** Zipf over every (tenant, page): rank r has weight 1/(r+1)^s; neighbouring ranks are other tenants. */
@@ -75,31 +80,37 @@ async function send(pool, host, urlPath, headers = visitor(host)) {
 async function load(pools, until) {
   const latencies = []
   const stats = { requests: 0, waited: 0, errors: 0, byStatus: {} }
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < until) {
-      const { tenant, path: urlPath } = pick()
-      const pool = pools[Math.floor(Math.random() * pools.length)]
-      const started = performance.now()
-      try {
-        const answer = await send(pool, hostOf(tenant), urlPath)
-        latencies.push(performance.now() - started)
-        stats.requests += 1
-        stats.byStatus[answer.status] = (stats.byStatus[answer.status] ?? 0) + 1
-        if (answer.age === undefined) stats.waited += 1
-      } catch {
-        stats.errors += 1
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const { tenant, path: urlPath } = pick()
+        const pool = pools[Math.floor(Math.random() * pools.length)]
+        const started = performance.now()
+        try {
+          const answer = await send(pool, hostOf(tenant), urlPath)
+          latencies.push(performance.now() - started)
+          stats.requests += 1
+          stats.byStatus[answer.status] = (stats.byStatus[answer.status] ?? 0) + 1
+          if (answer.age === undefined) stats.waited += 1
+        } catch {
+          stats.errors += 1
+        }
       }
-    }
-  }))
+    }),
+  )
   latencies.sort((a, b) => a - b)
   return { ...stats, latencies }
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))])
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
 
 async function purge(pool, body) {
   const { statusCode, body: answer } = await pool.request({
-    method: 'POST', path: '/_internal/purge', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    path: '/_internal/purge',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   })
   const json = await answer.json().catch(() => ({}))
   if (statusCode !== 200) throw new Error(`purge answered ${statusCode}: ${JSON.stringify(json)}`)
@@ -136,11 +147,13 @@ async function editReach(pools, upstream, tenant, marker) {
   await purge(pools[0], { host, paths: ['/res/hot'] })
   const reached = pools.map(() => null)
   while (reached.includes(null) && performance.now() - started < EDIT_TIMEOUT_MS) {
-    await Promise.all(pools.map(async (pool, index) => {
-      if (reached[index] !== null) return
-      const answer = await send(pool, host, '/res/hot', plain)
-      if (answer.text.includes(marker)) reached[index] = (performance.now() - started) / 1000
-    }))
+    await Promise.all(
+      pools.map(async (pool, index) => {
+        if (reached[index] !== null) return
+        const answer = await send(pool, host, '/res/hot', plain)
+        if (answer.text.includes(marker)) reached[index] = (performance.now() - started) / 1000
+      }),
+    )
     if (reached.includes(null)) await sleep(50)
   }
   return reached.includes(null) ? null : Math.max(...reached)
@@ -161,14 +174,25 @@ async function htmlLookups(pool) {
 
 async function startRedis() {
   const port = await freePort()
-  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const child = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const up = await new Promise((resolve) => {
       const socket = createConnection({ port, host: '127.0.0.1' })
       socket.once('connect', () => (socket.destroy(), resolve(true)))
       socket.once('error', () => resolve(false))
     })
-    if (up) return { url: `redis://127.0.0.1:${port}`, stop: async () => { child.kill('SIGKILL'); await once(child, 'exit') } }
+    if (up)
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        stop: async () => {
+          child.kill('SIGKILL')
+          await once(child, 'exit')
+        },
+      }
     await sleep(20)
   }
   child.kill('SIGKILL')
@@ -177,7 +201,13 @@ async function startRedis() {
 
 async function measureSetting(setting, upstream) {
   const redis = await startRedis()
-  const env = { API_BASE_URL: upstream.origin, REDIS_URL: redis.url, PURGE_TOKEN: TOKEN, HTML_CACHE_MAX_BYTES: String(HTML_CACHE_MIB * 1024 * 1024), ...setting.env }
+  const env = {
+    API_BASE_URL: upstream.origin,
+    REDIS_URL: redis.url,
+    PURGE_TOKEN: TOKEN,
+    HTML_CACHE_MAX_BYTES: String(HTML_CACHE_MIB * 1024 * 1024),
+    ...setting.env,
+  }
   const apps = [await startApp(env), await startApp(env)]
   const pools = apps.map((app) => new Pool(app.origin, { connections: CONNECTIONS + 2 }))
   try {
@@ -191,14 +221,26 @@ async function measureSetting(setting, upstream) {
       const tenants = [0, Math.floor(TENANTS / 2), TENANTS - 1]
       for (let i = 0; i < EDITS; i += 1) {
         await sleep((SECONDS * 1000) / (EDITS + 1))
-        seconds.push(await editReach(pools, upstream, tenants[i % tenants.length], `EDIT${setting.name.length}x${i}x${Date.now()}`))
+        seconds.push(
+          await editReach(
+            pools,
+            upstream,
+            tenants[i % tenants.length],
+            `EDIT${setting.name.length}x${i}x${Date.now()}`,
+          ),
+        )
       }
       return seconds
     })()
     const [stats, purges, editSeconds] = await Promise.all([load(pools, until), purgeStream(pools, until), edits])
     const cpu = apps.reduce((sum, app, i) => sum + cpuMs(app.pid) - cpuBefore[i], 0)
     const lookupsAfter = await Promise.all(pools.map(htmlLookups))
-    const lookups = Object.fromEntries(['hit', 'stale', 'miss'].map((result) => [result, lookupsAfter.reduce((sum, after, i) => sum + after[result] - lookupsBefore[i][result], 0)]))
+    const lookups = Object.fromEntries(
+      ['hit', 'stale', 'miss'].map((result) => [
+        result,
+        lookupsAfter.reduce((sum, after, i) => sum + after[result] - lookupsBefore[i][result], 0),
+      ]),
+    )
     const counted = lookups.hit + lookups.stale + lookups.miss
     return {
       setting: setting.name,
@@ -226,7 +268,9 @@ const demo = await startDemoApi()
 const upstream = await startLongTailUpstream(demo.origin)
 const rows = []
 try {
-  console.log(`long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis, ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits`)
+  console.log(
+    `long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis, ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits`,
+  )
   for (const setting of SETTINGS) {
     const row = await measureSetting(setting, upstream)
     rows.push(row)
@@ -239,10 +283,29 @@ try {
 
 const file = path.join(root, 'dist', 'bench', 'long-tail.json')
 await mkdir(path.dirname(file), { recursive: true })
-await writeFile(file, JSON.stringify({ when: new Date().toISOString(), tenants: TENANTS, pages: PAGE_PATHS.length, zipf: ZIPF, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2))
+await writeFile(
+  file,
+  JSON.stringify(
+    {
+      when: new Date().toISOString(),
+      tenants: TENANTS,
+      pages: PAGE_PATHS.length,
+      zipf: ZIPF,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      rows,
+    },
+    null,
+    2,
+  ),
+)
 const f = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
-console.log('\n| setting | requests | CPU ms/request | waited for a render | html misses | p50 ms | p99 ms | edit reached both instances (s) |')
+console.log(
+  '\n| setting | requests | CPU ms/request | waited for a render | html misses | p50 ms | p99 ms | edit reached both instances (s) |',
+)
 console.log('|---|---|---|---|---|---|---|---|')
 for (const row of rows) {
-  console.log(`| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`)
+  console.log(
+    `| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`,
+  )
 }

@@ -10,7 +10,13 @@ export const PAGES = [
 ]
 
 // A real browser's user agent: crawlers get whole documents, visitors get the streamed shell.
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
 /** What a browser sends for a page: its host, language cookie, user agent and accepted encodings. */
-export const headersOf = (page) => ({ host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
+export const headersOf = (page) => ({
+  host: page.host,
+  cookie: `lang=${page.lang}`,
+  'user-agent': BROWSER_UA,
+  'accept-encoding': 'br, gzip',
+})

@@ -30,7 +30,15 @@ export async function startApp(env = {}) {
   const port = await freePort()
   const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }), ...env },
+    env: {
+      ...process.env,
+      ...serverRuntimeEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://127.0.0.1:${port}`
@@ -44,7 +52,11 @@ export async function startApp(env = {}) {
  */
 export async function startDemoApi({ tenantCopies = false } = {}) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['dist/server/demo-api.js', '--port', String(port), ...(tenantCopies ? ['--tenant-copies'] : [])], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(
+    process.execPath,
+    ['dist/server/demo-api.js', '--port', String(port), ...(tenantCopies ? ['--tenant-copies'] : [])],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
   const origin = `http://127.0.0.1:${port}`
   await waitFor(origin, { method: 'POST' })
   return { origin, stop: () => stop(child) }
@@ -73,7 +85,9 @@ function stop(child) {
 /** Runs one load job in a forked process and returns its result. */
 export function runLoad(origin, urlPath, options) {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(import.meta.dirname, 'load-worker.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(path.join(import.meta.dirname, 'load-worker.mjs'), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
     child.once('message', (message) => (message.ok ? resolve(message.result) : reject(new Error(message.error))))
     child.once('error', reject)
     child.send({ origin, path: urlPath, options })
@@ -88,6 +102,8 @@ export function cpuMs(pid) {
 
 /** Resident set size of a process, in MiB. */
 export function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('VmRSS:'))
   return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024
 }

@@ -20,10 +20,17 @@ const dir = path.resolve(import.meta.dirname, '..', 'dist', 'bench', 'profiles')
 await mkdir(dir, { recursive: true })
 const [cached, miss, newTenants, profiled] = [flag('cached'), flag('miss'), flag('new-tenants'), !flag('no-profile')]
 const newPorts = miss || flag('new-ports')
-const mode = [cached ? 'cached' : miss ? 'miss, cache on' : 'cache off', ...(newTenants ? ['new tenants'] : newPorts && !miss ? ['new ports'] : [])].join(', ')
+const mode = [
+  cached ? 'cached' : miss ? 'miss, cache on' : 'cache off',
+  ...(newTenants ? ['new tenants'] : newPorts && !miss ? ['new ports'] : []),
+].join(', ')
 // Fresh keys start at a random point, so two runs against one server never meet.
 const from = 1 + Math.floor(Math.random() * 50_000)
-const freshHost = newTenants ? { template: `t{n}.${page.host}`, from: from * 1000 } : newPorts ? { template: `${page.host}:{n}`, from } : undefined
+const freshHost = newTenants
+  ? { template: `t{n}.${page.host}`, from: from * 1000 }
+  : newPorts
+    ? { template: `${page.host}:{n}`, from }
+    : undefined
 const upstream = await startDemoApi({ tenantCopies: newTenants })
 const app = await startApp({
   API_BASE_URL: upstream.origin,
@@ -33,9 +40,16 @@ const app = await startApp({
 })
 try {
   const cpuBefore = cpuMs(app.pid)
-  const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections: 8, seconds: Number(arg('seconds', 10)), ...(freshHost ? { freshHost } : {}) })
+  const result = await runLoad(app.origin, page.path, {
+    headers: headersOf(page),
+    connections: 8,
+    seconds: Number(arg('seconds', 10)),
+    ...(freshHost ? { freshHost } : {}),
+  })
   const cpu = cpuMs(app.pid) - cpuBefore
-  console.log(`${page.name} (${mode}): ${Math.round(result.rps)} req/s over ${result.requests} requests, ${(cpu / Math.max(1, result.sent)).toFixed(2)} CPU ms per request, ${result.failures} failed`)
+  console.log(
+    `${page.name} (${mode}): ${Math.round(result.rps)} req/s over ${result.requests} requests, ${(cpu / Math.max(1, result.sent)).toFixed(2)} CPU ms per request, ${result.failures} failed`,
+  )
 } finally {
   // The profile is written when the server exits.
   await app.stop()

@@ -36,7 +36,15 @@ const kinds = shellOnly ? [] : await measureFirstLoadPerKind()
 
 const shellSummary = await measureShell()
 
-const results = { when: new Date().toISOString(), connections, seconds, rounds, rows, firstLoadPerKind: kinds, shell: shellSummary }
+const results = {
+  when: new Date().toISOString(),
+  connections,
+  seconds,
+  rounds,
+  rows,
+  firstLoadPerKind: kinds,
+  shell: shellSummary,
+}
 // A shell-only run keeps the last full results.
 const resultsFile = path.join(root, 'dist', 'bench', shellOnly ? 'shell.json' : 'results.json')
 await mkdir(path.dirname(resultsFile), { recursive: true })
@@ -49,26 +57,40 @@ const kib = (n) => f1(n / 1024)
 if (!shellOnly) printTable(rows)
 if (!shellOnly) printKinds(kinds)
 if (!shellOnly) printHydrationTable(rows)
-console.log(`\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`)
+console.log(
+  `\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`,
+)
 console.log(`results: ${path.relative(root, resultsFile)}`)
 
 /** The page table as Markdown. */
 function printTable(rows) {
-  console.log(`\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`)
-  console.log('| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | of it framework | CSS KiB gz |')
+  console.log(
+    `\n${connections} keep-alive connections on loopback, ${seconds} s per case, load generator in its own process`,
+  )
+  console.log(
+    '| page | HTML KiB | (a) raw req/s | (b) renderToString req/s | (c) pipeable req/s | uncached req/s | ×(b) | ×(c) | p50/p99 ms | CPU ms/req | (d) Hono req/s | cached req/s | ×(a) | ×(d) | p50/p99 ms | RSS MiB | first-load JS KiB gz (files) | of it framework | CSS KiB gz |',
+  )
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
-    console.log(`| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.js.framework)} | ${kib(r.firstLoad.css.gzip)} |`)
+    console.log(
+      `| ${r.page} | ${kib(r.htmlBytes)} | ${f0(r.raw.rps)} | ${f0(r.renderToString.rps)} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.renderToString.rps).toFixed(2)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${f1(r.uncached.p50)}/${f1(r.uncached.p99)} | ${r.uncached.cpuMsPerRequest.toFixed(2)} | ${f0(r.hono.rps)} | ${f0(r.cached.rps)} | ×${(r.cached.rps / r.raw.rps).toFixed(2)} | ×${(r.cached.rps / r.hono.rps).toFixed(2)} | ${f1(r.cached.p50)}/${f1(r.cached.p99)} | ${f0(r.cached.rssMiB)} | ${kib(r.firstLoad.js.gzip)} (${r.firstLoad.js.files}) | ${kib(r.firstLoad.js.framework)} | ${kib(r.firstLoad.css.gzip)} |`,
+    )
     const failures = r.uncached.failures + r.cached.failures
     if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests`)
   }
-  console.log(`\nMisses: every request a key nobody asked for before (a new port of the known tenant, or a new tenant of the demo API's copies), CPU ms per request of the app process; ×off: against the known tenant's page with the HTML cache off; ×off, new ports: against the same requests with the HTML cache off. The known page with the cache off, its new ports with the cache off and the misses: each the median of ${rounds} runs alternated with the others (--rounds=N)`)
-  console.log('| page | (c) pipeable req/s | cache off req/s | ×(c) | CPU ms/req | cache off, new ports: CPU ms/req | miss, cache on req/s | ×(c) | CPU ms/req | ×off | ×off, new ports | new tenant, cache off CPU ms/req | ×known | new tenant, cache on CPU ms/req | ×off |')
+  console.log(
+    `\nMisses: every request a key nobody asked for before (a new port of the known tenant, or a new tenant of the demo API's copies), CPU ms per request of the app process; ×off: against the known tenant's page with the HTML cache off; ×off, new ports: against the same requests with the HTML cache off. The known page with the cache off, its new ports with the cache off and the misses: each the median of ${rounds} runs alternated with the others (--rounds=N)`,
+  )
+  console.log(
+    '| page | (c) pipeable req/s | cache off req/s | ×(c) | CPU ms/req | cache off, new ports: CPU ms/req | miss, cache on req/s | ×(c) | CPU ms/req | ×off | ×off, new ports | new tenant, cache off CPU ms/req | ×known | new tenant, cache on CPU ms/req | ×off |',
+  )
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
     const cpu = (c) => c.cpuMsPerRequest.toFixed(2)
     const times = (a, b) => `×${(a.cpuMsPerRequest / b.cpuMsPerRequest).toFixed(2)}`
-    console.log(`| ${r.page} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.uncached)} | ${cpu(r.offFresh)} | ${f0(r.miss.rps)} | ×${(r.miss.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.miss)} | ${times(r.miss, r.uncached)} | ${times(r.miss, r.offFresh)} | ${cpu(r.newTenant)} | ${times(r.newTenant, r.uncached)} | ${cpu(r.newTenantMiss)} | ${times(r.newTenantMiss, r.newTenant)} |`)
+    console.log(
+      `| ${r.page} | ${f0(r.pipeableStream.rps)} | ${f0(r.uncached.rps)} | ×${(r.uncached.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.uncached)} | ${cpu(r.offFresh)} | ${f0(r.miss.rps)} | ×${(r.miss.rps / r.pipeableStream.rps).toFixed(2)} | ${cpu(r.miss)} | ${times(r.miss, r.uncached)} | ${times(r.miss, r.offFresh)} | ${cpu(r.newTenant)} | ${times(r.newTenant, r.uncached)} | ${cpu(r.newTenantMiss)} | ${times(r.newTenantMiss, r.newTenant)} |`,
+    )
     const failures = r.offFresh.failures + r.miss.failures + r.newTenant.failures + r.newTenantMiss.failures
     if (failures > 0) console.log(`  ${r.page}: ${failures} failed requests among the misses`)
   }
@@ -76,11 +98,15 @@ function printTable(rows) {
 
 /** First-load JS per page kind, each by its heaviest demo page, against the budget. */
 function printKinds(kinds) {
-  console.log(`\nFirst-load JS per page kind (every demo page; a kind by its heaviest page), gzip -9 per file as served; budget ${FIRST_LOAD_BUDGET_KIB} KiB. Framework: react, react-dom, scheduler, react-router, i18next, estimated by their share of each file's bytes`)
+  console.log(
+    `\nFirst-load JS per page kind (every demo page; a kind by its heaviest page), gzip -9 per file as served; budget ${FIRST_LOAD_BUDGET_KIB} KiB. Framework: react, react-dom, scheduler, react-router, i18next, estimated by their share of each file's bytes`,
+  )
   console.log('| page kind | heaviest page | JS KiB gz (files) | framework KiB gz | ours KiB gz | within budget |')
   console.log('|---|---|---|---|---|---|')
   for (const { kind, page, js } of kinds) {
-    console.log(`| ${kind} | ${page} | ${kib(js.gzip)} (${js.files}) | ${kib(js.framework)} | ${kib(js.gzip - js.framework)} | ${js.gzip <= FIRST_LOAD_BUDGET_KIB * 1024 ? 'yes' : 'no'} |`)
+    console.log(
+      `| ${kind} | ${page} | ${kib(js.gzip)} (${js.files}) | ${kib(js.framework)} | ${kib(js.gzip - js.framework)} | ${js.gzip <= FIRST_LOAD_BUDGET_KIB * 1024 ? 'yes' : 'no'} |`,
+    )
   }
 }
 
@@ -88,7 +114,11 @@ function printKinds(kinds) {
 async function measureFirstLoadPerKind() {
   const app = await startApp()
   try {
-    const pages = DEMO_PAGES.map(([host, urlPath]) => ({ host, path: urlPath, cookie: demoVisitorCookie(host, urlPath) }))
+    const pages = DEMO_PAGES.map(([host, urlPath]) => ({
+      host,
+      path: urlPath,
+      cookie: demoVisitorCookie(host, urlPath),
+    }))
     return await firstLoadByPageKind(app.origin, pages, clientBuild)
   } finally {
     await app.stop()
@@ -98,8 +128,18 @@ async function measureFirstLoadPerKind() {
 /** The page table: every page against its references, uncached and cached. */
 async function measurePages() {
   const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
-  await esbuild.build({ entryPoints: [path.join(root, 'bench', 'same-markup.tsx')], outfile: reference, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' })
-  const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } = await import(reference)
+  await esbuild.build({
+    entryPoints: [path.join(root, 'bench', 'same-markup.tsx')],
+    outfile: reference,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    jsx: 'automatic',
+    logLevel: 'warning',
+  })
+  const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } =
+    await import(reference)
 
   const payloadPathOf = (page) => {
     const [pathname, query] = page.path.split('?')
@@ -112,7 +152,12 @@ async function measurePages() {
    */
   async function measureApp(app, page, freshHost) {
     const cpuBefore = cpuMs(app.pid)
-    const result = await runLoad(app.origin, page.path, { headers: headersOf(page), connections, seconds, ...(freshHost ? { freshHost } : {}) })
+    const result = await runLoad(app.origin, page.path, {
+      headers: headersOf(page),
+      connections,
+      seconds,
+      ...(freshHost ? { freshHost } : {}),
+    })
     const cpu = cpuMs(app.pid) - cpuBefore
     // CPU counts the warm-up too: divide by everything the server answered in the run.
     return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.sent), rssMiB: rssMiB(app.pid) }
@@ -130,9 +175,15 @@ async function measurePages() {
   async function measureNewPorts(app, page) {
     const key = `${app.origin} ${page.name}`
     const sent = portsSent.get(key) ?? 0
-    const result = await measureApp(app, page, { template: `${page.host}:{n}`, from: 1 + ALL_PAGES.indexOf(page) * PORTS_PER_PAGE + sent })
+    const result = await measureApp(app, page, {
+      template: `${page.host}:{n}`,
+      from: 1 + ALL_PAGES.indexOf(page) * PORTS_PER_PAGE + sent,
+    })
     portsSent.set(key, sent + result.sent)
-    if (sent + result.sent > PORTS_PER_PAGE) throw new Error(`${page.name}: ${sent + result.sent} requests need more ports than the ${PORTS_PER_PAGE} a page has`)
+    if (sent + result.sent > PORTS_PER_PAGE)
+      throw new Error(
+        `${page.name}: ${sent + result.sent} requests need more ports than the ${PORTS_PER_PAGE} a page has`,
+      )
     return result
   }
   /**
@@ -142,7 +193,8 @@ async function measurePages() {
    */
   async function alternated(cases) {
     const runs = cases.map(() => [])
-    for (let round = 0; round < rounds; round++) for (const [index, run] of cases.entries()) runs[index].push(await run())
+    for (let round = 0; round < rounds; round++)
+      for (const [index, run] of cases.entries()) runs[index].push(await run())
     return runs.map((each) => medianBy(each, (run) => run.cpuMsPerRequest))
   }
   const freshTenants = (page) => ({ template: `t{n}.${page.host}`, from: (tenantsWalked += 1_000_000) })
@@ -158,7 +210,12 @@ async function measurePages() {
     // which render nothing), and its misses came out half as dear again as the other pages'.
     for (const page of PAGES) {
       await runLoad(uncached.origin, page.path, { headers: headersOf(page), connections, seconds: 1 })
-      await runLoad(cached.origin, page.path, { headers: headersOf(page), connections, seconds: 1, freshHost: freshTenants(page) })
+      await runLoad(cached.origin, page.path, {
+        headers: headersOf(page),
+        connections,
+        seconds: 1,
+        freshHost: freshTenants(page),
+      })
     }
     for (const page of PAGES) {
       const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
@@ -190,9 +247,26 @@ async function measurePages() {
       ])
       const newTenant = await measureApp(uncached, page, freshTenants(page))
       const newTenantMiss = await measureApp(cached, page, freshTenants(page))
-      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, { metafile: clientBuild.metafile })
+      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, {
+        metafile: clientBuild.metafile,
+      })
       const hydrationData = await hydrationDataBytes(uncached.origin, html, payloadPathOf(page), plainHeaders)
-      rows.push({ hydrationData, page: page.name, htmlBytes: Buffer.byteLength(html), raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult, uncached: appUncached, cached: appCached, offFresh, miss, newTenant, newTenantMiss, firstLoad })
+      rows.push({
+        hydrationData,
+        page: page.name,
+        htmlBytes: Buffer.byteLength(html),
+        raw: rawResult,
+        hono: honoResult,
+        renderToString: bareResult,
+        pipeableStream: pipeableResult,
+        uncached: appUncached,
+        cached: appCached,
+        offFresh,
+        miss,
+        newTenant,
+        newTenantMiss,
+        firstLoad,
+      })
     }
   } finally {
     await Promise.all([uncached.stop(), cached.stop()])
@@ -206,13 +280,21 @@ async function measureShell() {
   const demo = await startDemoApi()
   const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
   // Page data is neither cached nor served stale here, so every request waits for the slow call.
-  const slowApp = await startApp({ API_BASE_URL: slow.origin, HTML_CACHE_TTL_MS: '0', PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' })
+  const slowApp = await startApp({
+    API_BASE_URL: slow.origin,
+    HTML_CACHE_TTL_MS: '0',
+    PAGE_TTL_MS: '0',
+    CONFIG_STALE_MS: '0',
+  })
   const shell = []
   try {
     const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
     // A server in service has run this code many times: warm it up (JIT, pools) like the page
     // cases' 1 s, ten requests at a time so the 200 ms data does not make it long.
-    for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10) await Promise.all(Array.from({ length: Math.min(10, left) }, () => shellTiming(slowApp.origin, '/res/hot', headers)))
+    for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10)
+      await Promise.all(
+        Array.from({ length: Math.min(10, left) }, () => shellTiming(slowApp.origin, '/res/hot', headers)),
+      )
     for (let i = 0; i < shellRuns; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
   } finally {
     await Promise.all([slowApp.stop(), slow.close(), demo.stop()])

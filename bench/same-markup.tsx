@@ -15,14 +15,18 @@ import { loadAllContentViews } from '../shared/pages/content/content-views.ts'
 import { routes } from '../shared/routes.tsx'
 import type { Lang } from '../shared/types.ts'
 
-interface Payload { loaderData: Record<string, Record<string, unknown> | null>; deferred?: Record<string, string[]> }
+interface Payload {
+  loaderData: Record<string, Record<string, unknown> | null>
+  deferred?: Record<string, string[]>
+}
 
 /** Loader data with deferred fields as their settled values (React renders those at once). */
 function settled(payload: Payload): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [routeId, data] of Object.entries(payload.loaderData)) {
     const copy = data && typeof data === 'object' ? { ...data } : data
-    for (const key of payload.deferred?.[routeId] ?? []) (copy as Record<string, unknown>)[key] = ((copy as Record<string, { value?: unknown }>)[key])?.value
+    for (const key of payload.deferred?.[routeId] ?? [])
+      (copy as Record<string, unknown>)[key] = (copy as Record<string, { value?: unknown }>)[key]?.value
     out[routeId] = copy
   }
   return out
@@ -43,7 +47,11 @@ async function pageTree(payload: Payload, routerUrl: string, language: Lang) {
     const result = await handler.query(new Request(routerUrl), { requestContext: context })
     if (result instanceof Response) throw new Error('unexpected redirect')
     const router = createStaticRouter(handler.dataRoutes, result)
-    return <I18nProvider locale={locale}><StaticRouterProvider router={router} context={result} hydrate={false} /></I18nProvider>
+    return (
+      <I18nProvider locale={locale}>
+        <StaticRouterProvider router={router} context={result} hydrate={false} />
+      </I18nProvider>
+    )
   }
 }
 
@@ -72,7 +80,11 @@ export async function startPipeableStreamServer(payload: Payload, routerUrl: str
       sink.on('end', () => resolve(Buffer.concat(chunks)))
       const stream = renderToPipeableStream(element, { onAllReady: () => stream.pipe(sink), onShellError: reject })
     })
-    const html = Buffer.concat([Buffer.from('<!DOCTYPE html><html><head><title>x</title></head><body><div id="root">'), body, Buffer.from('</div></body></html>')])
+    const html = Buffer.concat([
+      Buffer.from('<!DOCTYPE html><html><head><title>x</title></head><body><div id="root">'),
+      body,
+      Buffer.from('</div></body></html>'),
+    ])
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.byteLength })
     response.end(html)
   })
@@ -97,12 +109,21 @@ export function startHonoStringServer(html: string): Promise<{ origin: string; c
   app.get('*', (c) => c.body(body, 200, { 'content-type': 'text/html; charset=utf-8' }))
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => { (server as http.Server).closeAllConnections(); server.close(() => done()) }) })
+      resolve({
+        origin: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise((done) => {
+            ;(server as http.Server).closeAllConnections()
+            server.close(() => done())
+          }),
+      })
     })
   })
 }
 
-function listen(respond: (response: http.ServerResponse) => Promise<void>): Promise<{ origin: string; close: () => Promise<void> }> {
+function listen(
+  respond: (response: http.ServerResponse) => Promise<void>,
+): Promise<{ origin: string; close: () => Promise<void> }> {
   return new Promise((resolve) => {
     const server = http.createServer((_request, response) => {
       respond(response).catch((error) => {
@@ -113,7 +134,14 @@ function listen(respond: (response: http.ServerResponse) => Promise<void>): Prom
     server.keepAliveTimeout = 10_000
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number }
-      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }) })
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
     })
   })
 }

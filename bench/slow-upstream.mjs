@@ -26,5 +26,10 @@ export async function shellTiming(origin, urlPath, headers) {
       text = chunk.toString('utf8')
     } else rest += chunk.byteLength
   }
-  return { ttfb, total: performance.now() - started, firstChunkHasShell: /<div id="root">[\s\S]*<main/.test(text), streamed: rest > 0 }
+  return {
+    ttfb,
+    total: performance.now() - started,
+    firstChunkHasShell: /<div id="root">[\s\S]*<main/.test(text),
+    streamed: rest > 0,
+  }
 }

@@ -6,5 +6,7 @@ process.on('SIGUSR2', () => {
   globalThis.gc?.()
   globalThis.gc?.()
   const { heapUsed, heapTotal, arrayBuffers, rss } = process.memoryUsage()
-  process.stderr.write(`${JSON.stringify({ soakProbe: true, heapUsed, heapTotal, arrayBuffers, rss, handles: process.getActiveResourcesInfo().length })}\n`)
+  process.stderr.write(
+    `${JSON.stringify({ soakProbe: true, heapUsed, heapTotal, arrayBuffers, rss, handles: process.getActiveResourcesInfo().length })}\n`,
+  )
 })

@@ -34,15 +34,32 @@ const UNKNOWN_SHARE = 0.3
 const WALK_PATHS = ['/', '/s?query=a', '/post-search-tips', '/res/hot', '/rank']
 
 const manifest = JSON.parse(await readFile(path.join(root, 'dist', 'client', 'manifest.json'), 'utf8'))
-const PATHS = ['/', '/', '/_payload.json', '/res/hot', '/res/hot/_payload.json', '/no/such/page', manifest.entry.file, '/healthz']
+const PATHS = [
+  '/',
+  '/',
+  '/_payload.json',
+  '/res/hot',
+  '/res/hot/_payload.json',
+  '/no/such/page',
+  manifest.entry.file,
+  '/healthz',
+]
 
 const demo = await startDemoApi({ tenantCopies: true })
 const upstream = await startSoakUpstream(demo.origin)
-const app = await startApp({ API_BASE_URL: upstream.origin, SHUTDOWN_DELAY_MS: '1000', SHUTDOWN_TIMEOUT_MS: '20000', CONFIG_TTL_MS: '5000', PAGE_TTL_MS: '5000' })
+const app = await startApp({
+  API_BASE_URL: upstream.origin,
+  SHUTDOWN_DELAY_MS: '1000',
+  SHUTDOWN_TIMEOUT_MS: '20000',
+  CONFIG_TTL_MS: '5000',
+  PAGE_TTL_MS: '5000',
+})
 const failures = []
 
 try {
-  console.log(`soak: ${TOTAL} requests, ${HOSTS} hosts (${UNKNOWN_SHARE * 100} % unknown), ${CONNECTIONS} connections, faults ${JSON.stringify(FAULTS)}`)
+  console.log(
+    `soak: ${TOTAL} requests, ${HOSTS} hosts (${UNKNOWN_SHARE * 100} % unknown), ${CONNECTIONS} connections, faults ${JSON.stringify(FAULTS)}`,
+  )
   const pool = new Pool(app.origin, { connections: CONNECTIONS, pipelining: 1 })
   const warm = await load(pool, WARM_UP)
   const before = await app.probe()
@@ -71,22 +88,42 @@ try {
   report.tenantWalk = await walkTenants(app)
 
   report.sigterm = await drainUnderLoad(app)
-  if (report.sigterm.lost > 0 || report.sigterm.resets > 0 || report.sigterm.exitCode !== 0) failures.push(`SIGTERM: ${JSON.stringify(report.sigterm)}`)
+  if (report.sigterm.lost > 0 || report.sigterm.resets > 0 || report.sigterm.exitCode !== 0)
+    failures.push(`SIGTERM: ${JSON.stringify(report.sigterm)}`)
 
   console.table({
-    requests: report.requests, rps: report.rps, 'p50 ms': report.p50ms, 'p99 ms': report.p99ms,
-    'heap after warm-up MiB': report.afterWarmUp.heapMiB, 'heap after load MiB': report.afterLoad.heapMiB, 'heap growth %': report.heapGrowthPercent,
-    'RSS after warm-up MiB': report.afterWarmUp.rssMiB, 'RSS after load MiB': report.afterLoad.rssMiB,
+    requests: report.requests,
+    rps: report.rps,
+    'p50 ms': report.p50ms,
+    'p99 ms': report.p99ms,
+    'heap after warm-up MiB': report.afterWarmUp.heapMiB,
+    'heap after load MiB': report.afterLoad.heapMiB,
+    'heap growth %': report.heapGrowthPercent,
+    'RSS after warm-up MiB': report.afterWarmUp.rssMiB,
+    'RSS after load MiB': report.afterLoad.rssMiB,
   })
   console.log('responses by status:', report.byStatus)
   console.log('client-side errors by kind:', report.errorsByKind)
   console.log('faults injected upstream:', report.upstreamFaultsInjected)
   if (report.tenantWalk.length > 0) {
     console.log(`never-seen tenants × ${WALK_PATHS.length} pages, after GC:`)
-    console.table(Object.fromEntries(report.tenantWalk.map((row) => [row.tenants, {
-      'RSS MiB': row.rssMiB, 'heap MiB': row.heapMiB, 'heap total MiB': row.heapTotalMiB, 'array buffers MiB': row.arrayBuffersMiB,
-      'config caches MiB': row.configCachesMiB, 'HTML cache MiB': row.htmlCacheMiB, 'req/s': row.rps, statuses: JSON.stringify(row.byStatus),
-    }])))
+    console.table(
+      Object.fromEntries(
+        report.tenantWalk.map((row) => [
+          row.tenants,
+          {
+            'RSS MiB': row.rssMiB,
+            'heap MiB': row.heapMiB,
+            'heap total MiB': row.heapTotalMiB,
+            'array buffers MiB': row.arrayBuffersMiB,
+            'config caches MiB': row.configCachesMiB,
+            'HTML cache MiB': row.htmlCacheMiB,
+            'req/s': row.rps,
+            statuses: JSON.stringify(row.byStatus),
+          },
+        ]),
+      ),
+    )
   }
   console.log('SIGTERM under keep-alive load:', report.sigterm)
   await mkdir(path.join(root, 'dist', 'bench'), { recursive: true })
@@ -117,7 +154,11 @@ async function load(pool, count) {
         const urlPath = PATHS[index % PATHS.length]
         const t0 = performance.now()
         try {
-          const { statusCode, body } = await pool.request({ path: urlPath, method: 'GET', headers: { host, 'accept-encoding': index % 2 ? 'br, gzip' : 'identity', cookie: 'lang=zh' } })
+          const { statusCode, body } = await pool.request({
+            path: urlPath,
+            method: 'GET',
+            headers: { host, 'accept-encoding': index % 2 ? 'br, gzip' : 'identity', cookie: 'lang=zh' },
+          })
           for await (const _chunk of body);
           result.byStatus[statusCode] = (result.byStatus[statusCode] ?? 0) + 1
         } catch (error) {
@@ -155,7 +196,11 @@ async function walkTenants(target) {
             const host = `t${Math.floor(index / WALK_PATHS.length)}.res.localhost`
             let kind
             try {
-              const { statusCode, body } = await pool.request({ path: WALK_PATHS[index % WALK_PATHS.length], method: 'GET', headers: { host, 'accept-encoding': 'br, gzip', cookie: 'lang=zh' } })
+              const { statusCode, body } = await pool.request({
+                path: WALK_PATHS[index % WALK_PATHS.length],
+                method: 'GET',
+                headers: { host, 'accept-encoding': 'br, gzip', cookie: 'lang=zh' },
+              })
               await body.dump()
               kind = statusCode
             } catch (error) {
@@ -168,7 +213,14 @@ async function walkTenants(target) {
       const seconds = (performance.now() - started) / 1000
       const probe = toMiB(await target.probe())
       const held = await target.cacheBytes()
-      rows.push({ tenants: last, ...probe, configCachesMiB: mib(held.site + held.page + held.show_path + held.data), htmlCacheMiB: mib(held.html), rps: Math.round(((last - first) * WALK_PATHS.length) / seconds), byStatus })
+      rows.push({
+        tenants: last,
+        ...probe,
+        configCachesMiB: mib(held.site + held.page + held.show_path + held.data),
+        htmlCacheMiB: mib(held.html),
+        rps: Math.round(((last - first) * WALK_PATHS.length) / seconds),
+        byStatus,
+      })
     }
   } finally {
     await pool.close()
@@ -188,13 +240,17 @@ async function drainUnderLoad(target) {
   const get = (urlPath) =>
     new Promise((resolve) => {
       sent += 1
-      const request = http.get(`${target.origin}${urlPath}`, { agent, headers: { host: 's1.soak.test', cookie: 'lang=zh' } }, (response) => {
-        response.resume()
-        response.on('end', () => {
-          answered += 1
-          resolve(response.statusCode)
-        })
-      })
+      const request = http.get(
+        `${target.origin}${urlPath}`,
+        { agent, headers: { host: 's1.soak.test', cookie: 'lang=zh' } },
+        (response) => {
+          response.resume()
+          response.on('end', () => {
+            answered += 1
+            resolve(response.statusCode)
+          })
+        },
+      )
       request.on('error', (error) => {
         if (error.code === 'ECONNRESET' || error.message === 'socket hang up') resets += 1
         resolve(0)
@@ -220,11 +276,23 @@ async function drainUnderLoad(target) {
 /** Starts dist/server/index.js with the heap probe, and waits until it is ready. */
 async function startApp(env) {
   const port = await freePort()
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'], {
-    cwd: root,
-    env: { ...process.env, ...serverRuntimeEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'fatal', METRICS_TOKEN, ...env },
-    stdio: ['ignore', 'inherit', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), '--expose-gc', '--import', './bench/soak-probe.mjs', 'dist/server/index.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...serverRuntimeEnv(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'fatal',
+        METRICS_TOKEN,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    },
+  )
   const probes = []
   createInterface({ input: child.stderr }).on('line', (line) => {
     if (line.includes('"soakProbe"')) probes.shift()?.(JSON.parse(line))
@@ -243,18 +311,24 @@ async function startApp(env) {
     child,
     /** Bytes each cache holds, as counted for its byte bound (`cache_bytes` of /metrics). */
     async cacheBytes() {
-      const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
-      return Object.fromEntries([...text.matchAll(/^cache_bytes\{cache="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]))
+      const text = await (
+        await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text()
+      return Object.fromEntries(
+        [...text.matchAll(/^cache_bytes\{cache="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
+      )
     },
-    probe: () => new Promise((resolve) => {
-      probes.push(resolve)
-      child.kill('SIGUSR2')
-    }),
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGKILL')
-    }),
+    probe: () =>
+      new Promise((resolve) => {
+        probes.push(resolve)
+        child.kill('SIGUSR2')
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
+      }),
   }
 }
 
@@ -280,5 +354,11 @@ function mib(bytes) {
 }
 
 function toMiB({ heapUsed, heapTotal, arrayBuffers, rss, handles }) {
-  return { heapMiB: mib(heapUsed), heapTotalMiB: mib(heapTotal), arrayBuffersMiB: mib(arrayBuffers), rssMiB: mib(rss), handles }
+  return {
+    heapMiB: mib(heapUsed),
+    heapTotalMiB: mib(heapTotal),
+    arrayBuffersMiB: mib(arrayBuffers),
+    rssMiB: mib(rss),
+    handles,
+  }
 }

@@ -20,10 +20,17 @@ export function startUpstreamProxy(target, { before, tenant, edit } = {}) {
     if (tenant && host !== undefined) headers['app-domain'] = tenant(host)
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
     try {
-      const answer = await fetch(target + request.url, { method: request.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined })
+      const answer = await fetch(target + request.url, {
+        method: request.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      })
       let body = Buffer.from(await answer.arrayBuffer())
       if (edit) body = edit(host ?? '', new URL(request.url, target).pathname, body)
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'content-length': body.byteLength })
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        'content-length': body.byteLength,
+      })
       response.end(body)
     } catch {
       request.socket.destroy()
@@ -34,7 +41,11 @@ export function startUpstreamProxy(target, { before, tenant, edit } = {}) {
     server.listen(0, '127.0.0.1', () => {
       resolve({
         origin: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
       })
     })
   })

@@ -10,7 +10,11 @@ describe('accessibility in a browser', { timeout: 120_000 }, () => {
 
   function open(host: string, path: string) {
     // The demo landing page plays sample clips from the public web, which this network cannot reach.
-    return browserSite.open(host, path, { locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/, viewport: { width: 375, height: 740 } })
+    return browserSite.open(host, path, {
+      locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+      viewport: { width: 375, height: 740 },
+    })
   }
 
   it('moves focus to the main content with the skip link', async () => {
@@ -29,15 +33,30 @@ describe('accessibility in a browser', { timeout: 120_000 }, () => {
   // The palette test checks the colour pairs; this checks them where they meet on real pages, in
   // the day and night themes and both landing-page accents.
   it.each([
-    ['res.localhost', '/'], ['nav.localhost', '/'], ['land.localhost', '/'], ['land.localhost', '/l/campaign/spring-sale'],
+    ['res.localhost', '/'],
+    ['nav.localhost', '/'],
+    ['land.localhost', '/'],
+    ['land.localhost', '/l/campaign/spring-sale'],
   ])('%s%s has AA contrast and names that match the visible labels', async (host, path) => {
     const { page, errors } = await open(host, path)
     await page.addScriptTag({ content: axe.source })
     const violations = await page.evaluate(async () => {
       const result = await window.axe.run(document, {
-        runOnly: { type: 'rule', values: ['color-contrast', 'label-content-name-mismatch', 'button-name', 'link-name', 'aria-valid-attr-value', 'landmark-unique'] },
+        runOnly: {
+          type: 'rule',
+          values: [
+            'color-contrast',
+            'label-content-name-mismatch',
+            'button-name',
+            'link-name',
+            'aria-valid-attr-value',
+            'landmark-unique',
+          ],
+        },
       })
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      )
     })
     expect(violations).toEqual([])
     expect(errors).toEqual([])
@@ -46,5 +65,7 @@ describe('accessibility in a browser', { timeout: 120_000 }, () => {
 })
 
 declare global {
-  interface Window { axe: typeof axe }
+  interface Window {
+    axe: typeof axe
+  }
 }

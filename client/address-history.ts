@@ -20,7 +20,8 @@ export interface AddressRules {
 export function createAddressHistory(rules: AddressRules): History {
   const inner = UNSAFE_createBrowserHistory()
   const toRouter = toRouterPathname(rules)
-  const toBrowser = (pathname: string) => withPrefix(rules, (path) => toBrowserPath(toBrowserSegments(path, rules.searchRoute), rules.pathMapping), pathname)
+  const toBrowser = (pathname: string) =>
+    withPrefix(rules, (path) => toBrowserPath(toBrowserSegments(path, rules.searchRoute), rules.pathMapping), pathname)
   const toBrowserTo = (to: To): To => {
     if (typeof to !== 'string') return to.pathname === undefined ? to : { ...to, pathname: toBrowser(to.pathname) }
     const cut = to.search(/[?#]/)
@@ -41,13 +42,15 @@ export function createAddressHistory(rules: AddressRules): History {
     push: (to, state) => inner.push(toBrowserTo(to), state),
     replace: (to, state) => inner.replace(toBrowserTo(to), state),
     go: (delta) => inner.go(delta),
-    listen: (listener) => inner.listen((update) => listener({ ...update, location: toRouterLocation(update.location) })),
+    listen: (listener) =>
+      inner.listen((update) => listener({ ...update, location: toRouterLocation(update.location) })),
   }
 }
 
 /** Visitor pathname → the router's pathname (language prefix kept: it is the router's basename). */
 export function toRouterPathname(rules: AddressRules): (pathname: string) => string {
-  return (pathname) => withPrefix(rules, (path) => toRouterSegments(toRoutePath(path, rules.pathMapping), rules.searchRoute), pathname)
+  return (pathname) =>
+    withPrefix(rules, (path) => toRouterSegments(toRoutePath(path, rules.pathMapping), rules.searchRoute), pathname)
 }
 
 /** Applies `convert` to the part of the path after the language prefix. */

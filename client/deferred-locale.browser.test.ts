@@ -12,9 +12,17 @@ import en from '../shared/i18n/locales/en.ts'
 
 /** The browser bundle's files holding i18next or a locale's messages, by address. */
 function translatorFiles(): string[] {
-  const metafile = JSON.parse(readFileSync(path.join(distDir(), 'client', 'metafile.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> }
+  const metafile = JSON.parse(readFileSync(path.join(distDir(), 'client', 'metafile.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>
+  }
   return Object.entries(metafile.outputs)
-    .filter(([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((input) => input.includes('node_modules/i18next/') || input.startsWith('shared/i18n/locales/')))
+    .filter(
+      ([file, output]) =>
+        file.endsWith('.js') &&
+        Object.keys(output.inputs).some(
+          (input) => input.includes('node_modules/i18next/') || input.startsWith('shared/i18n/locales/'),
+        ),
+    )
     .map(([file]) => `/assets/${path.basename(file)}`)
 }
 
@@ -24,41 +32,57 @@ function holdTranslator(page: Page) {
   const asked: string[] = []
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  void page.route((url) => files.has(url.pathname), async (route: Route) => {
-    asked.push(new URL(route.request().url()).pathname)
-    await released
-    await route.continue()
-  })
+  void page.route(
+    (url) => files.has(url.pathname),
+    async (route: Route) => {
+      asked.push(new URL(route.request().url()).pathname)
+      await released
+      await route.continue()
+    },
+  )
   return { asked, release }
 }
 
 const PAGES: [host: string, path: string, locale: string][] = [
-  ['res.localhost', '/', 'zh-CN'], ['res.localhost', '/d/vlc-media-player', 'zh-CN'], ['res.localhost', '/s?query=linux', 'zh-CN'],
-  ['res.localhost', '/rank', 'zh-CN'], ['res.localhost', '/res/hot', 'zh-CN'], ['res.localhost', '/tags/open-source', 'zh-CN'],
-  ['res.localhost', '/articles', 'zh-CN'], ['res.localhost', '/post-search-tips', 'zh-CN'], ['res.localhost', '/feedback', 'zh-CN'],
-  ['res.localhost', '/links', 'zh-CN'], ['res.localhost', '/disclaimer', 'zh-CN'], ['res.localhost', '/no/such/page', 'zh-CN'],
-  ['land.localhost', '/', 'en-US'], ['land.localhost', '/ar', 'en-US'], ['nav.localhost', '/ai', 'zh-TW'],
+  ['res.localhost', '/', 'zh-CN'],
+  ['res.localhost', '/d/vlc-media-player', 'zh-CN'],
+  ['res.localhost', '/s?query=linux', 'zh-CN'],
+  ['res.localhost', '/rank', 'zh-CN'],
+  ['res.localhost', '/res/hot', 'zh-CN'],
+  ['res.localhost', '/tags/open-source', 'zh-CN'],
+  ['res.localhost', '/articles', 'zh-CN'],
+  ['res.localhost', '/post-search-tips', 'zh-CN'],
+  ['res.localhost', '/feedback', 'zh-CN'],
+  ['res.localhost', '/links', 'zh-CN'],
+  ['res.localhost', '/disclaimer', 'zh-CN'],
+  ['res.localhost', '/no/such/page', 'zh-CN'],
+  ['land.localhost', '/', 'en-US'],
+  ['land.localhost', '/ar', 'en-US'],
+  ['nav.localhost', '/ai', 'zh-TW'],
 ]
 
 describe('the browser translator', { timeout: 120_000 }, () => {
   const browserSite = useBrowserSite()
 
-  it.each(PAGES)('%s%s hydrates from the strings the server rendered, i18next held back', async (host, urlPath, locale) => {
-    let held: ReturnType<typeof holdTranslator> | undefined
-    const { page, errors } = await browserSite.open(host, urlPath, {
-      locale,
-      // The demo landing page plays sample clips from the public web, which this network cannot
-      // reach; a missing page's document comes with its status.
-      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED|status of 404/,
-      watch: (page) => (held = holdTranslator(page)),
-    })
-    // Hydrated (open waits for it) with nothing of the translator arrived, and no mismatch.
-    expect(errors).toEqual([])
-    // Asked for once the page is interactive, not before.
-    await expect.poll(() => held!.asked.length, { timeout: 10_000 }).toBeGreaterThan(0)
-    held!.release()
-    await page.close()
-  })
+  it.each(PAGES)(
+    '%s%s hydrates from the strings the server rendered, i18next held back',
+    async (host, urlPath, locale) => {
+      let held: ReturnType<typeof holdTranslator> | undefined
+      const { page, errors } = await browserSite.open(host, urlPath, {
+        locale,
+        // The demo landing page plays sample clips from the public web, which this network cannot
+        // reach; a missing page's document comes with its status.
+        ignoreErrors: /net::ERR_NAME_NOT_RESOLVED|status of 404/,
+        watch: (page) => (held = holdTranslator(page)),
+      })
+      // Hydrated (open waits for it) with nothing of the translator arrived, and no mismatch.
+      expect(errors).toEqual([])
+      // Asked for once the page is interactive, not before.
+      await expect.poll(() => held!.asked.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      held!.release()
+      await page.close()
+    },
+  )
 
   it('holds a string the page did not render until i18next arrives, and then shows it', async () => {
     let held: ReturnType<typeof holdTranslator> | undefined
@@ -91,7 +115,10 @@ describe('the browser translator', { timeout: 120_000 }, () => {
       locale: 'zh-CN',
       ignoreErrors: /Failed to load resource|net::ERR_FAILED/,
       watch: (page) => {
-        void page.route((url) => files.has(url.pathname), (route) => route.abort())
+        void page.route(
+          (url) => files.has(url.pathname),
+          (route) => route.abort(),
+        )
         page.on('request', (request) => {
           if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
         })

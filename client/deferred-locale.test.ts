@@ -7,17 +7,29 @@ import { createTranslator } from '../shared/i18n/translator.ts'
 import type { Locale } from '../shared/i18n/locale.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
 
-const rendered = { search: 'Suche (vom Server)', [renderedStringKey('pageOf', { page: 2, pages: 9 })]: 'Seite 2 von 9 (vom Server)' }
-const translator = () => createTranslator('de', { search: 'Suche', pageOf: 'Seite {{page}} von {{pages}}', menu: 'Menü', login: 'Anmelden' })
+const rendered = {
+  search: 'Suche (vom Server)',
+  [renderedStringKey('pageOf', { page: 2, pages: 9 })]: 'Seite 2 von 9 (vom Server)',
+}
+const translator = () =>
+  createTranslator('de', { search: 'Suche', pageOf: 'Seite {{page}} von {{pages}}', menu: 'Menü', login: 'Anmelden' })
 
 /** Renders `t(key)` in a component and waits for everything, suspensions included. */
 function renderText(locale: Locale, key: 'menu'): Promise<string> {
   const Text = () => createElement('p', null, locale.t(key))
   return new Promise((resolve, reject) => {
     let html = ''
-    const sink = new Writable({ write(chunk, _encoding, done) { html += String(chunk); done() } })
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        html += String(chunk)
+        done()
+      },
+    })
     sink.on('finish', () => resolve(html))
-    const stream = renderToPipeableStream(createElement(Text), { onAllReady: () => stream.pipe(sink), onShellError: reject })
+    const stream = renderToPipeableStream(createElement(Text), {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    })
   })
 }
 
@@ -52,7 +64,7 @@ describe('createDeferredLocale', () => {
     expect(await html).toContain('<p>Menü</p>')
   })
 
-  it('keeps strings added before i18next arrives (a dialog\'s), and adds them once it does', async () => {
+  it("keeps strings added before i18next arrives (a dialog's), and adds them once it does", async () => {
     const locale = createDeferredLocale('de', rendered, async () => translator())
     locale.addMessages({ email: 'E-Mail' })
     await locale.ready()
@@ -62,7 +74,10 @@ describe('createDeferredLocale', () => {
   })
 
   it('tries again after a failed load', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockImplementation(async () => translator())
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockImplementation(async () => translator())
     const locale = createDeferredLocale('de', rendered, load)
     await expect(locale.ready()).rejects.toThrow('offline')
     await locale.ready()

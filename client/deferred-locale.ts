@@ -16,7 +16,11 @@ import type { Lang } from '../shared/types.ts'
  *   (React keeps what is on screen meanwhile); code outside a render waits for `ready` first.
  * - A formatter is built when a value the page did not carry first needs it.
  */
-export function createDeferredLocale(language: Lang, rendered: RenderedStrings, load: () => Promise<Translator>): Locale {
+export function createDeferredLocale(
+  language: Lang,
+  rendered: RenderedStrings,
+  load: () => Promise<Translator>,
+): Locale {
   let translator: Translator | null = null
   let loading: Promise<Translator> | null = null
   const pending: Partial<Messages>[] = []

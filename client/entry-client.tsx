@@ -45,8 +45,13 @@ async function hydrate() {
   let router: DataRouter | null = null
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
-  const views = Object.values(state.loaderData ?? {}).map(contentViewOf).filter((view) => view !== undefined)
-  await Promise.all([resolveLazyRoutes(routes, history.location.pathname, languagePrefix), ...views.map(loadContentView)])
+  const views = Object.values(state.loaderData ?? {})
+    .map(contentViewOf)
+    .filter((view) => view !== undefined)
+  await Promise.all([
+    resolveLazyRoutes(routes, history.location.pathname, languagePrefix),
+    ...views.map(loadContentView),
+  ])
   const locale = createDeferredLocale(language, strings, () => loadTranslator(language))
   await yieldToBrowser()
 
@@ -81,7 +86,12 @@ async function hydrate() {
     window,
   }).initialize()
 
-  const address = createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping })
+  const address = createSiteAddress({
+    language,
+    defaultLanguage: site.defaultLanguage,
+    searchRoute: site.searchRoute,
+    pathMapping: site.pathMapping,
+  })
   const prefetch = (to: string) => source.prefetch(address(to))
   const scrollMemory = createScrollMemory(sessionStorageOrNull())
   // In a transition, hydration yields to the browser every few milliseconds instead of one long
@@ -109,7 +119,10 @@ async function hydrate() {
 
 /** i18next with one language's page strings (a chunk of their own, loaded after hydration). */
 async function loadTranslator(language: Lang) {
-  const [{ createTranslator }, messages] = await Promise.all([import('../shared/i18n/translator.ts'), loadMessages(language)])
+  const [{ createTranslator }, messages] = await Promise.all([
+    import('../shared/i18n/translator.ts'),
+    loadMessages(language),
+  ])
   return createTranslator(language, messages)
 }
 

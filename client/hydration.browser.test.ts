@@ -9,15 +9,38 @@ import { DEMO_BROWSER_LOCALES } from '../test/demo-pages.ts'
 // error), and the same page reached by a client navigation, from its payload, renders the same frame,
 // page and head as the server's document.
 const PAGES: [host: string, path: string][] = [
-  ['res.localhost', '/'], ['res.localhost', '/d/vlc-media-player'], ['res.localhost', '/s'], ['res.localhost', '/s?query=linux'],
-  ['res.localhost', '/rank'], ['res.localhost', '/rank_site/software'], ['res.localhost', '/res/hot'], ['res.localhost', '/res/new/ebook'],
-  ['res.localhost', '/tags'], ['res.localhost', '/tags/open-source'], ['res.localhost', '/articles'], ['res.localhost', '/pcat/guide'],
-  ['res.localhost', '/post-search-tips'], ['res.localhost', '/search/post?query=%E6%90%9C%E7%B4%A2'], ['res.localhost', '/c/about'],
-  ['res.localhost', '/c/help/faq'], ['res.localhost', '/doc_guide'], ['res.localhost', '/sp/topics'], ['res.localhost', '/disclaimer'],
-  ['res.localhost', '/links'], ['res.localhost', '/feedback'], ['res.localhost', '/feedback/sub'],
-  ['land.localhost', '/'], ['land.localhost', '/l/campaign/spring-sale'], ['land.localhost', '/post'], ['land.localhost', '/post/p1001'],
+  ['res.localhost', '/'],
+  ['res.localhost', '/d/vlc-media-player'],
+  ['res.localhost', '/s'],
+  ['res.localhost', '/s?query=linux'],
+  ['res.localhost', '/rank'],
+  ['res.localhost', '/rank_site/software'],
+  ['res.localhost', '/res/hot'],
+  ['res.localhost', '/res/new/ebook'],
+  ['res.localhost', '/tags'],
+  ['res.localhost', '/tags/open-source'],
+  ['res.localhost', '/articles'],
+  ['res.localhost', '/pcat/guide'],
+  ['res.localhost', '/post-search-tips'],
+  ['res.localhost', '/search/post?query=%E6%90%9C%E7%B4%A2'],
+  ['res.localhost', '/c/about'],
+  ['res.localhost', '/c/help/faq'],
+  ['res.localhost', '/doc_guide'],
+  ['res.localhost', '/sp/topics'],
+  ['res.localhost', '/disclaimer'],
+  ['res.localhost', '/links'],
+  ['res.localhost', '/feedback'],
+  ['res.localhost', '/feedback/sub'],
+  ['land.localhost', '/'],
+  ['land.localhost', '/l/campaign/spring-sale'],
+  ['land.localhost', '/post'],
+  ['land.localhost', '/post/p1001'],
   ['land.localhost', '/d/lumen-macos'],
-  ['nav.localhost', '/'], ['nav.localhost', '/ai'], ['nav.localhost', '/nav/dev/frontend'], ['nav.localhost', '/sp/news'], ['nav.localhost', '/res_tags/ai'],
+  ['nav.localhost', '/'],
+  ['nav.localhost', '/ai'],
+  ['nav.localhost', '/nav/dev/frontend'],
+  ['nav.localhost', '/sp/news'],
+  ['nav.localhost', '/res_tags/ai'],
 ]
 
 /**
@@ -34,7 +57,9 @@ function snapshot(page: Page) {
       const attributes = Array.from(node.attributes, ({ name, value }) => {
         if (name === 'nonce' || (name === 'style' && node.localName === 'img')) return ''
         return ` ${name}="${value.replace(/_[Rr]_[0-9a-z]+_/g, '_id_')}"`
-      }).sort().join('')
+      })
+        .sort()
+        .join('')
       return `<${node.localName}${attributes}>${Array.from(node.childNodes, markup).join('')}</${node.localName}>`
     }
     const site = document.querySelector('.site')
@@ -77,9 +102,10 @@ describe('hydration data and payloads in a browser', { timeout: 120_000 }, () =>
       waitUntil: 'networkidle',
       // The demo landing page plays sample clips from the public web, which this network cannot reach.
       ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
-      watch: (page) => page.on('response', (response) => {
-        if (response.url().includes('/_payload.json')) payloads.push(new URL(response.url()).pathname)
-      }),
+      watch: (page) =>
+        page.on('response', (response) => {
+          if (response.url().includes('/_payload.json')) payloads.push(new URL(response.url()).pathname)
+        }),
     })
     const hydrated = await snapshot(page)
     expect(errors).toEqual([])
@@ -102,10 +128,12 @@ describe('hydration data and payloads in a browser', { timeout: 120_000 }, () =>
     await page.waitForLoadState('networkidle')
     // At the top, as when hydrated: the back-to-top button shows only below it, and going back
     // restores the scroll position the link was clicked at.
-    await expect.poll(async () => {
-      await page.evaluate(() => window.scrollTo(0, 0))
-      return difference(hydrated, await snapshot(page))
-    }, BUSY).toBe('')
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, 0))
+        return difference(hydrated, await snapshot(page))
+      }, BUSY)
+      .toBe('')
     expect(errors).toEqual([])
     await page.close()
   })

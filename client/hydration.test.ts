@@ -3,9 +3,18 @@ import { parsePayloadBody, readHydrationState, readRootRouting } from './hydrati
 
 describe('parsePayloadBody', () => {
   it('keeps a body as the server writes it', () => {
-    const body = { status: 404, loaderData: { root: { a: 1 } }, errors: { c: { __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: { message: 'x' } } }, deferred: { s: ['aside'] } }
+    const body = {
+      status: 404,
+      loaderData: { root: { a: 1 } },
+      errors: { c: { __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: { message: 'x' } } },
+      deferred: { s: ['aside'] },
+    }
     expect(parsePayloadBody(body)).toEqual(body)
-    expect(parsePayloadBody({ status: 200, redirect: '/c/x.json', document: true })).toEqual({ status: 200, redirect: '/c/x.json', document: true })
+    expect(parsePayloadBody({ status: 200, redirect: '/c/x.json', document: true })).toEqual({
+      status: 200,
+      redirect: '/c/x.json',
+      document: true,
+    })
   })
 
   it.each([
@@ -29,7 +38,12 @@ describe('readRootRouting', () => {
   const site = { name: 'x', defaultLanguage: 'zh', searchRoute: 's', pathMapping: [{ from: '/res_tags', to: '/tags' }] }
 
   it('reads the language and address rules', () => {
-    expect(readRootRouting({ loaderData: { root: { language: 'en', site } } })).toEqual({ language: 'en', defaultLanguage: 'zh', searchRoute: 's', pathMapping: [{ from: '/res_tags', to: '/tags' }] })
+    expect(readRootRouting({ loaderData: { root: { language: 'en', site } } })).toEqual({
+      language: 'en',
+      defaultLanguage: 'zh',
+      searchRoute: 's',
+      pathMapping: [{ from: '/res_tags', to: '/tags' }],
+    })
   })
 
   it.each([
@@ -47,14 +61,25 @@ describe('readHydrationState', () => {
   const element = (text: string) => ({ textContent: text }) as HTMLElement
 
   it('reads the state a page embeds (no status of its own) and revives route errors', () => {
-    const { state } = readHydrationState(element(JSON.stringify({ loaderData: { root: { a: 1 } }, errors: { c: { __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: null } }, deferred: {} })))
+    const { state } = readHydrationState(
+      element(
+        JSON.stringify({
+          loaderData: { root: { a: 1 } },
+          errors: { c: { __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: null } },
+          deferred: {},
+        }),
+      ),
+    )
     expect(state.loaderData).toEqual({ root: { a: 1 } })
     expect(state.errors?.c).toMatchObject({ status: 404 })
   })
 
-  it.each(['{"loaderData":[1]}', '[]', '{"errors":{"c":"boom"}}', '{"deferred":{"s":"aside"}}'])('refuses data of the wrong shape: %s', (text) => {
-    expect(() => readHydrationState(element(text))).toThrow('Malformed hydration data')
-  })
+  it.each(['{"loaderData":[1]}', '[]', '{"errors":{"c":"boom"}}', '{"deferred":{"s":"aside"}}'])(
+    'refuses data of the wrong shape: %s',
+    (text) => {
+      expect(() => readHydrationState(element(text))).toThrow('Malformed hydration data')
+    },
+  )
 
   it('leaves out fields the router does not read', () => {
     expect(readHydrationState(element('{"loaderData":{},"extra":1}')).body).toEqual({ loaderData: {} })

@@ -5,7 +5,10 @@ import { LANGUAGES, type Lang } from '../shared/types.ts'
 // Hand-written parsers: zod, even zod/mini, would add about 7 KiB gzip to every first page load
 // for the three shapes the browser reads before anything renders.
 
-type RouteError = { __type?: string; status?: number; statusText?: string; data?: unknown; message?: string } & Record<string, unknown>
+type RouteError = { __type?: string; status?: number; statusText?: string; data?: unknown; message?: string } & Record<
+  string,
+  unknown
+>
 
 /** The server's serialised router state (server/render/hydration.ts), as embedded in a page. */
 interface RouterState {
@@ -24,15 +27,22 @@ export interface PayloadBody extends RouterState {
   document?: boolean
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value)
 const isString = (value: unknown): value is string => typeof value === 'string'
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
-const isRecordOf = (value: unknown, check: (value: unknown) => boolean) => isRecord(value) && Object.values(value).every(check)
+const isRecordOf = (value: unknown, check: (value: unknown) => boolean) =>
+  isRecord(value) && Object.values(value).every(check)
 
 function isRouteError(value: unknown): value is RouteError {
-  return isRecord(value) && isOptional(value.__type, isString) && isOptional(value.status, isNumber) &&
-    isOptional(value.statusText, isString) && isOptional(value.message, isString)
+  return (
+    isRecord(value) &&
+    isOptional(value.__type, isString) &&
+    isOptional(value.status, isNumber) &&
+    isOptional(value.statusText, isString) &&
+    isOptional(value.message, isString)
+  )
 }
 
 /** The router state's fields of `value`, or null when one has the wrong shape. */
@@ -40,7 +50,8 @@ function toRouterState(value: Record<string, unknown>): RouterState | null {
   const { loaderData, errors, deferred } = value
   if (!isOptional(loaderData, isRecord)) return null
   if (!(errors === null || isOptional(errors, (errs) => isRecordOf(errs, isRouteError)))) return null
-  if (!isOptional(deferred, (lists) => isRecordOf(lists, (keys) => Array.isArray(keys) && keys.every(isString)))) return null
+  if (!isOptional(deferred, (lists) => isRecordOf(lists, (keys) => Array.isArray(keys) && keys.every(isString))))
+    return null
   const state: RouterState = {}
   if (loaderData !== undefined) state.loaderData = loaderData as Record<string, unknown>
   if (errors !== undefined) state.errors = errors as Record<string, RouteError> | null
@@ -51,7 +62,13 @@ function toRouterState(value: Record<string, unknown>): RouterState | null {
 /** A page payload as the server wrote it, or an error. */
 export function parsePayloadBody(value: unknown): PayloadBody {
   const state = isRecord(value) ? toRouterState(value) : null
-  if (!isRecord(value) || state === null || !isNumber(value.status) || !isOptional(value.redirect, isString) || !isOptional(value.document, (flag) => typeof flag === 'boolean')) {
+  if (
+    !isRecord(value) ||
+    state === null ||
+    !isNumber(value.status) ||
+    !isOptional(value.redirect, isString) ||
+    !isOptional(value.document, (flag) => typeof flag === 'boolean')
+  ) {
     throw new Error('Malformed page payload')
   }
   const body: PayloadBody = { status: value.status, ...state }
@@ -84,7 +101,11 @@ function settledPromise(settled: Settled): Promise<unknown> {
 }
 
 /** The hydration state embedded by the server, in the router's own form. */
-export function readHydrationState(element: HTMLElement | null): { state: HydrationState; body: RouterState; strings: RenderedStrings } {
+export function readHydrationState(element: HTMLElement | null): {
+  state: HydrationState
+  body: RouterState
+  strings: RenderedStrings
+} {
   const value: unknown = JSON.parse(element?.textContent ?? '{}')
   const body = isRecord(value) ? toRouterState(value) : null
   if (body === null) throw new Error('Malformed hydration data')
@@ -94,9 +115,10 @@ export function readHydrationState(element: HTMLElement | null): { state: Hydrat
   for (const [routeId, value] of Object.entries(body.errors ?? {})) {
     // The class react-router's own hydration revives these with (it has no public constructor), so
     // an error boundary sees the same object as after an error in the browser.
-    errors[routeId] = value.__type === 'RouteErrorResponse'
-      ? new UNSAFE_ErrorResponseImpl(value.status ?? 500, value.statusText ?? '', value.data)
-      : new Error(value.message ?? 'Unexpected Server Error')
+    errors[routeId] =
+      value.__type === 'RouteErrorResponse'
+        ? new UNSAFE_ErrorResponseImpl(value.status ?? 500, value.statusText ?? '', value.data)
+        : new Error(value.message ?? 'Unexpected Server Error')
   }
   const strings = readRenderedStrings(isRecord(value) ? value.strings : undefined)
   return { state: { loaderData, errors: body.errors ? errors : null }, body, strings }
@@ -105,14 +127,26 @@ export function readHydrationState(element: HTMLElement | null): { state: Hydrat
 const isLanguage = (value: unknown): value is Lang => (LANGUAGES as readonly unknown[]).includes(value)
 
 /** What the browser needs of the root route's data before anything renders: language and address rules. */
-export interface RootRouting { language: Lang; defaultLanguage: Lang; searchRoute: string; pathMapping: { from: string; to: string }[] }
+export interface RootRouting {
+  language: Lang
+  defaultLanguage: Lang
+  searchRoute: string
+  pathMapping: { from: string; to: string }[]
+}
 
 /** The page language and address rules from the hydration data, parsed; a page without them cannot hydrate. */
 export function readRootRouting(state: HydrationState): RootRouting {
   const root = state.loaderData?.root
   const site = isRecord(root) ? root.site : undefined
-  if (!isRecord(root) || !isLanguage(root.language) || !isRecord(site) || !isLanguage(site.defaultLanguage) || !isString(site.searchRoute) ||
-    !Array.isArray(site.pathMapping) || !site.pathMapping.every((rule) => isRecord(rule) && isString(rule.from) && isString(rule.to))) {
+  if (
+    !isRecord(root) ||
+    !isLanguage(root.language) ||
+    !isRecord(site) ||
+    !isLanguage(site.defaultLanguage) ||
+    !isString(site.searchRoute) ||
+    !Array.isArray(site.pathMapping) ||
+    !site.pathMapping.every((rule) => isRecord(rule) && isString(rule.from) && isString(rule.to))
+  ) {
     throw new Error('The page carries no usable root data')
   }
   const pathMapping = (site.pathMapping as { from: string; to: string }[]).map(({ from, to }) => ({ from, to }))

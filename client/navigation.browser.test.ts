@@ -15,10 +15,12 @@ describe('in a real browser', () => {
       // A Chinese browser on this Chinese-default site: no first-visit language redirect.
       locale: 'zh-CN',
       waitUntil: 'networkidle',
-      watch: (page) => page.on('request', (request) => {
-        if (request.url().includes('/_payload.json')) payloads.push(new URL(request.url()).pathname + new URL(request.url()).search)
-        if (request.resourceType() === 'document') documents.push(request.url())
-      }),
+      watch: (page) =>
+        page.on('request', (request) => {
+          if (request.url().includes('/_payload.json'))
+            payloads.push(new URL(request.url()).pathname + new URL(request.url()).search)
+          if (request.resourceType() === 'document') documents.push(request.url())
+        }),
     })
     return { page, errors, payloads, documents }
   }
@@ -36,15 +38,22 @@ describe('in a real browser', () => {
     await page.close()
   })
 
-  it('loads a content view the first page did not show with the next page\'s data', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { views: Record<string, { file: string }> }
+  it("loads a content view the first page did not show with the next page's data", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as {
+      views: Record<string, { file: string }>
+    }
     const scripts: string[] = []
     const { page, errors, documents } = await openPage('/res/hot')
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
     // The resource list shows no content view; a custom page shows the custom view.
-    expect(await page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)), manifest.views['custom-view']!.file)).toBe(false)
+    expect(
+      await page.evaluate(
+        (file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)),
+        manifest.views['custom-view']!.file,
+      ),
+    ).toBe(false)
     await page.locator('a[href="/c/about"]').first().click()
     await page.waitForURL(/\/c\/about$/)
     await page.locator('.content-page--custom, .content-page').first().waitFor()
@@ -97,7 +106,9 @@ describe('in a real browser', () => {
   })
 
   it('reloads the target address once when a page chunk fails, then not again within 10 s', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { pages: Record<string, { file: string }> }
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as {
+      pages: Record<string, { file: string }>
+    }
     const chunk = manifest.pages['tags-page']!.file
     const { page, documents } = await openPage('/res/hot')
     await page.route(`**${chunk}`, (route) => route.abort())
@@ -124,19 +135,28 @@ describe('in a real browser', () => {
     await link.click()
     await page.waitForURL((url) => url.hash === hash)
     // Smooth: the page passes through positions between the start and the target, frame by frame.
-    const samples = await page.evaluate(() => new Promise<number[]>((resolve) => {
-      const seen: number[] = []
-      const sample = () => {
-        seen.push(window.scrollY)
-        if (seen.length < 30) requestAnimationFrame(sample)
-        else resolve(seen)
-      }
-      requestAnimationFrame(sample)
-    }))
-    const target = await page.evaluate((id) => document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top + window.scrollY, hash.slice(1))
+    const samples = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = []
+          const sample = () => {
+            seen.push(window.scrollY)
+            if (seen.length < 30) requestAnimationFrame(sample)
+            else resolve(seen)
+          }
+          requestAnimationFrame(sample)
+        }),
+    )
+    const target = await page.evaluate(
+      (id) => document.getElementById(decodeURIComponent(id))!.getBoundingClientRect().top + window.scrollY,
+      hash.slice(1),
+    )
     expect(samples.some((y) => y > 0 && y < target - 50)).toBe(true)
     // It ends at the target (or at the bottom of the page when the target is near the end).
-    const end = await page.evaluate((top) => Math.min(top, document.documentElement.scrollHeight - window.innerHeight), target)
+    const end = await page.evaluate(
+      (top) => Math.min(top, document.documentElement.scrollHeight - window.innerHeight),
+      target,
+    )
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 150, end)
     expect(errors.filter((error) => !error.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([])
     await page.close()

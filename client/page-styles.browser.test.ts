@@ -49,42 +49,65 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     // The side blocks follow the resource on a phone.
     ['res.localhost', '/d/vlc-media-player', '.res-aside__block', false],
     ['land.localhost', '/', '.land-module', true],
-  ])('%s%s lays out the cards below a phone\'s screen only when scrolled near, without shifting what shows', async (host, path, cards, firstOnScreen) => {
-    const context = await browserSite.browser().newContext({ locale: 'zh-CN', viewport: { width: 390, height: 700 } })
-    const page = await context.newPage()
-    await page.addInitScript(() => {
-      ;(window as unknown as { shifts: number }).shifts = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
-    try {
-      await gotoHydrated(page, browserSite.tenantUrl(host, path))
-      const rendered = () => page.evaluate((selector) => [...document.querySelectorAll(selector)].map((card) => card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })), cards)
-      const first = await rendered()
-      expect(first.length).toBeGreaterThan(3)
-      // The last one's content is skipped until scrolled near, the first one's (on the screen) is not.
-      expect(first[0]).toBe(firstOnScreen)
-      expect(first.at(-1)).toBe(false)
-      // Scrolled down a screen at a time until the end of the page, each step once painted. Not by
-      // wheel: the page scrolls smoothly, and on a busy machine a run of animated wheel scrolls had
-      // not got there in time.
-      const atEnd = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)
-      for (let step = 0; step < 200 && !(await rendered()).at(-1) && !(await atEnd()); step += 1) {
-        await page.evaluate(() => new Promise((painted) => {
-          window.scrollBy({ top: window.innerHeight, behavior: 'instant' })
-          requestAnimationFrame(() => requestAnimationFrame(painted))
-        }))
+  ])(
+    "%s%s lays out the cards below a phone's screen only when scrolled near, without shifting what shows",
+    async (host, path, cards, firstOnScreen) => {
+      const context = await browserSite.browser().newContext({ locale: 'zh-CN', viewport: { width: 390, height: 700 } })
+      const page = await context.newPage()
+      await page.addInitScript(() => {
+        ;(window as unknown as { shifts: number }).shifts = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      try {
+        await gotoHydrated(page, browserSite.tenantUrl(host, path))
+        const rendered = () =>
+          page.evaluate(
+            (selector) =>
+              [...document.querySelectorAll(selector)].map((card) =>
+                card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+              ),
+            cards,
+          )
+        const first = await rendered()
+        expect(first.length).toBeGreaterThan(3)
+        // The last one's content is skipped until scrolled near, the first one's (on the screen) is not.
+        expect(first[0]).toBe(firstOnScreen)
+        expect(first.at(-1)).toBe(false)
+        // Scrolled down a screen at a time until the end of the page, each step once painted. Not by
+        // wheel: the page scrolls smoothly, and on a busy machine a run of animated wheel scrolls had
+        // not got there in time.
+        const atEnd = () =>
+          page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)
+        for (let step = 0; step < 200 && !(await rendered()).at(-1) && !(await atEnd()); step += 1) {
+          await page.evaluate(
+            () =>
+              new Promise((painted) => {
+                window.scrollBy({ top: window.innerHeight, behavior: 'instant' })
+                requestAnimationFrame(() => requestAnimationFrame(painted))
+              }),
+          )
+        }
+        await expect
+          .poll(async () => (await rendered()).at(-1), {
+            timeout: 5000,
+            message: `the last card, scrolled to the end: ${await atEnd()}`,
+          })
+          .toBe(true)
+        expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05)
+      } finally {
+        await context.close()
       }
-      await expect.poll(async () => (await rendered()).at(-1), { timeout: 5000, message: `the last card, scrolled to the end: ${await atEnd()}` }).toBe(true)
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05)
-    } finally {
-      await context.close()
-    }
-  })
+    },
+  )
 
   it('paints and loads the page before its scripts start', async () => {
-    const { page, errors } = await browserSite.open('land.localhost', '/', { locale: 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
+    const { page, errors } = await browserSite.open('land.localhost', '/', {
+      locale: 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+    })
     const times = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
@@ -109,14 +132,19 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
       watch: (opened) => void opened.route(/\/_img\/|\/media\//, () => new Promise(() => {})),
       waitUntil: 'commit',
     })
-    const loaded = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)
+    const loaded = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    )
     expect(loaded).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
 
-  it('loads another kind\'s stylesheet before a client navigation shows that page', async () => {
-    const { page, errors } = await browserSite.open('res.localhost', '/articles', { locale: 'zh-CN', waitUntil: 'networkidle' })
+  it("loads another kind's stylesheet before a client navigation shows that page", async () => {
+    const { page, errors } = await browserSite.open('res.localhost', '/articles', {
+      locale: 'zh-CN',
+      waitUntil: 'networkidle',
+    })
     // Hold the resource sheet until the test lets it go.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -145,7 +173,11 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     await page.locator('.res-layout').waitFor()
     expect(await page.evaluate(() => (window as unknown as { layoutStyled?: boolean | null }).layoutStyled)).toBe(true)
     // Linked once, in cascade order: after pagination, before post.
-    expect(await page.evaluate(() => [...document.querySelectorAll('[data-styles]')].map((sheet) => sheet.getAttribute('data-styles')))).toEqual(['common', 'pagination', 'resource', 'post'])
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('[data-styles]')].map((sheet) => sheet.getAttribute('data-styles')),
+      ),
+    ).toEqual(['common', 'pagination', 'resource', 'post'])
     // Back to the first kind: nothing more to load.
     await page.goBack()
     await page.locator('.post-layout').waitFor()
@@ -160,9 +192,10 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
       locale: 'zh-CN',
       waitUntil: 'networkidle',
       ignoreErrors: /Failed to load resource|did not load/,
-      watch: (page) => page.on('request', (request) => {
-        if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
-      }),
+      watch: (page) =>
+        page.on('request', (request) => {
+          if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+        }),
     })
     await page.route(/\/assets\/resource-[\w-]+\.css$/, (route) => route.abort())
     await page.locator('header a[href="/res/hot"]').first().click()
@@ -175,7 +208,7 @@ describe('page styles in a browser', { timeout: 60_000 }, () => {
     await page.close()
   })
 
-  it('brings the sign-in dialog\'s stylesheet with the dialog', async () => {
+  it("brings the sign-in dialog's stylesheet with the dialog", async () => {
     const { page, errors } = await browserSite.open('land.localhost', '/', {
       locale: 'en-US',
       ignoreErrors: /net::ERR_FAILED|net::ERR_NAME_NOT_RESOLVED/,

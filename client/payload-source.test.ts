@@ -50,7 +50,9 @@ describe('the browser payload source', () => {
   it('turns a redirect to a visitor address into a router redirect', async () => {
     answer = { status: 301, redirect: '/en/tags/linux?x=1' }
     const source = createPayloadSource(toRouterPathname(rules))
-    const thrown = await source.load('post', { request: new Request('http://site.example/en/post'), params: {} }).catch((error: unknown) => error)
+    const thrown = await source
+      .load('post', { request: new Request('http://site.example/en/post'), params: {} })
+      .catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('location')).toBe('/en/res_tags/linux?x=1')
   })
@@ -58,23 +60,32 @@ describe('the browser payload source', () => {
   it('turns a page that is not shown by the router into a document load of its visitor address', async () => {
     answer = { status: 200, redirect: '/en/c/dev/status.json', document: true }
     const source = createPayloadSource(toRouterPathname(rules))
-    const thrown = await source.load('c', { request: new Request('http://site.example/en/c/dev/status.json'), params: {} }).catch((error: unknown) => error)
+    const thrown = await source
+      .load('c', { request: new Request('http://site.example/en/c/dev/status.json'), params: {} })
+      .catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).headers.get('location')).toBe('http://site.example/en/c/dev/status.json')
     expect((thrown as Response).headers.get('x-remix-reload-document')).toBe('true')
   })
 
-  it.each([['not JSON of a payload', { rows: [] }], ['a text status', { status: '200' }]])('answers a payload that is %s as a failed fetch', async (_name, body) => {
+  it.each([
+    ['not JSON of a payload', { rows: [] }],
+    ['a text status', { status: '200' }],
+  ])('answers a payload that is %s as a failed fetch', async (_name, body) => {
     answer = body
     const source = createPayloadSource(toRouterPathname(rules))
-    const thrown = await source.load('s', { request: new Request('http://site.example/s'), params: {} }).catch((error: unknown) => error)
+    const thrown = await source
+      .load('s', { request: new Request('http://site.example/s'), params: {} })
+      .catch((error: unknown) => error)
     expect(thrown).toMatchObject({ init: { status: 503 }, data: { reason: 'fetch-failed' } })
   })
 
   it('rethrows the error of the route that threw it with its status', async () => {
     answer = { status: 404, loaderData: {}, errors: { c: { status: 404, data: { message: 'Page Not Found: /c/x' } } } }
     const source = createPayloadSource(toRouterPathname(rules))
-    const thrown = await source.load('c', { request: new Request('http://site.example/c/x'), params: {} }).catch((error: unknown) => error)
+    const thrown = await source
+      .load('c', { request: new Request('http://site.example/c/x'), params: {} })
+      .catch((error: unknown) => error)
     expect(thrown).toMatchObject({ init: { status: 404 }, data: { message: 'Page Not Found: /c/x' } })
   })
 })

@@ -5,7 +5,10 @@ import { parsePayloadBody, reviveRouteData, type PayloadBody } from './hydration
 /** How long a prefetched payload may wait for its click. */
 const PREFETCH_TTL_MS = 30_000
 
-interface Entry { promise: Promise<PayloadBody>; at: number }
+interface Entry {
+  promise: Promise<PayloadBody>
+  at: number
+}
 
 export interface PayloadSource extends PageDataSource {
   /** Starts fetching the payload of a visitor address once (hover / focus). */
@@ -29,9 +32,11 @@ export function createPayloadSource(toRouterPathname: (pathname: string) => stri
   function fetchPayload(url: string): Promise<PayloadBody> {
     const existing = entries.get(url)
     if (existing && Date.now() - existing.at < PREFETCH_TTL_MS) return existing.promise
-    const promise = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(async (response) => {
-      return parsePayloadBody(await response.json())
-    })
+    const promise = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then(
+      async (response) => {
+        return parsePayloadBody(await response.json())
+      },
+    )
     entries.set(url, { promise, at: Date.now() })
     // A failed fetch must not poison later attempts.
     promise.catch(() => entries.delete(url))

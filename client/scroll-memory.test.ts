@@ -3,7 +3,11 @@ import { createScrollMemory } from './scroll-memory.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items }
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  }
 }
 
 describe('createScrollMemory', () => {
@@ -36,8 +40,12 @@ describe('createScrollMemory', () => {
 
   it('works without storage, and when storage refuses', () => {
     const refusing = {
-      getItem: () => { throw new Error('denied') },
-      setItem: () => { throw new Error('quota') },
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('quota')
+      },
     }
     for (const storage of [null, refusing]) {
       const memory = createScrollMemory(storage)

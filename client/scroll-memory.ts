@@ -42,7 +42,18 @@ function readStored(storage: Pick<Storage, 'getItem'> | null): [string, number][
 
 /** At most MAX_ENTRIES pairs of a history key (up to 300 characters) and a scroll offset (by hand: zod is kept out of the first load). */
 function isStoredPositions(value: unknown): value is [string, number][] {
-  return Array.isArray(value) && value.length <= MAX_ENTRIES && value.every((entry: unknown) =>
-    Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[0].length <= 300 &&
-    typeof entry[1] === 'number' && Number.isFinite(entry[1]) && entry[1] >= 0)
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_ENTRIES &&
+    value.every(
+      (entry: unknown) =>
+        Array.isArray(entry) &&
+        entry.length === 2 &&
+        typeof entry[0] === 'string' &&
+        entry[0].length <= 300 &&
+        typeof entry[1] === 'number' &&
+        Number.isFinite(entry[1]) &&
+        entry[1] >= 0,
+    )
+  )
 }

@@ -13,65 +13,145 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
 
   function open(host: string, path: string, options: Partial<OpenPageOptions> = {}) {
     // The demo landing page plays sample clips from the public web, which this network cannot reach.
-    return browserSite.open(host, path, { locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/, viewport: PHONE, ...options })
+    return browserSite.open(host, path, {
+      locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+      viewport: PHONE,
+      ...options,
+    })
   }
 
   // One address of every page kind each demo site has (SPEC §2), right-to-left and translated
   // variants included. `/404` answers 404; everything else 200.
   const PAGE_KINDS: Record<string, string[]> = {
     'res.localhost': [
-      '/', '/en', '/res/hot', '/res/new', '/res/new/software', '/res/hot/software', '/rank', '/rank_site', '/tags', '/tags/open-source',
-      '/s?query=Python', '/d/thunderbird', '/en/d/common-hanzi-3500', '/articles', '/pcat/guide', '/search/post?query=a',
-      '/doc_guide', '/c/about', '/c/help/faq', '/sp/topics', '/disclaimer', '/announcement', '/links', '/feedback', '/feedback/sub',
-      '/goto?url=https%3A%2F%2Fexample.com', '/404',
+      '/',
+      '/en',
+      '/res/hot',
+      '/res/new',
+      '/res/new/software',
+      '/res/hot/software',
+      '/rank',
+      '/rank_site',
+      '/tags',
+      '/tags/open-source',
+      '/s?query=Python',
+      '/d/thunderbird',
+      '/en/d/common-hanzi-3500',
+      '/articles',
+      '/pcat/guide',
+      '/search/post?query=a',
+      '/doc_guide',
+      '/c/about',
+      '/c/help/faq',
+      '/sp/topics',
+      '/disclaimer',
+      '/announcement',
+      '/links',
+      '/feedback',
+      '/feedback/sub',
+      '/goto?url=https%3A%2F%2Fexample.com',
+      '/404',
     ],
     'land.localhost': [
-      '/', '/ar', '/de', '/ja', '/doc_handbook', '/ar/doc_handbook', '/post', '/ar/post', '/pcat/updates', '/post-lumen-3', '/ar/post-lumen-3',
-      '/search/post?query=sync', '/l/campaign/spring-sale', '/ar/l/campaign/spring-sale', '/sp/library', '/c/legal/privacy', '/c/legal/terms', '/c/legal/licenses',
-      '/c/press/launch-kit', '/feedback', '/ar/feedback', '/announcement', '/disclaimer', '/links', '/goto?url=https%3A%2F%2Fexample.com', '/404', '/ar/404',
+      '/',
+      '/ar',
+      '/de',
+      '/ja',
+      '/doc_handbook',
+      '/ar/doc_handbook',
+      '/post',
+      '/ar/post',
+      '/pcat/updates',
+      '/post-lumen-3',
+      '/ar/post-lumen-3',
+      '/search/post?query=sync',
+      '/l/campaign/spring-sale',
+      '/ar/l/campaign/spring-sale',
+      '/sp/library',
+      '/c/legal/privacy',
+      '/c/legal/terms',
+      '/c/legal/licenses',
+      '/c/press/launch-kit',
+      '/feedback',
+      '/ar/feedback',
+      '/announcement',
+      '/disclaimer',
+      '/links',
+      '/goto?url=https%3A%2F%2Fexample.com',
+      '/404',
+      '/ar/404',
     ],
     'nav.localhost': [
-      '/', '/en', '/ai', '/nav/tools', '/nav/dev/frontend', '/sp/news', '/sp/collections', '/post', '/post-ai-chat-compare', '/pcat/reviews',
-      '/search/post?query=AI', '/c/about', '/c/guide/submit', '/links', '/disclaimer', '/announcement', '/feedback', '/en/feedback', '/404',
+      '/',
+      '/en',
+      '/ai',
+      '/nav/tools',
+      '/nav/dev/frontend',
+      '/sp/news',
+      '/sp/collections',
+      '/post',
+      '/post-ai-chat-compare',
+      '/pcat/reviews',
+      '/search/post?query=AI',
+      '/c/about',
+      '/c/guide/submit',
+      '/links',
+      '/disclaimer',
+      '/announcement',
+      '/feedback',
+      '/en/feedback',
+      '/404',
     ],
   }
 
-  it.each(Object.keys(PAGE_KINDS))('%s: no page kind is wider than a 320, 375 or 414px screen, and every image has its shape', async (host) => {
-    const paths = PAGE_KINDS[host] ?? []
-    // Chromium reports each deliberate 404 document as a failed resource, and the favicon it asks
-    // for beside a plain-text document (no <link rel="icon"> there); those are expected here.
-    const expectedErrors: string[] = []
-    const { page, errors } = await open(host, paths[0] ?? '/', {
-      watch: (page) => page.on('console', (message) => {
-        const failed = new URL(message.location().url || 'about:blank').pathname
-        if (message.type() === 'error' && (failed.endsWith('/404') || failed === '/favicon.ico')) expectedErrors.push(message.text())
-      }),
-    })
-    const problems: string[] = []
-    for (const path of paths) {
-      const response = await page.goto(browserSite.tenantUrl(host, path))
-      const expected = path.endsWith('/404') ? 404 : 200
-      if (response?.status() !== expected) problems.push(`${path} answered ${response?.status()}`)
-      // Whole-document pages (a site's own HTML, text files) have no app to wait for.
-      if (await page.evaluate(() => document.getElementById('root') !== null)) {
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  it.each(Object.keys(PAGE_KINDS))(
+    '%s: no page kind is wider than a 320, 375 or 414px screen, and every image has its shape',
+    async (host) => {
+      const paths = PAGE_KINDS[host] ?? []
+      // Chromium reports each deliberate 404 document as a failed resource, and the favicon it asks
+      // for beside a plain-text document (no <link rel="icon"> there); those are expected here.
+      const expectedErrors: string[] = []
+      const { page, errors } = await open(host, paths[0] ?? '/', {
+        watch: (page) =>
+          page.on('console', (message) => {
+            const failed = new URL(message.location().url || 'about:blank').pathname
+            if (message.type() === 'error' && (failed.endsWith('/404') || failed === '/favicon.ico'))
+              expectedErrors.push(message.text())
+          }),
+      })
+      const problems: string[] = []
+      for (const path of paths) {
+        const response = await page.goto(browserSite.tenantUrl(host, path))
+        const expected = path.endsWith('/404') ? 404 : 200
+        if (response?.status() !== expected) problems.push(`${path} answered ${response?.status()}`)
+        // Whole-document pages (a site's own HTML, text files) have no app to wait for.
+        if (await page.evaluate(() => document.getElementById('root') !== null)) {
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+        }
+        for (const width of [320, 375, 414]) {
+          await page.setViewportSize({ width, height: PHONE.height })
+          const overflow = await measureOverflow(page)
+          if (overflow) problems.push(`${path} at ${width}px: ${overflow}`)
+        }
+        const shapeless = await page.evaluate(() =>
+          [...document.images]
+            .filter(
+              (img) =>
+                !(img.hasAttribute('width') && img.hasAttribute('height')) &&
+                getComputedStyle(img).aspectRatio === 'auto',
+            )
+            .map((img) => img.outerHTML.slice(0, 80)),
+        )
+        for (const img of shapeless) problems.push(`${path}: an image without width and height: ${img}`)
       }
-      for (const width of [320, 375, 414]) {
-        await page.setViewportSize({ width, height: PHONE.height })
-        const overflow = await measureOverflow(page)
-        if (overflow) problems.push(`${path} at ${width}px: ${overflow}`)
-      }
-      const shapeless = await page.evaluate(() => [...document.images]
-        .filter((img) => !(img.hasAttribute('width') && img.hasAttribute('height')) && getComputedStyle(img).aspectRatio === 'auto')
-        .map((img) => img.outerHTML.slice(0, 80)))
-      for (const img of shapeless) problems.push(`${path}: an image without width and height: ${img}`)
-    }
-    expect(problems).toEqual([])
-    const unexpected = [...errors]
-    for (const text of expectedErrors) unexpected.splice(unexpected.indexOf(text), unexpected.includes(text) ? 1 : 0)
-    expect(unexpected).toEqual([])
-    await page.close()
-  })
+      expect(problems).toEqual([])
+      const unexpected = [...errors]
+      for (const text of expectedErrors) unexpected.splice(unexpected.indexOf(text), unexpected.includes(text) ? 1 : 0)
+      expect(unexpected).toEqual([])
+      await page.close()
+    },
+  )
 
   it('shows one header row of at most 64px on phones, and the desktop header as before', async () => {
     const { page, errors } = await open('res.localhost', '/')
@@ -98,12 +178,15 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     await expect.poll(() => isExpanded(button)).toBe(true)
     const panel = page.locator(`#${await button.getAttribute('aria-controls')}`)
     expect(await panel.isVisible()).toBe(true)
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#site-header-menu') !== null)).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('#site-header-menu') !== null))
+      .toBe(true)
     expect(await measureOverflow(page)).toBe('')
 
     // Tab to the entry with a submenu, open it with Enter; Escape closes it and focus stays there.
     const parent = page.locator('.site-menu__parent summary').first()
-    for (let step = 0; step < 10 && !(await parent.evaluate((entry) => entry === document.activeElement)); step++) await page.keyboard.press('Tab')
+    for (let step = 0; step < 10 && !(await parent.evaluate((entry) => entry === document.activeElement)); step++)
+      await page.keyboard.press('Tab')
     expect(await isExpanded(parent)).toBe(false)
     await page.keyboard.press('Enter')
     expect(await isExpanded(parent)).toBe(true)
@@ -128,7 +211,7 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     await page.close()
   })
 
-  it('opens a submenu with the first tap; its first link is the entry\'s own page', async () => {
+  it("opens a submenu with the first tap; its first link is the entry's own page", async () => {
     const { page, errors } = await open('land.localhost', '/ar', { hasTouch: true })
     await page.locator('.site-header-toggle--menu').tap()
     const parent = page.locator('.site-menu__parent summary').first()
@@ -153,7 +236,9 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     const { page, errors } = await open('res.localhost', '/', { hasTouch: true })
     const button = page.locator('.site-header-toggle--search')
     await button.tap()
-    expect(await page.locator('#site-header-search input').evaluate((input) => input === document.activeElement)).toBe(true)
+    expect(await page.locator('#site-header-search input').evaluate((input) => input === document.activeElement)).toBe(
+      true,
+    )
     expect(await page.locator('#site-header-search').isVisible()).toBe(true)
     expect((await headerLayout(page)).height).toBeLessThanOrEqual(64)
     await page.keyboard.press('Escape')
@@ -167,7 +252,9 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     const { page, errors } = await open('land.localhost', '/', { viewport: { width: 1280, height: 800 } })
     const parent = page.locator('.site-menu__parent summary').first()
     // Reach the entry by keyboard from the one before it.
-    await parent.evaluate((entry) => (entry.closest('li')?.previousElementSibling?.querySelector('a') as HTMLElement | null)?.focus())
+    await parent.evaluate((entry) =>
+      (entry.closest('li')?.previousElementSibling?.querySelector('a') as HTMLElement | null)?.focus(),
+    )
     await page.keyboard.press('Tab')
     const submenu = page.locator(`[id="${await parent.getAttribute('aria-controls')}"]`)
     expect(await submenu.isVisible()).toBe(false)
@@ -217,7 +304,9 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/res/hot')
     // Not cut short to the other page's height. Content above that loads after the restore may
     // push it further down (scroll anchoring keeps what was in view in view), never up.
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThanOrEqual(Math.round(deep) - 1)
+    await expect
+      .poll(() => page.evaluate(() => Math.round(window.scrollY)))
+      .toBeGreaterThanOrEqual(Math.round(deep) - 1)
     await page.goForward()
     await page.waitForURL((url) => url.pathname === '/c/about')
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
@@ -252,7 +341,9 @@ function headerLayout(page: Page) {
   return page.evaluate(() => {
     const shown = (selector: string) => {
       const element = document.querySelector(selector)
-      return element !== null && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
+      return (
+        element !== null && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
+      )
     }
     return {
       height: document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0,

@@ -10,7 +10,10 @@ const MARK = 'data-styles'
  * its `load`, so nothing renders before its rules apply. A sheet that fails (e.g. removed by a new
  * deploy) rejects, and is tried again next time.
  */
-export function createStyleLoader(hrefs: Readonly<Record<string, string>>, doc: Document): (groups: readonly StyleGroup[]) => Promise<void> {
+export function createStyleLoader(
+  hrefs: Readonly<Record<string, string>>,
+  doc: Document,
+): (groups: readonly StyleGroup[]) => Promise<void> {
   const loading = new Map<StyleGroup, Promise<void>>()
 
   function present(group: StyleGroup): boolean {
@@ -29,11 +32,15 @@ export function createStyleLoader(hrefs: Readonly<Record<string, string>>, doc: 
     link.setAttribute(MARK, group)
     const done = new Promise<void>((resolve, reject) => {
       link.addEventListener('load', () => resolve(), { once: true })
-      link.addEventListener('error', () => {
-        link.remove()
-        loading.delete(group)
-        reject(new Error(`The stylesheet ${href} did not load`))
-      }, { once: true })
+      link.addEventListener(
+        'error',
+        () => {
+          link.remove()
+          loading.delete(group)
+          reject(new Error(`The stylesheet ${href} did not load`))
+        },
+        { once: true },
+      )
     })
     insertInOrder(link, group)
     return done

@@ -41,10 +41,13 @@ describe('the app against the demo API', () => {
     expect(site.upstreamCalls.get('/v1/site_page/web_get')).toBe(calls)
   })
 
-  it.each(['bad host', 'exa mple.com', '', 'a'.repeat(300), 'evil.com@res.localhost'])('rejects the Host %j with 400', async (host) => {
-    const response = await site.request('/', { host })
-    expect(response.status).toBe(400)
-  })
+  it.each(['bad host', 'exa mple.com', '', 'a'.repeat(300), 'evil.com@res.localhost'])(
+    'rejects the Host %j with 400',
+    async (host) => {
+      const response = await site.request('/', { host })
+      expect(response.status).toBe(400)
+    },
+  )
 
   it('sends crawlers the complete document with a length', async () => {
     const response = await site.request('/res/hot', { headers: { 'user-agent': GOOGLEBOT } })
@@ -101,7 +104,10 @@ describe('the app against the demo API', () => {
 
   it('serves a payload equal to the data the page rendered with', async () => {
     const html = await (await site.request('/res/hot', { headers: { 'user-agent': GOOGLEBOT } })).text()
-    const payload = (await (await site.request('/res/hot/_payload.json')).json()) as { status: number; loaderData: Record<string, unknown> }
+    const payload = (await (await site.request('/res/hot/_payload.json')).json()) as {
+      status: number
+      loaderData: Record<string, unknown>
+    }
     expect(payload.status).toBe(200)
     // The page's head is in the document already: its hydration data leaves it out, a payload
     // carries it for the browser to apply after navigating.
@@ -113,7 +119,9 @@ describe('the app against the demo API', () => {
   })
 
   it('keeps the query string of a payload request', async () => {
-    const payload = (await (await site.request('/s/_payload.json?query=linux')).json()) as { loaderData: Record<string, { query?: string }> }
+    const payload = (await (await site.request('/s/_payload.json?query=linux')).json()) as {
+      loaderData: Record<string, { query?: string }>
+    }
     expect(JSON.stringify(payload.loaderData.s)).toContain('linux')
   })
 
@@ -145,7 +153,9 @@ describe('hostile and failing upstream data', () => {
         if (path === '/v1/resource/list') return new Response('{"status":0,', { status: 200 })
         const response = await demo(request)
         if (path !== '/v1/site_page/web_get') return response
-        const body = (await response.json()) as { data: { site_config: { base_info: { app_name: string }; header_config: { logo_config: { text: string } } } } }
+        const body = (await response.json()) as {
+          data: { site_config: { base_info: { app_name: string }; header_config: { logo_config: { text: string } } } }
+        }
         body.data.site_config.base_info.app_name = HOSTILE
         body.data.site_config.header_config.logo_config.text = HOSTILE
         return Response.json(body)

@@ -171,7 +171,15 @@ export function createApp(deps: AppDeps): App {
   // What a page is built from must hold for as long as it may be answered: a payload is kept by
   // shared caches (s-maxage, then stale-while-revalidate); a document first by the HTML cache, then by them.
   const sharedCacheMs = (htmlSMaxAge + staleWhileRevalidate) * 1000
-  const payload = payloadRoute({ handler, sites: deps.sites, locales, htmlSMaxAge, staleWhileRevalidate, policyOf, pageLifetimeMs: sharedCacheMs })
+  const payload = payloadRoute({
+    handler,
+    sites: deps.sites,
+    locales,
+    htmlSMaxAge,
+    staleWhileRevalidate,
+    policyOf,
+    pageLifetimeMs: sharedCacheMs,
+  })
   const pageRendering = {
     handler,
     sites: deps.sites,
@@ -185,13 +193,29 @@ export function createApp(deps: AppDeps): App {
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
   const trustProxy = deps.trustProxy ?? false
-  const document = documentRoute({ ...pageRendering, policyOf, trustProxy, security, ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}) })
+  const document = documentRoute({
+    ...pageRendering,
+    policyOf,
+    trustProxy,
+    security,
+    ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
+  })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
   app.on(['GET', 'HEAD'], '*', function page(c, next) {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
   // Configured forms posted without JavaScript answer the same page with their outcome.
-  app.post('*', formPostRoute({ handler, sites: deps.sites, locales, manifest: deps.manifest, renderTimeoutMs: deps.renderTimeoutMs, policyOf }))
+  app.post(
+    '*',
+    formPostRoute({
+      handler,
+      sites: deps.sites,
+      locales,
+      manifest: deps.manifest,
+      renderTimeoutMs: deps.renderTimeoutMs,
+      policyOf,
+    }),
+  )
   app.all('*', () => htmlError('get-and-head-only'))
 
   // One place maps unexpected failures to a response: a generic 500, details only in the log.
@@ -203,8 +227,20 @@ export function createApp(deps: AppDeps): App {
   })
 
   if (!deps.htmlCache) return app
-  const pageViewOf = cachedPageViews({ sites: deps.sites, policyOf, trustProxy, imageOptimizer: deps.images !== undefined, rerenderFor: cacheRenderer(pageRendering, deps.log) })
-  const hits = createHitWriter({ htmlCache: deps.htmlCache, pageViewOf, security, begin: requestRecorder(recording), log: deps.log })
+  const pageViewOf = cachedPageViews({
+    sites: deps.sites,
+    policyOf,
+    trustProxy,
+    imageOptimizer: deps.images !== undefined,
+    rerenderFor: cacheRenderer(pageRendering, deps.log),
+  })
+  const hits = createHitWriter({
+    htmlCache: deps.htmlCache,
+    pageViewOf,
+    security,
+    begin: requestRecorder(recording),
+    log: deps.log,
+  })
   return Object.assign(app, { cacheHits: hits })
 }
 

@@ -31,10 +31,18 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
   let server: ServerProcess | undefined
   beforeAll(() => {
     app = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-image-'))
-    execFileSync(process.execPath, [path.join(root, 'build.mjs'), `--out=${path.join(app, 'dist')}`], { cwd: root, stdio: 'pipe', timeout: 120_000 })
+    execFileSync(process.execPath, [path.join(root, 'build.mjs'), `--out=${path.join(app, 'dist')}`], {
+      cwd: root,
+      stdio: 'pipe',
+      timeout: 120_000,
+    })
     copyFileSync(path.join(root, 'package.json'), path.join(app, 'package.json'))
     copyFileSync(path.join(root, 'package-lock.json'), path.join(app, 'package-lock.json'))
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, stdio: 'pipe', timeout: 240_000 })
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: app,
+      stdio: 'pipe',
+      timeout: 240_000,
+    })
     openUp(app)
   }, 300_000)
   afterAll(async () => {
@@ -45,7 +53,8 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
 
   it('holds only production dependencies', () => {
     expect(existsSync(path.join(app, 'node_modules', 'react'))).toBe(true)
-    for (const devOnly of ['vitest', 'esbuild', 'playwright-core', 'supertest']) expect(existsSync(path.join(app, 'node_modules', devOnly))).toBe(false)
+    for (const devOnly of ['vitest', 'esbuild', 'playwright-core', 'supertest'])
+      expect(existsSync(path.join(app, 'node_modules', devOnly))).toBe(false)
   })
 
   it('starts as a non-root user and answers /healthz, /readyz and a page', async () => {
@@ -57,8 +66,16 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     const command = asRoot
       ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, 'dist/server/index.js']
       : [process.execPath, 'dist/server/index.js']
-    server = await startServerProcess('', { NODE_ENV: 'production', API_BASE_URL: `${upstreamUrl}/`, HOME: '/nonexistent' }, { cwd: app, command })
-    const uid = Number(execFileSync('ps', ['-o', 'uid=', '-p', String(server.child.pid)]).toString().trim())
+    server = await startServerProcess(
+      '',
+      { NODE_ENV: 'production', API_BASE_URL: `${upstreamUrl}/`, HOME: '/nonexistent' },
+      { cwd: app, command },
+    )
+    const uid = Number(
+      execFileSync('ps', ['-o', 'uid=', '-p', String(server.child.pid)])
+        .toString()
+        .trim(),
+    )
     if (asRoot) expect(uid).toBe(65534)
     expect(uid).not.toBe(0)
 
@@ -72,7 +89,9 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     const page = await connection.get('/res/hot', { cookie: 'lang=zh', 'accept-encoding': 'br' })
     expect(page.status).toBe(200)
     expect(page.headers['content-encoding']).toBe('br')
-    const asset = /\/assets\/entry-client-[\w]+\.js/.exec(execFileSync('cat', [path.join(app, 'dist', 'client', 'manifest.json')]).toString())![0]
+    const asset = /\/assets\/entry-client-[\w]+\.js/.exec(
+      execFileSync('cat', [path.join(app, 'dist', 'client', 'manifest.json')]).toString(),
+    )![0]
     const script = await connection.get(asset, { 'accept-encoding': 'br' })
     expect(script.status).toBe(200)
     expect(script.headers['content-encoding']).toBe('br')
@@ -86,7 +105,11 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     const command = asRoot
       ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, 'dist/server/index.js']
       : [process.execPath, 'dist/server/index.js']
-    const demo = await startServerProcess('', { NODE_ENV: 'production', DEMO_API: '1', HOME: '/nonexistent' }, { cwd: app, command })
+    const demo = await startServerProcess(
+      '',
+      { NODE_ENV: 'production', DEMO_API: '1', HOME: '/nonexistent' },
+      { cwd: app, command },
+    )
     try {
       const connection = await rawConnection(demo.port)
       const home = await connection.get('/', { host: 'res.localhost', cookie: 'lang=zh' })
@@ -111,4 +134,3 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     }
   })
 })
-

@@ -7,29 +7,77 @@ describe('parseEnv', () => {
     expect(result).toEqual({
       ok: true,
       env: {
-        PORT: 3000, HOST: '0.0.0.0', API_BASE_URL: undefined, CONFIG_TTL_MS: 60000, CONFIG_STALE_MS: 600000,
-        CONFIG_CACHE_MAX: 5000, CONFIG_CACHE_MAX_BYTES: 16 * 1024 * 1024, NEGATIVE_TTL_MS: 10000, PAGE_TTL_MS: 30000, UPSTREAM_TIMEOUT_MS: 5000,
-        RENDER_TIMEOUT_MS: 5000, LOG_LEVEL: 'info', NODE_ENV: 'development', DEMO_API: false, SHUTDOWN_DELAY_MS: 5000,
-        SHUTDOWN_TIMEOUT_MS: 25000, KEEP_ALIVE_TIMEOUT_MS: 65000, HEADERS_TIMEOUT_MS: 66000, REQUEST_TIMEOUT_MS: 300000,
-        METRICS_TOKEN: undefined, HTML_S_MAXAGE: 10, TRUST_PROXY: false, HSTS: false, BODY_LIMIT_BYTES: 1048576,
-        REDIS_URL: undefined, PURGE_TOKEN: undefined, HTML_CACHE_TTL_MS: 10000, HTML_CACHE_STALE_MS: 3600000, HTML_CACHE_MAX_BYTES: 32 * 1024 * 1024, CANONICAL_SCHEME: 'https',
-        IMAGE_OPTIMIZER: true, IMAGE_ALLOWED_ORIGINS: [], IMAGE_TIMEOUT_MS: 5000, IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
-        IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024, IMAGE_CACHE_DIR: undefined, IMAGE_AVIF: true,
+        PORT: 3000,
+        HOST: '0.0.0.0',
+        API_BASE_URL: undefined,
+        CONFIG_TTL_MS: 60000,
+        CONFIG_STALE_MS: 600000,
+        CONFIG_CACHE_MAX: 5000,
+        CONFIG_CACHE_MAX_BYTES: 16 * 1024 * 1024,
+        NEGATIVE_TTL_MS: 10000,
+        PAGE_TTL_MS: 30000,
+        UPSTREAM_TIMEOUT_MS: 5000,
+        RENDER_TIMEOUT_MS: 5000,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'development',
+        DEMO_API: false,
+        SHUTDOWN_DELAY_MS: 5000,
+        SHUTDOWN_TIMEOUT_MS: 25000,
+        KEEP_ALIVE_TIMEOUT_MS: 65000,
+        HEADERS_TIMEOUT_MS: 66000,
+        REQUEST_TIMEOUT_MS: 300000,
+        METRICS_TOKEN: undefined,
+        HTML_S_MAXAGE: 10,
+        TRUST_PROXY: false,
+        HSTS: false,
+        BODY_LIMIT_BYTES: 1048576,
+        REDIS_URL: undefined,
+        PURGE_TOKEN: undefined,
+        HTML_CACHE_TTL_MS: 10000,
+        HTML_CACHE_STALE_MS: 3600000,
+        HTML_CACHE_MAX_BYTES: 32 * 1024 * 1024,
+        CANONICAL_SCHEME: 'https',
+        IMAGE_OPTIMIZER: true,
+        IMAGE_ALLOWED_ORIGINS: [],
+        IMAGE_TIMEOUT_MS: 5000,
+        IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
+        IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024,
+        IMAGE_CACHE_DIR: undefined,
+        IMAGE_AVIF: true,
       },
     })
   })
 
   it('reads every variable', () => {
     const result = parseEnv({
-      PORT: '8080', HOST: '127.0.0.1', API_BASE_URL: 'https://api.example.com/base', CONFIG_TTL_MS: '1',
-      CONFIG_STALE_MS: '2', CONFIG_CACHE_MAX: '3', NEGATIVE_TTL_MS: '4', PAGE_TTL_MS: '5', UPSTREAM_TIMEOUT_MS: '6',
-      RENDER_TIMEOUT_MS: '7', LOG_LEVEL: 'debug',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      API_BASE_URL: 'https://api.example.com/base',
+      CONFIG_TTL_MS: '1',
+      CONFIG_STALE_MS: '2',
+      CONFIG_CACHE_MAX: '3',
+      NEGATIVE_TTL_MS: '4',
+      PAGE_TTL_MS: '5',
+      UPSTREAM_TIMEOUT_MS: '6',
+      RENDER_TIMEOUT_MS: '7',
+      LOG_LEVEL: 'debug',
     })
-    expect(result.ok && result.env).toMatchObject({ PORT: 8080, API_BASE_URL: 'https://api.example.com/base', RENDER_TIMEOUT_MS: 7, LOG_LEVEL: 'debug' })
+    expect(result.ok && result.env).toMatchObject({
+      PORT: 8080,
+      API_BASE_URL: 'https://api.example.com/base',
+      RENDER_TIMEOUT_MS: 7,
+      LOG_LEVEL: 'debug',
+    })
   })
 
   it('reports every invalid variable at once', () => {
-    const result = parseEnv({ PORT: 'eighty', API_BASE_URL: 'ftp://x', CONFIG_TTL_MS: '-5', LOG_LEVEL: 'loud', UPSTREAM_TIMEOUT_MS: '0' })
+    const result = parseEnv({
+      PORT: 'eighty',
+      API_BASE_URL: 'ftp://x',
+      CONFIG_TTL_MS: '-5',
+      LOG_LEVEL: 'loud',
+      UPSTREAM_TIMEOUT_MS: '0',
+    })
     expect(result.ok).toBe(false)
     if (result.ok) return
     const names = result.errors.map((error) => error.split(':')[0])
@@ -38,17 +86,31 @@ describe('parseEnv', () => {
 
   it('reads the image optimiser settings', () => {
     const result = parseEnv({
-      IMAGE_OPTIMIZER: '0', IMAGE_ALLOWED_ORIGINS: ' https://cdn.example.com/ , http://10.0.0.5:9000', IMAGE_TIMEOUT_MS: '2500',
-      IMAGE_MAX_SOURCE_BYTES: '2048', IMAGE_CACHE_MAX_BYTES: '0', IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: '0',
+      IMAGE_OPTIMIZER: '0',
+      IMAGE_ALLOWED_ORIGINS: ' https://cdn.example.com/ , http://10.0.0.5:9000',
+      IMAGE_TIMEOUT_MS: '2500',
+      IMAGE_MAX_SOURCE_BYTES: '2048',
+      IMAGE_CACHE_MAX_BYTES: '0',
+      IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_AVIF: '0',
     })
     expect(result.ok && result.env).toMatchObject({
-      IMAGE_OPTIMIZER: false, IMAGE_ALLOWED_ORIGINS: ['https://cdn.example.com', 'http://10.0.0.5:9000'], IMAGE_TIMEOUT_MS: 2500,
-      IMAGE_MAX_SOURCE_BYTES: 2048, IMAGE_CACHE_MAX_BYTES: 0, IMAGE_CACHE_DIR: '/var/cache/img', IMAGE_AVIF: false,
+      IMAGE_OPTIMIZER: false,
+      IMAGE_ALLOWED_ORIGINS: ['https://cdn.example.com', 'http://10.0.0.5:9000'],
+      IMAGE_TIMEOUT_MS: 2500,
+      IMAGE_MAX_SOURCE_BYTES: 2048,
+      IMAGE_CACHE_MAX_BYTES: 0,
+      IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_AVIF: false,
     })
   })
 
   it('refuses image origins with a path, another scheme or credentials, and flags that are not 0, 1, true or false', () => {
-    const result = parseEnv({ IMAGE_ALLOWED_ORIGINS: 'https://ok.example.com,https://cdn.example.com/images,ftp://x.example.com,https://u:p@x.example.com', IMAGE_OPTIMIZER: 'yes' })
+    const result = parseEnv({
+      IMAGE_ALLOWED_ORIGINS:
+        'https://ok.example.com,https://cdn.example.com/images,ftp://x.example.com,https://u:p@x.example.com',
+      IMAGE_OPTIMIZER: 'yes',
+    })
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.filter((error) => error.startsWith('IMAGE_ALLOWED_ORIGINS'))).toHaveLength(3)
@@ -59,7 +121,10 @@ describe('parseEnv', () => {
     [{ HTML_CACHE_STALE_MS: '60000' }, { HTML_CACHE_STALE_MS: 60_000 }],
     [{ HTML_CACHE_STALE_MS: '0' }, { HTML_CACHE_STALE_MS: 0 }],
     [{ HTML_CACHE_TTL_MS: '0' }, { HTML_CACHE_TTL_MS: 0, HTML_CACHE_STALE_MS: 3_600_000 }],
-    [{ HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '0' }, { HTML_CACHE_TTL_MS: 0, HTML_CACHE_STALE_MS: 0 }],
+    [
+      { HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '0' },
+      { HTML_CACHE_TTL_MS: 0, HTML_CACHE_STALE_MS: 0 },
+    ],
   ])('reads the HTML stale window %j', (raw, expected) => {
     const result = parseEnv(raw)
     expect(result.ok && result.env).toMatchObject(expected)
@@ -68,7 +133,10 @@ describe('parseEnv', () => {
   it.each([
     [{ HTML_CACHE_STALE_MS: 'an hour' }, 'HTML_CACHE_STALE_MS: must be a whole number'],
     [{ HTML_CACHE_STALE_MS: '604800001' }, 'HTML_CACHE_STALE_MS: must be at most 604800000'],
-    [{ HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '5000' }, 'HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)'],
+    [
+      { HTML_CACHE_TTL_MS: '0', HTML_CACHE_STALE_MS: '5000' },
+      'HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)',
+    ],
   ])('refuses the HTML stale window %j', (raw, error) => {
     const result = parseEnv(raw)
     expect(result.ok ? [] : result.errors).toEqual([error])
@@ -80,8 +148,18 @@ describe('parseEnv', () => {
   })
 
   it('reads the Redis URL, the purge token and the HTML cache bounds', () => {
-    const result = parseEnv({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: '0', HTML_CACHE_MAX_BYTES: '1048576' })
-    expect(result.ok && result.env).toMatchObject({ REDIS_URL: 'redis://10.0.0.5:6379/2', PURGE_TOKEN: 's3cret-token-0123456789', HTML_CACHE_TTL_MS: 0, HTML_CACHE_MAX_BYTES: 1048576 })
+    const result = parseEnv({
+      REDIS_URL: 'redis://10.0.0.5:6379/2',
+      PURGE_TOKEN: 's3cret-token-0123456789',
+      HTML_CACHE_TTL_MS: '0',
+      HTML_CACHE_MAX_BYTES: '1048576',
+    })
+    expect(result.ok && result.env).toMatchObject({
+      REDIS_URL: 'redis://10.0.0.5:6379/2',
+      PURGE_TOKEN: 's3cret-token-0123456789',
+      HTML_CACHE_TTL_MS: 0,
+      HTML_CACHE_MAX_BYTES: 1048576,
+    })
   })
 
   it('refuses a non-Redis URL and a short purge token', () => {
@@ -101,13 +179,36 @@ describe('parseEnv', () => {
 
   it('reads the operations variables and checks how the timeouts relate', () => {
     const result = parseEnv({
-      SHUTDOWN_DELAY_MS: '100', SHUTDOWN_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1500',
-      REQUEST_TIMEOUT_MS: '0', METRICS_TOKEN: 'a-long-enough-token', HTML_S_MAXAGE: '30', TRUST_PROXY: '1', HSTS: 'true',
+      SHUTDOWN_DELAY_MS: '100',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+      KEEP_ALIVE_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '1500',
+      REQUEST_TIMEOUT_MS: '0',
+      METRICS_TOKEN: 'a-long-enough-token',
+      HTML_S_MAXAGE: '30',
+      TRUST_PROXY: '1',
+      HSTS: 'true',
     })
-    expect(result.ok && result.env).toMatchObject({ SHUTDOWN_DELAY_MS: 100, KEEP_ALIVE_TIMEOUT_MS: 1000, REQUEST_TIMEOUT_MS: 0, TRUST_PROXY: true, HSTS: true })
-    const bad = parseEnv({ KEEP_ALIVE_TIMEOUT_MS: '70000', SHUTDOWN_DELAY_MS: '30000', REQUEST_TIMEOUT_MS: '1000', METRICS_TOKEN: 'short', HSTS: 'yes' })
+    expect(result.ok && result.env).toMatchObject({
+      SHUTDOWN_DELAY_MS: 100,
+      KEEP_ALIVE_TIMEOUT_MS: 1000,
+      REQUEST_TIMEOUT_MS: 0,
+      TRUST_PROXY: true,
+      HSTS: true,
+    })
+    const bad = parseEnv({
+      KEEP_ALIVE_TIMEOUT_MS: '70000',
+      SHUTDOWN_DELAY_MS: '30000',
+      REQUEST_TIMEOUT_MS: '1000',
+      METRICS_TOKEN: 'short',
+      HSTS: 'yes',
+    })
     expect(!bad.ok && bad.errors.map((error) => error.split(':')[0]).sort()).toEqual(['HSTS', 'METRICS_TOKEN'])
     const crossed = parseEnv({ KEEP_ALIVE_TIMEOUT_MS: '70000', SHUTDOWN_DELAY_MS: '30000', REQUEST_TIMEOUT_MS: '1000' })
-    expect(!crossed.ok && crossed.errors.map((error) => error.split(':')[0]).sort()).toEqual(['HEADERS_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS', 'SHUTDOWN_DELAY_MS'])
+    expect(!crossed.ok && crossed.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'HEADERS_TIMEOUT_MS',
+      'HEADERS_TIMEOUT_MS',
+      'SHUTDOWN_DELAY_MS',
+    ])
   })
 })

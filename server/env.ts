@@ -22,7 +22,8 @@ const flag = (fallback = false) =>
 function toOrigin(text: string): string | null {
   try {
     const url = new URL(text)
-    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
+    const bare =
+      url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
     return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null
   } catch {
     return null
@@ -49,9 +50,16 @@ const envSchema = z.object({
     .string()
     .transform((value, context) => {
       const origins: string[] = []
-      for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      for (const item of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const origin = toOrigin(item)
-        if (origin === null) context.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an http(s) origin such as https://cdn.example.com` })
+        if (origin === null)
+          context.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(item)} is not an http(s) origin such as https://cdn.example.com`,
+          })
         else origins.push(origin)
       }
       return origins
@@ -62,9 +70,7 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_BYTES: integer(128 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
   IMAGE_AVIF: flag(true),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   HTML_CACHE_TTL_MS: integer(10_000, 0, 86_400_000),
   HTML_CACHE_STALE_MS: integer(3_600_000, 0, 604_800_000),
@@ -97,14 +103,18 @@ const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
  * Parses the environment. Every invalid variable is reported together (STYLE.md convention 5), so
  * an operator fixes them in one go rather than one restart at a time.
  */
-export function parseEnv(raw: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; errors: string[] } {
+export function parseEnv(
+  raw: Record<string, string | undefined>,
+): { ok: true; env: Env } | { ok: false; errors: string[] } {
   const input: Record<string, string> = {}
   for (const name of ENV_NAMES) {
     const value = raw[name]
     if (value !== undefined && !(value === '' && name !== 'API_BASE_URL')) input[name] = value
   }
   const result = envSchema.safeParse(input)
-  const errors = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+  const errors = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
   if (result.success) errors.push(...crossChecks(result.data, input))
   if (result.success && errors.length === 0) return { ok: true, env: result.data }
   return { ok: false, errors }
@@ -114,15 +124,19 @@ export function parseEnv(raw: Record<string, string | undefined>): { ok: true; e
 function crossChecks(env: Env, given: Record<string, string>): string[] {
   const errors: string[] = []
   if (env.NODE_ENV === 'production' && env.API_BASE_URL === undefined && !env.DEMO_API) {
-    errors.push('API_BASE_URL: must be set when NODE_ENV=production (set DEMO_API=1 to serve the embedded demo API instead)')
+    errors.push(
+      'API_BASE_URL: must be set when NODE_ENV=production (set DEMO_API=1 to serve the embedded demo API instead)',
+    )
   }
   // Node requires it; and a request that may take longer than its headers' own deadline is a typo.
   if (env.REQUEST_TIMEOUT_MS > 0 && env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
     errors.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS')
   }
   // Otherwise a socket idle just under the keep-alive timeout could be cut while its next request's headers arrive.
-  if (env.HEADERS_TIMEOUT_MS <= env.KEEP_ALIVE_TIMEOUT_MS) errors.push('HEADERS_TIMEOUT_MS: must be greater than KEEP_ALIVE_TIMEOUT_MS')
-  if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS) errors.push('SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS')
+  if (env.HEADERS_TIMEOUT_MS <= env.KEEP_ALIVE_TIMEOUT_MS)
+    errors.push('HEADERS_TIMEOUT_MS: must be greater than KEEP_ALIVE_TIMEOUT_MS')
+  if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
+    errors.push('SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS')
   // A stale window only exists behind a fresh one: with caching off it would be a setting that does nothing.
   if (env.HTML_CACHE_TTL_MS === 0 && given.HTML_CACHE_STALE_MS !== undefined && env.HTML_CACHE_STALE_MS > 0) {
     errors.push('HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)')

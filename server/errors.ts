@@ -30,7 +30,12 @@ export class UpstreamHttpError extends UpstreamError {
   readonly status: number
   readonly body: unknown
 
-  constructor(status: number, body: unknown, options: UpstreamErrorOptions, message = `Upstream answered HTTP ${status}`) {
+  constructor(
+    status: number,
+    body: unknown,
+    options: UpstreamErrorOptions,
+    message = `Upstream answered HTTP ${status}`,
+  ) {
     super(message, options)
     this.status = status
     this.body = body
@@ -109,7 +114,8 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 }
 
 function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code
   return undefined
 }
 

@@ -33,19 +33,35 @@ const probing = new AbortController()
 void probeUpstream({
   readiness,
   signal: probing.signal,
-  contact: () => upstream.call('/v1/site_page/web_get', { page_path: '', page_language: '', group_path: '' }, {
-    userAgent: 'tenant-sites readiness probe',
-    referer: '',
-    appDomain: 'readiness-probe.invalid',
-    signal: probing.signal,
-  }),
+  contact: () =>
+    upstream.call(
+      '/v1/site_page/web_get',
+      { page_path: '', page_language: '', group_path: '' },
+      {
+        userAgent: 'tenant-sites readiness probe',
+        referer: '',
+        appDomain: 'readiness-probe.invalid',
+        signal: probing.signal,
+      },
+    ),
   // The first failure is worth a warning; the retries that follow only at debug.
-  onError: (error, attempt) => (attempt === 1 ? log.warn : log.debug).call(log, { err: error, attempt }, 'upstream not reachable yet; /readyz stays 503'),
+  onError: (error, attempt) =>
+    (attempt === 1 ? log.warn : log.debug).call(
+      log,
+      { err: error, attempt },
+      'upstream not reachable yet; /readyz stays 503',
+    ),
 }).then(() => {
   if (readiness.state === 'ready') log.info('upstream reachable: ready')
 })
 
-const graceful = createGracefulShutdown({ server, readiness, delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, log })
+const graceful = createGracefulShutdown({
+  server,
+  readiness,
+  delayMs: env.SHUTDOWN_DELAY_MS,
+  timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  log,
+})
 async function shutdown(signal: string) {
   probing.abort()
   const result = await graceful.shutdown(signal)

@@ -5,13 +5,35 @@ import pino, { type DestinationStream, type Logger } from 'pino'
  * headers, upstream call contexts, and upstream errors (whose `body`/`data` are the parsed reply).
  */
 const REDACTED_PATHS = [
-  'cookie', '*.cookie', '*.*.cookie', 'authorization', '*.authorization', '*.*.authorization',
-  'token', '*.token', 'password', '*.password', 'set-cookie', '*.set-cookie', '*["set-cookie"]',
-  'body', '*.body', 'err.data', 'err.cause.body', 'err.cause.data', 'error.body', 'error.data',
+  'cookie',
+  '*.cookie',
+  '*.*.cookie',
+  'authorization',
+  '*.authorization',
+  '*.*.authorization',
+  'token',
+  '*.token',
+  'password',
+  '*.password',
+  'set-cookie',
+  '*.set-cookie',
+  '*["set-cookie"]',
+  'body',
+  '*.body',
+  'err.data',
+  'err.cause.body',
+  'err.cause.data',
+  'error.body',
+  'error.data',
 ]
 
 /** JSON logs on stdout (one line per event), with error objects serialised and secrets censored. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+  const options = {
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  }
   return destination ? pino(options, destination) : pino(options)
 }

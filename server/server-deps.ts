@@ -82,18 +82,21 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     metrics: options.upstreamMetrics ?? readyOnUpstreamContact(readiness, metrics.upstream),
   })
   // With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
-  const redis = env.REDIS_URL === undefined
-    ? null
-    : createRedisSharing({
-        url: env.REDIS_URL,
-        log: log.child({ component: 'redis' }),
-        onCommandError: (operation) => metrics.sharedStoreError(operation),
-        ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
-      })
+  const redis =
+    env.REDIS_URL === undefined
+      ? null
+      : createRedisSharing({
+          url: env.REDIS_URL,
+          log: log.child({ component: 'redis' }),
+          onCommandError: (operation) => metrics.sharedStoreError(operation),
+          ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
+        })
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
   const sites = createSiteRepository({
     upstream,
-    ...(shared ? { shared: { ...shared, ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}) } } : {}),
+    ...(shared
+      ? { shared: { ...shared, ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}) } }
+      : {}),
     ttlMs: env.CONFIG_TTL_MS,
     staleMs: env.CONFIG_STALE_MS,
     negativeTtlMs: env.NEGATIVE_TTL_MS,
@@ -118,18 +121,19 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         ...options.images,
       })
     : undefined
-  const htmlCache = env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
-    ? createHtmlCache({
-        ttlMs: env.HTML_CACHE_TTL_MS,
-        staleMs: env.HTML_CACHE_STALE_MS,
-        maxBytes: env.HTML_CACHE_MAX_BYTES,
-        ...(shared ? { shared } : {}),
-        metrics: metrics.cache('html'),
-        onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
-        onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
-        ...options.htmlCache,
-      })
-    : undefined
+  const htmlCache =
+    env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
+      ? createHtmlCache({
+          ttlMs: env.HTML_CACHE_TTL_MS,
+          staleMs: env.HTML_CACHE_STALE_MS,
+          maxBytes: env.HTML_CACHE_MAX_BYTES,
+          ...(shared ? { shared } : {}),
+          metrics: metrics.cache('html'),
+          onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
+          onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
+          ...options.htmlCache,
+        })
+      : undefined
   const purger = createPurger({
     upstream: sites,
     // Purge records are stamped with the clock the pages are.
@@ -187,6 +191,10 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
 async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: string; close: () => Promise<void> }> {
   const { startDemoApi } = await import('./demo-api/start-demo-api.ts')
   const demoApi = await startDemoApi({ log: log.child({ component: 'demo-api' }) })
-  log.info({ url: demoApi.url }, 'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)', port)
+  log.info(
+    { url: demoApi.url },
+    'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)',
+    port,
+  )
   return demoApi
 }

@@ -3,8 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../test/harness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 
-type Fault = 'hang' | 'reset' | '500' | '503' | '429' | 'truncated' | 'invalid-json' | 'wrong-shape' | 'huge' | 'double-gzip'
-const FAULTS: Fault[] = ['hang', 'reset', '500', '503', '429', 'truncated', 'invalid-json', 'wrong-shape', 'huge', 'double-gzip']
+type Fault =
+  | 'hang'
+  | 'reset'
+  | '500'
+  | '503'
+  | '429'
+  | 'truncated'
+  | 'invalid-json'
+  | 'wrong-shape'
+  | 'huge'
+  | 'double-gzip'
+const FAULTS: Fault[] = [
+  'hang',
+  'reset',
+  '500',
+  '503',
+  '429',
+  'truncated',
+  'invalid-json',
+  'wrong-shape',
+  'huge',
+  'double-gzip',
+]
 const INTERNALS = /Upstream|ECONN|127\.0\.0\.1|at [\w.]+ \(|stack|site_config/
 /** The site's own pictures, which the demo serves from its loopback address: data, not a leak. */
 const SITE_MEDIA = /(?:http:\/\/|http%3A%2F%2F)127\.0\.0\.1(?::|%3A)\d+(?:\/|%2F)media(?:\/|%2F)[^"\s&)]+/g
@@ -52,7 +73,9 @@ function faultResponse(fault: Fault, hang: Promise<void>, raw: ServerResponse): 
     case 'huge':
       return new Response(huge(), { headers: { 'content-type': 'application/json' } })
     case 'double-gzip':
-      return new Response('\x1f\x8b\x08\x00garbage', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip, gzip' } })
+      return new Response('\x1f\x8b\x08\x00garbage', {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip, gzip' },
+      })
   }
 }
 
@@ -110,7 +133,8 @@ describe('a faulty upstream', () => {
     clock.time += 61_000
     failing.set('/v1/site_page/web_get', fault)
     try {
-      for (let i = 0; i < 3; i++) expect((await site.request('/res/hot', { host: 'localhost', headers: { cookie: 'lang=zh' } })).status).toBe(200)
+      for (let i = 0; i < 3; i++)
+        expect((await site.request('/res/hot', { host: 'localhost', headers: { cookie: 'lang=zh' } })).status).toBe(200)
     } finally {
       failing.delete('/v1/site_page/web_get')
     }
@@ -145,7 +169,11 @@ describe('visitors leaving mid-stream', () => {
     new Promise<void>((resolve, reject) => {
       const request = http.get(`${site.url}/s?query=linux`, {
         agent,
-        headers: { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' },
+        headers: {
+          host: 'res.localhost',
+          cookie: 'lang=zh',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36',
+        },
       })
       request.on('response', (response) => {
         response.once('data', () => {

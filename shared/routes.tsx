@@ -92,7 +92,6 @@ export function createRoutes(ensureStyles: StyleLoader = noStyleLoader): RouteOb
     return { id, path, loader: routeLoader(id), lazy: pageModule(page, ensureStyles), handle }
   }
   return [
-
     {
       id: 'root',
       path: '/',
@@ -110,7 +109,13 @@ export function createRoutes(ensureStyles: StyleLoader = noStyleLoader): RouteOb
           // Its promos depend on the page's section: read them again with every page's payload.
           shouldRevalidate: () => true,
           children: [
-            { id: 'home', index: true, loader: routeLoader('home'), lazy: pageModule('home-page', ensureStyles), handle: { page: 'home-page', styles: pageStyles['home-page'] } satisfies RouteHandle },
+            {
+              id: 'home',
+              index: true,
+              loader: routeLoader('home'),
+              lazy: pageModule('home-page', ensureStyles),
+              handle: { page: 'home-page', styles: pageStyles['home-page'] } satisfies RouteHandle,
+            },
             route('c', 'c/:group?/:path', 'content-page'),
             route('nav', 'nav/:group?/:path', 'content-page'),
             route('sp', 'sp/:group?/:path', 'content-page'),

@@ -31,14 +31,20 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   }
 
   /** Opens a page with Google's script unreachable (this network has no internet), unless `google` serves it. */
-  async function open(host: string, path = '/', options: { locale?: string; google?: (page: Page) => Promise<void> } = {}) {
+  async function open(
+    host: string,
+    path = '/',
+    options: { locale?: string; google?: (page: Page) => Promise<void> } = {},
+  ) {
     const requests: string[] = []
     const opened = await browserSite.open(host, path, {
       locale: options.locale ?? (host === 'res.localhost' ? 'zh-CN' : 'en-US'),
       ignoreErrors: /net::ERR_FAILED|net::ERR_NAME_NOT_RESOLVED/,
       watch: (page) => {
         page.on('request', (request) => requests.push(request.url()))
-        void (options.google ? options.google(page) : page.route('https://accounts.google.com/**', (route) => route.abort()))
+        void (options.google
+          ? options.google(page)
+          : page.route('https://accounts.google.com/**', (route) => route.abort()))
       },
     })
     return { ...opened, requests }
@@ -65,7 +71,10 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await openDialog(page)
     await fill(page, en.email, email)
     await fill(page, en.password, password)
-    await Promise.all([page.waitForEvent('load'), dialog(page).getByRole('button', { name: en.login, exact: true }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog(page).getByRole('button', { name: en.login, exact: true }).click(),
+    ])
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   }
 
@@ -75,7 +84,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     expect(firstLoad.some((url) => url.includes('accounts.google.com'))).toBe(false)
     const scriptsBefore = new Set(firstLoad.filter((url) => url.endsWith('.js')))
     await page.locator('.account-signin').hover()
-    await expect.poll(() => requests.filter((url) => url.endsWith('.js') && !scriptsBefore.has(url)).length).toBeGreaterThan(0)
+    await expect
+      .poll(() => requests.filter((url) => url.endsWith('.js') && !scriptsBefore.has(url)).length)
+      .toBeGreaterThan(0)
     expect(await dialog(page).count()).toBe(0)
     await page.locator('.account-signin').click()
     await expect.poll(() => dialog(page).isVisible()).toBe(true)
@@ -87,7 +98,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   })
 
   it('loads the stored user and its menu only for a visitor who is, or becomes, signed in', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { lazy: Record<string, { file: string }> }
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as {
+      lazy: Record<string, { file: string }>
+    }
     const session = manifest.lazy['account-session']!.file
     const { page, errors, requests } = await open('land.localhost')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -124,7 +137,8 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email')
-    const inside = () => page.evaluate(() => document.querySelector('.account-dialog')?.contains(document.activeElement) === true)
+    const inside = () =>
+      page.evaluate(() => document.querySelector('.account-dialog')?.contains(document.activeElement) === true)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       expect(await inside()).toBe(true)
@@ -135,7 +149,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     }
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('.account-dialog').count()).toBe(0)
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin'))).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin')))
+      .toBe(true)
     // The close button too, and the dialog opens again.
     await page.keyboard.press('Enter')
     await dialog(page).waitFor()
@@ -166,14 +182,21 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.keyboard.press('Backspace')
     await page.keyboard.press('Backspace')
     await page.keyboard.press('Backspace')
-    expect(await dialog(page).locator('.account-code__box').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join(''))).toBe('')
+    expect(
+      await dialog(page)
+        .locator('.account-code__box')
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join('')),
+    ).toBe('')
     await typeCode(page, loggedCode(email))
     await dialog(page).getByRole('button', { name: en.register, exact: true }).click()
     await toast(page, en.registerSuccessfullyPleaseSignInNow).waitFor()
     // Back on the login form, the address kept.
     expect(await dialog(page).getByLabel(en.email, { exact: true }).inputValue()).toBe(email)
     await fill(page, en.password, 'reader2025')
-    await Promise.all([page.waitForEvent('load'), dialog(page).getByRole('button', { name: en.login, exact: true }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog(page).getByRole('button', { name: en.login, exact: true }).click(),
+    ])
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 
     const menu = page.locator('.account-menu summary')
@@ -181,11 +204,17 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     // The user takes the sign-in control's box: nothing in the header moves.
     expect(await slot()).toEqual(signedOutBox)
     expect(await menu.getAttribute('aria-label')).toBe(en.signedInAs.replace('{{name}}', email.split('@')[0]!))
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)) ?? 'null') as Record<string, unknown>
+    const stored = JSON.parse(
+      (await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)) ?? 'null',
+    ) as Record<string, unknown>
     expect(stored).toMatchObject({ email })
     expect(stored).not.toHaveProperty('token')
     const cookies = await page.context().cookies()
-    expect(cookies.find((cookie) => cookie.name === 'api_demo_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/' })
+    expect(cookies.find((cookie) => cookie.name === 'api_demo_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/',
+    })
 
     await page.reload()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -193,7 +222,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await menu.click()
     await page.getByRole('button', { name: en.logout }).click()
     await page.locator('.account-signin').waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin'))).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('account-signin')))
+      .toBe(true)
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toBeNull()
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'api_demo_session')).toBe(false)
     expect(errors).toEqual([])
@@ -202,11 +233,29 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
 
   it('removes a stored token on load and ignores stored junk', async () => {
     const { page, errors } = await open('land.localhost')
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ user_id: 'u9', email: 'a@b.co', nick_name: 'Ada', avatar: 'javascript:alert(1)', token: 'secret' })), USER_STORAGE_KEY)
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            user_id: 'u9',
+            email: 'a@b.co',
+            nick_name: 'Ada',
+            avatar: 'javascript:alert(1)',
+            token: 'secret',
+          }),
+        ),
+      USER_STORAGE_KEY,
+    )
     await page.reload()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.locator('.account-menu').waitFor()
-    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)) ?? '{}')).toEqual({ user_id: 'u9', email: 'a@b.co', nick_name: 'Ada', avatar: 'javascript:alert(1)' })
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)) ?? '{}')).toEqual({
+      user_id: 'u9',
+      email: 'a@b.co',
+      nick_name: 'Ada',
+      avatar: 'javascript:alert(1)',
+    })
     expect(await page.locator('.account-menu img').count()).toBe(0)
     await page.evaluate((key) => localStorage.setItem(key, '{"not":"a user"'), USER_STORAGE_KEY)
     await page.reload()
@@ -221,14 +270,24 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   it('follows sign-in and sign-out in another document of the site', async () => {
     const { page, errors } = await open('land.localhost')
     // Another document of the same origin (as another tab would be): its storage changes reach this page as events.
-    await page.evaluate(() => new Promise<void>((resolve) => {
-      const frame = document.createElement('iframe')
-      frame.src = '/healthz'
-      frame.onload = () => resolve()
-      document.body.append(frame)
-    }))
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const frame = document.createElement('iframe')
+          frame.src = '/healthz'
+          frame.onload = () => resolve()
+          document.body.append(frame)
+        }),
+    )
     const other = page.frames()[1]!
-    await other.evaluate((key) => localStorage.setItem(key, JSON.stringify({ user_id: 'u7', email: 'tab@example.com', nick_name: 'Tab', avatar: '' })), USER_STORAGE_KEY)
+    await other.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ user_id: 'u7', email: 'tab@example.com', nick_name: 'Tab', avatar: '' }),
+        ),
+      USER_STORAGE_KEY,
+    )
     await page.locator('.account-menu').waitFor()
     await other.evaluate((key) => localStorage.removeItem(key), USER_STORAGE_KEY)
     await page.locator('.account-signin').waitFor()
@@ -247,14 +306,18 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await toast(land, en.invalidEmail).waitFor()
     const emailInput = dialog(land).getByLabel(en.email, { exact: true })
     expect(await emailInput.getAttribute('aria-invalid')).toBe('true')
-    expect(await land.locator(`#${await emailInput.getAttribute('aria-describedby')}`).textContent()).toBe(en.invalidEmail)
+    expect(await land.locator(`#${await emailInput.getAttribute('aria-describedby')}`).textContent()).toBe(
+      en.invalidEmail,
+    )
 
     await fill(land, en.email, DEMO_ACCOUNT.email)
     await submit.click()
     await dialog(land).getByText(en.pleaseGetTheCaptchaFirst).waitFor()
     await dialog(land).getByRole('button', { name: en.sendCode }).click()
     await toast(land, en.codeSent).waitFor()
-    await dialog(land).getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor()
+    await dialog(land)
+      .getByRole('button', { name: /^Resend in \d+ s$/ })
+      .waitFor()
     await submit.click()
     await dialog(land).getByText(en.pleaseEnterTheCaptcha).waitFor()
     const codeInput = dialog(land).getByLabel(en.verificationCode, { exact: true })
@@ -302,7 +365,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await loginButton.click()
     const password = dialog(page).getByLabel(en.password, { exact: true })
     await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true')
-    expect(await page.locator(`#${await password.getAttribute('aria-describedby')}`).textContent()).toBe(en.loginFailedPleaseRegister)
+    expect(await page.locator(`#${await password.getAttribute('aria-describedby')}`).textContent()).toBe(
+      en.loginFailedPleaseRegister,
+    )
     // 914 and any other status: toasts.
     await fill(page, en.email, DEMO_ACCOUNT.email)
     await fill(page, en.password, 'wrong2025x')
@@ -358,7 +423,10 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await expect.poll(() => toast(page, en.sendFailConnectWebmaster).count()).toBe(3)
     // 903 from the demo itself: the address already has an account.
     await register(DEMO_ACCOUNT.email)
-    await dialog(page).getByText(en.enterCodeSentTo.split('{{')[0]!).count().then((count) => expect(count).toBe(0))
+    await dialog(page)
+      .getByText(en.enterCodeSentTo.split('{{')[0]!)
+      .count()
+      .then((count) => expect(count).toBe(0))
 
     // A wrong code: registerFailedPleaseTryAgainLater, the panel stays.
     const wrong = freshEmail('wrong')
@@ -373,9 +441,17 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.evaluate(() => {
       const data = new DataTransfer()
       data.setData('text/plain', ' 12 34\n5678 ')
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
     })
-    await expect.poll(() => dialog(page).locator('.account-code__box').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join(''))).toBe('123456')
+    await expect
+      .poll(() =>
+        dialog(page)
+          .locator('.account-code__box')
+          .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join('')),
+      )
+      .toBe('123456')
     // Back returns to the form; the countdown is still running for that address.
     await dialog(page).getByRole('button', { name: en.back }).click()
     await dialog(page).getByRole('heading', { name: en.register }).waitFor()
@@ -413,10 +489,14 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await dialog(page).getByRole('button', { name: zh.login, exact: true }).click()
     await page.getByTestId('loading-overlay').waitFor()
     // Drawn above the dialog (which is in the top layer), so the form cannot be sent twice.
-    const covered = await dialog(page).getByRole('button', { name: zh.login, exact: true }).evaluate((button) => {
-      const box = button.getBoundingClientRect()
-      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.loading-overlay') !== null
-    })
+    const covered = await dialog(page)
+      .getByRole('button', { name: zh.login, exact: true })
+      .evaluate((button) => {
+        const box = button.getBoundingClientRect()
+        return (
+          document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest('.loading-overlay') !== null
+        )
+      })
     expect(covered).toBe(true)
     release()
     await toast(page, zh.loginFailedWarnLoginInfo).waitFor()
@@ -426,7 +506,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
   })
 
   it('signs in with Google through the same-origin API, and does nothing on a refused credential', async () => {
-    const payload = Buffer.from(JSON.stringify({ email: 'grace@example.com', email_verified: true, name: 'Grace' })).toString('base64url')
+    const payload = Buffer.from(
+      JSON.stringify({ email: 'grace@example.com', email_verified: true, name: 'Grace' }),
+    ).toString('base64url')
     const good = `eyJhbGciOiJSUzI1NiJ9.${payload}.c2ln`
     // A stand-in for Google's script (this network cannot reach Google): its button hands over a credential.
     const fakeGsi = (credential: string) => `
@@ -442,7 +524,9 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
         prompt() {}, cancel() {}, disableAutoSelect() {},
       } } }`
     const serve = (credential: string) => async (page: Page) => {
-      await page.route('https://accounts.google.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeGsi(credential) }))
+      await page.route('https://accounts.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: fakeGsi(credential) }),
+      )
     }
 
     const refused = await open('land.localhost', '/', { google: serve('not-a-jwt') })
@@ -456,9 +540,14 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
 
     const { page, errors } = await open('land.localhost', '/', { google: serve(good) })
     await openDialog(page)
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign in with Google (test)' }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Sign in with Google (test)' }).click(),
+    ])
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    await expect.poll(() => page.locator('.account-menu summary').getAttribute('aria-label')).toBe(en.signedInAs.replace('{{name}}', 'Grace'))
+    await expect
+      .poll(() => page.locator('.account-menu summary').getAttribute('aria-label'))
+      .toBe(en.signedInAs.replace('{{name}}', 'Grace'))
     expect(errors).toEqual([])
     await page.close()
   })

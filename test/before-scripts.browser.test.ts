@@ -53,7 +53,7 @@ describe('the page before its scripts', { timeout: 120_000 }, () => {
       await page.close()
     })
 
-    it('shows search results for the search form, under the page\'s language prefix', async () => {
+    it("shows search results for the search form, under the page's language prefix", async () => {
       const { page, errors } = await openPhone('res.localhost', '/en', 'zh-CN', blocked)
       await page.locator('.site-header-toggle--search').tap()
       const input = page.locator('#site-header-search input[name="query"]')
@@ -118,7 +118,13 @@ describe('the page before its scripts', { timeout: 120_000 }, () => {
       const signIn = page.locator('.account-signin')
       await signIn.tap()
       expect(await signIn.getAttribute('aria-busy')).toBe('true')
-      expect(await page.evaluate(() => document.querySelector('.account-signin') !== null && getComputedStyle(document.querySelector('.account-signin')!).cursor)).toBe('progress')
+      expect(
+        await page.evaluate(
+          () =>
+            document.querySelector('.account-signin') !== null &&
+            getComputedStyle(document.querySelector('.account-signin')!).cursor,
+        ),
+      ).toBe('progress')
       expect(await page.getByRole('dialog').count()).toBe(0)
       expect(await hydrated(page)).toBe(false)
 
@@ -150,7 +156,8 @@ describe('the page before its scripts', { timeout: 120_000 }, () => {
       await page.setContent(`<script>${FIRST_TAP_SCRIPT}</script>
         <button id="a" ${NEEDS_APP_ATTRIBUTE}>A</button><button id="b" ${NEEDS_APP_ATTRIBUTE}><span>B</span></button><button id="plain">plain</button>
         <script>for (const b of document.querySelectorAll('button')) b.addEventListener('click', () => { b.dataset.clicks = String(Number(b.dataset.clicks || 0) + 1) })</script>`)
-      const clicks = (id: string) => page.evaluate((which) => Number(document.getElementById(which)?.dataset.clicks ?? 0), id)
+      const clicks = (id: string) =>
+        page.evaluate((which) => Number(document.getElementById(which)?.dataset.clicks ?? 0), id)
       return { page, clicks }
     }
 

@@ -14,7 +14,10 @@ const entryScript = () => readFileSync(entryFile(), 'utf8')
 const sourceMaps = () =>
   readdirSync(assets())
     .filter((name) => name.endsWith('.js.map'))
-    .map((name) => ({ script: name.replace(/\.map$/, ''), sources: (JSON.parse(readFileSync(path.join(assets(), name), 'utf8')) as { sources: string[] }).sources }))
+    .map((name) => ({
+      script: name.replace(/\.map$/, ''),
+      sources: (JSON.parse(readFileSync(path.join(assets(), name), 'utf8')) as { sources: string[] }).sources,
+    }))
 
 // build.mjs makes react-router tree-shakable for the browser (its components' display names and
 // unmarked forwardRef/memo/createContext calls kept every one of them): what the app never renders
@@ -34,8 +37,8 @@ describe('the browser entry', () => {
 // build.mjs puts V8's compile hint on the entry's first line, so its functions are compiled while
 // it streams in rather than inside the task that evaluates it. The source maps point at the sources
 // through both build passes, the hint's line included.
-describe('the browser entry\'s source map', () => {
-  it('starts the entry with the compile hint and maps the entry\'s code to its source', () => {
+describe("the browser entry's source map", () => {
+  it("starts the entry with the compile hint and maps the entry's code to its source", () => {
     const entry = entryScript()
     expect(entry.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad')
     const payload = JSON.parse(readFileSync(`${entryFile()}.map`, 'utf8'))
@@ -44,14 +47,14 @@ describe('the browser entry\'s source map', () => {
     const line = lines.findIndex((text) => text.includes('"hydration-start"'))
     const column = lines[line]!.indexOf('"hydration-start"')
     const found = map.findEntry(line, column)
-    if (!('originalSource' in found)) throw new Error('no mapping for the entry module\'s code')
+    if (!('originalSource' in found)) throw new Error("no mapping for the entry module's code")
     expect(found.originalSource).toMatch(/client\/entry-client\.tsx$/)
     const source: string = payload.sourcesContent[payload.sources.indexOf(found.originalSource)]
     const mapped = source.split('\n')[found.originalLine]!.slice(found.originalColumn, found.originalColumn + 40)
     expect(mapped).toContain('hydration-start')
   })
 
-  it('names no file of the build\'s first pass as a source', () => {
+  it("names no file of the build's first pass as a source", () => {
     const maps = sourceMaps()
     const firstPass = maps.flatMap(({ script, sources }) => {
       // Glue the second pass writes (a file's own imports and exports, re-exports from the entry)

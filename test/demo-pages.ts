@@ -88,7 +88,11 @@ export const DEMO_PAGES: [host: string, path: string, status: number][] = [
   ['nav.localhost', '/no/such/page', 404],
 ]
 
-const LANGUAGE_COOKIE: Record<string, string> = { 'res.localhost': 'lang=zh', 'land.localhost': 'lang=en', 'nav.localhost': 'lang=zh-TW' }
+const LANGUAGE_COOKIE: Record<string, string> = {
+  'res.localhost': 'lang=zh',
+  'land.localhost': 'lang=en',
+  'nav.localhost': 'lang=zh-TW',
+}
 
 /**
  * The language cookie of a returning visitor of `path`: the page is rendered, not redirected to the
@@ -101,4 +105,8 @@ export function demoVisitorCookie(host: string, path: string): string {
 }
 
 /** Each demo site's own default language, as a browser's: the first-visit language redirect stays out of the way. */
-export const DEMO_BROWSER_LOCALES: Readonly<Record<string, string>> = { 'land.localhost': 'en-US', 'nav.localhost': 'zh-TW', 'res.localhost': 'zh-CN' }
+export const DEMO_BROWSER_LOCALES: Readonly<Record<string, string>> = {
+  'land.localhost': 'en-US',
+  'nav.localhost': 'zh-TW',
+  'res.localhost': 'zh-CN',
+}

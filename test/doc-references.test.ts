@@ -21,7 +21,12 @@ const DOC_PAGES = [
 ]
 const SCANNED_EXTENSIONS = /\.(?:ts|tsx|mjs|css)$/
 // Demo content (site texts with links to real sites) and third-party schema files are data, not comments.
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', path.join('server', 'demo-api', 'data'), path.join('test', 'fixtures')])
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  path.join('server', 'demo-api', 'data'),
+  path.join('test', 'fixtures'),
+])
 
 function walk(dir: string, into: string[]): string[] {
   for (const name of readdirSync(path.join(root, dir))) {
@@ -34,7 +39,9 @@ function walk(dir: string, into: string[]): string[] {
 }
 
 // This file holds the patterns themselves.
-const files = [...SCANNED_DIRS.flatMap((dir) => walk(dir, [])), ...SCANNED_ROOT_FILES, ...DOC_PAGES].filter((file) => file !== path.join('test', 'doc-references.test.ts'))
+const files = [...SCANNED_DIRS.flatMap((dir) => walk(dir, [])), ...SCANNED_ROOT_FILES, ...DOC_PAGES].filter(
+  (file) => file !== path.join('test', 'doc-references.test.ts'),
+)
 const sources = files.map((file) => ({ file, text: read(file) }))
 
 const spec = read('docs/SPEC.md')
@@ -46,10 +53,16 @@ const standards = read('docs/STANDARDS.md')
 const specSections = new Map(
   [...spec.matchAll(/^## (\d+)\. [^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map((match) => [match[1] ?? '', match[0]]),
 )
-const styleConventions = new Set([...(style.split(/^## Conventions$/m)[1] ?? '').matchAll(/^(\d+)\. /gm)].map((match) => match[1]))
+const styleConventions = new Set(
+  [...(style.split(/^## Conventions$/m)[1] ?? '').matchAll(/^(\d+)\. /gm)].map((match) => match[1]),
+)
 /** Headings and bold-led notes of one page. */
 const notesOf = (text: string) =>
-  [...text.matchAll(/^- \*\*([^*]+?)\.\*\*/gm), ...text.matchAll(/^#+ (.+)$/gm), ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm)].map((m) => m[1])
+  [
+    ...text.matchAll(/^- \*\*([^*]+?)\.\*\*/gm),
+    ...text.matchAll(/^#+ (.+)$/gm),
+    ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm),
+  ].map((m) => m[1])
 /** What `README "…"` may name: a heading or note of the README or of a docs/ page. */
 const readmeNotes = new Set(DOC_PAGES.map(read).flatMap(notesOf))
 
@@ -66,9 +79,7 @@ function citationsIn(text: string): string[] {
 }
 
 /** The citations docs/STANDARDS.md explains: the first cell of each table row. */
-const explained = new Set(
-  [...standards.matchAll(/^\| ([^|]+) \|/gm)].flatMap((match) => citationsIn(match[1] ?? '')),
-)
+const explained = new Set([...standards.matchAll(/^\| ([^|]+) \|/gm)].flatMap((match) => citationsIn(match[1] ?? '')))
 
 /** A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens, `-N` on repeats. */
 function anchorsOf(markdown: string): Set<string> {
@@ -91,7 +102,9 @@ function anchorsOf(markdown: string): Set<string> {
 /** The relative targets of a page's Markdown links (`[text](target)`), outside code blocks and spans. */
 function linksOf(markdown: string): string[] {
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '')
-  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '').filter((target) => !/^[a-z][a-z+.-]*:/i.test(target))
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1] ?? '')
+    .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target))
 }
 
 /** Why a link from `from` to `target` leads nowhere, or null when it resolves. */
@@ -115,9 +128,13 @@ type Reference = { file: string; line: number; reference: string }
 
 function referencesOf(pattern: RegExp, pick: (match: RegExpMatchArray) => string[]): Reference[] {
   return sources.flatMap(({ file, text }) =>
-    text.split('\n').flatMap((lineText, index) =>
-      [...lineText.matchAll(pattern)].flatMap((match) => pick(match).map((reference) => ({ file, line: index + 1, reference }))),
-    ),
+    text
+      .split('\n')
+      .flatMap((lineText, index) =>
+        [...lineText.matchAll(pattern)].flatMap((match) =>
+          pick(match).map((reference) => ({ file, line: index + 1, reference })),
+        ),
+      ),
   )
 }
 
@@ -162,7 +179,12 @@ describe('references resolve inside the repository', () => {
       const sections = numbers.split(',').map((n) => specSections.get(n))
       if (sections.some((section) => section === undefined)) return true
       // A quote (an ellipsis marks a cut) must be found, cut by cut, in one of the cited sections.
-      return quote !== undefined && !sections.some((section) => quote.split('…').every((part) => normalise(section ?? '').includes(normalise(part.trim()))))
+      return (
+        quote !== undefined &&
+        !sections.some((section) =>
+          quote.split('…').every((part) => normalise(section ?? '').includes(normalise(part.trim()))),
+        )
+      )
     })
     expect(where(broken)).toEqual([])
   })
@@ -227,7 +249,8 @@ describe('references resolve inside the repository', () => {
 
   it('sends no comment to a web page outside the repository', () => {
     // Illustrations are not references: example, hostile-example, loopback and test hosts.
-    const ILLUSTRATION = /^https?:\/\/(?:[\w-]+\.)*(?:localhost|example|example\.(?:com|org|net)|evil\.com|test|invalid|\d+\.\d+\.\d+\.\d+)(?:[:/]|$)/
+    const ILLUSTRATION =
+      /^https?:\/\/(?:[\w-]+\.)*(?:localhost|example|example\.(?:com|org|net)|evil\.com|test|invalid|\d+\.\d+\.\d+\.\d+)(?:[:/]|$)/
     const commentOf = (file: string, lineText: string) => {
       if (file.endsWith('.md')) return lineText
       const trimmed = lineText.trim()

@@ -28,7 +28,10 @@ if (plan.action === 'stop') {
 if (plan.action === 'install') {
   console.error(`Installing ${missing.join(' ')} for the browser and Redis tests…`)
   for (const [command, ...args] of plan.commands) {
-    const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    const run = spawnSync(command, args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
     if (run.status !== 0) {
       console.error(`${command} ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})`)
       process.exit(1)

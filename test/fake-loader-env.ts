@@ -38,7 +38,10 @@ export function fakeSite(options: FakeSiteOptions = {}): SiteConfig {
   })
 }
 
-export interface FakeCall { path: string; body: unknown }
+export interface FakeCall {
+  path: string
+  body: unknown
+}
 
 export interface FakeLoaderEnvOptions {
   /** Path and query the visitor asked for, e.g. `/s?query=linux`. */
@@ -86,7 +89,10 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
 
 /** An upstream reply of envelope status 404 ("no such thing"), as the client raises it. */
 export function upstreamNotFound(path: string): never {
-  throw new UpstreamStatusError({ status: 404, info: 'not found', data: null }, { method: 'POST', url: `http://api.test${path}` })
+  throw new UpstreamStatusError(
+    { status: 404, info: 'not found', data: null },
+    { method: 'POST', url: `http://api.test${path}` },
+  )
 }
 
 /** The status and message of the react-router `data()` response a loader threw. */

@@ -17,20 +17,33 @@ describe('first-load JavaScript per demo page kind', { timeout: 120_000 }, () =>
   afterAll(() => site.close())
 
   it(`stays within the budget of ${FIRST_LOAD_BUDGET_KIB} KiB gzip on every kind`, async () => {
-    const pages = DEMO_PAGES.map(([host, urlPath]) => ({ host, path: urlPath, cookie: demoVisitorCookie(host, urlPath) }))
+    const pages = DEMO_PAGES.map(([host, urlPath]) => ({
+      host,
+      path: urlPath,
+      cookie: demoVisitorCookie(host, urlPath),
+    }))
     const kinds = await firstLoadByPageKind(site.url!, pages, readClientBuild(path.join(distDir(), 'client')))
     const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
     const over = kinds
       .filter(({ js }) => kib(js.gzip) > FIRST_LOAD_BUDGET_KIB)
-      .map(({ kind, page, js }) => `${kind} (${page}): ${kib(js.gzip)} KiB, ${kib(js.gzip - js.framework)} KiB of it the project's`)
+      .map(
+        ({ kind, page, js }) =>
+          `${kind} (${page}): ${kib(js.gzip)} KiB, ${kib(js.gzip - js.framework)} KiB of it the project's`,
+      )
     expect(over).toEqual([])
     // Every page kind with scripts was measured, so the budget holds for each, not only for some.
-    expect(kinds.map(({ kind }) => kind).sort()).toEqual(expect.arrayContaining(['detail-page', 'home-page', 'post-page', 'search-page', 'status-page']))
+    expect(kinds.map(({ kind }) => kind).sort()).toEqual(
+      expect.arrayContaining(['detail-page', 'home-page', 'post-page', 'search-page', 'status-page']),
+    )
     expect(kinds.length).toBeGreaterThanOrEqual(15)
   })
 
   it('counts the framework apart from the project code', async () => {
-    const [kind] = await firstLoadByPageKind(site.url!, [{ host: 'res.localhost', path: '/404', cookie: 'lang=zh' }], readClientBuild(path.join(distDir(), 'client')))
+    const [kind] = await firstLoadByPageKind(
+      site.url!,
+      [{ host: 'res.localhost', path: '/404', cookie: 'lang=zh' }],
+      readClientBuild(path.join(distDir(), 'client')),
+    )
     // react-dom's client and react-router are about 97 KiB gzip (i18next loads after hydration).
     expect(kind!.js.framework).toBeGreaterThan(90 * 1024)
     expect(kind!.js.framework).toBeLessThan(kind!.js.gzip)
@@ -38,9 +51,10 @@ describe('first-load JavaScript per demo page kind', { timeout: 120_000 }, () =>
 })
 
 describe('firstLoadBytes', () => {
-  it('follows static imports, counts inline scripts, and keeps React\'s streaming instructions apart', async () => {
+  it("follows static imports, counts inline scripts, and keeps React's streaming instructions apart", async () => {
     const files: Record<string, string> = {
-      '/': '<script>var tap=1</script><script type="module" src="/assets/a.js"></script><script type="application/json">{"data":1}</script>' +
+      '/':
+        '<script>var tap=1</script><script type="module" src="/assets/a.js"></script><script type="application/json">{"data":1}</script>' +
         '<script>$RC("B:0","S:0")</script><script>requestAnimationFrame(function(){$RT=performance.now()});</script>',
       '/assets/a.js': 'import{b}from"/assets/b.js";b()',
       '/assets/b.js': 'export function b(){}',

@@ -35,21 +35,28 @@ export interface StreamedBody {
  * GETs `url` over a real socket. As soon as the text received so far satisfies `openWhen`, the
  * gate opens: what arrived before it proves the server streamed that much without the gated data.
  */
-export function streamThroughGate(url: string, headers: Record<string, string>, gate: Gate, openWhen: (received: string) => boolean): Promise<StreamedBody> {
+export function streamThroughGate(
+  url: string,
+  headers: Record<string, string>,
+  gate: Gate,
+  openWhen: (received: string) => boolean,
+): Promise<StreamedBody> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (response) => {
-      let body = ''
-      let beforeOpen: string | null = null
-      response.setEncoding('utf8')
-      response.on('data', (text: string) => {
-        body += text
-        if (beforeOpen === null && openWhen(body)) {
-          beforeOpen = body
-          gate.open()
-        }
+    http
+      .get(url, { headers }, (response) => {
+        let body = ''
+        let beforeOpen: string | null = null
+        response.setEncoding('utf8')
+        response.on('data', (text: string) => {
+          body += text
+          if (beforeOpen === null && openWhen(body)) {
+            beforeOpen = body
+            gate.open()
+          }
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, beforeOpen: beforeOpen ?? body, body }))
+        response.on('error', reject)
       })
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, beforeOpen: beforeOpen ?? body, body }))
-      response.on('error', reject)
-    }).on('error', reject)
+      .on('error', reject)
   })
 }

@@ -26,7 +26,10 @@ export default function setup(project: TestProject): () => void {
   if (holder[SHARED] === undefined) {
     const root = path.resolve(import.meta.dirname, '..')
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-test-'))
-    execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=client', `--out=${dir}`], { cwd: root, stdio: 'inherit' })
+    execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=client', `--out=${dir}`], {
+      cwd: root,
+      stdio: 'inherit',
+    })
     holder[SHARED] = { dir, users: 0 }
   }
   const build = holder[SHARED]

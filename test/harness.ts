@@ -28,7 +28,11 @@ export type Via = 'app' | 'listener'
 export interface TestSiteOptions {
   /** Upstream handler in front of (or instead of) the demo API; call `demo` to forward. */
   /** `raw` is the stub's own Node response, for faults a web Response cannot express (a reset). */
-  upstream?: (request: Request, demo: (request: Request) => Promise<Response>, raw: ServerResponse) => Promise<Response> | Response
+  upstream?: (
+    request: Request,
+    demo: (request: Request) => Promise<Response>,
+    raw: ServerResponse,
+  ) => Promise<Response> | Response
   /** Also serve the app on 127.0.0.1 (for browsers and raw sockets). */
   listen?: boolean
   renderTimeoutMs?: number
@@ -162,10 +166,23 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
  * A request sent as it is (Host header included, no decompression) to a listening server, answered
  * as a web Response, so one test asserts the same way on either path.
  */
-async function requestOverSocket(base: string, pathname: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+async function requestOverSocket(
+  base: string,
+  pathname: string,
+  init: RequestInit & { headers: Headers },
+): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase()
-  const body = typeof init.body === 'string' || init.body instanceof URLSearchParams ? String(init.body) : init.body == null ? undefined : Buffer.from(await new Response(init.body).arrayBuffer())
-  const answer = await undiciRequest(`${base}${pathname}`, { method: method as Dispatcher.HttpMethod, headers: Object.fromEntries(init.headers), ...(body !== undefined ? { body } : {}) })
+  const body =
+    typeof init.body === 'string' || init.body instanceof URLSearchParams
+      ? String(init.body)
+      : init.body == null
+        ? undefined
+        : Buffer.from(await new Response(init.body).arrayBuffer())
+  const answer = await undiciRequest(`${base}${pathname}`, {
+    method: method as Dispatcher.HttpMethod,
+    headers: Object.fromEntries(init.headers),
+    ...(body !== undefined ? { body } : {}),
+  })
   const bytes = Buffer.from(await answer.body.arrayBuffer())
   const headers = new Headers()
   for (const [name, value] of Object.entries(answer.headers)) {
@@ -188,7 +205,13 @@ function urlBase(host: string): string {
 /** The app on a Node server as index.ts starts it: cache hits answered before the app. */
 async function serveApp(app: App): Promise<{ url: string; close: () => Promise<void> }> {
   const { server, port } = await startHttpServer({
-    fetch: app.fetch, answerFirst: app.cacheHits, port: 0, hostname: '127.0.0.1', keepAliveTimeoutMs: 5000, headersTimeoutMs: 6000, requestTimeoutMs: 0,
+    fetch: app.fetch,
+    answerFirst: app.cacheHits,
+    port: 0,
+    hostname: '127.0.0.1',
+    keepAliveTimeoutMs: 5000,
+    headersTimeoutMs: 6000,
+    requestTimeoutMs: 0,
   })
   return {
     url: `http://127.0.0.1:${port}`,
@@ -200,19 +223,24 @@ async function serveApp(app: App): Promise<{ url: string; close: () => Promise<v
   }
 }
 
-async function listen(fetch: (request: Request, env: HttpBindings) => Promise<Response> | Response): Promise<{ url: string; close: () => Promise<void> }> {
+async function listen(
+  fetch: (request: Request, env: HttpBindings) => Promise<Response> | Response,
+): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     // Only HTTP/1.1 servers are created here: the bindings are Node's request and response.
-    const server: ServerType = serve({ fetch: (request, env) => fetch(request, env as HttpBindings), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            if ('closeAllConnections' in server) server.closeAllConnections()
-          }),
-      })
-    })
+    const server: ServerType = serve(
+      { fetch: (request, env) => fetch(request, env as HttpBindings), port: 0, hostname: '127.0.0.1' },
+      (info: AddressInfo) => {
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done())
+              if ('closeAllConnections' in server) server.closeAllConnections()
+            }),
+        })
+      },
+    )
     server.once('error', reject)
   })
 }

@@ -2,7 +2,11 @@ import { parseDocument, DomUtils } from 'htmlparser2'
 import type { Element } from 'domhandler'
 
 /** One element of a parsed document head. */
-export interface HeadElement { name: string; attrs: Record<string, string>; text: string }
+export interface HeadElement {
+  name: string
+  attrs: Record<string, string>
+  text: string
+}
 
 /** A rendered page's head, read with a real HTML parser (attribute order and markup details do not matter). */
 export interface ParsedHead {
@@ -24,7 +28,10 @@ export function readHead(html: string): ParsedHead {
   const elements: HeadElement[] = (head?.children ?? [])
     .filter((node): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style')
     .map((element) => ({ name: element.name, attrs: { ...element.attribs }, text: DomUtils.textContent(element) }))
-  const metas = (name: string) => elements.filter((e) => e.name === 'meta' && (e.attrs.name === name || e.attrs.property === name)).map((e) => e.attrs.content ?? '')
+  const metas = (name: string) =>
+    elements
+      .filter((e) => e.name === 'meta' && (e.attrs.name === name || e.attrs.property === name))
+      .map((e) => e.attrs.content ?? '')
   return {
     title: elements.find((e) => e.name === 'title')?.text ?? '',
     elements,

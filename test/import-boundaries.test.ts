@@ -17,7 +17,10 @@ function serverImports(file: string): string[] {
   return [...text.matchAll(IMPORT)]
     .map((match) => match[1] ?? match[2] ?? '')
     .filter((specifier) => specifier.startsWith('.'))
-    .filter((specifier) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)).split(path.sep)[0] === 'server')
+    .filter(
+      (specifier) =>
+        path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)).split(path.sep)[0] === 'server',
+    )
 }
 
 // STYLE.md "The three sides": shared/ runs in the browser too, client/ only there; neither may reach server code.

@@ -7,7 +7,11 @@ const SIDES = ['server', 'shared', 'client']
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
 // One import between two folders: the folders, and the file and specifier that make it.
-interface FolderEdge { from: string; to: string; via: string }
+interface FolderEdge {
+  from: string
+  to: string
+  via: string
+}
 
 // The folder a file belongs to: `server/seo` for `server/seo/x.ts` and for `server/seo/a/b.ts`; a file at
 // a side's top (server/app.ts, shared/routes.tsx) is its own node.
@@ -31,7 +35,11 @@ function folderEdges(files: string[]): FolderEdge[] {
     return [...text.matchAll(IMPORT)]
       .map((match) => match[1] ?? match[2] ?? '')
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => ({ from: folderOf(file), to: folderOf(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier))), via: `${file} → ${specifier}` }))
+      .map((specifier) => ({
+        from: folderOf(file),
+        to: folderOf(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier))),
+        via: `${file} → ${specifier}`,
+      }))
       .filter((edge) => edge.from !== edge.to)
   })
 }
@@ -87,26 +95,54 @@ describe('import cycles between folders', () => {
 
   it('reads the folder graph from the import statements', () => {
     const edges = folderEdges(productionFiles())
-    expect(edges).toContainEqual({ from: 'server/page-data', to: 'server/tenant', via: 'server/page-data/loader-env.ts → ../tenant/tenant-data.ts' })
+    expect(edges).toContainEqual({
+      from: 'server/page-data',
+      to: 'server/tenant',
+      via: 'server/page-data/loader-env.ts → ../tenant/tenant-data.ts',
+    })
     expect(edges.some((edge) => edge.from === 'client/entry-client.tsx' && edge.to === 'shared/routes.tsx')).toBe(true)
   })
 
   const edge = (from: string, to: string): FolderEdge => ({ from, to, via: `${from}/x.ts → ${to}` })
   it.each<[string, FolderEdge[], string[][]]>([
     ['none in a chain', [edge('a', 'b'), edge('b', 'c')], []],
-    ['two folders importing each other', [edge('server/tenant', 'server/page-data'), edge('server/page-data', 'server/tenant')], [['server/page-data', 'server/tenant']]],
+    [
+      'two folders importing each other',
+      [edge('server/tenant', 'server/page-data'), edge('server/page-data', 'server/tenant')],
+      [['server/page-data', 'server/tenant']],
+    ],
     [
       'the cycles server/ had (tenant ↔ page-data, seo ↔ page-data)',
-      [edge('server/tenant', 'server/page-data'), edge('server/page-data', 'server/tenant'), edge('server/seo', 'server/page-data'), edge('server/page-data', 'server/seo'), edge('server/seo', 'server/tenant')],
+      [
+        edge('server/tenant', 'server/page-data'),
+        edge('server/page-data', 'server/tenant'),
+        edge('server/seo', 'server/page-data'),
+        edge('server/page-data', 'server/seo'),
+        edge('server/seo', 'server/tenant'),
+      ],
       [['server/page-data', 'server/seo', 'server/tenant']],
     ],
     ['a longer loop', [edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')], [['a', 'b', 'c']]],
-    ['two separate cycles', [edge('a', 'b'), edge('b', 'a'), edge('c', 'd'), edge('d', 'c')], [['a', 'b'], ['c', 'd']]],
+    [
+      'two separate cycles',
+      [edge('a', 'b'), edge('b', 'a'), edge('c', 'd'), edge('d', 'c')],
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    ],
   ])('finds %s', (_name, edges, expected) => {
-    expect(findCycles(edges).map((cycle) => cycle.folders).sort()).toEqual(expected)
+    expect(
+      findCycles(edges)
+        .map((cycle) => cycle.folders)
+        .sort(),
+    ).toEqual(expected)
   })
 
   it('names the imports that make a cycle', () => {
-    expect(findCycles([edge('a', 'b'), edge('b', 'a'), edge('b', 'c')])[0]?.imports).toEqual(['a/x.ts → b', 'b/x.ts → a'])
+    expect(findCycles([edge('a', 'b'), edge('b', 'a'), edge('b', 'c')])[0]?.imports).toEqual([
+      'a/x.ts → b',
+      'b/x.ts → a',
+    ])
   })
 })

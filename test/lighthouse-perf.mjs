@@ -38,12 +38,21 @@ const app = await startApp()
 const port = new URL(app.origin).port
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 const ms = (audit) => `${Math.round(audit?.numericValue ?? NaN)} ms`.padStart(8)
 let failed = 0
 try {
-  console.log('score   LCP       CLS    TBT       FCP      page (every run\'s score)')
+  console.log("score   LCP       CLS    TBT       FCP      page (every run's score)")
   for (const [kind, host, lang, path] of pages) {
     const url = `http://${host}:${port}${path}`
     // Once before measuring: a visitor meets a server whose site configs are already cached.
@@ -69,8 +78,11 @@ try {
     const cls = (audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)
     if (score < MIN_SCORE) failed += 1
     const every = results.map((each) => Math.round(scoreOf(each) * 100)).join(', ')
-    console.log(`${score >= MIN_SCORE ? 'ok  ' : 'FAIL'} ${String(Math.round(score * 100)).padStart(3)} ${ms(audits['largest-contentful-paint'])}  ${cls} ${ms(audits['total-blocking-time'])} ${ms(audits['first-contentful-paint'])}  ${kind}: ${url} (${every})`)
-    if (score < MIN_SCORE || process.argv.includes('--verbose')) for (const line of costs(audits)) console.log(`       ${line}`)
+    console.log(
+      `${score >= MIN_SCORE ? 'ok  ' : 'FAIL'} ${String(Math.round(score * 100)).padStart(3)} ${ms(audits['largest-contentful-paint'])}  ${cls} ${ms(audits['total-blocking-time'])} ${ms(audits['first-contentful-paint'])}  ${kind}: ${url} (${every})`,
+    )
+    if (score < MIN_SCORE || process.argv.includes('--verbose'))
+      for (const line of costs(audits)) console.log(`       ${line}`)
   }
 } finally {
   await chrome.kill()

@@ -29,7 +29,16 @@ const app = await startApp()
 const port = new URL(app.origin).port
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 let failed = 0
 try {
@@ -47,10 +56,18 @@ try {
     const score = lhr?.categories.seo.score ?? 0
     const problems = Object.values(lhr?.audits ?? {})
       .filter((audit) => lhr.categories.seo.auditRefs.some((ref) => ref.id === audit.id))
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
       .map((audit) => `${audit.id}: ${audit.explanation ?? audit.title}`)
     if (score < 1) failed += 1
-    console.log(`${score === 1 ? 'ok  ' : 'FAIL'} ${Math.round(score * 100)} ${url}${problems.length ? `\n       ${problems.join('\n       ')}` : ''}`)
+    console.log(
+      `${score === 1 ? 'ok  ' : 'FAIL'} ${Math.round(score * 100)} ${url}${problems.length ? `\n       ${problems.join('\n       ')}` : ''}`,
+    )
   }
 } finally {
   await chrome.kill()

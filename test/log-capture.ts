@@ -18,7 +18,8 @@ export function captureLog(level = 'debug'): CapturedLog {
     write(chunk: Buffer, _encoding, callback) {
       const text = chunk.toString('utf8')
       raw.push(text)
-      for (const line of text.split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
+      for (const line of text.split('\n'))
+        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
       callback()
     },
   })

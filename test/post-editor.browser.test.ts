@@ -13,7 +13,9 @@ const en = { ...enPage, ...enAccount }
 describe('writing an article in a browser', { timeout: 90_000 }, () => {
   const browserSite = useBrowserSite()
   const editorChunk = () => {
-    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as { lazy: Record<string, { file: string }> }
+    const manifest = JSON.parse(readFileSync(path.join(distDir(), 'client', 'manifest.json'), 'utf8')) as {
+      lazy: Record<string, { file: string }>
+    }
     return manifest.lazy['post-editor']!.file
   }
 
@@ -60,7 +62,9 @@ describe('writing an article in a browser', { timeout: 90_000 }, () => {
     await editor.getByLabel(en.postTitle).fill(title)
     await editor.getByLabel(en.category, { exact: true }).selectOption({ index: 1 })
     await editor.getByLabel(en.postTags).fill('notes, field')
-    await editor.locator('.cm-content').fill('Hello **bold** world.\n\n<script>window.hacked = true</script>\n\n[a link](javascript:window.hacked=true)')
+    await editor
+      .locator('.cm-content')
+      .fill('Hello **bold** world.\n\n<script>window.hacked = true</script>\n\n[a link](javascript:window.hacked=true)')
     await editor.getByRole('tab', { name: en.preview }).click()
     const preview = editor.locator('.post-editor__preview')
     await expect.poll(() => preview.locator('strong').textContent()).toBe('bold')

@@ -66,7 +66,9 @@ export function rawConnection(port: number, host = '127.0.0.1'): Promise<RawConn
         next,
         get(path, headers = {}) {
           const all = { host: 'res.localhost', ...headers }
-          const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+          const lines = Object.entries(all)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')
           const response = next()
           socket.write(`GET ${path} HTTP/1.1\r\n${lines}\r\n`)
           return response

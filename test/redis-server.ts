@@ -25,7 +25,11 @@ export async function startRedis(): Promise<TestRedis> {
   let child: ChildProcess | null = null
 
   async function start() {
-    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' })
+    child = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      { stdio: 'ignore' },
+    )
     await untilListening(port)
   }
 

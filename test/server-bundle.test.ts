@@ -30,7 +30,11 @@ describe('the server bundle', { timeout: 120_000 }, () => {
   let out: string
   beforeAll(() => {
     out = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-server-'))
-    execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${out}`], { cwd: root, stdio: 'pipe', timeout: 110_000 })
+    execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${out}`], {
+      cwd: root,
+      stdio: 'pipe',
+      timeout: 110_000,
+    })
   })
   afterAll(() => rmSync(out, { recursive: true, force: true }))
 

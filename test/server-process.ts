@@ -17,11 +17,18 @@ const root = path.resolve(import.meta.dirname, '..')
  */
 export function buildServerBundle(): { dir: string; entry: string; remove: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-server-'))
-  execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${dir}`], { cwd: root, stdio: 'pipe' })
+  execFileSync(process.execPath, [path.join(root, 'build.mjs'), '--only=server', `--out=${dir}`], {
+    cwd: root,
+    stdio: 'pipe',
+  })
   symlinkSync(path.join(distDir(), 'client'), path.join(dir, 'client'))
   // The server bundle keeps its dependencies external, as in the image.
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  return { dir, entry: path.join(dir, 'server', 'index.js'), remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    dir,
+    entry: path.join(dir, 'server', 'index.js'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  }
 }
 
 export interface ServerProcess {
@@ -34,7 +41,11 @@ export interface ServerProcess {
 }
 
 /** Starts `node <entry>` with the given environment and resolves once it logs "listening". */
-export function startServerProcess(entry: string, env: Record<string, string>, options: { cwd?: string; command?: string[] } = {}): Promise<ServerProcess> {
+export function startServerProcess(
+  entry: string,
+  env: Record<string, string>,
+  options: { cwd?: string; command?: string[] } = {},
+): Promise<ServerProcess> {
   const command = options.command ?? [process.execPath, entry]
   const child = spawn(command[0]!, command.slice(1), {
     cwd: options.cwd ?? root,
@@ -61,13 +72,22 @@ export function startServerProcess(entry: string, env: Record<string, string>, o
 }
 
 /** The demo API alone on 127.0.0.1, as the upstream of a server process; `before` may hold a call back. */
-export async function startDemoUpstream(before?: (request: Request) => Promise<void>): Promise<{ url: string; close: () => void }> {
+export async function startDemoUpstream(
+  before?: (request: Request) => Promise<void>,
+): Promise<{ url: string; close: () => void }> {
   const demo = createDemoApi({ log: pino({ level: 'silent' }) })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ port: 0, hostname: '127.0.0.1', fetch: async (request) => {
-      await before?.(request)
-      return demo.fetch(request)
-    } }, () => resolve(started))
+    const started = serve(
+      {
+        port: 0,
+        hostname: '127.0.0.1',
+        fetch: async (request) => {
+          await before?.(request)
+          return demo.fetch(request)
+        },
+      },
+      () => resolve(started),
+    )
   })
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

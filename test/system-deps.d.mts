@@ -5,4 +5,8 @@ export type SystemDepsPlan =
   | { action: 'install'; commands: string[][] }
   | { action: 'stop'; message: string }
 
-export declare function systemDepsPlan(facts: { missing: string[]; isRoot: boolean; hasAptGet: boolean }): SystemDepsPlan
+export declare function systemDepsPlan(facts: {
+  missing: string[]
+  isRoot: boolean
+  hasAptGet: boolean
+}): SystemDepsPlan

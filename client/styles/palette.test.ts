@@ -13,7 +13,9 @@ function tokens(css: string, selector: string): Record<string, string> {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const block = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css)?.[1]
   if (block === undefined) throw new Error(`no rule for ${selector}`)
-  return Object.fromEntries([...block.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, name = '', value = '']) => [name, value.trim()]))
+  return Object.fromEntries(
+    [...block.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, name = '', value = '']) => [name, value.trim()]),
+  )
 }
 
 type Rgba = [number, number, number, number]
@@ -51,13 +53,26 @@ const THEMES = { day, night }
 
 /** Text colour token, background token. */
 const SITE_PAIRS: [string, string][] = [
-  ['color-text', 'color-bg'], ['color-text', 'color-surface'], ['color-text', 'color-card'], ['color-text', 'color-header-bg'],
-  ['color-muted', 'color-bg'], ['color-muted', 'color-surface'], ['color-muted', 'color-card'],
-  ['color-primary', 'color-bg'], ['color-primary', 'color-surface'], ['color-primary', 'color-card'], ['color-primary', 'color-primary-soft'],
-  ['color-primary-hover', 'color-bg'], ['color-primary-hover', 'color-surface'],
-  ['color-primary-contrast', 'color-primary'], ['color-primary-contrast', 'color-primary-hover'],
-  ['color-danger', 'color-bg'], ['color-danger', 'color-surface'], ['color-danger', 'color-danger-soft'],
-  ['color-success', 'color-bg'], ['color-success', 'color-surface'],
+  ['color-text', 'color-bg'],
+  ['color-text', 'color-surface'],
+  ['color-text', 'color-card'],
+  ['color-text', 'color-header-bg'],
+  ['color-muted', 'color-bg'],
+  ['color-muted', 'color-surface'],
+  ['color-muted', 'color-card'],
+  ['color-primary', 'color-bg'],
+  ['color-primary', 'color-surface'],
+  ['color-primary', 'color-card'],
+  ['color-primary', 'color-primary-soft'],
+  ['color-primary-hover', 'color-bg'],
+  ['color-primary-hover', 'color-surface'],
+  ['color-primary-contrast', 'color-primary'],
+  ['color-primary-contrast', 'color-primary-hover'],
+  ['color-danger', 'color-bg'],
+  ['color-danger', 'color-surface'],
+  ['color-danger', 'color-danger-soft'],
+  ['color-success', 'color-bg'],
+  ['color-success', 'color-surface'],
 ]
 
 function resolve(theme: Record<string, string>, name: string): Rgba {
@@ -69,25 +84,31 @@ function resolve(theme: Record<string, string>, name: string): Rgba {
 }
 
 describe('palette contrast (WCAG AA)', () => {
-  it.each(Object.entries(THEMES).flatMap(([name, theme]) => SITE_PAIRS.map(([text, background]) => [name, text, background, theme] as const)))(
-    '%s: --%s on --%s is at least 4.5:1',
-    (_name, text, background, theme) => {
-      expect(contrast(resolve(theme, text), resolve(theme, background))).toBeGreaterThanOrEqual(4.5)
-    },
-  )
+  it.each(
+    Object.entries(THEMES).flatMap(([name, theme]) =>
+      SITE_PAIRS.map(([text, background]) => [name, text, background, theme] as const),
+    ),
+  )('%s: --%s on --%s is at least 4.5:1', (_name, text, background, theme) => {
+    expect(contrast(resolve(theme, text), resolve(theme, background))).toBeGreaterThanOrEqual(4.5)
+  })
 
   // Landing-page accents: button text on the accent, the accent as text on the page and cards,
   // and on its own soft tint (promo codes).
   it.each([
-    ['day', 1, '.land--theme-1'], ['day', 2, '.land--theme-2'],
-    ['night', 1, '.theme-night .land--theme-1'], ['night', 2, '.theme-night .land--theme-2'],
+    ['day', 1, '.land--theme-1'],
+    ['day', 2, '.land--theme-2'],
+    ['night', 1, '.theme-night .land--theme-1'],
+    ['night', 2, '.theme-night .land--theme-2'],
   ] as const)('%s land theme %i: its accent pairs are at least 4.5:1', (themeName, _n, selector) => {
     const theme = { ...THEMES[themeName], ...tokens(content, selector) }
     const accent = resolve(theme, 'land-accent')
     for (const background of ['color-bg', 'color-surface', 'color-card', 'land-accent-soft']) {
       expect(contrast(accent, resolve(theme, background)), `accent on --${background}`).toBeGreaterThanOrEqual(4.5)
     }
-    expect(contrast(resolve(theme, 'color-primary-contrast'), accent), 'button text on the accent').toBeGreaterThanOrEqual(4.5)
+    expect(
+      contrast(resolve(theme, 'color-primary-contrast'), accent),
+      'button text on the accent',
+    ).toBeGreaterThanOrEqual(4.5)
   })
 
   it('reads a colour pair the way WCAG defines it', () => {

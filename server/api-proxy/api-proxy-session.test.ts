@@ -8,9 +8,13 @@ const { start, post } = useProxySite()
 
 describe('session cookie', () => {
   it('re-issues the upstream cookie on the tenant host and sends it back on later calls', async () => {
-    const { seen } = await start((entry) => entry.path === '/v1/user/login'
-      ? json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=a%20b; Domain=api.internal; Path=/v1; Max-Age=3600; Secure; SameSite=None' })
-      : json({ status: 0, info: 'ok', data: null }))
+    const { seen } = await start((entry) =>
+      entry.path === '/v1/user/login'
+        ? json({ status: 0, info: 'ok', data: {} }, 200, {
+            'set-cookie': 'sess=a%20b; Domain=api.internal; Path=/v1; Max-Age=3600; Secure; SameSite=None',
+          })
+        : json({ status: 0, info: 'ok', data: null }),
+    )
     const login = await post('/api/v1/user/login', {})
     const cookie = login.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^api_sess=a%2520b; /)
@@ -26,7 +30,9 @@ describe('session cookie', () => {
   })
 
   it('marks the cookie Secure on https (as a trusted proxy reports it)', async () => {
-    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), { trustProxy: true })
+    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), {
+      trustProxy: true,
+    })
     const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
   })
@@ -40,13 +46,22 @@ describe('session cookie', () => {
   it('signs in to the demo API and writes a post with the returned cookie', async () => {
     await start()
     const login = await post('/api/v1/user/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
-    const body = await login.json() as { status: number; data: { email: string } }
+    const body = (await login.json()) as { status: number; data: { email: string } }
     expect(body.status).toBe(0)
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
     expect(cookie).toMatch(/^api_demo_session=/)
-    const post401 = await post('/api/v1/post/create', { title: 'Hello there', content: 'A first post written through the proxy.', category_id: 'guide', tags: [] })
+    const post401 = await post('/api/v1/post/create', {
+      title: 'Hello there',
+      content: 'A first post written through the proxy.',
+      category_id: 'guide',
+      tags: [],
+    })
     expect(post401.status).toBe(401)
-    const created = await post('/api/v1/post/create', { title: 'Hello there', content: 'A first post written through the proxy.', category_id: 'guide', tags: [] }, { cookie })
+    const created = await post(
+      '/api/v1/post/create',
+      { title: 'Hello there', content: 'A first post written through the proxy.', category_id: 'guide', tags: [] },
+      { cookie },
+    )
     expect(created.status).toBe(200)
     expect(await created.json()).toMatchObject({ status: 0, data: { title: 'Hello there' } })
   })
@@ -67,7 +82,11 @@ describe('sign-out', () => {
 
   it('refuses a cross-site sign-out', async () => {
     await start()
-    const response = await post('/api/session/end', {}, { origin: 'http://evil.example', cookie: 'api_demo_session=abc' })
+    const response = await post(
+      '/api/session/end',
+      {},
+      { origin: 'http://evil.example', cookie: 'api_demo_session=abc' },
+    )
     expect(response.status).toBe(403)
     expect(response.headers.get('set-cookie')).toBeNull()
   })

@@ -1,7 +1,12 @@
 import { afterEach } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 
-interface Seen { path: string; search: string; headers: Headers; body: string }
+interface Seen {
+  path: string
+  search: string
+  headers: Headers
+  body: string
+}
 type Answer = (seen: Seen) => Response | Promise<Response>
 
 export const HOST = 'res.localhost'
@@ -9,7 +14,9 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 
 export function proxiedCalls(test: TestSite): number {
-  return [...test.upstreamCalls.entries()].filter(([path]) => !path.startsWith('/v1/site_')).reduce((sum, [, n]) => sum + n, 0)
+  return [...test.upstreamCalls.entries()]
+    .filter(([path]) => !path.startsWith('/v1/site_'))
+    .reduce((sum, [, n]) => sum + n, 0)
 }
 
 export function upstreamCalls(test: TestSite): number {
@@ -35,7 +42,8 @@ export function useProxySite() {
       app: { trustProxy: options.trustProxy ?? false },
       upstream: async (request, demo) => {
         const url = new URL(request.url)
-        if (url.pathname.startsWith('/v1/site_page/') || url.pathname.startsWith('/v1/site_admin/')) return demo(request)
+        if (url.pathname.startsWith('/v1/site_page/') || url.pathname.startsWith('/v1/site_admin/'))
+          return demo(request)
         const body = await request.text()
         const entry = { path: url.pathname, search: url.search, headers: request.headers, body }
         seen.push(entry)

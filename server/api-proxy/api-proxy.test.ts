@@ -8,8 +8,15 @@ describe('allow-list', () => {
   // The calls the browser makes (docs/API.md), written out so that widening the allow-list is a
   // deliberate change of this test too.
   it.each([
-    'user/login', 'user/register', 'send_email', 'user/update_password', 'third_party_login',
-    'rss_page_add_hot', 'local_resource_save', 'post/create', 'feedback/submit',
+    'user/login',
+    'user/register',
+    'send_email',
+    'user/update_password',
+    'third_party_login',
+    'rss_page_add_hot',
+    'local_resource_save',
+    'post/create',
+    'feedback/submit',
   ])('forwards %s to the same upstream path', async (call) => {
     const { seen } = await start(() => json({ status: 0, info: 'ok', data: null }))
     const response = await post(`/api/v1/${call}`, { a: 1 })
@@ -82,7 +89,11 @@ describe('refusals before any upstream call', () => {
 
   it('lets same-origin browser requests through', async () => {
     const { seen } = await start(() => json({ status: 0, info: 'ok', data: null }))
-    const response = await post('/api/v1/user/login', {}, { origin: 'http://res.localhost', 'sec-fetch-site': 'same-origin' })
+    const response = await post(
+      '/api/v1/user/login',
+      {},
+      { origin: 'http://res.localhost', 'sec-fetch-site': 'same-origin' },
+    )
     expect(response.status).toBe(200)
     expect(seen).toHaveLength(1)
   })
@@ -114,14 +125,20 @@ describe('refusals before any upstream call', () => {
     const { site: test } = await start(undefined, { listen: true })
     const url = new URL(test.url!)
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({
-        host: url.hostname, port: url.port, path: '/api/v1/feedback/submit', method: 'POST',
-        headers: { host: HOST, 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
-      }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-        req.destroy()
-      })
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/feedback/submit',
+          method: 'POST',
+          headers: { host: HOST, 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+          req.destroy()
+        },
+      )
       req.on('error', reject)
       req.write('{"text":"') // the rest is never sent: the answer must come anyway
     })
@@ -133,14 +150,20 @@ describe('refusals before any upstream call', () => {
     const { site: test } = await start(undefined, { listen: true })
     const url = new URL(test.url!)
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({
-        host: url.hostname, port: url.port, path: '/api/v1/feedback/submit', method: 'POST',
-        headers: { host: HOST, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-      }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-        req.destroy()
-      })
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/feedback/submit',
+          method: 'POST',
+          headers: { host: HOST, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+          req.destroy()
+        },
+      )
       req.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)))
       req.write(`{"text":"${'x'.repeat(1024 * 1024 + 10)}`) // never ended
     })
@@ -152,21 +175,25 @@ describe('refusals before any upstream call', () => {
 describe('headers sent upstream', () => {
   it('sends the contract headers and nothing the visitor added', async () => {
     const { seen } = await start(() => json({ status: 0, info: 'ok', data: null }))
-    await post('/api/v1/user/login', { email: 'a@b.co', password: 'x' }, {
-      'user-agent': 'VisitorBrowser/2.0',
-      referer: 'http://res.localhost/d/some-resource',
-      origin: 'http://res.localhost',
-      authorization: 'Bearer secret',
-      'x-forwarded-for': '203.0.113.9',
-      'x-forwarded-host': 'evil.example',
-      connection: 'keep-alive, x-hop',
-      'x-hop': '1',
-      'x-custom': 'secret',
-      'app-domain': 'land.localhost',
-      'site-id': 'forged',
-      'app-token': 'forged',
-      cookie: 'lang=en; _ga=GA1.2',
-    })
+    await post(
+      '/api/v1/user/login',
+      { email: 'a@b.co', password: 'x' },
+      {
+        'user-agent': 'VisitorBrowser/2.0',
+        referer: 'http://res.localhost/d/some-resource',
+        origin: 'http://res.localhost',
+        authorization: 'Bearer secret',
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-host': 'evil.example',
+        connection: 'keep-alive, x-hop',
+        'x-hop': '1',
+        'x-custom': 'secret',
+        'app-domain': 'land.localhost',
+        'site-id': 'forged',
+        'app-token': 'forged',
+        cookie: 'lang=en; _ga=GA1.2',
+      },
+    )
     const headers = seen[0]!.headers
     expect(headers.get('app-domain')).toBe('res.localhost')
     expect(headers.get('user-agent')).toBe('VisitorBrowser/2.0')
@@ -174,7 +201,16 @@ describe('headers sent upstream', () => {
     expect(headers.get('app-username')).toBe('')
     expect(headers.get('app-token')).toBe('')
     expect(headers.get('content-type')).toBe('application/json')
-    for (const name of ['authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-hop', 'x-custom', 'site-id', 'cookie', 'origin']) {
+    for (const name of [
+      'authorization',
+      'x-forwarded-for',
+      'x-forwarded-host',
+      'x-hop',
+      'x-custom',
+      'site-id',
+      'cookie',
+      'origin',
+    ]) {
       expect(headers.get(name), name).toBeNull()
     }
   })
@@ -208,7 +244,13 @@ describe('answers', () => {
     [500, { status: 500, info: 'internal error', data: null }],
   ])('passes HTTP %i %j through unchanged', async (http, body) => {
     const raw = JSON.stringify(body)
-    await start(() => new Response(raw, { status: http, headers: { 'content-type': 'application/json; charset=utf-8', 'x-upstream-secret': 'v' } }))
+    await start(
+      () =>
+        new Response(raw, {
+          status: http,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'x-upstream-secret': 'v' },
+        }),
+    )
     const response = await post('/api/v1/user/login', {})
     expect(response.status).toBe(http)
     expect(await response.text()).toBe(raw)
@@ -218,7 +260,14 @@ describe('answers', () => {
   })
 
   it.each([
-    ['an HTML error page', () => new Response('<html>502 Bad Gateway at 10.0.0.3</html>', { status: 502, headers: { 'content-type': 'text/html' } })],
+    [
+      'an HTML error page',
+      () =>
+        new Response('<html>502 Bad Gateway at 10.0.0.3</html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        }),
+    ],
     ['a 200 answer that is not JSON', () => new Response('ok', { headers: { 'content-type': 'text/plain' } })],
     ['an answer over the size cap', () => json({ status: 0, data: 'x'.repeat(3 * 1024 * 1024) })],
   ])('answers 502 JSON for %s, without internals', async (_name, answer) => {
@@ -233,7 +282,9 @@ describe('answers', () => {
 
   it('answers 504 JSON when the upstream does not answer in time', async () => {
     let release = () => {}
-    const gate = new Promise<void>((resolve) => { release = resolve })
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await start(async () => {
       await gate
       return json({ status: 0 })

@@ -87,7 +87,8 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     try {
       const reply = await upstream.passthrough(upstreamPathOf(call), body, context)
       const headers = new Headers({ 'content-type': reply.contentType, ...API_NO_STORE })
-      for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) })) headers.append('set-cookie', cookie)
+      for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) }))
+        headers.append('set-cookie', cookie)
       return streamedResponse(reply.body, { status: reply.httpStatus, headers })
     } catch (error) {
       if (!isUpstreamError(error)) throw error

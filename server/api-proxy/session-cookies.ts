@@ -26,7 +26,9 @@ export function toVisitorCookies(setCookies: readonly string[], options: Visitor
   if (setCookies.length === 0) return []
   const headers = new Headers()
   for (const line of setCookies) headers.append('set-cookie', line)
-  return getSetCookies(headers).filter(isUsable).map((cookie) => toVisitorCookie(cookie, options))
+  return getSetCookies(headers)
+    .filter(isUsable)
+    .map((cookie) => toVisitorCookie(cookie, options))
 }
 
 function isUsable(cookie: Cookie): boolean {
@@ -35,7 +37,8 @@ function isUsable(cookie: Cookie): boolean {
 
 function toVisitorCookie(cookie: Cookie, { secure }: VisitorCookieOptions): string {
   const expires = toDate(cookie.expires)
-  const maxAge = cookie.maxAge === undefined ? undefined : Math.min(Math.max(Math.trunc(cookie.maxAge), 0), MAX_AGE_LIMIT)
+  const maxAge =
+    cookie.maxAge === undefined ? undefined : Math.min(Math.max(Math.trunc(cookie.maxAge), 0), MAX_AGE_LIMIT)
   const limit = Date.now() + MAX_AGE_LIMIT * 1000
   return serialize(PREFIX + cookie.name, cookie.value, {
     path: COOKIE_PATH,

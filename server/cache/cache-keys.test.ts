@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { dataKey, describeSiteKey, htmlKey, lockKey, pageConfigKey, parseHtmlKey, purgeChannel, sharedKey, showPathKey, siteKey, tenantKeyPrefix } from './cache-keys.ts'
+import {
+  dataKey,
+  describeSiteKey,
+  htmlKey,
+  lockKey,
+  pageConfigKey,
+  parseHtmlKey,
+  purgeChannel,
+  sharedKey,
+  showPathKey,
+  siteKey,
+  tenantKeyPrefix,
+} from './cache-keys.ts'
 
 const HOST = 'res.localhost'
 
@@ -17,7 +29,10 @@ describe('cache keys', () => {
   it.each([
     [siteKey(HOST, ''), 'res.localhost:site'],
     [siteKey(HOST, 'en'), 'res.localhost:site:en'],
-    [pageConfigKey(HOST, { language: 'en', groupPath: 'c', pagePath: 'about' }), 'res.localhost:page:["en","c","about"]'],
+    [
+      pageConfigKey(HOST, { language: 'en', groupPath: 'c', pagePath: 'about' }),
+      'res.localhost:page:["en","c","about"]',
+    ],
     [showPathKey(HOST), 'res.localhost:show_path'],
     [dataKey(HOST, '/v1/x', { b: [{ d: 1, c: 2 }], a: 1 }), 'res.localhost:data:/v1/x:{"a":1,"b":[{"c":2,"d":1}]}'],
     [htmlKey(HOST, 'zh', 'https://res.example', '/res/hot'), 'res.localhost:html:zh:https://res.example/res/hot'],
@@ -29,7 +44,7 @@ describe('cache keys', () => {
     expect(key).toBe(expected)
   })
 
-  it.each(KEYS)('a %s key starts with its tenant prefix and no other tenant\'s', (_kind, key) => {
+  it.each(KEYS)("a %s key starts with its tenant prefix and no other tenant's", (_kind, key) => {
     expect(key.startsWith(tenantKeyPrefix(HOST))).toBe(true)
     expect(key.startsWith(tenantKeyPrefix('res.local'))).toBe(false)
     expect(sharedKey('ts:', key).startsWith(sharedKey('ts:', tenantKeyPrefix(HOST)))).toBe(true)
@@ -42,8 +57,14 @@ describe('cache keys', () => {
   })
 
   it.each([
-    [htmlKey(HOST, 'zh', 'http://res.localhost:3000', '/res/hot?page=2'), { host: HOST, language: 'zh', origin: 'http://res.localhost:3000', routerPath: '/res/hot?page=2' }],
-    [htmlKey(HOST, 'en', 'https://res.example', '/'), { host: HOST, language: 'en', origin: 'https://res.example', routerPath: '/' }],
+    [
+      htmlKey(HOST, 'zh', 'http://res.localhost:3000', '/res/hot?page=2'),
+      { host: HOST, language: 'zh', origin: 'http://res.localhost:3000', routerPath: '/res/hot?page=2' },
+    ],
+    [
+      htmlKey(HOST, 'en', 'https://res.example', '/'),
+      { host: HOST, language: 'en', origin: 'https://res.example', routerPath: '/' },
+    ],
     [siteKey(HOST, 'en'), null],
     [dataKey(HOST, '/v1/x', {}), null],
   ])('parses the HTML key %s back into its facts', (key, facts) => {

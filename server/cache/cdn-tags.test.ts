@@ -4,12 +4,27 @@ import { cdnTagHeaders } from './cdn-tags.ts'
 describe('cdnTagHeaders', () => {
   it.each<[string, string[], number | undefined, { 'cache-tag': string; 'surrogate-key': string }]>([
     ['no tags: the host alone', [], undefined, { 'cache-tag': 'a.example', 'surrogate-key': 'a.example' }],
-    ['tags prefixed with the host, sorted, once each', ['site', 'resource:r3', 'page:p1', 'site'], undefined, {
-      'cache-tag': 'a.example,a.example:page:p1,a.example:resource:r3,a.example:site',
-      'surrogate-key': 'a.example a.example:page:p1 a.example:resource:r3 a.example:site',
-    }],
-    ['exactly at the bound', ['site'], 'a.example,a.example:site'.length, { 'cache-tag': 'a.example,a.example:site', 'surrogate-key': 'a.example a.example:site' }],
-    ['past the bound: the host-level tag alone', ['site'], 'a.example,a.example:site'.length - 1, { 'cache-tag': 'a.example', 'surrogate-key': 'a.example' }],
+    [
+      'tags prefixed with the host, sorted, once each',
+      ['site', 'resource:r3', 'page:p1', 'site'],
+      undefined,
+      {
+        'cache-tag': 'a.example,a.example:page:p1,a.example:resource:r3,a.example:site',
+        'surrogate-key': 'a.example a.example:page:p1 a.example:resource:r3 a.example:site',
+      },
+    ],
+    [
+      'exactly at the bound',
+      ['site'],
+      'a.example,a.example:site'.length,
+      { 'cache-tag': 'a.example,a.example:site', 'surrogate-key': 'a.example a.example:site' },
+    ],
+    [
+      'past the bound: the host-level tag alone',
+      ['site'],
+      'a.example,a.example:site'.length - 1,
+      { 'cache-tag': 'a.example', 'surrogate-key': 'a.example' },
+    ],
   ])('%s', (_label, tags, maxBytes, expected) => {
     expect(cdnTagHeaders('a.example', tags, maxBytes)).toEqual(expected)
   })

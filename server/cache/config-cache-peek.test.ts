@@ -7,7 +7,12 @@ describe('ConfigCache.peek', () => {
     const lookups: string[] = []
     const load = vi.fn(async (key: string) => (key === 'gone' ? NOT_FOUND : `value of ${key}`))
     const cache = createConfigCache<string>({
-      load, ttlMs: 1000, staleMs: 5000, negativeTtlMs: 300, max: 10, now: () => clock.time,
+      load,
+      ttlMs: 1000,
+      staleMs: 5000,
+      negativeTtlMs: 300,
+      max: 10,
+      now: () => clock.time,
       metrics: { lookup: (result) => lookups.push(result), evicted: () => {}, size: () => {} },
     })
     expect(cache.peek('a')).toBeUndefined()

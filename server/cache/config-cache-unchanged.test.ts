@@ -13,10 +13,21 @@ function setup(overrides: Partial<ConfigCacheOptions<{ parsed: string }, undefin
   const clock = { time: 10_000 }
   const current = { text: 'v1' }
   const parse = vi.fn((raw: unknown) => ({ parsed: (raw as Raw).text }))
-  const load = vi.fn(async (_key: string, { heldFingerprint }: { heldFingerprint?: string }) => (heldFingerprint === `fp:${current.text}` ? UNCHANGED : { text: current.text }))
+  const load = vi.fn(async (_key: string, { heldFingerprint }: { heldFingerprint?: string }) =>
+    heldFingerprint === `fp:${current.text}` ? UNCHANGED : { text: current.text },
+  )
   const cache = createConfigCache<{ parsed: string }, undefined, Raw>({
-    load, parse, fingerprintOf: (raw) => `fp:${raw.text}`,
-    ttlMs: TTL, staleMs: STALE, negativeTtlMs: NEGATIVE, max: 100, maxBytes: 10_000, sizeOf: (raw) => raw.text.length, now: () => clock.time, ...overrides,
+    load,
+    parse,
+    fingerprintOf: (raw) => `fp:${raw.text}`,
+    ttlMs: TTL,
+    staleMs: STALE,
+    negativeTtlMs: NEGATIVE,
+    max: 100,
+    maxBytes: 10_000,
+    sizeOf: (raw) => raw.text.length,
+    now: () => clock.time,
+    ...overrides,
   })
   return { cache, clock, current, parse, load }
 }

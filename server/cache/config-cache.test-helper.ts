@@ -16,12 +16,22 @@ export function deferred<T>() {
 }
 
 /** A cache of strings over `load`, on a clock the test moves. */
-export function setup(load: ConfigCacheOptions<string, string | undefined>['load'], overrides: Partial<ConfigCacheOptions<string, string | undefined>> = {}) {
+export function setup(
+  load: ConfigCacheOptions<string, string | undefined>['load'],
+  overrides: Partial<ConfigCacheOptions<string, string | undefined>> = {},
+) {
   const clock = { time: 10_000 }
   const loader = vi.fn(load)
   const onError = vi.fn()
   const cache = createConfigCache<string, string | undefined>({
-    load: loader, ttlMs: TTL, staleMs: STALE, negativeTtlMs: NEGATIVE, max: 100, now: () => clock.time, onError, ...overrides,
+    load: loader,
+    ttlMs: TTL,
+    staleMs: STALE,
+    negativeTtlMs: NEGATIVE,
+    max: 100,
+    now: () => clock.time,
+    onError,
+    ...overrides,
   })
   return { cache, loader, onError, clock }
 }

@@ -103,7 +103,11 @@ describe('createConfigCache', () => {
     let readSize = () => -1
     const { cache, clock } = setup(async (key) => key, {
       max: 2,
-      metrics: { lookup: (result) => void (counts[result] += 1), evicted: () => void (counts.evicted += 1), size: (read) => void (readSize = read) },
+      metrics: {
+        lookup: (result) => void (counts[result] += 1),
+        evicted: () => void (counts.evicted += 1),
+        size: (read) => void (readSize = read),
+      },
     })
     await cache.get('a')
     await cache.get('a')
@@ -155,8 +159,17 @@ describe('createConfigCache', () => {
   it('stays within maxBytes, counting each value at its JSON length, least recently used out first', async () => {
     // Each entry: a 100-character text plus its 3-character key.
     let readBytes = () => -1
-    const metrics = { lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void (readBytes = read) }
-    const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), { maxBytes: 1000, parse: (raw) => raw as string, metrics })
+    const metrics = {
+      lookup: () => {},
+      evicted: () => {},
+      size: () => {},
+      bytes: (read: () => number) => void (readBytes = read),
+    }
+    const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), {
+      maxBytes: 1000,
+      parse: (raw) => raw as string,
+      metrics,
+    })
     for (let i = 10; i < 20; i++) await cache.get(`k${i}`)
     expect(cache.size).toBe(9)
     expect(cache.bytes).toBe(9 * 103)
@@ -210,7 +223,8 @@ describe('createConfigCache', () => {
 
   it('clear empties the cache and aborts running loads', async () => {
     const { cache } = setup(
-      (_key, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      (_key, { signal }) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
     )
     const pending = cache.get('a')
     cache.clear()

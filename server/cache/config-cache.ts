@@ -128,8 +128,15 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
   const entries = new LRUCache<string, Entry<V>>({
     max,
-    ...(maxBytes !== undefined ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) } : {}),
-    ...(metrics ? { dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+    ...(maxBytes !== undefined
+      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) }
+      : {}),
+    ...(metrics
+      ? {
+          dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) =>
+            reason === 'evict' && metrics.evicted(),
+        }
+      : {}),
   })
   const flights = new Map<string, Flight<V>>()
   metrics?.size(() => entries.size)
@@ -144,18 +151,37 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     return entry.value !== NOT_FOUND && now() - entry.storedAt < ttlMs + staleMs
   }
 
-  async function loadHere(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<{ entry: Entry<V>; raw: unknown }> {
+  async function loadHere(
+    key: string,
+    caller: C,
+    signal: AbortSignal,
+    known: Entry<V> | undefined,
+  ): Promise<{ entry: Entry<V>; raw: unknown }> {
     const held = sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
-    const raw = await load(key, { signal, caller, refresh: known !== undefined, ...(held !== undefined ? { heldFingerprint: held } : {}) })
+    const raw = await load(key, {
+      signal,
+      caller,
+      refresh: known !== undefined,
+      ...(held !== undefined ? { heldFingerprint: held } : {}),
+    })
     const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
     if (raw === UNCHANGED) {
-      if (known === undefined || held === undefined) throw new Error(`the load of ${key} answered unchanged with nothing held`)
+      if (known === undefined || held === undefined)
+        throw new Error(`the load of ${key} answered unchanged with nothing held`)
       return { entry: { ...known, ...fresh }, raw }
     }
     if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
     const value = parse(raw, key, caller)
     const fingerprint = options.fingerprintOf?.(raw)
-    return { entry: { value, size: maxBytes === undefined ? 0 : key.length + sizeOf(raw), ...fresh, ...(fingerprint !== undefined ? { fingerprint } : {}) }, raw }
+    return {
+      entry: {
+        value,
+        size: maxBytes === undefined ? 0 : key.length + sizeOf(raw),
+        ...fresh,
+        ...(fingerprint !== undefined ? { fingerprint } : {}),
+      },
+      raw,
+    }
   }
 
   /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
@@ -176,7 +202,11 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     const found = entry.value !== NOT_FOUND
     const keepMs = found ? ttlMs + staleMs : negativeTtlMs
     if (keepMs <= 0) return undefined
-    return store.write(key, found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found }, keepMs)
+    return store.write(
+      key,
+      found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found },
+      keepMs,
+    )
   }
 
   /**

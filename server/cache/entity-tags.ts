@@ -32,7 +32,8 @@ export function entityTagsOf(path: string, value: unknown): string[] {
     }
     for (const [name, field] of Object.entries(node)) {
       const entity = name === 'id' ? bare : ID_FIELDS[name]
-      if (entity !== undefined && (typeof field === 'string' || typeof field === 'number') && String(field) !== '') tags.add(`${entity}:${field}`)
+      if (entity !== undefined && (typeof field === 'string' || typeof field === 'number') && String(field) !== '')
+        tags.add(`${entity}:${field}`)
       else visit(field, depth + 1)
       if (tags.size >= MAX_TAGS) return
     }

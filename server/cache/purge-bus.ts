@@ -1,4 +1,14 @@
-import { htmlKeyPrefix, isPurgeMarkKey, isTagIndexKey, parseHtmlKey, sharedKey, siteKey, showPathKey, tagIndexKey, tenantKeyPrefix } from './cache-keys.ts'
+import {
+  htmlKeyPrefix,
+  isPurgeMarkKey,
+  isTagIndexKey,
+  parseHtmlKey,
+  sharedKey,
+  siteKey,
+  showPathKey,
+  tagIndexKey,
+  tenantKeyPrefix,
+} from './cache-keys.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
 import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
@@ -88,18 +98,35 @@ export function createPurger(options: PurgerOptions): Purger {
       return hard || (parseHtmlKey(name) === null && !isTagIndexKey(name) && !name.startsWith('lock:'))
     }
     if (host === null) return store.deletePrefix(prefix, dropped)
-    if (scope.pages === undefined && scope.tags === undefined) return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)), dropped)
-    const results = [store.deleteKeys(known.filter((key) => hard || parseHtmlKey(key) === null).map((key) => sharedKey(prefix, key)))]
-    if (scope.pages !== undefined && hard) results.push(store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) => coversHtmlKey(scope, key.slice(prefix.length))))
+    if (scope.pages === undefined && scope.tags === undefined)
+      return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)), dropped)
+    const results = [
+      store.deleteKeys(known.filter((key) => hard || parseHtmlKey(key) === null).map((key) => sharedKey(prefix, key))),
+    ]
+    if (scope.pages !== undefined && hard)
+      results.push(
+        store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) =>
+          coversHtmlKey(scope, key.slice(prefix.length)),
+        ),
+      )
     if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(host, ''))))
     // Pages and answers no instance holds any more are found through the tag index.
     for (const tag of scope.tags ?? []) {
       const index = sharedKey(prefix, tagIndexKey(host, tag))
-      results.push(store.scanSet(index, async (members) => {
-        const pages = members.filter((member) => parseHtmlKey(member.slice(prefix.length)) !== null)
-        await store.deleteKeys(members.filter((member) => hard || !pages.includes(member)))
-        if (markMs > 0) await store.mark(pages.map((page) => pageMark(prefix, scope.mode, page.slice(prefix.length))), at, markMs)
-      }).then((reached) => (reached && hard ? store.deleteKeys([index]) : reached)))
+      results.push(
+        store
+          .scanSet(index, async (members) => {
+            const pages = members.filter((member) => parseHtmlKey(member.slice(prefix.length)) !== null)
+            await store.deleteKeys(members.filter((member) => hard || !pages.includes(member)))
+            if (markMs > 0)
+              await store.mark(
+                pages.map((page) => pageMark(prefix, scope.mode, page.slice(prefix.length))),
+                at,
+                markMs,
+              )
+          })
+          .then((reached) => (reached && hard ? store.deleteKeys([index]) : reached)),
+      )
     }
     return (await Promise.all(results)).every(Boolean)
   }

@@ -34,7 +34,11 @@ describe('purge records', () => {
   it.each<[string, PurgeScope, number]>([
     ['everything', { host: null, mode: 'hard' }, 0],
     ['a host', { host: 'a.example', mode: 'soft' }, 2],
-    ['a path in two languages', { host: 'a.example', mode: 'soft', pages: [{ languages: ['zh', 'en'], routerPathname: '/c/about' }] }, 3],
+    [
+      'a path in two languages',
+      { host: 'a.example', mode: 'soft', pages: [{ languages: ['zh', 'en'], routerPathname: '/c/about' }] },
+      3,
+    ],
     ['a tag', { host: 'a.example', mode: 'soft', tags: ['page:p7'] }, 4],
   ])('a purge of %s writes a record its pages are judged by', (_label, scope, index) => {
     const written = scopeMarks('ts:', scope)
@@ -47,7 +51,9 @@ describe('purge records', () => {
     expect(pageMarks('ts:', ABOUT_EN_PAGE2).hard).toContain(pageMark('ts:', 'hard', ABOUT_EN_PAGE2))
   })
 
-  it('another tenant\'s records never judge a page', () => {
-    expect(pageMarks('ts:', ABOUT_EN_PAGE2).soft).not.toContain(scopeMarks('ts:', { host: 'b.example', mode: 'soft' })[0])
+  it("another tenant's records never judge a page", () => {
+    expect(pageMarks('ts:', ABOUT_EN_PAGE2).soft).not.toContain(
+      scopeMarks('ts:', { host: 'b.example', mode: 'soft' })[0],
+    )
   })
 })

@@ -14,7 +14,8 @@ type Mode = 'soft' | 'hard'
 /** The record names of everything and of a whole host. */
 const ALL = '*'
 const hostName = (host: string) => `host:${host}`
-const pathName = (host: string, language: string, routerPathname: string) => `path:${host}:${language}:${routerPathname}`
+const pathName = (host: string, language: string, routerPathname: string) =>
+  `path:${host}:${language}:${routerPathname}`
 const tagName = (host: string, tag: string) => `tag:${host}:${tag}`
 const pageName = (key: string) => `page:${key}`
 
@@ -24,10 +25,16 @@ export function pageMarks(prefix: string, key: string, tags: readonly string[] =
   const names = [ALL, pageName(key)]
   if (facts !== null) {
     const query = facts.routerPath.indexOf('?')
-    names.push(hostName(facts.host), pathName(facts.host, facts.language, query === -1 ? facts.routerPath : facts.routerPath.slice(0, query)))
+    names.push(
+      hostName(facts.host),
+      pathName(facts.host, facts.language, query === -1 ? facts.routerPath : facts.routerPath.slice(0, query)),
+    )
     for (const tag of tags) names.push(tagName(facts.host, tag))
   }
-  return { soft: names.map((name) => purgeMarkKey(prefix, 'soft', name)), hard: names.map((name) => purgeMarkKey(prefix, 'hard', name)) }
+  return {
+    soft: names.map((name) => purgeMarkKey(prefix, 'soft', name)),
+    hard: names.map((name) => purgeMarkKey(prefix, 'hard', name)),
+  }
 }
 
 /** The records a purge writes (its own mode): pages found through a tag index are marked one by one (`pageMark`). */
@@ -36,7 +43,9 @@ export function scopeMarks(prefix: string, scope: PurgeScope): string[] {
   if (host === null) return [purgeMarkKey(prefix, scope.mode, ALL)]
   if (scope.tags !== undefined) return scope.tags.map((tag) => purgeMarkKey(prefix, scope.mode, tagName(host, tag)))
   if (scope.pages === undefined) return [purgeMarkKey(prefix, scope.mode, hostName(host))]
-  return scope.pages.flatMap((page) => page.languages.map((language) => purgeMarkKey(prefix, scope.mode, pathName(host, language, page.routerPathname))))
+  return scope.pages.flatMap((page) =>
+    page.languages.map((language) => purgeMarkKey(prefix, scope.mode, pathName(host, language, page.routerPathname))),
+  )
 }
 
 /** The record of one rendered page, written for the pages a tag purge finds in its index. */
@@ -45,8 +54,13 @@ export function pageMark(prefix: string, mode: Mode, key: string): string {
 }
 
 /** What a shared copy stored at `storedAt` is worth, given the times read from its soft and hard records. */
-export function judgeStored(storedAt: number, soft: readonly (number | undefined)[], hard: readonly (number | undefined)[]): 'current' | 'stale' | 'absent' {
-  const latest = (times: readonly (number | undefined)[]) => Math.max(-Infinity, ...times.filter((time) => time !== undefined))
+export function judgeStored(
+  storedAt: number,
+  soft: readonly (number | undefined)[],
+  hard: readonly (number | undefined)[],
+): 'current' | 'stale' | 'absent' {
+  const latest = (times: readonly (number | undefined)[]) =>
+    Math.max(-Infinity, ...times.filter((time) => time !== undefined))
   if (storedAt <= latest(hard)) return 'absent'
   return storedAt <= latest(soft) ? 'stale' : 'current'
 }

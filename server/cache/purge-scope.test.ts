@@ -6,7 +6,11 @@ const HOT_ZH = htmlKey('a.example', 'zh', 'https://a.example', '/res/hot')
 const HOT_EN_PAGE2 = htmlKey('a.example', 'en', 'http://a.example:3000', '/res/hot?page=2')
 const NEW_ZH = htmlKey('a.example', 'zh', 'https://a.example', '/res/new')
 const NEIGHBOUR = htmlKey('a.example.org', 'zh', 'https://a.example.org', '/res/hot')
-const hot = (languages: string[]): PurgeScope => ({ host: 'a.example', mode: 'soft', pages: [{ languages, routerPathname: '/res/hot' }] })
+const hot = (languages: string[]): PurgeScope => ({
+  host: 'a.example',
+  mode: 'soft',
+  pages: [{ languages, routerPathname: '/res/hot' }],
+})
 
 describe('coversHtmlKey', () => {
   it.each<[string, PurgeScope, string, boolean]>([

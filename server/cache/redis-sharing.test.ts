@@ -76,7 +76,9 @@ describe('instances sharing Redis', () => {
     const loaded = { ...calls, languages: [...calls.languages] }
     // The language-independent config, and the one in the page language.
     expect(loaded.languages.sort()).toEqual(['', 'zh'])
-    await vi.waitFor(async () => expect(await admin.exists('ts:res.localhost:html:zh:http://res.localhost/res/hot')).toBe(1))
+    await vi.waitFor(async () =>
+      expect(await admin.exists('ts:res.localhost:html:zh:http://res.localhost/res/hot')).toBe(1),
+    )
     const second = await get(b, '/res/hot', { headers: { cookie: 'lang=zh' } })
     expect(second.status).toBe(200)
     expect(second.text).toBe(first.text)
@@ -119,7 +121,11 @@ describe('instances sharing Redis', () => {
     await get(b, '/res/hot')
     expect(b.htmlCache?.size).toBe(1)
     const before = { ...calls, languages: [...calls.languages] }
-    const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ host: 'res.localhost', mode: 'hard' }) })
+    const purged = await a.request('/_internal/purge', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ host: 'res.localhost', mode: 'hard' }),
+    })
     expect(purged.status).toBe(200)
     await vi.waitFor(() => expect(b.htmlCache?.size).toBe(0))
     expect(await admin.keys('ts:res.localhost:*')).toEqual([])
@@ -134,7 +140,11 @@ describe('instances sharing Redis', () => {
     // (the command connection, opened before the subscriber's) for 300 ms.
     const proxy = await holdingBackFirstConnection(redis.port, 300)
     const failed: string[] = []
-    const sharing = createRedisSharing({ url: `redis://127.0.0.1:${proxy.port}`, log: pino({ level: 'silent' }), onCommandError: (what) => failed.push(what) })
+    const sharing = createRedisSharing({
+      url: `redis://127.0.0.1:${proxy.port}`,
+      log: pino({ level: 'silent' }),
+      onCommandError: (what) => failed.push(what),
+    })
     try {
       await sharing.ready
       expect(await sharing.store.mark(['ts:ready-check'], Date.now(), 60_000)).toBe(true)
@@ -163,8 +173,19 @@ describe('instances sharing Redis', () => {
 
   it('Redis killed mid-run changes nothing visitors see, is logged once, and is picked up again when back', async () => {
     const lines: string[] = []
-    const log = pino({ level: 'warn' }, new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done() } }))
-    const [a, b] = [await instance({ log, redisCommandTimeoutMs: 200 }), await instance({ log, redisCommandTimeoutMs: 200 })]
+    const log = pino(
+      { level: 'warn' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      }),
+    )
+    const [a, b] = [
+      await instance({ log, redisCommandTimeoutMs: 200 }),
+      await instance({ log, redisCommandTimeoutMs: 200 }),
+    ]
     const warm = await get(a, '/res/hot')
     await redis.kill()
     try {
@@ -175,7 +196,11 @@ describe('instances sharing Redis', () => {
         }
       }
       expect((await get(a, '/res/hot')).text).toBe(warm.text)
-      const purged = await a.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ all: true }) })
+      const purged = await a.request('/_internal/purge', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ all: true }),
+      })
       expect(purged.status).toBe(200)
       expect((await get(a, '/res/hot')).status).toBe(200)
       const warnings = lines.filter((line) => line.includes('redis unavailable'))
@@ -187,11 +212,14 @@ describe('instances sharing Redis', () => {
     }
     // Back: the instance reconnects and shares again, without a restart.
     let probe = 0
-    await vi.waitFor(async () => {
-      // A search not made before: its data is written to Redis once the instance has reconnected.
-      expect((await get(a, `/s?query=probe${probe++}`)).status).toBe(200)
-      expect(await admin.keys('ts:res.localhost:data:*')).not.toEqual([])
-    }, { timeout: 15_000, interval: 100 })
+    await vi.waitFor(
+      async () => {
+        // A search not made before: its data is written to Redis once the instance has reconnected.
+        expect((await get(a, `/s?query=probe${probe++}`)).status).toBe(200)
+        expect(await admin.keys('ts:res.localhost:data:*')).not.toEqual([])
+      },
+      { timeout: 15_000, interval: 100 },
+    )
   })
 })
 

@@ -110,11 +110,16 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
 
   const store: SharedStore = {
     get: (key) => attempt('get', async () => (await client.getBuffer(key)) ?? undefined, undefined),
-    set: (key, value, ttlMs) => attempt('set', async () => void (await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))), undefined),
+    set: (key, value, ttlMs) =>
+      attempt('set', async () => void (await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))), undefined),
     async lock(key, ttlMs) {
       const token = randomUUID()
       const noLock = async () => {}
-      const taken = await attempt('lock', () => client.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'), 'unavailable' as const)
+      const taken = await attempt(
+        'lock',
+        () => client.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'),
+        'unavailable' as const,
+      )
       if (taken === 'unavailable') return noLock
       if (taken !== 'OK') return null
       return async () => {
@@ -122,50 +127,91 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       }
     },
     deletePrefix: (keyPrefix, filter = () => true) =>
-      attempt('purge', async () => {
-        // SCAN, not KEYS: a purge must not block Redis for every other instance.
-        const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
-        for await (const found of stream as AsyncIterable<string[]>) {
-          const keys = found.filter(filter)
-          if (keys.length > 0) await client.unlink(...keys)
-        }
-        return true
-      }, false),
+      attempt(
+        'purge',
+        async () => {
+          // SCAN, not KEYS: a purge must not block Redis for every other instance.
+          const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
+          for await (const found of stream as AsyncIterable<string[]>) {
+            const keys = found.filter(filter)
+            if (keys.length > 0) await client.unlink(...keys)
+          }
+          return true
+        },
+        false,
+      ),
     getMarked: (key, marks) =>
-      attempt('get', async () => {
-        const [page, times] = (await client.multi().getBuffer(key).mget(...marks).exec()) ?? []
-        if (page?.[0] || times?.[0]) throw page?.[0] ?? times?.[0]
-        const values = Array.isArray(times?.[1]) ? (times[1] as (string | null)[]) : []
-        return { value: (page?.[1] as Buffer | null) ?? undefined, marks: marks.map((_, index) => readTime(values[index])) }
-      }, { value: undefined, marks: marks.map(() => undefined) }),
+      attempt(
+        'get',
+        async () => {
+          const [page, times] =
+            (await client
+              .multi()
+              .getBuffer(key)
+              .mget(...marks)
+              .exec()) ?? []
+          if (page?.[0] || times?.[0]) throw page?.[0] ?? times?.[0]
+          const values = Array.isArray(times?.[1]) ? (times[1] as (string | null)[]) : []
+          return {
+            value: (page?.[1] as Buffer | null) ?? undefined,
+            marks: marks.map((_, index) => readTime(values[index])),
+          }
+        },
+        { value: undefined, marks: marks.map(() => undefined) },
+      ),
     mark: (keys, at, ttlMs) =>
-      attempt('purge', async () => {
-        const batch = client.multi()
-        for (const key of keys) batch.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)))
-        await batch.exec()
-        return true
-      }, false),
+      attempt(
+        'purge',
+        async () => {
+          const batch = client.multi()
+          for (const key of keys) batch.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)))
+          await batch.exec()
+          return true
+        },
+        false,
+      ),
     setUnlessMarked: (key, value, ttlMs, guard) =>
-      attempt('set', async () => {
-        const keys = [key, ...guard.marks, ...guard.sets.map(([set]) => set)]
-        const members = JSON.stringify(guard.sets.map(([, names]) => names))
-        const stored = await client.eval(SET_UNLESS_MARKED, keys.length, ...keys, guard.since, value, Math.max(1, Math.ceil(ttlMs)), guard.marks.length, members)
-        return stored === 1
-      }, false),
+      attempt(
+        'set',
+        async () => {
+          const keys = [key, ...guard.marks, ...guard.sets.map(([set]) => set)]
+          const members = JSON.stringify(guard.sets.map(([, names]) => names))
+          const stored = await client.eval(
+            SET_UNLESS_MARKED,
+            keys.length,
+            ...keys,
+            guard.since,
+            value,
+            Math.max(1, Math.ceil(ttlMs)),
+            guard.marks.length,
+            members,
+          )
+          return stored === 1
+        },
+        false,
+      ),
     scanSet: (set, each) =>
-      attempt('purge', async () => {
-        // SSCAN in batches: a tag on 100k pages never holds Redis for long.
-        const stream = client.sscanStream(set, { count: 500 })
-        for await (const members of stream as AsyncIterable<string[]>) {
-          if (members.length > 0) await each(members)
-        }
-        return true
-      }, false),
+      attempt(
+        'purge',
+        async () => {
+          // SSCAN in batches: a tag on 100k pages never holds Redis for long.
+          const stream = client.sscanStream(set, { count: 500 })
+          for await (const members of stream as AsyncIterable<string[]>) {
+            if (members.length > 0) await each(members)
+          }
+          return true
+        },
+        false,
+      ),
     deleteKeys: (keys) =>
-      attempt('purge', async () => {
-        for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))
-        return true
-      }, false),
+      attempt(
+        'purge',
+        async () => {
+          for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))
+          return true
+        },
+        false,
+      ),
   }
 
   const handlers = new Set<(message: PurgeMessage) => void>()
@@ -223,7 +269,12 @@ const purgeMessageSchema = z.object({
 })
 
 function toPurgeScope(message: z.infer<typeof purgeMessageSchema>): PurgeMessage {
-  return { host: message.host, mode: message.mode, ...(message.pages ? { pages: message.pages } : {}), ...(message.tags ? { tags: message.tags } : {}) }
+  return {
+    host: message.host,
+    mode: message.mode,
+    ...(message.pages ? { pages: message.pages } : {}),
+    ...(message.tags ? { tags: message.tags } : {}),
+  }
 }
 
 function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {

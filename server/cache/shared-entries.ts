@@ -32,7 +32,11 @@ export interface SharedEntries {
    * Waits for another instance's load of `key` to land (newer than `after`). Should that instance
    * give up (its lock is released without a value), this one takes over the lock.
    */
-  awaitNewer(key: string, after: number, signal: AbortSignal): Promise<{ entry: SharedEntry } | { release: Release } | undefined>
+  awaitNewer(
+    key: string,
+    after: number,
+    signal: AbortSignal,
+  ): Promise<{ entry: SharedEntry } | { release: Release } | undefined>
 }
 
 export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown, key: string) => void): SharedEntries {

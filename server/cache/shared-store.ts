@@ -30,7 +30,12 @@ export interface SharedStore {
    * set then kept at least `ttlMs`), unless one of `guard.marks` holds a time at or after
    * `guard.since`; all at once, so no purge falls between the check and the write. Answers whether it stored.
    */
-  setUnlessMarked(key: string, value: string, ttlMs: number, guard: { marks: string[]; since: number; sets: [string, string[]][] }): Promise<boolean>
+  setUnlessMarked(
+    key: string,
+    value: string,
+    ttlMs: number,
+    guard: { marks: string[]; since: number; sets: [string, string[]][] },
+  ): Promise<boolean>
   /** Hands the members of `set` to `each` in batches; false when the store could not be reached. */
   scanSet(set: string, each: (members: string[]) => Promise<void>): Promise<boolean>
 }

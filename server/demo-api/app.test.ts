@@ -20,7 +20,11 @@ describe('demo API transport', () => {
     ['www.land.localhost', 'site-land'],
     ['nav.localhost', 'site-nav'],
   ])('resolves the tenant of app-domain %s', async (host, siteId) => {
-    const answer = await callApi(api, host, '/v1/site_page/web_get', { page_path: '', page_language: '', group_path: '' })
+    const answer = await callApi(api, host, '/v1/site_page/web_get', {
+      page_path: '',
+      page_language: '',
+      group_path: '',
+    })
     expect(answer.http).toBe(200)
     expect(answer.body.status).toBe(0)
     expect(answer.body.data.site_config.site_id).toBe(siteId)
@@ -29,16 +33,24 @@ describe('demo API transport', () => {
 
   it('answers generated tenant copies only when asked to', async () => {
     const copies = createTestApi({ now: () => NOW, tenantCopies: true })
-    const call = (target: typeof api) => callApi(target, 't42.nav.localhost', '/v1/site_page/web_get', { page_path: '', page_language: '', group_path: '' })
+    const call = (target: typeof api) =>
+      callApi(target, 't42.nav.localhost', '/v1/site_page/web_get', {
+        page_path: '',
+        page_language: '',
+        group_path: '',
+      })
     expect((await call(copies)).body.data.site_config.site_id).toBe('site-nav')
     expect((await call(api)).body).toEqual({ status: 404, info: 'site not found', data: null })
   })
 
-  it.each([['unknown.example'], ['']])('answers an unknown app-domain "%s" with HTTP 200 and status 404', async (host) => {
-    const answer = await callApi(api, host, '/v1/site_admin/show_path/get')
-    expect(answer.http).toBe(200)
-    expect(answer.body).toEqual({ status: 404, info: 'site not found', data: null })
-  })
+  it.each([['unknown.example'], ['']])(
+    'answers an unknown app-domain "%s" with HTTP 200 and status 404',
+    async (host) => {
+      const answer = await callApi(api, host, '/v1/site_admin/show_path/get')
+      expect(answer.http).toBe(200)
+      expect(answer.body).toEqual({ status: 404, info: 'site not found', data: null })
+    },
+  )
 
   it('answers a malformed JSON body with an HTTP 400 envelope', async () => {
     const answer = await callApi(api, 'res.localhost', '/v1/resource/search', '{"query": ')
@@ -71,7 +83,9 @@ describe('demo API transport', () => {
   })
 
   it('refuses other methods on a known call with 405', async () => {
-    const response = await api.fetch(new Request('http://demo-api.test/v1/site_admin/show_path/get', { headers: { 'app-domain': 'res.localhost' } }))
+    const response = await api.fetch(
+      new Request('http://demo-api.test/v1/site_admin/show_path/get', { headers: { 'app-domain': 'res.localhost' } }),
+    )
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('POST')
     expect(await response.json()).toMatchObject({ status: 405 })
@@ -85,7 +99,10 @@ describe('demo API transport', () => {
 
   it('keeps data separate between API instances', async () => {
     const other = createTestApi({ now: () => NOW })
-    await callApi(api, 'res.localhost', '/v1/feedback/submit', { form_id: 'feedback', values: { content: 'only in the first instance' } })
+    await callApi(api, 'res.localhost', '/v1/feedback/submit', {
+      form_id: 'feedback',
+      values: { content: 'only in the first instance' },
+    })
     const first = await callApi(api, 'res.localhost', '/v1/feedback/list', { page: 1, page_size: 50 })
     const second = await callApi(other, 'res.localhost', '/v1/feedback/list', { page: 1, page_size: 50 })
     expect(first.body.data.total).toBe(second.body.data.total + 1)

@@ -30,7 +30,14 @@ export interface DemoApi {
   tenants: readonly DemoTenant[]
 }
 
-const ALL_CALLS: readonly DemoCall[] = [...siteCalls, ...rssCalls, ...userCalls, ...resourceCalls, ...postCalls, ...feedbackCalls]
+const ALL_CALLS: readonly DemoCall[] = [
+  ...siteCalls,
+  ...rssCalls,
+  ...userCalls,
+  ...resourceCalls,
+  ...postCalls,
+  ...feedbackCalls,
+]
 
 /** Every path the demo answers (all calls of API.md). */
 export const DEMO_CALL_PATHS: readonly string[] = ALL_CALLS.map((call) => call.path)
@@ -66,7 +73,8 @@ export function createDemoApi(options: DemoApiOptions = {}): DemoApi {
   const now = options.now ?? Date.now
   const tenants = createDemoTenants(now())
   const users = createUserStore({ now, log })
-  for (const tenant of tenants) users.seed(tenant.site.site_id, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, { nick_name: DEMO_ACCOUNT.nick_name })
+  for (const tenant of tenants)
+    users.seed(tenant.site.site_id, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, { nick_name: DEMO_ACCOUNT.nick_name })
 
   const app = new Hono()
   const paths = new Set(ALL_CALLS.map((call) => call.path))
@@ -87,7 +95,10 @@ export function createDemoApi(options: DemoApiOptions = {}): DemoApi {
       const body = await readJson(c.req.raw)
       if (!body.ok) return c.json(fail(400, 'malformed JSON body'), 400)
       const result = await call.run(body.value, { c, tenant, log, now, users })
-      const response = await withMediaUrls(result instanceof Response ? result : c.json(result), new URL(c.req.url).origin)
+      const response = await withMediaUrls(
+        result instanceof Response ? result : c.json(result),
+        new URL(c.req.url).origin,
+      )
       log.debug({ path: call.path, site_id: tenant.site.site_id, http_status: response.status }, 'demo call')
       return response
     })

@@ -12,7 +12,10 @@ export interface CallAnswer {
 /** A logger that keeps every line, so tests can read what the demo logged (e.g. verification codes). */
 export function createCapturingLogger(): { log: Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = []
-  const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })
+  const log = pino(
+    { level: 'debug' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  )
   return { log, lines }
 }
 
@@ -30,7 +33,13 @@ export async function callApi(
 ): Promise<CallAnswer> {
   const request = new Request(`http://demo-api.test${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'app-domain': host, 'APP-USERNAME': '', 'APP-TOKEN': '', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'app-domain': host,
+      'APP-USERNAME': '',
+      'APP-TOKEN': '',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const response = await api.fetch(request)

@@ -6,7 +6,9 @@ const PAGES_PER_HOST = 60
 
 /** In-site addresses a page links to (anchors only, fragments dropped). */
 function linksOf(html: string): string[] {
-  return [...html.matchAll(/<a [^>]*href="(\/[^"/][^"]*|\/)"/g)].map((match) => (match[1] ?? '/').replace(/&amp;/g, '&').replace(/#.*$/, '') || '/')
+  return [...html.matchAll(/<a [^>]*href="(\/[^"/][^"]*|\/)"/g)].map(
+    (match) => (match[1] ?? '/').replace(/&amp;/g, '&').replace(/#.*$/, '') || '/',
+  )
 }
 
 // Every page kind of every demo site, reached by following links from each home: pictures are

@@ -14,7 +14,12 @@ const PAGES: [host: string, locale: string, paths: string[]][] = [
   ['nav.localhost', 'zh-TW', ['/', '/post', '/links']],
 ]
 
-interface MediaReport { images: number; broken: string[]; videos: number; badVideos: string[] }
+interface MediaReport {
+  images: number
+  broken: string[]
+  videos: number
+  badVideos: string[]
+}
 
 // In a real browser, every picture and clip of the demo pages loads from the files the demo API
 // serves (through /_img for raster pictures, directly for SVG and video): nothing is inline, nothing
@@ -29,23 +34,27 @@ describe('demo media in a browser', { timeout: 120_000 }, () => {
       await page.evaluate(() => {
         for (const image of document.querySelectorAll('img')) image.loading = 'eager'
       })
-      await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('img')].every((image) => image.complete)), POLL).toBe(true)
+      await expect
+        .poll(() => page.evaluate(() => [...document.querySelectorAll('img')].every((image) => image.complete)), POLL)
+        .toBe(true)
       const report = await page.evaluate(async (): Promise<MediaReport> => {
         const images = [...document.querySelectorAll('img')]
         const broken = images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src)
-        const load = (src: string) => new Promise<number>((resolve) => {
-          const probe = new Image()
-          probe.onload = () => resolve(probe.naturalWidth)
-          probe.onerror = () => resolve(0)
-          probe.src = src
-        })
-        const metadata = (video: HTMLVideoElement) => new Promise<number>((resolve) => {
-          if (video.readyState >= 1) return resolve(video.videoWidth)
-          video.addEventListener('loadedmetadata', () => resolve(video.videoWidth), { once: true })
-          video.addEventListener('error', () => resolve(0), { once: true })
-          video.preload = 'metadata'
-          video.load()
-        })
+        const load = (src: string) =>
+          new Promise<number>((resolve) => {
+            const probe = new Image()
+            probe.onload = () => resolve(probe.naturalWidth)
+            probe.onerror = () => resolve(0)
+            probe.src = src
+          })
+        const metadata = (video: HTMLVideoElement) =>
+          new Promise<number>((resolve) => {
+            if (video.readyState >= 1) return resolve(video.videoWidth)
+            video.addEventListener('loadedmetadata', () => resolve(video.videoWidth), { once: true })
+            video.addEventListener('error', () => resolve(0), { once: true })
+            video.preload = 'metadata'
+            video.load()
+          })
         const videos = [...document.querySelectorAll('video')]
         const badVideos: string[] = []
         for (const video of videos) {
@@ -70,20 +79,43 @@ describe('demo media in a browser', { timeout: 120_000 }, () => {
   // The pictures that still carry letters (icons, avatars): every one the demo uses, drawn in
   // Chromium's own fonts, keeps its text inside its box.
   it('draws no icon or avatar text outside its picture', async () => {
-    const refs = new Set(JSON.stringify(createDemoTenants(Date.now())).match(new RegExp(`${MEDIA_REF_PREFIX}(?:icon|avatar)/[^"]+`, 'g')) ?? [])
+    const refs = new Set(
+      JSON.stringify(createDemoTenants(Date.now())).match(
+        new RegExp(`${MEDIA_REF_PREFIX}(?:icon|avatar)/[^"]+`, 'g'),
+      ) ?? [],
+    )
     expect(refs.size).toBeGreaterThan(30)
     const api = createTestApi()
-    const svgs = await Promise.all([...refs].map(async (ref) => (await api.fetch(new Request(`http://demo-api.test/media/${ref.slice(MEDIA_REF_PREFIX.length)}`))).text()))
+    const svgs = await Promise.all(
+      [...refs].map(async (ref) =>
+        (await api.fetch(new Request(`http://demo-api.test/media/${ref.slice(MEDIA_REF_PREFIX.length)}`))).text(),
+      ),
+    )
     const page = await site.browser().newPage()
     await page.setContent(`<body>${svgs.join('')}</body>`)
-    const overflowing = await page.evaluate(() => [...document.querySelectorAll('svg')].flatMap((svg) => {
-      const [x, y, width, height] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number) as [number, number, number, number]
-      const box = svg.querySelector('text')!.getBBox()
-      const inside = box.width > 0 && box.x >= x && box.x + box.width <= x + width && box.y >= y && box.y + box.height <= y + height
-      return inside ? [] : [`${svg.querySelector('text')!.textContent}: ${JSON.stringify({ x: box.x, y: box.y, width: box.width, height: box.height })}`]
-    }))
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('svg')].flatMap((svg) => {
+        const [x, y, width, height] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number) as [
+          number,
+          number,
+          number,
+          number,
+        ]
+        const box = svg.querySelector('text')!.getBBox()
+        const inside =
+          box.width > 0 &&
+          box.x >= x &&
+          box.x + box.width <= x + width &&
+          box.y >= y &&
+          box.y + box.height <= y + height
+        return inside
+          ? []
+          : [
+              `${svg.querySelector('text')!.textContent}: ${JSON.stringify({ x: box.x, y: box.y, width: box.width, height: box.height })}`,
+            ]
+      }),
+    )
     expect(overflowing).toEqual([])
     await page.close()
   })
 })
-

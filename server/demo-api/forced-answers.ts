@@ -22,5 +22,9 @@ export function forcedAnswer(call: ForcedCall, email: string): Envelope | null {
   const status = Number(match[2])
   if (status === 0) return null
   const plain = match[3] !== undefined
-  return fail(status, `forced by the reserved address ${email}`, status === 903 && !plain ? { err_msg: FORCED_ERR_MSG } : null)
+  return fail(
+    status,
+    `forced by the reserved address ${email}`,
+    status === 903 && !plain ? { err_msg: FORCED_ERR_MSG } : null,
+  )
 }

@@ -5,8 +5,25 @@ import { validateForm, type FormValues } from './form-validation.ts'
 const items: FormItem[] = [
   { type: 'text', field: 'note', label: 'Read this first' },
   { type: 'input', field: 'email', label: 'E-mail', required: 1 },
-  { type: 'select', field: 'plan', label: 'Plan', options: [{ label: 'Free', value: 'free' }, { label: 'Plus', value: 'plus' }] },
-  { type: 'checkbox', field: 'topics', label: 'Topics', required: 1, options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }] },
+  {
+    type: 'select',
+    field: 'plan',
+    label: 'Plan',
+    options: [
+      { label: 'Free', value: 'free' },
+      { label: 'Plus', value: 'plus' },
+    ],
+  },
+  {
+    type: 'checkbox',
+    field: 'topics',
+    label: 'Topics',
+    required: 1,
+    options: [
+      { label: 'A', value: 'a' },
+      { label: 'B', value: 'b' },
+    ],
+  },
   { type: 'textarea', field: 'text', label: 'Text', max_length: 5 },
 ]
 

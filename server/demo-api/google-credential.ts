@@ -17,7 +17,10 @@ export type GoogleProfile = { email: string; name?: string; picture?: string }
  * must verify it (and the audience) before trusting any claim. The demo still refuses tokens that are not
  * JWTs, have no e-mail, have an unverified e-mail or have expired, so the front end's error path can be tried.
  */
-export function readGoogleCredential(credential: string, nowSeconds: number): { ok: true; profile: GoogleProfile } | { ok: false; message: string } {
+export function readGoogleCredential(
+  credential: string,
+  nowSeconds: number,
+): { ok: true; profile: GoogleProfile } | { ok: false; message: string } {
   const parts = credential.split('.')
   const payload = parts[1]
   if (parts.length !== 3 || !payload) return { ok: false, message: 'credential is not a JWT' }
@@ -32,5 +35,8 @@ export function readGoogleCredential(credential: string, nowSeconds: number): { 
   const { email, email_verified, name, picture, exp } = parsed.data
   if (email_verified === false) return { ok: false, message: 'the Google account e-mail is not verified' }
   if (exp !== undefined && exp < nowSeconds) return { ok: false, message: 'credential has expired' }
-  return { ok: true, profile: { email: email.toLowerCase(), ...(name ? { name } : {}), ...(picture ? { picture } : {}) } }
+  return {
+    ok: true,
+    profile: { email: email.toLowerCase(), ...(name ? { name } : {}), ...(picture ? { picture } : {}) },
+  }
 }

@@ -13,7 +13,8 @@ function parsePort(argv: readonly string[]): number {
   const raw = argValue(argv, '--port')
   if (raw === undefined) return 4000
   const port = Number(raw)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${raw}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a number from 0 to 65535, got "${raw}"`)
   return port
 }
 
@@ -31,7 +32,11 @@ const argv = process.argv.slice(2)
 const tenantCopies = argv.includes('--tenant-copies')
 const { url, close } = await startDemoApi({ port: parsePort(argv), host: parseHost(argv), log, tenantCopies })
 log.info(
-  { url, hosts: ['res.localhost (also localhost, 127.0.0.1)', 'land.localhost', 'nav.localhost'], demo_account: DEMO_ACCOUNT },
+  {
+    url,
+    hosts: ['res.localhost (also localhost, 127.0.0.1)', 'land.localhost', 'nav.localhost'],
+    demo_account: DEMO_ACCOUNT,
+  },
   `demo API listening on ${url}`,
 )
 

@@ -20,16 +20,22 @@ async function answersOf(api: ReturnType<typeof createTestApi>, host: string): P
   const pages = (pageList.data?.rows ?? []) as { page_path: string; group_path: string }[]
   expect(pages.length).toBeGreaterThan(3)
   for (const page of pages) {
-    const answer = await call('/v1/site_page/web_get', { page_path: page.page_path, page_language: '', group_path: page.group_path })
+    const answer = await call('/v1/site_page/web_get', {
+      page_path: page.page_path,
+      page_language: '',
+      group_path: page.group_path,
+    })
     expect(answer.status, `${host} ${page.group_path}/${page.page_path}`).toBe(0)
     answers.push(answer)
   }
   const posts = await call('/v1/post/list', { page: 1, page_size: 100 })
   answers.push(posts)
-  for (const post of (posts.data?.rows ?? []) as { path: string }[]) answers.push(await call('/v1/post/get', { path: post.path }))
+  for (const post of (posts.data?.rows ?? []) as { path: string }[])
+    answers.push(await call('/v1/post/get', { path: post.path }))
   const resources = await call('/v1/resource/list', { kind: 'new', page: 1, page_size: 100 })
   answers.push(resources, await call('/v1/resource/search', { query: 'a', page: 1, page_size: 60, search_type: 2 }))
-  for (const resource of ((resources.data?.rows ?? []) as { seo_title: string }[]).slice(0, 10)) answers.push(await call('/v1/resource/detail', { seo_title: resource.seo_title }))
+  for (const resource of ((resources.data?.rows ?? []) as { seo_title: string }[]).slice(0, 10))
+    answers.push(await call('/v1/resource/detail', { seo_title: resource.seo_title }))
   answers.push(
     await call('/v1/site_surprise/web_get', { web_path: ['global', '/', '/post', '/s', '/d'], is_cache: 1 }),
     await call('/v1/links/get'),
@@ -53,16 +59,22 @@ describe('pictures and clips in the demo API’s answers', () => {
     for (const url of media) {
       const response = await api.fetch(new Request(url))
       const type = response.headers.get('content-type') ?? ''
-      if (response.status !== 200 || !/^(image\/(webp|png|svg\+xml)|video\/webm)\b/.test(type)) broken.push(`${url} → ${response.status} ${type}`)
+      if (response.status !== 200 || !/^(image\/(webp|png|svg\+xml)|video\/webm)\b/.test(type))
+        broken.push(`${url} → ${response.status} ${type}`)
       await response.arrayBuffer()
     }
     expect(broken).toEqual([])
   })
 
   it('point at the address the API was called at, so a proxy or a second port works too', async () => {
-    const request = (origin: string) => api.fetch(new Request(`${origin}/v1/links/get`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'app-domain': 'res.localhost' }, body: '{}',
-    }))
+    const request = (origin: string) =>
+      api.fetch(
+        new Request(`${origin}/v1/links/get`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'app-domain': 'res.localhost' },
+          body: '{}',
+        }),
+      )
     const first = await (await request('http://127.0.0.1:4000')).text()
     const second = await (await request('http://localhost:4100')).text()
     expect(first).toContain('"http://127.0.0.1:4000/media/icon/')

@@ -40,9 +40,15 @@ describe('media addresses', () => {
   })
 
   it('makes every reference of a JSON text absolute, and nothing else', () => {
-    const json = JSON.stringify({ a: toMediaRef({ kind: 'qr', seed: 's' }), b: ['x demo-media:y', 'demo-media'], c: { d: toMediaRef({ kind: 'file', file: aFile }) } })
+    const json = JSON.stringify({
+      a: toMediaRef({ kind: 'qr', seed: 's' }),
+      b: ['x demo-media:y', 'demo-media'],
+      c: { d: toMediaRef({ kind: 'file', file: aFile }) },
+    })
     expect(JSON.parse(resolveMediaRefs(json, 'http://127.0.0.1:4000'))).toEqual({
-      a: 'http://127.0.0.1:4000/media/qr/s.svg', b: ['x demo-media:y', 'demo-media'], c: { d: `http://127.0.0.1:4000/media/${aFile}` },
+      a: 'http://127.0.0.1:4000/media/qr/s.svg',
+      b: ['x demo-media:y', 'demo-media'],
+      c: { d: `http://127.0.0.1:4000/media/${aFile}` },
     })
   })
 })

@@ -24,10 +24,14 @@ const MAX_TEXT = 40
 /** The path of an asset below `/media/`. */
 export function mediaPath(asset: MediaAsset): string {
   switch (asset.kind) {
-    case 'file': return asset.file
-    case 'icon': return `icon/${asset.background}/${asset.size}/${encodeURIComponent(asset.letters)}.svg`
-    case 'avatar': return `avatar/${encodeURIComponent(asset.name)}.svg`
-    case 'qr': return `qr/${encodeURIComponent(asset.seed)}.svg`
+    case 'file':
+      return asset.file
+    case 'icon':
+      return `icon/${asset.background}/${asset.size}/${encodeURIComponent(asset.letters)}.svg`
+    case 'avatar':
+      return `avatar/${encodeURIComponent(asset.name)}.svg`
+    case 'qr':
+      return `qr/${encodeURIComponent(asset.seed)}.svg`
   }
 }
 
@@ -56,7 +60,12 @@ export function parseMediaPath(path: string): MediaAsset | null {
   const text = decode(last.slice(0, -'.svg'.length))
   if (text === null || text.trim() === '' || [...text].length > MAX_TEXT) return null
   const [kind, background, size] = parts
-  if (kind === 'icon' && parts.length === 4 && /^[0-9a-f]{6}$/i.test(background ?? '') && /^[1-9]\d{1,2}$/.test(size ?? '')) {
+  if (
+    kind === 'icon' &&
+    parts.length === 4 &&
+    /^[0-9a-f]{6}$/i.test(background ?? '') &&
+    /^[1-9]\d{1,2}$/.test(size ?? '')
+  ) {
     const pixels = Number(size)
     if (pixels < 16 || pixels > 512 || [...text].length > 2) return null
     return { kind: 'icon', letters: text, background: (background ?? '').toLowerCase(), size: pixels }

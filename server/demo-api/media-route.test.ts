@@ -8,29 +8,36 @@ import { createTestApi } from './demo-api.test-helper.ts'
 
 const ORIGIN = 'http://demo-api.test'
 const api = createTestApi()
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => Promise.resolve(api.fetch(new Request(`${ORIGIN}/media/${path}`, { method, headers })))
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  Promise.resolve(api.fetch(new Request(`${ORIGIN}/media/${path}`, { method, headers })))
 
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', webm: 'video/webm' }
 
 describe('the demo API’s media files', () => {
-  it.each(Object.entries(MEDIA_CATALOG))('serves %s with its type, its bytes and immutable caching', async (_key, entry) => {
-    const response = await get(entry.file)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe(TYPES[entry.file.split('.').at(-1)!])
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    const body = Buffer.from(await response.arrayBuffer())
-    expect(body.equals(readFileSync(path.join(DEFAULT_MEDIA_DIR, entry.file)))).toBe(true)
-    // The name carries the content: a changed file gets a new address.
-    expect(entry.file).toMatch(/\.[0-9a-f]{10}\.(webp|png|webm)$/)
-    if (!entry.file.endsWith('.webm')) {
-      const { width, height } = await sharp(body).metadata()
-      expect({ width, height }).toEqual({ width: entry.width, height: entry.height })
-    }
-  })
+  it.each(Object.entries(MEDIA_CATALOG))(
+    'serves %s with its type, its bytes and immutable caching',
+    async (_key, entry) => {
+      const response = await get(entry.file)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(TYPES[entry.file.split('.').at(-1)!])
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      const body = Buffer.from(await response.arrayBuffer())
+      expect(body.equals(readFileSync(path.join(DEFAULT_MEDIA_DIR, entry.file)))).toBe(true)
+      // The name carries the content: a changed file gets a new address.
+      expect(entry.file).toMatch(/\.[0-9a-f]{10}\.(webp|png|webm)$/)
+      if (!entry.file.endsWith('.webm')) {
+        const { width, height } = await sharp(body).metadata()
+        expect({ width, height }).toEqual({ width: entry.width, height: entry.height })
+      }
+    },
+  )
 
   it('keeps the media small: the clips a few hundred KB at most, everything well under 1.5 MB', () => {
-    const sizes = Object.values(MEDIA_CATALOG).map((entry) => ({ file: entry.file, bytes: readFileSync(path.join(DEFAULT_MEDIA_DIR, entry.file)).byteLength }))
+    const sizes = Object.values(MEDIA_CATALOG).map((entry) => ({
+      file: entry.file,
+      bytes: readFileSync(path.join(DEFAULT_MEDIA_DIR, entry.file)).byteLength,
+    }))
     for (const { file, bytes } of sizes) expect(bytes, file).toBeLessThan(file.endsWith('.webm') ? 300_000 : 150_000)
     expect(sizes.reduce((sum, { bytes }) => sum + bytes, 0)).toBeLessThan(1_000_000)
   })
@@ -73,12 +80,18 @@ describe('the demo API’s media files', () => {
     expect(icon).toContain('&#60;&#38;</text>')
   })
 
-  it.each(['../package.json', '..%2fapp.ts', 'catalog.ts', 'make-demo-media.mjs', 'nothing.webp', 'icon/zzzzzz/64/A.svg', 'avatar/%E0%A4%A.svg', ''])(
-    'answers 404 to /media/%s',
-    async (path) => {
-      const response = await get(path)
-      expect(response.status).toBe(404)
-      expect(await response.text()).not.toMatch(/tenant-sites|MEDIA_CATALOG|import /)
-    },
-  )
+  it.each([
+    '../package.json',
+    '..%2fapp.ts',
+    'catalog.ts',
+    'make-demo-media.mjs',
+    'nothing.webp',
+    'icon/zzzzzz/64/A.svg',
+    'avatar/%E0%A4%A.svg',
+    '',
+  ])('answers 404 to /media/%s', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toMatch(/tenant-sites|MEDIA_CATALOG|import /)
+  })
 })

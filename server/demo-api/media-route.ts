@@ -20,9 +20,12 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 function drawSvg(asset: Exclude<MediaAsset, { kind: 'file' }>): string {
   switch (asset.kind) {
-    case 'icon': return iconSvg(asset.letters, `#${asset.background}`, asset.size)
-    case 'avatar': return avatarSvg(asset.name)
-    case 'qr': return qrSvg(asset.seed)
+    case 'icon':
+      return iconSvg(asset.letters, `#${asset.background}`, asset.size)
+    case 'avatar':
+      return avatarSvg(asset.name)
+    case 'qr':
+      return qrSvg(asset.seed)
   }
 }
 
@@ -51,8 +54,16 @@ export function createMediaRoute(options: { dir?: string } = {}) {
     }
     const svg = drawSvg(asset)
     const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`
-    const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': DRAWN, etag, 'content-security-policy': SVG_CSP }
-    const known = c.req.header('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+    const headers = {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': DRAWN,
+      etag,
+      'content-security-policy': SVG_CSP,
+    }
+    const known = c.req
+      .header('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim().replace(/^W\//, '') === etag)
     if (known) return c.body(null, 304, headers)
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     return c.body(svg, 200, headers)

@@ -3,9 +3,18 @@ import type { Resource } from '../../shared/types.ts'
 import { matchScore } from './resource-query.ts'
 
 const resource: Resource = {
-  id: 'r1', seo_title: 'source-han-sans', title: '思源黑体 全字重', description: '七个字重的开源黑体，覆盖简繁日韩。',
-  category: { key: 'font', name: '字体' }, tags: [{ slug: 'cjk-font', name: '中文字体' }], pan_type: 'quark', target_urls: [],
-  view_count: 0, hot_count: 0, created_at: 0, updated_at: 0,
+  id: 'r1',
+  seo_title: 'source-han-sans',
+  title: '思源黑体 全字重',
+  description: '七个字重的开源黑体，覆盖简繁日韩。',
+  category: { key: 'font', name: '字体' },
+  tags: [{ slug: 'cjk-font', name: '中文字体' }],
+  pan_type: 'quark',
+  target_urls: [],
+  view_count: 0,
+  hot_count: 0,
+  created_at: 0,
+  updated_at: 0,
 }
 
 describe('matchScore', () => {

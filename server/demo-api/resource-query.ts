@@ -44,12 +44,20 @@ export function matchScore(resource: Resource, query: string, type: SearchType):
   return titleHits === terms.length ? 2 : 1
 }
 
-export interface SearchFilter { query: string; type: SearchType; category?: string; panType?: string }
+export interface SearchFilter {
+  query: string
+  type: SearchType
+  category?: string
+  panType?: string
+}
 
 export function searchResources(resources: readonly Resource[], filter: SearchFilter): Resource[] {
   return resources
     .filter((r) => !filter.category || r.category.key === filter.category)
-    .filter((r) => !filter.panType || r.pan_type === filter.panType || r.target_urls.some((u) => u.pan_type === filter.panType))
+    .filter(
+      (r) =>
+        !filter.panType || r.pan_type === filter.panType || r.target_urls.some((u) => u.pan_type === filter.panType),
+    )
     .map((resource) => ({ resource, score: matchScore(resource, filter.query, filter.type) }))
     .filter((hit) => hit.score > 0)
     .sort((a, b) => b.score - a.score || b.resource.hot_count - a.resource.hot_count)
@@ -64,7 +72,10 @@ export function defaultSearchType(tenant: DemoTenant): SearchType {
 }
 
 export function categoriesWithCounts(tenant: DemoTenant): Category[] {
-  return tenant.categories.map((c) => ({ ...c, count: tenant.resources.filter((r) => r.category.key === c.key).length }))
+  return tenant.categories.map((c) => ({
+    ...c,
+    count: tenant.resources.filter((r) => r.category.key === c.key).length,
+  }))
 }
 
 export function tagsWithCounts(tenant: DemoTenant): Tag[] {

@@ -13,7 +13,11 @@ function categoriesWithCounts(tenant: DemoTenant) {
 
 // A readable URL segment for a new post: ASCII words of the title plus the id, e.g. `my-first-note-p1013`.
 function toPostPath(title: string, id: string): string {
-  const words = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40)
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
   return words ? `${words}-${id}` : id
 }
 
@@ -29,7 +33,11 @@ function describe(markdown: string): string {
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .find((block) => block !== '' && !/^(#|```|[-*>]|\d+\.)/.test(block))
-  return (paragraph ?? markdown).replace(/[*_`[\]()#>]/g, '').replace(/\s+/g, ' ').trim().slice(0, 160)
+  return (paragraph ?? markdown)
+    .replace(/[*_`[\]()#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160)
 }
 
 export const postCalls = [
@@ -40,7 +48,9 @@ export const postCalls = [
       const needle = body.query.toLowerCase()
       const rows = tenant.posts
         .filter((p) => !body.category_id || p.category.id === body.category_id)
-        .filter((p) => needle === '' || `${p.title}\n${p.description}\n${p.tags.join(' ')}`.toLowerCase().includes(needle))
+        .filter(
+          (p) => needle === '' || `${p.title}\n${p.description}\n${p.tags.join(' ')}`.toLowerCase().includes(needle),
+        )
         .sort((a, b) => b.created_at - a.created_at)
       return ok(paginate(rows, body.page, body.page_size))
     },

@@ -4,7 +4,12 @@ import type { RankRow } from '../../shared/types.ts'
 import { defineCall } from './call.ts'
 import { fail, ok, paginate, STATUS } from './envelope.ts'
 import {
-  categoriesWithCounts, defaultSearchType, recommendationsFor, recordSearch, searchResources, tagsWithCounts,
+  categoriesWithCounts,
+  defaultSearchType,
+  recommendationsFor,
+  recordSearch,
+  searchResources,
+  tagsWithCounts,
 } from './resource-query.ts'
 import { asideKind, optionalKey, page, pageSize } from './schemas.ts'
 
@@ -64,14 +69,20 @@ export const resourceCalls = [
       if (!platform) return fail(STATUS.notFound, 'rank platform not found')
       const category = body.category ? platform.categories.find((c) => c.key === body.category) : undefined
       if (body.category && !category) return fail(STATUS.notFound, 'rank category not found')
-      if (body.tag && !category?.tags.some((t) => t.key === body.tag)) return fail(STATUS.notFound, 'rank tag not found')
+      if (body.tag && !category?.tags.some((t) => t.key === body.tag))
+        return fail(STATUS.notFound, 'rank tag not found')
       const rows: RankRow[] = tenant.rankEntries
         .filter((e) => e.platform === platform.key)
         .filter((e) => !category || e.category === category.key)
         .filter((e) => !body.tag || e.tags.includes(body.tag))
         .sort((a, b) => b.score - a.score)
         .slice(0, 50)
-        .map((e, i) => ({ index: i + 1, title: e.title, score: e.score, ...(e.seo_title ? { seo_title: e.seo_title } : { query: e.title }) }))
+        .map((e, i) => ({
+          index: i + 1,
+          title: e.title,
+          score: e.score,
+          ...(e.seo_title ? { seo_title: e.seo_title } : { query: e.title }),
+        }))
       return ok({ platforms, rows })
     },
   ),
@@ -92,7 +103,9 @@ export const resourceCalls = [
     const byHot = () => [...tenant.resources].sort((a, b) => b.hot_count - a.hot_count).slice(0, ASIDE_LIMIT)
     const byNew = () => [...tenant.resources].sort((a, b) => b.created_at - a.created_at).slice(0, ASIDE_LIMIT)
     return ok({
-      ...(kinds.has('search') ? { search: [...tenant.hotSearches].sort((a, b) => b.count - a.count).slice(0, ASIDE_LIMIT) } : {}),
+      ...(kinds.has('search')
+        ? { search: [...tenant.hotSearches].sort((a, b) => b.count - a.count).slice(0, ASIDE_LIMIT) }
+        : {}),
       ...(kinds.has('hot') ? { hot: byHot() } : {}),
       ...(kinds.has('newest') ? { newest: byNew() } : {}),
       ...(kinds.has('res_tag') ? { res_tag: tagsWithCounts(tenant).slice(0, 20) } : {}),
@@ -110,7 +123,8 @@ export const resourceCalls = [
     }),
     (body, { tenant, log }) => {
       const accounts = tenant.site.page_config.resource?.transfer_save_config?.list ?? []
-      if (!accounts.some((a) => a.cookie_id === body.cookie_id)) return fail(STATUS.invalidInput, 'cookie_id is not configured for this site')
+      if (!accounts.some((a) => a.cookie_id === body.cookie_id))
+        return fail(STATUS.invalidInput, 'cookie_id is not configured for this site')
       let url: URL
       try {
         url = new URL(body.url)
@@ -119,9 +133,16 @@ export const resourceCalls = [
       }
       // Demo rule: links whose path says "expired" have expired, "broken" ones or non-http links are wrong.
       if (/expired/i.test(url.pathname)) return fail(STATUS.shareLinkExpired, 'share link expired')
-      if (!/^https?:$/.test(url.protocol) || /broken|invalid/i.test(url.pathname)) return fail(STATUS.shareLinkError, 'share link error')
-      const id = createHash('sha256').update(`${body.cookie_id}|${body.doc_id}|${url.href}`).digest('base64url').slice(0, 12)
-      log.info({ site_id: tenant.site.site_id, url: url.href, doc_id: body.doc_id }, 'share link saved to the site drive')
+      if (!/^https?:$/.test(url.protocol) || /broken|invalid/i.test(url.pathname))
+        return fail(STATUS.shareLinkError, 'share link error')
+      const id = createHash('sha256')
+        .update(`${body.cookie_id}|${body.doc_id}|${url.href}`)
+        .digest('base64url')
+        .slice(0, 12)
+      log.info(
+        { site_id: tenant.site.site_id, url: url.href, doc_id: body.doc_id },
+        'share link saved to the site drive',
+      )
       return ok({ final_share_url: `${url.origin}/s/${id}` })
     },
   ),

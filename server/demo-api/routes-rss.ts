@@ -82,7 +82,13 @@ export const rssCalls = [
         row.score += 1
         row.created_at = nowSeconds(ctx)
       } else {
-        const added: RssHot = { title: body.title, link: body.link, source: body.rss_name, score: 1, created_at: nowSeconds(ctx) }
+        const added: RssHot = {
+          title: body.title,
+          link: body.link,
+          source: body.rss_name,
+          score: 1,
+          created_at: nowSeconds(ctx),
+        }
         rows.push(added)
       }
       return ok(null)

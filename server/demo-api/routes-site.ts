@@ -17,7 +17,11 @@ export const siteCalls = [
 
   defineCall(
     '/v1/site_page/get',
-    z.object({ page_path: z.string().trim().min(1), page_type: pageType.optional(), group_path: z.string().trim().optional() }),
+    z.object({
+      page_path: z.string().trim().min(1),
+      page_type: pageType.optional(),
+      group_path: z.string().trim().optional(),
+    }),
     (body, { tenant }) => {
       const found = tenant.pages.find(
         (p) =>
@@ -49,7 +53,11 @@ export const siteCalls = [
     '/v1/site_page/list',
     z.object({
       filter: z
-        .object({ page_type: z.union([pageType, z.literal('')]).optional(), group_id: optionalKey, keyword: optionalKey })
+        .object({
+          page_type: z.union([pageType, z.literal('')]).optional(),
+          group_id: optionalKey,
+          keyword: optionalKey,
+        })
         .prefault({}),
       page,
       page_size: pageSize,
@@ -82,7 +90,9 @@ export const siteCalls = [
       // Every promo of the requested paths is returned; the front end decides eligibility (SPEC §4).
       const wanted = new Set(body.web_path)
       const promos = Object.fromEntries(
-        Object.entries(tenant.promos).filter(([, promo]) => wanted.has(promo.web_path)).map(([id, promo]) => [id, { ...promo }]),
+        Object.entries(tenant.promos)
+          .filter(([, promo]) => wanted.has(promo.web_path))
+          .map(([id, promo]) => [id, { ...promo }]),
       )
       return ok(promos)
     },

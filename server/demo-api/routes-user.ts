@@ -24,14 +24,18 @@ function refusal(reason: UserFailure, message: string): Envelope {
 }
 
 export const userCalls = [
-  defineCall('/v1/user/login', z.object({ email, password: z.string().min(1).max(64) }), (body, { c, tenant, users }) => {
-    const forced = forcedAnswer('login', body.email)
-    if (forced) return forced
-    const result = users.login(tenant.site.site_id, body.email, body.password)
-    if (!result.ok) return refusal(result.reason, result.message)
-    setSessionCookie(c, result.value.token ?? '')
-    return ok(result.value)
-  }),
+  defineCall(
+    '/v1/user/login',
+    z.object({ email, password: z.string().min(1).max(64) }),
+    (body, { c, tenant, users }) => {
+      const forced = forcedAnswer('login', body.email)
+      if (forced) return forced
+      const result = users.login(tenant.site.site_id, body.email, body.password)
+      if (!result.ok) return refusal(result.reason, result.message)
+      setSessionCookie(c, result.value.token ?? '')
+      return ok(result.value)
+    },
+  ),
 
   defineCall(
     '/v1/user/register',
@@ -50,7 +54,8 @@ export const userCalls = [
     (body, { c, tenant, users }) => {
       // The Site-Id header must agree with the site the app-domain names, when the caller sends it.
       const siteId = c.req.header('site-id')
-      if (siteId && siteId !== tenant.site.site_id) return fail(STATUS.invalidInput, 'Site-Id does not match app-domain')
+      if (siteId && siteId !== tenant.site.site_id)
+        return fail(STATUS.invalidInput, 'Site-Id does not match app-domain')
       const forced = forcedAnswer('send', body.email)
       if (forced) return forced
       const result = users.sendCode(tenant.site.site_id, body.email, body.code_type)
@@ -58,14 +63,10 @@ export const userCalls = [
     },
   ),
 
-  defineCall(
-    '/v1/user/update_password',
-    z.object({ email, send_code: code, password }),
-    (body, { tenant, users }) => {
-      const result = users.updatePassword(tenant.site.site_id, body.email, body.send_code, body.password)
-      return result.ok ? ok(null) : refusal(result.reason, result.message)
-    },
-  ),
+  defineCall('/v1/user/update_password', z.object({ email, send_code: code, password }), (body, { tenant, users }) => {
+    const result = users.updatePassword(tenant.site.site_id, body.email, body.send_code, body.password)
+    return result.ok ? ok(null) : refusal(result.reason, result.message)
+  }),
 
   defineCall('/v1/third_party_login', z.object({ credential: z.string().min(1).max(8192) }), (body, ctx) => {
     const { c, tenant, users } = ctx

@@ -12,9 +12,19 @@ export const email = z.string().trim().toLowerCase().pipe(z.email('invalid e-mai
 /** SPEC §5: the same password rule as the sign-up form. */
 export const password = z
   .string()
-  .refine(isValidPassword, 'password must have 8 to 15 characters with a letter and a digit, from letters, digits and the allowed special characters')
-export const code = z.string().trim().regex(/^\d{6}$/, 'the code has 6 digits')
+  .refine(
+    isValidPassword,
+    'password must have 8 to 15 characters with a letter and a digit, from letters, digits and the allowed special characters',
+  )
+export const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'the code has 6 digits')
 /** An optional filter where '' means "no filter", as the front end sends empty strings for unset fields. */
-export const optionalKey = z.string().trim().optional().transform((value) => (value ? value : undefined))
+export const optionalKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
 
 export const emptyBody = z.object({})

@@ -13,7 +13,9 @@ export interface StartDemoApiOptions {
 }
 
 /** Serves the demo API over HTTP; resolves once it listens. */
-export async function startDemoApi(options: StartDemoApiOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startDemoApi(
+  options: StartDemoApiOptions = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const { port = 0, host = '127.0.0.1', log, tenantCopies = false } = options
   const api = createDemoApi({ ...(log ? { log } : {}), tenantCopies })
   return new Promise((resolve, reject) => {

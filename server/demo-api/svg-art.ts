@@ -4,7 +4,18 @@
  * answers any address the same way.
  */
 
-const PALETTE = ['#2563eb', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5', '#ca8a04', '#dc2626', '#0d9488']
+const PALETTE = [
+  '#2563eb',
+  '#7c3aed',
+  '#db2777',
+  '#ea580c',
+  '#16a34a',
+  '#0891b2',
+  '#4f46e5',
+  '#ca8a04',
+  '#dc2626',
+  '#0d9488',
+]
 
 /** A stable colour for a text (same text, same colour). */
 export function colorFor(text: string): string {
@@ -53,7 +64,9 @@ export function qrSvg(seed: string): string {
     for (let x = 0; x < 21; x++) {
       bits = (bits * 1103515245 + 12345) >>> 0
       const finder = (x < 7 && y < 7) || (x > 13 && y < 7) || (x < 7 && y > 13)
-      const on = finder ? (x % 6 === 0 || y % 6 === 0 || (x % 7 > 1 && x % 7 < 5 && y % 7 > 1 && y % 7 < 5)) : (bits >>> 16) % 2 === 0
+      const on = finder
+        ? x % 6 === 0 || y % 6 === 0 || (x % 7 > 1 && x % 7 < 5 && y % 7 > 1 && y % 7 < 5)
+        : (bits >>> 16) % 2 === 0
       if (on) cells += `<rect x="${x}" y="${y}" width="1" height="1"/>`
     }
   }

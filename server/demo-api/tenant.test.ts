@@ -14,9 +14,12 @@ describe('findTenant', () => {
   ])('finds %s by domain or alias', (host, siteId) => {
     expect(findTenant(tenants, host)?.site.site_id).toBe(siteId)
   })
-  it.each([[undefined], [''], ['res.localhost.evil.example'], ['xres.localhost'], ['res.localhost:x'], ['[::1]:3000']])('finds nothing for %s', (host) => {
-    expect(findTenant(tenants, host)).toBeUndefined()
-  })
+  it.each([[undefined], [''], ['res.localhost.evil.example'], ['xres.localhost'], ['res.localhost:x'], ['[::1]:3000']])(
+    'finds nothing for %s',
+    (host) => {
+      expect(findTenant(tenants, host)).toBeUndefined()
+    },
+  )
 
   it.each([
     ['t1.res.localhost', 'site-res'],
@@ -26,7 +29,13 @@ describe('findTenant', () => {
   ])('with copies, finds %s as a copy of its tenant', (host, siteId) => {
     expect(findTenant(tenants, host, { copies: true })?.site.site_id).toBe(siteId)
   })
-  it.each([['t1.res.localhost', false], ['t.res.localhost', true], ['tx1.res.localhost', true], ['t1.unknown.example', true], ['t1.t2.res.localhost', true]])('finds no copy for %s (copies: %s)', (host, copies) => {
+  it.each([
+    ['t1.res.localhost', false],
+    ['t.res.localhost', true],
+    ['tx1.res.localhost', true],
+    ['t1.unknown.example', true],
+    ['t1.t2.res.localhost', true],
+  ])('finds no copy for %s (copies: %s)', (host, copies) => {
     expect(findTenant(tenants, host, { copies })).toBeUndefined()
   })
 })

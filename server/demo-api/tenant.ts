@@ -1,7 +1,23 @@
 import { normalizeHost } from '../tenant/normalize-host.ts'
 import type {
-  Category, Contact, Feedback, FormItem, HotSearch, Lang, LinkGroup, PageSummary, Post, PostCategory, Promo,
-  RankPlatform, Resource, RssHot, RssSource, SiteConfig, SitePageConfig, Tag,
+  Category,
+  Contact,
+  Feedback,
+  FormItem,
+  HotSearch,
+  Lang,
+  LinkGroup,
+  PageSummary,
+  Post,
+  PostCategory,
+  Promo,
+  RankPlatform,
+  Resource,
+  RssHot,
+  RssSource,
+  SiteConfig,
+  SitePageConfig,
+  Tag,
 } from '../../shared/types.ts'
 
 /** A content page of a tenant: its config plus what page lists show about it. */
@@ -14,7 +30,11 @@ export interface DemoPage {
   group_id?: string
 }
 
-export interface DemoPageGroup { group_id: string; group_name: string; group_path: string }
+export interface DemoPageGroup {
+  group_id: string
+  group_name: string
+  group_path: string
+}
 
 /** A rank entry before it is numbered; rows are filtered by platform, category and tag. */
 export interface DemoRankEntry {
@@ -30,7 +50,10 @@ export interface DemoRssSource extends RssSource {
   docs: { title: string; link: string; published_at: number; summary?: string }[]
 }
 
-export interface DemoForm { form_id: string; items: FormItem[] }
+export interface DemoForm {
+  form_id: string
+  items: FormItem[]
+}
 
 /** Texts that change with the requested `page_language` (the rest of the config stays as is). */
 export interface DemoSiteTranslation {
@@ -83,7 +106,11 @@ const TENANT_COPY = /^t\d+\.(.+)$/
  * `app-domain` arrives without a port; the front end's host rule (case, port, trailing dot) applies
  * anyway so hand-made requests work.
  */
-export function findTenant(tenants: readonly DemoTenant[], rawHost: string | undefined, options: FindTenantOptions = {}): DemoTenant | undefined {
+export function findTenant(
+  tenants: readonly DemoTenant[],
+  rawHost: string | undefined,
+  options: FindTenantOptions = {},
+): DemoTenant | undefined {
   const host = normalizeHost(rawHost?.trim())
   if (!host) return undefined
   const named = tenants.find((tenant) => isNamed(tenant, host))
@@ -93,11 +120,19 @@ export function findTenant(tenants: readonly DemoTenant[], rawHost: string | und
 }
 
 function isNamed(tenant: DemoTenant, host: string): boolean {
-  return tenant.site.domain.toLowerCase() === host || tenant.site.alias_domain.some((alias) => alias.toLowerCase() === host)
+  return (
+    tenant.site.domain.toLowerCase() === host || tenant.site.alias_domain.some((alias) => alias.toLowerCase() === host)
+  )
 }
 
 /** The show_path row of a page. */
-export function toShowPath(page: DemoPage): { page_id: string; page_path: string; page_type: SitePageConfig['page_type']; group_path: string; title: string } {
+export function toShowPath(page: DemoPage): {
+  page_id: string
+  page_path: string
+  page_type: SitePageConfig['page_type']
+  group_path: string
+  title: string
+} {
   const { page_id, page_path, page_type, group_path, title } = page.config
   return { page_id, page_path, page_type, group_path, title }
 }

@@ -21,9 +21,17 @@ interface StoredUser {
 
 export type UserResult<T> = { ok: true; value: T } | { ok: false; reason: UserFailure; message: string }
 export type UserFailure =
-  | 'no_such_account' | 'wrong_credentials' | 'already_registered' | 'wrong_code' | 'too_often' | 'refused'
+  | 'no_such_account'
+  | 'wrong_credentials'
+  | 'already_registered'
+  | 'wrong_code'
+  | 'too_often'
+  | 'refused'
 
-export interface UserStoreOptions { now: () => number; log: Logger }
+export interface UserStoreOptions {
+  now: () => number
+  log: Logger
+}
 
 /**
  * In-memory accounts, verification codes and sessions, scoped by site id (each site has its own users,
@@ -45,7 +53,12 @@ export function createUserStore({ now, log }: UserStoreOptions) {
     return { ok: false, reason, message }
   }
 
-  function addUser(siteId: string, email: string, password: string | null, profile: Partial<UserInfo> = {}): StoredUser {
+  function addUser(
+    siteId: string,
+    email: string,
+    password: string | null,
+    profile: Partial<UserInfo> = {},
+  ): StoredUser {
     const salt = randomBytes(16)
     const nick = profile.nick_name || email.split('@')[0] || email
     const stored: StoredUser = {
@@ -99,8 +112,10 @@ export function createUserStore({ now, log }: UserStoreOptions) {
     },
 
     register(siteId: string, email: string, password: string, code: string): UserResult<null> {
-      if (users.has(userKey(siteId, email))) return failure('already_registered', 'This e-mail address is already registered.')
-      if (!takeCode(siteId, email, 0, code)) return failure('wrong_code', 'The verification code is wrong or has expired.')
+      if (users.has(userKey(siteId, email)))
+        return failure('already_registered', 'This e-mail address is already registered.')
+      if (!takeCode(siteId, email, 0, code))
+        return failure('wrong_code', 'The verification code is wrong or has expired.')
       addUser(siteId, email, password)
       log.info({ site_id: siteId, email }, 'account registered')
       return { ok: true, value: null }
@@ -119,7 +134,8 @@ export function createUserStore({ now, log }: UserStoreOptions) {
     updatePassword(siteId: string, email: string, code: string, password: string): UserResult<null> {
       const stored = users.get(userKey(siteId, email))
       if (!stored) return failure('no_such_account', 'No account uses this e-mail address.')
-      if (!takeCode(siteId, email, 1, code)) return failure('wrong_code', 'The verification code is wrong or has expired.')
+      if (!takeCode(siteId, email, 1, code))
+        return failure('wrong_code', 'The verification code is wrong or has expired.')
       stored.passwordHash = hash(password, stored.salt)
       return { ok: true, value: null }
     },

@@ -51,11 +51,25 @@ describe('etagOf', () => {
 describe('notModifiedHeaders', () => {
   it('keeps the validators and cache fields and drops the body and the nonce', () => {
     const headers = new Headers({
-      'cache-control': 'public, max-age=0', etag: TAG, vary: 'Accept-Encoding', age: '3', 'x-request-id': 'r1',
-      'content-type': 'text/html', 'content-length': '10', 'content-encoding': 'br', 'content-security-policy': "script-src 'nonce-x'",
-      'set-cookie': 'a=b', 'x-frame-options': 'SAMEORIGIN',
+      'cache-control': 'public, max-age=0',
+      etag: TAG,
+      vary: 'Accept-Encoding',
+      age: '3',
+      'x-request-id': 'r1',
+      'content-type': 'text/html',
+      'content-length': '10',
+      'content-encoding': 'br',
+      'content-security-policy': "script-src 'nonce-x'",
+      'set-cookie': 'a=b',
+      'x-frame-options': 'SAMEORIGIN',
     })
-    expect(notModifiedHeaders(headers)).toEqual({ 'cache-control': 'public, max-age=0', etag: TAG, vary: 'Accept-Encoding', age: '3', 'x-request-id': 'r1' })
+    expect(notModifiedHeaders(headers)).toEqual({
+      'cache-control': 'public, max-age=0',
+      etag: TAG,
+      vary: 'Accept-Encoding',
+      age: '3',
+      'x-request-id': 'r1',
+    })
     expect(notModifiedHeaders([['ETag', TAG]])).toEqual({ etag: TAG })
   })
 })
@@ -73,7 +87,10 @@ describe('isShareable', () => {
     [200, 'public, no-storex', false, true],
     [404, 'public, max-age=0', false, false],
     [301, 'public, max-age=3600', false, false],
-  ] as [number, string | null, boolean, boolean][])('status %i, Cache-Control %j, cookie %s: %s', (status, cacheControl, setsCookie, expected) => {
-    expect(isShareable(status, cacheControl, setsCookie)).toBe(expected)
-  })
+  ] as [number, string | null, boolean, boolean][])(
+    'status %i, Cache-Control %j, cookie %s: %s',
+    (status, cacheControl, setsCookie, expected) => {
+      expect(isShareable(status, cacheControl, setsCookie)).toBe(expected)
+    },
+  )
 })

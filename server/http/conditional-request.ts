@@ -58,7 +58,18 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
  * Content-Security-Policy: a cache takes a 304's fields into its stored response (RFC 9111 §4.3.4),
  * and a fresh nonce there would block the scripts of the stored page, which carry the old one.
  */
-const NOT_MODIFIED_KEPT = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'age', 'cache-tag', 'surrogate-key', 'x-request-id'])
+const NOT_MODIFIED_KEPT = new Set([
+  'cache-control',
+  'content-location',
+  'date',
+  'etag',
+  'expires',
+  'vary',
+  'age',
+  'cache-tag',
+  'surrogate-key',
+  'x-request-id',
+])
 
 /** The headers of the 304 answered in place of a 200 with `headers`. */
 export function notModifiedHeaders(headers: Iterable<[string, string]>): Record<string, string> {

@@ -39,7 +39,10 @@ export const ANSWER_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 0, [cons
  * The encoding to use for an `Accept-Encoding` value among those `available` (br, then gzip),
  * honouring q-values (RFC 9110 §12.5.3); null for identity.
  */
-export function negotiateEncoding(acceptEncoding: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   if (!acceptEncoding) return null
   if (acceptEncoding.length > NEGOTIATED_KEY_MAX) return negotiate(acceptEncoding, available)
   const key = `${available.join(',')} ${acceptEncoding}`
@@ -60,7 +63,8 @@ function negotiate(acceptEncoding: string, available: readonly Encoding[]): Enco
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
   // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
   // its type definitions predate that second parameter.
-  const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] = negotiator.encodings
+  const encodings: (available: readonly string[], options: { preferred: readonly string[] }) => string[] =
+    negotiator.encodings
   const best = encodings.call(negotiator, available, { preferred: available })[0]
   return best === 'br' || best === 'gzip' ? best : null
 }

@@ -21,8 +21,18 @@ describe('isSameOriginWrite', () => {
     ['two origins', { origin: 'http://res.localhost, http://evil.example' }, OWN, false],
     ['an own origin the guard could not read', { origin: 'http://res.localhost' }, '', false],
     // Origin wins over Referer
-    ['a foreign Origin with an own Referer', { origin: 'http://evil.example', referer: 'http://res.localhost/x' }, OWN, false],
-    ['an own Origin with a foreign Referer', { origin: 'http://res.localhost', referer: 'http://evil.example/x' }, OWN, true],
+    [
+      'a foreign Origin with an own Referer',
+      { origin: 'http://evil.example', referer: 'http://res.localhost/x' },
+      OWN,
+      false,
+    ],
+    [
+      'an own Origin with a foreign Referer',
+      { origin: 'http://res.localhost', referer: 'http://evil.example/x' },
+      OWN,
+      true,
+    ],
     // Referer when there is no Origin
     ['an own Referer', { referer: 'http://res.localhost/d/x?y=1' }, OWN, true],
     ['a foreign Referer', { referer: 'http://evil.example/res.localhost' }, OWN, false],
@@ -30,8 +40,18 @@ describe('isSameOriginWrite', () => {
     // Fetch Metadata
     ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }, OWN, false],
     ['Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }, OWN, false],
-    ['Sec-Fetch-Site cross-site with an own Origin', { origin: 'http://res.localhost', 'sec-fetch-site': 'Cross-Site' }, OWN, false],
-    ['Sec-Fetch-Site same-origin with an own Origin', { origin: 'http://res.localhost', 'sec-fetch-site': 'same-origin' }, OWN, true],
+    [
+      'Sec-Fetch-Site cross-site with an own Origin',
+      { origin: 'http://res.localhost', 'sec-fetch-site': 'Cross-Site' },
+      OWN,
+      false,
+    ],
+    [
+      'Sec-Fetch-Site same-origin with an own Origin',
+      { origin: 'http://res.localhost', 'sec-fetch-site': 'same-origin' },
+      OWN,
+      true,
+    ],
     // Not a browser
     ['neither Origin nor Referer', {}, OWN, true],
   ])('%s → %s', (_name, headers, own, expected) => {

@@ -68,7 +68,8 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
           }
           if (response.statusCode !== 200) {
             discardBody(response.body)
-            if (response.statusCode === 404 || response.statusCode === 410) throw new ImageError(404, 'Image source not found', `HTTP ${response.statusCode} from ${url.href}`)
+            if (response.statusCode === 404 || response.statusCode === 410)
+              throw new ImageError(404, 'Image source not found', `HTTP ${response.statusCode} from ${url.href}`)
             throw sourceFailed(`HTTP ${response.statusCode} from ${url.href}`)
           }
           const length = Number(response.headers['content-length'])
@@ -81,8 +82,10 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
       }
     } catch (error) {
       if (error instanceof ImageError) throw error
-      if (deadline.signal.aborted) throw sourceTimedOut(`no complete answer within ${options.timeoutMs} ms from ${url.href}`)
-      if (error instanceof BodyTooLargeError) throw sourceFailed(`${url.href} is larger than ${options.maxBytes} bytes`, error)
+      if (deadline.signal.aborted)
+        throw sourceTimedOut(`no complete answer within ${options.timeoutMs} ms from ${url.href}`)
+      if (error instanceof BodyTooLargeError)
+        throw sourceFailed(`${url.href} is larger than ${options.maxBytes} bytes`, error)
       throw sourceFailed(`fetching ${url.href} failed`, error)
     } finally {
       clearTimeout(timer)
@@ -112,7 +115,8 @@ function nextHop(from: URL, location: string): URL {
   } catch {
     throw sourceFailed(`bad redirect target from ${from.href}`)
   }
-  if (next.protocol !== 'http:' && next.protocol !== 'https:') throw forbiddenSource(`redirect from ${from.href} to scheme ${next.protocol}`)
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    throw forbiddenSource(`redirect from ${from.href} to scheme ${next.protocol}`)
   return next
 }
 
@@ -120,7 +124,10 @@ function nextHop(from: URL, location: string): URL {
  * The address to connect to for `url`: every address of the host must be public (a host that
  * answers both a public and a private address is refused, whichever a connection would pick).
  */
-async function publicAddressOf(url: URL, resolve: (hostname: string) => Promise<LookupAddress[]>): Promise<LookupAddress> {
+async function publicAddressOf(
+  url: URL,
+  resolve: (hostname: string) => Promise<LookupAddress[]>,
+): Promise<LookupAddress> {
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1')
   let addresses: LookupAddress[]
   const family = isIP(hostname)
@@ -149,7 +156,8 @@ export function createPinnedAgent(address: LookupAddress): Agent {
     connections: 1,
     connect: {
       lookup(_hostname, lookupOptions, callback) {
-        if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [address])
+        if ((lookupOptions as { all?: boolean }).all)
+          (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [address])
         else callback(null, address.address, address.family)
       },
     },

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createImageCache, type CachedImage } from './image-cache.ts'
 
 const image = (size: number, createdAt = 0, immutable = false): CachedImage => ({
-  body: Buffer.alloc(size, 1), contentType: 'image/webp', etag: `"${size}"`, immutable, createdAt,
+  body: Buffer.alloc(size, 1),
+  contentType: 'image/webp',
+  etag: `"${size}"`,
+  immutable,
+  createdAt,
 })
 
 describe('image cache', () => {
@@ -68,12 +72,24 @@ describe('image cache', () => {
     await writer.set('key', image(20))
     const [file] = await readdir(dir)
     await writeFile(path.join(dir, file as string), 'not a header\nbody')
-    const reader = createImageCache({ maxBytes: 10_000, ttlMs: 60_000, dir, now: () => 0, onDiskError: (error) => errors.push(error) })
+    const reader = createImageCache({
+      maxBytes: 10_000,
+      ttlMs: 60_000,
+      dir,
+      now: () => 0,
+      onDiskError: (error) => errors.push(error),
+    })
     expect(await reader.get('key')).toBeUndefined()
 
     const blocked = path.join(dir, 'a-file')
     await writeFile(blocked, '')
-    const broken = createImageCache({ maxBytes: 10_000, ttlMs: 60_000, dir: path.join(blocked, 'sub'), now: () => 0, onDiskError: (error) => errors.push(error) })
+    const broken = createImageCache({
+      maxBytes: 10_000,
+      ttlMs: 60_000,
+      dir: path.join(blocked, 'sub'),
+      now: () => 0,
+      onDiskError: (error) => errors.push(error),
+    })
     await broken.set('key', image(20))
     expect(await broken.get('key')).toBeDefined()
     expect(errors).toHaveLength(1)

@@ -73,7 +73,12 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   }
 }
 
-const entryHeader = z.object({ contentType: z.string(), etag: z.string(), immutable: z.boolean(), createdAt: z.number() })
+const entryHeader = z.object({
+  contentType: z.string(),
+  etag: z.string(),
+  immutable: z.boolean(),
+  createdAt: z.number(),
+})
 type EntryHeader = z.infer<typeof entryHeader>
 
 async function readEntry(file: string): Promise<CachedImage | undefined> {
@@ -86,7 +91,12 @@ async function readEntry(file: string): Promise<CachedImage | undefined> {
 
 async function writeEntry(dir: string, file: string, image: CachedImage): Promise<void> {
   await mkdir(dir, { recursive: true })
-  const header: EntryHeader = { contentType: image.contentType, etag: image.etag, immutable: image.immutable, createdAt: image.createdAt }
+  const header: EntryHeader = {
+    contentType: image.contentType,
+    etag: image.etag,
+    immutable: image.immutable,
+    createdAt: image.createdAt,
+  }
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
   await writeFile(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), image.body]))
   await rename(temporary, file)

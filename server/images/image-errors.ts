@@ -16,6 +16,8 @@ export class ImageError extends Error {
 
 export const badRequest = (detail: string) => new ImageError(400, 'Bad image request', detail)
 export const forbiddenSource = (detail: string) => new ImageError(403, 'Image source not allowed', detail)
-export const unsupportedSource = (detail: string) => new ImageError(415, 'Image source is not a supported image', detail)
-export const sourceFailed = (detail: string, cause?: unknown) => new ImageError(502, 'Image source could not be used', detail, { cause })
+export const unsupportedSource = (detail: string) =>
+  new ImageError(415, 'Image source is not a supported image', detail)
+export const sourceFailed = (detail: string, cause?: unknown) =>
+  new ImageError(502, 'Image source could not be used', detail, { cause })
 export const sourceTimedOut = (detail: string) => new ImageError(504, 'Image source did not answer in time', detail)

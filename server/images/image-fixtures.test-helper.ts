@@ -16,7 +16,10 @@ export interface LoopbackServer {
 export type RawHandler = (request: IncomingMessage, response: ServerResponse) => void
 
 /** A plain node:http server on 127.0.0.1 (raw control over bodies, for caps and aborts). */
-export async function startLoopbackServer(routes: Record<string, RawHandler>, fallback?: RawHandler): Promise<LoopbackServer> {
+export async function startLoopbackServer(
+  routes: Record<string, RawHandler>,
+  fallback?: RawHandler,
+): Promise<LoopbackServer> {
   const hits = new Map<string, number>()
   const sockets = new Set<Socket>()
   let connections = 0
@@ -40,10 +43,11 @@ export async function startLoopbackServer(routes: Record<string, RawHandler>, fa
     port,
     hits,
     connections: () => connections,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -66,7 +70,9 @@ export async function photo(width: number, height: number, format: 'png' | 'jpeg
 
 /** A PNG with transparency. */
 export function transparentPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer()
 }
 
 /**
@@ -117,13 +123,17 @@ export function withPictures(toUrl: (n: number, original: string) => string) {
   return async (request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> => {
     const response = await demo(request)
     if (!(response.headers.get('content-type') ?? '').includes('json')) return response
-    const ownFile = new RegExp(`^${new URL(request.url).origin.replace(/[.]/g, '\\.')}/\\S+\\.(png|jpe?g|gif|webp|avif|svg)(\\?\\S*)?$`, 'i')
+    const ownFile = new RegExp(
+      `^${new URL(request.url).origin.replace(/[.]/g, '\\.')}/\\S+\\.(png|jpe?g|gif|webp|avif|svg)(\\?\\S*)?$`,
+      'i',
+    )
     let count = 0
     const isPicture = (text: string) => text.startsWith('data:image/') || ownFile.test(text)
     const swap = (value: unknown): unknown => {
       if (typeof value === 'string') return isPicture(value) ? toUrl((count += 1), value) : value
       if (Array.isArray(value)) return value.map(swap)
-      if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))
+      if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))
       return value
     }
     const headers = new Headers(response.headers)
@@ -136,7 +146,8 @@ export function withPictures(toUrl: (n: number, original: string) => string) {
 export async function startPictureServer(width = 1200, height = 675): Promise<LoopbackServer> {
   const picture = await photo(width, height)
   return startLoopbackServer({}, (request, response) => {
-    if (/^\/pictures\/\d+\.png$/.test(new URL(request.url ?? '/', 'http://x').pathname)) serve(picture, 'image/png')(request, response)
+    if (/^\/pictures\/\d+\.png$/.test(new URL(request.url ?? '/', 'http://x').pathname))
+      serve(picture, 'image/png')(request, response)
     else response.writeHead(404).end('not found')
   })
 }

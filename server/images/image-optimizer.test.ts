@@ -37,11 +37,21 @@ describe('image optimiser', () => {
   })
 
   const options = (extra: Partial<ImagesOptions> = {}): ImagesOptions => ({
-    apiBaseUrl: images.url, allowedOrigins: [], dispatcher, timeoutMs: 2000, maxSourceBytes: 1024 * 1024,
-    cacheMaxBytes: 1024 * 1024, avif: true, ...extra,
+    apiBaseUrl: images.url,
+    allowedOrigins: [],
+    dispatcher,
+    timeoutMs: 2000,
+    maxSourceBytes: 1024 * 1024,
+    cacheMaxBytes: 1024 * 1024,
+    avif: true,
+    ...extra,
   })
-  const variant = (name: string, output: 'avif' | 'webp' | 'legacy' = 'webp') =>
-    ({ source: new URL(`${images.url}/${name}`), preset: 'thumbnail' as const, density: 1 as const, output })
+  const variant = (name: string, output: 'avif' | 'webp' | 'legacy' = 'webp') => ({
+    source: new URL(`${images.url}/${name}`),
+    preset: 'thumbnail' as const,
+    density: 1 as const,
+    output,
+  })
 
   it('finds its images on disk after a restart, without fetching again', async () => {
     const first = createImages(options({ cacheDir: dir }))
@@ -76,14 +86,27 @@ describe('image optimiser concurrency', () => {
     const calls: { href: string; release: () => void }[] = []
     let active = 0
     let maxActive = 0
-    const fetchSource = (source: URL) => new Promise<FetchedSource>((resolve) => {
-      active += 1
-      maxActive = Math.max(maxActive, active)
-      calls.push({ href: source.href, release: () => { active -= 1; resolve({ body: picture, url: source, allowedOrigin: true }) } })
-    })
+    const fetchSource = (source: URL) =>
+      new Promise<FetchedSource>((resolve) => {
+        active += 1
+        maxActive = Math.max(maxActive, active)
+        calls.push({
+          href: source.href,
+          release: () => {
+            active -= 1
+            resolve({ body: picture, url: source, allowedOrigin: true })
+          },
+        })
+      })
     const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
     const optimizer = createImageOptimizer({ fetchSource, cache, maxConcurrent: 1 })
-    const ask = (name: string) => optimizer.get({ source: new URL(`https://img.example.com/${name}`), preset: 'avatar', density: 1, output: 'webp' })
+    const ask = (name: string) =>
+      optimizer.get({
+        source: new URL(`https://img.example.com/${name}`),
+        preset: 'avatar',
+        density: 1,
+        output: 'webp',
+      })
 
     const first = ask('one.png')
     const warm = ask('warm.png')
@@ -106,12 +129,24 @@ describe('image optimiser concurrency', () => {
 })
 
 describe('image optimiser memory', () => {
-  it('keeps nothing in libvips\' own cache: finished images live only in the bounded image cache', async () => {
+  it("keeps nothing in libvips' own cache: finished images live only in the bounded image cache", async () => {
     const picture = await photo(200, 150)
-    const fetchSource = async (source: URL): Promise<FetchedSource> => ({ body: picture, url: source, allowedOrigin: true })
-    const optimizer = createImageOptimizer({ fetchSource, cache: createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }) })
+    const fetchSource = async (source: URL): Promise<FetchedSource> => ({
+      body: picture,
+      url: source,
+      allowedOrigin: true,
+    })
+    const optimizer = createImageOptimizer({
+      fetchSource,
+      cache: createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }),
+    })
     for (const name of ['one', 'two', 'three']) {
-      await optimizer.get({ source: new URL(`https://img.example.com/${name}.png`), preset: 'avatar', density: 1, output: 'webp' })
+      await optimizer.get({
+        source: new URL(`https://img.example.com/${name}.png`),
+        preset: 'avatar',
+        density: 1,
+        output: 'webp',
+      })
     }
     const { memory, items } = sharp.cache()
     expect(items.current).toBe(0)

@@ -80,15 +80,28 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
     if (format === 'svg') {
       // SVG is a document (scripts, external loads): never rasterised, passed through only from
       // origins the operator trusts, and then with a sandboxing CSP (see the route).
-      if (!fetched.allowedOrigin) throw unsupportedSource(`SVG from ${fetched.url.origin}, which is not an allowed origin`)
+      if (!fetched.allowedOrigin)
+        throw unsupportedSource(`SVG from ${fetched.url.origin}, which is not an allowed origin`)
       body = fetched.body
       contentType = 'image/svg+xml'
     } else {
-      const variant = await renderVariant(fetched.body, format, { preset: request.preset, density: request.density, output: request.output, maxPixels, avif })
+      const variant = await renderVariant(fetched.body, format, {
+        preset: request.preset,
+        density: request.density,
+        output: request.output,
+        maxPixels,
+        avif,
+      })
       body = variant.body
       contentType = variant.contentType
     }
-    const image: CachedImage = { body, contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, immutable, createdAt: now() }
+    const image: CachedImage = {
+      body,
+      contentType,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      immutable,
+      createdAt: now(),
+    }
     await options.cache.set(key, image)
     return image
   }

@@ -1,11 +1,17 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { startPictureServer, withPictures, withRemotePictures, type LoopbackServer } from './image-fixtures.test-helper.ts'
+import {
+  startPictureServer,
+  withPictures,
+  withRemotePictures,
+  type LoopbackServer,
+} from './image-fixtures.test-helper.ts'
 
 const mainOf = (html: string) => /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? ''
 const imgTags = (html: string) => html.match(/<img [^>]*>/g) ?? []
-const attr = (tag: string, name: string) => /* entities as React writes them */ new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&')
+const attr = (tag: string, name: string) =>
+  /* entities as React writes them */ new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&')
 
 // Pages render their remote pictures through the endpoint: presets, srcset, sizes, explicit size,
 // priority and placeholder; with the endpoint off they keep the original addresses.
@@ -35,7 +41,9 @@ describe('content images on pages', () => {
     expect(source).toMatch(new RegExp(`^${pictures.url}/pictures/\\d+\\.png$`))
     const encoded = encodeURIComponent(source)
     expect(attr(tag, 'src')).toBe(`/_img/cover?url=${encoded}&dpr=1`)
-    expect(attr(tag, 'srcSet') ?? attr(tag, 'srcset')).toBe(`/_img/cover?url=${encoded}&dpr=1 640w, /_img/cover?url=${encoded}&dpr=2 1280w`)
+    expect(attr(tag, 'srcSet') ?? attr(tag, 'srcset')).toBe(
+      `/_img/cover?url=${encoded}&dpr=1 640w, /_img/cover?url=${encoded}&dpr=2 1280w`,
+    )
     expect(attr(tag, 'sizes')).toBe('(max-width: 700px) 100vw, 640px')
     expect([attr(tag, 'width'), attr(tag, 'height')]).toEqual(['640', '360'])
     expect(attr(tag, 'fetchPriority') ?? attr(tag, 'fetchpriority')).toBe('high')
@@ -50,15 +58,24 @@ describe('content images on pages', () => {
     for (const tag of cards) {
       expect(attr(tag, 'src')).toMatch(/^\/_img\/thumbnail\?url=[^&]+&dpr=1$/)
       expect(attr(tag, 'srcSet') ?? attr(tag, 'srcset')).toMatch(/ 320w, \/_img\/thumbnail\?url=[^&]+&dpr=2 640w$/)
-      expect([attr(tag, 'loading'), attr(tag, 'decoding'), attr(tag, 'width'), attr(tag, 'height')]).toEqual(['lazy', 'async', '320', '180'])
+      expect([attr(tag, 'loading'), attr(tag, 'decoding'), attr(tag, 'width'), attr(tag, 'height')]).toEqual([
+        'lazy',
+        'async',
+        '320',
+        '180',
+      ])
       expect(attr(tag, 'fetchPriority') ?? attr(tag, 'fetchpriority')).toBeUndefined()
     }
   })
 
   it('loads the first row of a list at once and the rest lazily', async () => {
-    const tags = imgTags(mainOf(await (await on.request('/res/new')).text())).filter((tag) => tag.includes('/_img/thumbnail'))
+    const tags = imgTags(mainOf(await (await on.request('/res/new')).text())).filter((tag) =>
+      tag.includes('/_img/thumbnail'),
+    )
     expect(tags.length).toBeGreaterThan(4)
-    expect(tags.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(tags.map((_tag, index) => (index < 4 ? 'eager' : 'lazy')))
+    expect(tags.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(
+      tags.map((_tag, index) => (index < 4 ? 'eager' : 'lazy')),
+    )
   })
 
   it('loads the first cards of the home page and the first article covers at once, the first with high priority', async () => {
@@ -67,20 +84,31 @@ describe('content images on pages', () => {
     const newest = imgTags(home.slice(home.indexOf('id="home-new"')))
     expect(hot.length).toBeGreaterThan(2)
     expect(newest.length).toBeGreaterThan(0)
-    expect(hot.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(hot.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')))
-    expect(hot.map((tag) => attr(tag, 'fetchPriority') ?? attr(tag, 'fetchpriority') ?? 'auto')).toEqual(hot.map((_tag, index) => (index === 0 ? 'high' : 'auto')))
+    expect(hot.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(
+      hot.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')),
+    )
+    expect(hot.map((tag) => attr(tag, 'fetchPriority') ?? attr(tag, 'fetchpriority') ?? 'auto')).toEqual(
+      hot.map((_tag, index) => (index === 0 ? 'high' : 'auto')),
+    )
     // A list further down the page waits until it is scrolled to.
     expect(newest.every((tag) => attr(tag, 'loading') === 'lazy')).toBe(true)
-    const covers = imgTags(mainOf(await (await on.request('/articles')).text())).filter((tag) => tag.includes('/_img/thumbnail'))
+    const covers = imgTags(mainOf(await (await on.request('/articles')).text())).filter((tag) =>
+      tag.includes('/_img/thumbnail'),
+    )
     expect(covers.length).toBeGreaterThan(2)
-    expect(covers.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(covers.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')))
+    expect(covers.map((tag) => attr(tag, 'loading') ?? 'eager')).toEqual(
+      covers.map((_tag, index) => (index < 2 ? 'eager' : 'lazy')),
+    )
   })
 
   it('serves what the page points at: the preset webp at the size the srcset claims', async () => {
     const html = await (await on.request('/d/libreoffice-24-8')).text()
     const tag = imgTags(html).find((candidate) => candidate.includes('res-detail__image')) as string
     const src = attr(tag, 'src') as string
-    for (const [path, width] of [[src, 640], [src.replace('dpr=1', 'dpr=2'), 1200]] as const) {
+    for (const [path, width] of [
+      [src, 640],
+      [src.replace('dpr=1', 'dpr=2'), 1200],
+    ] as const) {
       const response = await on.request(path, { headers: { accept: 'image/webp,*/*' } })
       expect(response.headers.get('content-type')).toBe('image/webp')
       expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(width)
@@ -103,15 +131,25 @@ describe('content images on pages', () => {
   })
 
   it.each([
-    ['res.localhost', '/'], ['res.localhost', '/s?query=linux'], ['res.localhost', '/tags/open-source'], ['res.localhost', '/articles'],
-    ['res.localhost', '/post-search-tips'], ['land.localhost', '/'], ['nav.localhost', '/'],
+    ['res.localhost', '/'],
+    ['res.localhost', '/s?query=linux'],
+    ['res.localhost', '/tags/open-source'],
+    ['res.localhost', '/articles'],
+    ['res.localhost', '/post-search-tips'],
+    ['land.localhost', '/'],
+    ['nav.localhost', '/'],
   ])('sends every remote picture of %s%s through the endpoint, with its size', async (host, path) => {
-    const response = await on.request(path, { host, headers: { 'accept-language': { 'res.localhost': 'zh', 'nav.localhost': 'zh-TW' }[host] ?? 'en' } })
+    const response = await on.request(path, {
+      host,
+      headers: { 'accept-language': { 'res.localhost': 'zh', 'nav.localhost': 'zh-TW' }[host] ?? 'en' },
+    })
     expect(response.status).toBe(200)
     const tags = imgTags(await response.text())
     expect(tags.length).toBeGreaterThan(0)
     for (const tag of tags) {
-      expect(attr(tag, 'src')).toMatch(/^\/_img\/(avatar|thumbnail|cover)\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fpictures%2F\d+\.png&dpr=1$/)
+      expect(attr(tag, 'src')).toMatch(
+        /^\/_img\/(avatar|thumbnail|cover)\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fpictures%2F\d+\.png&dpr=1$/,
+      )
       expect(attr(tag, 'width')).toMatch(/^\d+$/)
       expect(attr(tag, 'height')).toMatch(/^\d+$/)
     }

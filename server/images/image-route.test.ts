@@ -8,7 +8,13 @@ describe('image endpoint', () => {
   let images: LoopbackServer
   let site: TestSite
   beforeAll(async () => {
-    const [wide, jpeg, small, alpha, tiny] = await Promise.all([photo(1000, 500), photo(1000, 500, 'jpeg'), photo(200, 100), transparentPng(400, 200), photo(50, 30)])
+    const [wide, jpeg, small, alpha, tiny] = await Promise.all([
+      photo(1000, 500),
+      photo(1000, 500, 'jpeg'),
+      photo(200, 100),
+      transparentPng(400, 200),
+      photo(50, 30),
+    ])
     images = await startLoopbackServer({
       '/wide.png': serve(wide, 'image/png'),
       '/wide.jpg': serve(jpeg, 'image/jpeg'),
@@ -20,7 +26,10 @@ describe('image endpoint', () => {
       '/pair.png': serve(wide, 'image/png'),
       '/cached.png': serve(wide, 'image/png'),
       '/key.png': serve(wide, 'image/png'),
-      '/icon.svg': serve('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>', 'image/svg+xml'),
+      '/icon.svg': serve(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>',
+        'image/svg+xml',
+      ),
     })
     site = await startTestSite({ images: { allowedOrigins: [images.url] } })
   })
@@ -67,23 +76,39 @@ describe('image endpoint', () => {
     const type = negotiated.headers.get('content-type')
     expect(['image/avif', 'image/webp']).toContain(type)
     expect(negotiated.headers.get('vary')).toBe('Accept')
-    const [webpBytes, negotiatedBytes] = [(await webp.arrayBuffer()).byteLength, (await negotiated.arrayBuffer()).byteLength]
+    const [webpBytes, negotiatedBytes] = [
+      (await webp.arrayBuffer()).byteLength,
+      (await negotiated.arrayBuffer()).byteLength,
+    ]
     expect(negotiatedBytes).toBeLessThanOrEqual(webpBytes)
     if (type === 'image/webp') expect(negotiatedBytes).toBe(webpBytes)
   })
 
   it('answers JPEG, or PNG for transparent images, to browsers without WebP', async () => {
-    expect(await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/png,image/*;q=0.8'))).toMatchObject({ format: 'jpeg', width: 320 })
-    expect(await dimensions(await get('thumbnail', `${images.url}/alpha.png`, '', '*/*'))).toMatchObject({ format: 'png', width: 320 })
-    expect(await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/avif;q=0,image/webp;q=0'))).toMatchObject({ format: 'jpeg' })
-    expect(await dimensions(await get('placeholder', `${images.url}/wide.png`, '', 'image/png,*/*'))).toEqual({ format: 'jpeg', width: 10, height: 10 })
+    expect(
+      await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/png,image/*;q=0.8')),
+    ).toMatchObject({ format: 'jpeg', width: 320 })
+    expect(await dimensions(await get('thumbnail', `${images.url}/alpha.png`, '', '*/*'))).toMatchObject({
+      format: 'png',
+      width: 320,
+    })
+    expect(
+      await dimensions(await get('thumbnail', `${images.url}/wide.png`, '', 'image/avif;q=0,image/webp;q=0')),
+    ).toMatchObject({ format: 'jpeg' })
+    expect(await dimensions(await get('placeholder', `${images.url}/wide.png`, '', 'image/png,*/*'))).toEqual({
+      format: 'jpeg',
+      width: 10,
+      height: 10,
+    })
   })
 
   it('marks answers for content-hashed sources immutable, others revalidated with stale-while-revalidate', async () => {
     const hashed = await get('thumbnail', `${images.url}/photo.3f9a1c2b7d.png`)
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const plain = await get('thumbnail', `${images.url}/wide.png`)
-    expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=\d+, s-maxage=\d{7,}, stale-while-revalidate=\d+$/)
+    expect(plain.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, s-maxage=\d{7,}, stale-while-revalidate=\d+$/,
+    )
   })
 
   it('serves a repeated request from the cache without fetching the source again, and honours If-None-Match', async () => {
@@ -94,7 +119,9 @@ describe('image endpoint', () => {
     expect(images.hits.get('/cached.png')).toBe(1)
     const etag = first.headers.get('etag')
     expect(etag).toMatch(/^".+"$/)
-    const revalidated = await site.request(`/_img/cover?url=${encodeURIComponent(source)}`, { headers: { accept: WEBP, 'if-none-match': etag ?? '' } })
+    const revalidated = await site.request(`/_img/cover?url=${encodeURIComponent(source)}`, {
+      headers: { accept: WEBP, 'if-none-match': etag ?? '' },
+    })
     expect(revalidated.status).toBe(304)
     expect(images.hits.get('/cached.png')).toBe(1)
   })
@@ -102,11 +129,16 @@ describe('image endpoint', () => {
   it('makes one fetch and one encode for concurrent requests of one variant, and shares the fetch across variants', async () => {
     const source = `${images.url}/concurrent.png`
     const responses = await Promise.all(Array.from({ length: 6 }, () => get('thumbnail', source, '&dpr=2')))
-    const bodies = await Promise.all(responses.map(async (response) => Buffer.from(await response.arrayBuffer()).toString('base64')))
+    const bodies = await Promise.all(
+      responses.map(async (response) => Buffer.from(await response.arrayBuffer()).toString('base64')),
+    )
     expect(new Set(bodies).size).toBe(1)
     expect(images.hits.get('/concurrent.png')).toBe(1)
 
-    const pair = await Promise.all([get('cover', `${images.url}/pair.png`), get('placeholder', `${images.url}/pair.png`)])
+    const pair = await Promise.all([
+      get('cover', `${images.url}/pair.png`),
+      get('placeholder', `${images.url}/pair.png`),
+    ])
     expect(pair.map((response) => response.status)).toEqual([200, 200])
     expect(images.hits.get('/pair.png')).toBe(1)
   })
@@ -119,7 +151,10 @@ describe('image endpoint', () => {
       [`/_img/thumbnail?url=${source}`, 'text/html,image/webp'],
     ]
     for (const [path, accept] of asks) {
-      const response = await site.request(path, { host: 'res.localhost', headers: { accept, 'user-agent': `agent ${accept}`, cookie: `x=${accept.length}` } })
+      const response = await site.request(path, {
+        host: 'res.localhost',
+        headers: { accept, 'user-agent': `agent ${accept}`, cookie: `x=${accept.length}` },
+      })
       expect(response.status).toBe(200)
     }
     expect(images.hits.get('/key.png')).toBe(1)
@@ -130,13 +165,19 @@ describe('image endpoint', () => {
   })
 
   it('does not depend on the site: answered for any Host, before tenant resolution', async () => {
-    const response = await site.request(`/_img/avatar?url=${encodeURIComponent(`${images.url}/small.png`)}`, { host: 'no-such-site.example', headers: { accept: WEBP } })
+    const response = await site.request(`/_img/avatar?url=${encodeURIComponent(`${images.url}/small.png`)}`, {
+      host: 'no-such-site.example',
+      headers: { accept: WEBP },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/webp')
   })
 
   it('answers HEAD with the headers and no body', async () => {
-    const response = await site.request(`/_img/thumbnail?url=${encodeURIComponent(`${images.url}/small.png`)}`, { method: 'HEAD', headers: { accept: WEBP } })
+    const response = await site.request(`/_img/thumbnail?url=${encodeURIComponent(`${images.url}/small.png`)}`, {
+      method: 'HEAD',
+      headers: { accept: WEBP },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/webp')
     expect(await response.text()).toBe('')

@@ -23,7 +23,8 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
     c.set('routeName', 'images')
     try {
       const preset = c.req.param('preset') ?? ''
-      if (!isImagePreset(preset)) throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
+      if (!isImagePreset(preset))
+        throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
       const query = new URL(c.req.url).searchParams
       const source = parseSource(query)
       const density = parseDensity(query)
@@ -38,7 +39,8 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
       // The security-headers middleware puts this policy in place of the site-wide one.
       if (image.contentType === 'image/svg+xml') c.set('ownCsp', SVG_POLICY)
       else headers.vary = 'Accept'
-      if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag)) return new Response(null, { status: 304, headers })
+      if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag))
+        return new Response(null, { status: 304, headers })
       headers['content-length'] = String(image.body.length)
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
     } catch (error) {

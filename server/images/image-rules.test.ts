@@ -3,7 +3,8 @@ import { hasContentHash } from './content-hash.ts'
 import { negotiateOutput } from './negotiate-output.ts'
 import { sniffFormat } from './sniff-format.ts'
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))))
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))))
 
 describe('sniffFormat', () => {
   it.each([
@@ -15,7 +16,13 @@ describe('sniffFormat', () => {
     [bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0]), 'avif'],
     [bytes([0, 0, 0, 0x1c], 'ftypavis'), 'avif'],
     [bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'svg'],
-    [bytes([0xef, 0xbb, 0xbf], '<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>'), 'svg'],
+    [
+      bytes(
+        [0xef, 0xbb, 0xbf],
+        '<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>',
+      ),
+      'svg',
+    ],
   ])('recognises %#', (body, format) => {
     expect(sniffFormat(body)).toBe(format)
   })

@@ -24,9 +24,12 @@ describe('image endpoint against hostile sources', () => {
     const image = await photo(64, 64)
     outside = await startLoopbackServer({
       '/ok.png': serve(image, 'image/png'),
-      '/to-loopback': (_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${canary.port}/secret.png` }).end(),
-      '/to-mapped': (_request, response) => response.writeHead(301, { location: `http://[::ffff:127.0.0.1]:${canary.port}/secret.png` }).end(),
-      '/to-localhost': (_request, response) => response.writeHead(307, { location: `http://localhost:${canary.port}/secret.png` }).end(),
+      '/to-loopback': (_request, response) =>
+        response.writeHead(302, { location: `http://127.0.0.1:${canary.port}/secret.png` }).end(),
+      '/to-mapped': (_request, response) =>
+        response.writeHead(301, { location: `http://[::ffff:127.0.0.1]:${canary.port}/secret.png` }).end(),
+      '/to-localhost': (_request, response) =>
+        response.writeHead(307, { location: `http://localhost:${canary.port}/secret.png` }).end(),
       '/to-file': (_request, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end(),
       '/loop': (_request, response) => response.writeHead(302, { location: '/loop' }).end(),
       '/logo.svg': serve('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml'),
@@ -61,7 +64,11 @@ describe('image endpoint against hostile sources', () => {
         return [{ address: rebindLookups === 1 ? FAKE_PUBLIC : '127.0.0.1', family: 4 }]
       }
       if (hostname.endsWith('.public.test')) return [{ address: FAKE_PUBLIC, family: 4 }]
-      if (hostname === 'mixed.test') return [{ address: FAKE_PUBLIC, family: 4 }, { address: '10.0.0.7', family: 4 }]
+      if (hostname === 'mixed.test')
+        return [
+          { address: FAKE_PUBLIC, family: 4 },
+          { address: '10.0.0.7', family: 4 },
+        ]
       return lookup(hostname, { all: true, verbatim: true })
     }
     site = await startTestSite({
@@ -70,7 +77,8 @@ describe('image endpoint against hostile sources', () => {
         timeoutMs: 1500,
         fetcher: {
           resolve,
-          pinnedDispatcher: (address) => createPinnedAgent(address.address === FAKE_PUBLIC ? { address: '127.0.0.1', family: 4 } : address),
+          pinnedDispatcher: (address) =>
+            createPinnedAgent(address.address === FAKE_PUBLIC ? { address: '127.0.0.1', family: 4 } : address),
         },
       },
     })
@@ -122,12 +130,15 @@ describe('image endpoint against hostile sources', () => {
     expect(canary.connections()).toBe(0)
   })
 
-  it.each(['/to-loopback', '/to-mapped', '/to-localhost'])('refuses a public host whose redirect %s leads to loopback', async (path) => {
-    const response = await get(publicUrl(path))
-    expect(response.status).toBe(403)
-    expect(outside.hits.get(path)).toBe(1)
-    expect(canary.connections()).toBe(0)
-  })
+  it.each(['/to-loopback', '/to-mapped', '/to-localhost'])(
+    'refuses a public host whose redirect %s leads to loopback',
+    async (path) => {
+      const response = await get(publicUrl(path))
+      expect(response.status).toBe(403)
+      expect(outside.hits.get(path)).toBe(1)
+      expect(canary.connections()).toBe(0)
+    },
+  )
 
   it('refuses a redirect to another scheme, and a redirect loop after 3 hops', async () => {
     expect((await get(publicUrl('/to-file'))).status).toBe(403)

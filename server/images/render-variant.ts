@@ -46,7 +46,15 @@ function loadSharp(): Promise<SharpModule> {
     ({ default: sharp }) => {
       sharp.cache(false)
       sharp.block({ operation: ['VipsForeignLoad'] })
-      sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer', 'VipsForeignLoadHeifBuffer'] })
+      sharp.unblock({
+        operation: [
+          'VipsForeignLoadPngBuffer',
+          'VipsForeignLoadJpegBuffer',
+          'VipsForeignLoadWebpBuffer',
+          'VipsForeignLoadNsgifBuffer',
+          'VipsForeignLoadHeifBuffer',
+        ],
+      })
       return sharp
     },
     (error: unknown) => {
@@ -63,7 +71,11 @@ function loadSharp(): Promise<SharpModule> {
  * cover to a width, the placeholder to 10×10 at quality 50 with blur 3 (SPEC §9). Density 2 doubles
  * the size; nothing is ever enlarged past the source. EXIF orientation is applied; metadata is dropped.
  */
-export async function renderVariant(source: Buffer, format: Exclude<SourceFormat, 'svg'>, options: RenderOptions): Promise<RenderedVariant> {
+export async function renderVariant(
+  source: Buffer,
+  format: Exclude<SourceFormat, 'svg'>,
+  options: RenderOptions,
+): Promise<RenderedVariant> {
   const sharp = await loadSharp()
   const input = { limitInputPixels: options.maxPixels, failOn: 'error' as const }
   let width: number
@@ -71,13 +83,15 @@ export async function renderVariant(source: Buffer, format: Exclude<SourceFormat
   let hasAlpha: boolean
   try {
     const meta = await sharp(source, input).metadata()
-    if (meta.format !== (format === 'avif' ? 'heif' : format)) throw new Error(`decoder reports ${meta.format}, bytes say ${format}`)
+    if (meta.format !== (format === 'avif' ? 'heif' : format))
+      throw new Error(`decoder reports ${meta.format}, bytes say ${format}`)
     ;({ width, height } = meta.autoOrient)
     hasAlpha = meta.hasAlpha
   } catch (error) {
     throw sourceFailed('the source image cannot be read', error)
   }
-  if (width * height > options.maxPixels) throw sourceFailed(`the source has ${width}×${height} pixels, more than ${options.maxPixels}`)
+  if (width * height > options.maxPixels)
+    throw sourceFailed(`the source has ${width}×${height} pixels, more than ${options.maxPixels}`)
 
   try {
     const pipeline = sharp(source, input).autoOrient()
@@ -103,12 +117,19 @@ export async function renderVariant(source: Buffer, format: Exclude<SourceFormat
   }
 }
 
-async function encode(pipeline: Sharp, format: 'webp' | 'avif' | 'jpeg' | 'png', quality?: number): Promise<RenderedVariant> {
+async function encode(
+  pipeline: Sharp,
+  format: 'webp' | 'avif' | 'jpeg' | 'png',
+  quality?: number,
+): Promise<RenderedVariant> {
   const encoder =
-    format === 'webp' ? pipeline.webp({ quality: quality ?? 75 })
-    : format === 'avif' ? pipeline.avif({ quality: quality ?? 50, effort: 2 })
-    : format === 'jpeg' ? pipeline.jpeg({ quality: quality ?? 80, mozjpeg: true })
-    : pipeline.png({ palette: true, effort: 4 })
+    format === 'webp'
+      ? pipeline.webp({ quality: quality ?? 75 })
+      : format === 'avif'
+        ? pipeline.avif({ quality: quality ?? 50, effort: 2 })
+        : format === 'jpeg'
+          ? pipeline.jpeg({ quality: quality ?? 80, mozjpeg: true })
+          : pipeline.png({ palette: true, effort: 4 })
   const { data, info } = await encoder.toBuffer({ resolveWithObject: true })
   return { body: data, contentType: `image/${format}`, width: info.width, height: info.height }
 }

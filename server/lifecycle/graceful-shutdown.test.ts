@@ -30,7 +30,10 @@ interface Fixture {
   held: { count: number }
 }
 
-async function start(timeoutMs = 20_000, timeouts = { keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000, requestTimeoutMs: 300_000 }): Promise<Fixture> {
+async function start(
+  timeoutMs = 20_000,
+  timeouts = { keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000, requestTimeoutMs: 300_000 },
+): Promise<Fixture> {
   const readiness = createReadiness()
   readiness.markReady()
   const slow = gate()
@@ -76,7 +79,17 @@ async function start(timeoutMs = 20_000, timeouts = { keepAliveTimeoutMs: 65_000
       return delayEnded.opened
     },
   })
-  return { http, readiness, graceful, delayStarted: delayStarted.opened, endDelay: delayEnded.open, slow, slowStarted: slowStarted.opened, hold, held }
+  return {
+    http,
+    readiness,
+    graceful,
+    delayStarted: delayStarted.opened,
+    endDelay: delayEnded.open,
+    slow,
+    slowStarted: slowStarted.opened,
+    hold,
+    held,
+  }
 }
 
 describe('HTTP server timeouts', () => {
@@ -84,14 +97,28 @@ describe('HTTP server timeouts', () => {
   afterEach(() => http?.server.close())
 
   it('applies the configured keep-alive, headers and request timeouts', async () => {
-    http = await startHttpServer({ port: 0, hostname: '127.0.0.1', keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000, requestTimeoutMs: 120_000, fetch: () => new Response('x') })
+    http = await startHttpServer({
+      port: 0,
+      hostname: '127.0.0.1',
+      keepAliveTimeoutMs: 65_000,
+      headersTimeoutMs: 66_000,
+      requestTimeoutMs: 120_000,
+      fetch: () => new Response('x'),
+    })
     expect(http.server.keepAliveTimeout).toBe(65_000)
     expect(http.server.headersTimeout).toBe(66_000)
     expect(http.server.requestTimeout).toBe(120_000)
   })
 
   it('closes a connection whose headers never finish, without a response', async () => {
-    http = await startHttpServer({ port: 0, hostname: '127.0.0.1', keepAliveTimeoutMs: 100, headersTimeoutMs: 200, requestTimeoutMs: 400, fetch: () => new Response('x') })
+    http = await startHttpServer({
+      port: 0,
+      hostname: '127.0.0.1',
+      keepAliveTimeoutMs: 100,
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 400,
+      fetch: () => new Response('x'),
+    })
     const connection = await rawConnection(http.port)
     connection.write('GET / HTTP/1.1\r\nHost: res.localhost\r\nX-Slow: ')
     await connection.closed
@@ -138,7 +165,11 @@ describe('graceful shutdown over real sockets', () => {
     // The idle socket, silent through its grace, is closed with a FIN; the busy one keeps going.
     await idle.closed
     expect(idle.events).toEqual(['end', 'close'])
-    await expect(new Promise((resolve, reject) => net.connect(http.port, '127.0.0.1').once('connect', resolve).once('error', reject))).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+    await expect(
+      new Promise((resolve, reject) =>
+        net.connect(http.port, '127.0.0.1').once('connect', resolve).once('error', reject),
+      ),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' })
 
     fixture.slow.open()
     const slow = await slowResponse
@@ -153,29 +184,32 @@ describe('graceful shutdown over real sockets', () => {
   it.each([
     ['/late', 'ok /late'],
     ['/first', 'answered first'],
-  ])('answers a request (%s) that arrives on a kept-alive socket after the delay, with Connection: close', async (path, body) => {
-    fixture = await start()
-    const { http, graceful } = fixture
-    const busy = await rawConnection(http.port)
-    const late = await rawConnection(http.port)
-    const slowResponse = busy.get('/slow')
-    await fixture.slowStarted
-    // `late` is mid-request (headers sent, no blank line yet) when the drain begins, so it is not idle.
-    late.write(`GET ${path} HTTP/1.1\r\nHost: res.localhost\r\n`)
-    const result = graceful.shutdown('SIGTERM')
-    await fixture.delayStarted
-    fixture.endDelay()
-    const lateResponse = late.next()
-    late.write('\r\n')
-    const response = await lateResponse
-    expect(response.body.toString()).toBe(body)
-    expect(response.headers.connection).toBe('close')
-    await late.closed
-    expect(late.events).toEqual(['end', 'close'])
-    fixture.slow.open()
-    await slowResponse
-    expect(await result).toBe('drained')
-  })
+  ])(
+    'answers a request (%s) that arrives on a kept-alive socket after the delay, with Connection: close',
+    async (path, body) => {
+      fixture = await start()
+      const { http, graceful } = fixture
+      const busy = await rawConnection(http.port)
+      const late = await rawConnection(http.port)
+      const slowResponse = busy.get('/slow')
+      await fixture.slowStarted
+      // `late` is mid-request (headers sent, no blank line yet) when the drain begins, so it is not idle.
+      late.write(`GET ${path} HTTP/1.1\r\nHost: res.localhost\r\n`)
+      const result = graceful.shutdown('SIGTERM')
+      await fixture.delayStarted
+      fixture.endDelay()
+      const lateResponse = late.next()
+      late.write('\r\n')
+      const response = await lateResponse
+      expect(response.body.toString()).toBe(body)
+      expect(response.headers.connection).toBe('close')
+      await late.closed
+      expect(late.events).toEqual(['end', 'close'])
+      fixture.slow.open()
+      await slowResponse
+      expect(await result).toBe('drained')
+    },
+  )
 
   it('cuts what is still open at the timeout and says so', async () => {
     fixture = await start(300)
@@ -197,7 +231,8 @@ describe('graceful shutdown over real sockets', () => {
     const outcomes = { before: 0, closeDuringDrain: 0, keepAliveDuringDrain: 0, refused: 0, failures: [] as string[] }
     let phase: 'before' | 'draining' | 'holding' | 'closed' = 'before'
     const progress = { answered: 0, waiter: null as null | { count: number; open: () => void } }
-    const answeredUntil = (count: number) => new Promise<void>((resolve) => (progress.waiter = { count: progress.answered + count, open: resolve }))
+    const answeredUntil = (count: number) =>
+      new Promise<void>((resolve) => (progress.waiter = { count: progress.answered + count, open: resolve }))
     // Alternating the path answered before the app (as cache hits are) and the app's.
     const worker = async (index: number) => {
       for (let sent = 0; sent < 5000; sent += 1) {

@@ -83,7 +83,8 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
     // under it. Each response ends its socket instead, and the client opens a new one while the
     // server still listens.
     draining = true
-    for (const responses of busy.values()) for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false
+    for (const responses of busy.values())
+      for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false
     log.info({ reason, delayMs: options.delayMs }, 'draining: readiness is now 503')
     if (options.delayMs > 0) await (options.wait ?? sleep)(options.delayMs)
 
@@ -93,7 +94,11 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
     // opened it, or reuses it after a response from before the drain): that client would see a reset.
     const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve())).then(() =>
       // The server reports closed as its count drops; wait for the sockets' own close events too.
-      Promise.all([...sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve))))),
+      Promise.all(
+        [...sockets].map(
+          (socket) => new Promise((resolve) => (socket.destroyed ? resolve(null) : socket.once('close', resolve))),
+        ),
+      ),
     )
     // Instead each gets a moment to bring its request; those that stay silent are closed then.
     const idle = [...sockets].filter((socket) => !busy.has(socket))

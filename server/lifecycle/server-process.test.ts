@@ -3,7 +3,12 @@ import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
-import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerProcess } from '../../test/server-process.ts'
+import {
+  buildServerBundle,
+  startDemoUpstream,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.ts'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -17,7 +22,10 @@ function gate() {
 async function startUpstream() {
   const state = { slowGate: gate(), slowWaiting: gate() }
   const upstream = await startDemoUpstream(async (request) => {
-    if (new URL(request.url).pathname === '/v1/resource/search' && (await request.clone().text()).includes('slow-one')) {
+    if (
+      new URL(request.url).pathname === '/v1/resource/search' &&
+      (await request.clone().text()).includes('slow-one')
+    ) {
       state.slowWaiting.open()
       await state.slowGate.opened
     }
@@ -122,13 +130,17 @@ describe('the server process', { timeout: 120_000 }, () => {
   })
 
   it('refuses to start in production without API_BASE_URL, naming the fix', async () => {
-    await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(/exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/)
+    await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(
+      /exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/,
+    )
   })
 
   it('with DEMO_API=1 and no API_BASE_URL, serves the demo sites from the demo API bundled apart', async () => {
     server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', DEMO_API: '1' })
     const { port, child, lines } = server
-    expect(lines.some((line) => String(line.msg).startsWith('API_BASE_URL is not set: using the embedded demo API'))).toBe(true)
+    expect(
+      lines.some((line) => String(line.msg).startsWith('API_BASE_URL is not set: using the embedded demo API')),
+    ).toBe(true)
     const connection = await rawConnection(port)
     const home = await connection.get('/')
     expect(home.status).toBe(200)
@@ -144,8 +156,13 @@ describe('the server process', { timeout: 120_000 }, () => {
     const connection = await rawConnection(port)
     expect((await connection.get('/res/hot')).status).toBe(200)
     expect(mapped()).toBe(false)
-    const picture = readdirSync(path.join(import.meta.dirname, '..', 'demo-api', 'media')).find((name) => name.endsWith('.webp'))!
-    const image = await connection.get(`/_img/thumbnail?url=${encodeURIComponent(`${upstream.url}/media/${picture}`)}`, { accept: 'image/webp' })
+    const picture = readdirSync(path.join(import.meta.dirname, '..', 'demo-api', 'media')).find((name) =>
+      name.endsWith('.webp'),
+    )!
+    const image = await connection.get(
+      `/_img/thumbnail?url=${encodeURIComponent(`${upstream.url}/media/${picture}`)}`,
+      { accept: 'image/webp' },
+    )
     expect(image.status).toBe(200)
     expect(image.headers['content-type']).toBe('image/webp')
     expect(mapped()).toBe(true)

@@ -60,7 +60,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registers = [registry]
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['route', 'method', 'status_class'], registers })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['route', 'method', 'status_class'],
+    registers,
+  })
   const requestSeconds = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to the last byte of the response',
@@ -70,7 +75,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   })
   const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered', registers })
   const draining = new Gauge({ name: 'app_draining', help: '1 while the instance drains for shutdown', registers })
-  const upstreamCalls = new Counter({ name: 'upstream_calls_total', help: 'Calls to the upstream API', labelNames: ['path', 'outcome'], registers })
+  const upstreamCalls = new Counter({
+    name: 'upstream_calls_total',
+    help: 'Calls to the upstream API',
+    labelNames: ['path', 'outcome'],
+    registers,
+  })
   const upstreamSeconds = new Histogram({
     name: 'upstream_call_duration_seconds',
     help: 'Duration of upstream API calls',
@@ -78,8 +88,18 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: DURATION_BUCKETS,
     registers,
   })
-  const cacheLookups = new Counter({ name: 'cache_lookups_total', help: 'Cache lookups by result', labelNames: ['cache', 'result'], registers })
-  const cacheEvictions = new Counter({ name: 'cache_evictions_total', help: 'Entries evicted to stay within the size bound', labelNames: ['cache'], registers })
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Cache lookups by result',
+    labelNames: ['cache', 'result'],
+    registers,
+  })
+  const cacheEvictions = new Counter({
+    name: 'cache_evictions_total',
+    help: 'Entries evicted to stay within the size bound',
+    labelNames: ['cache'],
+    registers,
+  })
   const sizeReaders = new Map<string, () => number>()
   new Gauge({
     name: 'cache_entries',
@@ -100,7 +120,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       for (const [name, read] of byteReaders) this.set({ cache: name }, read())
     },
   })
-  const rendersAborted = new Counter({ name: 'renders_aborted_total', help: 'Renders cut short', labelNames: ['reason'], registers })
+  const rendersAborted = new Counter({
+    name: 'renders_aborted_total',
+    help: 'Renders cut short',
+    labelNames: ['reason'],
+    registers,
+  })
   const sharedStoreErrors = new Counter({
     name: 'shared_store_errors_total',
     help: 'Shared cache (Redis) commands that failed or timed out, by operation',
@@ -108,7 +133,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
-  const revalidations = new Counter({ name: 'html_revalidations_total', help: 'Background re-renders of stale cached pages, by outcome', labelNames: ['outcome'], registers })
+  const revalidations = new Counter({
+    name: 'html_revalidations_total',
+    help: 'Background re-renders of stale cached pages, by outcome',
+    labelNames: ['outcome'],
+    registers,
+  })
   const revalidationSeconds = new Histogram({
     name: 'html_revalidation_duration_seconds',
     help: 'Duration of background re-renders of stale cached pages',
@@ -121,7 +151,11 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   return {
     registry,
     request(route, method, status, seconds) {
-      const labels = { route, method: METHODS.has(method) ? method : 'OTHER', status_class: `${Math.floor(status / 100)}xx` }
+      const labels = {
+        route,
+        method: METHODS.has(method) ? method : 'OTHER',
+        status_class: `${Math.floor(status / 100)}xx`,
+      }
       requests.inc(labels)
       requestSeconds.observe(labels, seconds)
     },

@@ -15,7 +15,9 @@ describe('Cache-Control and Vary', () => {
         const response = await demo(request)
         // nav.localhost with a single language: no language redirect can apply there.
         if (domain !== 'nav.localhost' || new URL(request.url).pathname !== '/v1/site_page/web_get') return response
-        const body = (await response.json()) as { data: { site_config: { language_config: { language_list: unknown[] } } } }
+        const body = (await response.json()) as {
+          data: { site_config: { language_config: { language_list: unknown[] } } }
+        }
         body.data.site_config.language_config.language_list = [{ language: 'zh-TW', status: 1 }]
         return Response.json(body)
       },
@@ -23,11 +25,16 @@ describe('Cache-Control and Vary', () => {
   })
   afterAll(() => site.close())
 
-  const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) => site.request(path, { host, headers, redirect: 'manual' })
+  const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) =>
+    site.request(path, { host, headers, redirect: 'manual' })
 
   it('builds the public page policy from HTML_S_MAXAGE', () => {
-    expect(publicPageCacheControl(10, 60)).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400')
-    expect(publicPageCacheControl(30, 3600)).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=3600, stale-if-error=86400')
+    expect(publicPageCacheControl(10, 60)).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400',
+    )
+    expect(publicPageCacheControl(30, 3600)).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=3600, stale-if-error=86400',
+    )
   })
 
   it('lets shared caches keep anonymous pages and payloads', async () => {
@@ -41,8 +48,12 @@ describe('Cache-Control and Vary', () => {
   })
 
   it('varies by Cookie and Accept-Language only where the first-visit language redirect can apply', async () => {
-    expect((await get('/res/hot', 'res.localhost', { cookie: 'lang=zh' })).headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding')
-    expect((await get('/en/res/hot', 'res.localhost', { cookie: 'lang=en' })).headers.get('vary')).toBe('Accept-Encoding')
+    expect((await get('/res/hot', 'res.localhost', { cookie: 'lang=zh' })).headers.get('vary')).toBe(
+      'Accept-Language, Cookie, Accept-Encoding',
+    )
+    expect((await get('/en/res/hot', 'res.localhost', { cookie: 'lang=en' })).headers.get('vary')).toBe(
+      'Accept-Encoding',
+    )
     const redirect = await get('/zh/res/hot', 'res.localhost', { cookie: 'lang=zh' })
     expect(redirect.status).toBe(301)
     expect(redirect.headers.get('vary')).toBe('Accept-Language, Cookie')
@@ -61,7 +72,12 @@ describe('Cache-Control and Vary', () => {
   })
 
   it('answers the same-origin API private, no-store', async () => {
-    const response = await site.request('/api/v1/links/get', { method: 'POST', host: 'res.localhost', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const response = await site.request('/api/v1/links/get', {
+      method: 'POST',
+      host: 'res.localhost',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(response.headers.get('cache-control')).toBe('private, no-store')
   })
 

@@ -32,7 +32,13 @@ describe('negotiateEncoding', () => {
   ])('adds Accept-Encoding to Vary %j once', async (vary, expected) => {
     const app = new Hono()
     app.use(compression())
-    app.get('/', () => new Response('<p>short</p>', { headers: { 'content-type': 'text/html; charset=utf-8', ...(vary === null ? {} : { vary }) } }))
+    app.get(
+      '/',
+      () =>
+        new Response('<p>short</p>', {
+          headers: { 'content-type': 'text/html; charset=utf-8', ...(vary === null ? {} : { vary }) },
+        }),
+    )
     const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
     expect(response.headers.get('vary')).toBe(expected)
   })
@@ -46,23 +52,32 @@ describe('whole bodies', () => {
     const app = new Hono()
     app.use(compression({ syncMaxBytes }))
     // A whole body, as the renderer answers when nothing suspends.
-    app.get('/', () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(page)) } }))
+    app.get(
+      '/',
+      () =>
+        new Response(page, {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(page)) },
+        }),
+    )
     return app
   }
 
   it.each([
     ['br', 'brotliCompressSync', (body: Buffer) => zlib.brotliDecompressSync(body)],
     ['gzip', 'gzipSync', (body: Buffer) => zlib.gunzipSync(body)],
-  ] as const)('are compressed (%s) on the event loop up to the limit, without thread-pool hand-offs', async (encoding, sync, decode) => {
-    const spy = vi.spyOn(zlib, sync)
-    onTestFinished(() => spy.mockRestore())
-    const response = await appWith(1_048_576).request('/', { headers: { 'accept-encoding': encoding } })
-    expect(response.headers.get('content-encoding')).toBe(encoding)
-    const body = Buffer.from(await response.arrayBuffer())
-    expect(Number(response.headers.get('content-length'))).toBe(body.byteLength)
-    expect(decode(body).toString()).toBe(page)
-    expect(spy).toHaveBeenCalledTimes(1)
-  })
+  ] as const)(
+    'are compressed (%s) on the event loop up to the limit, without thread-pool hand-offs',
+    async (encoding, sync, decode) => {
+      const spy = vi.spyOn(zlib, sync)
+      onTestFinished(() => spy.mockRestore())
+      const response = await appWith(1_048_576).request('/', { headers: { 'accept-encoding': encoding } })
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      const body = Buffer.from(await response.arrayBuffer())
+      expect(Number(response.headers.get('content-length'))).toBe(body.byteLength)
+      expect(decode(body).toString()).toBe(page)
+      expect(spy).toHaveBeenCalledTimes(1)
+    },
+  )
 
   it('above the limit go to the thread pool, with the same bytes out', async () => {
     const spy = vi.spyOn(zlib, 'brotliCompressSync')
@@ -79,7 +94,10 @@ describe('a page rendered in one piece', () => {
     const app = new Hono()
     app.use(compression())
     app.get('/', () => {
-      const response = wholeBodyResponse(new TextEncoder().encode(page), { status: 200, headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }) })
+      const response = wholeBodyResponse(new TextEncoder().encode(page), {
+        status: 200,
+        headers: new Headers({ 'content-type': 'text/html; charset=utf-8' }),
+      })
       Object.defineProperty(response, 'body', { get: () => expect.fail('the body stream was read') })
       return response
     })
@@ -123,15 +141,23 @@ describe('compressed responses', () => {
   it('serves the precompressed asset files by negotiation, never compressing them again', async () => {
     site = await startTestSite()
     const folder = path.join(distDir(), 'client', 'assets')
-    const name = readdirSync(folder).find((file) => file.endsWith('.js') && readFileSync(path.join(folder, file)).length > 2000)!
+    const name = readdirSync(folder).find(
+      (file) => file.endsWith('.js') && readFileSync(path.join(folder, file)).length > 2000,
+    )!
     expect(readdirSync(folder)).toEqual(expect.arrayContaining([`${name}.br`, `${name}.gz`]))
-    for (const [accept, encoding, suffix] of [['br, gzip', 'br', '.br'], ['gzip', 'gzip', '.gz'], ['identity', null, '']] as const) {
+    for (const [accept, encoding, suffix] of [
+      ['br, gzip', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+      ['identity', null, ''],
+    ] as const) {
       const response = await site.request(`/assets/${name}`, { headers: { 'accept-encoding': accept } })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-encoding')).toBe(encoding)
       expect(response.headers.get('vary')).toContain('Accept-Encoding')
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(folder, name + suffix)))).toBe(true)
+      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(folder, name + suffix)))).toBe(
+        true,
+      )
     }
   })
 
@@ -147,25 +173,27 @@ describe('compressed responses', () => {
     })
     const url = `${site.url}/s?query=linux`
     const text = await new Promise<string>((resolve, reject) => {
-      http.get(url, { headers: { host: 'res.localhost', 'accept-encoding': 'br' } }, (response) => {
-        expect(response.headers['content-encoding']).toBe('br')
-        expect(response.headers['content-length']).toBeUndefined()
-        const decoder = zlib.createBrotliDecompress()
-        let seen = ''
-        decoder.on('data', (chunk: Buffer) => {
-          const before = seen
-          seen += chunk.toString()
-          // The shell with the search results arrived while the aside is still held back upstream.
-          if (!before.includes('<div id="root">') && seen.includes('<div id="root">')) {
-            expect(seen).toMatch(/linux/i)
-            expect(seen).not.toContain('</html>')
-            release()
-          }
+      http
+        .get(url, { headers: { host: 'res.localhost', 'accept-encoding': 'br' } }, (response) => {
+          expect(response.headers['content-encoding']).toBe('br')
+          expect(response.headers['content-length']).toBeUndefined()
+          const decoder = zlib.createBrotliDecompress()
+          let seen = ''
+          decoder.on('data', (chunk: Buffer) => {
+            const before = seen
+            seen += chunk.toString()
+            // The shell with the search results arrived while the aside is still held back upstream.
+            if (!before.includes('<div id="root">') && seen.includes('<div id="root">')) {
+              expect(seen).toMatch(/linux/i)
+              expect(seen).not.toContain('</html>')
+              release()
+            }
+          })
+          decoder.on('end', () => resolve(seen))
+          decoder.on('error', reject)
+          response.pipe(decoder)
         })
-        decoder.on('end', () => resolve(seen))
-        decoder.on('error', reject)
-        response.pipe(decoder)
-      }).on('error', reject)
+        .on('error', reject)
     })
     expect(text).toContain('<div id="root">')
     expect(text.endsWith('</html>')).toBe(true)
@@ -207,32 +235,39 @@ describe('bodies a handler wrote whole without a length', () => {
 })
 
 describe('a visitor who leaves mid-stream', () => {
-  it.each(['cancelled by the visitor', 'cut short by the renderer'])('stops compressing without an uncaught error when the body is %s while output is pending', async (how) => {
-    const uncaught: unknown[] = []
-    const onUncaught = (error: unknown) => uncaught.push(error)
-    process.on('uncaughtException', onUncaught)
-    onTestFinished(() => {
-      process.off('uncaughtException', onUncaught)
-    })
-    let source!: ReadableStreamDefaultController<Uint8Array>
-    const app = new Hono()
-    app.use(compression())
-    app.get('/', () => streamedResponse(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), { headers: { 'content-type': 'text/html' } }))
-    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
-    const reader = response.body!.getReader()
-    const text = new TextEncoder()
-    source.enqueue(text.encode('<p>shell</p>'))
-    await reader.read()
-    // Lots of output still inside the compressor when the visitor goes away.
-    source.enqueue(text.encode('<p>more</p>'.repeat(50_000)))
-    if (how === 'cancelled by the visitor') {
-      await reader.cancel()
-      source.enqueue(text.encode('<p>late</p>'))
-    } else {
-      source.error(new Error('render aborted'))
-      await reader.read().catch(() => {})
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(uncaught).toEqual([])
-  })
+  it.each(['cancelled by the visitor', 'cut short by the renderer'])(
+    'stops compressing without an uncaught error when the body is %s while output is pending',
+    async (how) => {
+      const uncaught: unknown[] = []
+      const onUncaught = (error: unknown) => uncaught.push(error)
+      process.on('uncaughtException', onUncaught)
+      onTestFinished(() => {
+        process.off('uncaughtException', onUncaught)
+      })
+      let source!: ReadableStreamDefaultController<Uint8Array>
+      const app = new Hono()
+      app.use(compression())
+      app.get('/', () =>
+        streamedResponse(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), {
+          headers: { 'content-type': 'text/html' },
+        }),
+      )
+      const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+      const reader = response.body!.getReader()
+      const text = new TextEncoder()
+      source.enqueue(text.encode('<p>shell</p>'))
+      await reader.read()
+      // Lots of output still inside the compressor when the visitor goes away.
+      source.enqueue(text.encode('<p>more</p>'.repeat(50_000)))
+      if (how === 'cancelled by the visitor') {
+        await reader.cancel()
+        source.enqueue(text.encode('<p>late</p>'))
+      } else {
+        source.error(new Error('render aborted'))
+        await reader.read().catch(() => {})
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(uncaught).toEqual([])
+    },
+  )
 })

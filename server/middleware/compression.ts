@@ -2,7 +2,13 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { ANSWER_BROTLI_PARAMS, GZIP_MEM_LEVEL, negotiateEncoding, SYNC_MAX_BYTES, type Encoding } from '../http/content-coding.ts'
+import {
+  ANSWER_BROTLI_PARAMS,
+  GZIP_MEM_LEVEL,
+  negotiateEncoding,
+  SYNC_MAX_BYTES,
+  type Encoding,
+} from '../http/content-coding.ts'
 import { isStreamed, wholeBodyOf, wholeBodyResponse } from '../http/whole-body.ts'
 
 export interface CompressionOptions {
@@ -15,7 +21,8 @@ export interface CompressionOptions {
 }
 
 /** Text-like types worth compressing; images, fonts in woff2 and archives already are. */
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i
 const SKIP_STATUS = new Set([204, 206, 304])
 const brotliCompress = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -47,7 +54,11 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return
     appendVary(response.headers, 'Accept-Encoding')
     if (c.req.method === 'HEAD' || SKIP_STATUS.has(response.status)) return
-    if (response.headers.has('content-encoding') || /\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return
+    if (
+      response.headers.has('content-encoding') ||
+      /\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')
+    )
+      return
     const whole = wholeBodyOf(response)
     if (whole === undefined && response.body === null) return
     const encoding = negotiateEncoding(c.req.header('accept-encoding'))
@@ -57,7 +68,11 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     // A text or JSON answer without a length (a payload, a sitemap, an error page) is read whole: a
     // compression stream with its flushes and thread-pool hand-offs costs more than it, and a body
     // under the threshold is sent as it is.
-    const plain = whole ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : isStreamed(response) ? null : Buffer.from(await response.arrayBuffer())
+    const plain = whole
+      ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength)
+      : isStreamed(response)
+        ? null
+        : Buffer.from(await response.arrayBuffer())
     if (plain !== null && plain.byteLength < threshold) {
       if (whole === undefined) {
         c.res = undefined
@@ -82,7 +97,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
     } else {
       headers.delete('content-length')
-      const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: ANSWER_BROTLI_PARAMS }) : zlib.createGzip(gzipOptions)
+      const compressor =
+        encoding === 'br' ? zlib.createBrotliCompress({ params: ANSWER_BROTLI_PARAMS }) : zlib.createGzip(gzipOptions)
       body = response.body!.pipeThrough(flushingStream(compressor, encoding))
     }
     // A strong validator names one representation: the compressed bytes differ (RFC 9110 §8.8.3).
@@ -99,7 +115,10 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
  * sends (the shell, then each resolved boundary) leaves compressed at once instead of waiting in
  * the compressor's window.
  */
-function flushingStream(compressor: zlib.BrotliCompress | zlib.Gzip, encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+function flushingStream(
+  compressor: zlib.BrotliCompress | zlib.Gzip,
+  encoding: Encoding,
+): TransformStream<Uint8Array, Uint8Array> {
   const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH
   let output: TransformStreamDefaultController<Uint8Array>
   let failed: unknown = null

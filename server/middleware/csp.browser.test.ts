@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../test/browser/launch.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
 declare global {
   interface Window {
@@ -20,7 +21,11 @@ async function watch(page: Page): Promise<string[]> {
   page.on('pageerror', (error) => errors.push(error.message))
   await page.addInitScript(() => {
     window.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations!.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__cspViolations!.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    )
   })
   return errors
 }

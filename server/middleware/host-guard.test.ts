@@ -15,9 +15,21 @@ describe('decideHost', () => {
     ['absolute form naming another host', { target: 'http://evil.com/' }, null],
     ['absolute form naming the same host', { target: 'http://RES.localhost:80/a' }, 'http://res.localhost'],
     ['absolute form that is not a URL', { target: 'http://[zz/' }, null],
-    ['untrusted forwarding headers', { forwardedHost: 'land.localhost', forwardedProto: 'https', forwarded: 'host=nav.localhost;proto=https' }, 'http://res.localhost'],
-    ['trusted X-Forwarded-Host and -Proto', { trustProxy: true, forwardedHost: 'land.localhost, proxy.internal', forwardedProto: 'https' }, 'https://land.localhost'],
-    ['trusted Forwarded', { trustProxy: true, forwarded: 'for=1.2.3.4;host="nav.localhost";proto=https, for=5.6.7.8' }, 'https://nav.localhost'],
+    [
+      'untrusted forwarding headers',
+      { forwardedHost: 'land.localhost', forwardedProto: 'https', forwarded: 'host=nav.localhost;proto=https' },
+      'http://res.localhost',
+    ],
+    [
+      'trusted X-Forwarded-Host and -Proto',
+      { trustProxy: true, forwardedHost: 'land.localhost, proxy.internal', forwardedProto: 'https' },
+      'https://land.localhost',
+    ],
+    [
+      'trusted Forwarded',
+      { trustProxy: true, forwarded: 'for=1.2.3.4;host="nav.localhost";proto=https, for=5.6.7.8' },
+      'https://nav.localhost',
+    ],
     ['a trusted but malformed forwarded host', { trustProxy: true, forwardedHost: 'evil.com/<x>' }, null],
     ['a trusted proto that is not http(s)', { trustProxy: true, forwardedProto: 'javascript' }, 'http://res.localhost'],
   ])('%s', (_name, facts, origin) => {
@@ -26,7 +38,8 @@ describe('decideHost', () => {
   })
 })
 
-const canonicalsOf = (html: string) => [...html.matchAll(/<link rel="(?:canonical|alternate)"[^>]*href="([^"]+)"/g)].map((match) => match[1]!)
+const canonicalsOf = (html: string) =>
+  [...html.matchAll(/<link rel="(?:canonical|alternate)"[^>]*href="([^"]+)"/g)].map((match) => match[1]!)
 
 describe('forwarding headers through the app', () => {
   let plain: TestSite
@@ -37,7 +50,12 @@ describe('forwarding headers through the app', () => {
   })
   afterAll(() => Promise.all([plain.close(), proxied.close()]))
 
-  const spoof = { 'x-forwarded-host': 'land.localhost', 'x-forwarded-proto': 'https', forwarded: 'host=evil.com;proto=https', cookie: 'lang=zh' }
+  const spoof = {
+    'x-forwarded-host': 'land.localhost',
+    'x-forwarded-proto': 'https',
+    forwarded: 'host=evil.com;proto=https',
+    cookie: 'lang=zh',
+  }
 
   it('ignores them without TRUST_PROXY: the tenant and every link come from Host', async () => {
     const response = await plain.request('/res/hot', { headers: spoof })
@@ -48,7 +66,9 @@ describe('forwarding headers through the app', () => {
   })
 
   it('with TRUST_PROXY takes a configured tenant from them; published addresses still come from the site config', async () => {
-    const response = await proxied.request('/', { headers: { 'x-forwarded-host': 'land.localhost', 'x-forwarded-proto': 'https', cookie: 'lang=en' } })
+    const response = await proxied.request('/', {
+      headers: { 'x-forwarded-host': 'land.localhost', 'x-forwarded-proto': 'https', cookie: 'lang=en' },
+    })
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(html).toMatch(/<html lang="en"/)
@@ -63,7 +83,10 @@ describe('forwarding headers through the app', () => {
   })
 
   it('redirect targets are paths, never hosts a header named', async () => {
-    const response = await proxied.request('/zh/res/hot', { headers: { ...spoof, 'x-forwarded-host': 'res.localhost' }, redirect: 'manual' })
+    const response = await proxied.request('/zh/res/hot', {
+      headers: { ...spoof, 'x-forwarded-host': 'res.localhost' },
+      redirect: 'manual',
+    })
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe('/res/hot')
   })

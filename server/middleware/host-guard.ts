@@ -94,7 +94,13 @@ export function hostFactsOf(c: Context<AppEnv>, trustProxy: boolean): HostFacts 
     hostHeaders: [c.req.header('host') ?? ''].filter((value) => value !== ''),
     target: c.req.url,
     scheme: c.req.url.startsWith('https:') ? 'https' : 'http',
-    ...(trustProxy ? { forwardedHost: c.req.header('x-forwarded-host'), forwardedProto: c.req.header('x-forwarded-proto'), forwarded: c.req.header('forwarded') } : {}),
+    ...(trustProxy
+      ? {
+          forwardedHost: c.req.header('x-forwarded-host'),
+          forwardedProto: c.req.header('x-forwarded-proto'),
+          forwarded: c.req.header('forwarded'),
+        }
+      : {}),
     trustProxy,
   }
 }
@@ -107,7 +113,13 @@ export function hostFactsOfIncoming(incoming: IncomingMessage, trustProxy: boole
     target: incoming.url ?? '',
     scheme: (incoming.socket as TLSSocket).encrypted ? 'https' : 'http',
     // Without a trusted proxy they are ignored: not even read on every request.
-    ...(trustProxy ? { forwardedHost: single(headers['x-forwarded-host']), forwardedProto: single(headers['x-forwarded-proto']), forwarded: headers.forwarded } : {}),
+    ...(trustProxy
+      ? {
+          forwardedHost: single(headers['x-forwarded-host']),
+          forwardedProto: single(headers['x-forwarded-proto']),
+          forwarded: headers.forwarded,
+        }
+      : {}),
     trustProxy,
   }
 }
@@ -119,7 +131,8 @@ function single(value: string | string[] | undefined): string | undefined {
 
 function hostValues(rawHeaders: string[]): string[] {
   const values: string[] = []
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '')
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i]!.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '')
   return values
 }
 
@@ -137,7 +150,10 @@ function parseForwarded(header: string | undefined): { host?: string; proto?: st
     const eq = pair.indexOf('=')
     if (eq === -1) continue
     const name = pair.slice(0, eq).trim().toLowerCase()
-    const value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
+    const value = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
     if (name === 'host') result.host = value
     if (name === 'proto') result.proto = value
   }

@@ -9,9 +9,12 @@ describe('toRequestId', () => {
   it.each(['abc-123', 'A_b-9', 'x'.repeat(128)])('keeps %j', (id) => {
     expect(toRequestId(id)).toBe(id)
   })
-  it.each([undefined, '', 'a b', 'id\r\nx-admin: 1', 'x'.repeat(10_240), 'ünï', 'a;b', '../x'])('replaces %j with a fresh id', (id) => {
-    expect(toRequestId(id)).toMatch(UUID)
-  })
+  it.each([undefined, '', 'a b', 'id\r\nx-admin: 1', 'x'.repeat(10_240), 'ünï', 'a;b', '../x'])(
+    'replaces %j with a fresh id',
+    (id) => {
+      expect(toRequestId(id)).toMatch(UUID)
+    },
+  )
 })
 
 describe('request ids and logs through the app', () => {
@@ -23,7 +26,8 @@ describe('request ids and logs through the app', () => {
       log: capture.log,
       upstream: (request, demo) => {
         upstreamIds.push(request.headers.get('x-request-id'))
-        if (request.headers.get('app-domain') === 'broken.localhost') return new Response('{"secret":"upstream-body"}', { status: 500 })
+        if (request.headers.get('app-domain') === 'broken.localhost')
+          return new Response('{"secret":"upstream-body"}', { status: 500 })
         return demo(request)
       },
     })
@@ -56,7 +60,11 @@ describe('request ids and logs through the app', () => {
 
   it('writes one access line per request with the id, route name and status — never cookies or query strings', async () => {
     await site.request('/s?query=secret-search&token=abc', {
-      headers: { 'x-request-id': 'trace-log', cookie: 'session=super-secret-cookie; lang=zh', authorization: 'Bearer super-secret-token' },
+      headers: {
+        'x-request-id': 'trace-log',
+        cookie: 'session=super-secret-cookie; lang=zh',
+        authorization: 'Bearer super-secret-token',
+      },
     })
     const line = capture.lines.find((entry) => entry.requestId === 'trace-log' && entry.msg === 'request')
     expect(line).toMatchObject({ method: 'GET', route: 's', path: '/s', status: 200, level: 30 })
@@ -71,9 +79,19 @@ describe('request ids and logs through the app', () => {
     expect(capture.text()).not.toContain('upstream-body')
     const before = capture.lines.length
     const child = capture.log.child({ requestId: 'trace-error' })
-    child.error({ err: Object.assign(new Error('upstream said no'), { body: { password: 'hunter2' }, data: 'private' }), cookie: 'a=b' }, 'page data failed')
+    child.error(
+      {
+        err: Object.assign(new Error('upstream said no'), { body: { password: 'hunter2' }, data: 'private' }),
+        cookie: 'a=b',
+      },
+      'page data failed',
+    )
     const line = capture.lines.slice(before).find((entry) => entry.msg === 'page data failed')
-    expect(line).toMatchObject({ requestId: 'trace-error', cookie: '[redacted]', err: { body: '[redacted]', data: '[redacted]' } })
+    expect(line).toMatchObject({
+      requestId: 'trace-error',
+      cookie: '[redacted]',
+      err: { body: '[redacted]', data: '[redacted]' },
+    })
     expect(capture.text()).not.toContain('hunter2')
   })
 })

@@ -15,7 +15,11 @@ export interface RequestContextOptions {
  * Starts request records. The log line has method, route name, path without query, status and
  * duration: never cookies, tokens or bodies.
  */
-export function requestRecorder({ log, metrics, quietRoutes = new Set() }: RequestContextOptions): (incomingId: string | undefined) => RequestRecord {
+export function requestRecorder({
+  log,
+  metrics,
+  quietRoutes = new Set(),
+}: RequestContextOptions): (incomingId: string | undefined) => RequestRecord {
   return function begin(incomingId) {
     const started = performance.now()
     const requestId = toRequestId(incomingId)
@@ -71,7 +75,9 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
       c.res = undefined
       c.res = response
     }
-    whenSent(c, () => record.finish({ method: c.req.method, path: c.req.path, route: c.get('routeName'), status: response.status }))
+    whenSent(c, () =>
+      record.finish({ method: c.req.method, path: c.req.path, route: c.get('routeName'), status: response.status }),
+    )
   }
 }
 

@@ -24,7 +24,9 @@ describe('securityHeaders', () => {
     const answers = await Promise.all([app.request('/'), app.request('/')])
     const nonces = await Promise.all(answers.map((answer) => answer.text()))
     for (const [index, answer] of answers.entries()) {
-      expect(answer.headers.get('content-security-policy')).toContain(`script-src 'self' 'nonce-${nonces[index]}' 'strict-dynamic'`)
+      expect(answer.headers.get('content-security-policy')).toContain(
+        `script-src 'self' 'nonce-${nonces[index]}' 'strict-dynamic'`,
+      )
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
     }
     expect(nonces[0]).not.toBe(nonces[1])

@@ -40,11 +40,16 @@ export type TenantLookup =
  * The tenant of a request whose host the host guard validated (`c.get('tenantHost')`); callers answer
  * the failures in their own format (HTML or JSON).
  */
-export async function lookupTenant(sites: SiteRepository, c: Context<AppEnv>, features?: TenantFeatures): Promise<TenantLookup> {
+export async function lookupTenant(
+  sites: SiteRepository,
+  c: Context<AppEnv>,
+  features?: TenantFeatures,
+): Promise<TenantLookup> {
   const host = c.get('tenantHost')
   const call = callContext(c, host)
   const result = await sites.getSite(host, call)
-  if (result.kind === 'found') return { kind: 'found', tenant: sites.tenantOf(host, result.site, features) satisfies Tenant, call }
+  if (result.kind === 'found')
+    return { kind: 'found', tenant: sites.tenantOf(host, result.site, features) satisfies Tenant, call }
   if (result.kind === 'not-found') return { kind: 'not-found' }
   return { kind: 'unavailable', host, error: result.error }
 }

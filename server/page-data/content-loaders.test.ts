@@ -4,15 +4,34 @@ import { contentLoaders } from './content-loaders.ts'
 import { fakeUpstream, makeEnv, makePage, makeSite, thrownBy } from './content/fake-env.test-helper.ts'
 
 const privacy = makePage({
-  page_path: 'privacy', group_path: 'legal', page_type: 'custom', title: 'Privacy',
+  page_path: 'privacy',
+  group_path: 'legal',
+  page_type: 'custom',
+  title: 'Privacy',
   page_config: { content_type: 'markdown', content: '# Privacy\n\nWe keep **nothing**.' },
 })
 const tools = makePage({
-  page_path: 'tools', page_type: 'nav', title: 'Tools',
-  page_config: { groups: [{ group_name: 'Dev', tabs: [{ tab_name: 'Editors', sites: [{ title: 'Ed', url: 'https://ed.example', icon: '', description: 'An editor', is_show: 1 }] }] }] },
+  page_path: 'tools',
+  page_type: 'nav',
+  title: 'Tools',
+  page_config: {
+    groups: [
+      {
+        group_name: 'Dev',
+        tabs: [
+          {
+            tab_name: 'Editors',
+            sites: [{ title: 'Ed', url: 'https://ed.example', icon: '', description: 'An editor', is_show: 1 }],
+          },
+        ],
+      },
+    ],
+  },
 })
 const handbook = makePage({
-  page_path: 'handbook', page_type: 'outline', title: 'Handbook',
+  page_path: 'handbook',
+  page_type: 'outline',
+  title: 'Handbook',
   page_config: { outline: [{ id: 'start', title: 'Start', path: 'start', content: 'Welcome to the handbook.' }] },
 })
 const pages = [privacy, tools, handbook]
@@ -84,7 +103,10 @@ describe('merge and head', () => {
       footer_config: { enable_custom_footer: 1, is_enable: 0 },
       pendant_config: { enable_custom_pendant: 0, is_enable: 1 },
     })
-    const site = makeSite({ footer_config: { is_enable: 1, statement: 'Site footer' }, header_config: { menu: [{ name: 'Home', url: '/', is_show: 1 }] } })
+    const site = makeSite({
+      footer_config: { is_enable: 1, statement: 'Site footer' },
+      header_config: { menu: [{ name: 'Home', url: '/', is_show: 1 }] },
+    })
     const env = makeEnv({ fake: fakeUpstream([page]), params: { group: 'legal', path: 'privacy' }, site })
     const data = (await contentLoaders.c(env)) as ContentPageData
     expect(data.blocks?.header).toMatchObject({ enabled: true, text: 'Legal desk', menu: [] })
@@ -94,10 +116,21 @@ describe('merge and head', () => {
   })
 
   it('uses the page TDK and canonical link when set', async () => {
-    const page = makePage({ ...privacy, seo_config: { tdk: { title: 'Our privacy promise', description: 'Short', keywords: 'privacy' }, canonical_link: 'https://canonical.example/privacy' } })
+    const page = makePage({
+      ...privacy,
+      seo_config: {
+        tdk: { title: 'Our privacy promise', description: 'Short', keywords: 'privacy' },
+        canonical_link: 'https://canonical.example/privacy',
+      },
+    })
     const env = makeEnv({ fake: fakeUpstream([page]), params: { group: 'legal', path: 'privacy' } })
     const data = (await contentLoaders.c(env)) as ContentPageData
-    expect(data.head).toMatchObject({ title: 'Our privacy promise', description: 'Short', keywords: 'privacy', canonical: 'https://canonical.example/privacy' })
+    expect(data.head).toMatchObject({
+      title: 'Our privacy promise',
+      description: 'Short',
+      keywords: 'privacy',
+      canonical: 'https://canonical.example/privacy',
+    })
   })
 
   it('falls back to "page title - site name"', async () => {
@@ -106,7 +139,11 @@ describe('merge and head', () => {
   })
 
   it('uses doc_page_config for outlines, named after the node the document opens at', async () => {
-    const site = makeSite({ seo_config: { tdk: { doc_page_config: { title: '#文章名称# | Docs | #网站名称#', description: '#文章描述#', keywords: '' } } } })
+    const site = makeSite({
+      seo_config: {
+        tdk: { doc_page_config: { title: '#文章名称# | Docs | #网站名称#', description: '#文章描述#', keywords: '' } },
+      },
+    })
     const data = await load('doc-path', { path: 'handbook' }, '/doc/handbook', site).result
     expect(data.head.title).toBe('Start | Docs | Example')
     expect(data.head.description).toBe('Welcome to the handbook.')
@@ -115,16 +152,32 @@ describe('merge and head', () => {
 
 describe('home', () => {
   const resource = (id: string) => ({
-    id, seo_title: `res-${id}`, title: `Resource ${id}`, description: 'About it', category: { key: 'books', name: 'Books' },
-    tags: [], pan_type: 'x', target_urls: [], view_count: 3, hot_count: 1, created_at: 1_700_000_000, updated_at: 1_700_000_000,
+    id,
+    seo_title: `res-${id}`,
+    title: `Resource ${id}`,
+    description: 'About it',
+    category: { key: 'books', name: 'Books' },
+    tags: [],
+    pan_type: 'x',
+    target_urls: [],
+    view_count: 3,
+    hot_count: 1,
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_000,
   })
   const replies = {
-    '/v1/resource/list': (body: Record<string, unknown>) => ({ rows: [resource(String(body.kind))], total: 1, categories: [{ key: 'books', name: 'Books', count: 4 }] }),
+    '/v1/resource/list': (body: Record<string, unknown>) => ({
+      rows: [resource(String(body.kind))],
+      total: 1,
+      categories: [{ key: 'books', name: 'Books', count: 4 }],
+    }),
     '/v1/resource/aside': () => ({ search: [{ query: 'linux', count: 9 }] }),
   }
 
   it('renders the search home in mode 1 with the index TDK', async () => {
-    const site = makeSite({ seo_config: { tdk: { index_page_config: { title: '#网站名称# - find things', description: '', keywords: '' } } } })
+    const site = makeSite({
+      seo_config: { tdk: { index_page_config: { title: '#网站名称# - find things', description: '', keywords: '' } } },
+    })
     const fake = fakeUpstream(pages, replies)
     const data = (await contentLoaders.home(makeEnv({ fake, site }))) as SearchHomeData
     expect(data.kind).toBe('search-home')

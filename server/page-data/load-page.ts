@@ -10,7 +10,15 @@ import type { UpstreamCallContext } from '../upstream/client.ts'
 import { runRoutes, type RunRoutesInput } from './run-routes.ts'
 
 /** What runRoutes takes from the caller as it is; the rest (tenant view, upstream, translator) is built here. */
-type PassedOn = 'handler' | 'language' | 'routerPath' | 'browserPath' | 'origin' | 'publicOrigin' | 'signal' | 'pageLifetimeMs'
+type PassedOn =
+  | 'handler'
+  | 'language'
+  | 'routerPath'
+  | 'browserPath'
+  | 'origin'
+  | 'publicOrigin'
+  | 'signal'
+  | 'pageLifetimeMs'
 
 export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   sites: SiteRepository
@@ -54,7 +62,11 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
   })
   if (context instanceof Response) {
     const location = context.headers.get('location') ?? '/'
-    return { kind: 'redirect', status: context.status === 301 ? 301 : 302, location: tenant.address(language)(location) }
+    return {
+      kind: 'redirect',
+      status: context.status === 301 ? 301 : 302,
+      location: tenant.address(language)(location),
+    }
   }
   return { kind: 'loaded', context, tenant, locale }
 }
@@ -68,6 +80,9 @@ async function tenantInLanguage(input: LoadPageInput): Promise<Tenant> {
   const base = input.tenant
   const result = await input.sites.getSite(base.host, input.upstreamContext, input.language)
   if (result.kind === 'found') return input.sites.tenantOf(base.host, result.site, base.features)
-  input.log.warn({ host: base.host, language: input.language, ...(result.kind === 'unavailable' ? { err: result.error } : {}) }, 'site config in the page language unavailable')
+  input.log.warn(
+    { host: base.host, language: input.language, ...(result.kind === 'unavailable' ? { err: result.error } : {}) },
+    'site config in the page language unavailable',
+  )
   return base
 }

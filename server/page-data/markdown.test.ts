@@ -30,7 +30,10 @@ describe('renderMarkdown', () => {
 
   it.each([
     ['<p><img src="https://cdn.example/a.png"></p>', '<img src="https://cdn.example/a.png" alt="" loading="lazy" />'],
-    ['<p><img src="https://cdn.example/a.png" alt="A chart"></p>', '<img src="https://cdn.example/a.png" alt="A chart" loading="lazy" />'],
+    [
+      '<p><img src="https://cdn.example/a.png" alt="A chart"></p>',
+      '<img src="https://cdn.example/a.png" alt="A chart" loading="lazy" />',
+    ],
   ])('gives a content image without alt an empty one: %s', (input, expected) => {
     expect(sanitizeRichText(input)).toContain(expected)
     expect(renderMarkdown(input)).toContain(expected)

@@ -45,7 +45,10 @@ describe('pageFromQuery', () => {
 })
 
 describe('withPage', () => {
-  it.each([[1, '/res/books'], [2, '/res/books?page=2']])('page %d → %j', (page, expected) => {
+  it.each([
+    [1, '/res/books'],
+    [2, '/res/books?page=2'],
+  ])('page %d → %j', (page, expected) => {
     expect(withPage('/res/books', page)).toBe(expected)
   })
 })

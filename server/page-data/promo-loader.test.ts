@@ -43,7 +43,10 @@ describe('promos through the main route', () => {
     const home = await site.request('/_payload.json', { host: 'land.localhost' })
     const homeMain = ((await home.json()) as { loaderData: { main: MainData } }).loaderData.main
     expect(homeMain.promos.map((promo) => promo.title)).toEqual(['Lumen for iPhone is here'])
-    expect(promoCalls('land.localhost')).toEqual([{ web_path: ['global', '/post'], is_cache: 1 }, { web_path: ['global', '/'], is_cache: 1 }])
+    expect(promoCalls('land.localhost')).toEqual([
+      { web_path: ['global', '/post'], is_cache: 1 },
+      { web_path: ['global', '/'], is_cache: 1 },
+    ])
 
     // Another tenant, same section: its own call.
     await site.request('/post', { host: 'nav.localhost' })
@@ -55,7 +58,9 @@ describe('promos through the main route', () => {
     const main = hydrationOf(await response.text()).loaderData.main as MainData
     // /articles is the mapped /post. 101 ended yesterday, 102 is switched off, 105 is a banner.
     expect(main.promos.map((promo) => promo.title)).toEqual(['新上线：开放数据分类'])
-    expect(main.promos[0]).toEqual(expect.objectContaining({ type: 2, position: 2, allowed_close: 1, url: '/res/new/dataset' }))
+    expect(main.promos[0]).toEqual(
+      expect.objectContaining({ type: 2, position: 2, allowed_close: 1, url: '/res/new/dataset' }),
+    )
   })
 
   it('asks only for global promos on an address no route knows', async () => {
@@ -80,13 +85,29 @@ describe('promos through the main route', () => {
 describe('promos a page carries: only those it may show while it is served', () => {
   const HOUR_S = 3600
   const DAY_S = 24 * HOUR_S
-  const TITLES = { live: 'Live offer', expired: 'Ended yesterday', off: 'Switched off', soon: 'Opens in half an hour', later: 'Opens tomorrow' }
+  const TITLES = {
+    live: 'Live offer',
+    expired: 'Ended yesterday',
+    off: 'Switched off',
+    soon: 'Opens in half an hour',
+    later: 'Opens tomorrow',
+  }
 
   /** The upstream's promos for every section, around the time of the call. */
   function promoMap(): Record<string, unknown> {
     const now = Math.floor(Date.now() / 1000)
     const promo = (title: string, startS: number, endS: number, isShow = 1) => ({
-      title, description: `${title} text`, url: '/links', img_url: '', type: 2, position: 2, allowed_close: 1, is_show: isShow, start_ts: startS, end_ts: endS, web_path: 'global',
+      title,
+      description: `${title} text`,
+      url: '/links',
+      img_url: '',
+      type: 2,
+      position: 2,
+      allowed_close: 1,
+      is_show: isShow,
+      start_ts: startS,
+      end_ts: endS,
+      web_path: 'global',
     })
     return {
       '1': promo(TITLES.expired, now - 40 * DAY_S, now - DAY_S),
@@ -110,29 +131,36 @@ describe('promos a page carries: only those it may show while it is served', () 
     site = undefined
   })
 
-  const titlesIn = (html: string) => [...html.matchAll(/<section class="promo[^"]*" aria-label="([^"]*)"/g)].map((match) => match[1])
+  const titlesIn = (html: string) =>
+    [...html.matchAll(/<section class="promo[^"]*" aria-label="([^"]*)"/g)].map((match) => match[1])
 
   it.each([
     // Kept an hour by the HTML cache: a promo opening in half an hour is a candidate.
     ['kept by the HTML cache for an hour', { htmlCache: { ttlMs: 3_600_000 } }, [TITLES.live, TITLES.soon]],
     // Kept only by shared caches for ten seconds: it is not.
     ['not kept by this server', {}, [TITLES.live]],
-  ])('a page %s carries the open ones in its markup, head script and hydration data', async (_name, options, expected) => {
-    site = await startTestSite({ ...options, upstream: withPromos })
-    const response = await site.request('/links', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
-    expect(response.status).toBe(200)
-    const html = await response.text()
-    expect(titlesIn(html)).toEqual(expected)
-    expect((hydrationOf(html).loaderData.main as MainData).promos.map((promo) => promo.title)).toEqual(expected)
-    const headScript = /<script[^>]*>(try\{var i=.*?)<\/script>/s.exec(html)?.[1] ?? ''
-    for (const title of expected) expect(headScript).toContain(JSON.stringify(title))
-    const left = Object.values(TITLES).filter((title) => !expected.includes(title))
-    expect(left.filter((title) => html.includes(title))).toEqual([])
-  })
+  ])(
+    'a page %s carries the open ones in its markup, head script and hydration data',
+    async (_name, options, expected) => {
+      site = await startTestSite({ ...options, upstream: withPromos })
+      const response = await site.request('/links', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(titlesIn(html)).toEqual(expected)
+      expect((hydrationOf(html).loaderData.main as MainData).promos.map((promo) => promo.title)).toEqual(expected)
+      const headScript = /<script[^>]*>(try\{var i=.*?)<\/script>/s.exec(html)?.[1] ?? ''
+      for (const title of expected) expect(headScript).toContain(JSON.stringify(title))
+      const left = Object.values(TITLES).filter((title) => !expected.includes(title))
+      expect(left.filter((title) => html.includes(title))).toEqual([])
+    },
+  )
 
   it('the navigation payload carries the open ones only', async () => {
     site = await startTestSite({ htmlCache: { ttlMs: 3_600_000 }, upstream: withPromos })
-    const response = await site.request('/links/_payload.json', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
+    const response = await site.request('/links/_payload.json', {
+      host: 'res.localhost',
+      headers: { cookie: 'lang=zh' },
+    })
     expect(response.status).toBe(200)
     const text = await response.text()
     const main = (JSON.parse(text) as { loaderData: { main: MainData } }).loaderData.main

@@ -18,7 +18,18 @@ function pageRoutePaths(): string[] {
 
 function toView(promo: Promo): PromoView {
   const { title, url, img_url, type, position, allowed_close, is_show, start_ts, end_ts } = promo
-  return { title, description: promo.description ?? '', url, img_url, type, position, allowed_close, is_show, start_ts, end_ts }
+  return {
+    title,
+    description: promo.description ?? '',
+    url,
+    img_url,
+    type,
+    position,
+    allowed_close,
+    is_show,
+    start_ts,
+    end_ts,
+  }
 }
 
 /**

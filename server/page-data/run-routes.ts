@@ -64,7 +64,14 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
   const request = new Request(input.origin + input.routerPath, input.signal ? { signal: input.signal } : {})
   // A payload leaves the root's data out (the browser keeps the first page's: server/render/hydration.ts
   // withoutRootData), so its loader need not run.
-  return input.handler.query(request, forPayload
-    ? { requestContext: context, skipLoaderErrorBubbling: true, filterMatchesToLoad: (match) => match.route.id !== 'root' }
-    : { requestContext: context, skipLoaderErrorBubbling: false })
+  return input.handler.query(
+    request,
+    forPayload
+      ? {
+          requestContext: context,
+          skipLoaderErrorBubbling: true,
+          filterMatchesToLoad: (match) => match.route.id !== 'root',
+        }
+      : { requestContext: context, skipLoaderErrorBubbling: false },
+  )
 }

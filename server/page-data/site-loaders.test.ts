@@ -5,7 +5,11 @@ import { fakeLoaderEnv, fakeSite, thrownBy } from '../../test/fake-loader-env.ts
 
 describe('/disclaimer and /announcement', () => {
   it('renders the disclaimer markdown to sanitised HTML', async () => {
-    const site = fakeSite({ baseInfo: { disclaimer: '## Terms\n\nUse at **your own** risk. <script>alert(1)</script>[x](javascript:alert(1))' } })
+    const site = fakeSite({
+      baseInfo: {
+        disclaimer: '## Terms\n\nUse at **your own** risk. <script>alert(1)</script>[x](javascript:alert(1))',
+      },
+    })
     const { env } = fakeLoaderEnv({ path: '/disclaimer', site })
     const data = (await siteLoaders.disclaimer(env)) as TextPageData
     expect(data.kind).toBe('text')
@@ -42,7 +46,10 @@ describe('/disclaimer and /announcement', () => {
   ])('answers 404 when the announcement is %s', async (_name, announcement) => {
     const site = fakeSite({ baseInfo: announcement === undefined ? {} : { announcement } })
     const { env } = fakeLoaderEnv({ path: '/announcement', site })
-    expect(await thrownBy(siteLoaders.announcement(env))).toEqual({ status: 404, message: 'Page Not Found: /announcement' })
+    expect(await thrownBy(siteLoaders.announcement(env))).toEqual({
+      status: 404,
+      message: 'Page Not Found: /announcement',
+    })
   })
 })
 
@@ -56,13 +63,24 @@ describe('/links', () => {
             {
               name: 'Tools',
               list: [
-                { name: 'Good', url: 'https://good.example/page', logo_url: 'https://cdn.example/logo.png', description: 'A good site' },
+                {
+                  name: 'Good',
+                  url: 'https://good.example/page',
+                  logo_url: 'https://cdn.example/logo.png',
+                  description: 'A good site',
+                },
                 { name: '', url: 'http://plain.example' },
                 { name: 'Script', url: 'javascript:alert(1)' },
                 { name: 'Bad logo', url: 'https://ok.example', logo_url: 'javascript:alert(1)' },
               ],
             },
-            { name: 'Broken', list: [{ name: 'Relative', url: '/local' }, { name: 'Proto', url: '//evil.com' }] },
+            {
+              name: 'Broken',
+              list: [
+                { name: 'Relative', url: '/local' },
+                { name: 'Proto', url: '//evil.com' },
+              ],
+            },
           ],
         }),
       },
@@ -74,7 +92,13 @@ describe('/links', () => {
       {
         name: 'Tools',
         links: [
-          { name: 'Good', url: 'https://good.example/page', logo: 'https://cdn.example/logo.png', description: 'A good site', host: 'good.example' },
+          {
+            name: 'Good',
+            url: 'https://good.example/page',
+            logo: 'https://cdn.example/logo.png',
+            description: 'A good site',
+            host: 'good.example',
+          },
           { name: 'plain.example', url: 'http://plain.example/', logo: '', description: '', host: 'plain.example' },
           { name: 'Bad logo', url: 'https://ok.example/', logo: '', description: '', host: 'ok.example' },
         ],
@@ -84,7 +108,14 @@ describe('/links', () => {
   })
 
   it('lets upstream failures propagate', async () => {
-    const { env } = fakeLoaderEnv({ path: '/links', replies: { '/v1/links/get': () => { throw new Error('upstream down') } } })
+    const { env } = fakeLoaderEnv({
+      path: '/links',
+      replies: {
+        '/v1/links/get': () => {
+          throw new Error('upstream down')
+        },
+      },
+    })
     await expect(siteLoaders.links(env)).rejects.toThrow('upstream down')
   })
 })
@@ -93,8 +124,17 @@ describe('/goto', () => {
   it('builds the interstitial for an absolute http(s) URL', async () => {
     const { env } = fakeLoaderEnv({ path: `/goto?url=${encodeURIComponent('https://docs.example.org/a?b=1')}` })
     const data = (await siteLoaders.goto(env)) as GotoPageData
-    expect(data).toMatchObject({ kind: 'goto', url: 'https://docs.example.org/a?b=1', host: 'docs.example.org', seconds: 5 })
-    expect(data.head).toMatchObject({ title: 'You are leaving this site - Example', canonical: null, robots: 'noindex,nofollow' })
+    expect(data).toMatchObject({
+      kind: 'goto',
+      url: 'https://docs.example.org/a?b=1',
+      host: 'docs.example.org',
+      seconds: 5,
+    })
+    expect(data.head).toMatchObject({
+      title: 'You are leaving this site - Example',
+      canonical: null,
+      robots: 'noindex,nofollow',
+    })
   })
 
   it.each([
@@ -115,10 +155,18 @@ describe('/goto', () => {
 
 describe('/feedback', () => {
   const rows = (count: number, from = 0) =>
-    Array.from({ length: count }, (_, i) => ({ id: `f${from + i}`, content: `Message ${from + i}`, reply: i === 0 ? ' Thanks! ' : null, created_at: 1_700_000_000 + i }))
+    Array.from({ length: count }, (_, i) => ({
+      id: `f${from + i}`,
+      content: `Message ${from + i}`,
+      reply: i === 0 ? ' Thanks! ' : null,
+      created_at: 1_700_000_000 + i,
+    }))
 
   it('loads the first page with the form', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 45 }) } })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/feedback',
+      replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 45 }) },
+    })
     const data = (await siteLoaders.feedback(env)) as FeedbackPageData
     expect(calls).toEqual([{ path: '/v1/feedback/list', body: { page: 1, page_size: 20 } }])
     expect(data).toMatchObject({ kind: 'feedback', view: 'list', page: 1, pages: 3, total: 45 })
@@ -159,7 +207,10 @@ describe('/feedback', () => {
   })
 
   it('shows an empty first page rather than a 404', async () => {
-    const { env } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
+    const { env } = fakeLoaderEnv({
+      path: '/feedback',
+      replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) },
+    })
     expect(await siteLoaders.feedback(env)).toMatchObject({ page: 1, pages: 1, total: 0, rows: [] })
   })
 
@@ -175,25 +226,46 @@ describe('/feedback', () => {
     expect(data.head.canonical).toBe('http://example.test/feedback/3')
   })
 
-  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '1001', '99999', ' 2', ''])('answers 404 for page %j without calling upstream', async (p) => {
-    const { env, calls } = fakeLoaderEnv({ path: `/feedback/${p}`, params: { p }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) } })
-    expect(await thrownBy(siteLoaders['feedback-p'](env))).toMatchObject({ status: 404 })
-    expect(calls).toEqual([])
-  })
+  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '1001', '99999', ' 2', ''])(
+    'answers 404 for page %j without calling upstream',
+    async (p) => {
+      const { env, calls } = fakeLoaderEnv({
+        path: `/feedback/${p}`,
+        params: { p },
+        replies: { '/v1/feedback/list': () => ({ rows: [], total: 0 }) },
+      })
+      expect(await thrownBy(siteLoaders['feedback-p'](env))).toMatchObject({ status: 404 })
+      expect(calls).toEqual([])
+    },
+  )
 
   it('accepts page 1000, the highest allowed', async () => {
-    const { env } = fakeLoaderEnv({ path: '/feedback/1000', params: { p: '1000' }, replies: { '/v1/feedback/list': () => ({ rows: rows(1), total: 20_000 }) } })
+    const { env } = fakeLoaderEnv({
+      path: '/feedback/1000',
+      params: { p: '1000' },
+      replies: { '/v1/feedback/list': () => ({ rows: rows(1), total: 20_000 }) },
+    })
     expect(await siteLoaders['feedback-p'](env)).toMatchObject({ page: 1000 })
   })
 
   it('never counts more pages than an address can name (MAX_PAGE)', async () => {
-    const { env } = fakeLoaderEnv({ path: '/feedback', replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 5_000_000 }) } })
+    const { env } = fakeLoaderEnv({
+      path: '/feedback',
+      replies: { '/v1/feedback/list': () => ({ rows: rows(20), total: 5_000_000 }) },
+    })
     expect(await siteLoaders.feedback(env)).toMatchObject({ page: 1, pages: 1000 })
   })
 
   it('answers 404 past the last page', async () => {
-    const { env } = fakeLoaderEnv({ path: '/feedback/9', params: { p: '9' }, replies: { '/v1/feedback/list': () => ({ rows: [], total: 45 }) } })
-    expect(await thrownBy(siteLoaders['feedback-p'](env))).toEqual({ status: 404, message: 'Page Not Found: /feedback/9' })
+    const { env } = fakeLoaderEnv({
+      path: '/feedback/9',
+      params: { p: '9' },
+      replies: { '/v1/feedback/list': () => ({ rows: [], total: 45 }) },
+    })
+    expect(await thrownBy(siteLoaders['feedback-p'](env))).toEqual({
+      status: 404,
+      message: 'Page Not Found: /feedback/9',
+    })
   })
 
   it('serves the form view without loading the list', async () => {
@@ -217,6 +289,9 @@ describe('fixed pages and the catch-all', () => {
 
   it('answers 404 "Page not found: {path}" for unmatched addresses', async () => {
     const { env } = fakeLoaderEnv({ path: '/no/such/page' })
-    expect(await thrownBy(siteLoaders['not-found'](env))).toEqual({ status: 404, message: 'Page not found: /no/such/page' })
+    expect(await thrownBy(siteLoaders['not-found'](env))).toEqual({
+      status: 404,
+      message: 'Page not found: /no/such/page',
+    })
   })
 })

@@ -40,7 +40,10 @@ describe('a crawler gets every page complete, in document order', () => {
   afterAll(() => site.close())
 
   it.each(DEMO_PAGES)('%s%s', async (host, path, status) => {
-    const response = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path), 'user-agent': CRAWLER } })
+    const response = await site.request(path, {
+      host,
+      headers: { cookie: demoVisitorCookie(host, path), 'user-agent': CRAWLER },
+    })
     expect(response.status).toBe(status)
     const html = await response.text()
     expect(html).toMatch(/<\/html>$/)
@@ -49,7 +52,9 @@ describe('a crawler gets every page complete, in document order', () => {
 
   // The aside of /res/hot is deferred data: the page suspends, and its resolved content is large.
   it('with the deferred aside resolved in place', async () => {
-    const html = await (await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })).text()
+    const html = await (
+      await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
+    ).text()
     const aside = /<aside class="res-aside"[^>]*>.*?<\/aside>/s.exec(html)?.[0] ?? ''
     expect(aside).toMatch(/^<aside class="res-aside"[^>]*><!--\$--><section class="res-aside__block/)
     expect(aside).not.toContain('class="res-aside__loading"')
@@ -65,7 +70,9 @@ describe('the HTML cache keeps complete pages, so every hit is complete', () => 
 
   /** A GET over the site's socket, where stored pages are answered before the app (cache/pages/hit-writer.ts). */
   async function overSocket(host: string, path: string): Promise<{ status: number; html: string }> {
-    const answer = await httpRequest(new URL(path, site.url), { headers: { host, cookie: demoVisitorCookie(host, path), 'user-agent': BROWSER } })
+    const answer = await httpRequest(new URL(path, site.url), {
+      headers: { host, cookie: demoVisitorCookie(host, path), 'user-agent': BROWSER },
+    })
     return { status: answer.statusCode, html: await answer.body.text() }
   }
 
@@ -81,7 +88,10 @@ describe('the HTML cache keeps complete pages, so every hit is complete', () => 
       const early = await overSocket(host, path)
       expect(getSite).not.toHaveBeenCalled()
       // Answered from the stored page by the app (the path a request reaching the app takes).
-      const late = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path), 'user-agent': BROWSER } })
+      const late = await site.request(path, {
+        host,
+        headers: { cookie: demoVisitorCookie(host, path), 'user-agent': BROWSER },
+      })
       expect(totalCalls(site)).toBe(calls)
       expect(withoutNonce(early.html)).toBe(withoutNonce(rendered.html))
       expect(withoutNonce(await late.text())).toBe(withoutNonce(rendered.html))

@@ -39,7 +39,8 @@ export function documentStart(parts: DocumentParts): string {
   html += renderHeadTags(parts.head, { nonce: parts.nonce })
   // Inline, one element per sheet, marked with its group: no request blocks the first paint, and
   // the browser's style loader (client/style-sheets.ts) sees what the page already has.
-  for (const group of parts.styles) html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
+  for (const group of parts.styles)
+    html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
   // Keeps the first tap on a control that needs the app until the app can answer it.
   html += `<script ${nonce}>${FIRST_TAP_SCRIPT}</script>`
   // The bundle is fetched and started once the page has loaded and painted (see startScript): the
@@ -86,7 +87,10 @@ function startScript(entry: string, chunks: readonly string[]): string {
 /** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */
 function preloads({ manifest, page, view }: DocumentParts): Set<string> {
   const files = new Set(manifest.entry.imports)
-  for (const chunk of [page === undefined ? undefined : manifest.pages[page], view === undefined ? undefined : manifest.views[view]]) {
+  for (const chunk of [
+    page === undefined ? undefined : manifest.pages[page],
+    view === undefined ? undefined : manifest.views[view],
+  ]) {
     if (chunk === undefined) continue
     files.add(chunk.file)
     for (const file of chunk.imports) files.add(file)

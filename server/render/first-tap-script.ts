@@ -16,7 +16,9 @@ export const NEEDS_APP_ATTRIBUTE = 'data-needs-app'
  * on sign-in would close the dialog the first one opens).
  */
 export const FIRST_TAP_SCRIPT =
-  '(function(d){var h=d.documentElement,c,k=function(e){var t=e.target,b=t instanceof Element&&t.closest("[' + NEEDS_APP_ATTRIBUTE + ']");' +
+  '(function(d){var h=d.documentElement,c,k=function(e){var t=e.target,b=t instanceof Element&&t.closest("[' +
+  NEEDS_APP_ATTRIBUTE +
+  ']");' +
   'if(!b||h.dataset.hydrated==="true")return;e.preventDefault();e.stopPropagation();if(c)return;c=b;b.setAttribute("aria-busy","true");' +
   'new MutationObserver(function(m,o){if(h.dataset.hydrated!=="true")return;o.disconnect();d.removeEventListener("click",k,true);' +
   'b.removeAttribute("aria-busy");if(b.isConnected)b.click()}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]})};' +

@@ -9,7 +9,11 @@ const HTML_ERRORS = {
   'no-such-file': { status: 404, title: 'Not Found', lead: 'There is no such file.' },
   'get-and-head-only': { status: 405, title: 'Method Not Allowed', lead: 'This address only answers GET and HEAD.' },
   'body-too-large': { status: 413, title: 'Payload Too Large', lead: 'The request body is too large.' },
-  'internal': { status: 500, title: 'Internal Server Error', lead: 'Something went wrong. Please try again in a moment.' },
+  internal: {
+    status: 500,
+    title: 'Internal Server Error',
+    lead: 'Something went wrong. Please try again in a moment.',
+  },
 } as const satisfies Record<string, { status: number; title: string; lead: string }>
 
 export type HtmlErrorKind = keyof typeof HTML_ERRORS

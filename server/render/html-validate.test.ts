@@ -26,7 +26,9 @@ describe('every rendered page kind passes html-validate', () => {
         if (body.data?.site_config) {
           body.data.site_config.seo_config.customize_code = {
             model: 1,
-            data: ['<meta name="v" content="1"><noscript><img src="https://t.example/p.gif"></noscript><iframe></iframe><p>text<script>var a = "</p>"</script>'],
+            data: [
+              '<meta name="v" content="1"><noscript><img src="https://t.example/p.gif"></noscript><iframe></iframe><p>text<script>var a = "</p>"</script>',
+            ],
           }
         }
         return Response.json(body)
@@ -40,18 +42,31 @@ describe('every rendered page kind passes html-validate', () => {
     const response = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path) } })
     expect(response.status).toBe(status)
     const report = await validator.validateString(await response.text())
-    expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])
+    expect(
+      describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2)),
+    ).toEqual([])
   })
 
   // A phone gets the same markup (the layout is CSS); checked on each site's home and a list page.
-  const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  const PHONE_UA =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
   it.each([
-    ['res.localhost', '/'], ['res.localhost', '/res/hot'], ['land.localhost', '/'], ['land.localhost', '/post'], ['nav.localhost', '/'], ['nav.localhost', '/sp/news'],
+    ['res.localhost', '/'],
+    ['res.localhost', '/res/hot'],
+    ['land.localhost', '/'],
+    ['land.localhost', '/post'],
+    ['nav.localhost', '/'],
+    ['nav.localhost', '/sp/news'],
   ])('%s%s on a phone', async (host, path) => {
-    const response = await site.request(path, { host, headers: { cookie: demoVisitorCookie(host, path), 'user-agent': PHONE_UA } })
+    const response = await site.request(path, {
+      host,
+      headers: { cookie: demoVisitorCookie(host, path), 'user-agent': PHONE_UA },
+    })
     expect(response.status).toBe(200)
     const report = await validator.validateString(await response.text())
-    expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])
+    expect(
+      describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2)),
+    ).toEqual([])
   })
 
   it.each([
@@ -61,6 +76,8 @@ describe('every rendered page kind passes html-validate', () => {
     const response = await site.request(path, { host })
     expect(response.status).toBeGreaterThanOrEqual(400)
     const report = await validator.validateString(await response.text())
-    expect(describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2))).toEqual([])
+    expect(
+      describeErrors(report.results.flatMap((result) => result.messages).filter((message) => message.severity === 2)),
+    ).toEqual([])
   })
 })

@@ -9,7 +9,10 @@ import zh from '../../shared/i18n/locales/zh.ts'
 // this one keeps the cuts from coming back unnoticed.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-interface RouterState { loaderData: Record<string, Json>; deferred?: Record<string, string[]> }
+interface RouterState {
+  loaderData: Record<string, Json>
+  deferred?: Record<string, string[]>
+}
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
@@ -49,7 +52,11 @@ describe('hydration data and payloads carry only what the browser reads', () => 
   // Upstream fields no component reads, and head fields the server writes into the document.
   const NEVER_IN_HYDRATION = ['hot_count', 'jsonLd', 'canonical', 'alternates', 'ogType']
 
-  it.each(DEMO_PAGES.filter(([host, path, status]) => status === 200 && !(host === 'land.localhost' && path === '/c/press/launch-kit')))(
+  it.each(
+    DEMO_PAGES.filter(
+      ([host, path, status]) => status === 200 && !(host === 'land.localhost' && path === '/c/press/launch-kit'),
+    ),
+  )(
     '%s%s: no page head or unread upstream field in the hydration data, no root data in the payload',
     async (host, path) => {
       const { hydration, payload } = await load(host, path)
@@ -69,8 +76,15 @@ describe('hydration data and payloads carry only what the browser reads', () => 
   )
 
   it('carries the strings the render wrote, by call, and only those', async () => {
-    const html = await (await site.request('/res/hot', { host: 'res.localhost', headers: { cookie: demoVisitorCookie('res.localhost', '/res/hot'), 'user-agent': BROWSER } })).text()
-    const { strings } = JSON.parse(/<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { strings: Record<string, string> }
+    const html = await (
+      await site.request('/res/hot', {
+        host: 'res.localhost',
+        headers: { cookie: demoVisitorCookie('res.localhost', '/res/hot'), 'user-agent': BROWSER },
+      })
+    ).text()
+    const { strings } = JSON.parse(
+      /<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!,
+    ) as { strings: Record<string, string> }
     // The skip link's text in the page language (the browser's first render reads it from here).
     expect(strings.skipToContent).toBe(zh.skipToContent)
     expect(html).toContain(zh.skipToContent)
@@ -86,10 +100,15 @@ describe('hydration data and payloads carry only what the browser reads', () => 
 
   it('a resource list: cards without counters, upstream dates or more than three tags; the aside without tag texts and search counts', async () => {
     const { hydration, payload } = await load('res.localhost', '/res/hot')
-    const data = hydration.loaderData['res-hot'] as { rows: Record<string, Json>[]; aside: { value: { search: Json[]; res_tag: Json[]; hot: Json[]; newest: Json[] } } }
+    const data = hydration.loaderData['res-hot'] as {
+      rows: Record<string, Json>[]
+      aside: { value: { search: Json[]; res_tag: Json[]; hot: Json[]; newest: Json[] } }
+    }
     expect(data.rows.length).toBeGreaterThan(10)
     for (const row of data.rows) {
-      expect(Object.keys(row).sort()).toEqual(expect.arrayContaining(['category', 'date', 'description', 'id', 'seo_title', 'tags', 'title']))
+      expect(Object.keys(row).sort()).toEqual(
+        expect.arrayContaining(['category', 'date', 'description', 'id', 'seo_title', 'tags', 'title']),
+      )
       expect(row).not.toHaveProperty('view_count')
       expect(row).not.toHaveProperty('created_at')
       expect(row).not.toHaveProperty('updated_at')
@@ -128,7 +147,11 @@ describe('hydration data and payloads carry only what the browser reads', () => 
 
   it('a ranking: the categories of the selected platform only', async () => {
     const { hydration } = await load('res.localhost', '/rank_site/software')
-    const data = hydration.loaderData['rank-category'] as { platform: string; category: string; platforms: { key: string; categories: { key: string; tags: Json[] }[] }[] }
+    const data = hydration.loaderData['rank-category'] as {
+      platform: string
+      category: string
+      platforms: { key: string; categories: { key: string; tags: Json[] }[] }[]
+    }
     expect(data.platforms.length).toBeGreaterThan(1)
     for (const platform of data.platforms) {
       if (platform.key !== data.platform) expect(platform.categories).toEqual([])

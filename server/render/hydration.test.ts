@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { withoutPageHeads, withoutRootData, type HydrationState } from './hydration.ts'
 
 const pageHead = { title: 'Hot', description: '', keywords: '', canonical: 'http://res.localhost/res/hot' }
-const siteHead = { siteName: 'Res', favicon: '', image: '', locale: 'zh_CN', localeAlternates: [], feed: '', code: [], pageCode: {} }
+const siteHead = {
+  siteName: 'Res',
+  favicon: '',
+  image: '',
+  locale: 'zh_CN',
+  localeAlternates: [],
+  feed: '',
+  code: [],
+  pageCode: {},
+}
 
 describe('withoutPageHeads', () => {
   it.each<[string, unknown, unknown]>([
@@ -17,7 +26,10 @@ describe('withoutPageHeads', () => {
 
   it('keeps the root head (the site part every later navigation needs) and the rest of the state', () => {
     const state: HydrationState = {
-      loaderData: { root: { head: siteHead, language: 'zh' }, 'res-hot': { head: pageHead, aside: { ok: true, value: 1 } } },
+      loaderData: {
+        root: { head: siteHead, language: 'zh' },
+        'res-hot': { head: pageHead, aside: { ok: true, value: 1 } },
+      },
       errors: null,
       deferred: { 'res-hot': ['aside'] },
     }
@@ -33,12 +45,20 @@ describe('withoutPageHeads', () => {
 
 describe('withoutRootData', () => {
   it.each<[string, HydrationState, HydrationState]>([
-    ['the root data and its deferred fields go, the rest stays',
-      { loaderData: { root: { head: siteHead }, main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { root: ['later'], s: ['aside'] } },
-      { loaderData: { main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { s: ['aside'] } }],
-    ['a root error stays',
+    [
+      'the root data and its deferred fields go, the rest stays',
+      {
+        loaderData: { root: { head: siteHead }, main: { promos: [] }, s: { head: pageHead } },
+        errors: null,
+        deferred: { root: ['later'], s: ['aside'] },
+      },
+      { loaderData: { main: { promos: [] }, s: { head: pageHead } }, errors: null, deferred: { s: ['aside'] } },
+    ],
+    [
+      'a root error stays',
       { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} },
-      { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} }],
+      { loaderData: {}, errors: { root: { __type: 'Error', message: 'Unexpected Server Error' } }, deferred: {} },
+    ],
   ])('%s', (_name, state, expected) => {
     expect(withoutRootData(state)).toEqual(expected)
   })

@@ -13,7 +13,10 @@ export interface HydrationState {
  * so it can only be written once the page body is complete. Unknown errors lose their message:
  * internals never reach a visitor.
  */
-export async function toHydrationState(context: Pick<StaticHandlerContext, 'loaderData' | 'errors'>, aborted?: AbortSignal): Promise<HydrationState> {
+export async function toHydrationState(
+  context: Pick<StaticHandlerContext, 'loaderData' | 'errors'>,
+  aborted?: AbortSignal,
+): Promise<HydrationState> {
   const loaderData: Record<string, unknown> = {}
   const deferred: Record<string, string[]> = {}
   const givenUp = aborted ? whenAborted(aborted) : null
@@ -67,7 +70,12 @@ function whenAborted(signal: AbortSignal): Promise<never> {
   return promise
 }
 
-async function resolveDeferred(routeId: string, value: unknown, deferred: Record<string, string[]>, givenUp: Promise<never> | null): Promise<unknown> {
+async function resolveDeferred(
+  routeId: string,
+  value: unknown,
+  deferred: Record<string, string[]>,
+  givenUp: Promise<never> | null,
+): Promise<unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
   const entries = Object.entries(value)
   const promises = entries.filter(([, field]) => isThenable(field))

@@ -34,7 +34,8 @@ export function readClientManifest(manifestPath: string): ClientManifest {
   const styleText = Object.fromEntries(
     STYLE_GROUPS.map((group) => {
       const href = manifest.styles[group]
-      if (href === undefined) throw new Error(`The browser bundle has no "${group}" stylesheet: run "npm run build" again`)
+      if (href === undefined)
+        throw new Error(`The browser bundle has no "${group}" stylesheet: run "npm run build" again`)
       // `</style` cannot occur in minified CSS outside a string; refusing it keeps the inline element closed.
       const css = readFileSync(path.join(clientRoot, href), 'utf8').trim()
       if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which cannot be inlined`)

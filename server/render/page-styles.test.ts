@@ -35,19 +35,27 @@ describe('stylesheets in the document head', () => {
   beforeAll(async () => {
     site = await startTestSite()
     manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
-    const metafile = JSON.parse(readFileSync(path.join(distDir(), 'client', 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string }> }
-    localeChunks = new Set(Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint?.startsWith('shared/i18n/locales/')).map(([file]) => `/assets/${path.basename(file)}`))
+    const metafile = JSON.parse(readFileSync(path.join(distDir(), 'client', 'metafile.json'), 'utf8')) as {
+      outputs: Record<string, { entryPoint?: string }>
+    }
+    localeChunks = new Set(
+      Object.entries(metafile.outputs)
+        .filter(([, output]) => output.entryPoint?.startsWith('shared/i18n/locales/'))
+        .map(([file]) => `/assets/${path.basename(file)}`),
+    )
   })
   afterAll(() => site.close())
 
-  it.each(PAGES)('%s%s: inline, with the response nonce, only its own kind\'s sheets', async (host, address, styles) => {
+  it.each(PAGES)("%s%s: inline, with the response nonce, only its own kind's sheets", async (host, address, styles) => {
     const response = await site.request(address, { host, headers: { cookie: `lang=${LANGUAGE[host]}` } })
     expect(response.status).toBe(address === '/no-such-page' ? 404 : address.startsWith('/goto') ? 400 : 200)
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
     expect(nonce).toBeTruthy()
     const html = await response.text()
     const head = readHead(html)
-    const inline = head.elements.filter((element) => element.name === 'style' && element.attrs['data-styles'] !== undefined)
+    const inline = head.elements.filter(
+      (element) => element.name === 'style' && element.attrs['data-styles'] !== undefined,
+    )
     expect(inline.map((element) => element.attrs['data-styles'])).toEqual(styles)
     for (const element of inline) {
       expect(element.attrs.nonce).toBe(nonce)
@@ -72,18 +80,24 @@ describe('stylesheets in the document head', () => {
     ['res.localhost', '/rank', undefined],
   ])('%s%s preloads the content view its body renders with, and no other', async (host, urlPath, view) => {
     const response = await site.request(urlPath, { host, headers: { cookie: `lang=${LANGUAGE[host]}` } })
-    const starter = readHead(await response.text()).elements.find((element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(manifest.entry.file)})`))
+    const starter = readHead(await response.text()).elements.find(
+      (element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(manifest.entry.file)})`),
+    )
     const chunks = JSON.parse(/f=(\[[^\]]*\])/.exec(starter!.text)![1]!) as string[]
-    const views = Object.entries(manifest.views).filter(([, chunk]) => chunks.includes(chunk.file)).map(([name]) => name)
+    const views = Object.entries(manifest.views)
+      .filter(([, chunk]) => chunks.includes(chunk.file))
+      .map(([name]) => name)
     expect(views).toEqual(view === undefined ? [] : [view])
   })
 
-  it('fetches and starts the bundle from a nonce\'d script once the page has loaded and painted, after the tap keeper', async () => {
+  it("fetches and starts the bundle from a nonce'd script once the page has loaded and painted, after the tap keeper", async () => {
     const response = await site.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
     const head = readHead(await response.text())
     const entry = manifest.entry.file
-    const starter = head.elements.find((element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(entry)})`))
+    const starter = head.elements.find(
+      (element) => element.name === 'script' && element.text.includes(`import(${JSON.stringify(entry)})`),
+    )
     expect(starter?.attrs.nonce).toBe(nonce)
     expect(starter?.text).toContain('requestAnimationFrame')
     expect(starter?.text).toContain('addEventListener("load"')
@@ -94,15 +108,21 @@ describe('stylesheets in the document head', () => {
     expect(localeChunks.size).toBeGreaterThan(10)
     expect(chunks.filter((file) => localeChunks.has(file))).toEqual([])
     // Nothing fetches or runs a script before: no module script, no preload in the HTML.
-    expect(head.elements.filter((element) => (element.name === 'script' && element.attrs.src) || element.attrs.rel === 'modulepreload')).toEqual([])
+    expect(
+      head.elements.filter(
+        (element) => (element.name === 'script' && element.attrs.src) || element.attrs.rel === 'modulepreload',
+      ),
+    ).toEqual([])
     // Before it, the small script that keeps a tap on a control that needs the app.
-    const keeper = head.elements.find((element) => element.name === 'script' && element.text.includes('[data-needs-app]'))
+    const keeper = head.elements.find(
+      (element) => element.name === 'script' && element.text.includes('[data-needs-app]'),
+    )
     expect(keeper?.attrs.nonce).toBe(nonce)
     expect(keeper!.text.length).toBeLessThan(600)
     expect(head.elements.indexOf(keeper!)).toBeLessThan(head.elements.indexOf(starter!))
   })
 
-  it('a cached page carries each response\'s own nonce on its inline sheets', async () => {
+  it("a cached page carries each response's own nonce on its inline sheets", async () => {
     const cached = await startTestSite({ htmlCache: {} })
     try {
       const nonces = new Set<string>()
@@ -111,7 +131,9 @@ describe('stylesheets in the document head', () => {
       for (let i = 0; i < 2; i += 1) {
         const response = await cached.request('/rank', { host: 'res.localhost', headers: { cookie: 'lang=zh' } })
         const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? ''
-        const inline = readHead(await response.text()).elements.filter((element) => element.name === 'style' && element.attrs['data-styles'])
+        const inline = readHead(await response.text()).elements.filter(
+          (element) => element.name === 'style' && element.attrs['data-styles'],
+        )
         expect(inline.map((element) => element.attrs.nonce)).toEqual([nonce, nonce])
         nonces.add(nonce)
         if (i === 0) callsAfterFirst = upstreamCalls()

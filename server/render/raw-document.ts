@@ -2,7 +2,10 @@ import type { StaticHandlerContext } from 'react-router'
 import type { ContentPageData } from '../../shared/data/content-data.ts'
 
 /** A page answered as it is, not rendered: a custom page of a file content type or a whole document. */
-export interface RawDocument { mediaType: string; text: string }
+export interface RawDocument {
+  mediaType: string
+  text: string
+}
 
 /** The raw document a loaded page stands for, or null when it renders in the site's frame. */
 export function rawDocumentOf(context: StaticHandlerContext): RawDocument | null {

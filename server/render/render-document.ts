@@ -65,7 +65,9 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     view: viewModuleOf(context),
     manifest: input.manifest,
     // An error replaces the page with the error view, which needs the common sheet only.
-    styles: pageStyleGroups(context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles)),
+    styles: pageStyleGroups(
+      context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles),
+    ),
     headScripts: headScriptsOf(tenant, context),
     nonce: input.nonce,
   })
@@ -76,7 +78,10 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   const element = createElement(
     StrictMode,
     null,
-    createElement(I18nProvider, { locale: rendered.locale, children: createElement(StaticRouterProvider, { router, context, hydrate: false }) }),
+    createElement(I18nProvider, {
+      locale: rendered.locale,
+      children: createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    }),
   )
   return streamResponse(element, {
     status,
@@ -91,7 +96,10 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd({ ...withoutPageHeads(state), strings: rendered.strings() }, { bodyCode: tenant.siteCode().body, nonce: input.nonce })
+      return documentEnd(
+        { ...withoutPageHeads(state), strings: rendered.strings() },
+        { bodyCode: tenant.siteCode().body, nonce: input.nonce },
+      )
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
@@ -127,13 +135,31 @@ function pageHeadOf(context: StaticHandlerContext, tenant: Tenant): PageHead {
   }
   const leaf = context.matches[context.matches.length - 1]
   const data = leaf ? (context.loaderData[leaf.route.id] as PageDataBase | undefined) : undefined
-  return data?.head ?? { title: tenant.publicSite.name, description: tenant.publicSite.description, keywords: '', canonical: null }
+  return (
+    data?.head ?? {
+      title: tenant.publicSite.name,
+      description: tenant.publicSite.description,
+      keywords: '',
+      canonical: null,
+    }
+  )
 }
 
 /** The site's part of the head from the root data (the same value the browser reads). */
 function siteHeadOf(context: StaticHandlerContext, tenant: Tenant): SiteHead {
   const root = context.loaderData.root as RootData | undefined
-  return root?.head ?? { siteName: tenant.publicSite.name, favicon: '', image: '', locale: '', localeAlternates: [], feed: '', code: [], pageCode: {} }
+  return (
+    root?.head ?? {
+      siteName: tenant.publicSite.name,
+      favicon: '',
+      image: '',
+      locale: '',
+      localeAlternates: [],
+      feed: '',
+      code: [],
+      pageCode: {},
+    }
+  )
 }
 
 /** Whether a deferred field of any route failed (or was given up on) and rendered its fallback. */

@@ -9,10 +9,22 @@ const site = { site_id: 's1', domain: 'res.localhost', base_info: { app_name: 'R
 const build = { entry: { file: '/assets/entry-abc.js', imports: [] } }
 
 /** A load of the same page, each time from new objects (as a reload builds them). */
-function load(overrides: Partial<{ loaderData: Record<string, unknown>; errors: Record<string, unknown> | null; statusCode: number; site: SiteConfig; tags: string[]; build: object }> = {}): RenderInputs {
+function load(
+  overrides: Partial<{
+    loaderData: Record<string, unknown>
+    errors: Record<string, unknown> | null
+    statusCode: number
+    site: SiteConfig
+    tags: string[]
+    build: object
+  }> = {},
+): RenderInputs {
   return {
     context: {
-      loaderData: overrides.loaderData ?? { root: { frame: { name: 'Res' } }, 'res-hot': { rows: [{ id: 1, title: 'VLC' }], head: { title: 'Hot' } } },
+      loaderData: overrides.loaderData ?? {
+        root: { frame: { name: 'Res' } },
+        'res-hot': { rows: [{ id: 1, title: 'VLC' }], head: { title: 'Hot' } },
+      },
       errors: overrides.errors ?? null,
       statusCode: overrides.statusCode ?? 200,
     },
@@ -30,8 +42,24 @@ describe('renderInputsDigest', () => {
   })
 
   it.each([
-    ['a field of the page data', { loaderData: { root: { frame: { name: 'Res' } }, 'res-hot': { rows: [{ id: 1, title: 'VLC 4' }], head: { title: 'Hot' } } } }],
-    ['the page head only', { loaderData: { root: { frame: { name: 'Res' } }, 'res-hot': { rows: [{ id: 1, title: 'VLC' }], head: { title: 'Hot now' } } } }],
+    [
+      'a field of the page data',
+      {
+        loaderData: {
+          root: { frame: { name: 'Res' } },
+          'res-hot': { rows: [{ id: 1, title: 'VLC 4' }], head: { title: 'Hot' } },
+        },
+      },
+    ],
+    [
+      'the page head only',
+      {
+        loaderData: {
+          root: { frame: { name: 'Res' } },
+          'res-hot': { rows: [{ id: 1, title: 'VLC' }], head: { title: 'Hot now' } },
+        },
+      },
+    ],
     ['the status', { statusCode: 203 }],
     ['the site config', { site: { ...site, base_info: { app_name: 'Res 2' } } as unknown as SiteConfig }],
     ['the tags', { tags: ['site', 'resource:2'] }],
@@ -41,7 +69,8 @@ describe('renderInputsDigest', () => {
   })
 
   it('reads deferred fields settled: the same rows arriving later give one digest, other rows or a failure another', async () => {
-    const withRows = (rows: Promise<unknown>) => load({ loaderData: { root: { frame: { name: 'Res' } }, 'res-hot': { rows, head: { title: 'Hot' } } } })
+    const withRows = (rows: Promise<unknown>) =>
+      load({ loaderData: { root: { frame: { name: 'Res' } }, 'res-hot': { rows, head: { title: 'Hot' } } } })
     const digest = await digestOf(withRows(Promise.resolve([{ id: 1, title: 'VLC' }])))
     const later = new Promise((resolve) => setTimeout(() => resolve([{ id: 1, title: 'VLC' }]), 20))
     expect(await digestOf(withRows(later))).toBe(digest)
@@ -53,7 +82,10 @@ describe('renderInputsDigest', () => {
 
   it('tells nothing about a load whose deferred data is still pending at the deadline', async () => {
     const deadline = new AbortController()
-    const pending = renderInputsDigest(load({ loaderData: { root: {}, 'res-hot': { rows: new Promise(() => {}) } } }), deadline.signal)
+    const pending = renderInputsDigest(
+      load({ loaderData: { root: {}, 'res-hot': { rows: new Promise(() => {}) } } }),
+      deadline.signal,
+    )
     deadline.abort()
     expect(await pending).toBeUndefined()
   })

@@ -62,6 +62,9 @@ let code: string | undefined
  * (read back from the shared store during a rollout) is then never renewed as this one's.
  */
 function codeIdentity(): string {
-  code ??= createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(reactDomVersion).digest('base64url')
+  code ??= createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(reactDomVersion)
+    .digest('base64url')
   return code
 }

@@ -10,7 +10,11 @@ describe('settleDeferred', () => {
     let release!: (value: string) => void
     const slow = new Promise((resolve) => (release = resolve)) as Tracked
     // `slow` stays pending until released below: were it awaited here, this test could never finish.
-    const allSettled = await settleDeferred({ page: { rows: [1], fast, failed, slow }, root: { site: 'x' }, other: null })
+    const allSettled = await settleDeferred({
+      page: { rows: [1], fast, failed, slow },
+      root: { site: 'x' },
+      other: null,
+    })
     expect(fast._tracked).toBe(true)
     expect(fast._data).toEqual(['cached'])
     expect(failed._error).toBeInstanceOf(Error)

@@ -144,7 +144,10 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
         options.onError(error)
       },
     })
-    timer = setTimeout(() => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'), options.timeoutMs)
+    timer = setTimeout(
+      () => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
+      options.timeoutMs,
+    )
     timer.unref()
     options.signal?.addEventListener('abort', onAbort, { once: true })
   })

@@ -27,7 +27,12 @@ describe('streaming render', () => {
   it('sends the shell with the results before slow secondary data resolves', async () => {
     const { started, aside } = await siteWithGatedAside()
     site = started
-    const { status, beforeOpen, body } = await streamThroughGate(`${site.url}/s?query=linux`, { host: 'res.localhost' }, aside, (received) => received.includes('<div id="root">'))
+    const { status, beforeOpen, body } = await streamThroughGate(
+      `${site.url}/s?query=linux`,
+      { host: 'res.localhost' },
+      aside,
+      (received) => received.includes('<div id="root">'),
+    )
     expect(status).toBe(200)
     expect(beforeOpen).toContain('<div id="root">')
     expect(beforeOpen).toMatch(/linux/i)
@@ -35,13 +40,14 @@ describe('streaming render', () => {
     expect(body).toContain('</html>')
   })
 
-  it('answers a page that does not suspend in one buffer on a new tenant\'s first visit, loading no page its menus link to', async () => {
+  it("answers a page that does not suspend in one buffer on a new tenant's first visit, loading no page its menus link to", async () => {
     const pagesAsked: string[] = []
     site = await startTestSite({
       upstream: async (request, demo) => {
         const apiPath = new URL(request.url).pathname
         const body = (await request.clone().json()) as { page_path?: string }
-        if (apiPath === '/v1/site_admin/show_path/get' || (apiPath === '/v1/site_page/web_get' && body.page_path)) pagesAsked.push(`${apiPath} ${body.page_path ?? ''}`)
+        if (apiPath === '/v1/site_admin/show_path/get' || (apiPath === '/v1/site_page/web_get' && body.page_path))
+          pagesAsked.push(`${apiPath} ${body.page_path ?? ''}`)
         return demo(request)
       },
     })
@@ -59,7 +65,12 @@ describe('streaming render', () => {
     const { started, aside } = await siteWithGatedAside(300)
     site = started
     // The aside never answers during the request: only the render timeout can finish the page.
-    const { status, body } = await streamThroughGate(`${site.url}/s?query=linux`, { host: 'res.localhost' }, aside, () => false)
+    const { status, body } = await streamThroughGate(
+      `${site.url}/s?query=linux`,
+      { host: 'res.localhost' },
+      aside,
+      () => false,
+    )
     expect(status).toBe(200)
     expect(aside.isOpen).toBe(false)
     expect(body).toContain('</html>')

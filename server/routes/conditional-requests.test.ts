@@ -48,19 +48,40 @@ interface Sent {
  * Over the listening socket, where cache hits are answered before the app (`via: 'listener'`), or
  * through app.request (`'app'`): the same assertions hold on both paths.
  */
-async function send(path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site, via: Via = 'listener'): Promise<Sent> {
+async function send(
+  path: string,
+  init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {},
+  to: TestSite = site,
+  via: Via = 'listener',
+): Promise<Sent> {
   const answer = await to.request(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, via })
-  return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(answer.headers),
+    body: Buffer.from(await answer.arrayBuffer()),
+  }
 }
 
 /** Through app.request (the app path). */
-const viaApp = (path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}, to: TestSite = site) => send(path, init, to, 'app')
+const viaApp = (
+  path: string,
+  init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {},
+  to: TestSite = site,
+) => send(path, init, to, 'app')
 
 /** What a 304 must look like: no body or body fields, no nonce policy, the 200's validators and cache fields. */
 function expectNotModified(answer: Sent, full: Sent) {
   expect(answer.status).toBe(304)
   expect(answer.body.length).toBe(0)
-  for (const name of ['content-length', 'content-encoding', 'content-type', 'content-security-policy', 'transfer-encoding', 'set-cookie']) expect(answer.headers[name]).toBeUndefined()
+  for (const name of [
+    'content-length',
+    'content-encoding',
+    'content-type',
+    'content-security-policy',
+    'transfer-encoding',
+    'set-cookie',
+  ])
+    expect(answer.headers[name]).toBeUndefined()
   expect(answer.headers.etag).toBe(full.headers.etag)
   expect(answer.headers['cache-control']).toBe(full.headers['cache-control'])
   expect(answer.headers.vary).toBe(full.headers.vary)
@@ -114,106 +135,122 @@ describe('files and payloads answer If-None-Match', () => {
 })
 
 it('a payload of a missing page (404) carries no tag and is never a 304', async () => {
-  for (const answer of [await viaApp('/no/such/page/_payload.json'), await viaApp('/no/such/page/_payload.json', { headers: { 'if-none-match': '*' } })]) {
+  for (const answer of [
+    await viaApp('/no/such/page/_payload.json'),
+    await viaApp('/no/such/page/_payload.json', { headers: { 'if-none-match': '*' } }),
+  ]) {
     expect(answer.status).toBe(404)
     expect(answer.headers.etag).toBeUndefined()
   }
 })
 
-describe.each(['listener', 'app'] as const)('pages answer If-None-Match, on cache hits and in the app (asked via %s)', (via) => {
-  const ask = (path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}) => send(path, init, site, via)
+describe.each(['listener', 'app'] as const)(
+  'pages answer If-None-Match, on cache hits and in the app (asked via %s)',
+  (via) => {
+    const ask = (path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {}) =>
+      send(path, init, site, via)
 
-  /** Renders /res/hot once and waits until the HTML cache holds it. */
-  async function cached(): Promise<Sent> {
-    const miss = await ask('/res/hot', { headers: ZH })
-    expect(miss.status).toBe(200)
-    await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
-    return miss
-  }
-
-  it('a miss rendered whole and every hit have the same tag, whatever their nonce or encoding, taken from the body without its nonce', async () => {
-    const miss = await cached()
-    expect(miss.headers.etag).toMatch(TAG)
-    expect(miss.headers.age).toBeUndefined()
-    const one = await ask('/res/hot', { headers: ZH })
-    const two = await ask('/res/hot', { headers: ZH })
-    expect(nonceOf(one)).not.toBe(nonceOf(two))
-    expect(one.headers.etag).toMatch(TAG)
-    expect(two.headers.etag).toBe(one.headers.etag)
-    const html = one.body.toString('utf8')
-    expect(one.headers.etag).toBe(etagOf(html.split(nonceOf(one))))
-    const gzipped = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
-    expect(gzipped.headers['content-encoding']).toBe('gzip')
-    expect(gunzipSync(gzipped.body).toString('utf8').split(nonceOf(gzipped))).toEqual(html.split(nonceOf(one)))
-    expect(gzipped.headers.etag).toBe(one.headers.etag)
-    expect(miss.headers.etag).toBe(one.headers.etag)
-    // The app answers a hit with the same tag.
-    expect((await viaApp('/res/hot', { headers: ZH })).headers.etag).toBe(one.headers.etag)
-  })
-
-  it('a HEAD that misses is answered as a GET that misses, without its body: the same tag, and the page is kept', async () => {
-    const head = await ask('/res/hot', { method: 'HEAD', headers: ZH })
-    expect(head.status).toBe(200)
-    expect(head.body.length).toBe(0)
-    expect(head.headers.etag).toMatch(TAG)
-    await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
-    const get = await ask('/res/hot', { headers: ZH })
-    expect(get.body.length).toBeGreaterThan(0)
-    expect(get.headers.etag).toBe(head.headers.etag)
-  })
-
-  it('a hit answered before the app and one answered by the app give the same 304; HEAD agrees with GET', async () => {
-    await cached()
-    const full = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
-    const etag = full.headers.etag!
-    const hit = await send('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
-    expectNotModified(hit, full)
-    const app = await viaApp('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
-    expectNotModified(app, full)
-    const names = (answer: Sent) => Object.keys(answer.headers).filter((name) => !['date', 'connection', 'keep-alive'].includes(name)).sort()
-    expect(names(hit)).toEqual(names(app))
-
-    // HEAD is the app's (hits take GET only): the same headers, the same 304.
-    const head = await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
-    expect(head.status).toBe(200)
-    expect(head.body.length).toBe(0)
-    expect(head.headers.etag).toBe(etag)
-    expect(head.headers['cache-control']).toBe(full.headers['cache-control'])
-    expect(head.headers.vary).toBe(full.headers.vary)
-    expectNotModified(await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'if-none-match': etag } }), full)
-  })
-
-  it('a changed page gets a new tag, and the old one no longer matches', async () => {
-    await cached()
-    const before = await ask('/res/hot', { headers: ZH })
-    edited = true
-    await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
-    await cached()
-    const after = await ask('/res/hot', { headers: { ...ZH, 'if-none-match': before.headers.etag! } })
-    expect(after.status).toBe(200)
-    expect(after.body.toString('utf8')).toContain('拾源搜索 2')
-    expect(after.headers.etag).toMatch(TAG)
-    expect(after.headers.etag).not.toBe(before.headers.etag)
-  })
-
-  it('a private answer (it sets the language cookie) carries no tag and is never a 304', async () => {
-    await cached()
-    const etag = (await ask('/res/hot', { headers: ZH })).headers.etag!
-    for (const answer of [await send('/res/hot', { headers: { 'if-none-match': etag } }), await viaApp('/res/hot', { headers: { 'if-none-match': etag } })]) {
-      expect(answer.status).toBe(200)
-      expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)
-      expect(answer.headers['cache-control']).toBe('private, no-store')
-      expect(answer.headers.etag).toBeUndefined()
-      expect(answer.body.length).toBeGreaterThan(0)
+    /** Renders /res/hot once and waits until the HTML cache holds it. */
+    async function cached(): Promise<Sent> {
+      const miss = await ask('/res/hot', { headers: ZH })
+      expect(miss.status).toBe(200)
+      await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
+      return miss
     }
-  })
-})
+
+    it('a miss rendered whole and every hit have the same tag, whatever their nonce or encoding, taken from the body without its nonce', async () => {
+      const miss = await cached()
+      expect(miss.headers.etag).toMatch(TAG)
+      expect(miss.headers.age).toBeUndefined()
+      const one = await ask('/res/hot', { headers: ZH })
+      const two = await ask('/res/hot', { headers: ZH })
+      expect(nonceOf(one)).not.toBe(nonceOf(two))
+      expect(one.headers.etag).toMatch(TAG)
+      expect(two.headers.etag).toBe(one.headers.etag)
+      const html = one.body.toString('utf8')
+      expect(one.headers.etag).toBe(etagOf(html.split(nonceOf(one))))
+      const gzipped = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })
+      expect(gzipped.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(gzipped.body).toString('utf8').split(nonceOf(gzipped))).toEqual(html.split(nonceOf(one)))
+      expect(gzipped.headers.etag).toBe(one.headers.etag)
+      expect(miss.headers.etag).toBe(one.headers.etag)
+      // The app answers a hit with the same tag.
+      expect((await viaApp('/res/hot', { headers: ZH })).headers.etag).toBe(one.headers.etag)
+    })
+
+    it('a HEAD that misses is answered as a GET that misses, without its body: the same tag, and the page is kept', async () => {
+      const head = await ask('/res/hot', { method: 'HEAD', headers: ZH })
+      expect(head.status).toBe(200)
+      expect(head.body.length).toBe(0)
+      expect(head.headers.etag).toMatch(TAG)
+      await vi.waitFor(() => expect(site.htmlCache?.size).toBe(1))
+      const get = await ask('/res/hot', { headers: ZH })
+      expect(get.body.length).toBeGreaterThan(0)
+      expect(get.headers.etag).toBe(head.headers.etag)
+    })
+
+    it('a hit answered before the app and one answered by the app give the same 304; HEAD agrees with GET', async () => {
+      await cached()
+      const full = await ask('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
+      const etag = full.headers.etag!
+      const hit = await send('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
+      expectNotModified(hit, full)
+      const app = await viaApp('/res/hot', { headers: { ...ZH, 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
+      expectNotModified(app, full)
+      const names = (answer: Sent) =>
+        Object.keys(answer.headers)
+          .filter((name) => !['date', 'connection', 'keep-alive'].includes(name))
+          .sort()
+      expect(names(hit)).toEqual(names(app))
+
+      // HEAD is the app's (hits take GET only): the same headers, the same 304.
+      const head = await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'accept-encoding': 'br, gzip' } })
+      expect(head.status).toBe(200)
+      expect(head.body.length).toBe(0)
+      expect(head.headers.etag).toBe(etag)
+      expect(head.headers['cache-control']).toBe(full.headers['cache-control'])
+      expect(head.headers.vary).toBe(full.headers.vary)
+      expectNotModified(await ask('/res/hot', { method: 'HEAD', headers: { ...ZH, 'if-none-match': etag } }), full)
+    })
+
+    it('a changed page gets a new tag, and the old one no longer matches', async () => {
+      await cached()
+      const before = await ask('/res/hot', { headers: ZH })
+      edited = true
+      await site.purger.purge({ host: 'res.localhost', mode: 'hard' })
+      await cached()
+      const after = await ask('/res/hot', { headers: { ...ZH, 'if-none-match': before.headers.etag! } })
+      expect(after.status).toBe(200)
+      expect(after.body.toString('utf8')).toContain('拾源搜索 2')
+      expect(after.headers.etag).toMatch(TAG)
+      expect(after.headers.etag).not.toBe(before.headers.etag)
+    })
+
+    it('a private answer (it sets the language cookie) carries no tag and is never a 304', async () => {
+      await cached()
+      const etag = (await ask('/res/hot', { headers: ZH })).headers.etag!
+      for (const answer of [
+        await send('/res/hot', { headers: { 'if-none-match': etag } }),
+        await viaApp('/res/hot', { headers: { 'if-none-match': etag } }),
+      ]) {
+        expect(answer.status).toBe(200)
+        expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)
+        expect(answer.headers['cache-control']).toBe('private, no-store')
+        expect(answer.headers.etag).toBeUndefined()
+        expect(answer.body.length).toBeGreaterThan(0)
+      }
+    })
+  },
+)
 
 describe('instances sharing Redis', () => {
   it('tag a page the same on every instance: one renders it, another reads it from Redis and answers 304 for its tag', async () => {
     const redis = await startRedis()
     const admin = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 })
-    const [a, b] = [await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true }), await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true })]
+    const [a, b] = [
+      await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true }),
+      await startTestSite({ htmlCache: {}, redisUrl: redis.url, listen: true }),
+    ]
     try {
       await admin.connect()
       expect((await viaApp('/res/hot', { headers: ZH }, a)).status).toBe(200)

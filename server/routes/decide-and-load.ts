@@ -22,10 +22,23 @@ export interface PageServices {
  * The decision step for this request: its tenant, origin, address and language inputs. Documents
  * may take the first-visit language redirect; payloads never do.
  */
-export function decideRequest(c: Context<AppEnv>, pathname: string, isDocument: boolean, policyOf: CachePolicyLookup): PageDecision {
+export function decideRequest(
+  c: Context<AppEnv>,
+  pathname: string,
+  isDocument: boolean,
+  policyOf: CachePolicyLookup,
+): PageDecision {
   const url = new URL(c.req.url)
   return decidePage(
-    { tenant: c.get('tenant'), pathname, search: url.search, origin: c.get('origin'), langCookie: getCookie(c, LANG_COOKIE_NAME), acceptLanguage: c.req.header('accept-language'), isDocument },
+    {
+      tenant: c.get('tenant'),
+      pathname,
+      search: url.search,
+      origin: c.get('origin'),
+      langCookie: getCookie(c, LANG_COOKIE_NAME),
+      acceptLanguage: c.req.header('accept-language'),
+      isDocument,
+    },
     policyOf,
   )
 }

@@ -5,13 +5,26 @@ import { toFavicon } from './favicon.ts'
 
 describe('toFavicon', () => {
   it.each([
-    ['a percent-encoded SVG', 'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E', { kind: 'inline', type: 'image/svg+xml', text: '<svg/>' }],
-    ['a base64 PNG', `data:image/png;base64,${Buffer.from('PNGDATA').toString('base64')}`, { kind: 'inline', type: 'image/png', text: 'PNGDATA' }],
-    ['an https address', 'https://cdn.example/icon.png', { kind: 'redirect', location: 'https://cdn.example/icon.png' }],
+    [
+      'a percent-encoded SVG',
+      'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E',
+      { kind: 'inline', type: 'image/svg+xml', text: '<svg/>' },
+    ],
+    [
+      'a base64 PNG',
+      `data:image/png;base64,${Buffer.from('PNGDATA').toString('base64')}`,
+      { kind: 'inline', type: 'image/png', text: 'PNGDATA' },
+    ],
+    [
+      'an https address',
+      'https://cdn.example/icon.png',
+      { kind: 'redirect', location: 'https://cdn.example/icon.png' },
+    ],
     ['a site path', '/static/icon.png', { kind: 'redirect', location: '/static/icon.png' }],
   ])('takes %s', (_name, value, expected) => {
     const icon = toFavicon(value)
-    if (icon?.kind === 'inline') expect({ kind: icon.kind, type: icon.type, text: Buffer.from(icon.body).toString('utf8') }).toEqual(expected)
+    if (icon?.kind === 'inline')
+      expect({ kind: icon.kind, type: icon.type, text: Buffer.from(icon.body).toString('utf8') }).toEqual(expected)
     else expect(icon).toEqual(expected)
   })
 
@@ -46,7 +59,9 @@ describe('/favicon.ico', () => {
 
   it("answers a site's inline icon, inert and cacheable, without rendering a page", async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
-    site = await startTestSite({ upstream: withPictures(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`) })
+    site = await startTestSite({
+      upstream: withPictures(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+    })
     const response = await site.request('/favicon.ico', { host: 'land.localhost' })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')

@@ -32,14 +32,27 @@ describe('forms posted without JavaScript', () => {
   afterAll(() => site.close())
 
   it('answers the feedback page with a confirmation and sends the form fields only', async () => {
-    const response = await site.request('/feedback/sub', { ...form({ [FORM_ID_FIELD]: 'feedback', kind: 'bug', content: '搜索页在手机上太窄了', contact: 'me@example.com', extra: 'dropped' }) })
+    const response = await site.request('/feedback/sub', {
+      ...form({
+        [FORM_ID_FIELD]: 'feedback',
+        kind: 'bug',
+        content: '搜索页在手机上太窄了',
+        contact: 'me@example.com',
+        extra: 'dropped',
+      }),
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const html = await response.text()
     expect(html).toContain('感谢')
     expect(html).toContain('role="status"')
-    expect(submitted.at(-1)).toEqual({ form_id: 'feedback', values: { kind: 'bug', content: '搜索页在手机上太窄了', contact: 'me@example.com' } })
-    expect(hydrationOf(html).loaderData['feedback-sub']).toMatchObject({ formResult: { formId: 'feedback', outcome: 'sent' } })
+    expect(submitted.at(-1)).toEqual({
+      form_id: 'feedback',
+      values: { kind: 'bug', content: '搜索页在手机上太窄了', contact: 'me@example.com' },
+    })
+    expect(hydrationOf(html).loaderData['feedback-sub']).toMatchObject({
+      formResult: { formId: 'feedback', outcome: 'sent' },
+    })
     // Every configured field renders, and a confirmation leaves the form empty.
     expect(html).toMatch(/<select[^>]*name="kind"/)
     expect(html).toMatch(/<textarea[^>]*name="content"[^>]*><\/textarea>/)
@@ -48,7 +61,9 @@ describe('forms posted without JavaScript', () => {
 
   it('answers the list page with the problems, keeping what the visitor typed', async () => {
     const calls = submitted.length
-    const response = await site.request('/feedback', { ...form({ [FORM_ID_FIELD]: 'feedback', kind: 'request', content: '', contact: 'wx: ada_2025 <b>' }) })
+    const response = await site.request('/feedback', {
+      ...form({ [FORM_ID_FIELD]: 'feedback', kind: 'request', content: '', contact: 'wx: ada_2025 <b>' }),
+    })
     expect(response.status).toBe(422)
     const html = await response.text()
     expect(html).toContain('请填写反馈内容')
@@ -62,7 +77,9 @@ describe('forms posted without JavaScript', () => {
 
   it('refuses a value over its maximum length before sending', async () => {
     const calls = submitted.length
-    const response = await site.request('/feedback/sub', { ...form({ [FORM_ID_FIELD]: 'feedback', content: '字'.repeat(501) }) })
+    const response = await site.request('/feedback/sub', {
+      ...form({ [FORM_ID_FIELD]: 'feedback', content: '字'.repeat(501) }),
+    })
     expect(response.status).toBe(422)
     expect(await response.text()).toContain('500')
     expect(submitted).toHaveLength(calls)
@@ -71,20 +88,36 @@ describe('forms posted without JavaScript', () => {
   it("shows the upstream's reason for refused input on a land page, keeping the input", async () => {
     const response = await site.request('/', {
       host: 'land.localhost',
-      ...form({ [FORM_ID_FIELD]: 'contact-sales', name: 'Ada', email: 'not-an-address', team_size: 'small', interests: ['sso', 'education'], message: 'Hello there' }),
+      ...form({
+        [FORM_ID_FIELD]: 'contact-sales',
+        name: 'Ada',
+        email: 'not-an-address',
+        team_size: 'small',
+        interests: ['sso', 'education'],
+        message: 'Hello there',
+      }),
     })
     expect(response.status).toBe(422)
     const html = await response.text()
     expect(html).toContain('Work e-mail is not a valid e-mail address')
     expect(html).toMatch(/<input[^>]*name="email"[^>]*value="not-an-address"/)
     const boxes = html.match(/<input[^>]*name="interests"[^>]*>/g) ?? []
-    expect(boxes.filter((tag) => tag.includes('checked=""')).map((tag) => /value="(\w+)"/.exec(tag)?.[1])).toEqual(['sso', 'education'])
+    expect(boxes.filter((tag) => tag.includes('checked=""')).map((tag) => /value="(\w+)"/.exec(tag)?.[1])).toEqual([
+      'sso',
+      'education',
+    ])
   })
 
   it('confirms a land form with its own result text', async () => {
     const response = await site.request('/', {
       host: 'land.localhost',
-      ...form({ [FORM_ID_FIELD]: 'contact-sales', name: 'Ada', email: 'ada@example.com', team_size: 'small', message: 'Hello there' }),
+      ...form({
+        [FORM_ID_FIELD]: 'contact-sales',
+        name: 'Ada',
+        email: 'ada@example.com',
+        team_size: 'small',
+        message: 'Hello there',
+      }),
     })
     expect(response.status).toBe(200)
     expect(await response.text()).toContain('Thanks! We will get back to you within one business day.')
@@ -93,7 +126,9 @@ describe('forms posted without JavaScript', () => {
   it('keeps the input and says so when the upstream fails', async () => {
     submitReply = () => new Response('upstream down', { status: 503 })
     try {
-      const response = await site.request('/feedback/sub', { ...form({ [FORM_ID_FIELD]: 'feedback', content: '能加个夜间模式吗' }) })
+      const response = await site.request('/feedback/sub', {
+        ...form({ [FORM_ID_FIELD]: 'feedback', content: '能加个夜间模式吗' }),
+      })
       expect(response.status).toBe(502)
       const html = await response.text()
       expect(html).toContain('能加个夜间模式吗</textarea>')
@@ -108,7 +143,11 @@ describe('forms posted without JavaScript', () => {
     ['a page without that form', '/links', form({ [FORM_ID_FIELD]: 'feedback', content: 'x' })],
     ['an unknown form id', '/feedback/sub', form({ [FORM_ID_FIELD]: 'nope', content: 'x' })],
     ['a post without a form id', '/feedback/sub', form({ content: 'x' })],
-    ['a JSON body', '/feedback/sub', { method: 'POST', body: '{"content":"x"}', headers: { 'content-type': 'application/json' } }],
+    [
+      'a JSON body',
+      '/feedback/sub',
+      { method: 'POST', body: '{"content":"x"}', headers: { 'content-type': 'application/json' } },
+    ],
   ])('answers 405 for %s', async (_name, path, init) => {
     const response = await site.request(path, init)
     expect(response.status).toBe(405)
@@ -132,7 +171,10 @@ describe('forms posted without JavaScript', () => {
 
   it('takes a post from its own page', async () => {
     const init = form({ [FORM_ID_FIELD]: 'feedback', content: 'x' })
-    const response = await site.request('/feedback/sub', { ...init, headers: { ...init.headers, origin: 'http://res.localhost', referer: 'http://res.localhost/feedback/sub' } })
+    const response = await site.request('/feedback/sub', {
+      ...init,
+      headers: { ...init.headers, origin: 'http://res.localhost', referer: 'http://res.localhost/feedback/sub' },
+    })
     expect(response.status).toBe(200)
   })
 })

@@ -61,7 +61,11 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
     const headers = new Headers({ 'cache-control': 'no-store' })
     return renderDocument({
       handler: options.handler,
-      context: { ...context, statusCode: status, loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } } },
+      context: {
+        ...context,
+        statusCode: status,
+        loaderData: { ...context.loaderData, [leaf.route.id]: { ...(data as object), formResult: result } },
+      },
       tenant: outcome.tenant,
       locale: outcome.locale,
       manifest: options.manifest,
@@ -85,7 +89,14 @@ async function submitForm(
 ): Promise<{ result: FormResult; status: number }> {
   if (problems.length > 0) return { result: { formId, outcome: 'invalid', values, problems }, status: 422 }
   try {
-    await sites.getData(c.get('tenant').host, SUBMIT_PATH, { form_id: formId, values }, z.unknown(), c.get('upstreamContext'), { cache: false })
+    await sites.getData(
+      c.get('tenant').host,
+      SUBMIT_PATH,
+      { form_id: formId, values },
+      z.unknown(),
+      c.get('upstreamContext'),
+      { cache: false },
+    )
     return { result: { formId, outcome: 'sent' }, status: 200 }
   } catch (error) {
     if (error instanceof UpstreamStatusError && error.status === INVALID_INPUT_STATUS) {

@@ -21,26 +21,83 @@ describe('decideFront', () => {
   it.each([
     ['two Host headers', facts({ hosts: ['example.test', 'other.test'] }), tenant, { kind: 'refused-host' }],
     ['a malformed Host', facts({ hosts: ['exa_mple.test'] }), tenant, { kind: 'refused-host' }],
-    ['a tenant not at hand', facts(), undefined, { kind: 'tenant-unknown', host: 'example.test', origin: 'http://example.test' }],
-    ['a page with its cache key', facts(), tenant, { kind: 'decided', setsLangCookie: false, decision: { kind: 'render', cacheKey: 'example.test:html:en:http://example.test/res/hot' } }],
-    ['a redirect', facts({ pathname: '/en/res/hot' }), tenant, { kind: 'decided', decision: { kind: 'redirect', status: 301, location: '/res/hot' } }],
-    ['a page never cached', facts({ pathname: '/no/such/page' }), tenant, { kind: 'decided', decision: { kind: 'render', cacheKey: null } }],
-    ['one language: no cookie set, even without one', facts({ langCookie: undefined }), tenant, { kind: 'decided', setsLangCookie: false }],
-    ['two languages, no cookie: it is set', facts({ langCookie: undefined }), twoLanguages, { kind: 'decided', setsLangCookie: true }],
-    ['two languages, the page’s cookie: not set again', facts(), twoLanguages, { kind: 'decided', setsLangCookie: false }],
+    [
+      'a tenant not at hand',
+      facts(),
+      undefined,
+      { kind: 'tenant-unknown', host: 'example.test', origin: 'http://example.test' },
+    ],
+    [
+      'a page with its cache key',
+      facts(),
+      tenant,
+      {
+        kind: 'decided',
+        setsLangCookie: false,
+        decision: { kind: 'render', cacheKey: 'example.test:html:en:http://example.test/res/hot' },
+      },
+    ],
+    [
+      'a redirect',
+      facts({ pathname: '/en/res/hot' }),
+      tenant,
+      { kind: 'decided', decision: { kind: 'redirect', status: 301, location: '/res/hot' } },
+    ],
+    [
+      'a page never cached',
+      facts({ pathname: '/no/such/page' }),
+      tenant,
+      { kind: 'decided', decision: { kind: 'render', cacheKey: null } },
+    ],
+    [
+      'one language: no cookie set, even without one',
+      facts({ langCookie: undefined }),
+      tenant,
+      { kind: 'decided', setsLangCookie: false },
+    ],
+    [
+      'two languages, no cookie: it is set',
+      facts({ langCookie: undefined }),
+      twoLanguages,
+      { kind: 'decided', setsLangCookie: true },
+    ],
+    [
+      'two languages, the page’s cookie: not set again',
+      facts(),
+      twoLanguages,
+      { kind: 'decided', setsLangCookie: false },
+    ],
   ] as const)('%s', (_name, input, held, expected) => {
     expect(decideFront(input, () => held, policyOf)).toMatchObject(expected)
   })
 
   it('takes the origin from the host decision, as the host guard does', () => {
-    const front = decideFront(facts({ hosts: ['Example.test:8080'] }), (host) => (host === 'example.test' ? tenant : undefined), policyOf)
-    expect(front).toMatchObject({ kind: 'decided', origin: 'http://example.test:8080', decision: { cacheKey: 'example.test:html:en:http://example.test:8080/res/hot' } })
+    const front = decideFront(
+      facts({ hosts: ['Example.test:8080'] }),
+      (host) => (host === 'example.test' ? tenant : undefined),
+      policyOf,
+    )
+    expect(front).toMatchObject({
+      kind: 'decided',
+      origin: 'http://example.test:8080',
+      decision: { cacheKey: 'example.test:html:en:http://example.test:8080/res/hot' },
+    })
   })
 })
 
 describe('splitTarget', () => {
   it.each([
-    '/', '/res/hot', '/res/hot?', '/s?q=a%20b&page=2', '/a/b/?x=1?y=2', '/a:b@c/!$&()*+,;=~', '/%E4%B8%AD?q=%zz', '//double//slash', '/a/..b/.c/', '/x?a=/./b', '/x?a=..',
+    '/',
+    '/res/hot',
+    '/res/hot?',
+    '/s?q=a%20b&page=2',
+    '/a/b/?x=1?y=2',
+    '/a:b@c/!$&()*+,;=~',
+    '/%E4%B8%AD?q=%zz',
+    '//double//slash',
+    '/a/..b/.c/',
+    '/x?a=/./b',
+    '/x?a=..',
   ])('reads %s as URL parsing does', (target) => {
     // As the app sees it: @hono/node-server puts scheme and Host in front of the target.
     const url = new URL(`http://res.localhost${target}`)
@@ -48,7 +105,25 @@ describe('splitTarget', () => {
   })
 
   it.each([
-    '/a/./b', '/a/../b', '/a/..', '/a/.', '/a b', '/a"b', '/a<b>', '/a`b', '/a{b}', '/a|b', '/a\\b', '/a#frag', "/it's", "/a?q='", '/a?q="', 'http://res.localhost/a', '*', '', '/é',
+    '/a/./b',
+    '/a/../b',
+    '/a/..',
+    '/a/.',
+    '/a b',
+    '/a"b',
+    '/a<b>',
+    '/a`b',
+    '/a{b}',
+    '/a|b',
+    '/a\\b',
+    '/a#frag',
+    "/it's",
+    "/a?q='",
+    '/a?q="',
+    'http://res.localhost/a',
+    '*',
+    '',
+    '/é',
   ])('declines %s', (target) => {
     expect(splitTarget(target)).toBeNull()
   })

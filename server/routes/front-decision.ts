@@ -39,13 +39,20 @@ export type FrontDecision =
  * router path → cache key → whether the language cookie is set. Pure but for `tenantOf`, which the
  * app answers from the tenant middleware and the hit writer from the repository's fresh configs.
  */
-export function decideFront(facts: FrontFacts, tenantOf: (host: string) => Tenant | undefined, policyOf: CachePolicyLookup): FrontDecision {
+export function decideFront(
+  facts: FrontFacts,
+  tenantOf: (host: string) => Tenant | undefined,
+  policyOf: CachePolicyLookup,
+): FrontDecision {
   const host = decideHost(facts.host)
   if (!host.ok) return { kind: 'refused-host', reason: host.reason }
   const tenant = tenantOf(host.host)
   if (tenant === undefined) return { kind: 'tenant-unknown', host: host.host, origin: host.origin }
   const { pathname, search, langCookie, acceptLanguage } = facts
-  const decision = decidePage({ tenant, pathname, search, origin: host.origin, langCookie, acceptLanguage, isDocument: true }, policyOf)
+  const decision = decidePage(
+    { tenant, pathname, search, origin: host.origin, langCookie, acceptLanguage, isDocument: true },
+    policyOf,
+  )
   const setsLangCookie = decision.kind === 'render' && setsLanguageCookie(tenant, langCookie, decision.language)
   return { kind: 'decided', tenant, origin: host.origin, decision, setsLangCookie }
 }
@@ -66,7 +73,12 @@ function frontFactsOfIncoming(incoming: IncomingMessage, trustProxy: boolean): F
   const target = splitTarget(incoming.url ?? '')
   if (target === null) return null
   const { headers } = incoming
-  return { host: hostFactsOfIncoming(incoming, trustProxy), ...target, langCookie: langCookieOf(headers.cookie), acceptLanguage: headers['accept-language'] }
+  return {
+    host: hostFactsOfIncoming(incoming, trustProxy),
+    ...target,
+    langCookie: langCookieOf(headers.cookie),
+    acceptLanguage: headers['accept-language'],
+  }
 }
 
 /**

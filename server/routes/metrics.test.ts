@@ -14,13 +14,17 @@ describe('/metrics', () => {
       app: { metrics, metricsToken: TOKEN },
       repository: { metrics },
       upstreamClient: { metrics: metrics.upstream },
-      upstream: (request, demo) => (new URL(request.url).pathname === '/v1/links/get' ? new Response('nope', { status: 503 }) : demo(request)),
+      upstream: (request, demo) =>
+        new URL(request.url).pathname === '/v1/links/get' ? new Response('nope', { status: 503 }) : demo(request),
     })
   })
   afterAll(() => site.close())
 
   const scrape = async () => {
-    const response = await site.request('/metrics', { host: 'nobody.localhost', headers: { authorization: `Bearer ${TOKEN}` } })
+    const response = await site.request('/metrics', {
+      host: 'nobody.localhost',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     return response.text()
@@ -44,7 +48,9 @@ describe('/metrics', () => {
     expect(text).toMatch(/^http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} [1-9]/m)
     expect(text).toMatch(/^http_requests_total\{route="res-hot\.payload",method="GET",status_class="2xx"\} 1$/m)
     expect(text).toMatch(/^http_requests_total\{route="unmatched",method="GET",status_class="4xx"\} [1-9]/m)
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",route="home",method="GET",status_class="2xx"\} /m)
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",route="home",method="GET",status_class="2xx"\} /m,
+    )
     expect(text).not.toMatch(/page-x1|unknown-host-x1|res\.localhost|page=2/)
   })
 
@@ -67,7 +73,9 @@ describe('/metrics', () => {
   it('keeps its own registry: the process-global one stays empty and a second instance does not clash', async () => {
     const second = createMetrics()
     second.request('home', 'GET', 200, 0.01)
-    expect(await second.registry.metrics()).toContain('http_requests_total{route="home",method="GET",status_class="2xx"} 1')
+    expect(await second.registry.metrics()).toContain(
+      'http_requests_total{route="home",method="GET",status_class="2xx"} 1',
+    )
     expect((await register.metrics()).trim()).toBe('')
   })
 
@@ -77,8 +85,15 @@ describe('/metrics', () => {
     const { createUpstreamClient } = await import('../upstream/client.ts')
     const { Agent } = await import('undici')
     const dispatcher = new Agent()
-    const client = createUpstreamClient({ baseUrl: 'http://127.0.0.1:9', dispatcher, timeoutMs: 1000, metrics: own.upstream })
-    await expect(client.call('/v1/anything/a-visitor/typed', {}, { userAgent: '', referer: '', appDomain: 'x.localhost' })).rejects.toThrow()
+    const client = createUpstreamClient({
+      baseUrl: 'http://127.0.0.1:9',
+      dispatcher,
+      timeoutMs: 1000,
+      metrics: own.upstream,
+    })
+    await expect(
+      client.call('/v1/anything/a-visitor/typed', {}, { userAgent: '', referer: '', appDomain: 'x.localhost' }),
+    ).rejects.toThrow()
     await dispatcher.close()
     const text = await own.registry.metrics()
     expect(text).toContain('http_requests_total{route="api",method="OTHER",status_class="4xx"} 1')

@@ -10,7 +10,16 @@ const policyOf = createCachePolicyLookup(routes)
 function decide(pathAndQuery: string, overrides: Partial<PageRequest> = {}) {
   const url = new URL(pathAndQuery, 'http://example.test')
   return decidePage(
-    { tenant, pathname: url.pathname, search: url.search, origin: url.origin, langCookie: 'en', acceptLanguage: undefined, isDocument: true, ...overrides },
+    {
+      tenant,
+      pathname: url.pathname,
+      search: url.search,
+      origin: url.origin,
+      langCookie: 'en',
+      acceptLanguage: undefined,
+      isDocument: true,
+      ...overrides,
+    },
     policyOf,
   )
 }
@@ -22,16 +31,34 @@ describe('decidePage', () => {
     ['/res/hot?utm_source=x&fbclid=y', '/res/hot', 'html:en:http://example.test/res/hot'],
     ['/res/hot?page=2&utm_source=x', '/res/hot?page=2', 'html:en:http://example.test/res/hot?page=2'],
     ['/res/hot?page=2&page=3', '/res/hot?page=2', 'html:en:http://example.test/res/hot?page=2'],
-    ['/s?ref=a&query=cats&category=b', '/s?query=cats&category=b', 'html:en:http://example.test/s?query=cats&category=b'],
+    [
+      '/s?ref=a&query=cats&category=b',
+      '/s?query=cats&category=b',
+      'html:en:http://example.test/s?query=cats&category=b',
+    ],
     ['/search/post?query=a&category=b', '/search/post?query=a', 'html:en:http://example.test/search/post?query=a'],
-    ['/goto?url=https%3A%2F%2Fa.example&x=1', '/goto?url=https%3A%2F%2Fa.example', 'html:en:http://example.test/goto?url=https%3A%2F%2Fa.example'],
+    [
+      '/goto?url=https%3A%2F%2Fa.example&x=1',
+      '/goto?url=https%3A%2F%2Fa.example',
+      'html:en:http://example.test/goto?url=https%3A%2F%2Fa.example',
+    ],
     ['/d/42?x=1', '/d/42', 'html:en:http://example.test/d/42'],
   ])('%s → router path %s, key …%s', (address, routerPath, key) => {
-    expect(decide(address)).toEqual({ kind: 'render', language: 'en', routerPath, browserPath: new URL(address, 'http://x').pathname, cacheKey: `example.test:${key}` })
+    expect(decide(address)).toEqual({
+      kind: 'render',
+      language: 'en',
+      routerPath,
+      browserPath: new URL(address, 'http://x').pathname,
+      cacheKey: `example.test:${key}`,
+    })
   })
 
   it('never caches the not-found page, which keeps the whole query', () => {
-    expect(decide('/no/such/page?x=1')).toMatchObject({ kind: 'render', routerPath: '/no/such/page?x=1', cacheKey: null })
+    expect(decide('/no/such/page?x=1')).toMatchObject({
+      kind: 'render',
+      routerPath: '/no/such/page?x=1',
+      cacheKey: null,
+    })
   })
 
   it('redirects before anything else, whatever the cache', () => {
@@ -46,6 +73,8 @@ describe('decidePage', () => {
   })
 
   it('does not depend on the visitor: cookie and Accept-Language change nothing once a page renders', () => {
-    expect(decide('/res/hot', { langCookie: undefined, acceptLanguage: 'en' })).toEqual(decide('/res/hot', { langCookie: 'zh', acceptLanguage: 'fr' }))
+    expect(decide('/res/hot', { langCookie: undefined, acceptLanguage: 'en' })).toEqual(
+      decide('/res/hot', { langCookie: 'zh', acceptLanguage: 'fr' }),
+    )
   })
 })

@@ -55,7 +55,13 @@ export function decidePage(request: PageRequest, policyOf: CachePolicyLookup): P
   const routerPathname = toRouterSegments(decision.routePath, tenant.searchRoute)
   const policy = policyOf(routerPathname)
   if (policy === 'never') {
-    return { kind: 'render', language: decision.language, routerPath: routerPathname + request.search, browserPath: decision.browserPath, cacheKey: null }
+    return {
+      kind: 'render',
+      language: decision.language,
+      routerPath: routerPathname + request.search,
+      browserPath: decision.browserPath,
+      cacheKey: null,
+    }
   }
   const routerPath = routerPathname + pickQuery(request.search, policy.query)
   return {

@@ -5,7 +5,9 @@ import { startTestSite, type TestSite } from '../../test/harness.ts'
 function menuNames(html: string): string[] {
   const nav = /<nav class="site-menu"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? ''
   // An entry's text without its icon (shared/components/entry-icon.tsx).
-  return [...nav.matchAll(/<a [^>]*>(.*?)<\/a>/gs)].map((match) => (match[1] ?? '').replace(/<svg[\s\S]*?<\/svg>|<[^>]*>/g, ''))
+  return [...nav.matchAll(/<a [^>]*>(.*?)<\/a>/gs)].map((match) =>
+    (match[1] ?? '').replace(/<svg[\s\S]*?<\/svg>|<[^>]*>/g, ''),
+  )
 }
 
 describe('site texts in the page language', () => {
@@ -48,9 +50,15 @@ describe('site texts in the page language', () => {
 
   it('carries the translated menu in the hydration data, which later pages keep (their payloads leave the root out)', async () => {
     const html = await (await site.request('/de', { host: 'land.localhost', headers: { cookie: 'lang=de' } })).text()
-    const hydration = JSON.parse(/<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { loaderData: { root: { site: { header: { menu: { name: string }[] } } } } }
-    expect(hydration.loaderData.root.site.header.menu.map((item) => item.name)).toEqual(expect.arrayContaining(['Funktionen', 'Preise']))
-    const payload = (await (await site.request('/de/_payload.json', { host: 'land.localhost' })).json()) as { loaderData: Record<string, unknown> }
+    const hydration = JSON.parse(
+      /<script id="__hydration" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    ) as { loaderData: { root: { site: { header: { menu: { name: string }[] } } } } }
+    expect(hydration.loaderData.root.site.header.menu.map((item) => item.name)).toEqual(
+      expect.arrayContaining(['Funktionen', 'Preise']),
+    )
+    const payload = (await (await site.request('/de/_payload.json', { host: 'land.localhost' })).json()) as {
+      loaderData: Record<string, unknown>
+    }
     expect(payload.loaderData).not.toHaveProperty('root')
     expect(payload.loaderData).toHaveProperty('home')
   })
@@ -75,7 +83,9 @@ describe('dates, numbers and plurals in the page language', () => {
 
   it('labels feed items with their age in the page language', async () => {
     const english = await (await site.request('/en/sp/news', { host: 'nav.localhost' })).text()
-    expect(english).toMatch(/<time class="muted" dateTime="\d{4}-\d\d-\d\d">(\d+ (minute|hour|day)s? ago|yesterday)<\/time>/)
+    expect(english).toMatch(
+      /<time class="muted" dateTime="\d{4}-\d\d-\d\d">(\d+ (minute|hour|day)s? ago|yesterday)<\/time>/,
+    )
     expect(english).not.toMatch(/[小分天]\S*前/)
     const chinese = await (await site.request('/sp/news', { host: 'nav.localhost' })).text()
     expect(chinese).toMatch(/<time class="muted" dateTime="[\d-]+">\d+ ?(分鐘|小時|天)前<\/time>|昨天/)

@@ -83,12 +83,23 @@ const RERENDER_USER_AGENT = 'tenant-sites revalidation'
  * nothing is left to swap in on the client). Cache hits answered before the app use it too.
  */
 export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
-  return ({ tenant, origin, decision }) => (unchangedSince) => {
-    const url = origin + decision.browserPath
-    const upstreamContext: UpstreamCallContext = { userAgent: RERENDER_USER_AGENT, referer: url, appDomain: tenant.host }
-    const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
-    return loadAndRender({ tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() }, decision, options, true, unchangedSince)
-  }
+  return ({ tenant, origin, decision }) =>
+    (unchangedSince) => {
+      const url = origin + decision.browserPath
+      const upstreamContext: UpstreamCallContext = {
+        userAgent: RERENDER_USER_AGENT,
+        referer: url,
+        appDomain: tenant.host,
+      }
+      const publicOrigin = canonicalOrigin(tenant.site, tenant.host, options.canonicalScheme ?? 'https')
+      return loadAndRender(
+        { tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() },
+        decision,
+        options,
+        true,
+        unchangedSince,
+      )
+    }
 }
 
 /**
@@ -96,14 +107,25 @@ export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: 
  * it is rendered complete, as for a crawler, and carries the digest of what it was rendered from;
  * other visitors get the shell as soon as it is ready.
  */
-export async function renderPage(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean): Promise<Rendered> {
+export async function renderPage(
+  facts: RenderFacts,
+  decision: RenderDecision,
+  options: PageRenderOptions,
+  forCache: boolean,
+): Promise<Rendered> {
   const rendered = await loadAndRender(facts, decision, options, forCache, undefined)
   if ('kind' in rendered) throw new Error('unreachable: a render without a digest to compare is never unchanged')
   return rendered
 }
 
 /** renderPage, or `unchanged` without rendering when the loaded page's inputs have the digest `unchangedSince`. */
-async function loadAndRender(facts: RenderFacts, decision: RenderDecision, options: PageRenderOptions, forCache: boolean, unchangedSince: string | undefined): Promise<Rendered | Unchanged> {
+async function loadAndRender(
+  facts: RenderFacts,
+  decision: RenderDecision,
+  options: PageRenderOptions,
+  forCache: boolean,
+  unchangedSince: string | undefined,
+): Promise<Rendered | Unchanged> {
   const { nonce, method } = facts
   const uses = createPageUses()
   const loaded = await loadPage({
@@ -124,23 +146,45 @@ async function loadAndRender(facts: RenderFacts, decision: RenderDecision, optio
     uses,
   })
   if (loaded.kind === 'redirect') {
-    return { response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)), complete: Promise.resolve(true), nonce, routeName: 'redirect' }
+    return {
+      response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)),
+      complete: Promise.resolve(true),
+      nonce,
+      routeName: 'redirect',
+    }
   }
   const { context, locale } = loaded
   const routeName = leafRouteId(context)
   facts.onRouteName?.(routeName)
   logUnexpected(facts.log, context.errors, facts.url)
   const shareable = context.statusCode === 200
-  const headers = new Headers({ 'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store' })
+  const headers = new Headers({
+    'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store',
+  })
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
-  if (shareable) for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
+  if (shareable)
+    for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   // Only a page the cache may keep needs to know what it was made of.
-  const digest = forCache && shareable ? await renderInputsDigest({ context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest }, AbortSignal.timeout(options.renderTimeoutMs)) : undefined
+  const digest =
+    forCache && shareable
+      ? await renderInputsDigest(
+          { context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
+          AbortSignal.timeout(options.renderTimeoutMs),
+        )
+      : undefined
   if (digest !== undefined && digest === unchangedSince) return { kind: 'unchanged', uses }
   const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
-  if (raw) return { response: rawDocumentResponse(raw, context.statusCode, method, headers), complete: Promise.resolve(method !== 'HEAD'), nonce, routeName, uses, ...kept }
+  if (raw)
+    return {
+      response: rawDocumentResponse(raw, context.statusCode, method, headers),
+      complete: Promise.resolve(method !== 'HEAD'),
+      nonce,
+      routeName,
+      uses,
+      ...kept,
+    }
   let settle!: (clean: boolean) => void
   const complete = new Promise<boolean>((resolve) => (settle = resolve))
   const response = await renderDocument({
@@ -164,7 +208,10 @@ async function loadAndRender(facts: RenderFacts, decision: RenderDecision, optio
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */
-export function redirectOrBadRequest(outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang }, varyByLanguage: boolean): Response {
+export function redirectOrBadRequest(
+  outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang },
+  varyByLanguage: boolean,
+): Response {
   if (outcome.kind === 'bad-request') {
     return htmlError('bad-address')
   }
@@ -182,7 +229,11 @@ export function leafRouteId(context: { matches: { route: { id: string } }[] }): 
 }
 
 /** Loader failures other than deliberate 4xx responses are bugs or upstream trouble: log them. */
-export function logUnexpected(log: AppEnv['Variables']['log'], errors: Record<string, unknown> | null | undefined, url: string) {
+export function logUnexpected(
+  log: AppEnv['Variables']['log'],
+  errors: Record<string, unknown> | null | undefined,
+  url: string,
+) {
   if (!errors) return
   for (const error of Object.values(errors)) {
     if (!isRouteErrorResponse(error)) log.error({ err: error, url }, 'page data failed')

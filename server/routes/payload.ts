@@ -42,17 +42,24 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
-    if (decision.kind === 'redirect') return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers)
+    if (decision.kind === 'redirect')
+      return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers)
     const uses = createPageUses()
     const loaded = await loadDecidedPage(c, options, decision, 'payload', uses)
     if (loaded.kind === 'redirect') return tagged(c, { status: loaded.status, redirect: loaded.location }, 200, headers)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
-    if (rawDocumentOf(loaded.context)) return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
+    if (rawDocumentOf(loaded.context))
+      return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
     const state = withoutRootData(await toHydrationState(loaded.context))
     const status = loaded.context.statusCode
-    return tagged(c, { status, ...state }, status, status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers)
+    return tagged(
+      c,
+      { status, ...state },
+      status,
+      status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers,
+    )
   }
 }
 

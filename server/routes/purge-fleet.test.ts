@@ -29,9 +29,14 @@ afterEach(async () => {
 })
 
 /** An instance sharing the test Redis whose pages stay fresh for the whole test unless purged; `held` keeps its upstream data answers behind a gate. */
-async function instance(outcomes: RevalidationOutcome[], held?: { gate: Gate | null; count: number }): Promise<TestSite> {
+async function instance(
+  outcomes: RevalidationOutcome[],
+  held?: { gate: Gate | null; count: number },
+): Promise<TestSite> {
   const site = await startTestSite({
-    redisUrl: redis.url, redisCommandTimeoutMs: 200, purgeToken: TOKEN,
+    redisUrl: redis.url,
+    redisCommandTimeoutMs: 200,
+    purgeToken: TOKEN,
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
     upstream: async (request, demo) => {
       if (held?.gate && new URL(request.url).pathname === DATA_PATH) {
@@ -52,7 +57,6 @@ async function get(site: TestSite, path: string) {
   return response.status
 }
 
-
 describe('purges across instances sharing Redis', () => {
   it('a soft purge on one instance marks the page stale on both and keeps the shared copy: the instance without a copy answers it at once, and the fleet renders it once', async () => {
     const onA: RevalidationOutcome[] = []
@@ -65,11 +69,17 @@ describe('purges across instances sharing Redis', () => {
     const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
     // The shared copies stay; the purge is recorded beside them.
-    expect((await admin.keys('ts:res.localhost:html:*')).sort()).toEqual([HOT_KEY, 'ts:res.localhost:html:zh:http://res.localhost/res/new'])
+    expect((await admin.keys('ts:res.localhost:html:*')).sort()).toEqual([
+      HOT_KEY,
+      'ts:res.localhost:html:zh:http://res.localhost/res/new',
+    ])
     // Re-renders are held at the upstream: answers that arrive meanwhile did not wait for one.
     const gate = createGate()
     held.gate = gate
-    const [onlyShared, ownCopy] = await Promise.all([b.request('/res/hot', { headers: ZH }), a.request('/res/hot', { headers: ZH })])
+    const [onlyShared, ownCopy] = await Promise.all([
+      b.request('/res/hot', { headers: ZH }),
+      a.request('/res/hot', { headers: ZH }),
+    ])
     for (const stale of [onlyShared, ownCopy]) {
       expect(stale.status).toBe(200)
       expect(stale.headers.get('age')).not.toBeNull()
@@ -102,7 +112,10 @@ describe('purges across instances sharing Redis', () => {
     const onA: RevalidationOutcome[] = []
     const a = await instance(onA)
     const first = await a.request('/res/hot', { headers: ZH })
-    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    const tag = (first.headers.get('cache-tag') ?? '')
+      .split(',')
+      .find((name) => name.startsWith('res.localhost:resource:'))!
+      .slice('res.localhost:'.length)
     await first.arrayBuffer()
     await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
     await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
@@ -124,11 +137,17 @@ describe('purges across instances sharing Redis', () => {
   it('a soft purge by tag on an instance that never held the page leaves the shared copy stale for every instance, a new one too', async () => {
     const a = await instance([])
     const first = await a.request('/res/hot', { headers: ZH })
-    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    const tag = (first.headers.get('cache-tag') ?? '')
+      .split(',')
+      .find((name) => name.startsWith('res.localhost:resource:'))!
+      .slice('res.localhost:'.length)
     await first.arrayBuffer()
     await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
-    expect(await (await b.purge({ host: 'res.localhost', tags: [tag] })).json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
+    expect(await (await b.purge({ host: 'res.localhost', tags: [tag] })).json()).toMatchObject({
+      purged: { pages: 0 },
+      shared: 'ok',
+    })
     expect(await admin.exists(HOT_KEY)).toBe(1)
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
@@ -145,7 +164,9 @@ describe('purges across instances sharing Redis', () => {
     const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
     // A copy a hard purge dropped comes back (as from an instance whose write raced the purge).
     const dumped = await admin.dumpBuffer(NEW_KEY)
-    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({ shared: 'ok' })
+    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({
+      shared: 'ok',
+    })
     await admin.restore(NEW_KEY, 0, dumped!)
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
     const onC: RevalidationOutcome[] = []
@@ -164,7 +185,10 @@ describe('purges across instances sharing Redis', () => {
     const onB: RevalidationOutcome[] = []
     const [a, b] = [await instance([]), await instance(onB)]
     const first = await a.request('/res/hot', { headers: ZH })
-    const tag = (first.headers.get('cache-tag') ?? '').split(',').find((name) => name.startsWith('res.localhost:resource:'))!.slice('res.localhost:'.length)
+    const tag = (first.headers.get('cache-tag') ?? '')
+      .split(',')
+      .find((name) => name.startsWith('res.localhost:resource:'))!
+      .slice('res.localhost:'.length)
     await first.arrayBuffer()
     await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
     const taken = await b.request('/res/hot', { headers: ZH })
@@ -178,4 +202,3 @@ describe('purges across instances sharing Redis', () => {
     })
   })
 })
-

@@ -10,20 +10,32 @@ afterEach(async () => {
   site = undefined
 })
 
-
 async function get(path: string, headers: Record<string, string> = ZH) {
   const response = await site!.request(path, { headers })
   await response.arrayBuffer()
   await vi.waitFor(() => expect(site!.htmlCache?.inFlight).toBe(0))
-  return { status: response.status, age: response.headers.get('age'), cacheTag: response.headers.get('cache-tag'), surrogateKey: response.headers.get('surrogate-key'), cookie: response.headers.get('set-cookie') }
+  return {
+    status: response.status,
+    age: response.headers.get('age'),
+    cacheTag: response.headers.get('cache-tag'),
+    surrogateKey: response.headers.get('surrogate-key'),
+    cookie: response.headers.get('set-cookie'),
+  }
 }
 
 /** The tags a Cache-Tag header names, without the host prefix (the host-level tag left out). */
-const tagsOf = (header: string | null) => (header ?? '').split(',').filter((tag) => tag.startsWith('res.localhost:')).map((tag) => tag.slice('res.localhost:'.length))
+const tagsOf = (header: string | null) =>
+  (header ?? '')
+    .split(',')
+    .filter((tag) => tag.startsWith('res.localhost:'))
+    .map((tag) => tag.slice('res.localhost:'.length))
 
 async function siteWithPages() {
   const clock = { time: Date.now() }
-  site = await startTestSite({ purgeToken: TOKEN, htmlCache: { ttlMs: 60_000, staleMs: 3_600_000, now: () => clock.time } })
+  site = await startTestSite({
+    purgeToken: TOKEN,
+    htmlCache: { ttlMs: 60_000, staleMs: 3_600_000, now: () => clock.time },
+  })
   const hot = await get('/res/hot')
   const newest = await get('/res/new')
   return { clock, hot, newest }
@@ -54,7 +66,9 @@ describe('tags recorded while pages render', () => {
 
   it('a purge by tag reaches the pages carrying it and leaves the others', async () => {
     const { clock, hot, newest } = await siteWithPages()
-    const only = tagsOf(hot.cacheTag).find((tag) => tag.startsWith('resource:') && !tagsOf(newest.cacheTag).includes(tag))
+    const only = tagsOf(hot.cacheTag).find(
+      (tag) => tag.startsWith('resource:') && !tagsOf(newest.cacheTag).includes(tag),
+    )
     expect(only).toBeDefined()
     clock.time += 5_000
     const answer = await site!.purge({ host: 'res.localhost', tags: [only] })

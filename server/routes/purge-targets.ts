@@ -26,7 +26,15 @@ export function toPageTargets(tenant: Tenant, paths: readonly string[], policyOf
 function routerPathnameOf(tenant: Tenant, path: string, policyOf: CachePolicyLookup): string | null {
   let pathname = path
   for (let hop = 0; hop < 2; hop++) {
-    const request = { tenant, pathname, search: '', origin: 'http://purge.invalid', langCookie: undefined, acceptLanguage: undefined, isDocument: false }
+    const request = {
+      tenant,
+      pathname,
+      search: '',
+      origin: 'http://purge.invalid',
+      langCookie: undefined,
+      acceptLanguage: undefined,
+      isDocument: false,
+    }
     const decision = decidePage(request, policyOf)
     if (decision.kind === 'render') return decision.routerPath.split('?')[0]!
     if (decision.kind === 'bad-request') return null

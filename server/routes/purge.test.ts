@@ -14,7 +14,6 @@ afterEach(async () => {
   site = undefined
 })
 
-
 /** GET that waits until the page is kept (or known not to be). */
 async function get(path: string, headers: Record<string, string>) {
   const response = await site!.request(path, { headers })
@@ -35,7 +34,10 @@ async function siteWithPages() {
       return demo(request)
     },
   })
-  for (const [prefix, headers] of [['', ZH], ['/en', EN]] as const) {
+  for (const [prefix, headers] of [
+    ['', ZH],
+    ['/en', EN],
+  ] as const) {
     await get(`${prefix}/res/hot`, headers)
     await get(`${prefix}/res/new`, headers)
   }
@@ -52,7 +54,11 @@ describe('purges that name pages', () => {
     expect(answer.status).toBe(200)
     // Both languages of the page, and the upstream answers they were built from.
     const json = (await answer.json()) as { purged: { data: number } }
-    expect(json).toEqual({ purged: { pages: 2, data: expect.any(Number) }, hosts: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'], shared: 'none' })
+    expect(json).toEqual({
+      purged: { pages: 2, data: expect.any(Number) },
+      hosts: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'],
+      shared: 'none',
+    })
     expect(json.purged.data).toBeGreaterThanOrEqual(2)
     const stale = await get('/res/hot', ZH)
     expect(stale.age).toBe('5')
@@ -73,10 +79,20 @@ describe('purges that name pages', () => {
     expect(await answer.json()).toMatchObject({ purged: { pages: 4, data: expect.any(Number) }, shared: 'none' })
     expect(site!.htmlCache?.size).toBe(4)
     const before = siteLoads()
-    for (const [path, headers] of [['/res/hot', ZH], ['/res/new', ZH], ['/en/res/hot', EN]] as const) expect((await get(path, headers)).age).toBe('5')
+    for (const [path, headers] of [
+      ['/res/hot', ZH],
+      ['/res/new', ZH],
+      ['/en/res/hot', EN],
+    ] as const)
+      expect((await get(path, headers)).age).toBe('5')
     // The tenant's site config was loaded again for them.
     expect(siteLoads()).toBeGreaterThan(before)
-    for (const [path, headers] of [['/res/hot', ZH], ['/res/new', ZH], ['/en/res/hot', EN]] as const) expect((await get(path, headers)).age).toBe('0')
+    for (const [path, headers] of [
+      ['/res/hot', ZH],
+      ['/res/new', ZH],
+      ['/en/res/hot', EN],
+    ] as const)
+      expect((await get(path, headers)).age).toBe('0')
     expect((await get('/en/res/new', EN)).age).toBe('5')
   })
 
@@ -112,6 +128,9 @@ describe('toPageTargets', () => {
     if (found.kind !== 'found') throw new Error('demo site missing')
     const { toTenant } = await import('../tenant/tenant.ts')
     const targets = toPageTargets(toTenant('res.localhost', found.site), [path], createCachePolicyLookup(routes))
-    expect(targets).toEqual({ ok: true, pages: expected.map((page) => ({ ...page, languages: expect.arrayContaining(page.languages) })) })
+    expect(targets).toEqual({
+      ok: true,
+      pages: expected.map((page) => ({ ...page, languages: expect.arrayContaining(page.languages) })),
+    })
   })
 })

@@ -29,14 +29,23 @@ const mode = z.enum(['soft', 'hard'], { error: 'mode must be "soft" or "hard"' }
 const purgeBody = z.union(
   [
     z.strictObject({ all: z.literal(true), mode }),
-    z.strictObject({
-      host: z.string().max(300),
-      mode,
-      paths: z.array(z.string().max(2048).regex(/^\//, 'a path starts with /')).min(1).max(1000).optional(),
-      tags: z.array(z.string().max(200).regex(TAG, 'a tag is "site" or "<entity>:<id>", e.g. "resource:r3"')).min(1).max(1000).optional(),
-    }).refine((body) => body.paths === undefined || body.tags === undefined, 'give paths or tags, not both'),
+    z
+      .strictObject({
+        host: z.string().max(300),
+        mode,
+        paths: z.array(z.string().max(2048).regex(/^\//, 'a path starts with /')).min(1).max(1000).optional(),
+        tags: z
+          .array(z.string().max(200).regex(TAG, 'a tag is "site" or "<entity>:<id>", e.g. "resource:r3"'))
+          .min(1)
+          .max(1000)
+          .optional(),
+      })
+      .refine((body) => body.paths === undefined || body.tags === undefined, 'give paths or tags, not both'),
   ],
-  { error: 'expected {"host": "<host>"}, {"host": "<host>", "paths": ["/…"]}, {"host": "<host>", "tags": ["…"]} or {"all": true}, each with an optional "mode": "soft" | "hard"' },
+  {
+    error:
+      'expected {"host": "<host>"}, {"host": "<host>", "paths": ["/…"]}, {"host": "<host>", "tags": ["…"]} or {"all": true}, each with an optional "mode": "soft" | "hard"',
+  },
 )
 
 /**
@@ -83,15 +92,24 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
       let pages: PageTarget[] | undefined
       if (body.paths !== undefined) {
         if (tenant.site === undefined || options.policyOf === undefined) {
-          return c.json({ error: 'the site config of this host is unavailable, so its paths cannot be resolved: purge the host instead' }, 503, noStore)
+          return c.json(
+            {
+              error:
+                'the site config of this host is unavailable, so its paths cannot be resolved: purge the host instead',
+            },
+            503,
+            noStore,
+          )
         }
         const targets = toPageTargets(toTenant(host, tenant.site), body.paths, options.policyOf)
-        if (!targets.ok) return c.json({ error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }, 400, noStore)
+        if (!targets.ok)
+          return c.json({ error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }, 400, noStore)
         pages = targets.pages
       }
       const outcomes: PurgeOutcome[] = []
       const narrowed = { ...(pages ? { pages } : {}), ...(body.tags ? { tags: body.tags } : {}) }
-      for (const each of tenant.hosts) outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
+      for (const each of tenant.hosts)
+        outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
       const answer = answerOf(outcomes, tenant.hosts)
       log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, tags: body.tags, answer }, 'cache purged')
       return c.json(answer, 200, noStore)
@@ -107,7 +125,9 @@ function answerOf(outcomes: PurgeOutcome[], hosts: string[]) {
     purged.pages += outcome.pages
     purged.data += outcome.data
   }
-  const shared = outcomes.some((outcome) => outcome.shared === 'unavailable') ? 'unavailable' : (outcomes[0]?.shared ?? 'none')
+  const shared = outcomes.some((outcome) => outcome.shared === 'unavailable')
+    ? 'unavailable'
+    : (outcomes[0]?.shared ?? 'none')
   return { purged, hosts, shared }
 }
 
@@ -123,11 +143,16 @@ function hasToken(header: string | undefined, token: string): boolean {
  * `host` first, then the other names its site answers on, with its site config; just `host` when
  * its config cannot be had.
  */
-async function tenantHosts(host: string, sites: SiteRepository | undefined, log: Logger): Promise<{ hosts: string[]; site?: SiteConfig }> {
+async function tenantHosts(
+  host: string,
+  sites: SiteRepository | undefined,
+  log: Logger,
+): Promise<{ hosts: string[]; site?: SiteConfig }> {
   const hosts = new Set([host])
   if (sites === undefined) return { hosts: [host] }
   const found = await sites.getSite(host, { userAgent: 'tenant-sites purge', referer: '', appDomain: host })
-  if (found.kind === 'unavailable') log.warn({ err: found.error, host }, 'purge: site config unavailable, purging the given host only')
+  if (found.kind === 'unavailable')
+    log.warn({ err: found.error, host }, 'purge: site config unavailable, purging the given host only')
   if (found.kind !== 'found') return { hosts: [host] }
   for (const name of [found.site.domain, ...found.site.alias_domain]) {
     const normalized = normalizeHost(name)

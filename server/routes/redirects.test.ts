@@ -11,7 +11,8 @@ describe('language and mapping redirects through the app', () => {
   })
   afterAll(() => site.close())
 
-  const get = (path: string, headers: Record<string, string> = {}, host = 'res.localhost') => site.request(path, { host, headers, redirect: 'manual' })
+  const get = (path: string, headers: Record<string, string> = {}, host = 'res.localhost') =>
+    site.request(path, { host, headers, redirect: 'manual' })
 
   it.each([
     // [path, status, location]
@@ -77,8 +78,19 @@ describe('language and mapping redirects through the app', () => {
   })
 
   it.each([
-    '//evil.com', '///evil.com', '/.//evil.com', '/%2F%2Fevil.com', '/%5Cevil.com', '/%09/evil.com', '/en//evil.com',
-    '/tags//evil.com', '/res_tags//evil.com', '/zh//evil.com', '/ja//evil.com', '/EN//evil.com', '/\\evil.com',
+    '//evil.com',
+    '///evil.com',
+    '/.//evil.com',
+    '/%2F%2Fevil.com',
+    '/%5Cevil.com',
+    '/%09/evil.com',
+    '/en//evil.com',
+    '/tags//evil.com',
+    '/res_tags//evil.com',
+    '/zh//evil.com',
+    '/ja//evil.com',
+    '/EN//evil.com',
+    '/\\evil.com',
   ])('keeps %s on the tenant origin', async (path) => {
     const response = await get(path, { cookie: 'lang=zh', 'accept-language': 'en' })
     expect(response.status).not.toBe(500)
@@ -92,10 +104,13 @@ describe('language and mapping redirects through the app', () => {
     }
   })
 
-  it.each(['/%E0%A4%A', '/%zz', '/c/%E0%A4%A/x', '/d/%'])('answers malformed encoding %s with 400 or 404', async (path) => {
-    const response = await get(path, { cookie: 'lang=zh' })
-    expect([400, 404]).toContain(response.status)
-  })
+  it.each(['/%E0%A4%A', '/%zz', '/c/%E0%A4%A/x', '/d/%'])(
+    'answers malformed encoding %s with 400 or 404',
+    async (path) => {
+      const response = await get(path, { cookie: 'lang=zh' })
+      expect([400, 404]).toContain(response.status)
+    },
+  )
 
   it('never reflects raw path text unescaped', async () => {
     const response = await get('/%3Cscript%3Ealert(1)%3C/script%3E', { cookie: 'lang=zh' })
@@ -129,9 +144,16 @@ describe('page language in the document', () => {
   })
 
   it('links the header language switcher and hreflang alternates to the same page', async () => {
-    const html = await (await site.request('/fr/doc_handbook', { host: 'land.localhost', headers: { cookie: 'lang=fr' } })).text()
+    const html = await (
+      await site.request('/fr/doc_handbook', { host: 'land.localhost', headers: { cookie: 'lang=fr' } })
+    ).text()
     const { hreflang } = readHead(html)
-    for (const [lang, href] of [['en', '/doc_handbook'], ['zh', '/zh/doc_handbook'], ['de', '/de/doc_handbook'], ['ar', '/ar/doc_handbook']]) {
+    for (const [lang, href] of [
+      ['en', '/doc_handbook'],
+      ['zh', '/zh/doc_handbook'],
+      ['de', '/de/doc_handbook'],
+      ['ar', '/ar/doc_handbook'],
+    ]) {
       expect(html).toContain(`href="${href}" hrefLang="${lang}"`)
       // Alternates use the page's one canonical form (`/doc/x`), whichever form was requested.
       expect(hreflang).toContainEqual({ hreflang: lang, href: `http://land.localhost${href!.replace('doc_', 'doc/')}` })
@@ -157,7 +179,11 @@ describe('config loads under concurrency', () => {
   afterAll(() => site.close())
 
   it('makes one upstream site load per language for many concurrent first requests', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, () => site.request('/res/hot', { host: 'nav.localhost', headers: { cookie: 'lang=zh-TW' } })))
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        site.request('/res/hot', { host: 'nav.localhost', headers: { cookie: 'lang=zh-TW' } }),
+      ),
+    )
     expect(responses.every((response) => response.status === 200)).toBe(true)
     // The language-independent load (tenant and redirects) and the one in the page language.
     expect(siteLoads.sort()).toEqual(['', 'zh-TW'])

@@ -6,12 +6,16 @@ import { sitemapSchemaErrors } from '../../test/sitemap-schema.ts'
 const locs = (xml: string) => Array.from(xml.matchAll(/<loc>([^<]*)<\/loc>/g), (match) => match[1]!)
 const alternatesOf = (xml: string, loc: string) => {
   const url = new RegExp(`<url><loc>${loc.replace(/[.?*+^$()[\]\\/]/g, '\\$&')}</loc>(.*?)</url>`).exec(xml)?.[1] ?? ''
-  return Array.from(url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g), (match) => ({ hreflang: match[1]!, href: match[2]! }))
+  return Array.from(url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g), (match) => ({
+    hreflang: match[1]!,
+    href: match[2]!,
+  }))
 }
 
 describe('robots.txt, sitemap.xml and the post feed', () => {
   let site: TestSite
-  const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) => site.request(path, { host, headers })
+  const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) =>
+    site.request(path, { host, headers })
   beforeAll(async () => {
     site = await startTestSite()
   })
@@ -30,13 +34,17 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
     }
     // The /s of a site whose search route is /sa is no search page, and /sp/… pages stay crawlable.
     expect(lines).not.toContain('Disallow: /s')
-    expect(lines.filter((line) => line.startsWith('Disallow: /s') && !/\/(sa|search\/post)[$?]$/.test(line))).toEqual([])
+    expect(lines.filter((line) => line.startsWith('Disallow: /s') && !/\/(sa|search\/post)[$?]$/.test(line))).toEqual(
+      [],
+    )
     expect(lines).toContain('Disallow: /api/')
     expect(lines).toContain('Sitemap: http://nav.localhost/sitemap.xml')
   })
 
   it('robots.txt of an alias host names the primary domain sitemap, whatever forwarding headers say', async () => {
-    const text = await (await get('/robots.txt', 'lumen.localhost', { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' })).text()
+    const text = await (
+      await get('/robots.txt', 'lumen.localhost', { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' })
+    ).text()
     expect(text).toContain('Sitemap: http://land.localhost/sitemap.xml')
     expect(text).toContain('Disallow: /s$')
     for (const lang of ['zh', 'fr', 'de', 'ja', 'ar']) expect(text).toContain(`Disallow: /${lang}/s?`)
@@ -44,11 +52,20 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
   })
 
   it('the schema check itself rejects what the protocol forbids', async () => {
-    const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>`
+    const urlset = (body: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>`
     expect(await sitemapSchemaErrors(urlset('<url><loc>http://a.example/x</loc></url>'))).toEqual([])
     expect(await sitemapSchemaErrors(urlset('<url><lastmod>2024-01-01</lastmod></url>'))).not.toEqual([])
-    expect(await sitemapSchemaErrors(urlset('<url><loc>http://a.example/x</loc><xhtml:link rel="alternate" hreflang="en"/></url>'))).not.toEqual([])
-    expect(await sitemapSchemaErrors('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap></sitemap></sitemapindex>')).not.toEqual([])
+    expect(
+      await sitemapSchemaErrors(
+        urlset('<url><loc>http://a.example/x</loc><xhtml:link rel="alternate" hreflang="en"/></url>'),
+      ),
+    ).not.toEqual([])
+    expect(
+      await sitemapSchemaErrors(
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap></sitemap></sitemapindex>',
+      ),
+    ).not.toEqual([])
   })
 
   it('sitemap.xml is schema-valid and lists pages, posts, categories, tags and lists with alternates, on the tenant only', async () => {
@@ -61,12 +78,20 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
     for (const url of urls) expect(url).toMatch(/^http:\/\/res\.localhost\//)
     expect(new Set(urls).size).toBe(urls.length)
     for (const url of [
-      'http://res.localhost/', 'http://res.localhost/en',
-      'http://res.localhost/c/about', 'http://res.localhost/en/c/about',
-      'http://res.localhost/articles', 'http://res.localhost/post-search-tips', 'http://res.localhost/en/post-search-tips',
-      'http://res.localhost/pcat/guide', 'http://res.localhost/tags', 'http://res.localhost/tags/open-source',
-      'http://res.localhost/res/new', 'http://res.localhost/res/hot',
-    ]) expect(urls).toContain(url)
+      'http://res.localhost/',
+      'http://res.localhost/en',
+      'http://res.localhost/c/about',
+      'http://res.localhost/en/c/about',
+      'http://res.localhost/articles',
+      'http://res.localhost/post-search-tips',
+      'http://res.localhost/en/post-search-tips',
+      'http://res.localhost/pcat/guide',
+      'http://res.localhost/tags',
+      'http://res.localhost/tags/open-source',
+      'http://res.localhost/res/new',
+      'http://res.localhost/res/hot',
+    ])
+      expect(urls).toContain(url)
     // No search results, no interstitials.
     expect(urls.filter((url) => /\/(s|sa|search\/post|goto)(\?|$)/.test(url))).toEqual([])
     expect(alternatesOf(xml, 'http://res.localhost/en/tags/open-source')).toEqual([
@@ -74,7 +99,9 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
       { hreflang: 'en', href: 'http://res.localhost/en/tags/open-source' },
       { hreflang: 'x-default', href: 'http://res.localhost/tags/open-source' },
     ])
-    expect(xml).toMatch(/<url><loc>http:\/\/res\.localhost\/post-search-tips<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/)
+    expect(xml).toMatch(
+      /<url><loc>http:\/\/res\.localhost\/post-search-tips<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/,
+    )
   })
 
   it('the sitemap of an alias host lists the primary domain; a site without posts or resources lists its pages', async () => {
@@ -117,7 +144,8 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
 
   it('answers 503 (never a partial sitemap) when the upstream fails', async () => {
     const failing = await startTestSite({
-      upstream: (request, demo) => (request.url.endsWith('/v1/post/list') ? new Response('boom', { status: 502 }) : demo(request)),
+      upstream: (request, demo) =>
+        request.url.endsWith('/v1/post/list') ? new Response('boom', { status: 502 }) : demo(request),
     })
     try {
       const response = await failing.request('/sitemap.xml', { host: 'res.localhost' })
@@ -129,7 +157,10 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
   })
 
   it('the post feed parses, names the site and links every post absolutely, per language and mapping', async () => {
-    for (const [path, prefix] of [['/articles/feed.xml', ''], ['/en/articles/feed.xml', '/en']] as const) {
+    for (const [path, prefix] of [
+      ['/articles/feed.xml', ''],
+      ['/en/articles/feed.xml', '/en'],
+    ] as const) {
       const response = await get(path)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
@@ -144,7 +175,9 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
         expect(item.title).toBeTruthy()
         expect(item.pubDate?.getTime()).toBeGreaterThan(0)
       }
-      expect(xml).toContain(`<atom:link href="http://res.localhost${prefix}/articles/feed.xml" rel="self" type="application/rss+xml"/>`)
+      expect(xml).toContain(
+        `<atom:link href="http://res.localhost${prefix}/articles/feed.xml" rel="self" type="application/rss+xml"/>`,
+      )
     }
   })
 
@@ -157,6 +190,8 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
     expect(land.status).toBe(200)
     expect(parseFeed(await land.text())?.link).toBe('http://land.localhost/fr/post')
     const html = await (await get('/fr', 'land.localhost', { cookie: 'lang=fr' })).text()
-    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="Lumen Notes" href="http:\/\/land\.localhost\/fr\/post\/feed\.xml"/)
+    expect(html).toMatch(
+      /<link rel="alternate" type="application\/rss\+xml" title="Lumen Notes" href="http:\/\/land\.localhost\/fr\/post\/feed\.xml"/,
+    )
   })
 })

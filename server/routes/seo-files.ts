@@ -9,7 +9,14 @@ import { robotsTxt } from '../seo/robots.ts'
 import { absoluteHttpUrl } from '../../shared/rules/safe-url.ts'
 import { FEED_PATH } from '../seo/site-head.ts'
 import { collectSitemapEntries, type CollectOptions } from '../seo/sitemap-entries.ts'
-import { chunkSitemap, renderSitemapIndex, renderUrlset, SITEMAP_LIMITS, toSitemapItems, type SitemapLimits } from '../seo/sitemap-xml.ts'
+import {
+  chunkSitemap,
+  renderSitemapIndex,
+  renderUrlset,
+  SITEMAP_LIMITS,
+  toSitemapItems,
+  type SitemapLimits,
+} from '../seo/sitemap-xml.ts'
 import { createTenantData } from '../tenant/tenant-data.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { postPageSchema } from '../upstream/schemas.ts'
@@ -53,7 +60,11 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
       entries = await collectSitemapEntries(data, options.sitemap)
     } catch (error) {
       c.get('log').error({ err: error, url: c.req.url }, 'sitemap data failed')
-      return c.body('Sitemap temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
+      return c.body('Sitemap temporarily unavailable', 503, {
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': '60',
+        'cache-control': 'no-store',
+      })
     }
     const items = toSitemapItems(entries, {
       languages: tenant.languages,
@@ -63,9 +74,10 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
     const chunks = chunkSitemap(items, limits)
     let xml: string
     if (file === 0) {
-      xml = chunks.length === 1
-        ? await renderUrlset(chunks[0]!)
-        : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
+      xml =
+        chunks.length === 1
+          ? await renderUrlset(chunks[0]!)
+          : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
     } else {
       const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
       if (chunk === undefined) return notFound()
@@ -117,7 +129,11 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
       posts = (await data.data('/v1/post/list', { page: 1, page_size: FEED_SIZE }, postPageSchema)).rows
     } catch (error) {
       c.get('log').error({ err: error, url: c.req.url }, 'feed data failed')
-      return c.body('Feed temporarily unavailable', 503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' })
+      return c.body('Feed temporarily unavailable', 503, {
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': '60',
+        'cache-control': 'no-store',
+      })
     }
     const url = (routerPath: string) => origin + tenant.address(language)(routerPath)
     const xml = renderPostFeed({

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalOrigin } from './canonical-origin.ts'
 
-const site = (canonical_link: string, domain = 'example.com', alias_domain = ['www.example.com', 'alias.test']) =>
-  ({ domain, alias_domain, seo_config: { tdk: {}, canonical_link, favicon: '', customize_code: { model: 1 as const, data: [] } } })
+const site = (canonical_link: string, domain = 'example.com', alias_domain = ['www.example.com', 'alias.test']) => ({
+  domain,
+  alias_domain,
+  seo_config: { tdk: {}, canonical_link, favicon: '', customize_code: { model: 1 as const, data: [] } },
+})
 
 describe('canonicalOrigin', () => {
   it.each([

@@ -13,9 +13,17 @@ export type CanonicalScheme = 'https' | 'http'
  * - otherwise `scheme://` + the site's primary domain, so an alias host's pages point to the primary
  *   domain; the tenant host when the config names no usable domain.
  */
-export function canonicalOrigin(site: Pick<SiteConfig, 'domain' | 'alias_domain' | 'seo_config'>, tenantHost: string, scheme: CanonicalScheme): string {
+export function canonicalOrigin(
+  site: Pick<SiteConfig, 'domain' | 'alias_domain' | 'seo_config'>,
+  tenantHost: string,
+  scheme: CanonicalScheme,
+): string {
   const primary = normalizeHost(site.domain) ?? tenantHost
-  const own = new Set([primary, tenantHost, ...site.alias_domain.map((alias) => normalizeHost(alias)).filter((host) => host !== null)])
+  const own = new Set([
+    primary,
+    tenantHost,
+    ...site.alias_domain.map((alias) => normalizeHost(alias)).filter((host) => host !== null),
+  ])
   const configured = parseOrigin(site.seo_config.canonical_link)
   if (configured && own.has(configured.host)) return configured.origin
   return `${scheme}://${primary}`

@@ -16,7 +16,11 @@ async function withSiteCode(request: Request, demo: (request: Request) => Promis
   if (request.url.endsWith('/v1/resource/detail')) return Response.json({ status: 404, info: 'not found', data: null })
   const response = await demo(request)
   if (!request.url.endsWith('/v1/site_page/web_get')) return response
-  const body = (await response.json()) as { data?: { site_config?: { seo_config: { customize_code: unknown }; page_config: { global_config: Record<string, unknown> } } } }
+  const body = (await response.json()) as {
+    data?: {
+      site_config?: { seo_config: { customize_code: unknown }; page_config: { global_config: Record<string, unknown> } }
+    }
+  }
   const config = body.data?.site_config
   if (config) {
     config.seo_config.customize_code = { model: 1, data: HEAD_CODE }
@@ -36,8 +40,12 @@ function headState(page: Page) {
     canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
     markers: document.querySelectorAll('meta[name="code-marker"]').length,
     resourceMarkers: document.querySelectorAll('meta[name="resource-marker"]').length,
-    headScripts: Array.from(document.querySelectorAll('script:not([type="application/json"])')).filter((script) => script.textContent?.includes('__headRuns')).length,
-    bodyScripts: Array.from(document.querySelectorAll('script:not([type="application/json"])')).filter((script) => script.textContent?.includes('__bodyRuns')).length,
+    headScripts: Array.from(document.querySelectorAll('script:not([type="application/json"])')).filter((script) =>
+      script.textContent?.includes('__headRuns'),
+    ).length,
+    bodyScripts: Array.from(document.querySelectorAll('script:not([type="application/json"])')).filter((script) =>
+      script.textContent?.includes('__bodyRuns'),
+    ).length,
     headRuns: (window as { __headRuns?: number }).__headRuns ?? 0,
     bodyRuns: (window as { __bodyRuns?: number }).__bodyRuns ?? 0,
     xss: (window as { __xss?: number }).__xss ?? 0,
@@ -61,20 +69,39 @@ describe('head in a real browser', () => {
     const { page, errors } = await browserSite.open('res.localhost', '/res/hot', {
       locale: 'zh-CN',
       waitUntil: 'networkidle',
-      watch: (page) => page.on('request', (request) => {
-        if (request.resourceType() === 'document') documents.push(request.url())
-      }),
+      watch: (page) =>
+        page.on('request', (request) => {
+          if (request.resourceType() === 'document') documents.push(request.url())
+        }),
     })
     const hydrated = await headState(page)
-    expect(hydrated).toMatchObject({ markers: 1, resourceMarkers: 1, headScripts: 1, bodyScripts: 1, headRuns: 1, bodyRuns: 1, xss: 0, iframes: 0 })
+    expect(hydrated).toMatchObject({
+      markers: 1,
+      resourceMarkers: 1,
+      headScripts: 1,
+      bodyScripts: 1,
+      headRuns: 1,
+      bodyRuns: 1,
+      xss: 0,
+      iframes: 0,
+    })
     expect(hydrated.keys).toEqual(await serverKeys(page, browserSite.tenantUrl('res.localhost', '/res/hot')))
 
     // 1: to another resource page.
     await page.locator('main a[href^="/res/new"]').first().click()
     await page.waitForURL((url) => url.pathname.startsWith('/res/new'))
-    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.includes('/res/new'))
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.includes('/res/new'),
+    )
     const second = await headState(page)
-    expect(second).toMatchObject({ markers: 1, resourceMarkers: 1, headScripts: 1, bodyScripts: 1, headRuns: 1, bodyRuns: 1 })
+    expect(second).toMatchObject({
+      markers: 1,
+      resourceMarkers: 1,
+      headScripts: 1,
+      bodyScripts: 1,
+      headRuns: 1,
+      bodyRuns: 1,
+    })
     expect(second.keys).toEqual(await serverKeys(page, page.url()))
 
     // 2: to an article list, a page of another type (its resource-only code goes).
@@ -83,9 +110,20 @@ describe('head in a real browser', () => {
     await entry.locator('summary').click()
     await entry.locator('.site-submenu a[href="/articles"]').first().click()
     await page.waitForURL((url) => url.pathname === '/articles')
-    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.endsWith('/articles'))
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.endsWith('/articles'),
+    )
     const third = await headState(page)
-    expect(third).toMatchObject({ markers: 1, resourceMarkers: 0, headScripts: 1, bodyScripts: 1, headRuns: 1, bodyRuns: 1, xss: 0, iframes: 0 })
+    expect(third).toMatchObject({
+      markers: 1,
+      resourceMarkers: 0,
+      headScripts: 1,
+      bodyScripts: 1,
+      headRuns: 1,
+      bodyRuns: 1,
+      xss: 0,
+      iframes: 0,
+    })
     expect(third.keys).toEqual(await serverKeys(page, page.url()))
     expect(third.canonical).toBe('http://res.localhost/articles')
     expect(third.title).not.toBe(hydrated.title)
@@ -96,12 +134,21 @@ describe('head in a real browser', () => {
   })
 
   it('gives an error page reached client-side noindex and no canonical', async () => {
-    const { page, errors } = await browserSite.open('res.localhost', '/res/hot', { locale: 'zh-CN', waitUntil: 'networkidle' })
+    const { page, errors } = await browserSite.open('res.localhost', '/res/hot', {
+      locale: 'zh-CN',
+      waitUntil: 'networkidle',
+    })
     expect(await page.evaluate(() => document.querySelector('link[rel="canonical"]') !== null)).toBe(true)
     await page.locator('main a[href^="/d/"]').first().click()
     await page.locator('.error-page').waitFor()
-    await page.waitForFunction(() => document.querySelector('meta[name="robots"]')?.getAttribute('content') === 'noindex')
-    expect(await page.evaluate(() => document.querySelector('link[rel="canonical"], link[hreflang], meta[property="og:url"]'))).toBeNull()
+    await page.waitForFunction(
+      () => document.querySelector('meta[name="robots"]')?.getAttribute('content') === 'noindex',
+    )
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('link[rel="canonical"], link[hreflang], meta[property="og:url"]'),
+      ),
+    ).toBeNull()
     expect(await page.evaluate(() => document.querySelectorAll('meta[name="code-marker"]').length)).toBe(1)
     // The payload answers 404: the browser logs that failed load, nothing else.
     expect(errors.filter((error) => !/404/.test(error))).toEqual([])

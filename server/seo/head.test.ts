@@ -56,16 +56,23 @@ describe('the head of every page kind', () => {
     expect(website).toMatchObject({
       '@type': 'WebSite',
       url: 'http://res.localhost/',
-      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: 'http://res.localhost/s?query={search_term_string}' } },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'http://res.localhost/s?query={search_term_string}' },
+      },
     })
-    expect(head.elements.filter((e) => e.name === 'link' && e.attrs.type === 'application/rss+xml').map((e) => e.attrs.href)).toEqual(['http://res.localhost/articles/feed.xml'])
+    expect(
+      head.elements.filter((e) => e.name === 'link' && e.attrs.type === 'application/rss+xml').map((e) => e.attrs.href),
+    ).toEqual(['http://res.localhost/articles/feed.xml'])
     expect(head.meta('site-verification')).toBe('res-demo-0001')
     expect(head.metas('theme-color')).toEqual(['#2563eb'])
   })
 
   it('home of a site with its own search route names that route in the search action', async () => {
     const { head } = await page('/', 'nav.localhost', { 'accept-language': 'zh-TW' })
-    expect(head.jsonLd[0]).toMatchObject({ potentialAction: { target: { urlTemplate: 'http://nav.localhost/sa?query={search_term_string}' } } })
+    expect(head.jsonLd[0]).toMatchObject({
+      potentialAction: { target: { urlTemplate: 'http://nav.localhost/sa?query={search_term_string}' } },
+    })
   })
 
   it('detail: resource TDK, breadcrumb trail', async () => {
@@ -90,7 +97,11 @@ describe('the head of every page kind', () => {
       expect(head.meta('og:type')).toBe('article')
       expect(head.meta('article:published_time')).toMatch(/^\d{4}-\d\d-\d\dT/)
       expect(typesOf(head)).toEqual(['Article', 'BreadcrumbList'])
-      expect(head.jsonLd[0]).toMatchObject({ headline: '五个搜索技巧，让你更快找到想要的资源', url: 'http://res.localhost/post-search-tips', publisher: { name: '拾源搜索' } })
+      expect(head.jsonLd[0]).toMatchObject({
+        headline: '五个搜索技巧，让你更快找到想要的资源',
+        url: 'http://res.localhost/post-search-tips',
+        publisher: { name: '拾源搜索' },
+      })
     }
     expect(byId.head.hreflang).toEqual(byPath.head.hreflang)
   })
@@ -114,7 +125,12 @@ describe('the head of every page kind', () => {
   })
 
   it('an alias host points every address at the primary domain; forged forwarding headers change nothing', async () => {
-    const forged = { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https', forwarded: 'host=evil.test', 'accept-language': 'en' }
+    const forged = {
+      'x-forwarded-host': 'evil.test',
+      'x-forwarded-proto': 'https',
+      forwarded: 'host=evil.test',
+      'accept-language': 'en',
+    }
     const alias = await page('/doc_handbook', 'lumen.localhost', forged)
     const primary = await page('/doc_handbook', 'land.localhost', { 'accept-language': 'en' })
     expect(alias.status).toBe(200)
@@ -183,7 +199,11 @@ describe('the head of every page kind', () => {
     expect(head.meta('robots')?.replace(/\s/g, '')).toBe('noindex,follow')
   })
 
-  it.each([['/no/such/page', 404], ['/d/no-such-resource', 404], ['/500', 500]])('error page %s is noindex without canonical', async (path, status) => {
+  it.each([
+    ['/no/such/page', 404],
+    ['/d/no-such-resource', 404],
+    ['/500', 500],
+  ])('error page %s is noindex without canonical', async (path, status) => {
     const result = await page(path)
     expect(result.status).toBe(status)
     expect(result.head.meta('robots')).toBe('noindex')
@@ -197,6 +217,8 @@ describe('the head of every page kind', () => {
     const html = await response.text()
     expect(html.match(/name="theme-color"/g)).toHaveLength(1)
     expect(html.match(/<noscript/g)).toHaveLength(1)
-    expect(html).toMatch(/<script id="__hydration" type="application\/json">[^<]*<\/script><noscript data-h="\w+">启用 JavaScript 后可使用搜索与登录。<\/noscript><\/body><\/html>$/)
+    expect(html).toMatch(
+      /<script id="__hydration" type="application\/json">[^<]*<\/script><noscript data-h="\w+">启用 JavaScript 后可使用搜索与登录。<\/noscript><\/body><\/html>$/,
+    )
   })
 })

@@ -8,11 +8,19 @@ import type { Tenant } from '../tenant/tenant.ts'
  * language with `x-default` naming the default language's address (hreflang must be reciprocal:
  * every language version lists the same set). A site with one language has no alternates.
  */
-export function pageUrls(tenant: Pick<Tenant, 'languages' | 'defaultLanguage' | 'address'>, language: Lang, origin: string, routerPath: string): PageUrls {
+export function pageUrls(
+  tenant: Pick<Tenant, 'languages' | 'defaultLanguage' | 'address'>,
+  language: Lang,
+  origin: string,
+  routerPath: string,
+): PageUrls {
   const url = (lang: Lang) => origin + tenant.address(lang)(routerPath)
   const canonical = url(language)
   if (tenant.languages.length < 2) return { canonical, alternates: [] }
-  const alternates: HrefLang[] = tenant.languages.map((lang) => ({ hreflang: lang, href: lang === language ? canonical : url(lang) }))
+  const alternates: HrefLang[] = tenant.languages.map((lang) => ({
+    hreflang: lang,
+    href: lang === language ? canonical : url(lang),
+  }))
   alternates.push({ hreflang: 'x-default', href: url(tenant.defaultLanguage) })
   return { canonical, alternates }
 }

@@ -20,7 +20,9 @@ export interface PostFeedInput {
  * written by the `feed` library, which escapes every value. Links are absolute on the published origin.
  */
 export function renderPostFeed(input: PostFeedInput): string {
-  const updated = dateOfSeconds(input.posts.reduce((latest, post) => Math.max(latest, post.updated_at, post.created_at), 0))
+  const updated = dateOfSeconds(
+    input.posts.reduce((latest, post) => Math.max(latest, post.updated_at, post.created_at), 0),
+  )
   const feed = new Feed({
     title: input.siteName,
     description: input.description || input.siteName,

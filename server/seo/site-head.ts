@@ -5,9 +5,27 @@ import type { SeoEnv } from './seo-env.ts'
 
 // Open Graph locales are language_TERRITORY (docs/STANDARDS.md); the usual territory per language.
 const OG_LOCALES: Record<Lang, string> = {
-  zh: 'zh_CN', en: 'en_US', fr: 'fr_FR', 'zh-TW': 'zh_TW', de: 'de_DE', ja: 'ja_JP', ko: 'ko_KR', ru: 'ru_RU',
-  pt: 'pt_BR', it: 'it_IT', th: 'th_TH', id: 'id_ID', ms: 'ms_MY', vi: 'vi_VN', hi: 'hi_IN', nl: 'nl_NL',
-  sv: 'sv_SE', tr: 'tr_TR', pl: 'pl_PL', fil: 'fil_PH', ar: 'ar_AR',
+  zh: 'zh_CN',
+  en: 'en_US',
+  fr: 'fr_FR',
+  'zh-TW': 'zh_TW',
+  de: 'de_DE',
+  ja: 'ja_JP',
+  ko: 'ko_KR',
+  ru: 'ru_RU',
+  pt: 'pt_BR',
+  it: 'it_IT',
+  th: 'th_TH',
+  id: 'id_ID',
+  ms: 'ms_MY',
+  vi: 'vi_VN',
+  hi: 'hi_IN',
+  nl: 'nl_NL',
+  sv: 'sv_SE',
+  tr: 'tr_TR',
+  pl: 'pl_PL',
+  fil: 'fil_PH',
+  ar: 'ar_AR',
 }
 
 /** The router path of the post feed (served by server/routes/feed.ts, language prefix and mapping apply). */

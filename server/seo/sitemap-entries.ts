@@ -7,7 +7,10 @@ import { routerPathOf } from '../../shared/routing/router-path.ts'
 import { postCategoriesSchema, postPageSchema, resourceListSchema, tagListSchema } from '../upstream/schemas.ts'
 
 /** One page of the site for the sitemap: its router path and, when known, when it last changed. */
-export interface SitemapEntry { routerPath: string; lastmod?: string }
+export interface SitemapEntry {
+  routerPath: string
+  lastmod?: string
+}
 
 export interface CollectOptions {
   /** Rows asked per upstream page of posts and tags. */
@@ -30,9 +33,15 @@ export async function collectSitemapEntries(data: TenantData, options: CollectOp
     readAll(maxPages, (page) => data.data('/v1/post/list', { page, page_size: pageSize }, postPageSchema)),
     orEmpty(data.data('/v1/post/category/list', {}, postCategoriesSchema).then((result) => result.rows)),
     readAll(maxPages, (page) => data.data('/v1/resource/tags', { page, page_size: pageSize }, tagListSchema)),
-    Promise.all((['new', 'hot'] as const).map((kind) =>
-      orEmpty(data.data('/v1/resource/list', { kind, page: 1, page_size: 1 }, resourceListSchema).then((result) => (result.rows.length > 0 ? [result] : []))),
-    )),
+    Promise.all(
+      (['new', 'hot'] as const).map((kind) =>
+        orEmpty(
+          data
+            .data('/v1/resource/list', { kind, page: 1, page_size: 1 }, resourceListSchema)
+            .then((result) => (result.rows.length > 0 ? [result] : [])),
+        ),
+      ),
+    ),
   ])
 
   const entries: SitemapEntry[] = [{ routerPath: '/' }]
@@ -40,7 +49,8 @@ export async function collectSitemapEntries(data: TenantData, options: CollectOp
     const routerPath = routerPathOf(row)
     if (routerPath !== null) entries.push({ routerPath })
   }
-  if (posts.length > 0) entries.push({ routerPath: '/post', ...lastmodOf(Math.max(...posts.map((post) => post.updated_at))) })
+  if (posts.length > 0)
+    entries.push({ routerPath: '/post', ...lastmodOf(Math.max(...posts.map((post) => post.updated_at))) })
   for (const post of posts) entries.push({ routerPath: postPath(post), ...lastmodOf(post.updated_at) })
   for (const category of categories) if (category.id) entries.push({ routerPath: postCategoryPath(category.id) })
   if (tags.length > 0) entries.push({ routerPath: '/res_tags' })
@@ -49,13 +59,17 @@ export async function collectSitemapEntries(data: TenantData, options: CollectOp
     const list = lists[index]?.[0]
     if (!list) return
     entries.push({ routerPath: `/res/${kind}` })
-    for (const category of list.categories) if (category.key) entries.push({ routerPath: categoryPath(category.key, kind) })
+    for (const category of list.categories)
+      if (category.key) entries.push({ routerPath: categoryPath(category.key, kind) })
   })
   return dedupe(entries)
 }
 
 /** Every row of a paginated list (API.md "Paginated data": `{ rows, total }`, 1-based pages), up to `maxPages` pages. */
-async function readAll<T>(maxPages: number, read: (page: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
+async function readAll<T>(
+  maxPages: number,
+  read: (page: number) => Promise<{ rows: T[]; total: number }>,
+): Promise<T[]> {
   const rows: T[] = []
   for (let page = 1; page <= maxPages; page++) {
     const result = await orEmpty(read(page))

@@ -3,7 +3,10 @@ import { ErrorLevel, SitemapIndexStream, SitemapStream, streamToPromise, type Si
 import type { SitemapEntry } from './sitemap-entries.ts'
 
 /** The limits per file of the Sitemaps protocol (docs/STANDARDS.md). */
-export interface SitemapLimits { maxUrls: number; maxBytes: number }
+export interface SitemapLimits {
+  maxUrls: number
+  maxBytes: number
+}
 export const SITEMAP_LIMITS: SitemapLimits = { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 }
 
 export interface SitemapSite {
@@ -20,19 +23,29 @@ export interface SitemapSite {
 export function toSitemapItems(entries: readonly SitemapEntry[], site: SitemapSite): SitemapItemLoose[] {
   const items: SitemapItemLoose[] = []
   for (const entry of entries) {
-    const links = site.languages.length < 2 ? [] : [
-      ...site.languages.map((lang) => ({ lang, url: site.url(lang, entry.routerPath) })),
-      { lang: 'x-default', url: site.url(site.defaultLanguage, entry.routerPath) },
-    ]
+    const links =
+      site.languages.length < 2
+        ? []
+        : [
+            ...site.languages.map((lang) => ({ lang, url: site.url(lang, entry.routerPath) })),
+            { lang: 'x-default', url: site.url(site.defaultLanguage, entry.routerPath) },
+          ]
     for (const language of site.languages) {
-      items.push({ url: site.url(language, entry.routerPath), ...(entry.lastmod ? { lastmod: entry.lastmod } : {}), links })
+      items.push({
+        url: site.url(language, entry.routerPath),
+        ...(entry.lastmod ? { lastmod: entry.lastmod } : {}),
+        links,
+      })
     }
   }
   return items
 }
 
 /** Splits items into files within the limits (bytes estimated generously from the URL lengths). */
-export function chunkSitemap(items: readonly SitemapItemLoose[], limits: SitemapLimits = SITEMAP_LIMITS): SitemapItemLoose[][] {
+export function chunkSitemap(
+  items: readonly SitemapItemLoose[],
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): SitemapItemLoose[][] {
   const chunks: SitemapItemLoose[][] = []
   let current: SitemapItemLoose[] = []
   let bytes = 0
@@ -61,12 +74,17 @@ function estimateBytes(item: SitemapItemLoose): number {
 
 /** A `<urlset>` with the xhtml namespace for the language alternates. */
 export async function renderUrlset(items: readonly SitemapItemLoose[]): Promise<string> {
-  const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: true }, level: ErrorLevel.THROW })
+  const stream = new SitemapStream({
+    xmlns: { news: false, video: false, image: false, xhtml: true },
+    level: ErrorLevel.THROW,
+  })
   return (await streamToPromise(Readable.from(items).pipe(stream))).toString('utf8')
 }
 
 /** A `<sitemapindex>` naming the child sitemaps. */
 export async function renderSitemapIndex(urls: readonly string[], lastmod?: string): Promise<string> {
   const stream = new SitemapIndexStream({ level: ErrorLevel.THROW })
-  return (await streamToPromise(Readable.from(urls.map((url) => ({ url, ...(lastmod ? { lastmod } : {}) }))).pipe(stream))).toString('utf8')
+  return (
+    await streamToPromise(Readable.from(urls.map((url) => ({ url, ...(lastmod ? { lastmod } : {}) }))).pipe(stream))
+  ).toString('utf8')
 }

@@ -15,7 +15,9 @@ export function createLocales(): Locales {
       let locale = built.get(language)
       if (locale === undefined) {
         // English fills any key a locale lacks (SPEC §9); the browser, with one language's strings, has no fallback.
-        locale = Promise.all([loadAllMessages(language), loadAllMessages('en')]).then(([messages, en]) => createLocale(language, messages, en))
+        locale = Promise.all([loadAllMessages(language), loadAllMessages('en')]).then(([messages, en]) =>
+          createLocale(language, messages, en),
+        )
         built.set(language, locale)
       }
       return locale

@@ -108,7 +108,11 @@ function safeAttributes(element: Element): Record<string, string> {
   for (const [name, value] of Object.entries(element.attribs)) {
     const lower = name.toLowerCase()
     if (!isSafeAttributeName(lower) || lower.startsWith('on')) continue
-    if (URL_ATTRIBUTES.has(lower) && /^\s*(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u001F]/g, ''))) continue
+    if (
+      URL_ATTRIBUTES.has(lower) &&
+      /^\s*(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u001F]/g, ''))
+    )
+      continue
     out[lower] = value
   }
   return out
@@ -128,7 +132,9 @@ function serializeAllowed(node: ChildNode, allowed: ReadonlySet<string>): string
 }
 
 function textOf(element: Element): string {
-  return element.children.map((child) => ('data' in child && typeof child.data === 'string' && child.type === 'text' ? child.data : '')).join('')
+  return element.children
+    .map((child) => ('data' in child && typeof child.data === 'string' && child.type === 'text' ? child.data : ''))
+    .join('')
 }
 
 function isElement(node: ChildNode): node is Element {

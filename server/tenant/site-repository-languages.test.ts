@@ -9,7 +9,10 @@ describe('getSite in a page language', () => {
   function answerInLanguage() {
     harness.stub.handle((request, res) => {
       const { page_language } = JSON.parse(request.body) as { page_language: string }
-      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: `name:${page_language}`, logo: '' } }), site_page_config: null })
+      sendEnvelope(res, {
+        site_config: siteConfig('tenant.example', { base_info: { app_name: `name:${page_language}`, logo: '' } }),
+        site_page_config: null,
+      })
     })
   }
   const languageOf = (request: RecordedRequest) => (JSON.parse(request.body) as { page_language: string }).page_language
@@ -17,29 +20,51 @@ describe('getSite in a page language', () => {
   it('sends page_language and caches per host and language', async () => {
     answerInLanguage()
     const { repo } = harness.repository()
-    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
-    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({ site: { base_info: { app_name: 'name:de' } } })
-    expect(await repo.getSite('tenant.example', context, 'fr')).toMatchObject({ site: { base_info: { app_name: 'name:fr' } } })
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({
+      site: { base_info: { app_name: 'name:de' } },
+    })
+    expect(await repo.getSite('tenant.example', context, 'de')).toMatchObject({
+      site: { base_info: { app_name: 'name:de' } },
+    })
+    expect(await repo.getSite('tenant.example', context, 'fr')).toMatchObject({
+      site: { base_info: { app_name: 'name:fr' } },
+    })
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ site: { base_info: { app_name: 'name:' } } })
     expect(await repo.getSite('other.example', context, 'de')).toMatchObject({ kind: 'found' })
     expect(harness.siteCalls().map(languageOf)).toEqual(['de', 'fr', '', 'de'])
-    expect(harness.siteCalls().map((request) => request.headers['app-domain'])).toEqual(['tenant.example', 'tenant.example', 'tenant.example', 'other.example'])
+    expect(harness.siteCalls().map((request) => request.headers['app-domain'])).toEqual([
+      'tenant.example',
+      'tenant.example',
+      'tenant.example',
+      'other.example',
+    ])
   })
 
   it('makes one upstream call per host and language under concurrency', async () => {
     const held: (() => void)[] = []
     harness.stub.handle((request, res) => {
       const { page_language } = JSON.parse(request.body) as { page_language: string }
-      held.push(() => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: page_language, logo: '' } }) }))
+      held.push(() =>
+        sendEnvelope(res, {
+          site_config: siteConfig('tenant.example', { base_info: { app_name: page_language, logo: '' } }),
+        }),
+      )
     })
     const { repo } = harness.repository()
     const languages = ['en', 'de', 'en', '', 'de', 'en', '', 'ja'] as const
-    const pending = Promise.all(languages.flatMap((language) => [repo.getSite('tenant.example', context, language), repo.getSite('tenant.example', context, language)]))
+    const pending = Promise.all(
+      languages.flatMap((language) => [
+        repo.getSite('tenant.example', context, language),
+        repo.getSite('tenant.example', context, language),
+      ]),
+    )
     // Every distinct key has reached the upstream before any answers: nothing could have been served from a stored entry.
     await vi.waitFor(() => expect(held).toHaveLength(4))
     for (const release of held) release()
     const results = await pending
-    expect(results.map((result) => (result.kind === 'found' ? result.site.base_info.app_name : null))).toEqual(languages.flatMap((language) => [language, language]))
+    expect(results.map((result) => (result.kind === 'found' ? result.site.base_info.app_name : null))).toEqual(
+      languages.flatMap((language) => [language, language]),
+    )
     expect(harness.siteCalls().map(languageOf).sort()).toEqual(['', 'de', 'en', 'ja'])
   })
 
@@ -47,7 +72,10 @@ describe('getSite in a page language', () => {
   function answerNames(nameOf: (language: string) => string) {
     harness.stub.handle((request, res) => {
       const name = nameOf(languageOf(request))
-      sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }), site_page_config: null })
+      sendEnvelope(res, {
+        site_config: siteConfig('tenant.example', { base_info: { app_name: name, logo: '' } }),
+        site_page_config: null,
+      })
     })
   }
   /** The tenant's config in `language` (found). */
@@ -57,7 +85,7 @@ describe('getSite in a page language', () => {
     return result.site
   }
 
-  it('takes a language\'s answer of the very bytes of the language-independent config as that config, one object and one tenant view', async () => {
+  it("takes a language's answer of the very bytes of the language-independent config as that config, one object and one tenant view", async () => {
     // The site's own language (zh) has no translated texts; German has.
     answerNames((language) => (language === 'de' ? 'Quelle' : '源'))
     const { repo } = harness.repository()
@@ -107,7 +135,11 @@ describe('getSite in a page language', () => {
     translated = true
     harness.clock.time += TTL + 1
     expect(await repo.getSite('tenant.example', context, 'zh')).toEqual(shared)
-    await vi.waitFor(async () => expect(await repo.getSite('tenant.example', context, 'zh')).toMatchObject({ site: { base_info: { app_name: '新名' } } }))
+    await vi.waitFor(async () =>
+      expect(await repo.getSite('tenant.example', context, 'zh')).toMatchObject({
+        site: { base_info: { app_name: '新名' } },
+      }),
+    )
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ site: { base_info: { app_name: '源' } } })
   })
 

@@ -27,19 +27,28 @@ describe('parsing', () => {
       ...client,
       rawData: async (path, body, callContext, held) => {
         const raw = await client.rawData(path, body, callContext, held)
-        if ('unchanged' in raw || typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data)) return raw
+        if ('unchanged' in raw || typeof raw.data !== 'object' || raw.data === null || !('site_config' in raw.data))
+          return raw
         const { site_config: site, ...rest } = raw.data
-        return { ...raw, data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => (reads.count += 1, site) }) }
+        return {
+          ...raw,
+          data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => ((reads.count += 1), site) }),
+        }
       },
     }
     return { upstream, reads }
   }
 
   it('checks a loaded site config and stores it in one parse', async () => {
-    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    harness.stub.handle((_request, res) =>
+      sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }),
+    )
     const { upstream, reads } = countingUpstream()
     const { repo } = harness.repository({ upstream })
-    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({
+      kind: 'found',
+      site: { domain: 'tenant.example' },
+    })
     const onLoad = reads.count
     reads.count = 0
     const again = await upstream.rawData('/v1/site_page/web_get', {}, context)
@@ -53,7 +62,9 @@ describe('page data', () => {
   it('keeps one parsed copy per answer: every read of it gets the same object, parsed once', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { rows: [{ id: 1 }], total: 1 }))
     const parses = { count: 0 }
-    const schema = z.object({ rows: z.array(z.object({ id: z.number() })), total: z.number() }).transform((value) => (parses.count += 1, value))
+    const schema = z
+      .object({ rows: z.array(z.object({ id: z.number() })), total: z.number() })
+      .transform((value) => ((parses.count += 1), value))
     const { repo } = harness.repository()
     const first = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
     const again = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
@@ -82,7 +93,9 @@ describe('page data', () => {
     collectGarbage()
     expect(answer).toBeDefined()
     expect(answer?.deref()).toBeUndefined()
-    expect(await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })).toBe(kept)
+    expect(await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })).toBe(
+      kept,
+    )
   })
 
   it('answers a reader with another schema from a call of its own, and leaves the entry to its readers', async () => {
@@ -90,7 +103,8 @@ describe('page data', () => {
     const asNumber = z.object({ total: z.coerce.number() })
     const asText = z.object({ total: z.string() })
     const { repo } = harness.repository()
-    const read = (schema: z.ZodType<unknown>) => repo.getData('tenant.example', '/v1/x', {}, schema, { ...context, cookie: 'sid=secret' }, { cache: true })
+    const read = (schema: z.ZodType<unknown>) =>
+      repo.getData('tenant.example', '/v1/x', {}, schema, { ...context, cookie: 'sid=secret' }, { cache: true })
     expect(await read(asNumber)).toEqual({ total: 3 })
     expect(await read(asText)).toEqual({ total: '3' })
     expect(harness.stub.requests).toHaveLength(2)
@@ -113,7 +127,8 @@ describe('page data', () => {
   it('stores nothing of an answer its reader cannot parse, and loads it again next time', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { total: 'many' }))
     const { repo } = harness.repository()
-    const read = () => repo.getData('tenant.example', '/v1/x', {}, z.object({ total: z.number() }), context, { cache: true })
+    const read = () =>
+      repo.getData('tenant.example', '/v1/x', {}, z.object({ total: z.number() }), context, { cache: true })
     await expect(read()).rejects.toThrow()
     await expect(read()).rejects.toThrow()
     expect(harness.stub.requests).toHaveLength(2)
@@ -166,7 +181,12 @@ describe('byte count', () => {
 describe('refreshing an answer that did not change', () => {
   it('keeps the config it holds and the tenant view built from it; a changed config is parsed anew', async () => {
     let name = 'Site one'
-    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example', { base_info: { app_name: name } }), site_page_config: null }))
+    harness.stub.handle((_request, res) =>
+      sendEnvelope(res, {
+        site_config: siteConfig('tenant.example', { base_info: { app_name: name } }),
+        site_page_config: null,
+      }),
+    )
     const { repo } = harness.repository()
     const lookup = async () => {
       const result = await repo.getSite('tenant.example', context)

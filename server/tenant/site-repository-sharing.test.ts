@@ -16,7 +16,10 @@ describe('a shared store between instances', () => {
     const b = harness.repository({ shared }).repo
     await a.getSite('tenant.example', context)
     // Defaults filled by the schema prove the stored raw value was parsed again on the way in.
-    expect(await b.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example', footer_config: { is_enable: 0 } } })
+    expect(await b.getSite('tenant.example', context)).toMatchObject({
+      kind: 'found',
+      site: { domain: 'tenant.example', footer_config: { is_enable: 0 } },
+    })
     expect(harness.siteCalls()).toHaveLength(1)
     expect(shared.store.keys).toEqual(['ts:tenant.example:site'])
   })
@@ -27,7 +30,10 @@ describe('a shared store between instances', () => {
     await harness.repository({ shared }).repo.getSite('nobody.example', context)
     expect(await harness.repository({ shared }).repo.getSite('nobody.example', context)).toEqual({ kind: 'not-found' })
     expect(harness.siteCalls()).toHaveLength(1)
-    expect(JSON.parse(String(await shared.store.get('ts:nobody.example:site')))).toEqual({ t: harness.clock.time, nf: 1 })
+    expect(JSON.parse(String(await shared.store.get('ts:nobody.example:site')))).toEqual({
+      t: harness.clock.time,
+      nf: 1,
+    })
   })
 
   it('keeps a shared value only as long as it may be served, and keeps its age', async () => {
@@ -45,7 +51,11 @@ describe('a shared store between instances', () => {
   it('a stored value of the wrong shape is ignored and loaded again', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example') }))
     const shared = { store: store(), prefix: 'ts:' }
-    await shared.store.set('ts:tenant.example:site', JSON.stringify({ t: harness.clock.time, v: { site_config: { site_id: 7 } } }), TTL)
+    await shared.store.set(
+      'ts:tenant.example:site',
+      JSON.stringify({ t: harness.clock.time, v: { site_config: { site_id: 7 } } }),
+      TTL,
+    )
     const { repo, onError } = harness.repository({ shared })
     expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found' })
     expect(harness.siteCalls()).toHaveLength(1)
@@ -57,9 +67,15 @@ describe('a shared store between instances', () => {
     const shared = { store: store(), prefix: 'ts:' }
     const asNumber = z.object({ total: z.coerce.number() })
     const asText = z.object({ total: z.string() })
-    expect(await harness.repository({ shared }).repo.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true })).toEqual({ total: 3 })
+    expect(
+      await harness
+        .repository({ shared })
+        .repo.getData('tenant.example', '/v1/x', { a: 1 }, asNumber, context, { cache: true }),
+    ).toEqual({ total: 3 })
     const other = harness.repository({ shared }).repo
-    expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asText, context, { cache: true })).toEqual({ total: '3' })
+    expect(await other.getData('tenant.example', '/v1/x', { a: 1 }, asText, context, { cache: true })).toEqual({
+      total: '3',
+    })
     expect(harness.stub.requests).toHaveLength(1)
     expect(shared.store.keys).toEqual(['ts:tenant.example:data:/v1/x:{"a":1}'])
   })

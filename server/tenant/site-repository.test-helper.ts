@@ -6,7 +6,11 @@ import { createSiteRepository, type SiteRepositoryOptions } from './site-reposit
 
 export const TTL = 60_000
 export const STALE = 300_000
-export const context: UpstreamCallContext = { userAgent: 'Visitor/1.0', referer: 'https://tenant.example/', appDomain: 'ignored.example' }
+export const context: UpstreamCallContext = {
+  userAgent: 'Visitor/1.0',
+  referer: 'https://tenant.example/',
+  appDomain: 'ignored.example',
+}
 
 export function siteConfig(domain: string, extra: Record<string, unknown> = {}) {
   return { site_id: `id-${domain}`, domain, alias_domain: ['alias.example'], ...extra }
@@ -16,7 +20,14 @@ export function siteConfig(domain: string, extra: Record<string, unknown> = {}) 
 export function byteCounts() {
   const readers = new Map<string, () => number>()
   return {
-    metrics: { cache: (name: string) => ({ lookup: () => {}, evicted: () => {}, size: () => {}, bytes: (read: () => number) => void readers.set(name, read) }) },
+    metrics: {
+      cache: (name: string) => ({
+        lookup: () => {},
+        evicted: () => {},
+        size: () => {},
+        bytes: (read: () => number) => void readers.set(name, read),
+      }),
+    },
     of(cache: string): number {
       const read = readers.get(cache)
       if (read === undefined) throw new Error(`no byte count for the ${cache} cache: give the repository maxBytes`)
@@ -31,7 +42,10 @@ export interface RepositoryHarness {
   agent: Agent
   clock: { time: number }
   /** A repository on the stub upstream with the test options, `overrides` on top. */
-  repository(overrides?: Partial<SiteRepositoryOptions>): { repo: ReturnType<typeof createSiteRepository>; onError: ReturnType<typeof vi.fn> }
+  repository(overrides?: Partial<SiteRepositoryOptions>): {
+    repo: ReturnType<typeof createSiteRepository>
+    onError: ReturnType<typeof vi.fn>
+  }
   /** The site-config calls the stub has seen. */
   siteCalls(): RecordedRequest[]
 }
@@ -47,8 +61,15 @@ export function useRepositoryHarness(): RepositoryHarness {
       const onError = vi.fn()
       const repo = createSiteRepository({
         upstream: createUpstreamClient({ baseUrl: harness.stub.url, dispatcher: harness.agent, timeoutMs: 1000 }),
-        ttlMs: TTL, staleMs: STALE, negativeTtlMs: 30_000, pageTtlMs: TTL, max: 100,
-        retryDelayMs: 1, now: () => harness.clock.time, onError, ...overrides,
+        ttlMs: TTL,
+        staleMs: STALE,
+        negativeTtlMs: 30_000,
+        pageTtlMs: TTL,
+        max: 100,
+        retryDelayMs: 1,
+        now: () => harness.clock.time,
+        onError,
+        ...overrides,
       })
       return { repo, onError }
     },

@@ -9,10 +9,15 @@ const harness = useRepositoryHarness()
 
 describe('getSite', () => {
   it('loads web_get with empty page fields and the host as app-domain, then serves from cache', async () => {
-    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    harness.stub.handle((_request, res) =>
+      sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }),
+    )
     const { repo } = harness.repository()
     const first = await repo.getSite('tenant.example', context)
-    expect(first).toMatchObject({ kind: 'found', site: { site_id: 'id-tenant.example', footer_config: { is_enable: 0 } } })
+    expect(first).toMatchObject({
+      kind: 'found',
+      site: { site_id: 'id-tenant.example', footer_config: { is_enable: 0 } },
+    })
     await repo.getSite('tenant.example', context)
     expect(harness.siteCalls()).toHaveLength(1)
     const [call] = harness.siteCalls()
@@ -22,7 +27,9 @@ describe('getSite', () => {
   })
 
   it('passes an alias domain through as app-domain and caches under it', async () => {
-    harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }))
+    harness.stub.handle((_request, res) =>
+      sendEnvelope(res, { site_config: siteConfig('tenant.example'), site_page_config: null }),
+    )
     const { repo } = harness.repository()
     const result = await repo.getSite('alias.example', context)
     expect(result).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
@@ -83,8 +90,13 @@ describe('getSite', () => {
     await repo.getSite('tenant.example', context)
     healthy = false
     harness.clock.time += TTL + 1
-    expect(await repo.getSite('tenant.example', context)).toMatchObject({ kind: 'found', site: { domain: 'tenant.example' } })
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.any(UpstreamHttpError), 'site refresh for tenant.example'))
+    expect(await repo.getSite('tenant.example', context)).toMatchObject({
+      kind: 'found',
+      site: { domain: 'tenant.example' },
+    })
+    await vi.waitFor(() =>
+      expect(onError).toHaveBeenCalledWith(expect.any(UpstreamHttpError), 'site refresh for tenant.example'),
+    )
     // One load, then one refresh attempt: a background refresh does not retry (the back-off does).
     expect(harness.siteCalls()).toHaveLength(2)
     harness.clock.time += STALE
@@ -129,7 +141,14 @@ describe('getSite', () => {
 })
 
 describe('pages, show paths and data', () => {
-  const page = { page_id: 'p1', page_type: 'custom', page_path: 'privacy', group_path: 'legal', title: 'Privacy', page_config: {} }
+  const page = {
+    page_id: 'p1',
+    page_type: 'custom',
+    page_path: 'privacy',
+    group_path: 'legal',
+    title: 'Privacy',
+    page_config: {},
+  }
 
   it('getPage sends the page location, caches per host and location, and answers null for no page', async () => {
     harness.stub.handle((request, res) => {
@@ -144,12 +163,24 @@ describe('pages, show paths and data', () => {
     expect(await repo.getPage('other.example', where, context)).toMatchObject({ page_id: 'p1' })
     expect(await repo.getPage('tenant.example', { ...where, pagePath: 'missing' }, context)).toBeNull()
     expect(harness.stub.requests).toHaveLength(3)
-    expect(JSON.parse(harness.stub.requests[0]?.body ?? '')).toEqual({ page_path: 'privacy', page_language: 'en', group_path: 'legal' })
-    expect(harness.stub.requests.map((request) => request.headers['app-domain'])).toEqual(['tenant.example', 'other.example', 'tenant.example'])
+    expect(JSON.parse(harness.stub.requests[0]?.body ?? '')).toEqual({
+      page_path: 'privacy',
+      page_language: 'en',
+      group_path: 'legal',
+    })
+    expect(harness.stub.requests.map((request) => request.headers['app-domain'])).toEqual([
+      'tenant.example',
+      'other.example',
+      'tenant.example',
+    ])
   })
 
   it('getShowPaths reads the rows and caches them', async () => {
-    harness.stub.handle((_request, res) => sendEnvelope(res, { rows: [{ page_id: 'p1', page_path: 'privacy', page_type: 'custom', group_path: 'legal', title: 'P' }] }))
+    harness.stub.handle((_request, res) =>
+      sendEnvelope(res, {
+        rows: [{ page_id: 'p1', page_path: 'privacy', page_type: 'custom', group_path: 'legal', title: 'P' }],
+      }),
+    )
     const { repo } = harness.repository()
     expect(await repo.getShowPaths('tenant.example', context)).toHaveLength(1)
     expect(await repo.getShowPaths('tenant.example', context)).toHaveLength(1)
@@ -162,10 +193,19 @@ describe('pages, show paths and data', () => {
     const { repo } = harness.repository()
     const schema = z.object({ rows: z.array(z.record(z.string(), z.unknown())), total: z.number() })
     await repo.getData('tenant.example', '/v1/post/list', { page: 1, page_size: 10 }, schema, context, { cache: true })
-    const again = await repo.getData('tenant.example', '/v1/post/list', { page_size: 10, page: 1 }, schema, context, { cache: true })
+    const again = await repo.getData('tenant.example', '/v1/post/list', { page_size: 10, page: 1 }, schema, context, {
+      cache: true,
+    })
     expect(again.rows[0]).toEqual({ page: 1, page_size: 10 })
     await repo.getData('tenant.example', '/v1/post/list', { page: 2, page_size: 10 }, schema, context, { cache: true })
-    await repo.getData('tenant.example', '/v1/post/list', { page: 1, page_size: 10 }, schema, { ...context, cookie: 'sid=1' }, { cache: false })
+    await repo.getData(
+      'tenant.example',
+      '/v1/post/list',
+      { page: 1, page_size: 10 },
+      schema,
+      { ...context, cookie: 'sid=1' },
+      { cache: false },
+    )
     expect(harness.stub.requests).toHaveLength(3)
     expect(harness.stub.requests[2]?.headers.cookie).toBe('sid=1')
     expect(harness.stub.requests[0]?.headers.cookie).toBeUndefined()
@@ -174,14 +214,22 @@ describe('pages, show paths and data', () => {
   it('getData does not send a visitor cookie on a shared (cached) load', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { ok: true }))
     const { repo } = harness.repository()
-    await repo.getData('tenant.example', '/v1/links/get', {}, z.object({ ok: z.boolean() }), { ...context, cookie: 'sid=secret' }, { cache: true })
+    await repo.getData(
+      'tenant.example',
+      '/v1/links/get',
+      {},
+      z.object({ ok: z.boolean() }),
+      { ...context, cookie: 'sid=secret' },
+      { cache: true },
+    )
     expect(harness.stub.requests[0]?.headers.cookie).toBeUndefined()
   })
 
   it('getData raises UpstreamStatusError for a non-zero status and caches nothing', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, null, 404, 'no such post'))
     const { repo } = harness.repository()
-    const call = () => repo.getData('tenant.example', '/v1/post/get', { id: 'x' }, z.object({}), context, { cache: true })
+    const call = () =>
+      repo.getData('tenant.example', '/v1/post/get', { id: 'x' }, z.object({}), context, { cache: true })
     await expect(call()).rejects.toBeInstanceOf(UpstreamStatusError)
     await expect(call()).rejects.toMatchObject({ status: 404 })
     expect(harness.stub.requests).toHaveLength(2)
@@ -190,14 +238,20 @@ describe('pages, show paths and data', () => {
 
 describe('purge', () => {
   it('purge forgets one tenant on this instance and keeps the others', async () => {
-    harness.stub.handle((request, res) => sendEnvelope(res, { site_config: siteConfig(String(request.headers['app-domain'])) }))
+    harness.stub.handle((request, res) =>
+      sendEnvelope(res, { site_config: siteConfig(String(request.headers['app-domain'])) }),
+    )
     const { repo } = harness.repository()
     await repo.getSite('a.example', context)
     await repo.getSite('b.example', context)
     repo.purge('a.example')
     await repo.getSite('a.example', context)
     await repo.getSite('b.example', context)
-    expect(harness.siteCalls().map((call) => call.headers['app-domain'])).toEqual(['a.example', 'b.example', 'a.example'])
+    expect(harness.siteCalls().map((call) => call.headers['app-domain'])).toEqual([
+      'a.example',
+      'b.example',
+      'a.example',
+    ])
     repo.purge(null)
     await repo.getSite('b.example', context)
     expect(harness.siteCalls()).toHaveLength(4)

@@ -1,9 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import type { Lang, ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
-import { describeSiteKey, dataKey, pageConfigKey, showPathKey, siteKey, tenantKeyPrefix, type PageLocation } from '../cache/cache-keys.ts'
+import {
+  describeSiteKey,
+  dataKey,
+  pageConfigKey,
+  showPathKey,
+  siteKey,
+  tenantKeyPrefix,
+  type PageLocation,
+} from '../cache/cache-keys.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
-import { NOT_FOUND, UNCHANGED, createConfigCache, type ConfigCache, type SharedCacheLayer } from '../cache/config-cache.ts'
+import {
+  NOT_FOUND,
+  UNCHANGED,
+  createConfigCache,
+  type ConfigCache,
+  type SharedCacheLayer,
+} from '../cache/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
@@ -47,10 +61,7 @@ export interface SiteRepositoryOptions {
   shared?: SharedCacheLayer
 }
 
-type SiteLookup =
-  | { kind: 'found'; site: SiteConfig }
-  | { kind: 'not-found' }
-  | { kind: 'unavailable'; error: unknown }
+type SiteLookup = { kind: 'found'; site: SiteConfig } | { kind: 'not-found' } | { kind: 'unavailable'; error: unknown }
 
 /**
  * `''` asks for the language-independent config (the site's default texts), which decides the tenant
@@ -79,7 +90,14 @@ export interface SiteRepository {
   /** The site's content pages, for the route map. */
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
   /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
-  getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, options: { cache: boolean }): Promise<T>
+  getData<T>(
+    host: string,
+    path: string,
+    body: unknown,
+    schema: ZodType<T>,
+    context: UpstreamCallContext,
+    options: { cache: boolean },
+  ): Promise<T>
   /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's); answers how many entries. */
   purge(host: string | null): number
   /** Forgets these cache keys (cache-keys.ts) on this instance; answers how many were held. */
@@ -93,11 +111,23 @@ const SHOW_PATH = '/v1/site_admin/show_path/get'
 /** API.md: an unknown `app-domain` answers envelope status 404. */
 const NOT_FOUND_STATUS = 404
 
-interface SharedLoad { host: string; context: UpstreamCallContext }
-interface SiteLoad extends SharedLoad { language: SiteLanguage }
-interface DataLoad<T> extends SharedLoad { path: string; body: unknown; schema: ZodType<T> }
+interface SharedLoad {
+  host: string
+  context: UpstreamCallContext
+}
+interface SiteLoad extends SharedLoad {
+  language: SiteLanguage
+}
+interface DataLoad<T> extends SharedLoad {
+  path: string
+  body: unknown
+  schema: ZodType<T>
+}
 /** A data answer as the cache keeps it: parsed with the schema of the reader that loaded it. */
-interface ParsedData { schema: ZodType<unknown>; value: unknown }
+interface ParsedData {
+  schema: ZodType<unknown>
+  value: unknown
+}
 
 const where = (path: string) => ({ method: 'POST', url: path })
 
@@ -126,13 +156,24 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
    */
   function sharedContext(load: SharedLoad, signal: AbortSignal | undefined): UpstreamCallContext {
     const { userAgent, referer, requestId } = load.context
-    return { userAgent, referer, appDomain: load.host, ...(signal ? { signal } : {}), ...(requestId !== undefined ? { requestId } : {}) }
+    return {
+      userAgent,
+      referer,
+      appDomain: load.host,
+      ...(signal ? { signal } : {}),
+      ...(requestId !== undefined ? { requestId } : {}),
+    }
   }
 
   const tenants = createTenantViews()
   const derived = createObjectMemo()
   const answers = createRawAnswers(upstream)
-  const cacheOptions = { ...base, sizeOf: answers.sizeOf, fingerprintOf: answers.fingerprintOf, ...(options.shared ? { shared: options.shared } : {}) }
+  const cacheOptions = {
+    ...base,
+    sizeOf: answers.sizeOf,
+    fingerprintOf: answers.fingerprintOf,
+    ...(options.shared ? { shared: options.shared } : {}),
+  }
 
   /**
    * `raw` parsed with `schema`, once per raw answer and schema (in the object memo, so it goes with
@@ -156,13 +197,19 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     load: async (key, { signal, caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A first load in a language may be the very bytes of the tenant's language-independent config.
-      const sameAs = !refresh && caller.language !== '' ? firstAnswers.take(sites.peek(siteKey(caller.host, ''))) : undefined
+      const sameAs =
+        !refresh && caller.language !== '' ? firstAnswers.take(sites.peek(siteKey(caller.host, ''))) : undefined
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await answers.load(WEB_GET, body, sharedContext(caller, signal), heldFingerprint ?? sameAs?.fingerprint)
+          const raw = await answers.load(
+            WEB_GET,
+            body,
+            sharedContext(caller, signal),
+            heldFingerprint ?? sameAs?.fingerprint,
+          )
           if (raw === UNCHANGED) return sameAs === undefined ? raw : firstAnswers.share(sameAs)
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
@@ -186,7 +233,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(answers.load(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { signal, caller, heldFingerprint }) =>
+      notFoundAsSymbol(answers.load(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
   })
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
@@ -195,7 +243,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller, heldFingerprint }) => notFoundAsSymbol(answers.load(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { signal, caller, heldFingerprint }) =>
+      notFoundAsSymbol(answers.load(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
   })
 
   // Keeps each answer parsed with the schema of the reader that loaded it, and only that copy: the
@@ -207,8 +256,12 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
     ...cacheMetrics('data'),
     negativeTtlMs: 0,
     onError: (error, key) => onError?.(error, `data refresh for ${key}`),
-    parse: (raw, _key, caller) => ({ schema: caller.schema, value: parseUpstreamData(caller.schema, raw, where(caller.path)) }),
-    load: (_key, { signal, caller, heldFingerprint }) => answers.load(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
+    parse: (raw, _key, caller) => ({
+      schema: caller.schema,
+      value: parseUpstreamData(caller.schema, raw, where(caller.path)),
+    }),
+    load: (_key, { signal, caller, heldFingerprint }) =>
+      answers.load(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
   })
   return {
     async getSite(host, context, language = '') {
@@ -239,7 +292,14 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       return result.kind === 'found' ? result.value : []
     },
 
-    async getData<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext, { cache }: { cache: boolean }) {
+    async getData<T>(
+      host: string,
+      path: string,
+      body: unknown,
+      schema: ZodType<T>,
+      context: UpstreamCallContext,
+      { cache }: { cache: boolean },
+    ) {
       if (!cache) return upstream.data(path, body, schema, { ...context, appDomain: host })
       const key = dataKey(host, path, body)
       const result = await data.get(key, { host, context, path, body, schema: schema as ZodType<unknown> })

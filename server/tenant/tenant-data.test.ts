@@ -26,7 +26,11 @@ async function tagsRecorded(sites: SiteRepository, path: string) {
 describe('the purge tags a request records for a data answer', () => {
   it('are found once per cached answer object, and recorded for every page that reads it', async () => {
     const sites = repositoryAnswering({ list: [{ id: 'r1' }, { id: 'r2', category_id: 7 }] })
-    const pages = [await tagsRecorded(sites, '/v1/resource/list'), await tagsRecorded(sites, '/v1/resource/list'), await tagsRecorded(sites, '/v1/resource/list')]
+    const pages = [
+      await tagsRecorded(sites, '/v1/resource/list'),
+      await tagsRecorded(sites, '/v1/resource/list'),
+      await tagsRecorded(sites, '/v1/resource/list'),
+    ]
     for (const page of pages) {
       expect(page.all).toEqual(['category:7', 'resource:r1', 'resource:r2'])
       expect(page.forKey).toBe(pages[0]!.forKey)
@@ -47,7 +51,11 @@ describe('the purge tags a request records for a data answer', () => {
   it('are not looked for when the request records nothing', async () => {
     const derived = createObjectMemo()
     const lookups = vi.spyOn(derived, 'get')
-    await createTenantData(repositoryAnswering({ page_id: 'p1' }, derived), 'res.example', 'en', context).data('/v1/page', {}, schema)
+    await createTenantData(repositoryAnswering({ page_id: 'p1' }, derived), 'res.example', 'en', context).data(
+      '/v1/page',
+      {},
+      schema,
+    )
     expect(lookups).not.toHaveBeenCalled()
   })
 })

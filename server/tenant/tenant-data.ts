@@ -24,7 +24,13 @@ export interface TenantData {
  * the cache keys of the page-specific answers read (page configs and cached data) are recorded
  * there, here rather than in each loader, so a purge of the page can drop what it was built from.
  */
-export function createTenantData(sites: SiteRepository, host: string, language: Lang, context: UpstreamCallContext, uses?: PageUses): TenantData {
+export function createTenantData(
+  sites: SiteRepository,
+  host: string,
+  language: Lang,
+  context: UpstreamCallContext,
+  uses?: PageUses,
+): TenantData {
   return {
     derived: sites.derived,
     page: async (where) => {
@@ -44,7 +50,10 @@ export function createTenantData(sites: SiteRepository, host: string, language: 
       const value = await sites.getData(host, path, body, schema, context, { cache })
       if (uses !== undefined) {
         // Walked once per cached answer (an answer object comes from one upstream path), not per page.
-        const tags = typeof value === 'object' && value !== null ? sites.derived.get(value, entityTagsOf, () => entityTagsOf(path, value)) : entityTagsOf(path, value)
+        const tags =
+          typeof value === 'object' && value !== null
+            ? sites.derived.get(value, entityTagsOf, () => entityTagsOf(path, value))
+            : entityTagsOf(path, value)
         recordUse(uses, cache ? dataKey(host, path, body) : null, tags)
       }
       return value

@@ -34,7 +34,11 @@ describe('tenant views in the app', () => {
   afterAll(() => Promise.all([first.close(), second.close()]))
 
   async function siteOf(site: TestSite): Promise<SiteConfig> {
-    const found = await site.sites.getSite('res.localhost', { userAgent: 'test', referer: '', appDomain: 'res.localhost' })
+    const found = await site.sites.getSite('res.localhost', {
+      userAgent: 'test',
+      referer: '',
+      appDomain: 'res.localhost',
+    })
     if (found.kind !== 'found') throw new Error(`res.localhost: ${found.kind}`)
     return found.site
   }

@@ -17,7 +17,10 @@ function unknownEverywhere() {
   const lookups = new Map<string, number>()
   const fail = (path: string, context: UpstreamCallContext): never => {
     lookups.set(context.appDomain, (lookups.get(context.appDomain) ?? 0) + 1)
-    throw new UpstreamStatusError({ status: 404, info: 'site not found', data: null }, { method: 'POST', url: `http://upstream.test${path}` })
+    throw new UpstreamStatusError(
+      { status: 404, info: 'site not found', data: null },
+      { method: 'POST', url: `http://upstream.test${path}` },
+    )
   }
   const upstream: UpstreamClient = {
     call: async (path, _body, context) => fail(path, context),
@@ -37,12 +40,23 @@ describe('100k random Host values', () => {
     const metrics = createMetrics({ processMetrics: false })
     const sizes = new Map<string, () => number>()
     const sites = createSiteRepository({
-      upstream, ttlMs: 60_000, staleMs: 600_000, negativeTtlMs: NEGATIVE_TTL, pageTtlMs: 30_000, max: MAX, now: () => clock.time,
+      upstream,
+      ttlMs: 60_000,
+      staleMs: 600_000,
+      negativeTtlMs: NEGATIVE_TTL,
+      pageTtlMs: 30_000,
+      max: MAX,
+      now: () => clock.time,
       metrics: { cache: (name) => ({ ...metrics.cache(name), size: (read) => void sizes.set(name, read) }) },
     })
     const app = createApp({
-      sites, upstream, log: pino({ level: 'silent' }), renderTimeoutMs: 5000, metrics,
-      manifest: readClientManifest(path.join(distDir(), 'client', 'manifest.json')), assetsRoot: path.join(distDir(), 'client'),
+      sites,
+      upstream,
+      log: pino({ level: 'silent' }),
+      renderTimeoutMs: 5000,
+      metrics,
+      manifest: readClientManifest(path.join(distDir(), 'client', 'manifest.json')),
+      assetsRoot: path.join(distDir(), 'client'),
     })
     const get = (host: string) => app.request(`http://${host}/`, { headers: { host } })
 

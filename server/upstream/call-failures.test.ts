@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { UpstreamAbortedError, UpstreamBadResponseError, UpstreamError, UpstreamHttpError, UpstreamNetworkError, UpstreamTimeoutError } from '../errors.ts'
+import {
+  UpstreamAbortedError,
+  UpstreamBadResponseError,
+  UpstreamError,
+  UpstreamHttpError,
+  UpstreamNetworkError,
+  UpstreamTimeoutError,
+} from '../errors.ts'
 import { outcomeOf, toUpstreamError, type FailureState } from './call-failures.ts'
 import { BodyTooLargeError } from './read-body.ts'
 
@@ -9,7 +16,13 @@ const withCode = (code: string) => Object.assign(new Error(code), { code })
 
 describe('what a failed upstream call becomes', () => {
   it.each([
-    ['the deadline passed, whatever was thrown', withCode('ECONNRESET'), { ...quiet, timedOut: true }, UpstreamTimeoutError, 'timeout'],
+    [
+      'the deadline passed, whatever was thrown',
+      withCode('ECONNRESET'),
+      { ...quiet, timedOut: true },
+      UpstreamTimeoutError,
+      'timeout',
+    ],
     ['the caller gave up', new Error('aborted'), { ...quiet, callerAborted: true }, UpstreamAbortedError, 'aborted'],
     ['a body over the cap', new BodyTooLargeError(10), quiet, UpstreamBadResponseError, 'bad_response'],
     ["undici's headers timeout", withCode('UND_ERR_HEADERS_TIMEOUT'), quiet, UpstreamTimeoutError, 'timeout'],

@@ -12,8 +12,18 @@ import {
 import { BodyTooLargeError } from './read-body.ts'
 
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH',
-  'ENETUNREACH', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
 ])
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
@@ -27,7 +37,11 @@ export function outcomeOf(error: unknown): string {
   return 'error'
 }
 
-export interface FailureState { timedOut: boolean; callerAborted: boolean; timeoutMs: number }
+export interface FailureState {
+  timedOut: boolean
+  callerAborted: boolean
+  timeoutMs: number
+}
 
 export function toUpstreamError(error: unknown, where: UpstreamErrorOptions, state: FailureState): UpstreamError {
   if (isUpstreamError(error)) return error
@@ -36,7 +50,8 @@ export function toUpstreamError(error: unknown, where: UpstreamErrorOptions, sta
   if (state.callerAborted) return new UpstreamAbortedError({ ...where, cause: error })
   if (error instanceof BodyTooLargeError) return new UpstreamBadResponseError(error.message, { ...where, cause: error })
   const code = codeOf(error)
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
+  if (code !== undefined && TIMEOUT_CODES.has(code))
+    return new UpstreamTimeoutError(state.timeoutMs, { ...where, cause: error })
   if (code !== undefined && NETWORK_CODES.has(code)) return new UpstreamNetworkError({ ...where, cause: error })
   return new UpstreamError('Upstream call failed', { ...where, cause: error })
 }

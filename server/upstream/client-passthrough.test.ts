@@ -18,13 +18,19 @@ describe('passthrough', () => {
       res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'set-cookie': ['sid=1; Path=/'] })
       res.end(raw)
     })
-    const reply = await harness.client().passthrough('/v1/user/login', '{"email":"a@b.c"}', { ...context, cookie: 'sid=0' })
+    const reply = await harness
+      .client()
+      .passthrough('/v1/user/login', '{"email":"a@b.c"}', { ...context, cookie: 'sid=0' })
     expect(reply.httpStatus).toBe(401)
     expect(reply.contentType).toBe('application/json; charset=utf-8')
     expect(reply.setCookies).toEqual(['sid=1; Path=/'])
     expect(await read(reply.body)).toBe(raw)
     expect(harness.stub.requests[0]?.body).toBe('{"email":"a@b.c"}')
-    expect(harness.stub.requests[0]?.headers).toMatchObject({ cookie: 'sid=0', 'app-domain': 'tenant.example', 'content-type': 'application/json' })
+    expect(harness.stub.requests[0]?.headers).toMatchObject({
+      cookie: 'sid=0',
+      'app-domain': 'tenant.example',
+      'content-type': 'application/json',
+    })
   })
 
   it('refuses an answer that is not JSON (a gateway error page)', async () => {
@@ -67,7 +73,9 @@ describe('passthrough', () => {
     await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve))
     const { port } = dead.address() as AddressInfo
     await new Promise<void>((resolve) => dead.close(() => resolve()))
-    const error = await failure(harness.client({ baseUrl: `http://127.0.0.1:${port}` }).passthrough('/v1/x', '{}', context))
+    const error = await failure(
+      harness.client({ baseUrl: `http://127.0.0.1:${port}` }).passthrough('/v1/x', '{}', context),
+    )
     expect(error).toBeInstanceOf(UpstreamNetworkError)
   })
 })

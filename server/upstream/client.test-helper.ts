@@ -9,7 +9,12 @@ export const context: UpstreamCallContext = {
   appDomain: 'tenant.example',
 }
 
-interface ClientOptions { timeoutMs?: number; maxBodyBytes?: number; connections?: number; baseUrl?: string }
+interface ClientOptions {
+  timeoutMs?: number
+  maxBodyBytes?: number
+  connections?: number
+  baseUrl?: string
+}
 
 /** What the tests of a file share; `stub` is set by its hooks. */
 export interface ClientHarness {

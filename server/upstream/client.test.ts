@@ -110,7 +110,11 @@ describe('unwrapping', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
       res.end(text)
     })
-    await expect(harness.client().rawData('/v1/x', {}, context)).resolves.toEqual({ data: { rows: [{ n: 1 }], name: '拾源' }, textLength: text.length, fingerprint: expect.stringMatching(/^[\w-]{43}$/) })
+    await expect(harness.client().rawData('/v1/x', {}, context)).resolves.toEqual({
+      data: { rows: [{ n: 1 }], name: '拾源' },
+      textLength: text.length,
+      fingerprint: expect.stringMatching(/^[\w-]{43}$/),
+    })
   })
 
   it('rawData() leaves an answer of the bytes the caller holds unparsed, and parses any other', async () => {
@@ -151,7 +155,12 @@ describe('HTTP errors', () => {
     expect(error).toBeInstanceOf(UpstreamHttpError)
     expect((error as Error).message).toContain('身份信息验证失败')
     expect((error as Error).message).toContain(`POST ${harness.stub.url}/v1/post/create`)
-    expect(error).toMatchObject({ name: 'UpstreamAuthError', status: 401, body: { message: 'expired' }, method: 'POST' })
+    expect(error).toMatchObject({
+      name: 'UpstreamAuthError',
+      status: 401,
+      body: { message: 'expired' },
+      method: 'POST',
+    })
   })
 
   it.each([500, 404, 429])('%i → UpstreamHttpError with status and parsed body', async (status) => {
@@ -235,7 +244,9 @@ describe('deadline and network', () => {
     const controller = new AbortController()
     // Aborted once the request has reached the stub, which never answers.
     harness.stub.handle(() => controller.abort())
-    const error = await failure(harness.client({ timeoutMs: 5000 }).call('/v1/x', {}, { ...context, signal: controller.signal }))
+    const error = await failure(
+      harness.client({ timeoutMs: 5000 }).call('/v1/x', {}, { ...context, signal: controller.signal }),
+    )
     expect(error).toBeInstanceOf(UpstreamError)
     expect(error).not.toBeInstanceOf(UpstreamTimeoutError)
   })

@@ -83,7 +83,12 @@ export interface UpstreamClient {
    * Given the fingerprint of an answer the caller holds, an answer of the same bytes is not parsed:
    * `{ unchanged: true }` (the one it holds was accepted, so this one would be too).
    */
-  rawData(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<RawData | SameAnswer>
+  rawData(
+    path: string,
+    body: unknown,
+    context: UpstreamCallContext,
+    heldFingerprint?: string,
+  ): Promise<RawData | SameAnswer>
   /**
    * Passthrough for the same-origin API: POSTs `jsonBody` (already serialised) and hands back the JSON
    * answer with its HTTP status unchanged, without reading the envelope. A reply that is not JSON, is
@@ -138,12 +143,21 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       signal: context.signal ? AbortSignal.any([deadline.signal, context.signal]) : deadline.signal,
       clearDeadline: () => clearTimeout(timer),
       /** Why a failure happened, for {@link toUpstreamError}: the deadline, the caller, or neither. */
-      failureState: () => ({ timedOut: deadline.signal.aborted, callerAborted: context.signal?.aborted === true, timeoutMs }),
+      failureState: () => ({
+        timedOut: deadline.signal.aborted,
+        callerAborted: context.signal?.aborted === true,
+        timeoutMs,
+      }),
     }
   }
 
   /** One call; with `heldFingerprint`, an answer of those bytes is left unparsed. */
-  async function attempt(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint: string | undefined): Promise<(UpstreamReply & { fingerprint: string }) | SameAnswer> {
+  async function attempt(
+    path: string,
+    body: unknown,
+    context: UpstreamCallContext,
+    heldFingerprint: string | undefined,
+  ): Promise<(UpstreamReply & { fingerprint: string }) | SameAnswer> {
     const { url, where, signal, clearDeadline, failureState } = openCall(path, context)
     try {
       const response = await request(url, {
@@ -169,7 +183,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       if (fingerprint === heldFingerprint) return { unchanged: true }
       const text = bytes.toString('utf8')
       const envelope = toEnvelope(parseJson(text), where)
-      return { envelope, value: unwrap(envelope), setCookies: toList(response.headers['set-cookie']), textLength: text.length, fingerprint }
+      return {
+        envelope,
+        value: unwrap(envelope),
+        setCookies: toList(response.headers['set-cookie']),
+        textLength: text.length,
+        fingerprint,
+      }
     } catch (error) {
       throw toUpstreamError(error, where, failureState())
     } finally {
@@ -184,11 +204,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return parseUpstreamData(schema, envelope.data, where)
   }
 
-  async function rawData(path: string, body: unknown, context: UpstreamCallContext, heldFingerprint?: string): Promise<RawData | SameAnswer> {
+  async function rawData(
+    path: string,
+    body: unknown,
+    context: UpstreamCallContext,
+    heldFingerprint?: string,
+  ): Promise<RawData | SameAnswer> {
     const reply = await measured(path, () => attempt(path, body, context, heldFingerprint))
     if ('unchanged' in reply) return reply
     const { envelope, textLength, fingerprint } = reply
-    if (envelope.status !== 0) throw new UpstreamStatusError(envelope, { method: METHOD, url: joinUrl(options.baseUrl, path) })
+    if (envelope.status !== 0)
+      throw new UpstreamStatusError(envelope, { method: METHOD, url: joinUrl(options.baseUrl, path) })
     return { data: envelope.data, textLength, fingerprint }
   }
 
@@ -196,10 +222,20 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return measured(path, () => streamThrough(path, jsonBody, context))
   }
 
-  async function streamThrough(path: string, jsonBody: string, context: UpstreamCallContext): Promise<PassthroughReply> {
+  async function streamThrough(
+    path: string,
+    jsonBody: string,
+    context: UpstreamCallContext,
+  ): Promise<PassthroughReply> {
     const { url, where, signal, clearDeadline, failureState } = openCall(path, context)
     try {
-      const response = await request(url, { method: METHOD, dispatcher, headers: toHeaders(context), body: jsonBody, signal })
+      const response = await request(url, {
+        method: METHOD,
+        dispatcher,
+        headers: toHeaders(context),
+        body: jsonBody,
+        signal,
+      })
       const contentType = firstValue(response.headers['content-type']) ?? ''
       // Gateways answer outages with HTML pages; only a JSON answer is the upstream's own.
       if (!isJsonType(contentType)) {

@@ -10,7 +10,8 @@ import { parseEnvelope, type Envelope } from '../../shared/api/envelope.ts'
  */
 export function parseUpstreamData<T>(schema: ZodType<T>, data: unknown, where: UpstreamErrorOptions): T {
   const parsed = schema.safeParse(data)
-  if (!parsed.success) throw new UpstreamBadResponseError(describeIssue(parsed.error.issues), { ...where, cause: parsed.error })
+  if (!parsed.success)
+    throw new UpstreamBadResponseError(describeIssue(parsed.error.issues), { ...where, cause: parsed.error })
   return parsed.data
 }
 
@@ -20,7 +21,10 @@ export function toEnvelope(json: unknown, where: UpstreamErrorOptions): Envelope
   const parsed = parseEnvelope(json)
   if (parsed !== null) return parsed
   const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
-  throw new UpstreamBadResponseError(isObject ? 'envelope has no numeric status' : 'body is not an envelope object', where)
+  throw new UpstreamBadResponseError(
+    isObject ? 'envelope has no numeric status' : 'body is not an envelope object',
+    where,
+  )
 }
 
 /** SPEC §7: status 0 → data (arrays kept, objects shallow-copied); otherwise the whole envelope. */

@@ -1,12 +1,38 @@
 import { z } from 'zod'
 import {
-  CUSTOM_CONTENT_TYPES, MODULE_TYPES, PAGE_TYPES,
-  type CustomPageConfig, type LandModule, type LandPageConfig, type ListPageConfig, type NavPageConfig, type NavSite,
-  type OutlineNode, type OutlinePageConfig, type PageSummary, type PageType, type ResourcePageConfig,
-  type RssPageConfig, type RssSource, type ShowPath, type SiteConfig, type SitePageConfig, type UgcPostPageConfig,
+  CUSTOM_CONTENT_TYPES,
+  MODULE_TYPES,
+  PAGE_TYPES,
+  type CustomPageConfig,
+  type LandModule,
+  type LandPageConfig,
+  type ListPageConfig,
+  type NavPageConfig,
+  type NavSite,
+  type OutlineNode,
+  type OutlinePageConfig,
+  type PageSummary,
+  type PageType,
+  type ResourcePageConfig,
+  type RssPageConfig,
+  type RssSource,
+  type ShowPath,
+  type SiteConfig,
+  type SitePageConfig,
+  type UgcPostPageConfig,
 } from '../../shared/types.ts'
 import {
-  flag, id, isRecord, keepValid, lenientObject, list, num, numberChoice, paged, requiredObject, text,
+  flag,
+  id,
+  isRecord,
+  keepValid,
+  lenientObject,
+  list,
+  num,
+  numberChoice,
+  paged,
+  requiredObject,
+  text,
 } from './schema-helpers.ts'
 import { siteConfigSchema, sitePageConfigSchema } from './site-schemas.ts'
 
@@ -18,13 +44,15 @@ const showPathSchema: z.ZodType<ShowPath> = requiredObject(
 )
 
 /** `/v1/site_admin/show_path/get`. Rows with an unknown page type cannot be routed and are dropped. */
-export const showPathRowsSchema: z.ZodType<{ rows: ShowPath[] }> = lenientObject(z.object({ rows: keepValid(showPathSchema) }))
+export const showPathRowsSchema: z.ZodType<{ rows: ShowPath[] }> = lenientObject(
+  z.object({ rows: keepValid(showPathSchema) }),
+)
 
 /** `/v1/site_page/web_get`. */
-export const webGetReplySchema: z.ZodType<{ site_config: SiteConfig; site_page_config: SitePageConfig | null }> = requiredObject(
-  z.object({ site_config: siteConfigSchema, site_page_config: sitePageConfigSchema.nullable() }),
-  { site_page_config: null },
-)
+export const webGetReplySchema: z.ZodType<{ site_config: SiteConfig; site_page_config: SitePageConfig | null }> =
+  requiredObject(z.object({ site_config: siteConfigSchema, site_page_config: sitePageConfigSchema.nullable() }), {
+    site_page_config: null,
+  })
 
 /** `/v1/site_page/web_get` when only the page matters (the site config is loaded and checked separately). */
 export const webGetPageSchema: z.ZodType<{ site_page_config: SitePageConfig | null }> = requiredObject(
@@ -34,8 +62,14 @@ export const webGetPageSchema: z.ZodType<{ site_page_config: SitePageConfig | nu
 
 const pageSummarySchema: z.ZodType<PageSummary> = requiredObject(
   z.object({
-    page_id: id, page_path: text, page_type: z.enum(PAGE_TYPES), group_path: text, title: text,
-    description: text, cover: text.optional(), updated_at: num,
+    page_id: id,
+    page_path: text,
+    page_type: z.enum(PAGE_TYPES),
+    group_path: text,
+    title: text,
+    description: text,
+    cover: text.optional(),
+    updated_at: num,
   }),
   { page_path: '', group_path: '', title: '', description: '', updated_at: 0 },
 )
@@ -45,20 +79,33 @@ export const pageSummaryListSchema = paged(pageSummarySchema)
 
 const navSiteSchema: z.ZodType<NavSite> = requiredObject(
   z.object({
-    title: text, url: text, icon: text, description: text, is_show: flag,
-    tags: keepValid(text).optional(), pricing: text.optional(),
+    title: text,
+    url: text,
+    icon: text,
+    description: text,
+    is_show: flag,
+    tags: keepValid(text).optional(),
+    pricing: text.optional(),
   }),
   { title: '', url: '', icon: '', description: '', is_show: 1 },
 )
 
 /** nav and ai pages. */
-export const navPageConfigSchema: z.ZodType<NavPageConfig> = lenientObject(z.object({
-  intro: text.optional(),
-  groups: list(requiredObject(z.object({
-    group_name: text,
-    tabs: list(requiredObject(z.object({ tab_name: text, sites: keepValid(navSiteSchema) }), { tab_name: '' })),
-  }), { group_name: '' })),
-}), { groups: [] })
+export const navPageConfigSchema: z.ZodType<NavPageConfig> = lenientObject(
+  z.object({
+    intro: text.optional(),
+    groups: list(
+      requiredObject(
+        z.object({
+          group_name: text,
+          tabs: list(requiredObject(z.object({ tab_name: text, sites: keepValid(navSiteSchema) }), { tab_name: '' })),
+        }),
+        { group_name: '' },
+      ),
+    ),
+  }),
+  { groups: [] },
+)
 
 export const customPageConfigSchema: z.ZodType<CustomPageConfig> = requiredObject(
   z.object({ content_type: z.enum(CUSTOM_CONTENT_TYPES), content: text }),
@@ -88,12 +135,20 @@ const landModuleSchema: z.ZodType<LandModule> = requiredObject(
 )
 /** land pages. Modules of an unknown type are dropped (a newer backend may add types). */
 export const landPageConfigSchema: z.ZodType<LandPageConfig> = lenientObject(
-  z.object({ theme: numberChoice([0, 1, 2], 0), banner_style: numberChoice([0, 1], 0), modules: keepValid(landModuleSchema) }),
+  z.object({
+    theme: numberChoice([0, 1, 2], 0),
+    banner_style: numberChoice([0, 1], 0),
+    modules: keepValid(landModuleSchema),
+  }),
   { theme: 0, banner_style: 0, modules: [] },
 )
 
 export const listPageConfigSchema: z.ZodType<ListPageConfig> = lenientObject(
-  z.object({ group_id: text.optional(), page_type: z.enum(PAGE_TYPES).optional().catch(undefined), style: numberChoice([1, 2, 3], 1) }),
+  z.object({
+    group_id: text.optional(),
+    page_type: z.enum(PAGE_TYPES).optional().catch(undefined),
+    style: numberChoice([1, 2, 3], 1),
+  }),
   { style: 1 },
 )
 
@@ -119,12 +174,21 @@ export const outlinePageConfigSchema: z.ZodType<OutlinePageConfig> = lenientObje
   { outline: [] },
 )
 
-export const ugcPostPageConfigSchema: z.ZodType<UgcPostPageConfig> = lenientObject(z.object({ category_id: text.optional() }))
+export const ugcPostPageConfigSchema: z.ZodType<UgcPostPageConfig> = lenientObject(
+  z.object({ category_id: text.optional() }),
+)
 
 /** The `page_config` type of each page type. */
 interface PageConfigByType {
-  nav: NavPageConfig; ai: NavPageConfig; custom: CustomPageConfig; rss: RssPageConfig; land: LandPageConfig
-  list: ListPageConfig; resource: ResourcePageConfig; outline: OutlinePageConfig; ugc_post: UgcPostPageConfig
+  nav: NavPageConfig
+  ai: NavPageConfig
+  custom: CustomPageConfig
+  rss: RssPageConfig
+  land: LandPageConfig
+  list: ListPageConfig
+  resource: ResourcePageConfig
+  outline: OutlinePageConfig
+  ugc_post: UgcPostPageConfig
 }
 
 /** The schema that checks `page_config` for each page type. */

@@ -69,14 +69,18 @@ export const num = z.preprocess(toNumber, z.number())
 
 /** One of the given numeric literals, also from a numeric string. */
 export function numberOneOf<const T extends readonly [number, ...number[]]>(values: T): z.ZodType<T[number]> {
-  return z.preprocess(toNumber, z.number()).refine(
-    (value): value is T[number] => values.includes(value),
-    { message: `expected one of ${values.join(', ')}` },
-  ) as z.ZodType<T[number]>
+  return z
+    .preprocess(toNumber, z.number())
+    .refine((value): value is T[number] => values.includes(value), {
+      message: `expected one of ${values.join(', ')}`,
+    }) as z.ZodType<T[number]>
 }
 
 /** Like `numberOneOf`, but anything else (or nothing) becomes `fallback`. For presentation choices only. */
-export function numberChoice<const T extends readonly [number, ...number[]]>(values: T, fallback: T[number]): z.ZodType<T[number]> {
+export function numberChoice<const T extends readonly [number, ...number[]]>(
+  values: T,
+  fallback: T[number],
+): z.ZodType<T[number]> {
   return numberOneOf(values).catch(fallback)
 }
 
@@ -104,33 +108,40 @@ export function list<T extends z.ZodType>(item: T) {
  * bad entry should not take a whole site down.
  */
 export function keepValid<T>(item: z.ZodType<T>) {
-  return z.preprocess((value) => value ?? [], z.array(z.unknown())).transform((items) => {
-    const kept: T[] = []
-    for (const entry of items) {
-      const parsed = item.safeParse(entry)
-      if (parsed.success) kept.push(parsed.data)
-    }
-    return kept
-  })
+  return z
+    .preprocess((value) => value ?? [], z.array(z.unknown()))
+    .transform((items) => {
+      const kept: T[] = []
+      for (const entry of items) {
+        const parsed = item.safeParse(entry)
+        if (parsed.success) kept.push(parsed.data)
+      }
+      return kept
+    })
 }
 
 /** A string-keyed map that keeps only the entries that parse (keys may be restricted by `keys`). */
 export function keepValidEntries<T>(item: z.ZodType<T>, keys?: readonly string[]) {
-  return z.preprocess((value) => value ?? {}, z.record(z.string(), z.unknown())).transform((entries) => {
-    const kept: Record<string, T> = {}
-    for (const [key, entry] of Object.entries(entries)) {
-      if (keys && !keys.includes(key)) continue
-      const parsed = item.safeParse(entry)
-      if (parsed.success) kept[key] = parsed.data
-    }
-    return kept
-  })
+  return z
+    .preprocess((value) => value ?? {}, z.record(z.string(), z.unknown()))
+    .transform((entries) => {
+      const kept: Record<string, T> = {}
+      for (const [key, entry] of Object.entries(entries)) {
+        if (keys && !keys.includes(key)) continue
+        const parsed = item.safeParse(entry)
+        if (parsed.success) kept[key] = parsed.data
+      }
+      return kept
+    })
 }
 
 /** A paginated reply `{ rows, total }`; a missing total falls back to the number of rows. */
 export function paged<T>(row: z.ZodType<T>) {
   return z.preprocess(
-    (value) => (isRecord(value) && (value.total === undefined || value.total === null) ? { ...value, total: Array.isArray(value.rows) ? value.rows.length : 0 } : value),
+    (value) =>
+      isRecord(value) && (value.total === undefined || value.total === null)
+        ? { ...value, total: Array.isArray(value.rows) ? value.rows.length : 0 }
+        : value,
     z.object({ rows: list(row), total: num }),
   )
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
-  landPageConfigSchema, navPageConfigSchema, outlinePageConfigSchema, pageConfigSchemas, postSchema, promoMapSchema,
-  resourcePageSchema, resourceSchema, showPathRowsSchema, siteConfigSchema, tagResourcesSchema,
+  landPageConfigSchema,
+  navPageConfigSchema,
+  outlinePageConfigSchema,
+  pageConfigSchemas,
+  postSchema,
+  promoMapSchema,
+  resourcePageSchema,
+  resourceSchema,
+  showPathRowsSchema,
+  siteConfigSchema,
+  tagResourcesSchema,
   webGetReplySchema,
 } from './schemas.ts'
 
@@ -38,11 +47,20 @@ describe('siteConfigSchema', () => {
   it('drops unknown languages and takes flags and numbers as strings or booleans', () => {
     const site = siteConfigSchema.parse({
       ...minimalSite,
-      language_config: { language_list: [{ language: 'en', status: '1' }, { language: 'xx', status: 1 }, { language: 'fr', status: false }] },
+      language_config: {
+        language_list: [
+          { language: 'en', status: '1' },
+          { language: 'xx', status: 1 },
+          { language: 'fr', status: false },
+        ],
+      },
       header_config: { is_enable: true, enable_custom_header: '0' },
       page_config: { global_config: { home_page_model: '2', search_type: '3', theme: 'neon' } },
     })
-    expect(site.language_config.language_list).toEqual([{ language: 'en', status: 1 }, { language: 'fr', status: 0 }])
+    expect(site.language_config.language_list).toEqual([
+      { language: 'en', status: 1 },
+      { language: 'fr', status: 0 },
+    ])
     expect(site.header_config).toMatchObject({ is_enable: 1, enable_custom_header: 0 })
     expect(site.page_config.global_config).toMatchObject({ home_page_model: 2, search_type: 3, theme: 'day' })
   })
@@ -83,8 +101,13 @@ describe('siteConfigSchema', () => {
       page_config: { resource: {} },
     })
     expect(site.seo_config.tdk).toEqual({ index_page_config: { title: '#网站名称#', description: '', keywords: '' } })
-    expect(site.page_config.resource?.aside_config.aside_list.map((entry) => entry.value))
-      .toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
+    expect(site.page_config.resource?.aside_config.aside_list.map((entry) => entry.value)).toEqual([
+      'contact',
+      'search',
+      'hot',
+      'newest',
+      'res_tag',
+    ])
   })
 
   it('does not share default objects between parses', () => {
@@ -99,7 +122,11 @@ describe('web_get and page config', () => {
     const reply = webGetReplySchema.parse({
       site_config: minimalSite,
       site_page_config: {
-        page_id: 7, page_type: 'custom', page_path: 'privacy', group_path: 'legal', title: 'Privacy',
+        page_id: 7,
+        page_type: 'custom',
+        page_path: 'privacy',
+        group_path: 'legal',
+        title: 'Privacy',
         page_config: { content_type: 'markdown', content: '# Hi' },
         header_config: { enable_custom_header: 1, menu: [] },
         footer_config: null,
@@ -127,31 +154,59 @@ describe('web_get and page config', () => {
     expect(parsed.rows.map((row) => row.page_id)).toEqual(['1'])
   })
 
-  it.each(Object.keys(pageConfigSchemas).filter((type) => type !== 'custom'))('defaults an empty %s page_config', (type) => {
-    expect(pageConfigSchemas[type as keyof typeof pageConfigSchemas].safeParse({}).success).toBe(true)
-  })
+  it.each(Object.keys(pageConfigSchemas).filter((type) => type !== 'custom'))(
+    'defaults an empty %s page_config',
+    (type) => {
+      expect(pageConfigSchemas[type as keyof typeof pageConfigSchemas].safeParse({}).success).toBe(true)
+    },
+  )
 
   it('requires a known content type for custom pages', () => {
     expect(pageConfigSchemas.custom.safeParse({ content: 'x' }).success).toBe(false)
-    expect(pageConfigSchemas.custom.parse({ content_type: 'html', content: null })).toEqual({ content_type: 'html', content: '' })
+    expect(pageConfigSchemas.custom.parse({ content_type: 'html', content: null })).toEqual({
+      content_type: 'html',
+      content: '',
+    })
   })
 
   it('parses nav, land and outline configs', () => {
-    const nav = navPageConfigSchema.parse({ groups: [{ group_name: 'AI', tabs: [{ tab_name: 'All', sites: [{ title: 'X', url: 'https://x' }] }] }] })
+    const nav = navPageConfigSchema.parse({
+      groups: [{ group_name: 'AI', tabs: [{ tab_name: 'All', sites: [{ title: 'X', url: 'https://x' }] }] }],
+    })
     expect(nav.groups[0]?.tabs[0]?.sites[0]).toMatchObject({ title: 'X', is_show: 1, icon: '' })
-    const land = landPageConfigSchema.parse({ theme: '2', modules: [{ id: 'm1', type: 'faq', data: { items: [] } }, { id: 'm2', type: 'hologram' }] })
-    expect(land).toEqual({ theme: 2, banner_style: 0, modules: [{ id: 'm1', type: 'faq', is_show: 1, data: { items: [] } }] })
-    const outline = outlinePageConfigSchema.parse({ outline: [{ id: 'a', title: 'A', path: 'a', children: [{ id: 'b', title: 'B', path: 'b' }] }] })
+    const land = landPageConfigSchema.parse({
+      theme: '2',
+      modules: [
+        { id: 'm1', type: 'faq', data: { items: [] } },
+        { id: 'm2', type: 'hologram' },
+      ],
+    })
+    expect(land).toEqual({
+      theme: 2,
+      banner_style: 0,
+      modules: [{ id: 'm1', type: 'faq', is_show: 1, data: { items: [] } }],
+    })
+    const outline = outlinePageConfigSchema.parse({
+      outline: [{ id: 'a', title: 'A', path: 'a', children: [{ id: 'b', title: 'B', path: 'b' }] }],
+    })
     expect(outline.outline[0]?.children?.[0]?.id).toBe('b')
   })
 })
 
 describe('content data', () => {
   const resource = {
-    id: 1, seo_title: 'film-1', title: 'Film', description: 'd', category: { key: 'movie', name: 'Movie' },
-    tags: [{ slug: 'hd', name: 'HD' }], pan_type: 'quark',
+    id: 1,
+    seo_title: 'film-1',
+    title: 'Film',
+    description: 'd',
+    category: { key: 'movie', name: 'Movie' },
+    tags: [{ slug: 'hd', name: 'HD' }],
+    pan_type: 'quark',
     target_urls: [{ target_url: 'https://pan.example/s/1', pan_type: 'quark' }],
-    view_count: '12', hot_count: 3, created_at: '1700000000', updated_at: 1700000001,
+    view_count: '12',
+    hot_count: 3,
+    created_at: '1700000000',
+    updated_at: 1700000001,
   }
 
   it('accepts numbers as numeric strings and ids as numbers', () => {
@@ -179,6 +234,9 @@ describe('content data', () => {
   })
 
   it('parses posts, an author missing', () => {
-    expect(postSchema.parse({ id: 5, title: 'T', tags: ['a'], author: null }).author).toEqual({ nick_name: '', avatar: '' })
+    expect(postSchema.parse({ id: 5, title: 'T', tags: ['a'], author: null }).author).toEqual({
+      nick_name: '',
+      avatar: '',
+    })
   })
 })

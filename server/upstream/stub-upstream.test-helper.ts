@@ -31,7 +31,12 @@ export async function createStubUpstream(): Promise<StubUpstream> {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       requests.push(recorded)
       handler(recorded, res, req)
     })
@@ -61,6 +66,11 @@ export function sendJson(res: ServerResponse, body: unknown, status = 200): void
 }
 
 /** Writes an `{ status, info, data }` envelope with HTTP 200. */
-export function sendEnvelope(res: ServerResponse, data: unknown, status = 0, info = status === 0 ? 'ok' : 'error'): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  data: unknown,
+  status = 0,
+  info = status === 0 ? 'ok' : 'error',
+): void {
   sendJson(res, { status, info, data })
 }

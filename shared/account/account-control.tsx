@@ -18,11 +18,22 @@ let sessionChunk: Promise<Session> | null = null
  * The dialog's chunk, stylesheet and strings (the page has its language's page strings only),
  * requested once (a failure is retried on the next attempt).
  */
-function loadLoginModal(ensureStyles: StyleLoader, locale: Locale): Promise<{ default: ComponentType<LoginModalProps> }> {
-  modalChunk ??= Promise.all([import('./login-modal.tsx'), ensureStyles(['account-dialog']), loadAccountMessages(locale.language).then(locale.addMessages), locale.ready()]).then(([module]) => module, (error: unknown) => {
-    modalChunk = null
-    throw error
-  })
+function loadLoginModal(
+  ensureStyles: StyleLoader,
+  locale: Locale,
+): Promise<{ default: ComponentType<LoginModalProps> }> {
+  modalChunk ??= Promise.all([
+    import('./login-modal.tsx'),
+    ensureStyles(['account-dialog']),
+    loadAccountMessages(locale.language).then(locale.addMessages),
+    locale.ready(),
+  ]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      modalChunk = null
+      throw error
+    },
+  )
   return modalChunk
 }
 
@@ -51,7 +62,11 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
   const { t } = locale
   const ensureStyles = useStyleLoader()
   const [session, setSession] = useState<Session | null>(null)
-  const user = useSyncExternalStore(session?.subscribeStoredUser ?? subscribeNothing, session?.currentStoredUser ?? noUser, noUser)
+  const user = useSyncExternalStore(
+    session?.subscribeStoredUser ?? subscribeNothing,
+    session?.currentStoredUser ?? noUser,
+    noUser,
+  )
   const [Modal, setModal] = useState<ComponentType<LoginModalProps> | null>(null)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -78,7 +93,11 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
   const hasLogin = ways.length > 0
   const maybeSignedIn = useMaybeSignedIn(hasLogin)
   useEffect(() => {
-    if (maybeSignedIn && session === null) void Promise.all([loadSession(), locale.ready()]).then(([loaded]) => setSession(loaded), () => {})
+    if (maybeSignedIn && session === null)
+      void Promise.all([loadSession(), locale.ready()]).then(
+        ([loaded]) => setSession(loaded),
+        () => {},
+      )
   }, [maybeSignedIn, session])
 
   if (!hasLogin) return null
@@ -93,7 +112,10 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
       setModal(() => module.default)
       setOpen(true)
     } catch {
-      void Promise.all([import('../feedback/notify.ts'), locale.ready()]).then(([{ notify }]) => notify.error(t('fetchFailed')), () => {})
+      void Promise.all([import('../feedback/notify.ts'), locale.ready()]).then(
+        ([{ notify }]) => notify.error(t('fetchFailed')),
+        () => {},
+      )
     } finally {
       setBusy(false)
     }
@@ -117,8 +139,18 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
           onFocus={preload}
           onClick={() => void openDialog()}
         >
-          <svg className="account-signin__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+          <svg
+            className="account-signin__icon"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path
+              fill="currentColor"
+              d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
+            />
           </svg>
           <span className="account-signin__label">{t('login')}</span>
         </button>

@@ -28,12 +28,30 @@ describe('register outcomes', () => {
 describe('send code outcomes', () => {
   it.each([
     [{ status: 0, data: null }, { kind: 'sent' }],
-    [{ status: 1132, data: { err_msg: 'too often' } }, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
-    [{ status: 903, data: { err_msg: '  Mailbox refused  ' } }, { kind: 'failed', key: 'sendFailConnectWebmaster', text: 'Mailbox refused' }],
-    [{ status: 903, data: { err_msg: '' } }, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
-    [{ status: 903, data: { err_msg: 42 } }, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
-    [{ status: 903, data: null }, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
-    [{ status: 500, data: null }, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
+    [
+      { status: 1132, data: { err_msg: 'too often' } },
+      { kind: 'failed', key: 'sendFailConnectWebmaster' },
+    ],
+    [
+      { status: 903, data: { err_msg: '  Mailbox refused  ' } },
+      { kind: 'failed', key: 'sendFailConnectWebmaster', text: 'Mailbox refused' },
+    ],
+    [
+      { status: 903, data: { err_msg: '' } },
+      { kind: 'failed', key: 'sendFailConnectWebmaster' },
+    ],
+    [
+      { status: 903, data: { err_msg: 42 } },
+      { kind: 'failed', key: 'sendFailConnectWebmaster' },
+    ],
+    [
+      { status: 903, data: null },
+      { kind: 'failed', key: 'sendFailConnectWebmaster' },
+    ],
+    [
+      { status: 500, data: null },
+      { kind: 'failed', key: 'sendFailConnectWebmaster' },
+    ],
     [null, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
   ])('%j → %j', (answer, expected) => {
     expect(sendCodeOutcome(answer)).toEqual(expected)

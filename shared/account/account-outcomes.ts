@@ -4,7 +4,10 @@
  */
 import type { MessageKey } from '../i18n/locales/en.ts'
 
-export interface ApiStatus { status: number; data?: unknown }
+export interface ApiStatus {
+  status: number
+  data?: unknown
+}
 
 export type LoginOutcome =
   | { kind: 'signed-in' }
@@ -50,7 +53,9 @@ export function sendCodeOutcome(answer: ApiStatus | null): SendCodeOutcome {
 export type ResetOutcome = { kind: 'updated'; key: 'pwdUpdateSucSignInNow' } | { kind: 'failed'; key: 'pwdUpdateFail' }
 
 export function resetOutcome(answer: ApiStatus | null): ResetOutcome {
-  return answer?.status === 0 ? { kind: 'updated', key: 'pwdUpdateSucSignInNow' } : { kind: 'failed', key: 'pwdUpdateFail' }
+  return answer?.status === 0
+    ? { kind: 'updated', key: 'pwdUpdateSucSignInNow' }
+    : { kind: 'failed', key: 'pwdUpdateFail' }
 }
 
 /** Third-party login: 0 signs in (and reloads); any other status does nothing (SPEC §8). */

@@ -49,8 +49,14 @@ describe('isValidPassword', () => {
 
 describe('checkLogin', () => {
   it.each([
-    [{ email: 'bad', password: '' }, { field: 'email', key: 'invalidEmail' }],
-    [{ email: 'a@b.co', password: 'short1' }, { field: 'password', key: 'passwordInvalid' }],
+    [
+      { email: 'bad', password: '' },
+      { field: 'email', key: 'invalidEmail' },
+    ],
+    [
+      { email: 'a@b.co', password: 'short1' },
+      { field: 'password', key: 'passwordInvalid' },
+    ],
     [{ email: 'a@b.co', password: 'goodpass1' }, null],
   ])('%j → %j', (form, expected) => {
     expect(checkLogin(form)).toEqual(expected)
@@ -59,10 +65,22 @@ describe('checkLogin', () => {
 
 describe('checkRegister (e-mail, password, confirmation, in that order)', () => {
   it.each([
-    [{ email: 'bad', password: 'x', confirm: 'y' }, { field: 'email', key: 'invalidEmail' }],
-    [{ email: 'a@b.co', password: 'nodigits', confirm: 'y' }, { field: 'password', key: 'passwordInvalid' }],
-    [{ email: 'a@b.co', password: 'good1234', confirm: 'good12345' }, { field: 'confirm', key: 'confirmPasswordErrorTips' }],
-    [{ email: 'a@b.co', password: 'good1234', confirm: '' }, { field: 'confirm', key: 'confirmPasswordErrorTips' }],
+    [
+      { email: 'bad', password: 'x', confirm: 'y' },
+      { field: 'email', key: 'invalidEmail' },
+    ],
+    [
+      { email: 'a@b.co', password: 'nodigits', confirm: 'y' },
+      { field: 'password', key: 'passwordInvalid' },
+    ],
+    [
+      { email: 'a@b.co', password: 'good1234', confirm: 'good12345' },
+      { field: 'confirm', key: 'confirmPasswordErrorTips' },
+    ],
+    [
+      { email: 'a@b.co', password: 'good1234', confirm: '' },
+      { field: 'confirm', key: 'confirmPasswordErrorTips' },
+    ],
     [{ email: 'a@b.co', password: 'good1234', confirm: 'good1234' }, null],
   ])('%j → %j', (form, expected) => {
     expect(checkRegister(form)).toEqual(expected)
@@ -72,13 +90,34 @@ describe('checkRegister (e-mail, password, confirmation, in that order)', () => 
 describe('checkReset (SPEC §5 order)', () => {
   const ok = { email: 'a@b.co', codeRequested: true, code: '123456', password: 'good1234', confirm: 'good1234' }
   it.each([
-    [{ ...ok, email: 'bad', codeRequested: false, code: '' }, { field: 'email', key: 'invalidEmail' }],
-    [{ ...ok, codeRequested: false, code: '', password: '' }, { field: 'code', key: 'pleaseGetTheCaptchaFirst' }],
-    [{ ...ok, code: '  ', password: '' }, { field: 'code', key: 'pleaseEnterTheCaptcha' }],
-    [{ ...ok, password: '', confirm: '' }, { field: 'password', key: 'pleaseEnterTheNewPassword' }],
-    [{ ...ok, password: 'short', confirm: '' }, { field: 'password', key: 'passwordInvalid' }],
-    [{ ...ok, confirm: '' }, { field: 'confirm', key: 'pleaseConfirmThePassword' }],
-    [{ ...ok, confirm: 'good12345' }, { field: 'confirm', key: 'confirmPasswordErrorTips' }],
+    [
+      { ...ok, email: 'bad', codeRequested: false, code: '' },
+      { field: 'email', key: 'invalidEmail' },
+    ],
+    [
+      { ...ok, codeRequested: false, code: '', password: '' },
+      { field: 'code', key: 'pleaseGetTheCaptchaFirst' },
+    ],
+    [
+      { ...ok, code: '  ', password: '' },
+      { field: 'code', key: 'pleaseEnterTheCaptcha' },
+    ],
+    [
+      { ...ok, password: '', confirm: '' },
+      { field: 'password', key: 'pleaseEnterTheNewPassword' },
+    ],
+    [
+      { ...ok, password: 'short', confirm: '' },
+      { field: 'password', key: 'passwordInvalid' },
+    ],
+    [
+      { ...ok, confirm: '' },
+      { field: 'confirm', key: 'pleaseConfirmThePassword' },
+    ],
+    [
+      { ...ok, confirm: 'good12345' },
+      { field: 'confirm', key: 'confirmPasswordErrorTips' },
+    ],
     [ok, null],
   ])('%j → %j', (form, expected) => {
     expect(checkReset(form)).toEqual(expected)

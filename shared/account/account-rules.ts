@@ -15,20 +15,31 @@ const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
 const PASSWORD_CHARS = new RegExp(`^[A-Za-z0-9${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]+$`)
 
 /** A standard address: local part, @, dotted labels, a top-level label of two letters or more. */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
 
 export type AccountField = 'email' | 'password' | 'confirm' | 'code'
-export interface FieldError { field: AccountField; key: MessageKey }
+export interface FieldError {
+  field: AccountField
+  key: MessageKey
+}
 
 function isValidEmail(email: string): boolean {
   const value = email.trim()
-  return value.length <= EMAIL_MAX && EMAIL.test(value) && !value.split('@')[0]!.startsWith('.') && !value.includes('..')
+  return (
+    value.length <= EMAIL_MAX && EMAIL.test(value) && !value.split('@')[0]!.startsWith('.') && !value.includes('..')
+  )
 }
 
 /** 8 to 15 characters from letters, digits and PASSWORD_SPECIALS, with at least one letter and one digit. */
 export function isValidPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX
-    && PASSWORD_CHARS.test(password) && /[A-Za-z]/.test(password) && /\d/.test(password)
+  return (
+    password.length >= PASSWORD_MIN &&
+    password.length <= PASSWORD_MAX &&
+    PASSWORD_CHARS.test(password) &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password)
+  )
 }
 
 const fail = (field: AccountField, key: MessageKey): FieldError => ({ field, key })
@@ -44,13 +55,21 @@ export function checkLogin(form: { email: string; password: string }): FieldErro
 
 /** Sign up (SPEC §5): e-mail, password, then the confirmation, in that order. */
 export function checkRegister(form: { email: string; password: string; confirm: string }): FieldError | null {
-  return checkEmail(form.email)
-    ?? (isValidPassword(form.password) ? null : fail('password', 'passwordInvalid'))
-    ?? (form.confirm === form.password ? null : fail('confirm', 'confirmPasswordErrorTips'))
+  return (
+    checkEmail(form.email) ??
+    (isValidPassword(form.password) ? null : fail('password', 'passwordInvalid')) ??
+    (form.confirm === form.password ? null : fail('confirm', 'confirmPasswordErrorTips'))
+  )
 }
 
 /** Forgot password (SPEC §5), in the spec's order. `codeRequested`: a code was sent for this form. */
-export function checkReset(form: { email: string; codeRequested: boolean; code: string; password: string; confirm: string }): FieldError | null {
+export function checkReset(form: {
+  email: string
+  codeRequested: boolean
+  code: string
+  password: string
+  confirm: string
+}): FieldError | null {
   if (!isValidEmail(form.email)) return fail('email', 'invalidEmail')
   if (!form.codeRequested) return fail('code', 'pleaseGetTheCaptchaFirst')
   if (form.code.trim() === '') return fail('code', 'pleaseEnterTheCaptcha')

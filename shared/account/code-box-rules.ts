@@ -5,7 +5,10 @@
  */
 import { CODE_LENGTH } from './account-rules.ts'
 
-export interface CodeBoxesUpdate { boxes: string[]; focus: number }
+export interface CodeBoxesUpdate {
+  boxes: string[]
+  focus: number
+}
 
 export function emptyCodeBoxes(): string[] {
   return Array.from({ length: CODE_LENGTH }, () => '')
@@ -37,9 +40,10 @@ export function typeIntoCode(boxes: readonly string[], index: number, value: str
   }
   // The box already held a character: the newly typed one is the one that differs (usually the last).
   const old = boxes[index]
-  const typed = characters.length === 2 && old !== '' && characters.includes(old!)
-    ? [characters[0] === old ? characters[1]! : characters[0]!]
-    : characters
+  const typed =
+    characters.length === 2 && old !== '' && characters.includes(old!)
+      ? [characters[0] === old ? characters[1]! : characters[0]!]
+      : characters
   let position = index
   for (const character of typed) {
     if (position >= CODE_LENGTH) break

@@ -48,7 +48,13 @@ export function CodeBoxes({ boxes, onChange, error, errorId, labelId }: CodeBoxe
   }
 
   return (
-    <div className="account-code" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} dir="ltr">
+    <div
+      className="account-code"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+      dir="ltr"
+    >
       {boxes.map((value, index) => (
         <input
           key={index}

@@ -45,7 +45,9 @@ export function ForgetPasswordPanel({ initialEmail, onBack, onDone }: ForgetPass
     const error = checkReset({ ...form, codeRequested })
     errors.show(error)
     if (error) return
-    const outcome = resetOutcome(await withLoading(() => accountApi.updatePassword(form.email, form.code, form.password)))
+    const outcome = resetOutcome(
+      await withLoading(() => accountApi.updatePassword(form.email, form.code, form.password)),
+    )
     if (outcome.kind === 'failed') {
       notify.error(t(outcome.key))
       return
@@ -54,23 +56,73 @@ export function ForgetPasswordPanel({ initialEmail, onBack, onDone }: ForgetPass
     onDone(form.email.trim())
   }
 
-  const sendLabel = sender.phase === 'counting' && codeRequested ? t('resendIn', { seconds: sender.seconds }) : sender.phase === 'sending' ? t('sendingCode') : t('sendCode')
+  const sendLabel =
+    sender.phase === 'counting' && codeRequested
+      ? t('resendIn', { seconds: sender.seconds })
+      : sender.phase === 'sending'
+        ? t('sendingCode')
+        : t('sendCode')
   return (
     <form className="account-panel account-form" noValidate onSubmit={onSubmit}>
       <LabelledInput
-        label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')}
-        error={message('email')} inputRef={errors.ref('email')}
-        addon={<button type="button" className="button button--secondary account-send" disabled={sender.phase === 'sending' || (sender.phase === 'counting' && codeRequested)} onClick={sendCode}>{sendLabel}</button>}
+        label={t('email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        autoFocus
+        value={form.email}
+        onChange={update('email')}
+        error={message('email')}
+        inputRef={errors.ref('email')}
+        addon={
+          <button
+            type="button"
+            className="button button--secondary account-send"
+            disabled={sender.phase === 'sending' || (sender.phase === 'counting' && codeRequested)}
+            onClick={sendCode}
+          >
+            {sendLabel}
+          </button>
+        }
       />
       <LabelledInput
-        label={t('verificationCode')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH}
-        value={form.code} onChange={update('code')} error={message('code')} inputRef={errors.ref('code')}
+        label={t('verificationCode')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={CODE_LENGTH}
+        value={form.code}
+        onChange={update('code')}
+        error={message('code')}
+        inputRef={errors.ref('code')}
       />
-      <LabelledInput label={t('newPassword')} type="password" name="password" autoComplete="new-password" value={form.password} onChange={update('password')} error={message('password')} inputRef={errors.ref('password')} />
-      <LabelledInput label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
-      <button type="submit" className="button account-submit">{t('resetPassword')}</button>
+      <LabelledInput
+        label={t('newPassword')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={update('password')}
+        error={message('password')}
+        inputRef={errors.ref('password')}
+      />
+      <LabelledInput
+        label={t('confirmPassword')}
+        type="password"
+        name="confirm"
+        autoComplete="new-password"
+        value={form.confirm}
+        onChange={update('confirm')}
+        error={message('confirm')}
+        inputRef={errors.ref('confirm')}
+      />
+      <button type="submit" className="button account-submit">
+        {t('resetPassword')}
+      </button>
       <div className="account-links">
-        <button type="button" className="account-link" onClick={onBack}>{t('back')}</button>
+        <button type="button" className="account-link" onClick={onBack}>
+          {t('back')}
+        </button>
       </div>
     </form>
   )

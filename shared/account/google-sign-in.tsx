@@ -28,10 +28,19 @@ export function GoogleSignIn({ clientId }: { clientId: string }) {
   }
 
   return (
-    <GoogleOAuthProvider clientId={clientId} locale={language} onScriptLoadSuccess={() => setState('suc')} onScriptLoadError={() => setState('fail')}>
+    <GoogleOAuthProvider
+      clientId={clientId}
+      locale={language}
+      onScriptLoadSuccess={() => setState('suc')}
+      onScriptLoadError={() => setState('fail')}
+    >
       <div className="account-google" data-state={state}>
         {state === 'loading' ? <p className="account-google__status muted">{t('googleLoading')}</p> : null}
-        {state === 'fail' ? <p className="account-google__status account-google__status--failed" role="alert">{t('googleLoadingFailed')}</p> : null}
+        {state === 'fail' ? (
+          <p className="account-google__status account-google__status--failed" role="alert">
+            {t('googleLoadingFailed')}
+          </p>
+        ) : null}
         {state === 'suc' ? (
           <GoogleLogin
             onSuccess={(response) => {

@@ -26,7 +26,11 @@ export function LabelledInput({ label, error, inputRef, addon, ...input }: Label
         />
         {addon}
       </div>
-      {error ? <p id={errorId} className="account-field__error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="account-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -13,7 +13,11 @@ export const MODAL_CLOSE_MS = 200
 /** SPEC §2: the dialog's panels. */
 export type Panel = 'login_register' | 'register_verify' | 'forget_password'
 
-export interface AccountForm { email: string; password: string; confirm: string }
+export interface AccountForm {
+  email: string
+  password: string
+  confirm: string
+}
 
 export interface LoginModalProps {
   loginWays: LoginWay[]
@@ -22,7 +26,8 @@ export interface LoginModalProps {
   onClosed: () => void
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
 
 /**
  * The sign-in dialog (SPEC §2, §4): a modal `<dialog>` (the page behind is inert), Tab kept inside,
@@ -77,7 +82,9 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
 
   function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== 'Tab' || !dialog.current) return
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null || item === document.activeElement)
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (item) => item.offsetParent !== null || item === document.activeElement,
+    )
     const first = items[0]
     const last = items[items.length - 1]
     if (!first || !last) return
@@ -95,7 +102,14 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
     if (event.target === dialog.current) close()
   }
 
-  const title = panel === 'register_verify' ? t('verificationCode') : panel === 'forget_password' ? t('resetPassword') : isRegister ? t('register') : t('login')
+  const title =
+    panel === 'register_verify'
+      ? t('verificationCode')
+      : panel === 'forget_password'
+        ? t('resetPassword')
+        : isRegister
+          ? t('register')
+          : t('login')
 
   return (
     <dialog
@@ -130,10 +144,19 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
           />
         ) : null}
         {panel === 'register_verify' ? (
-          <RegisterVerifyPanel form={form} sender={registerSender} onBack={() => setPanel('login_register')} onDone={() => toLogin()} />
+          <RegisterVerifyPanel
+            form={form}
+            sender={registerSender}
+            onBack={() => setPanel('login_register')}
+            onDone={() => toLogin()}
+          />
         ) : null}
         {panel === 'forget_password' ? (
-          <ForgetPasswordPanel initialEmail={form.email} onBack={() => setPanel('login_register')} onDone={(email) => toLogin(email)} />
+          <ForgetPasswordPanel
+            initialEmail={form.email}
+            onBack={() => setPanel('login_register')}
+            onDone={(email) => toLogin(email)}
+          />
         ) : null}
       </div>
     </dialog>

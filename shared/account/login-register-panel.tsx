@@ -76,26 +76,66 @@ export function LoginRegisterPanel(props: LoginRegisterPanelProps) {
     <div className="account-panel">
       {emailEnabled ? (
         <form className="account-form" noValidate onSubmit={onSubmit}>
-          <LabelledInput label={t('email')} type="email" name="email" autoComplete="email" autoFocus value={form.email} onChange={update('email')} error={message('email')} inputRef={errors.ref('email')} />
           <LabelledInput
-            label={t('password')} type="password" name="password" autoComplete={isRegister ? 'new-password' : 'current-password'}
-            value={form.password} onChange={update('password')} error={message('password')} inputRef={errors.ref('password')}
+            label={t('email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            value={form.email}
+            onChange={update('email')}
+            error={message('email')}
+            inputRef={errors.ref('email')}
+          />
+          <LabelledInput
+            label={t('password')}
+            type="password"
+            name="password"
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+            value={form.password}
+            onChange={update('password')}
+            error={message('password')}
+            inputRef={errors.ref('password')}
           />
           {isRegister ? (
-            <LabelledInput label={t('confirmPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={update('confirm')} error={message('confirm')} inputRef={errors.ref('confirm')} />
+            <LabelledInput
+              label={t('confirmPassword')}
+              type="password"
+              name="confirm"
+              autoComplete="new-password"
+              value={form.confirm}
+              onChange={update('confirm')}
+              error={message('confirm')}
+              inputRef={errors.ref('confirm')}
+            />
           ) : null}
           <button type="submit" className="button account-submit" disabled={isRegister && sender.phase === 'sending'}>
             {isRegister ? (sender.phase === 'sending' ? t('sendingCode') : t('register')) : t('login')}
           </button>
           <div className="account-links">
-            {isRegister ? null : <button type="button" className="account-link" onClick={props.onForgot}>{t('forgotPassword')}</button>}
-            <button type="button" className="account-link" onClick={() => { errors.show(null); props.onToggle() }}>
+            {isRegister ? null : (
+              <button type="button" className="account-link" onClick={props.onForgot}>
+                {t('forgotPassword')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="account-link"
+              onClick={() => {
+                errors.show(null)
+                props.onToggle()
+              }}
+            >
               {isRegister ? t('haveAccountLogin') : t('noAccountRegister')}
             </button>
           </div>
         </form>
       ) : null}
-      {emailEnabled && googleClientId ? <p className="account-divider"><span>{t('or')}</span></p> : null}
+      {emailEnabled && googleClientId ? (
+        <p className="account-divider">
+          <span>{t('or')}</span>
+        </p>
+      ) : null}
       {googleClientId ? <GoogleSignIn clientId={googleClientId} /> : null}
     </div>
   )

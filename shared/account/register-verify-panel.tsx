@@ -33,11 +33,15 @@ export function RegisterVerifyPanel({ form, sender, onBack, onDone }: RegisterVe
     setError(problem ? t(problem.key) : undefined)
     if (problem) {
       // Back to the first box still to fill, so the visitor can type on.
-      const empty = [...(formRef.current?.querySelectorAll<HTMLInputElement>('.account-code__box') ?? [])].find((box) => box.value.trim() === '')
+      const empty = [...(formRef.current?.querySelectorAll<HTMLInputElement>('.account-code__box') ?? [])].find(
+        (box) => box.value.trim() === '',
+      )
       empty?.focus()
       return
     }
-    const outcome = registerOutcome(await withLoading(() => accountApi.register(form.email, form.password, boxes.join(''))))
+    const outcome = registerOutcome(
+      await withLoading(() => accountApi.register(form.email, form.password, boxes.join(''))),
+    )
     if (outcome.kind === 'failed') {
       notify.error(t(outcome.key))
       return
@@ -50,13 +54,39 @@ export function RegisterVerifyPanel({ form, sender, onBack, onDone }: RegisterVe
   return (
     <form ref={formRef} className="account-panel account-form" noValidate onSubmit={onSubmit}>
       <p id={labelId}>{t('enterCodeSentTo', { email: form.email.trim() })}</p>
-      <CodeBoxes boxes={boxes} onChange={(next) => { setBoxes(next); setError(undefined) }} error={error} errorId={errorId} labelId={labelId} />
-      {error ? <p id={errorId} className="account-field__error">{error}</p> : null}
-      <button type="submit" className="button account-submit">{t('register')}</button>
+      <CodeBoxes
+        boxes={boxes}
+        onChange={(next) => {
+          setBoxes(next)
+          setError(undefined)
+        }}
+        error={error}
+        errorId={errorId}
+        labelId={labelId}
+      />
+      {error ? (
+        <p id={errorId} className="account-field__error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button account-submit">
+        {t('register')}
+      </button>
       <div className="account-links">
-        <button type="button" className="account-link" onClick={onBack}>{t('back')}</button>
-        <button type="button" className="account-link" disabled={sender.phase !== 'idle'} onClick={() => void sender.send(form.email)}>
-          {sender.phase === 'counting' ? t('resendIn', { seconds: sender.seconds }) : sender.phase === 'sending' ? t('sendingCode') : t('sendCode')}
+        <button type="button" className="account-link" onClick={onBack}>
+          {t('back')}
+        </button>
+        <button
+          type="button"
+          className="account-link"
+          disabled={sender.phase !== 'idle'}
+          onClick={() => void sender.send(form.email)}
+        >
+          {sender.phase === 'counting'
+            ? t('resendIn', { seconds: sender.seconds })
+            : sender.phase === 'sending'
+              ? t('sendingCode')
+              : t('sendCode')}
         </button>
       </div>
     </form>

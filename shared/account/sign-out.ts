@@ -6,7 +6,12 @@ import { clearStoredUser } from './stored-user.ts'
  */
 export async function signOut(): Promise<void> {
   try {
-    await fetch('/api/session/end', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', credentials: 'same-origin' })
+    await fetch('/api/session/end', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    })
   } catch {
     // See above.
   }

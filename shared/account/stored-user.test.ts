@@ -3,10 +3,22 @@ import { parseUser, safeAvatar } from './stored-user.ts'
 
 describe('parseUser', () => {
   it.each([
-    [{ user_id: 'u1', email: 'a@b.co', nick_name: 'Ada', avatar: 'https://x/a.png', token: 'secret', extra: 1 }, { user_id: 'u1', email: 'a@b.co', nick_name: 'Ada', avatar: 'https://x/a.png' }],
-    [{ user_id: 42, email: 'a@b.co' }, { user_id: '42', email: 'a@b.co', nick_name: '', avatar: '' }],
-    [{ user_id: 'u1', email: 7, nick_name: null, avatar: {} }, { user_id: 'u1', email: '', nick_name: '', avatar: '' }],
-    [{ user_id: 'u1', nick_name: 'x'.repeat(201) }, { user_id: 'u1', email: '', nick_name: '', avatar: '' }],
+    [
+      { user_id: 'u1', email: 'a@b.co', nick_name: 'Ada', avatar: 'https://x/a.png', token: 'secret', extra: 1 },
+      { user_id: 'u1', email: 'a@b.co', nick_name: 'Ada', avatar: 'https://x/a.png' },
+    ],
+    [
+      { user_id: 42, email: 'a@b.co' },
+      { user_id: '42', email: 'a@b.co', nick_name: '', avatar: '' },
+    ],
+    [
+      { user_id: 'u1', email: 7, nick_name: null, avatar: {} },
+      { user_id: 'u1', email: '', nick_name: '', avatar: '' },
+    ],
+    [
+      { user_id: 'u1', nick_name: 'x'.repeat(201) },
+      { user_id: 'u1', email: '', nick_name: '', avatar: '' },
+    ],
     [{ user_id: '' }, null],
     [{ user_id: '   ' }, null],
     [{ user_id: 'x'.repeat(129) }, null],

@@ -3,7 +3,12 @@ import { safeMediaUrl } from '../rules/safe-url.ts'
 import { USER_STORAGE_KEY } from './user-storage.ts'
 
 /** The signed-in visitor as the browser keeps it (API.md UserInfo, never with its token). */
-export interface StoredUser { user_id: string; email: string; nick_name: string; avatar: string }
+export interface StoredUser {
+  user_id: string
+  email: string
+  nick_name: string
+  avatar: string
+}
 
 export { USER_STORAGE_KEY }
 
@@ -18,9 +23,15 @@ const AVATAR_MAX_LENGTH = 100_000
 export function parseUser(value: unknown): StoredUser | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
   const record = value as Record<string, unknown>
-  const id = typeof record.user_id === 'number' && Number.isFinite(record.user_id) ? String(record.user_id) : record.user_id
+  const id =
+    typeof record.user_id === 'number' && Number.isFinite(record.user_id) ? String(record.user_id) : record.user_id
   if (typeof id !== 'string' || id.trim() === '' || id.length > 128) return null
-  return { user_id: id, email: text(record.email, 320), nick_name: text(record.nick_name, 200), avatar: text(record.avatar, AVATAR_MAX_LENGTH) }
+  return {
+    user_id: id,
+    email: text(record.email, 320),
+    nick_name: text(record.nick_name, 200),
+    avatar: text(record.avatar, AVATAR_MAX_LENGTH),
+  }
 }
 
 function text(value: unknown, max: number): string {
@@ -59,7 +70,8 @@ function loadStoredUser(): StoredUser | null {
     store.removeItem(USER_STORAGE_KEY)
     return null
   }
-  if (typeof json === 'object' && json !== null && 'token' in json) store.setItem(USER_STORAGE_KEY, JSON.stringify(user))
+  if (typeof json === 'object' && json !== null && 'token' in json)
+    store.setItem(USER_STORAGE_KEY, JSON.stringify(user))
   return user
 }
 

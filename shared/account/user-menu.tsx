@@ -20,7 +20,9 @@ export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut:
         {avatar ? (
           <SiteImage className="account-avatar" src={avatar} preset="avatar" alt="" width={28} height={28} eager />
         ) : (
-          <span className="account-avatar account-avatar--initial" aria-hidden="true">{[...name][0]?.toUpperCase()}</span>
+          <span className="account-avatar account-avatar--initial" aria-hidden="true">
+            {[...name][0]?.toUpperCase()}
+          </span>
         )}
         <span className="account-name">{name}</span>
       </summary>
@@ -29,7 +31,9 @@ export function UserMenu({ user, onSignedOut }: { user: StoredUser; onSignedOut:
           <strong>{name}</strong>
           {user.email && user.email !== name ? <span className="muted">{user.email}</span> : null}
         </p>
-        <button type="button" className="button button--secondary account-signout" onClick={() => void onSignOut()}>{t('logout')}</button>
+        <button type="button" className="button button--secondary account-signout" onClick={() => void onSignOut()}>
+          {t('logout')}
+        </button>
       </div>
     </details>
   )

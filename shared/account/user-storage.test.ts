@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { hasStoredUser, USER_STORAGE_KEY } from './user-storage.ts'
 
 describe('hasStoredUser', () => {
-  const storageWith = (value: string | null) => () => ({ getItem: (key: string) => (key === USER_STORAGE_KEY ? value : null) }) as Storage
+  const storageWith = (value: string | null) => () =>
+    ({ getItem: (key: string) => (key === USER_STORAGE_KEY ? value : null) }) as Storage
 
   it.each([
     ['a stored user', storageWith('{"user_id":"u1"}'), true],

@@ -1,7 +1,12 @@
 import { writeStorage } from '../browser/storage.ts'
 import { SiteLink } from '../components/site-link.tsx'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import { ANNOUNCEMENT_DISMISSED_CLASS, ANNOUNCEMENT_DISMISSED_KEY, announcementFingerprint, announcementLine } from './announcement-rules.ts'
+import {
+  ANNOUNCEMENT_DISMISSED_CLASS,
+  ANNOUNCEMENT_DISMISSED_KEY,
+  announcementFingerprint,
+  announcementLine,
+} from './announcement-rules.ts'
 
 /**
  * The site announcement as a bar above the header, linking to `/announcement`. It is in the HTML
@@ -20,9 +25,17 @@ export function AnnouncementBar({ content }: { content: string }) {
     <section className="announcement-bar" aria-label={t('announcement')}>
       <SiteLink to="/announcement" className="announcement-bar__link">
         <span className="announcement-bar__label">{t('announcement')}</span>
-        <span className="announcement-bar__text" dir="auto">{line}</span>
+        <span className="announcement-bar__text" dir="auto">
+          {line}
+        </span>
       </SiteLink>
-      <button type="button" className="announcement-bar__close" onClick={dismiss} aria-label={t('dismiss')} title={t('dismiss')}>
+      <button
+        type="button"
+        className="announcement-bar__close"
+        onClick={dismiss}
+        aria-label={t('dismiss')}
+        title={t('dismiss')}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </section>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ANNOUNCEMENT_DISMISSED_KEY, announcementFingerprint, announcementHeadScript, announcementLine } from './announcement-rules.ts'
+import {
+  ANNOUNCEMENT_DISMISSED_KEY,
+  announcementFingerprint,
+  announcementHeadScript,
+  announcementLine,
+} from './announcement-rules.ts'
 
 describe('announcementFingerprint', () => {
   it('is stable per content and differs between contents', () => {
@@ -22,14 +27,21 @@ describe('announcementLine', () => {
 describe('announcementHeadScript', () => {
   const run = (stored: string | null, content: string, throws = false) => {
     const classes: string[] = []
-    const localStorage = { getItem: (key: string) => { if (throws) throw new Error('denied'); return key === ANNOUNCEMENT_DISMISSED_KEY ? stored : null } }
+    const localStorage = {
+      getItem: (key: string) => {
+        if (throws) throw new Error('denied')
+        return key === ANNOUNCEMENT_DISMISSED_KEY ? stored : null
+      },
+    }
     const document = { documentElement: { classList: { add: (name: string) => classes.push(name) } } }
     new Function('localStorage', 'document', announcementHeadScript(content))(localStorage, document)
     return classes
   }
 
   it('hides the bar only for the dismissed content', () => {
-    expect(run(announcementFingerprint('a "quoted" </script> text'), 'a "quoted" </script> text')).toEqual(['announcement-dismissed'])
+    expect(run(announcementFingerprint('a "quoted" </script> text'), 'a "quoted" </script> text')).toEqual([
+      'announcement-dismissed',
+    ])
     expect(run(announcementFingerprint('old'), 'new')).toEqual([])
     expect(run(null, 'new')).toEqual([])
     expect(run(null, 'new', true)).toEqual([])

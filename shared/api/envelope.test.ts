@@ -3,11 +3,23 @@ import { envelope, parseEnvelope } from './envelope.ts'
 
 describe('parseEnvelope', () => {
   it.each([
-    [{ status: 0, info: 'ok', data: { a: 1 } }, { status: 0, info: 'ok', data: { a: 1 } }],
-    [{ status: '911', info: 'no' }, { status: 911, info: 'no', data: null }],
+    [
+      { status: 0, info: 'ok', data: { a: 1 } },
+      { status: 0, info: 'ok', data: { a: 1 } },
+    ],
+    [
+      { status: '911', info: 'no' },
+      { status: 911, info: 'no', data: null },
+    ],
     [{ status: ' -3 ' }, { status: -3, info: '', data: null }],
-    [{ status: 903, data: { err_msg: 'm' } }, { status: 903, info: '', data: { err_msg: 'm' } }],
-    [{ status: 0, info: 7, data: [1] }, { status: 0, info: '', data: [1] }],
+    [
+      { status: 903, data: { err_msg: 'm' } },
+      { status: 903, info: '', data: { err_msg: 'm' } },
+    ],
+    [
+      { status: 0, info: 7, data: [1] },
+      { status: 0, info: '', data: [1] },
+    ],
     [{ status: 1.5 }, null],
     [{ status: 'x' }, null],
     [{ status: '' }, null],

@@ -33,9 +33,12 @@ export async function postApi(call: string, body: unknown, init: { signal?: Abor
   try {
     json = await response.json()
   } catch (error) {
-    throw new ApiCallError(`POST /api/v1/${call} answered HTTP ${response.status} without JSON`, response.status, { cause: error })
+    throw new ApiCallError(`POST /api/v1/${call} answered HTTP ${response.status} without JSON`, response.status, {
+      cause: error,
+    })
   }
   const parsed = parseEnvelope(json)
-  if (parsed === null) throw new ApiCallError(`POST /api/v1/${call} answered something that is not an envelope`, response.status)
+  if (parsed === null)
+    throw new ApiCallError(`POST /api/v1/${call} answered something that is not an envelope`, response.status)
   return parsed
 }

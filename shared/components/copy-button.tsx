@@ -16,7 +16,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       setState('failed')
       return
     }
-    navigator.clipboard.writeText(text).then(() => setState('copied'), () => setState('failed'))
+    navigator.clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    )
   }
   return (
     <button type="button" className="button button--secondary res-copy" onClick={copy}>

@@ -8,7 +8,15 @@ import { SiteLink } from './site-link.tsx'
  * message (SPEC §8 'Page not found: {path}', 'Page Not Found: {path}') and a localised explanation
  * follow it.
  */
-export function ErrorView({ status, message, withHomeLink = true }: { status: number; message: string | null; withHomeLink?: boolean }) {
+export function ErrorView({
+  status,
+  message,
+  withHomeLink = true,
+}: {
+  status: number
+  message: string | null
+  withHomeLink?: boolean
+}) {
   const { t } = useI18n()
   const heading = errorTitle(status, null)
   return (
@@ -17,7 +25,11 @@ export function ErrorView({ status, message, withHomeLink = true }: { status: nu
       <h1>{heading}</h1>
       {message && message !== heading ? <p className="error-detail">{message}</p> : null}
       <p>{errorLead(status, t)}</p>
-      {withHomeLink ? <SiteLink to="/" className="button">{t('backToHome')}</SiteLink> : null}
+      {withHomeLink ? (
+        <SiteLink to="/" className="button">
+          {t('backToHome')}
+        </SiteLink>
+      ) : null}
     </section>
   )
 }

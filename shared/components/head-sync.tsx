@@ -38,7 +38,8 @@ function useApplyHead(head: PageHead | undefined, errorTitle: string | undefined
     if (document.documentElement.dataset.hydrated !== 'true') return
     headCode ??= import('../seo/head-code.ts')
     headCode.then(
-      ({ applyHeadTags, errorHead, toHeadTags }) => applyHeadTags(document, toHeadTags(head ?? errorHead(errorTitle ?? ''), root.head)),
+      ({ applyHeadTags, errorHead, toHeadTags }) =>
+        applyHeadTags(document, toHeadTags(head ?? errorHead(errorTitle ?? ''), root.head)),
       () => {
         headCode = null
         document.title = head?.title ?? errorTitle ?? ''

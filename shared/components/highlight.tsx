@@ -6,5 +6,7 @@ import { splitByTerm } from '../rules/highlight.ts'
  */
 export function Highlight({ text, term }: { text: string; term: string | undefined }) {
   if (!term) return <>{text}</>
-  return <>{splitByTerm(text, term).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))}</>
+  return (
+    <>{splitByTerm(text, term).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : part.text))}</>
+  )
 }

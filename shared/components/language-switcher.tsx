@@ -35,10 +35,17 @@ export function LanguageSwitcher() {
       </summary>
       <ul>
         {site.languages.map((lang: Lang) => {
-          const href = createSiteAddress({ language: lang, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping })(target)
+          const href = createSiteAddress({
+            language: lang,
+            defaultLanguage: site.defaultLanguage,
+            searchRoute: site.searchRoute,
+            pathMapping: site.pathMapping,
+          })(target)
           return (
             <li key={lang}>
-              <a href={href} hrefLang={lang} lang={lang} aria-current={lang === language ? 'true' : undefined}>{LANGUAGE_NAMES[lang]}</a>
+              <a href={href} hrefLang={lang} lang={lang} aria-current={lang === language ? 'true' : undefined}>
+                {LANGUAGE_NAMES[lang]}
+              </a>
             </li>
           )
         })}

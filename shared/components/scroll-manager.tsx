@@ -61,7 +61,8 @@ export function ScrollManager() {
       if (saved !== undefined && isHistoryLoad()) return followTo(saved)
       // The browser scrolls to an exact id itself; a name with blanks only matches the id form.
       const fragment = safeDecode(location.hash.slice(1))
-      if (fragment !== '' && !document.getElementById(fragment)) findFragmentTarget(document, fragment)?.scrollIntoView({ block: 'start' })
+      if (fragment !== '' && !document.getElementById(fragment))
+        findFragmentTarget(document, fragment)?.scrollIntoView({ block: 'start' })
       return undefined
     }
     if (navigationType === 'POP') return followTo(memory?.read(key) ?? 0)

@@ -7,5 +7,12 @@ export function SearchBar({ placeholder }: { placeholder: string }) {
   const [params] = useSearchParams()
   const { t } = useI18n()
   // Named, so it stays distinct from a page's own search landmark.
-  return <SearchForm className="search-bar" label={t('search')} placeholder={placeholder} initialQuery={params.get('query') ?? ''} />
+  return (
+    <SearchForm
+      className="search-bar"
+      label={t('search')}
+      placeholder={placeholder}
+      initialQuery={params.get('query') ?? ''}
+    />
+  )
 }

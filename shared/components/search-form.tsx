@@ -16,7 +16,14 @@ interface SearchFormProps {
  * A resource search form. Without script it submits to the site's search address with the `query`
  * parameter (SPEC §2); with script it navigates client-side. Used by the header and the home hero.
  */
-export function SearchForm({ className, buttonClassName, placeholder, initialQuery = '', required, label }: SearchFormProps) {
+export function SearchForm({
+  className,
+  buttonClassName,
+  placeholder,
+  initialQuery = '',
+  required,
+  label,
+}: SearchFormProps) {
   const { t } = useI18n()
   const href = useSiteHref()
   const navigate = useSiteNavigate()
@@ -38,7 +45,9 @@ export function SearchForm({ className, buttonClassName, placeholder, initialQue
         maxLength={100}
         required={required}
       />
-      <button type="submit" className={buttonClassName}>{t('search')}</button>
+      <button type="submit" className={buttonClassName}>
+        {t('search')}
+      </button>
     </form>
   )
 }

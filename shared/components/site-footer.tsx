@@ -11,7 +11,11 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
       {footer.links.length > 0 ? (
         <nav aria-label={t('links')}>
           <ul className="footer-links">
-            {footer.links.map((item) => <li key={item.name + item.url}><ConfigLink url={item.url}>{item.name}</ConfigLink></li>)}
+            {footer.links.map((item) => (
+              <li key={item.name + item.url}>
+                <ConfigLink url={item.url}>{item.name}</ConfigLink>
+              </li>
+            ))}
           </ul>
         </nav>
       ) : null}
@@ -19,7 +23,11 @@ export function SiteFooter({ footer }: { footer: PublicFooter }) {
         <div className="friendship-links">
           <span>{t('friendshipLinks')}:</span>
           <ul>
-            {footer.friendshipLinks.map((link) => <li key={link.name + link.url}><ConfigLink url={link.url}>{link.name}</ConfigLink></li>)}
+            {footer.friendshipLinks.map((link) => (
+              <li key={link.name + link.url}>
+                <ConfigLink url={link.url}>{link.name}</ConfigLink>
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}

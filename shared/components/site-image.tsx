@@ -28,9 +28,25 @@ export interface SiteImageProps {
  * placeholder as a background until the image has loaded (then dropped, so a transparent image
  * does not show it through).
  */
-export function SiteImage({ src, preset, width, height, alt, className, sizes, priority = false, eager = false }: SiteImageProps) {
+export function SiteImage({
+  src,
+  preset,
+  width,
+  height,
+  alt,
+  className,
+  sizes,
+  priority = false,
+  eager = false,
+}: SiteImageProps) {
   const { site } = useRootData()
-  const sources = toImageSources({ src, preset, optimize: site.imageOptimizer, sizes, placeholder: width >= PLACEHOLDER_MIN_WIDTH })
+  const sources = toImageSources({
+    src,
+    preset,
+    optimize: site.imageOptimizer,
+    sizes,
+    placeholder: width >= PLACEHOLDER_MIN_WIDTH,
+  })
   // Which address has loaded: a page that reuses this element for another image shows that one's
   // placeholder again until it loads.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null)
@@ -39,9 +55,10 @@ export function SiteImage({ src, preset, width, height, alt, className, sizes, p
   const mounted = useCallback((image: HTMLImageElement | null) => {
     if (image?.complete && image.naturalWidth > 0) setLoadedSrc(image.getAttribute('src'))
   }, [])
-  const style: CSSProperties | undefined = sources.placeholder && !loaded
-    ? { backgroundImage: `url("${sources.placeholder}")`, backgroundSize: '100% 100%' }
-    : undefined
+  const style: CSSProperties | undefined =
+    sources.placeholder && !loaded
+      ? { backgroundImage: `url("${sources.placeholder}")`, backgroundSize: '100% 100%' }
+      : undefined
   return (
     <img
       ref={sources.placeholder ? mounted : undefined}

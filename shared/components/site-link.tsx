@@ -60,9 +60,27 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
  * A link from site config: in-site paths become SiteLinks, safe outbound targets (shared/rules/safe-url.ts)
  * a plain external link, anything else an inert one.
  */
-export function ConfigLink({ url, children, ...rest }: { url: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'>) {
+export function ConfigLink({
+  url,
+  children,
+  ...rest
+}: { url: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'>) {
   const target = safeLinkTarget(url)
-  if (target !== null && isSitePath(target)) return <SiteLink {...rest} to={target}>{children}</SiteLink>
-  if (target === null || target.startsWith('#')) return <a {...rest} href={target ?? '#'}>{children}</a>
-  return <a {...rest} href={target} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
+  if (target !== null && isSitePath(target))
+    return (
+      <SiteLink {...rest} to={target}>
+        {children}
+      </SiteLink>
+    )
+  if (target === null || target.startsWith('#'))
+    return (
+      <a {...rest} href={target ?? '#'}>
+        {children}
+      </a>
+    )
+  return (
+    <a {...rest} href={target} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  )
 }

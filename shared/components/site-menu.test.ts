@@ -3,8 +3,14 @@ import { startTestSite, type TestSite } from '../../test/harness.ts'
 
 /** Each menu entry with a submenu in a page's HTML: its summary text and the submenu's link targets. */
 function submenus(html: string): { entry: string; links: string[] }[] {
-  return [...html.matchAll(/<li class="site-menu__parent"><details><summary[^>]*>([^<]*)<\/summary><\/details><ul class="site-submenu"[^>]*>(.*?)<\/ul>/gs)]
-    .map((match) => ({ entry: match[1] ?? '', links: [...(match[2] ?? '').matchAll(/<a [^>]*href="([^"]*)"/g)].map((link) => link[1] ?? '') }))
+  return [
+    ...html.matchAll(
+      /<li class="site-menu__parent"><details><summary[^>]*>([^<]*)<\/summary><\/details><ul class="site-submenu"[^>]*>(.*?)<\/ul>/gs,
+    ),
+  ].map((match) => ({
+    entry: match[1] ?? '',
+    links: [...(match[2] ?? '').matchAll(/<a [^>]*href="([^"]*)"/g)].map((link) => link[1] ?? ''),
+  }))
 }
 
 describe('the header menu as HTML', () => {
@@ -14,7 +20,7 @@ describe('the header menu as HTML', () => {
   })
   afterAll(() => site.close())
 
-  it('writes entries with children as disclosures, never open, with the entry\'s own page first in its submenu', async () => {
+  it("writes entries with children as disclosures, never open, with the entry's own page first in its submenu", async () => {
     const html = await (await site.request('/', { host: 'nav.localhost' })).text()
     expect(submenus(html)).toEqual([
       { entry: 'AI 工具', links: ['/ai', '/ai#AI 對話', '/ai#AI 繪圖', '/ai#AI 程式'] },

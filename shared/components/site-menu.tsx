@@ -17,11 +17,17 @@ export function SiteMenu({ items }: { items: MenuLink[] }) {
   return (
     <nav className="site-menu" aria-label={t('menu')}>
       <ul>
-        {items.map((item) => (
-          item.children && item.children.length > 0
-            ? <MenuEntryWithSubmenu key={item.name + item.url} item={item} children={item.children} />
-            : <li key={item.name + item.url}><ConfigLink url={item.url}><MenuLabel item={item} /></ConfigLink></li>
-        ))}
+        {items.map((item) =>
+          item.children && item.children.length > 0 ? (
+            <MenuEntryWithSubmenu key={item.name + item.url} item={item} children={item.children} />
+          ) : (
+            <li key={item.name + item.url}>
+              <ConfigLink url={item.url}>
+                <MenuLabel item={item} />
+              </ConfigLink>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   )
@@ -36,7 +42,8 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
 
   useDismiss(entry, details.isOpen, (reason) => {
     details.setOpen(false)
-    if (reason === 'escape' && entry.current?.contains(document.activeElement)) entry.current.querySelector<HTMLElement>('summary')?.focus()
+    if (reason === 'escape' && entry.current?.contains(document.activeElement))
+      entry.current.querySelector<HTMLElement>('summary')?.focus()
   })
 
   return (
@@ -55,7 +62,8 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
       }}
       onBlur={(event: FocusEvent) => {
         // Tabbing out of the entry closes its submenu.
-        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) details.setOpen(false)
+        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget))
+          details.setOpen(false)
       }}
       onKeyDown={(event: KeyboardEvent) => {
         // The submenu's links follow its entry in the tab order; ArrowDown is a shortcut into it.
@@ -81,9 +89,19 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
       </details>
       <ul className="site-submenu" id={submenuId}>
         {/* The entry's own page, unless its submenu already lists it. */}
-        {item.url && !children.some((child) => child.url === item.url) ? <li className="site-submenu__self"><ConfigLink url={item.url}><MenuLabel item={item} /></ConfigLink></li> : null}
+        {item.url && !children.some((child) => child.url === item.url) ? (
+          <li className="site-submenu__self">
+            <ConfigLink url={item.url}>
+              <MenuLabel item={item} />
+            </ConfigLink>
+          </li>
+        ) : null}
         {children.map((child) => (
-          <li key={child.name + child.url}><ConfigLink url={child.url}><MenuLabel item={child} /></ConfigLink></li>
+          <li key={child.name + child.url}>
+            <ConfigLink url={child.url}>
+              <MenuLabel item={child} />
+            </ConfigLink>
+          </li>
         ))}
       </ul>
     </li>
@@ -93,5 +111,10 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
 /** An entry's name, after its icon when the config gives one (an entry without `icon` shows none). */
 function MenuLabel({ item }: { item: MenuLink }) {
   if (!item.icon?.trim()) return <>{item.name}</>
-  return <><EntryIcon icon={item.icon} className="site-menu__icon" size={16} />{item.name}</>
+  return (
+    <>
+      <EntryIcon icon={item.icon} className="site-menu__icon" size={16} />
+      {item.name}
+    </>
+  )
 }

@@ -42,10 +42,12 @@ describe('pendant and announcement in a browser', { timeout: 60_000 }, () => {
       locale,
       watch: (watched) => {
         watched.on('requestfailed', (request) => {
-          if (request.resourceType() === 'image') failedImages.push(`${request.url()} ${request.failure()?.errorText ?? ''}`)
+          if (request.resourceType() === 'image')
+            failedImages.push(`${request.url()} ${request.failure()?.errorText ?? ''}`)
         })
         watched.on('response', (response) => {
-          if (response.request().resourceType() === 'image' && response.status() >= 400) failedImages.push(`${response.url()} ${response.status()}`)
+          if (response.request().resourceType() === 'image' && response.status() >= 400)
+            failedImages.push(`${response.url()} ${response.status()}`)
         })
       },
     })

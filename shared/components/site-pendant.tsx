@@ -21,11 +21,24 @@ export function SitePendant({ pendant }: { pendant: PublicPendant }) {
   return (
     <aside className="pendant" aria-label={t('contactUs')}>
       <ul className="pendant__list">
-        {pendant.list.map((item, index) => <PendantItem key={`${item.text}-${index}`} item={item} />)}
+        {pendant.list.map((item, index) => (
+          <PendantItem key={`${item.text}-${index}`} item={item} />
+        ))}
         <li className={`pendant__item pendant__top${scrolled ? ' is-visible' : ''}`}>
-          <button type="button" className="pendant__button" onClick={backToTop} aria-label={t('backToTop')} tabIndex={scrolled ? 0 : -1} aria-hidden={!scrolled}>
-            <span aria-hidden="true" className="pendant__arrow">↑</span>
-            <span className="pendant__tip" role="tooltip">{t('backToTop')}</span>
+          <button
+            type="button"
+            className="pendant__button"
+            onClick={backToTop}
+            aria-label={t('backToTop')}
+            tabIndex={scrolled ? 0 : -1}
+            aria-hidden={!scrolled}
+          >
+            <span aria-hidden="true" className="pendant__arrow">
+              ↑
+            </span>
+            <span className="pendant__tip" role="tooltip">
+              {t('backToTop')}
+            </span>
           </button>
         </li>
       </ul>
@@ -45,7 +58,9 @@ function PendantItem({ item }: { item: PendantLink }) {
       <span>{item.text}</span>
     </span>
   ) : (
-    <span className="pendant__tip" id={tipId} role="tooltip" {...hidden}>{item.text}</span>
+    <span className="pendant__tip" id={tipId} role="tooltip" {...hidden}>
+      {item.text}
+    </span>
   )
   return (
     <li className="pendant__item">
@@ -56,7 +71,12 @@ function PendantItem({ item }: { item: PendantLink }) {
           {tip}
         </ConfigLink>
       ) : (
-        <button type="button" className="pendant__button" aria-label={item.text} aria-describedby={item.img ? tipId : undefined}>
+        <button
+          type="button"
+          className="pendant__button"
+          aria-label={item.text}
+          aria-describedby={item.img ? tipId : undefined}
+        >
           {icon}
           {tip}
         </button>

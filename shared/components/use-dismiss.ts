@@ -33,13 +33,20 @@ export function useDismiss(
     // ones on the second and skip an Escape already handled.
     const keyTarget: Document | Window = outer ? window : document
     const onKeyDown = (event: Event) => {
-      if (!(event instanceof KeyboardEvent) || event.key !== 'Escape' || event.defaultPrevented || !latest.current.isOpen()) return
+      if (
+        !(event instanceof KeyboardEvent) ||
+        event.key !== 'Escape' ||
+        event.defaultPrevented ||
+        !latest.current.isOpen()
+      )
+        return
       event.preventDefault()
       latest.current.onDismiss('escape')
     }
     const onPointerDown = (event: PointerEvent) => {
       if (!latest.current.isOpen()) return
-      if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) latest.current.onDismiss('outside')
+      if (ref.current && event.target instanceof Node && !ref.current.contains(event.target))
+        latest.current.onDismiss('outside')
     }
     keyTarget.addEventListener('keydown', onKeyDown)
     document.addEventListener('pointerdown', onPointerDown)

@@ -28,9 +28,20 @@ export interface NavSiteView {
   tags: string[]
   pricing: string | null
 }
-export interface NavTabView { name: string; sites: NavSiteView[] }
-interface NavGroupView { name: string; tabs: NavTabView[] }
-export interface NavBody { kind: 'nav'; variant: 'nav' | 'ai'; intro: string | null; groups: NavGroupView[] }
+export interface NavTabView {
+  name: string
+  sites: NavSiteView[]
+}
+interface NavGroupView {
+  name: string
+  tabs: NavTabView[]
+}
+export interface NavBody {
+  kind: 'nav'
+  variant: 'nav' | 'ai'
+  intro: string | null
+  groups: NavGroupView[]
+}
 
 // ---- custom -----------------------------------------------------------------------------------------
 
@@ -55,8 +66,20 @@ interface RssDocView {
   publishLabel: string
   summary: string
 }
-export interface RssColumnView { id: string; name: string; logo: string | null; description: string; total: number; docs: RssDocView[] }
-export interface RssHotView { title: string; link: string; source: string; score: number }
+export interface RssColumnView {
+  id: string
+  name: string
+  logo: string | null
+  description: string
+  total: number
+  docs: RssDocView[]
+}
+export interface RssHotView {
+  title: string
+  link: string
+  source: string
+  score: number
+}
 export interface RssBody {
   kind: 'rss'
   /** The page's `page_path`: clicks are recorded under it (`/v1/rss_page_add_hot`). */
@@ -82,38 +105,87 @@ export interface LandButtonView {
   style: 1 | 2
   popupImage: string | null
 }
-export interface LandMedia { type: 'image' | 'video'; url: string }
-export interface LandVideoView { videoUrl: string; poster: string | null; title: string }
-export interface LandCodeView { code: string; description: string; expiresAt: number | null }
-export interface LandPostView { id: string; path: string; title: string; description: string; cover: string | null; createdAt: number }
+export interface LandMedia {
+  type: 'image' | 'video'
+  url: string
+}
+export interface LandVideoView {
+  videoUrl: string
+  poster: string | null
+  title: string
+}
+export interface LandCodeView {
+  code: string
+  description: string
+  expiresAt: number | null
+}
+export interface LandPostView {
+  id: string
+  path: string
+  title: string
+  description: string
+  cover: string | null
+  createdAt: number
+}
 interface LandPriceView {
-  name: string; price: string; unit: string; description: string; features: string[]; button: LandButtonView | null
+  name: string
+  price: string
+  unit: string
+  description: string
+  features: string[]
+  button: LandButtonView | null
 }
 
-interface ModuleBase { id: string; title: string; subtitle: string }
-export type LandModuleView = ModuleBase & (
-  | { type: 'product_overview' | 'product_image_overview'; heading: string; description: string; align: Align; media: LandMedia | null; buttons: LandButtonView[] }
-  | { type: 'title'; heading: string; subheading: string; align: Align }
-  | { type: 'carousel' | 'image_list'; items: { image: string; title: string; url: string | null }[] }
-  | { type: 'video'; video: LandVideoView }
-  | { type: 'video_introduce'; heading: string; description: string; video: LandVideoView }
-  | { type: 'video_carousel'; items: LandVideoView[] }
-  | { type: 'step'; items: { title: string; description: string; image: string | null }[] }
-  | { type: 'faq'; items: { question: string; answer: string }[] }
-  | { type: 'posts'; categoryId: string | null; posts: LandPostView[] }
-  | { type: 'social_media'; items: { name: string; icon: string | null; url: string }[] }
-  | { type: 'useful_code' | 'invalid_code'; items: LandCodeView[] }
-  | { type: 'superiority' | 'superiority_image'; items: { title: string; description: string; icon: string | null; image: string | null }[] }
-  | { type: 'comment'; items: { avatar: string | null; name: string; content: string; rating: number | null }[] }
-  | { type: 'price'; plans: LandPriceView[] }
-  | { type: 'form'; formId: string; items: FormItem[]; resultPosition: 0 | 1; submitText: string; resultText: string }
-  | { type: 'html'; html: string }
-)
-export interface LandBody { kind: 'land'; theme: 0 | 1 | 2; bannerStyle: 0 | 1; modules: LandModuleView[] }
+interface ModuleBase {
+  id: string
+  title: string
+  subtitle: string
+}
+export type LandModuleView = ModuleBase &
+  (
+    | {
+        type: 'product_overview' | 'product_image_overview'
+        heading: string
+        description: string
+        align: Align
+        media: LandMedia | null
+        buttons: LandButtonView[]
+      }
+    | { type: 'title'; heading: string; subheading: string; align: Align }
+    | { type: 'carousel' | 'image_list'; items: { image: string; title: string; url: string | null }[] }
+    | { type: 'video'; video: LandVideoView }
+    | { type: 'video_introduce'; heading: string; description: string; video: LandVideoView }
+    | { type: 'video_carousel'; items: LandVideoView[] }
+    | { type: 'step'; items: { title: string; description: string; image: string | null }[] }
+    | { type: 'faq'; items: { question: string; answer: string }[] }
+    | { type: 'posts'; categoryId: string | null; posts: LandPostView[] }
+    | { type: 'social_media'; items: { name: string; icon: string | null; url: string }[] }
+    | { type: 'useful_code' | 'invalid_code'; items: LandCodeView[] }
+    | {
+        type: 'superiority' | 'superiority_image'
+        items: { title: string; description: string; icon: string | null; image: string | null }[]
+      }
+    | { type: 'comment'; items: { avatar: string | null; name: string; content: string; rating: number | null }[] }
+    | { type: 'price'; plans: LandPriceView[] }
+    | { type: 'form'; formId: string; items: FormItem[]; resultPosition: 0 | 1; submitText: string; resultText: string }
+    | { type: 'html'; html: string }
+  )
+export interface LandBody {
+  kind: 'land'
+  theme: 0 | 1 | 2
+  bannerStyle: 0 | 1
+  modules: LandModuleView[]
+}
 
 // ---- list -------------------------------------------------------------------------------------------
 
-export interface ListItemView { title: string; description: string; cover: string | null; routerPath: string; updatedAt: number }
+export interface ListItemView {
+  title: string
+  description: string
+  cover: string | null
+  routerPath: string
+  updatedAt: number
+}
 export interface ListBody {
   kind: 'list'
   /** 1 image-and-text, 2 image, 3 text */
@@ -138,7 +210,10 @@ export interface ResourceCardView {
   updatedAt: number
 }
 /** What the resource sidebar / hot lists show; loaded after the page shell. */
-export interface ResourceHotData { hotSearches: HotQuery[]; hotResources: ResourceCardView[] }
+export interface ResourceHotData {
+  hotSearches: HotQuery[]
+  hotResources: ResourceCardView[]
+}
 export interface ResourceBody {
   kind: 'resource'
   /** 1 search mode, 2 single page */
@@ -153,18 +228,46 @@ export interface ResourceBody {
 
 // ---- outline ----------------------------------------------------------------------------------------
 
-export interface OutlineTreeNode { id: string; title: string; hasContent: boolean; children: OutlineTreeNode[] }
+export interface OutlineTreeNode {
+  id: string
+  title: string
+  hasContent: boolean
+  children: OutlineTreeNode[]
+}
 /** One node's section of the document, in reading order; depth 0 is a top-level node. */
-export interface OutlineSection { id: string; title: string; depth: number; html: string | null }
-export interface OutlineBody { kind: 'outline'; tree: OutlineTreeNode[]; sections: OutlineSection[]; firstWithContent: string | null }
+export interface OutlineSection {
+  id: string
+  title: string
+  depth: number
+  html: string | null
+}
+export interface OutlineBody {
+  kind: 'outline'
+  tree: OutlineTreeNode[]
+  sections: OutlineSection[]
+  firstWithContent: string | null
+}
 
 // ---- ugc_post ---------------------------------------------------------------------------------------
 
-export interface UgcPostBody { kind: 'ugc_post'; categoryId: string | null; posts: LandPostView[]; total: number }
+export interface UgcPostBody {
+  kind: 'ugc_post'
+  categoryId: string | null
+  posts: LandPostView[]
+  total: number
+}
 
 // ---- pages ------------------------------------------------------------------------------------------
 
-export type ContentBody = NavBody | CustomBody | RssBody | LandBody | ListBody | ResourceBody | OutlineBody | UgcPostBody
+export type ContentBody =
+  | NavBody
+  | CustomBody
+  | RssBody
+  | LandBody
+  | ListBody
+  | ResourceBody
+  | OutlineBody
+  | UgcPostBody
 
 /** Data of every content route (and of the home page in single-page mode). */
 export interface ContentPageData extends PageDataBase {

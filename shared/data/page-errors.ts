@@ -1,7 +1,9 @@
 import { data, isRouteErrorResponse } from 'react-router'
 
 /** The body of an error response thrown by a loader. */
-export interface PageErrorData { message: string }
+export interface PageErrorData {
+  message: string
+}
 
 /**
  * 404 for an address no route matches (SPEC §8: 'Page not found: {path}'), or whose route

@@ -15,7 +15,10 @@ export type HeadTag =
   | { tag: 'script' | 'style' | 'noscript'; attrs: HeadAttrs; html: string }
 
 /** One hreflang alternate of a page: a language code (or `x-default`) and an absolute URL. */
-export interface HrefLang { hreflang: string; href: string }
+export interface HrefLang {
+  hreflang: string
+  href: string
+}
 
 /** A JSON-LD entity (schema.org), one `<script type="application/ld+json">` each. */
 export type JsonLd = Record<string, unknown> & { '@type': string }

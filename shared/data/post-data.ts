@@ -5,13 +5,18 @@ import type { Paging } from './resource-data.ts'
 /** Page data of the article pages: list, category, article and article search (SPEC §2). */
 
 /** What the article page shows of an article beside its body (shared/data/post-views.ts toPostSummary). */
-export type PostSummary = Omit<Post, 'content' | 'description' | 'category'> & { category: { id: string; name: string } }
+export type PostSummary = Omit<Post, 'content' | 'description' | 'category'> & {
+  category: { id: string; name: string }
+}
 
 /**
  * What a list entry shows of an article (shared/data/post-views.ts toPostListItem): link, cover,
  * title, description and the meta line; tags, avatar and body stay on the article page.
  */
-export type PostListItem = Pick<Post, 'id' | 'path' | 'title' | 'description' | 'cover' | 'view_count' | 'created_at'> & {
+export type PostListItem = Pick<
+  Post,
+  'id' | 'path' | 'title' | 'description' | 'cover' | 'view_count' | 'created_at'
+> & {
   category: { id: string; name: string }
   author: { nick_name: string }
 }

@@ -20,7 +20,13 @@ export function toPostSummary(post: Post): PostSummary {
 export function toPostListItem(post: Post): PostListItem {
   const { id, path, title, description, cover, view_count, created_at, category, author } = post
   return {
-    id, path, title, description, ...(cover ? { cover } : {}), view_count, created_at,
+    id,
+    path,
+    title,
+    description,
+    ...(cover ? { cover } : {}),
+    view_count,
+    created_at,
     category: { id: category.id, name: category.name },
     author: { nick_name: author.nick_name },
   }

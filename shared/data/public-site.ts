@@ -1,5 +1,14 @@
 import type {
-  FooterConfig, GlobalConfig, HeaderConfig, Lang, LoginWay, MenuItem, Pendant, PendantConfig, SearchConfig, SiteConfig,
+  FooterConfig,
+  GlobalConfig,
+  HeaderConfig,
+  Lang,
+  LoginWay,
+  MenuItem,
+  Pendant,
+  PendantConfig,
+  SearchConfig,
+  SiteConfig,
 } from '../types.ts'
 
 /**
@@ -35,12 +44,22 @@ export interface PublicSite {
 export type BrowserSite = Omit<PublicSite, 'logo' | 'description' | 'favicon'>
 
 /** The browser's view of a public site (built once per tenant, like the public site). */
-export function toBrowserSite({ logo: _logo, description: _description, favicon: _favicon, ...site }: PublicSite): BrowserSite {
+export function toBrowserSite({
+  logo: _logo,
+  description: _description,
+  favicon: _favicon,
+  ...site
+}: PublicSite): BrowserSite {
   return site
 }
 
 /** A visible menu entry, as the header and footer link it (hidden ones are dropped, so no flag). */
-export interface MenuLink { name: string; url: string; icon?: string; children?: MenuLink[] }
+export interface MenuLink {
+  name: string
+  url: string
+  icon?: string
+  children?: MenuLink[]
+}
 
 /** A visible pendant entry. */
 export type PendantLink = Omit<Pendant, 'is_show'>
@@ -60,11 +79,22 @@ export interface PublicFooter {
   links: MenuLink[]
   friendshipLinks: { name: string; url: string }[]
 }
-export interface PublicPendant { enabled: boolean; list: PendantLink[] }
-export interface PublicSearch { enabled: boolean; placeholder: string }
+export interface PublicPendant {
+  enabled: boolean
+  list: PendantLink[]
+}
+export interface PublicSearch {
+  enabled: boolean
+  placeholder: string
+}
 
 /** Header, footer, pendant and search blocks, after a page's own blocks are merged in. */
-export interface SiteBlocks { header: PublicHeader; footer: PublicFooter; pendant: PublicPendant; search: PublicSearch }
+export interface SiteBlocks {
+  header: PublicHeader
+  footer: PublicFooter
+  pendant: PublicPendant
+  search: PublicSearch
+}
 
 export function toPublicHeader(header: HeaderConfig): PublicHeader {
   return {
@@ -88,7 +118,10 @@ export function toPublicFooter(footer: FooterConfig): PublicFooter {
 }
 
 export function toPublicPendant(pendant: PendantConfig): PublicPendant {
-  return { enabled: pendant.is_enable === 1, list: pendant.list.filter((item) => item.is_show === 1).map(({ is_show: _shown, ...item }) => item) }
+  return {
+    enabled: pendant.is_enable === 1,
+    list: pendant.list.filter((item) => item.is_show === 1).map(({ is_show: _shown, ...item }) => item),
+  }
 }
 
 export function toPublicSearch(search: SearchConfig): PublicSearch {
@@ -102,10 +135,19 @@ function visibleMenu(items: MenuItem[]): MenuLink[] {
 }
 
 /** What the public site needs from the routing rules, computed once per tenant by the caller. */
-export interface PublicRouting { languages: Lang[]; defaultLanguage: Lang; searchRoute: string; pathMapping: { from: string; to: string }[] }
+export interface PublicRouting {
+  languages: Lang[]
+  defaultLanguage: Lang
+  searchRoute: string
+  pathMapping: { from: string; to: string }[]
+}
 
 /** Builds the public view of a site config (once per tenant and config version). */
-export function toPublicSite(site: SiteConfig, routing: PublicRouting, features: { imageOptimizer: boolean }): PublicSite {
+export function toPublicSite(
+  site: SiteConfig,
+  routing: PublicRouting,
+  features: { imageOptimizer: boolean },
+): PublicSite {
   const announcement = site.base_info.announcement
   return {
     name: site.base_info.app_name,
@@ -117,7 +159,10 @@ export function toPublicSite(site: SiteConfig, routing: PublicRouting, features:
     defaultLanguage: routing.defaultLanguage,
     pathMapping: routing.pathMapping,
     searchRoute: routing.searchRoute,
-    wxAvoid: { enabled: site.page_config.global_config.wx_avoid.is_enabled === 1, style: site.page_config.global_config.wx_avoid.style },
+    wxAvoid: {
+      enabled: site.page_config.global_config.wx_avoid.is_enabled === 1,
+      style: site.page_config.global_config.wx_avoid.style,
+    },
     announcement: announcement?.is_show === 1 ? announcement.content : null,
     header: toPublicHeader(site.header_config),
     footer: toPublicFooter(site.footer_config),

@@ -8,10 +8,15 @@ import type { PageDataBase } from './page-head.ts'
  */
 
 /** A tag as cards, asides and the detail page link it. */
-export interface TagLink { slug: string; name: string }
+export interface TagLink {
+  slug: string
+  name: string
+}
 
 /** A tag as the list of every tag shows it (shared/data/resource-views.ts toTagCount). */
-export interface TagCount extends TagLink { count?: number }
+export interface TagCount extends TagLink {
+  count?: number
+}
 
 /**
  * What a card in a grid shows of a resource (shared/data/resource-views.ts toResourceSummary): links
@@ -35,13 +40,19 @@ export interface ResourceSummary {
  * What the aside's link lists show of a resource: its link, title and one counter, views in the
  * ranked list, the date in the newest (cards' images and descriptions would triple the aside).
  */
-export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title'> & Partial<Pick<Resource, 'view_count' | 'created_at'>>
+export type AsideResource = Pick<Resource, 'id' | 'seo_title' | 'title'> &
+  Partial<Pick<Resource, 'view_count' | 'created_at'>>
 
 /** A hot search as its chip links it (shared/data/resource-views.ts toHotQuery). */
-export interface HotQuery { query: string }
+export interface HotQuery {
+  query: string
+}
 
 /** One block of the aside, in the order the site configured; an empty label means "use the default name". */
-export interface AsideSection { kind: AsideKind; label: string }
+export interface AsideSection {
+  kind: AsideKind
+  label: string
+}
 
 /** The aside's content, streamed after the page shell. */
 export interface AsideData {
@@ -60,7 +71,11 @@ export interface ResourcePageBase extends PageDataBase {
 }
 
 /** A 1-based page of results. */
-export interface Paging { page: number; pageSize: number; total: number }
+export interface Paging {
+  page: number
+  pageSize: number
+  total: number
+}
 
 /** `/s`, `/sa`: search results, or the prompt when there is no query. */
 export interface SearchPageData extends ResourcePageBase, Paging {
@@ -75,7 +90,10 @@ export interface SearchPageData extends ResourcePageBase, Paging {
 }
 
 /** What the detail page shows of a resource (shared/data/resource-views.ts toResourceDetail). */
-export type ResourceDetail = Pick<Resource, 'id' | 'title' | 'description' | 'image' | 'target_urls' | 'view_count' | 'created_at' | 'updated_at'> & {
+export type ResourceDetail = Pick<
+  Resource,
+  'id' | 'title' | 'description' | 'image' | 'target_urls' | 'view_count' | 'created_at' | 'updated_at'
+> & {
   category: { key: string; name: string }
   tags: TagLink[]
 }

@@ -33,9 +33,14 @@ function toCategoryLink({ key, name }: Category): { key: string; name: string } 
 export function toResourceSummary(resource: Resource): ResourceSummary {
   const { id, seo_title, title, image, category, tags, created_at, updated_at } = resource
   const chars = Array.from(resource.description)
-  const description = chars.length > CARD_DESCRIPTION_CHARS ? `${chars.slice(0, CARD_DESCRIPTION_CHARS).join('')}…` : resource.description
+  const description =
+    chars.length > CARD_DESCRIPTION_CHARS ? `${chars.slice(0, CARD_DESCRIPTION_CHARS).join('')}…` : resource.description
   return {
-    id, seo_title, title, description, ...(image ? { image } : {}),
+    id,
+    seo_title,
+    title,
+    description,
+    ...(image ? { image } : {}),
     category: toCategoryLink(category),
     tags: tags.slice(0, CARD_TAGS).map(toTagLink),
     date: updated_at || created_at,
@@ -46,15 +51,28 @@ export function toResourceSummary(resource: Resource): ResourceSummary {
 export function toResourceDetail(resource: Resource): ResourceDetail {
   const { id, title, description, image, target_urls, view_count, created_at, updated_at, category, tags } = resource
   return {
-    id, title, description, ...(image ? { image } : {}), view_count, created_at, updated_at,
-    target_urls: target_urls.map(({ target_url, code, pan_type }) => ({ target_url, ...(code ? { code } : {}), pan_type })),
+    id,
+    title,
+    description,
+    ...(image ? { image } : {}),
+    view_count,
+    created_at,
+    updated_at,
+    target_urls: target_urls.map(({ target_url, code, pan_type }) => ({
+      target_url,
+      ...(code ? { code } : {}),
+      pan_type,
+    })),
     category: toCategoryLink(category),
     tags: tags.map(toTagLink),
   }
 }
 
 /** An aside list entry: its link, title and the one counter its list shows (views when ranked, else the date). */
-export function toAsideResource({ id, seo_title, title, view_count, created_at }: Resource, ranked: boolean): AsideResource {
+export function toAsideResource(
+  { id, seo_title, title, view_count, created_at }: Resource,
+  ranked: boolean,
+): AsideResource {
   return ranked ? { id, seo_title, title, view_count } : { id, seo_title, title, created_at }
 }
 
@@ -67,14 +85,21 @@ export function toHotQuery({ query }: HotSearch): HotQuery {
  * The ranking's tabs: every platform, the categories of the selected platform only and the tags of
  * the selected category only (the page shows no others; the rest of the tree is left empty).
  */
-export function toRankTabs(platforms: RankPlatform[], platformKey: string | null, categoryKey: string | null): RankPlatform[] {
+export function toRankTabs(
+  platforms: RankPlatform[],
+  platformKey: string | null,
+  categoryKey: string | null,
+): RankPlatform[] {
   return platforms.map(({ key, name, categories }) => ({
     key,
     name,
-    categories: key !== platformKey ? [] : categories.map((category) => ({
-      key: category.key,
-      name: category.name,
-      tags: category.key === categoryKey ? category.tags.map((tag) => ({ key: tag.key, name: tag.name })) : [],
-    })),
+    categories:
+      key !== platformKey
+        ? []
+        : categories.map((category) => ({
+            key: category.key,
+            name: category.name,
+            tags: category.key === categoryKey ? category.tags.map((tag) => ({ key: tag.key, name: tag.name })) : [],
+          })),
   }))
 }

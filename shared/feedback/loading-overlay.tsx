@@ -12,7 +12,11 @@ export function LoadingOverlay() {
   const { ready } = useI18n()
   const [Veil, setVeil] = useState<ComponentType | null>(null)
   useEffect(() => {
-    if (loading && Veil === null) void Promise.all([import('./loading-veil.tsx'), ready()]).then(([module]) => setVeil(() => module.LoadingVeil), () => {})
+    if (loading && Veil === null)
+      void Promise.all([import('./loading-veil.tsx'), ready()]).then(
+        ([module]) => setVeil(() => module.LoadingVeil),
+        () => {},
+      )
   }, [loading, Veil])
   return loading && Veil ? <Veil /> : null
 }

@@ -16,7 +16,12 @@ describe('global loading flag', () => {
 
   it('withLoading shows it during the task and hides it when the task fails', async () => {
     let release: (value: string) => void = () => {}
-    const task = withLoading(() => new Promise<string>((resolve) => { release = resolve }))
+    const task = withLoading(
+      () =>
+        new Promise<string>((resolve) => {
+          release = resolve
+        }),
+    )
     expect(isGlobalLoading()).toBe(true)
     release('done')
     await expect(task).resolves.toBe('done')

@@ -2,7 +2,10 @@ import { getModalLayer, subscribeModalLayer } from './modal-layer.ts'
 
 /** What a toast says: success, failure, a warning (e.g. a field to fix first) or plain information. */
 type ToastKind = 'success' | 'error' | 'warning' | 'info'
-interface ToastMessage { kind: ToastKind; text: string }
+interface ToastMessage {
+  kind: ToastKind
+  text: string
+}
 
 /** Shows queued and later toasts; provided by the toast chunk once it has loaded. */
 export type ToastSink = (message: ToastMessage) => void

@@ -22,7 +22,11 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
       {required ? <RequiredMark /> : null}
     </label>
   )
-  const message = error ? <p className="site-form__error" id={errorId}>{error}</p> : null
+  const message = error ? (
+    <p className="site-form__error" id={errorId}>
+      {error}
+    </p>
+  ) : null
   const text = typeof value === 'string' ? value : ''
   const common = {
     id,
@@ -40,7 +44,13 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
       return (
         <div className="site-form__field">
           {label}
-          <input type={inputTypeOf(item.field)} {...common} defaultValue={text} maxLength={item.max_length} autoComplete={autoCompleteOf(item.field)} />
+          <input
+            type={inputTypeOf(item.field)}
+            {...common}
+            defaultValue={text}
+            maxLength={item.max_length}
+            autoComplete={autoCompleteOf(item.field)}
+          />
           {message}
         </div>
       )
@@ -57,7 +67,14 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
       return (
         <div className="site-form__field">
           {label}
-          <input type="file" id={id} name={item.field} required={required} accept={item.type === 'image' ? 'image/*' : undefined} {...described} />
+          <input
+            type="file"
+            id={id}
+            name={item.field}
+            required={required}
+            accept={item.type === 'image' ? 'image/*' : undefined}
+            {...described}
+          />
           {message}
         </div>
       )
@@ -67,7 +84,11 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
           {label}
           <select id={id} name={item.field} required={required} defaultValue={text} {...described}>
             <option value="">{item.placeholder ?? '—'}</option>
-            {(item.options ?? []).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            {(item.options ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
           {message}
         </div>
@@ -78,7 +99,15 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
         return (
           <div className="site-form__field">
             <div className="site-form__check">
-              <input type="checkbox" id={id} name={item.field} value="1" required={required} defaultChecked={text === '1'} {...described} />
+              <input
+                type="checkbox"
+                id={id}
+                name={item.field}
+                value="1"
+                required={required}
+                defaultChecked={text === '1'}
+                {...described}
+              />
               {label}
             </div>
             {message}
@@ -88,10 +117,19 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
       const chosen = new Set(Array.isArray(value) ? value : [])
       return (
         <fieldset className="site-form__field site-form__choices" {...described}>
-          <legend className="site-form__label">{item.label}{required ? <RequiredMark /> : null}</legend>
+          <legend className="site-form__label">
+            {item.label}
+            {required ? <RequiredMark /> : null}
+          </legend>
           {options.map((option, index) => (
             <label key={option.value} className="site-form__check">
-              <input type="checkbox" id={`${id}-${index}`} name={item.field} value={option.value} defaultChecked={chosen.has(option.value)} />
+              <input
+                type="checkbox"
+                id={`${id}-${index}`}
+                name={item.field}
+                value={option.value}
+                defaultChecked={chosen.has(option.value)}
+              />
               {option.label}
             </label>
           ))}
@@ -104,7 +142,11 @@ export function FormField({ item, id, value, error }: FormFieldProps) {
 
 function RequiredMark() {
   const { t } = useI18n()
-  return <abbr className="site-form__required" title={t('required')}>*</abbr>
+  return (
+    <abbr className="site-form__required" title={t('required')}>
+      *
+    </abbr>
+  )
 }
 
 function inputTypeOf(field: string): 'email' | 'tel' | 'url' | 'text' {

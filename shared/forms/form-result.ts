@@ -14,7 +14,9 @@ export type FormResult =
   | { formId: string; outcome: 'failed'; values: FormValues; message: string | null }
 
 /** Page data that may carry the outcome of a posted form (server/routes/form-post.ts adds it to the page's own route data). */
-interface WithFormResult { formResult?: FormResult }
+interface WithFormResult {
+  formResult?: FormResult
+}
 
 /** The result of form `formId` posted with this page, if any. */
 export function useFormResult(formId: string): FormResult | null {

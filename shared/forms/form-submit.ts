@@ -17,7 +17,12 @@ export async function sendForm(formId: string, values: FormValues): Promise<Form
   try {
     const reply = await postApi(SUBMIT_PATH, { form_id: formId, values })
     if (reply.status === 0) return { formId, outcome: 'sent' }
-    return { formId, outcome: 'failed', values, message: reply.status === INVALID_INPUT_STATUS && reply.info ? reply.info : null }
+    return {
+      formId,
+      outcome: 'failed',
+      values,
+      message: reply.status === INVALID_INPUT_STATUS && reply.info ? reply.info : null,
+    }
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error
     return { formId, outcome: 'failed', values, message: null }

@@ -35,7 +35,8 @@ export function validateFormValues(items: readonly FormItem[], values: FormValue
       }
     }
     const max = item.max_length
-    if (max !== undefined && filled.some((entry) => characters(entry) > max)) problems.push({ field: item.field, problem: 'tooLong', max })
+    if (max !== undefined && filled.some((entry) => characters(entry) > max))
+      problems.push({ field: item.field, problem: 'tooLong', max })
   }
   return problems
 }

@@ -12,7 +12,10 @@ describe('configured forms in a browser', { timeout: 60_000 }, () => {
     await page.getByLabel('反馈类型').selectOption('bug')
     await page.getByLabel('反馈内容').fill('无脚本也能提交反馈')
     await page.getByLabel('联系方式').fill('nojs@example.com')
-    const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: '提交' }).click()])
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: '提交' }).click(),
+    ])
     expect(request.url()).toBe(url)
     await page.waitForLoadState('load')
     expect(page.url()).toBe(url)
@@ -47,7 +50,10 @@ describe('configured forms in a browser', { timeout: 60_000 }, () => {
   })
 
   it("shows a land form's result in a pop-up and the upstream's reason for refused input", async () => {
-    const { page, errors } = await browserSite.open('land.localhost', '/', { locale: 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
+    const { page, errors } = await browserSite.open('land.localhost', '/', {
+      locale: 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+    })
     const form = page.locator('form.land-form')
     await form.getByLabel('Your name').fill('Ada')
     await form.getByLabel('Work e-mail').fill('not-an-address')

@@ -40,18 +40,26 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
   useEffect(() => setInteractive(true), [])
   const popup = resultPosition === 'popup' && interactive
   useEffect(() => {
-    if (popup && result !== null && result.outcome !== 'invalid' && dialog.current && !dialog.current.open) dialog.current.showModal()
+    if (popup && result !== null && result.outcome !== 'invalid' && dialog.current && !dialog.current.open)
+      dialog.current.showModal()
   }, [popup, result])
 
   const values: FormValues = result !== null && result.outcome !== 'sent' ? result.values : {}
-  const problems = new Map((result?.outcome === 'invalid' ? result.problems : []).map((problem) => [problem.field, problemText(problem, items, t)]))
+  const problems = new Map(
+    (result?.outcome === 'invalid' ? result.problems : []).map((problem) => [
+      problem.field,
+      problemText(problem, items, t),
+    ]),
+  )
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (sending) return
     const form = event.currentTarget
     const data = new FormData(form)
-    const sent = toFormValues(items, (field) => data.getAll(field).map((entry) => (typeof entry === 'string' ? entry : entry.name)))
+    const sent = toFormValues(items, (field) =>
+      data.getAll(field).map((entry) => (typeof entry === 'string' ? entry : entry.name)),
+    )
     setSending(true)
     try {
       // Checking and sending load with the first submit (the form shows busy meanwhile), not with the page.
@@ -87,25 +95,44 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
     >
       <input type="hidden" name={FORM_ID_FIELD} value={formId} />
       {items.map((item, index) => (
-        <FormField key={`${item.field}-${index}`} item={item} id={`${idBase}-${index}`} value={values[item.field]} error={problems.get(item.field) ?? null} />
+        <FormField
+          key={`${item.field}-${index}`}
+          item={item}
+          id={`${idBase}-${index}`}
+          value={values[item.field]}
+          error={problems.get(item.field) ?? null}
+        />
       ))}
       <div className="site-form__actions">
-        <button type="submit" className="button" disabled={sending}>{sending ? t('submitting') : submitText || t('submit')}</button>
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? t('submitting') : submitText || t('submit')}
+        </button>
       </div>
       {outcome !== null && !(popup && result?.outcome !== 'invalid') ? (
-        <p className={`site-form__result site-form__result--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'}>{outcome.text}</p>
+        <p
+          className={`site-form__result site-form__result--${outcome.tone}`}
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+        >
+          {outcome.text}
+        </p>
       ) : null}
       {resultPosition === 'popup' ? (
         <dialog ref={dialog} className="site-form__dialog" aria-label={t('submit')}>
           <p className={`site-form__result site-form__result--${outcome?.tone ?? 'ok'}`}>{outcome?.text}</p>
-          <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>{t('close')}</button>
+          <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
+            {t('close')}
+          </button>
         </dialog>
       ) : null}
     </form>
   )
 }
 
-function outcomeText(result: FormResult, resultText: string | undefined, t: Translate): { tone: 'ok' | 'error'; text: string } {
+function outcomeText(
+  result: FormResult,
+  resultText: string | undefined,
+  t: Translate,
+): { tone: 'ok' | 'error'; text: string } {
   switch (result.outcome) {
     case 'sent':
       return { tone: 'ok', text: resultText || t('submitted') }

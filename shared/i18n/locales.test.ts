@@ -28,13 +28,18 @@ function englishOf(key: string): string {
 const MAX_IDENTICAL_SHARE = 0.15
 
 async function loadLocale(code: string): Promise<Record<string, unknown>> {
-  const [page, account] = (await Promise.all([import(/* @vite-ignore */ `./locales/${code}.ts`), import(/* @vite-ignore */ `./locales/account/${code}.ts`)])) as { default: Record<string, unknown> }[]
+  const [page, account] = (await Promise.all([
+    import(/* @vite-ignore */ `./locales/${code}.ts`),
+    import(/* @vite-ignore */ `./locales/account/${code}.ts`),
+  ])) as { default: Record<string, unknown> }[]
   return { ...page!.default, ...account!.default }
 }
 
 /** Interpolated names, with their format (`count, number`). */
 function placeholders(value: string): string[] {
-  return [...value.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((match) => (match[1] ?? '').replace(/\s*,\s*/, ', ')).sort()
+  return [...value.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)]
+    .map((match) => (match[1] ?? '').replace(/\s*,\s*/, ', '))
+    .sort()
 }
 
 /** Share of keys whose value is exactly the English one (brand names alone do not count). */
@@ -75,7 +80,8 @@ describe('locale files', () => {
       if (typeof value !== 'string') return true
       let expected = placeholders(englishOf(key))
       // A form for exactly zero, one or two may spell its number out ("نتيجة واحدة").
-      if (/_(zero|one|two)$/.test(key) && !value.includes('{{')) expected = expected.filter((name) => !name.startsWith('count'))
+      if (/_(zero|one|two)$/.test(key) && !value.includes('{{'))
+        expected = expected.filter((name) => !name.startsWith('count'))
       const actual = placeholders(value)
       const braces = (value.match(/\{\{/g) ?? []).length + (value.match(/\}\}/g) ?? []).length
       return actual.join(',') !== expected.join(',') || braces !== 2 * actual.length

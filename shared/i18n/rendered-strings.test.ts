@@ -6,14 +6,21 @@ import { readRenderedStrings, recordRenderedStrings, renderedFormats, renderedSt
 const locale: Locale = {
   language: 'en',
   t: (key, values) => (values === undefined ? `<${key}>` : `<${key} ${Object.values(values).join(',')}>`),
-  format: { date: (seconds) => `date ${seconds}`, count: (value) => `count ${value}`, relative: (seconds, now) => `${now - seconds} s ago` },
+  format: {
+    date: (seconds) => `date ${seconds}`,
+    count: (value) => `count ${value}`,
+    relative: (seconds, now) => `${now - seconds} s ago`,
+  },
   addMessages: () => {},
   ready: () => Promise.resolve(),
 }
 
 describe('recordRenderedStrings', () => {
   it('answers as the translator does and notes each call by key and values', () => {
-    const { locale: { t }, strings } = recordRenderedStrings(locale)
+    const {
+      locale: { t },
+      strings,
+    } = recordRenderedStrings(locale)
     expect(t('search')).toBe('<search>')
     expect(t('pageOf', { page: 2, total: 9 })).toBe('<pageOf 2,9>')
     expect(t('pageOf', { page: 3, total: 9 })).toBe('<pageOf 3,9>')
@@ -37,8 +44,16 @@ describe('recorded formats', () => {
     expect(recording.locale.format.count(12)).toBe('count 12')
     expect(recording.locale.format.relative(100, 160)).toBe('60 s ago')
     const format = renderedFormats(recording.strings(), createFormatters('en'))
-    expect([format.date(1_700_000_000), format.count(12), format.relative(100, 160)]).toEqual(['date 1700000000', 'count 12', '60 s ago'])
-    expect([format.date(1_600_000_000), format.count(13), format.relative(100, 170)]).toEqual(['Sep 13, 2020', '13', '1 minute ago'])
+    expect([format.date(1_700_000_000), format.count(12), format.relative(100, 160)]).toEqual([
+      'date 1700000000',
+      'count 12',
+      '60 s ago',
+    ])
+    expect([format.date(1_600_000_000), format.count(13), format.relative(100, 170)]).toEqual([
+      'Sep 13, 2020',
+      '13',
+      '1 minute ago',
+    ])
   })
 })
 

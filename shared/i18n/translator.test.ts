@@ -42,7 +42,9 @@ describe('createTranslator', () => {
 
   it('prints number placeholders with the count formatter it is given', () => {
     const messages = { ...en, search: 'n: {{count, number}}' } as unknown as Messages
-    expect(createTranslator('en', messages, undefined, (value) => `<${value}>`)('search', { count: 12_345 })).toBe('n: <12345>')
+    expect(createTranslator('en', messages, undefined, (value) => `<${value}>`)('search', { count: 12_345 })).toBe(
+      'n: <12345>',
+    )
   })
 
   it('builds one number formatter for the language, not one per value printed', () => {
@@ -84,14 +86,75 @@ describe('plural forms', () => {
   }
 
   it.each([
-    ['en', [[0, '0 results'], [1, '1 result'], [2, '2 results'], [12_345, '12,345 results']]],
-    ['de', [[1, '1 Ergebnis'], [5, '5 Ergebnisse']]],
-    ['fr', [[0, '0 résultat'], [1, '1 résultat'], [2, '2 résultats'], [1_000_000, '1 000 000 de résultats']]],
-    ['ru', [[1, '1 результат'], [3, '3 результата'], [5, '5 результатов'], [21, '21 результат'], [1.5, '1,5 результата']]],
-    ['pl', [[1, '1 wynik'], [3, '3 wyniki'], [5, '5 wyników'], [22, '22 wyniki']]],
-    ['ar', [[0, 'لا توجد نتائج'], [1, 'نتيجة واحدة'], [2, 'نتيجتان'], [3, '3 نتائج'], [11, '11 نتيجة'], [100, '100 نتيجة']]],
-    ['zh', [[1, '共 1 条结果'], [12_345, '共 12,345 条结果']]],
-    ['ja', [[1, '1件'], [3, '3件']]],
+    [
+      'en',
+      [
+        [0, '0 results'],
+        [1, '1 result'],
+        [2, '2 results'],
+        [12_345, '12,345 results'],
+      ],
+    ],
+    [
+      'de',
+      [
+        [1, '1 Ergebnis'],
+        [5, '5 Ergebnisse'],
+      ],
+    ],
+    [
+      'fr',
+      [
+        [0, '0 résultat'],
+        [1, '1 résultat'],
+        [2, '2 résultats'],
+        [1_000_000, '1 000 000 de résultats'],
+      ],
+    ],
+    [
+      'ru',
+      [
+        [1, '1 результат'],
+        [3, '3 результата'],
+        [5, '5 результатов'],
+        [21, '21 результат'],
+        [1.5, '1,5 результата'],
+      ],
+    ],
+    [
+      'pl',
+      [
+        [1, '1 wynik'],
+        [3, '3 wyniki'],
+        [5, '5 wyników'],
+        [22, '22 wyniki'],
+      ],
+    ],
+    [
+      'ar',
+      [
+        [0, 'لا توجد نتائج'],
+        [1, 'نتيجة واحدة'],
+        [2, 'نتيجتان'],
+        [3, '3 نتائج'],
+        [11, '11 نتيجة'],
+        [100, '100 نتيجة'],
+      ],
+    ],
+    [
+      'zh',
+      [
+        [1, '共 1 条结果'],
+        [12_345, '共 12,345 条结果'],
+      ],
+    ],
+    [
+      'ja',
+      [
+        [1, '1件'],
+        [3, '3件'],
+      ],
+    ],
   ] as const)('%s picks the form by count and prints the number in the language', async (language, cases) => {
     const t = await translatorOf(language)
     for (const [count, text] of cases) expect(t('resultsCount', { count }).replace(/\s/g, ' ')).toBe(text)

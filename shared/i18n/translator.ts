@@ -32,7 +32,10 @@ export function createTranslator(
   void instance.init({
     lng: language,
     fallbackLng: withFallback ? 'en' : false,
-    resources: { [language]: { translation: { ...messages } }, ...(withFallback ? { en: { translation: fallback } } : {}) },
+    resources: {
+      [language]: { translation: { ...messages } },
+      ...(withFallback ? { en: { translation: fallback } } : {}),
+    },
     initAsync: false,
     // React escapes text itself; escaping here too would double-escape.
     interpolation: { escapeValue: false },

@@ -19,7 +19,13 @@ import { useI18n } from '../i18n/i18n-context.tsx'
 export function RootLayout() {
   const { site, language } = useRootData()
   const href = useMemo(
-    () => createSiteAddress({ language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping: site.pathMapping }),
+    () =>
+      createSiteAddress({
+        language,
+        defaultLanguage: site.defaultLanguage,
+        searchRoute: site.searchRoute,
+        pathMapping: site.pathMapping,
+      }),
     [site, language],
   )
   const navigate = useNavigate()
@@ -32,22 +38,22 @@ export function RootLayout() {
   return (
     <SiteAddressContext.Provider value={href}>
       <SiteNavigateContext.Provider value={navigateTo}>
-      <HeadSync />
-      <ScrollManager />
-      <div className={`site theme-${site.theme}`}>
-        <SkipLink />
-        {site.announcement ? <AnnouncementBar content={site.announcement} /> : null}
-        <SiteHeader header={blocks.header} search={blocks.search} />
-        {/* Focusable from script only: the skip link moves focus here. */}
-        <main id="content" className="site-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <SiteFooter footer={blocks.footer} />
-        <SitePendant pendant={blocks.pendant} />
-      </div>
-      <PromoPopup />
-      {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
-      <LoadingOverlay />
+        <HeadSync />
+        <ScrollManager />
+        <div className={`site theme-${site.theme}`}>
+          <SkipLink />
+          {site.announcement ? <AnnouncementBar content={site.announcement} /> : null}
+          <SiteHeader header={blocks.header} search={blocks.search} />
+          {/* Focusable from script only: the skip link moves focus here. */}
+          <main id="content" className="site-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SiteFooter footer={blocks.footer} />
+          <SitePendant pendant={blocks.pendant} />
+        </div>
+        <PromoPopup />
+        {site.wxAvoid.enabled ? <WechatScreen style={site.wxAvoid.style} /> : null}
+        <LoadingOverlay />
       </SiteNavigateContext.Provider>
     </SiteAddressContext.Provider>
   )

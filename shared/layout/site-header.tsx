@@ -33,20 +33,26 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
 
   // A panel the visitor opens takes focus: the search box, or the menu's first entry. One opened
   // before hydration sent its toggle event to no one and keeps the focus it has.
-  const focusOnOpen = (panelRef: RefObject<HTMLDivElement | null>, selector: string) => (event: SyntheticEvent<HTMLDetailsElement>) => {
-    if (event.currentTarget.open) panelRef.current?.querySelector<HTMLElement>(selector)?.focus()
-  }
+  const focusOnOpen =
+    (panelRef: RefObject<HTMLDivElement | null>, selector: string) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+      if (event.currentTarget.open) panelRef.current?.querySelector<HTMLElement>(selector)?.focus()
+    }
 
   const closePanels = () => {
     searchToggle.setOpen(false)
     menuToggle.setOpen(false)
   }
-  useDismiss(root, () => searchToggle.isOpen() || menuToggle.isOpen(), (reason) => {
-    const opener = searchToggle.isOpen() ? searchToggle.ref.current : menuToggle.ref.current
-    const hadFocus = root.current?.contains(document.activeElement) ?? false
-    closePanels()
-    if (reason === 'escape' && hadFocus) opener?.querySelector('summary')?.focus()
-  }, { outer: true })
+  useDismiss(
+    root,
+    () => searchToggle.isOpen() || menuToggle.isOpen(),
+    (reason) => {
+      const opener = searchToggle.isOpen() ? searchToggle.ref.current : menuToggle.ref.current
+      const hadFocus = root.current?.contains(document.activeElement) ?? false
+      closePanels()
+      if (reason === 'escape' && hadFocus) opener?.querySelector('summary')?.focus()
+    },
+    { outer: true },
+  )
 
   if (!header.enabled) return null
   const showSwitcher = site.languages.length > 1
@@ -68,15 +74,33 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
           <span>{header.text || site.name}</span>
         </SiteLink>
         {search.enabled ? (
-          <details ref={searchToggle.ref} name="site-header-panel" className="site-header-disclosure site-header-disclosure--search" onToggle={focusOnOpen(searchPanel, 'input')}>
-            <summary className="site-header-toggle site-header-toggle--search" aria-controls="site-header-search" aria-label={t('search')}>
+          <details
+            ref={searchToggle.ref}
+            name="site-header-panel"
+            className="site-header-disclosure site-header-disclosure--search"
+            onToggle={focusOnOpen(searchPanel, 'input')}
+          >
+            <summary
+              className="site-header-toggle site-header-toggle--search"
+              aria-controls="site-header-search"
+              aria-label={t('search')}
+            >
               <SearchIcon />
             </summary>
           </details>
         ) : null}
         {hasMenuPanel ? (
-          <details ref={menuToggle.ref} name="site-header-panel" className="site-header-disclosure site-header-disclosure--menu" onToggle={focusOnOpen(menuPanel, 'a[href], summary, button')}>
-            <summary className="site-header-toggle site-header-toggle--menu" aria-controls="site-header-menu" aria-label={t('menu')}>
+          <details
+            ref={menuToggle.ref}
+            name="site-header-panel"
+            className="site-header-disclosure site-header-disclosure--menu"
+            onToggle={focusOnOpen(menuPanel, 'a[href], summary, button')}
+          >
+            <summary
+              className="site-header-toggle site-header-toggle--menu"
+              aria-controls="site-header-menu"
+              aria-label={t('menu')}
+            >
               <MenuIcon />
             </summary>
           </details>
@@ -89,9 +113,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
         <div ref={menuPanel} id="site-header-menu" className="site-header-panel">
           {header.menu.length > 0 ? <SiteMenu items={header.menu} /> : null}
           {/* Visitor tools: the language switcher. */}
-          <div className="site-header-tools">
-            {showSwitcher ? <LanguageSwitcher /> : null}
-          </div>
+          <div className="site-header-tools">{showSwitcher ? <LanguageSwitcher /> : null}</div>
         </div>
         {/* Outside the panels, so signing in is one tap away on a phone too. */}
         <AccountControl header={header} />
@@ -113,8 +135,22 @@ function SearchIcon() {
 function MenuIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path className="menu-icon__closed" d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      <path className="menu-icon__open" d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        className="menu-icon__closed"
+        d="M4 7h16M4 12h16M4 17h16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      <path
+        className="menu-icon__open"
+        d="M6 6l12 12M18 6 6 18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }

@@ -20,9 +20,13 @@ export function Component() {
       <article className="detail-panel">
         <div className="res-breadcrumb">
           <ol>
-            <li><SiteLink to="/">{t('home')}</SiteLink></li>
+            <li>
+              <SiteLink to="/">{t('home')}</SiteLink>
+            </li>
             {resource.category.key ? (
-              <li><SiteLink to={categoryPath(resource.category.key)}>{resource.category.name}</SiteLink></li>
+              <li>
+                <SiteLink to={categoryPath(resource.category.key)}>{resource.category.name}</SiteLink>
+              </li>
             ) : null}
             <li aria-current="page">{resource.title}</li>
           </ol>
@@ -32,20 +36,41 @@ export function Component() {
           <ul className="res-detail__meta">
             {resource.category.key ? (
               <li>
-                <SiteLink to={categoryPath(resource.category.key)} className="res-detail__category">{resource.category.name}</SiteLink>
+                <SiteLink to={categoryPath(resource.category.key)} className="res-detail__category">
+                  {resource.category.name}
+                </SiteLink>
               </li>
             ) : null}
             <li>{t('views', { count: resource.view_count })}</li>
             {resource.updated_at > 0 ? (
-              <li><time dateTime={isoDate(resource.updated_at)}>{t('updatedAt', { date: format.date(resource.updated_at) })}</time></li>
+              <li>
+                <time dateTime={isoDate(resource.updated_at)}>
+                  {t('updatedAt', { date: format.date(resource.updated_at) })}
+                </time>
+              </li>
             ) : null}
             {resource.created_at > 0 ? (
-              <li><time dateTime={isoDate(resource.created_at)}>{t('publishedAt', { date: format.date(resource.created_at) })}</time></li>
+              <li>
+                <time dateTime={isoDate(resource.created_at)}>
+                  {t('publishedAt', { date: format.date(resource.created_at) })}
+                </time>
+              </li>
             ) : null}
           </ul>
         </header>
         <div className="res-detail__body">
-          {image ? <SiteImage className="res-detail__image" src={image} preset="cover" alt={resource.title} width={640} height={360} sizes="(max-width: 700px) 100vw, 640px" priority /> : null}
+          {image ? (
+            <SiteImage
+              className="res-detail__image"
+              src={image}
+              preset="cover"
+              alt={resource.title}
+              width={640}
+              height={360}
+              sizes="(max-width: 700px) 100vw, 640px"
+              priority
+            />
+          ) : null}
           {resource.description ? <p className="res-detail__description">{resource.description}</p> : null}
         </div>
         <TargetLinks links={resource.target_urls} docId={resource.id} transferCookies={data.transferCookies} />
@@ -54,7 +79,11 @@ export function Component() {
             <h2>{t('tags')}</h2>
             <ul className="res-chips">
               {resource.tags.map((tag) => (
-                <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
+                <li key={tag.slug}>
+                  <SiteLink to={tagPath(tag.slug)} className="tag">
+                    {tag.name}
+                  </SiteLink>
+                </li>
               ))}
             </ul>
           </section>

@@ -34,7 +34,9 @@ export function Component() {
             <FeedbackList rows={data.rows} />
             <Pagination page={data.page} pages={data.pages} pathFor={feedbackListPath} />
           </div>
-          <aside className="site-feedback__aside" aria-label={t('feedback')}>{form}</aside>
+          <aside className="site-feedback__aside" aria-label={t('feedback')}>
+            {form}
+          </aside>
         </div>
       )}
     </div>

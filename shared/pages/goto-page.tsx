@@ -13,14 +13,24 @@ export function Component() {
   const { t } = useI18n()
   return (
     <section className="site-goto card" aria-labelledby="site-goto-title">
-      <h1 id="site-goto-title" className="site-goto__title">{t('leavingSite')}</h1>
+      <h1 id="site-goto-title" className="site-goto__title">
+        {t('leavingSite')}
+      </h1>
       {/* Keyed by URL: a new destination restarts the countdown. */}
       <Countdown key={url} seconds={seconds} url={url} />
-      <p className="site-goto__host" translate="no">{host}</p>
-      <p className="site-goto__url" translate="no">{url}</p>
+      <p className="site-goto__host" translate="no">
+        {host}
+      </p>
+      <p className="site-goto__url" translate="no">
+        {url}
+      </p>
       <div className="site-goto__actions">
-        <a className="button" href={url} rel="noopener noreferrer nofollow">{t('continueToSite')}</a>
-        <SiteLink to="/" className="button button--secondary">{t('backToHome')}</SiteLink>
+        <a className="button" href={url} rel="noopener noreferrer nofollow">
+          {t('continueToSite')}
+        </a>
+        <SiteLink to="/" className="button button--secondary">
+          {t('backToHome')}
+        </SiteLink>
       </div>
     </section>
   )

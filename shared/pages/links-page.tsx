@@ -14,8 +14,14 @@ export function Component() {
       </header>
       {groups.length === 0 ? <p className="empty-state">{t('noResults')}</p> : null}
       {groups.map((group, index) => (
-        <section key={`${index}-${group.name}`} className="site-links__group" aria-labelledby={`site-links-group-${index}`}>
-          <h2 id={`site-links-group-${index}`} className="site-links__group-name">{group.name || t('links')}</h2>
+        <section
+          key={`${index}-${group.name}`}
+          className="site-links__group"
+          aria-labelledby={`site-links-group-${index}`}
+        >
+          <h2 id={`site-links-group-${index}`} className="site-links__group-name">
+            {group.name || t('links')}
+          </h2>
           <ul className="grid site-links__grid">
             {group.links.map((link) => (
               <li key={link.url + link.name}>

@@ -19,8 +19,14 @@ export function Component() {
       <article className="detail-panel">
         <div className="post-breadcrumb">
           <ol>
-            <li><SiteLink to="/post">{t('posts')}</SiteLink></li>
-            {post.category.id ? <li><SiteLink to={postCategoryPath(post.category.id)}>{post.category.name}</SiteLink></li> : null}
+            <li>
+              <SiteLink to="/post">{t('posts')}</SiteLink>
+            </li>
+            {post.category.id ? (
+              <li>
+                <SiteLink to={postCategoryPath(post.category.id)}>{post.category.name}</SiteLink>
+              </li>
+            ) : null}
           </ol>
         </div>
         <header className="post-article__header">
@@ -33,7 +39,9 @@ export function Component() {
               </span>
             ) : null}
             {post.created_at > 0 ? (
-              <time dateTime={isoDate(post.created_at)}>{t('publishedAt', { date: format.date(post.created_at) })}</time>
+              <time dateTime={isoDate(post.created_at)}>
+                {t('publishedAt', { date: format.date(post.created_at) })}
+              </time>
             ) : null}
             {post.updated_at > post.created_at ? (
               <time dateTime={isoDate(post.updated_at)}>{t('updatedAt', { date: format.date(post.updated_at) })}</time>
@@ -41,12 +49,27 @@ export function Component() {
             <span>{t('views', { count: post.view_count })}</span>
           </div>
         </header>
-        {cover ? <SiteImage className="post-article__cover" src={cover} preset="cover" alt="" width={960} height={540} sizes="(max-width: 1000px) 100vw, 960px" priority /> : null}
+        {cover ? (
+          <SiteImage
+            className="post-article__cover"
+            src={cover}
+            preset="cover"
+            alt=""
+            width={960}
+            height={540}
+            sizes="(max-width: 1000px) 100vw, 960px"
+            priority
+          />
+        ) : null}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
           <ul className="chip-row" aria-label={t('tags')}>
             {post.tags.map((tag) => (
-              <li key={tag}><SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">{tag}</SiteLink></li>
+              <li key={tag}>
+                <SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">
+                  {tag}
+                </SiteLink>
+              </li>
             ))}
           </ul>
         ) : null}

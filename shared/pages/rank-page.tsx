@@ -28,18 +28,20 @@ export function Component() {
   const title = [platform?.name, category?.name, tag?.name].filter(Boolean).join(' · ')
 
   const platformTabs: Tab[] = data.platforms.map((p) => ({ key: p.key, label: p.name, to: rankPath(p.key) }))
-  const categoryTabs: Tab[] = platform && platform.categories.length > 0
-    ? [
-        { key: ALL, label: t('allCategories'), to: rankPath(platform.key) },
-        ...platform.categories.map((c) => ({ key: c.key, label: c.name, to: rankPath(platform.key, c.key) })),
-      ]
-    : []
-  const tagTabs: Tab[] = platform && category && category.tags.length > 0
-    ? [
-        { key: ALL, label: category.name, to: rankPath(platform.key, category.key) },
-        ...category.tags.map((x) => ({ key: x.key, label: x.name, to: rankPath(platform.key, category.key, x.key) })),
-      ]
-    : []
+  const categoryTabs: Tab[] =
+    platform && platform.categories.length > 0
+      ? [
+          { key: ALL, label: t('allCategories'), to: rankPath(platform.key) },
+          ...platform.categories.map((c) => ({ key: c.key, label: c.name, to: rankPath(platform.key, c.key) })),
+        ]
+      : []
+  const tagTabs: Tab[] =
+    platform && category && category.tags.length > 0
+      ? [
+          { key: ALL, label: category.name, to: rankPath(platform.key, category.key) },
+          ...category.tags.map((x) => ({ key: x.key, label: x.name, to: rankPath(platform.key, category.key, x.key) })),
+        ]
+      : []
 
   return (
     <ResourceLayout data={data}>
@@ -55,11 +57,15 @@ export function Component() {
           {data.rows.map((row) => (
             <li key={`${row.index}-${row.title}`} className="res-rank__row">
               <span className={row.index <= 3 ? 'res-rank__index res-rank__index--top' : 'res-rank__index'}>
-                <span className="visually-hidden">{t('rank')} </span>{row.index}
+                <span className="visually-hidden">{t('rank')} </span>
+                {row.index}
               </span>
-              <SiteLink to={rowTarget(row)} className="res-rank__title">{row.title}</SiteLink>
+              <SiteLink to={rowTarget(row)} className="res-rank__title">
+                {row.title}
+              </SiteLink>
               <span className="res-rank__score">
-                <span className="visually-hidden">{t('score')} </span>{format.count(row.score)}
+                <span className="visually-hidden">{t('score')} </span>
+                {format.count(row.score)}
               </span>
             </li>
           ))}

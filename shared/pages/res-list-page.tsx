@@ -23,12 +23,18 @@ export function Component() {
   ]
   const categoryTabs: Tab[] = [
     { key: ALL, label: t('allCategories'), to: `/res/${list}` },
-    ...data.categories.map((c) => ({ key: c.key, label: c.name, to: categoryPath(c.key, list), ...(c.count !== undefined ? { count: c.count } : {}) })),
+    ...data.categories.map((c) => ({
+      key: c.key,
+      label: c.name,
+      to: categoryPath(c.key, list),
+      ...(c.count !== undefined ? { count: c.count } : {}),
+    })),
   ]
   // The newest resources of a category page through path segments (`/res/new/:category/:page`).
-  const pathFor = list === 'new' && category
-    ? (page: number) => (page === 1 ? categoryPath(category.key) : `${categoryPath(category.key)}/${page}`)
-    : undefined
+  const pathFor =
+    list === 'new' && category
+      ? (page: number) => (page === 1 ? categoryPath(category.key) : `${categoryPath(category.key)}/${page}`)
+      : undefined
   return (
     <ResourceLayout data={data}>
       <PageHeading title={category ? `${category.name} · ${listName}` : listName}>
@@ -36,9 +42,11 @@ export function Component() {
       </PageHeading>
       <TabNav label={t('category')} tabs={categoryTabs} selected={category?.key ?? ALL} size="sm" />
       <ResourceGrid rows={data.rows} eagerFirstRow />
-      {pathFor
-        ? <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} pathFor={pathFor} />
-        : <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={base(list)} />}
+      {pathFor ? (
+        <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} pathFor={pathFor} />
+      ) : (
+        <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={base(list)} />
+      )}
     </ResourceLayout>
   )
 }

@@ -33,7 +33,9 @@ export function Component() {
       {data.rows === null ? null : (
         <>
           {/* "Nothing found" only when neither section has anything */}
-          {data.rows.length > 0 || data.pages.length === 0 ? <ResourceGrid rows={data.rows} highlight={data.query} eagerFirstRow /> : null}
+          {data.rows.length > 0 || data.pages.length === 0 ? (
+            <ResourceGrid rows={data.rows} highlight={data.query} eagerFirstRow />
+          ) : null}
           <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={basePath} />
           {data.pages.length > 0 ? <PageResults items={data.pages} query={data.query} /> : null}
         </>
@@ -47,13 +49,21 @@ function PageResults({ items, query }: { items: ListItemView[]; query: string })
   const { t } = useI18n()
   return (
     <section className="search-pages" aria-labelledby="search-pages-title">
-      <h2 id="search-pages-title" className="search-pages__title">{t('matchingPages')}</h2>
+      <h2 id="search-pages-title" className="search-pages__title">
+        {t('matchingPages')}
+      </h2>
       <ul className="search-pages__list">
         {items.map((item) => (
           <li key={item.routerPath}>
             <SiteLink to={item.routerPath} className="search-pages__link">
-              <span className="search-pages__name"><Highlight text={item.title} term={query} /></span>
-              {item.description ? <span className="search-pages__description muted"><Highlight text={item.description} term={query} /></span> : null}
+              <span className="search-pages__name">
+                <Highlight text={item.title} term={query} />
+              </span>
+              {item.description ? (
+                <span className="search-pages__description muted">
+                  <Highlight text={item.description} term={query} />
+                </span>
+              ) : null}
             </SiteLink>
           </li>
         ))}

@@ -26,7 +26,9 @@ function AllTags({ data }: { data: TagsPageData }) {
             <li key={tag.slug}>
               <SiteLink to={tagPath(tag.slug)} className="res-tag-cloud__tag">
                 <span>{tag.name}</span>
-                {tag.count !== undefined ? <span className="res-tag-cloud__count">{format.count(tag.count)}</span> : null}
+                {tag.count !== undefined ? (
+                  <span className="res-tag-cloud__count">{format.count(tag.count)}</span>
+                ) : null}
               </SiteLink>
             </li>
           ))}
@@ -43,7 +45,9 @@ function OneTag({ data }: { data: TagPageData }) {
   return (
     <ResourceLayout data={data}>
       <PageHeading title={tag.name} lead={tag.description || t('resultsCount', { count: data.total })}>
-        <SiteLink to="/res_tags" className="res-heading__back">{t('tags')}</SiteLink>
+        <SiteLink to="/res_tags" className="res-heading__back">
+          {t('tags')}
+        </SiteLink>
       </PageHeading>
       <ResourceGrid rows={data.rows} eagerFirstRow />
       <Pagination page={data.page} pages={pageCount(data.total, data.pageSize)} basePath={tagPath(tag.slug)} />

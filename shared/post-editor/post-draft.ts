@@ -1,7 +1,12 @@
 import { readStorage, writeStorage } from '../browser/storage.ts'
 
 /** An unpublished article as typed (tags still as one text). */
-export interface StoredDraft { title: string; content: string; category: string; tags: string }
+export interface StoredDraft {
+  title: string
+  content: string
+  category: string
+  tags: string
+}
 
 /** sessionStorage would not outlive the sign-in reload in every browser; the draft is small and per site. */
 const DRAFT_KEY = 'post_draft'

@@ -67,7 +67,10 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
     return () => view.destroy()
   }, [t])
 
-  const preview = useMemo(() => (tab === 'preview' ? DOMPurify.sanitize(marked.parse(content, { async: false })) : ''), [tab, content])
+  const preview = useMemo(
+    () => (tab === 'preview' ? DOMPurify.sanitize(marked.parse(content, { async: false })) : ''),
+    [tab, content],
+  )
 
   async function publish(event: FormEvent) {
     event.preventDefault()
@@ -112,7 +115,11 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
   }
   const fieldError = (field: PostProblem['field']) => {
     const text = problemOf(field)
-    return text ? <p className="site-form__error" id={`${id}-${field}-error`}>{text}</p> : null
+    return text ? (
+      <p className="site-form__error" id={`${id}-${field}-error`}>
+        {text}
+      </p>
+    ) : null
   }
   const invalid = (field: PostProblem['field']) =>
     problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {}
@@ -120,42 +127,110 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
   return (
     <section className="post-editor card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('writePost')}</h2>
-      <form className="site-form post-editor__form" onSubmit={(event) => void publish(event)} noValidate aria-busy={sending}>
+      <form
+        className="site-form post-editor__form"
+        onSubmit={(event) => void publish(event)}
+        noValidate
+        aria-busy={sending}
+      >
         <div className="site-form__field">
-          <label className="site-form__label" htmlFor={`${id}-title`}>{t('postTitle')}</label>
-          <input ref={titleInput} id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={POST_LIMITS.titleMax} dir="auto" {...invalid('title')} />
+          <label className="site-form__label" htmlFor={`${id}-title`}>
+            {t('postTitle')}
+          </label>
+          <input
+            ref={titleInput}
+            id={`${id}-title`}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={POST_LIMITS.titleMax}
+            dir="auto"
+            {...invalid('title')}
+          />
           {fieldError('title')}
         </div>
         <div className="post-editor__row">
           <div className="site-form__field">
-            <label className="site-form__label" htmlFor={`${id}-category`}>{t('category')}</label>
-            <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value)} {...invalid('category_id')}>
+            <label className="site-form__label" htmlFor={`${id}-category`}>
+              {t('category')}
+            </label>
+            <select
+              id={`${id}-category`}
+              value={category}
+              onChange={(event) => setCategory(event.target.value)}
+              {...invalid('category_id')}
+            >
               <option value="">—</option>
-              {categories.map((option) => <option key={option.id} value={option.id}>{option.name}</option>)}
+              {categories.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
             </select>
             {fieldError('category_id')}
           </div>
           <div className="site-form__field">
-            <label className="site-form__label" htmlFor={`${id}-tags`}>{t('postTags')}</label>
-            <input id={`${id}-tags`} value={tags} onChange={(event) => setTags(event.target.value)} dir="auto" {...invalid('tags')} />
+            <label className="site-form__label" htmlFor={`${id}-tags`}>
+              {t('postTags')}
+            </label>
+            <input
+              id={`${id}-tags`}
+              value={tags}
+              onChange={(event) => setTags(event.target.value)}
+              dir="auto"
+              {...invalid('tags')}
+            />
             {fieldError('tags')}
           </div>
         </div>
         <div className="site-form__field">
           <div className="post-editor__tabs" role="tablist" aria-label={t('postContent')}>
-            <button type="button" role="tab" aria-selected={tab === 'write'} aria-controls={`${id}-write`} onClick={() => setTab('write')}>{t('write')}</button>
-            <button type="button" role="tab" aria-selected={tab === 'preview'} aria-controls={`${id}-preview`} onClick={() => setTab('preview')}>{t('preview')}</button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'write'}
+              aria-controls={`${id}-write`}
+              onClick={() => setTab('write')}
+            >
+              {t('write')}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'preview'}
+              aria-controls={`${id}-preview`}
+              onClick={() => setTab('preview')}
+            >
+              {t('preview')}
+            </button>
           </div>
-          <div id={`${id}-write`} role="tabpanel" className="post-editor__code" ref={editorHost} hidden={tab !== 'write'} />
+          <div
+            id={`${id}-write`}
+            role="tabpanel"
+            className="post-editor__code"
+            ref={editorHost}
+            hidden={tab !== 'write'}
+          />
           <div id={`${id}-preview`} role="tabpanel" className="post-editor__preview prose" hidden={tab !== 'preview'}>
-            {preview ? <div dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="muted">{t('nothingToPreview')}</p>}
+            {preview ? (
+              <div dangerouslySetInnerHTML={{ __html: preview }} />
+            ) : (
+              <p className="muted">{t('nothingToPreview')}</p>
+            )}
           </div>
           {fieldError('content')}
         </div>
-        {failure ? <p className="site-form__result site-form__result--error" role="alert">{failure}</p> : null}
+        {failure ? (
+          <p className="site-form__result site-form__result--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
         <div className="site-form__actions post-editor__actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>{t('cancel')}</button>
-          <button type="submit" className="button" disabled={sending}>{sending ? t('submitting') : t('publish')}</button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? t('submitting') : t('publish')}
+          </button>
         </div>
       </form>
     </section>
@@ -171,15 +246,28 @@ function toCreatedPost(data: unknown): { id: string; path: string } | null {
 }
 
 function problemText(problem: PostProblem, t: Translate): string {
-  const label = problem.field === 'title' ? t('postTitle') : problem.field === 'content' ? t('postContent') : problem.field === 'category_id' ? t('category') : t('postTags')
+  const label =
+    problem.field === 'title'
+      ? t('postTitle')
+      : problem.field === 'content'
+        ? t('postContent')
+        : problem.field === 'category_id'
+          ? t('category')
+          : t('postTags')
   switch (problem.problem) {
     case 'required':
       return t('fieldRequired', { label })
     case 'tooShort':
-      return t('fieldTooShort', { label, min: problem.field === 'title' ? POST_LIMITS.titleMin : POST_LIMITS.contentMin })
+      return t('fieldTooShort', {
+        label,
+        min: problem.field === 'title' ? POST_LIMITS.titleMin : POST_LIMITS.contentMin,
+      })
     case 'tooLong':
       if (problem.field === 'tags') return t('tooManyTags', { max: POST_LIMITS.tags, length: POST_LIMITS.tagMax })
-      return t('fieldTooLong', { label, max: problem.field === 'title' ? POST_LIMITS.titleMax : POST_LIMITS.contentMax })
+      return t('fieldTooLong', {
+        label,
+        max: problem.field === 'title' ? POST_LIMITS.titleMax : POST_LIMITS.contentMax,
+      })
     case 'tooMany':
       return t('tooManyTags', { max: POST_LIMITS.tags, length: POST_LIMITS.tagMax })
   }

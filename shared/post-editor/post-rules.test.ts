@@ -17,8 +17,15 @@ describe('validatePost', () => {
     ['no content', { content: '' }, [{ field: 'content', problem: 'required' }]],
     ['too little content', { content: 'short' }, [{ field: 'content', problem: 'tooShort' }]],
     ['too much content', { content: 'x'.repeat(50_001) }, [{ field: 'content', problem: 'tooLong' }]],
-    ['everything wrong, in form order', { title: '', category_id: '', content: '' },
-      [{ field: 'title', problem: 'required' }, { field: 'category_id', problem: 'required' }, { field: 'content', problem: 'required' }]],
+    [
+      'everything wrong, in form order',
+      { title: '', category_id: '', content: '' },
+      [
+        { field: 'title', problem: 'required' },
+        { field: 'category_id', problem: 'required' },
+        { field: 'content', problem: 'required' },
+      ],
+    ],
   ])('%s', (_name, change, expected) => {
     expect(validatePost({ ...DRAFT, ...change })).toEqual(expected)
   })
@@ -40,7 +47,10 @@ describe('parseDraft', () => {
     [null, null],
     ['not json', null],
     ['{"title":"a"}', null],
-    ['{"title":"T","content":"C","category":"g","tags":"a,b"}', { title: 'T', content: 'C', category: 'g', tags: 'a,b' }],
+    [
+      '{"title":"T","content":"C","category":"g","tags":"a,b"}',
+      { title: 'T', content: 'C', category: 'g', tags: 'a,b' },
+    ],
   ])('%j → %j', (raw, expected) => {
     expect(parseDraft(raw)).toEqual(expected)
   })

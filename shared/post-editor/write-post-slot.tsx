@@ -13,7 +13,11 @@ export function WritePostSlot(props: WritePostProps) {
   const { ready } = useI18n()
   const [WritePost, setWritePost] = useState<ComponentType<WritePostProps> | null>(null)
   useEffect(() => {
-    if (maybeSignedIn && WritePost === null) void Promise.all([import('./write-post.tsx'), ready()]).then(([module]) => setWritePost(() => module.WritePost), () => {})
+    if (maybeSignedIn && WritePost === null)
+      void Promise.all([import('./write-post.tsx'), ready()]).then(
+        ([module]) => setWritePost(() => module.WritePost),
+        () => {},
+      )
   }, [maybeSignedIn, WritePost])
   return WritePost ? <WritePost {...props} /> : null
 }

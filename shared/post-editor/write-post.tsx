@@ -11,10 +11,13 @@ let editorChunk: Promise<{ default: ComponentType<PostEditorProps> }> | null = n
 
 /** The editor's chunk (CodeMirror, the markdown preview) and its form styles, requested when a visitor opens it. */
 function loadPostEditor(ensureStyles: StyleLoader): Promise<{ default: ComponentType<PostEditorProps> }> {
-  editorChunk ??= Promise.all([import('./post-editor.tsx'), ensureStyles(['forms'])]).then(([module]) => module, (error: unknown) => {
-    editorChunk = null
-    throw error
-  })
+  editorChunk ??= Promise.all([import('./post-editor.tsx'), ensureStyles(['forms'])]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      editorChunk = null
+      throw error
+    },
+  )
   return editorChunk
 }
 
@@ -58,11 +61,19 @@ export function WritePost({ categories, categoryId }: WritePostProps) {
       setLoading(false)
     }
   }
-  if (open && Editor) return <Editor categories={categories} categoryId={categoryId} draft={draft} onCancel={() => {
-    clearDraft()
-    setDraft(null)
-    setOpen(false)
-  }} />
+  if (open && Editor)
+    return (
+      <Editor
+        categories={categories}
+        categoryId={categoryId}
+        draft={draft}
+        onCancel={() => {
+          clearDraft()
+          setDraft(null)
+          setOpen(false)
+        }}
+      />
+    )
   return (
     <p className="post-write">
       <button type="button" className="button" onClick={() => void openEditor()} disabled={loading} aria-busy={loading}>

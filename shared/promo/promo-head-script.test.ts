@@ -7,7 +7,19 @@ const NOW_S = NOW / 1000
 const HOUR = 3_600_000
 
 function promo(title: string, overrides: Partial<PromoView> = {}): PromoView {
-  return { title, description: '', url: '/x', img_url: '', type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: NOW_S - 3600, end_ts: NOW_S + 3600, ...overrides }
+  return {
+    title,
+    description: '',
+    url: '/x',
+    img_url: '',
+    type: 2,
+    position: 2,
+    allowed_close: 1,
+    is_show: 1,
+    start_ts: NOW_S - 3600,
+    end_ts: NOW_S + 3600,
+    ...overrides,
+  }
 }
 
 const LISTS: PromoView[][] = [
@@ -26,9 +38,18 @@ const STORED: (string | null)[] = [
   '{"title":"a"}',
   JSON.stringify([{ title: 'a', hidden_time: NOW - HOUR }]),
   JSON.stringify([{ title: 'a', hidden_time: NOW - 24 * HOUR }]),
-  JSON.stringify([{ title: 'a', hidden_time: NOW - 24 * HOUR + 1 }, { title: 'b', hidden_time: NOW - 1 }]),
+  JSON.stringify([
+    { title: 'a', hidden_time: NOW - 24 * HOUR + 1 },
+    { title: 'b', hidden_time: NOW - 1 },
+  ]),
   JSON.stringify([{ title: 'b', hidden_time: NOW + HOUR }]),
-  JSON.stringify([null, 3, { title: 5, hidden_time: NOW }, { title: 'a', hidden_time: 'soon' }, { title: 'b', hidden_time: NOW - HOUR }]),
+  JSON.stringify([
+    null,
+    3,
+    { title: 5, hidden_time: NOW },
+    { title: 'a', hidden_time: 'soon' },
+    { title: 'b', hidden_time: NOW - HOUR },
+  ]),
 ]
 
 describe('the promo head script', () => {
@@ -36,7 +57,10 @@ describe('the promo head script', () => {
     for (const promos of LISTS) {
       for (const stored of STORED) {
         const chosen = selectPromo(promos, NOW, parseHiddenPromos(stored, NOW))
-        expect(eligiblePromoIndex(promos, NOW, stored), `${JSON.stringify(promos.map((p) => p.title))} with ${stored}`).toBe(chosen === null ? -1 : promos.indexOf(chosen))
+        expect(
+          eligiblePromoIndex(promos, NOW, stored),
+          `${JSON.stringify(promos.map((p) => p.title))} with ${stored}`,
+        ).toBe(chosen === null ? -1 : promos.indexOf(chosen))
       }
     }
   })
@@ -44,14 +68,24 @@ describe('the promo head script', () => {
   it('marks <html data-promo> in a browser-like global, and nothing when storage throws', () => {
     const run = (script: string, storage: { getItem: (key: string) => string | null }) => {
       const attributes: Record<string, string> = {}
-      const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } }
+      const document = {
+        documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
+      }
       new Function('document', 'localStorage', 'Date', script)(document, storage, { now: () => NOW })
       return attributes
     }
     const script = promoHeadScript([promo('a'), promo('b')])
-    expect(run(script, { getItem: () => JSON.stringify([{ title: 'a', hidden_time: NOW - HOUR }]) })).toEqual({ 'data-promo': '1' })
+    expect(run(script, { getItem: () => JSON.stringify([{ title: 'a', hidden_time: NOW - HOUR }]) })).toEqual({
+      'data-promo': '1',
+    })
     expect(run(script, { getItem: () => null })).toEqual({ 'data-promo': '0' })
-    expect(run(script, { getItem: () => { throw new Error('storage is off') } })).toEqual({})
+    expect(
+      run(script, {
+        getItem: () => {
+          throw new Error('storage is off')
+        },
+      }),
+    ).toEqual({})
     expect(script).not.toContain('</')
   })
 })

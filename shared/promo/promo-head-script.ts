@@ -19,7 +19,14 @@ function firstEligiblePromo(windows: PromoWindow[], nowMs: number, storedHidden:
         var record = records[i] as { title?: unknown; hidden_time?: unknown } | null
         if (record === null || typeof record !== 'object') continue
         var at = record.hidden_time
-        if (typeof record.title === 'string' && typeof at === 'number' && isFinite(at) && at <= nowMs && nowMs - at < 86400000) hidden[record.title] = true
+        if (
+          typeof record.title === 'string' &&
+          typeof at === 'number' &&
+          isFinite(at) &&
+          at <= nowMs &&
+          nowMs - at < 86400000
+        )
+          hidden[record.title] = true
       }
     }
   } catch (e) {
@@ -37,7 +44,11 @@ const RULE_SOURCE = firstEligiblePromo.toString()
 
 /** For tests: the head script's rule as a function. */
 export const eligiblePromoIndex = (promos: readonly PromoView[], nowMs: number, storedHidden: string | null): number =>
-  firstEligiblePromo(promos.map((promo) => [promo.title, promo.start_ts, promo.end_ts]), nowMs, storedHidden)
+  firstEligiblePromo(
+    promos.map((promo) => [promo.title, promo.start_ts, promo.end_ts]),
+    nowMs,
+    storedHidden,
+  )
 
 /**
  * A head script that marks `<html data-promo="N">` before the first paint with the index of the
@@ -45,7 +56,9 @@ export const eligiblePromoIndex = (promos: readonly PromoView[], nowMs: number, 
  * work after hydration, never a promo the visitor closed). Storage may be unavailable.
  */
 export function promoHeadScript(promos: readonly PromoView[]): string {
-  const windows = promos.slice(0, MAX_SERVED_PROMOS).map((promo): PromoWindow => [promo.title, promo.start_ts, promo.end_ts])
+  const windows = promos
+    .slice(0, MAX_SERVED_PROMOS)
+    .map((promo): PromoWindow => [promo.title, promo.start_ts, promo.end_ts])
   const data = JSON.stringify(windows)
   return `try{var i=(${RULE_SOURCE})(${data},Date.now(),localStorage.getItem(${JSON.stringify(PROMO_HIDDEN_KEY)}));if(i>=0)document.documentElement.setAttribute("data-promo",String(i))}catch(e){}`
 }

@@ -36,12 +36,18 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
   })
 
   it('paints the chosen promo with the page, before any script, and never one the visitor closed', async () => {
-    for (const [hidden, visible] of [[false, true], [true, false]] as const) {
+    for (const [hidden, visible] of [
+      [false, true],
+      [true, false],
+    ] as const) {
       const context = await browserSite.browser().newContext({ locale: 'en-US' })
       // The page's scripts never arrive: what shows is what the first paint shows.
       await context.route(/\/assets\/.*\.js$/, (route) => route.abort())
       if (hidden) {
-        await context.addInitScript(([key, title]) => localStorage.setItem(key!, JSON.stringify([{ title, hidden_time: Date.now() - 60_000 }])), [PROMO_HIDDEN_KEY, PROMO])
+        await context.addInitScript(
+          ([key, title]) => localStorage.setItem(key!, JSON.stringify([{ title, hidden_time: Date.now() - 60_000 }])),
+          [PROMO_HIDDEN_KEY, PROMO],
+        )
       }
       const page = await context.newPage()
       await page.goto(browserSite.tenantUrl('land.localhost', '/'))
@@ -54,7 +60,10 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
   it('shows the promo again once the hidden record is older than 24 hours', async () => {
     const { page, errors } = await browserSite.open('land.localhost', '/', LAND)
     await page.evaluate((key) => {
-      localStorage.setItem(key, JSON.stringify([{ title: 'Lumen for iPhone is here', hidden_time: Date.now() - 25 * 3600 * 1000 }]))
+      localStorage.setItem(
+        key,
+        JSON.stringify([{ title: 'Lumen for iPhone is here', hidden_time: Date.now() - 25 * 3600 * 1000 }]),
+      )
     }, PROMO_HIDDEN_KEY)
     await page.reload()
     // Hydrated, the app has had its say too (on a busy machine the scripts start up to seconds after load).
@@ -69,7 +78,9 @@ describe('the promo pop-up in a browser', { timeout: 60_000 }, () => {
     const picture = page.locator('img.promo__image')
     await picture.waitFor()
     expect(await picture.getAttribute('loading')).toBeNull()
-    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true)
     expect(errors).toEqual([])
     await page.close()
   })

@@ -27,10 +27,14 @@ export function PromoPopup() {
     if (!promos || promos.length === 0) return setChosen({ promo: null })
     // The rules load after hydration, and only on a page that carries promos.
     let current = true
-    void loadPromoRules().then(({ parseHiddenPromos, selectPromo }) => {
-      const now = Date.now()
-      if (current) setChosen({ promo: selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)) })
-    }, () => {})
+    void loadPromoRules().then(
+      ({ parseHiddenPromos, selectPromo }) => {
+        const now = Date.now()
+        if (current)
+          setChosen({ promo: selectPromo(promos, now, parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now)) })
+      },
+      () => {},
+    )
     return () => {
       current = false
     }
@@ -38,15 +42,27 @@ export function PromoPopup() {
   const closer = (promo: PromoView) => {
     if (promo.allowed_close !== 1) return undefined
     return () => {
-      void loadPromoRules().then(({ hidePromo, parseHiddenPromos }) => {
-        const now = Date.now()
-        writeStorage(PROMO_HIDDEN_KEY, JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)))
-        setChosen({ promo: null })
-      }, () => {})
+      void loadPromoRules().then(
+        ({ hidePromo, parseHiddenPromos }) => {
+          const now = Date.now()
+          writeStorage(
+            PROMO_HIDDEN_KEY,
+            JSON.stringify(hidePromo(parseHiddenPromos(readStorage(PROMO_HIDDEN_KEY), now), promo.title, now)),
+          )
+          setChosen({ promo: null })
+        },
+        () => {},
+      )
     }
   }
   if (chosen === 'as-served') {
-    return <>{(promos ?? []).slice(0, MAX_SERVED_PROMOS).map((promo, index) => <PromoCard key={index} promo={promo} servedIndex={index} onClose={closer(promo)} />)}</>
+    return (
+      <>
+        {(promos ?? []).slice(0, MAX_SERVED_PROMOS).map((promo, index) => (
+          <PromoCard key={index} promo={promo} servedIndex={index} onClose={closer(promo)} />
+        ))}
+      </>
+    )
   }
   const { promo } = chosen
   if (promo === null) return null
@@ -55,23 +71,63 @@ export function PromoPopup() {
 }
 
 /** `servedIndex`: the card's place among the server's candidates; the stylesheet shows it only when the head script chose that place. */
-function PromoCard({ promo, servedIndex, onClose }: { promo: PromoView; servedIndex: number | undefined; onClose: (() => void) | undefined }) {
+function PromoCard({
+  promo,
+  servedIndex,
+  onClose,
+}: {
+  promo: PromoView
+  servedIndex: number | undefined
+  onClose: (() => void) | undefined
+}) {
   const { t } = useI18n()
   const picture = promo.type === 1 && promo.img_url !== ''
   // Eager: a fixed pop-up is on screen the moment it shows, lazy loading would only delay it.
   const body = picture ? (
-    <SiteImage className="promo__image" src={promo.img_url} preset="thumbnail" alt={promo.title} width={640} height={360} eager />
+    <SiteImage
+      className="promo__image"
+      src={promo.img_url}
+      preset="thumbnail"
+      alt={promo.title}
+      width={640}
+      height={360}
+      eager
+    />
   ) : (
     <>
-      <strong className="promo__title" dir="auto">{promo.title}</strong>
-      {promo.description ? <span className="promo__text" dir="auto">{promo.description}</span> : null}
+      <strong className="promo__title" dir="auto">
+        {promo.title}
+      </strong>
+      {promo.description ? (
+        <span className="promo__text" dir="auto">
+          {promo.description}
+        </span>
+      ) : null}
     </>
   )
   return (
-    <section className={`promo promo--${picture ? 'picture' : 'text'}`} aria-label={promo.title} data-testid="promo" data-promo-index={servedIndex}>
-      {promo.url ? <ConfigLink url={promo.url} className="promo__link">{body}</ConfigLink> : <div className="promo__link">{body}</div>}
+    <section
+      className={`promo promo--${picture ? 'picture' : 'text'}`}
+      aria-label={promo.title}
+      data-testid="promo"
+      data-promo-index={servedIndex}
+    >
+      {promo.url ? (
+        <ConfigLink url={promo.url} className="promo__link">
+          {body}
+        </ConfigLink>
+      ) : (
+        <div className="promo__link">{body}</div>
+      )}
       {onClose ? (
-        <button type="button" className="promo__close" data-needs-app="" onClick={onClose} aria-label={t('close')} title={t('close')}>
+        <button
+          type="button"
+          className="promo__close"
+          data-needs-app=""
+          onClick={onClose}
+          aria-label={t('close')}
+          title={t('close')}
+        >
           <span aria-hidden="true">×</span>
         </button>
       ) : null}

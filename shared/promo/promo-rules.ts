@@ -1,12 +1,18 @@
 import type { Promo } from '../types.ts'
 
 /** What the page needs of a promo (SPEC §3 "Promo"); times in seconds, as the upstream sends them. */
-export type PromoView = Pick<Promo, 'title' | 'url' | 'img_url' | 'type' | 'position' | 'allowed_close' | 'is_show' | 'start_ts' | 'end_ts'> & {
+export type PromoView = Pick<
+  Promo,
+  'title' | 'url' | 'img_url' | 'type' | 'position' | 'allowed_close' | 'is_show' | 'start_ts' | 'end_ts'
+> & {
   description: string
 }
 
 /** A promo the visitor closed (SPEC §3 "Hidden promo record"); `hidden_time` in milliseconds. */
-export interface HiddenPromo { title: string; hidden_time: number }
+export interface HiddenPromo {
+  title: string
+  hidden_time: number
+}
 
 /** SPEC §9: a closed promo stays hidden for 24 hours. */
 const PROMO_HIDDEN_MS = 24 * 60 * 60 * 1000
@@ -34,8 +40,14 @@ type PromoFacts = Pick<Promo, 'is_show' | 'type' | 'position' | 'start_ts' | 'en
 export function servablePromos<T extends PromoFacts>(promos: readonly T[], nowMs: number, lifetimeMs: number): T[] {
   const nowS = nowMs / 1000
   const horizonS = (nowMs + Math.max(0, lifetimeMs)) / 1000
-  return promos.filter((promo) =>
-    promo.is_show === 1 && isRenderablePromo(promo) && promo.start_ts <= promo.end_ts && promo.end_ts >= nowS && promo.start_ts <= horizonS)
+  return promos.filter(
+    (promo) =>
+      promo.is_show === 1 &&
+      isRenderablePromo(promo) &&
+      promo.start_ts <= promo.end_ts &&
+      promo.end_ts >= nowS &&
+      promo.start_ts <= horizonS,
+  )
 }
 
 /** Whether a hidden record still hides promos with its title at `nowMs`. */
@@ -48,9 +60,15 @@ function isHiddenRecordActive(record: HiddenPromo, nowMs: number): boolean {
  * `start_ts`–`end_ts` window, renderable here and not hidden by a record younger than 24 hours.
  * Renderability counts as eligibility, so a banner promo elsewhere never crowds out the pop-up.
  */
-export function selectPromo(promos: readonly PromoView[], nowMs: number, hidden: readonly HiddenPromo[]): PromoView | null {
+export function selectPromo(
+  promos: readonly PromoView[],
+  nowMs: number,
+  hidden: readonly HiddenPromo[],
+): PromoView | null {
   const nowS = nowMs / 1000
-  const hiddenTitles = new Set(hidden.filter((record) => isHiddenRecordActive(record, nowMs)).map((record) => record.title))
+  const hiddenTitles = new Set(
+    hidden.filter((record) => isHiddenRecordActive(record, nowMs)).map((record) => record.title),
+  )
   for (const promo of promos) {
     if (promo.is_show !== 1) continue
     if (nowS < promo.start_ts || nowS > promo.end_ts) continue
@@ -87,5 +105,8 @@ export function parseHiddenPromos(raw: string | null, nowMs: number): HiddenProm
 
 /** The records after closing `title` at `nowMs`: one record per title, stale ones gone. */
 export function hidePromo(records: readonly HiddenPromo[], title: string, nowMs: number): HiddenPromo[] {
-  return [...records.filter((record) => record.title !== title && isHiddenRecordActive(record, nowMs)), { title, hidden_time: nowMs }]
+  return [
+    ...records.filter((record) => record.title !== title && isHiddenRecordActive(record, nowMs)),
+    { title, hidden_time: nowMs },
+  ]
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { toPromoWebPath, toSectionSegments } from './promo-web-path.ts'
 
-const sections = toSectionSegments(['c/:group?/:path', 'd/:id', 'doc_/:path', 'post', 'post-/:path', 'rank_/:platform', 'res/hot', 's', 'sa', ':lang', '*'])
+const sections = toSectionSegments([
+  'c/:group?/:path',
+  'd/:id',
+  'doc_/:path',
+  'post',
+  'post-/:path',
+  'rank_/:platform',
+  'res/hot',
+  's',
+  'sa',
+  ':lang',
+  '*',
+])
 
 describe('toPromoWebPath', () => {
   it.each([

@@ -5,10 +5,7 @@
  */
 const RESEND_SECONDS = 60
 
-export type CodeSenderState =
-  | { phase: 'idle' }
-  | { phase: 'sending' }
-  | { phase: 'counting'; until: number }
+export type CodeSenderState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'counting'; until: number }
 
 export type CodeSenderEvent =
   | { type: 'send' }

@@ -3,7 +3,9 @@ import { splitByTerm } from './highlight.ts'
 
 /** The parts as a string with the matches in brackets. */
 function marked(text: string, term: string): string {
-  return splitByTerm(text, term).map((part) => (part.match ? `[${part.text}]` : part.text)).join('')
+  return splitByTerm(text, term)
+    .map((part) => (part.match ? `[${part.text}]` : part.text))
+    .join('')
 }
 
 describe('splitByTerm', () => {
@@ -29,7 +31,11 @@ describe('splitByTerm', () => {
 
   it('keeps every character of the text, in order', () => {
     const text = 'One two ONE three one'
-    expect(splitByTerm(text, 'one').map((part) => part.text).join('')).toBe(text)
+    expect(
+      splitByTerm(text, 'one')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(text)
   })
 
   it('takes a term of regex operators literally', () => {

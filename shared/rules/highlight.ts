@@ -3,7 +3,10 @@ const MAX_WORDS = 8
 const MAX_WORD_LENGTH = 64
 
 /** A piece of text, and whether it matches the search term. */
-export interface TextPart { text: string; match: boolean }
+export interface TextPart {
+  text: string
+  match: boolean
+}
 
 /**
  * Splits `text` into the parts that match a word of the search `term` and the rest, so a page can
@@ -11,9 +14,24 @@ export interface TextPart { text: string; match: boolean }
  * literally (regex metacharacters included), and longer words win over their prefixes.
  */
 export function splitByTerm(text: string, term: string): TextPart[] {
-  const words = [...new Set(term.trim().split(/\s+/u).filter((word) => word !== '').slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH)))]
+  const words = [
+    ...new Set(
+      term
+        .trim()
+        .split(/\s+/u)
+        .filter((word) => word !== '')
+        .slice(0, MAX_WORDS)
+        .map((word) => word.slice(0, MAX_WORD_LENGTH)),
+    ),
+  ]
   if (words.length === 0 || text === '') return [{ text, match: false }]
-  const pattern = new RegExp(words.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'giu')
+  const pattern = new RegExp(
+    words
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'giu',
+  )
   const parts: TextPart[] = []
   let last = 0
   for (const found of text.matchAll(pattern)) {

@@ -7,20 +7,42 @@
 import { isSitePath, parseHttpUrl } from './safe-url.ts'
 
 // The icons the front end draws itself (shared/components/entry-icon.tsx).
-const BUILTIN_ICONS = ['help', 'wechat', 'qq', 'mail', 'phone', 'service', 'feedback', 'qrcode', 'home', 'search', 'top'] as const
+const BUILTIN_ICONS = [
+  'help',
+  'wechat',
+  'qq',
+  'mail',
+  'phone',
+  'service',
+  'feedback',
+  'qrcode',
+  'home',
+  'search',
+  'top',
+] as const
 
 export type BuiltinIcon = (typeof BUILTIN_ICONS)[number]
 
-export type IconChoice =
-  | { kind: 'image'; src: string }
-  | { kind: 'builtin'; name: BuiltinIcon }
-  | { kind: 'marker' }
+export type IconChoice = { kind: 'image'; src: string } | { kind: 'builtin'; name: BuiltinIcon } | { kind: 'marker' }
 
 // Other spellings site configs use for the same icons.
 const ALIASES: ReadonlyMap<string, BuiltinIcon> = new Map([
-  ['weixin', 'wechat'], ['wx', 'wechat'], ['email', 'mail'], ['tel', 'phone'], ['telephone', 'phone'], ['kefu', 'service'],
-  ['customer_service', 'service'], ['customer-service', 'service'], ['qr', 'qrcode'], ['qr-code', 'qrcode'], ['qr_code', 'qrcode'],
-  ['back-top', 'top'], ['backtop', 'top'], ['back_top', 'top'], ['back-to-top', 'top'], ['question', 'help'],
+  ['weixin', 'wechat'],
+  ['wx', 'wechat'],
+  ['email', 'mail'],
+  ['tel', 'phone'],
+  ['telephone', 'phone'],
+  ['kefu', 'service'],
+  ['customer_service', 'service'],
+  ['customer-service', 'service'],
+  ['qr', 'qrcode'],
+  ['qr-code', 'qrcode'],
+  ['qr_code', 'qrcode'],
+  ['back-top', 'top'],
+  ['backtop', 'top'],
+  ['back_top', 'top'],
+  ['back-to-top', 'top'],
+  ['question', 'help'],
 ])
 
 const IMAGE_PATH = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp)$/i

@@ -43,20 +43,32 @@ describe('toImageSources', () => {
   })
 
   it('uses width descriptors and sizes for a fluid image, with a placeholder', () => {
-    expect(toImageSources({ src: PHOTO, preset: 'cover', optimize: true, sizes: '(max-width: 700px) 100vw, 640px', placeholder: true })).toEqual({
+    expect(
+      toImageSources({
+        src: PHOTO,
+        preset: 'cover',
+        optimize: true,
+        sizes: '(max-width: 700px) 100vw, 640px',
+        placeholder: true,
+      }),
+    ).toEqual({
       src: `/_img/cover?url=${ENCODED}&dpr=1`,
       srcSet: `/_img/cover?url=${ENCODED}&dpr=1 640w, /_img/cover?url=${ENCODED}&dpr=2 1280w`,
       sizes: '(max-width: 700px) 100vw, 640px',
       placeholder: `/_img/placeholder?url=${ENCODED}`,
     })
-    expect(toImageSources({ src: PHOTO, preset: 'thumbnail', optimize: true, sizes: '320px' }).srcSet).toMatch(/ 320w, .* 640w$/)
+    expect(toImageSources({ src: PHOTO, preset: 'thumbnail', optimize: true, sizes: '320px' }).srcSet).toMatch(
+      / 320w, .* 640w$/,
+    )
   })
 
   it('gives a fixed thumbnail 1x and 2x, and a placeholder only when asked', () => {
     const sources = toImageSources({ src: PHOTO, preset: 'thumbnail', optimize: true })
     expect(sources.srcSet).toMatch(/dpr=1 1x, .*dpr=2 2x$/)
     expect(sources.placeholder).toBeUndefined()
-    expect(toImageSources({ src: PHOTO, preset: 'thumbnail', optimize: true, placeholder: true }).placeholder).toBe(`/_img/placeholder?url=${ENCODED}`)
+    expect(toImageSources({ src: PHOTO, preset: 'thumbnail', optimize: true, placeholder: true }).placeholder).toBe(
+      `/_img/placeholder?url=${ENCODED}`,
+    )
   })
 
   it.each([

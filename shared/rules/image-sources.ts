@@ -50,7 +50,9 @@ export function isOptimizable(source: string): boolean {
 export function toImageSources({ src, preset, optimize, sizes, placeholder = false }: ImageSourcesInput): ImageSources {
   if (!optimize || !isOptimizable(src)) return { src }
   const width = IMAGE_PRESETS[preset].width
-  const candidates = IMAGE_DENSITIES.map((density) => `${optimizedImageUrl(src, preset, density)} ${sizes ? `${width * density}w` : `${density}x`}`)
+  const candidates = IMAGE_DENSITIES.map(
+    (density) => `${optimizedImageUrl(src, preset, density)} ${sizes ? `${width * density}w` : `${density}x`}`,
+  )
   return {
     src: optimizedImageUrl(src, preset, 1),
     srcSet: candidates.join(', '),

@@ -54,15 +54,66 @@ describe('defaultLanguageOf', () => {
 
 describe('enabledLanguages', () => {
   it.each<[string, unknown, unknown, Lang[]]>([
-    ['status 1 only, list order', [{ language: 'zh', status: 1 }, { language: 'fr', status: 1 }, { language: 'en', status: 0 }], 'zh', ['zh', 'fr']],
-    ['unknown codes ignored', [{ language: 'zh', status: 1 }, { language: 'xx', status: 1 }, { language: 'en', status: 1 }], 'zh', ['zh', 'en']],
-    ['duplicates dropped', [{ language: 'en', status: 1 }, { language: 'en', status: 1 }, { language: 'zh', status: 1 }], 'zh', ['en', 'zh']],
-    ['forgotten default goes first', [{ language: 'en', status: 1 }, { language: 'ja', status: 1 }], 'de', ['de', 'en', 'ja']],
-    ['disabled default still enabled', [{ language: 'en', status: 1 }, { language: 'zh', status: 0 }], 'zh', ['zh', 'en']],
+    [
+      'status 1 only, list order',
+      [
+        { language: 'zh', status: 1 },
+        { language: 'fr', status: 1 },
+        { language: 'en', status: 0 },
+      ],
+      'zh',
+      ['zh', 'fr'],
+    ],
+    [
+      'unknown codes ignored',
+      [
+        { language: 'zh', status: 1 },
+        { language: 'xx', status: 1 },
+        { language: 'en', status: 1 },
+      ],
+      'zh',
+      ['zh', 'en'],
+    ],
+    [
+      'duplicates dropped',
+      [
+        { language: 'en', status: 1 },
+        { language: 'en', status: 1 },
+        { language: 'zh', status: 1 },
+      ],
+      'zh',
+      ['en', 'zh'],
+    ],
+    [
+      'forgotten default goes first',
+      [
+        { language: 'en', status: 1 },
+        { language: 'ja', status: 1 },
+      ],
+      'de',
+      ['de', 'en', 'ja'],
+    ],
+    [
+      'disabled default still enabled',
+      [
+        { language: 'en', status: 1 },
+        { language: 'zh', status: 0 },
+      ],
+      'zh',
+      ['zh', 'en'],
+    ],
     ['missing list', undefined, 'en', ['en']],
     ['list is not an array', { en: 1 }, undefined, ['zh']],
     ['null entries skipped', [null, { language: 'en', status: 1 }], 'zh', ['zh', 'en']],
-    ['status must be exactly 1', [{ language: 'en', status: '1' }, { language: 'fr', status: true }], 'zh', ['zh']],
+    [
+      'status must be exactly 1',
+      [
+        { language: 'en', status: '1' },
+        { language: 'fr', status: true },
+      ],
+      'zh',
+      ['zh'],
+    ],
     ['codes in other letter case accepted', [{ language: 'ZH-tw', status: 1 }], 'zh', ['zh', 'zh-TW']],
   ])('%s', (_name, list, defaultLanguage, expected) => {
     expect(enabledLanguages(site(list, defaultLanguage))).toEqual(expected)

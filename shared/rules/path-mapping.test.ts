@@ -94,29 +94,150 @@ describe('longest prefix first, whatever the upstream order', () => {
 
 describe('cleanPathMapping', () => {
   it.each<[string, unknown, PathMappingPair[]]>([
-    ['sorted longest from first', [{ from: '/a', to: '/x' }, { from: '/b/c/d', to: '/y' }, { from: '/e/f', to: '/z' }],
-      [{ from: '/b/c/d', to: '/y' }, { from: '/e/f', to: '/z' }, { from: '/a', to: '/x' }]],
+    [
+      'sorted longest from first',
+      [
+        { from: '/a', to: '/x' },
+        { from: '/b/c/d', to: '/y' },
+        { from: '/e/f', to: '/z' },
+      ],
+      [
+        { from: '/b/c/d', to: '/y' },
+        { from: '/e/f', to: '/z' },
+        { from: '/a', to: '/x' },
+      ],
+    ],
     ['from === to ignored', [{ from: '/a', to: '/a' }], []],
     ['trailing slash and blanks normalized', [{ from: ' /a/ ', to: '/x/' }], [{ from: '/a', to: '/x' }]],
-    ['chain a → b, b → c: the later pair is ignored', [{ from: '/a', to: '/b' }, { from: '/b', to: '/c' }], [{ from: '/a', to: '/b' }]],
-    ['chain b → c, a → b: the later pair is ignored', [{ from: '/b', to: '/c' }, { from: '/a', to: '/b' }], [{ from: '/b', to: '/c' }]],
-    ['swap a → b, b → a', [{ from: '/a', to: '/b' }, { from: '/b', to: '/a' }], [{ from: '/a', to: '/b' }]],
+    [
+      'chain a → b, b → c: the later pair is ignored',
+      [
+        { from: '/a', to: '/b' },
+        { from: '/b', to: '/c' },
+      ],
+      [{ from: '/a', to: '/b' }],
+    ],
+    [
+      'chain b → c, a → b: the later pair is ignored',
+      [
+        { from: '/b', to: '/c' },
+        { from: '/a', to: '/b' },
+      ],
+      [{ from: '/b', to: '/c' }],
+    ],
+    [
+      'swap a → b, b → a',
+      [
+        { from: '/a', to: '/b' },
+        { from: '/b', to: '/a' },
+      ],
+      [{ from: '/a', to: '/b' }],
+    ],
     ['to under its own from', [{ from: '/a', to: '/a/b' }], []],
     ['from under its own to', [{ from: '/a/b', to: '/a' }], []],
-    ['to under another from', [{ from: '/a', to: '/x' }, { from: '/b', to: '/a/y' }], [{ from: '/a', to: '/x' }]],
-    ['same to twice', [{ from: '/a', to: '/x' }, { from: '/b', to: '/x' }], [{ from: '/a', to: '/x' }]],
-    ['nested to', [{ from: '/a', to: '/x' }, { from: '/b', to: '/x/y' }], [{ from: '/a', to: '/x' }]],
-    ['same from twice', [{ from: '/a', to: '/x' }, { from: '/a', to: '/y' }], [{ from: '/a', to: '/x' }]],
-    ['root ignored', [{ from: '/', to: '/x' }, { from: '/a', to: '/' }], []],
-    ['language prefix ignored', [{ from: '/en', to: '/x' }, { from: '/a', to: '/ZH-tw/b' }], []],
-    ['not absolute', [{ from: 'a', to: '/x' }, { from: '/a', to: 'https://evil.com' }], []],
-    ['double slash', [{ from: '//a', to: '/x' }, { from: '/a', to: '//evil.com' }, { from: '/b', to: '/c//d' }], []],
+    [
+      'to under another from',
+      [
+        { from: '/a', to: '/x' },
+        { from: '/b', to: '/a/y' },
+      ],
+      [{ from: '/a', to: '/x' }],
+    ],
+    [
+      'same to twice',
+      [
+        { from: '/a', to: '/x' },
+        { from: '/b', to: '/x' },
+      ],
+      [{ from: '/a', to: '/x' }],
+    ],
+    [
+      'nested to',
+      [
+        { from: '/a', to: '/x' },
+        { from: '/b', to: '/x/y' },
+      ],
+      [{ from: '/a', to: '/x' }],
+    ],
+    [
+      'same from twice',
+      [
+        { from: '/a', to: '/x' },
+        { from: '/a', to: '/y' },
+      ],
+      [{ from: '/a', to: '/x' }],
+    ],
+    [
+      'root ignored',
+      [
+        { from: '/', to: '/x' },
+        { from: '/a', to: '/' },
+      ],
+      [],
+    ],
+    [
+      'language prefix ignored',
+      [
+        { from: '/en', to: '/x' },
+        { from: '/a', to: '/ZH-tw/b' },
+      ],
+      [],
+    ],
+    [
+      'not absolute',
+      [
+        { from: 'a', to: '/x' },
+        { from: '/a', to: 'https://evil.com' },
+      ],
+      [],
+    ],
+    [
+      'double slash',
+      [
+        { from: '//a', to: '/x' },
+        { from: '/a', to: '//evil.com' },
+        { from: '/b', to: '/c//d' },
+      ],
+      [],
+    ],
     ['backslash', [{ from: '/a', to: '/\\evil.com' }], []],
-    ['query or hash', [{ from: '/a?x', to: '/x' }, { from: '/b', to: '/y#z' }], []],
-    ['blanks and controls inside', [{ from: '/a b', to: '/x' }, { from: '/c', to: '/\t/evil.com' }], []],
-    ['dot segments', [{ from: '/a/../b', to: '/x' }, { from: '/c', to: '/./d' }], []],
-    ['malformed escapes', [{ from: '/%zz', to: '/x' }, { from: '/a', to: '/%E0%A4%A' }], []],
-    ['non-ASCII encoded, escapes upper-cased', [{ from: '/文章', to: '/p%c3%a9' }], [{ from: '/%E6%96%87%E7%AB%A0', to: '/p%C3%A9' }]],
+    [
+      'query or hash',
+      [
+        { from: '/a?x', to: '/x' },
+        { from: '/b', to: '/y#z' },
+      ],
+      [],
+    ],
+    [
+      'blanks and controls inside',
+      [
+        { from: '/a b', to: '/x' },
+        { from: '/c', to: '/\t/evil.com' },
+      ],
+      [],
+    ],
+    [
+      'dot segments',
+      [
+        { from: '/a/../b', to: '/x' },
+        { from: '/c', to: '/./d' },
+      ],
+      [],
+    ],
+    [
+      'malformed escapes',
+      [
+        { from: '/%zz', to: '/x' },
+        { from: '/a', to: '/%E0%A4%A' },
+      ],
+      [],
+    ],
+    [
+      'non-ASCII encoded, escapes upper-cased',
+      [{ from: '/文章', to: '/p%c3%a9' }],
+      [{ from: '/%E6%96%87%E7%AB%A0', to: '/p%C3%A9' }],
+    ],
     ['not strings', [{ from: 1, to: '/x' }, null, 'x', { to: '/y' }], []],
     ['not an array', { from: '/a', to: '/b' }, []],
   ])('%s', (_name, raw, expected) => {
@@ -145,8 +266,12 @@ describe('compilePathMapping', () => {
 
   it('never loops on hostile mappings: applying twice changes nothing more', () => {
     const hostile = [
-      { from: '/a', to: '/b' }, { from: '/b', to: '/a' }, { from: '/c', to: '/c' },
-      { from: '/d', to: '/d/e' }, { from: '/e', to: '/f' }, { from: '/f', to: '/e' },
+      { from: '/a', to: '/b' },
+      { from: '/b', to: '/a' },
+      { from: '/c', to: '/c' },
+      { from: '/d', to: '/d/e' },
+      { from: '/e', to: '/f' },
+      { from: '/f', to: '/e' },
     ]
     const mapping = compilePathMapping(hostile)
     for (const path of ['/a/1', '/b/1', '/c/1', '/d/1', '/d/e/1', '/e/1', '/f/1']) {

@@ -35,10 +35,16 @@ function decide(pathname: string, request: Request = {}): RedirectDecision {
   })
 }
 
-const render = (language: Lang, routePath: string, browserPath: string): RedirectDecision =>
-  ({ kind: 'render', language, routePath, browserPath })
+const render = (language: Lang, routePath: string, browserPath: string): RedirectDecision => ({
+  kind: 'render',
+  language,
+  routePath,
+  browserPath,
+})
 const redirect = (status: 301 | 302, location: string, setLangCookie?: Lang): RedirectDecision =>
-  setLangCookie === undefined ? { kind: 'redirect', status, location } : { kind: 'redirect', status, location, setLangCookie }
+  setLangCookie === undefined
+    ? { kind: 'redirect', status, location }
+    : { kind: 'redirect', status, location, setLangCookie }
 const BAD = { kind: 'bad-request' } as const
 
 describe('language prefix', () => {
@@ -113,7 +119,10 @@ describe('path mapping', () => {
 
   it('ignores looping pairs instead of following them', () => {
     const looping = rules(['zh', 'en'], 'zh', [
-      { from: '/a', to: '/b' }, { from: '/b', to: '/a' }, { from: '/c', to: '/c' }, { from: '/d', to: '/d/e' },
+      { from: '/a', to: '/b' },
+      { from: '/b', to: '/a' },
+      { from: '/c', to: '/c' },
+      { from: '/d', to: '/d/e' },
     ])
     expect(decide('/a/1', { site: looping })).toEqual(redirect(301, '/b/1'))
     expect(decide('/b/1', { site: looping })).toEqual(render('zh', '/a/1', '/b/1'))
@@ -122,9 +131,15 @@ describe('path mapping', () => {
   })
 
   it('cleans a hand-built, unsorted mapping itself', () => {
-    const site = { languages: ['zh'] as Lang[], defaultLanguage: 'zh' as Lang, pathMapping: [
-      { from: '/post', to: '/articles' }, { from: '/post/top', to: '/best' }, { from: '/best', to: '/post' },
-    ] }
+    const site = {
+      languages: ['zh'] as Lang[],
+      defaultLanguage: 'zh' as Lang,
+      pathMapping: [
+        { from: '/post', to: '/articles' },
+        { from: '/post/top', to: '/best' },
+        { from: '/best', to: '/post' },
+      ],
+    }
     expect(decide('/post/top/1', { site })).toEqual(redirect(301, '/best/1'))
     expect(decide('/best/1', { site })).toEqual(render('zh', '/post/top/1', '/best/1'))
     expect(decide('/articles/top/1', { site })).toEqual(redirect(301, '/best/1'))
@@ -151,8 +166,24 @@ describe('normalization', () => {
 
 describe('bad requests', () => {
   it.each([
-    '/%E0%A4%A', '/%zz', '/%', '/a%', '/%C3', '/%FF', '/%00', '/a%00b', '/a\u0000b', '/a\tb', '/a\nb', '/a\u2028b',
-    '/en/%zz', '/post/%E0%A4%A', '/zh/%00', 'relative', '*', 'http://evil.com/x',
+    '/%E0%A4%A',
+    '/%zz',
+    '/%',
+    '/a%',
+    '/%C3',
+    '/%FF',
+    '/%00',
+    '/a%00b',
+    '/a\u0000b',
+    '/a\tb',
+    '/a\nb',
+    '/a\u2028b',
+    '/en/%zz',
+    '/post/%E0%A4%A',
+    '/zh/%00',
+    'relative',
+    '*',
+    'http://evil.com/x',
   ])('%j', (pathname) => {
     expect(decide(pathname)).toEqual(BAD)
     expect(decide(pathname, { acceptLanguage: 'en' })).toEqual(BAD)
@@ -167,8 +198,18 @@ describe('browser-language redirect (first access only)', () => {
     ['zh-HK → zh-TW', '/x', { acceptLanguage: 'zh-HK' }, redirect(302, '/zh-TW/x', 'zh-TW')],
     ['q-values', '/x', { acceptLanguage: 'ja;q=0.5, en;q=0.9' }, redirect(302, '/en/x', 'en')],
     ['mapped page: to form kept', '/articles/1', { acceptLanguage: 'en' }, redirect(302, '/en/articles/1', 'en')],
-    ['from form: straight to the final page', '/post/1', { acceptLanguage: 'en' }, redirect(302, '/en/articles/1', 'en')],
-    ['not enabled prefix: straight to the final page', '/fr/post/1', { acceptLanguage: 'en' }, redirect(302, '/en/articles/1', 'en')],
+    [
+      'from form: straight to the final page',
+      '/post/1',
+      { acceptLanguage: 'en' },
+      redirect(302, '/en/articles/1', 'en'),
+    ],
+    [
+      'not enabled prefix: straight to the final page',
+      '/fr/post/1',
+      { acceptLanguage: 'en' },
+      redirect(302, '/en/articles/1', 'en'),
+    ],
     ['unclean path: straight to the final page', '//x', { acceptLanguage: 'en' }, redirect(302, '/en/x', 'en')],
     ['best match is the default', '/', { acceptLanguage: 'zh-CN,zh;q=0.9,en;q=0.8' }, render('zh', '/', '/')],
     ['* is the default', '/', { acceptLanguage: '*' }, render('zh', '/', '/')],
@@ -179,13 +220,28 @@ describe('browser-language redirect (first access only)', () => {
     ['cookie present (other)', '/', { acceptLanguage: 'en', langCookie: 'ja' }, render('zh', '/', '/')],
     ['cookie present (empty)', '/', { acceptLanguage: 'en', langCookie: '' }, render('zh', '/', '/')],
     ['cookie present (garbage)', '/', { acceptLanguage: 'en', langCookie: 'xx' }, render('zh', '/', '/')],
-    ['POST or payload: caller disallows', '/', { acceptLanguage: 'en', allowBrowserLanguageRedirect: false }, render('zh', '/', '/')],
-    ['disallowed, from form still 301', '/post/1', { acceptLanguage: 'en', allowBrowserLanguageRedirect: false }, redirect(301, '/articles/1')],
+    [
+      'POST or payload: caller disallows',
+      '/',
+      { acceptLanguage: 'en', allowBrowserLanguageRedirect: false },
+      render('zh', '/', '/'),
+    ],
+    [
+      'disallowed, from form still 301',
+      '/post/1',
+      { acceptLanguage: 'en', allowBrowserLanguageRedirect: false },
+      redirect(301, '/articles/1'),
+    ],
     ['prefixed page is never redirected', '/ja/x', { acceptLanguage: 'en' }, render('ja', '/x', '/ja/x')],
     ['cookie present, not enabled prefix', '/fr/x', { acceptLanguage: 'en', langCookie: 'en' }, redirect(302, '/x')],
     ['explicit default prefix pins the choice', '/zh/x', { acceptLanguage: 'en' }, redirect(301, '/x', 'zh')],
     ['explicit default prefix, nothing to pin', '/zh/x', { acceptLanguage: 'zh' }, redirect(301, '/x')],
-    ['explicit default prefix, cookie present', '/zh/x', { acceptLanguage: 'en', langCookie: 'en' }, redirect(301, '/x')],
+    [
+      'explicit default prefix, cookie present',
+      '/zh/x',
+      { acceptLanguage: 'en', langCookie: 'en' },
+      redirect(301, '/x'),
+    ],
   ])('%s: %s', (_name, pathname, request, expected) => {
     expect(decide(pathname, request)).toEqual(expected)
   })
@@ -195,7 +251,12 @@ describe('hostile paths never leave the origin', () => {
   const prefixes = [...MAPPED_PREFIXES, '/zh', '/ZH', '/en', '/fr', '/FR', '/zh/post', '/fr/articles', '/trending']
 
   it.each(hostileVariants(prefixes))('%j', (pathname) => {
-    for (const request of [{}, { acceptLanguage: 'en' }, { search: '?next=//evil.com' }, { langCookie: 'en' }] satisfies Request[]) {
+    for (const request of [
+      {},
+      { acceptLanguage: 'en' },
+      { search: '?next=//evil.com' },
+      { langCookie: 'en' },
+    ] satisfies Request[]) {
       const decision = decide(pathname, request)
       if (decision.kind === 'bad-request') continue
       if (decision.kind === 'render') {
@@ -215,17 +276,49 @@ describe('hostile paths never leave the origin', () => {
 describe('every redirect ends within two hops, never in a loop', () => {
   const sites: Record<string, SiteRules> = {
     zhDefault: SITE,
-    enDefault: rules(['en', 'zh', 'zh-TW'], 'en', [{ from: '/post', to: '/articles' }, { from: '/c/legal', to: '/legal' }]),
+    enDefault: rules(['en', 'zh', 'zh-TW'], 'en', [
+      { from: '/post', to: '/articles' },
+      { from: '/c/legal', to: '/legal' },
+    ]),
     nasty: rules(['zh', 'en'], 'zh', [
-      { from: '/a', to: '/b' }, { from: '/b', to: '/a' }, { from: '/post', to: '/en' }, { from: '/x', to: '/post' },
-      { from: '/s', to: '/s/t' }, { from: '/res', to: '/res/hot' }, { from: '/post/top', to: '/best' },
-      { from: '/m', to: '/n' }, { from: '/o', to: '/n/p' },
+      { from: '/a', to: '/b' },
+      { from: '/b', to: '/a' },
+      { from: '/post', to: '/en' },
+      { from: '/x', to: '/post' },
+      { from: '/s', to: '/s/t' },
+      { from: '/res', to: '/res/hot' },
+      { from: '/post/top', to: '/best' },
+      { from: '/m', to: '/n' },
+      { from: '/o', to: '/n/p' },
     ]),
   }
   const prefixes = ['', '/zh', '/ZH', '/en', '/EN', '/fr', '/FR', '/zh-tw', '/zh-TW', '/ja', '/es', '//', '/./']
   const rests = [
-    '', '/', '/x', '/post', '/post/', '/post/1', '/post/top/1', '/articles/1', '/best', '/res/hot/a', '/trending/a',
-    '/legal/p', '/c/legal/p', '/a/1', '/b/1', '/s/t', '/m/p/1', '/n/p/1', '/o/1', '//x', '/a/../post/1', '/\\post', '/%70ost/1', '/%2e/x', '/%E6%96%87',
+    '',
+    '/',
+    '/x',
+    '/post',
+    '/post/',
+    '/post/1',
+    '/post/top/1',
+    '/articles/1',
+    '/best',
+    '/res/hot/a',
+    '/trending/a',
+    '/legal/p',
+    '/c/legal/p',
+    '/a/1',
+    '/b/1',
+    '/s/t',
+    '/m/p/1',
+    '/n/p/1',
+    '/o/1',
+    '//x',
+    '/a/../post/1',
+    '/\\post',
+    '/%70ost/1',
+    '/%2e/x',
+    '/%E6%96%87',
   ]
   const searches = ['', '?q=1']
   const cookies = [undefined, 'en', 'zh', '']
@@ -237,31 +330,35 @@ describe('every redirect ends within two hops, never in a loop', () => {
     let redirects = 0
     let twoHops = 0
     for (const site of Object.values(sites)) {
-      for (const prefix of prefixes) for (const rest of rests) for (const search of searches) {
-        for (const langCookie of cookies) for (const acceptLanguage of headers) for (const allow of [true, false]) {
-          const base = { site, acceptLanguage, allowBrowserLanguageRedirect: allow }
-          const url = `${prefix}${rest}${search}`
-          const first = decideRedirect({ ...base, pathname: prefix + rest, search, langCookie })
-          if (first.kind !== 'redirect') continue
-          redirects++
-          if (first.location === url) problems.push(`loop: ${url}`)
-          // A browser follows it, sending the cookie the redirect set (or, dropping cookies, the old one).
-          for (const cookie of new Set([first.setLangCookie ?? langCookie, langCookie])) {
-            const second = follow(first.location, { ...base, langCookie: cookie })
-            if (second.kind === 'render') continue
-            if (second.kind === 'bad-request') {
-              problems.push(`${url} → ${first.location} → bad request`)
-              continue
-            }
-            twoHops++
-            if (second.location === first.location) problems.push(`loop: ${url} → ${first.location}`)
-            const third = follow(second.location, { ...base, langCookie: second.setLangCookie ?? cookie })
-            if (third.kind !== 'render') {
-              problems.push(`${url} → ${first.location} → ${second.location} → ${JSON.stringify(third)}`)
-            }
+      for (const prefix of prefixes)
+        for (const rest of rests)
+          for (const search of searches) {
+            for (const langCookie of cookies)
+              for (const acceptLanguage of headers)
+                for (const allow of [true, false]) {
+                  const base = { site, acceptLanguage, allowBrowserLanguageRedirect: allow }
+                  const url = `${prefix}${rest}${search}`
+                  const first = decideRedirect({ ...base, pathname: prefix + rest, search, langCookie })
+                  if (first.kind !== 'redirect') continue
+                  redirects++
+                  if (first.location === url) problems.push(`loop: ${url}`)
+                  // A browser follows it, sending the cookie the redirect set (or, dropping cookies, the old one).
+                  for (const cookie of new Set([first.setLangCookie ?? langCookie, langCookie])) {
+                    const second = follow(first.location, { ...base, langCookie: cookie })
+                    if (second.kind === 'render') continue
+                    if (second.kind === 'bad-request') {
+                      problems.push(`${url} → ${first.location} → bad request`)
+                      continue
+                    }
+                    twoHops++
+                    if (second.location === first.location) problems.push(`loop: ${url} → ${first.location}`)
+                    const third = follow(second.location, { ...base, langCookie: second.setLangCookie ?? cookie })
+                    if (third.kind !== 'render') {
+                      problems.push(`${url} → ${first.location} → ${second.location} → ${JSON.stringify(third)}`)
+                    }
+                  }
+                }
           }
-        }
-      }
     }
     expect(problems).toEqual([])
     expect(redirects).toBeGreaterThan(1000)
@@ -271,13 +368,15 @@ describe('every redirect ends within two hops, never in a loop', () => {
   it('with the cookie the redirect set, the next request renders', () => {
     const problems: string[] = []
     for (const site of Object.values(sites)) {
-      for (const prefix of prefixes) for (const rest of rests) for (const acceptLanguage of headers) {
-        const base = { site, acceptLanguage, allowBrowserLanguageRedirect: true, langCookie: undefined }
-        const first = decideRedirect({ ...base, pathname: prefix + rest, search: '' })
-        if (first.kind !== 'redirect' || first.setLangCookie === undefined) continue
-        const next = follow(first.location, { ...base, langCookie: first.setLangCookie })
-        if (next.kind !== 'render') problems.push(`${prefix}${rest} → ${first.location} → ${JSON.stringify(next)}`)
-      }
+      for (const prefix of prefixes)
+        for (const rest of rests)
+          for (const acceptLanguage of headers) {
+            const base = { site, acceptLanguage, allowBrowserLanguageRedirect: true, langCookie: undefined }
+            const first = decideRedirect({ ...base, pathname: prefix + rest, search: '' })
+            if (first.kind !== 'redirect' || first.setLangCookie === undefined) continue
+            const next = follow(first.location, { ...base, langCookie: first.setLangCookie })
+            if (next.kind !== 'render') problems.push(`${prefix}${rest} → ${first.location} → ${JSON.stringify(next)}`)
+          }
     }
     expect(problems).toEqual([])
   })

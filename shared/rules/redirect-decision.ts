@@ -84,7 +84,12 @@ export function decideRedirect(input: RedirectInput): RedirectDecision {
     const firstAccess = firstAccessRedirect(input, canonical)
     if (firstAccess !== undefined) return firstAccess
     if (canonical !== requested) return redirectTo(301, canonical, search)
-    return { kind: 'render', language: site.defaultLanguage, routePath: mapping.toRoute(canonical), browserPath: requested }
+    return {
+      kind: 'render',
+      language: site.defaultLanguage,
+      routePath: mapping.toRoute(canonical),
+      browserPath: requested,
+    }
   }
 
   const unprefixed = canonicalRest(prefix.rest, mapping) || '/'
@@ -99,7 +104,12 @@ export function decideRedirect(input: RedirectInput): RedirectDecision {
   }
   const canonical = `/${prefix.lang}${canonicalRest(prefix.rest, mapping)}`
   if (canonical !== requested) return redirectTo(301, canonical, search)
-  return { kind: 'render', language: prefix.lang, routePath: mapping.toRoute(prefix.rest || '/'), browserPath: requested }
+  return {
+    kind: 'render',
+    language: prefix.lang,
+    routePath: mapping.toRoute(prefix.rest || '/'),
+    browserPath: requested,
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteHttpUrl, isSitePath, parseHttpUrl, safeHttpUrl, safeLinkTarget, safeMediaUrl, safeRedirectTarget } from './safe-url.ts'
+import {
+  absoluteHttpUrl,
+  isSitePath,
+  parseHttpUrl,
+  safeHttpUrl,
+  safeLinkTarget,
+  safeMediaUrl,
+  safeRedirectTarget,
+} from './safe-url.ts'
 
 const absoluteUrl = (routerPath: string) => `https://site.example/zh${routerPath}`
 
@@ -55,7 +63,14 @@ const TABLE: Row[] = [
   ['http://cdn.example:8080/a.png', ...five('http://cdn.example:8080/a.png')],
   ['https://127.0.0.1:3000/x', ...five('https://127.0.0.1:3000/x')],
   // Site paths
-  ['/c/legal/privacy', null, '/c/legal/privacy', '/c/legal/privacy', '/c/legal/privacy', 'https://site.example/c/legal/privacy'],
+  [
+    '/c/legal/privacy',
+    null,
+    '/c/legal/privacy',
+    '/c/legal/privacy',
+    '/c/legal/privacy',
+    'https://site.example/c/legal/privacy',
+  ],
   ['/#features', null, '/#features', '/#features', '/#features', 'https://site.example/#features'],
   ['/', null, '/', '/', '/', 'https://site.example/'],
   // Fragments, mail, phone, inline images: only where they mean something
@@ -72,14 +87,17 @@ function five(value: string): [string, string, string, string, string] {
 }
 
 describe('safe-url', () => {
-  it.each(TABLE)('%j → http %j, media %j, link %j, redirect %j, absolute %j', (input, http, media, link, redirect, absolute) => {
-    expect(safeHttpUrl(input)).toBe(http)
-    expect(parseHttpUrl(input) !== null).toBe(http !== null)
-    expect(safeMediaUrl(input)).toBe(media)
-    expect(safeLinkTarget(input)).toBe(link)
-    expect(safeRedirectTarget(input)).toBe(redirect)
-    expect(absoluteHttpUrl(input, absoluteUrl)).toBe(absolute)
-  })
+  it.each(TABLE)(
+    '%j → http %j, media %j, link %j, redirect %j, absolute %j',
+    (input, http, media, link, redirect, absolute) => {
+      expect(safeHttpUrl(input)).toBe(http)
+      expect(parseHttpUrl(input) !== null).toBe(http !== null)
+      expect(safeMediaUrl(input)).toBe(media)
+      expect(safeLinkTarget(input)).toBe(link)
+      expect(safeRedirectTarget(input)).toBe(redirect)
+      expect(absoluteHttpUrl(input, absoluteUrl)).toBe(absolute)
+    },
+  )
 
   it.each([undefined, null, 42, {}, ['https://a.example']])('refuses the non-string %j', (value) => {
     expect(safeHttpUrl(value)).toBeNull()
@@ -104,7 +122,19 @@ describe('safe-url', () => {
     expect(safeMediaUrl(avatar, 100_000)).toBe(avatar)
   })
 
-  it.each([['/', true], ['/a', true], ['/a?b#c', true], ['//a', false], ['/\\a', false], ['/a\\b', false], ['a', false], ['', false], ['#a', false], ['/a\u0000', false], ['/a\tb', false]])('isSitePath(%j) is %j', (value, expected) => {
+  it.each([
+    ['/', true],
+    ['/a', true],
+    ['/a?b#c', true],
+    ['//a', false],
+    ['/\\a', false],
+    ['/a\\b', false],
+    ['a', false],
+    ['', false],
+    ['#a', false],
+    ['/a\u0000', false],
+    ['/a\tb', false],
+  ])('isSitePath(%j) is %j', (value, expected) => {
     expect(isSitePath(value)).toBe(expected)
   })
 })

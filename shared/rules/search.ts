@@ -13,8 +13,18 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/
 // Single-segment routes of the fixed route table (SPEC §2). A search route with one of these names
 // would shadow that page; the router matches case-insensitively, so the comparison does too.
 const FIXED_ROUTES = new Set([
-  'disclaimer', 'feedback', 'goto', 'links', 'post', 'rank', 'res', 'res_tags',
-  '404', '405', '500', 'announcement',
+  'disclaimer',
+  'feedback',
+  'goto',
+  'links',
+  'post',
+  'rank',
+  'res',
+  'res_tags',
+  '404',
+  '405',
+  '500',
+  'announcement',
 ])
 
 type SearchRouteSource = Pick<SiteConfig, 'page_config'> | { page_config?: { global_config?: Partial<GlobalConfig> } }

@@ -23,7 +23,12 @@ describe('routePrefixesOf', () => {
   })
 })
 
-function row(page_type: PageType, page_path: string, group_path = '', page_id = `${page_type}:${group_path}/${page_path}`): ShowPath {
+function row(
+  page_type: PageType,
+  page_path: string,
+  group_path = '',
+  page_id = `${page_type}:${group_path}/${page_path}`,
+): ShowPath {
   return { page_id, page_type, page_path, group_path, title: page_path }
 }
 

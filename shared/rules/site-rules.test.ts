@@ -13,15 +13,29 @@ function config(parts: { languages?: [string, 0 | 1][]; defaultLanguage?: string
 
 describe('toSiteRules', () => {
   it('collects languages, default and a cleaned, sorted mapping', () => {
-    const rules = toSiteRules(config({
-      languages: [['zh', 1], ['en', 1], ['fr', 0], ['xx', 1]],
-      defaultLanguage: 'zh',
-      mapping: [{ from: '/a', to: '/a' }, { from: '/post', to: '/articles' }, { from: '/res/hot', to: '/trending' }],
-    }))
+    const rules = toSiteRules(
+      config({
+        languages: [
+          ['zh', 1],
+          ['en', 1],
+          ['fr', 0],
+          ['xx', 1],
+        ],
+        defaultLanguage: 'zh',
+        mapping: [
+          { from: '/a', to: '/a' },
+          { from: '/post', to: '/articles' },
+          { from: '/res/hot', to: '/trending' },
+        ],
+      }),
+    )
     expect(rules).toEqual({
       languages: ['zh', 'en'],
       defaultLanguage: 'zh',
-      pathMapping: [{ from: '/res/hot', to: '/trending' }, { from: '/post', to: '/articles' }],
+      pathMapping: [
+        { from: '/res/hot', to: '/trending' },
+        { from: '/post', to: '/articles' },
+      ],
     })
   })
 
@@ -41,29 +55,85 @@ describe('toSiteRules', () => {
   })
 
   it('defaults to zh', () => {
-    expect(toSiteRules(config({ languages: [['en', 1]] }))).toMatchObject({ languages: ['zh', 'en'], defaultLanguage: 'zh' })
+    expect(toSiteRules(config({ languages: [['en', 1]] }))).toMatchObject({
+      languages: ['zh', 'en'],
+      defaultLanguage: 'zh',
+    })
   })
 })
 
 describe('languageSwitchLinks', () => {
-  const rules = toSiteRules(config({
-    languages: [['zh', 1], ['en', 1], ['zh-TW', 1], ['ja', 0]],
-    defaultLanguage: 'zh',
-    mapping: [{ from: '/post', to: '/articles' }],
-  }))
+  const rules = toSiteRules(
+    config({
+      languages: [
+        ['zh', 1],
+        ['en', 1],
+        ['zh-TW', 1],
+        ['ja', 0],
+      ],
+      defaultLanguage: 'zh',
+      mapping: [{ from: '/post', to: '/articles' }],
+    }),
+  )
 
   it.each([
-    ['/', [['zh', '/'], ['en', '/en'], ['zh-TW', '/zh-TW']]],
-    ['/res/new', [['zh', '/res/new'], ['en', '/en/res/new'], ['zh-TW', '/zh-TW/res/new']]],
-    ['/articles/1', [['zh', '/articles/1'], ['en', '/en/articles/1'], ['zh-TW', '/zh-TW/articles/1']]],
-    ['/post/1', [['zh', '/articles/1'], ['en', '/en/articles/1'], ['zh-TW', '/zh-TW/articles/1']]],
-    ['/s?query=a#r', [['zh', '/s?query=a#r'], ['en', '/en/s?query=a#r'], ['zh-TW', '/zh-TW/s?query=a#r']]],
+    [
+      '/',
+      [
+        ['zh', '/'],
+        ['en', '/en'],
+        ['zh-TW', '/zh-TW'],
+      ],
+    ],
+    [
+      '/res/new',
+      [
+        ['zh', '/res/new'],
+        ['en', '/en/res/new'],
+        ['zh-TW', '/zh-TW/res/new'],
+      ],
+    ],
+    [
+      '/articles/1',
+      [
+        ['zh', '/articles/1'],
+        ['en', '/en/articles/1'],
+        ['zh-TW', '/zh-TW/articles/1'],
+      ],
+    ],
+    [
+      '/post/1',
+      [
+        ['zh', '/articles/1'],
+        ['en', '/en/articles/1'],
+        ['zh-TW', '/zh-TW/articles/1'],
+      ],
+    ],
+    [
+      '/s?query=a#r',
+      [
+        ['zh', '/s?query=a#r'],
+        ['en', '/en/s?query=a#r'],
+        ['zh-TW', '/zh-TW/s?query=a#r'],
+      ],
+    ],
   ])('%s', (path, expected) => {
     expect(languageSwitchLinks(path, rules)).toEqual(expected.map(([lang, href]) => ({ lang, href })))
   })
 
   it('keeps the default language unprefixed when it is not zh', () => {
-    const english = toSiteRules(config({ languages: [['en', 1], ['zh', 1]], defaultLanguage: 'en' }))
-    expect(languageSwitchLinks('/x', english)).toEqual([{ lang: 'en', href: '/x' }, { lang: 'zh', href: '/zh/x' }])
+    const english = toSiteRules(
+      config({
+        languages: [
+          ['en', 1],
+          ['zh', 1],
+        ],
+        defaultLanguage: 'en',
+      }),
+    )
+    expect(languageSwitchLinks('/x', english)).toEqual([
+      { lang: 'en', href: '/x' },
+      { lang: 'zh', href: '/zh/x' },
+    ])
   })
 })

@@ -6,9 +6,17 @@ describe('fillTemplate', () => {
   it.each([
     ['#搜索词# - #网站名称#', { siteName: 'Demo', searchTerm: 'vue' }, 'vue - Demo'],
     ['#资源名称#|#分类名称#', { siteName: 'S', resourceName: 'Book', categoryName: 'Docs' }, 'Book|Docs'],
-    ['#榜单平台# #榜单分类# #榜单标签#', { siteName: 'S', rankPlatform: 'P', rankCategory: 'C', rankTag: 'T' }, 'P C T'],
+    [
+      '#榜单平台# #榜单分类# #榜单标签#',
+      { siteName: 'S', rankPlatform: 'P', rankCategory: 'C', rankTag: 'T' },
+      'P C T',
+    ],
     ['#标签名称#: #标签描述#', { siteName: 'S', tagName: 'n', tagDescription: 'd' }, 'n: d'],
-    ['#文章名称# #文章描述# #资源描述#', { siteName: 'S', articleName: 'a', articleDescription: 'b', resourceDescription: 'c' }, 'a b c'],
+    [
+      '#文章名称# #文章描述# #资源描述#',
+      { siteName: 'S', articleName: 'a', articleDescription: 'b', resourceDescription: 'c' },
+      'a b c',
+    ],
     ['#网站名称##网站名称#', { siteName: 'X' }, 'XX'],
     // A placeholder without a value becomes empty and takes its brackets or one separator with it.
     ['#搜索词# - #网站名称#', { siteName: 'Demo' }, 'Demo'],
@@ -25,7 +33,8 @@ describe('fillTemplate', () => {
   })
 
   it('never leaves a known placeholder raw', () => {
-    const every = '#网站名称##搜索词##资源名称##分类名称##榜单平台##榜单分类##榜单标签##资源描述##标签名称##标签描述##文章名称##文章描述#'
+    const every =
+      '#网站名称##搜索词##资源名称##分类名称##榜单平台##榜单分类##榜单标签##资源描述##标签名称##标签描述##文章名称##文章描述#'
     expect(fillTemplate(every, { siteName: '' })).toBe('')
   })
 })
@@ -53,7 +62,13 @@ describe('cutDescription', () => {
 
 const site = fakeSite({
   baseInfo: { app_name: 'Example', description: 'Site description' },
-  tdk: { detail_page_config: { title: '#资源名称# - #网站名称#', description: '#资源描述#', keywords: '#资源名称#,#分类名称#' } },
+  tdk: {
+    detail_page_config: {
+      title: '#资源名称# - #网站名称#',
+      description: '#资源描述#',
+      keywords: '#资源名称#,#分类名称#',
+    },
+  },
 })
 const urls = {
   canonical: 'https://example.test/d/x',
@@ -67,7 +82,9 @@ const urls = {
 describe('buildPageHead', () => {
   it('fills the site TDK of the page kind, cuts the description and keeps the addresses', () => {
     const head = buildPageHead({
-      site, tdkKey: 'detail_page_config', urls,
+      site,
+      tdkKey: 'detail_page_config',
+      urls,
       values: { resourceName: 'Book', resourceDescription: `Long ${'x'.repeat(200)}`, categoryName: '' },
     })
     expect(head.title).toBe('Book - Example')
@@ -78,9 +95,17 @@ describe('buildPageHead', () => {
   })
 
   it('lets the page TDK win and falls back to "name - site" and the site description', () => {
-    expect(buildPageHead({ site, tdkKey: 'detail_page_config', urls, pageTdk: { title: 'Own', description: '', keywords: 'k' } }))
-      .toMatchObject({ title: 'Own', description: 'Site description', keywords: 'k' })
-    expect(buildPageHead({ site, tdkKey: 'post_page_config', urls, fallbackTitle: 'Posts' }).title).toBe('Posts - Example')
+    expect(
+      buildPageHead({
+        site,
+        tdkKey: 'detail_page_config',
+        urls,
+        pageTdk: { title: 'Own', description: '', keywords: 'k' },
+      }),
+    ).toMatchObject({ title: 'Own', description: 'Site description', keywords: 'k' })
+    expect(buildPageHead({ site, tdkKey: 'post_page_config', urls, fallbackTitle: 'Posts' }).title).toBe(
+      'Posts - Example',
+    )
     expect(buildPageHead({ site, urls: null }).title).toBe('Example')
   })
 

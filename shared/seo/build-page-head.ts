@@ -17,9 +17,18 @@ interface TdkValues {
 }
 
 const PLACEHOLDERS: [string, keyof TdkValues | 'siteName'][] = [
-  ['#网站名称#', 'siteName'], ['#搜索词#', 'searchTerm'], ['#资源名称#', 'resourceName'], ['#分类名称#', 'categoryName'],
-  ['#榜单平台#', 'rankPlatform'], ['#榜单分类#', 'rankCategory'], ['#榜单标签#', 'rankTag'], ['#资源描述#', 'resourceDescription'],
-  ['#标签名称#', 'tagName'], ['#标签描述#', 'tagDescription'], ['#文章名称#', 'articleName'], ['#文章描述#', 'articleDescription'],
+  ['#网站名称#', 'siteName'],
+  ['#搜索词#', 'searchTerm'],
+  ['#资源名称#', 'resourceName'],
+  ['#分类名称#', 'categoryName'],
+  ['#榜单平台#', 'rankPlatform'],
+  ['#榜单分类#', 'rankCategory'],
+  ['#榜单标签#', 'rankTag'],
+  ['#资源描述#', 'resourceDescription'],
+  ['#标签名称#', 'tagName'],
+  ['#标签描述#', 'tagDescription'],
+  ['#文章名称#', 'articleName'],
+  ['#文章描述#', 'articleDescription'],
 ]
 
 /** SPEC §5 / §9: the meta description is cut to 160 characters. */
@@ -43,7 +52,11 @@ export function fillTemplate(template: string, values: TdkValues & { siteName: s
     if (out.includes(token)) out = out.split(token).join(values[key]?.trim() || EMPTY)
   }
   if (out.includes(EMPTY)) {
-    out = out.replace(EMPTY_BRACKETS, EMPTY).replace(EMPTY_THEN_SEPARATOR, EMPTY).replace(SEPARATOR_THEN_EMPTY_AT_END, '').replaceAll(EMPTY, '')
+    out = out
+      .replace(EMPTY_BRACKETS, EMPTY)
+      .replace(EMPTY_THEN_SEPARATOR, EMPTY)
+      .replace(SEPARATOR_THEN_EMPTY_AT_END, '')
+      .replaceAll(EMPTY, '')
   }
   return out.replace(/\s+/g, ' ').trim()
 }
@@ -68,12 +81,16 @@ export function cutDescription(text: string): string {
 let graphemeSegmenter: Intl.Segmenter | null | undefined
 
 function graphemes(text: string): Iterable<{ segment: string }> {
-  graphemeSegmenter ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
+  graphemeSegmenter ??=
+    typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
   return graphemeSegmenter ? graphemeSegmenter.segment(text) : Array.from(text, (segment) => ({ segment }))
 }
 
 /** A page's absolute address and the same page in each language of the site (see LoaderEnv.pageUrls). */
-export interface PageUrls { canonical: string; alternates: HrefLang[] }
+export interface PageUrls {
+  canonical: string
+  alternates: HrefLang[]
+}
 
 export interface PageHeadInput {
   site: SiteConfig
@@ -108,11 +125,15 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   const computed = input.urls?.canonical ?? null
   const canonical = input.ownCanonical ?? computed
   // One address per page: its own language's alternate is exactly its canonical URL.
-  const alternates = (input.urls?.alternates ?? []).map((alternate) => (alternate.href === computed && canonical ? { ...alternate, href: canonical } : alternate))
+  const alternates = (input.urls?.alternates ?? []).map((alternate) =>
+    alternate.href === computed && canonical ? { ...alternate, href: canonical } : alternate,
+  )
   const jsonLd = (input.jsonLd ?? []).filter((entity): entity is JsonLd => entity !== null)
   return {
     title: title || fallbackTitle,
-    description: cutDescription(tidy(description || input.fallbackDescription || input.site.base_info.description || '')),
+    description: cutDescription(
+      tidy(description || input.fallbackDescription || input.site.base_info.description || ''),
+    ),
     keywords: tdk?.keywords ? fillTemplate(tdk.keywords, values) : '',
     canonical,
     ...(input.robots ? { robots: input.robots } : {}),

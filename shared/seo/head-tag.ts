@@ -39,7 +39,8 @@ export function renderHeadTags(tags: readonly HeadTag[], options: RenderHeadOpti
       html += `<title>${escapeHtml(tag.text)}</title>`
       continue
     }
-    const nonce = options.nonce && (tag.tag === 'script' || tag.tag === 'style') ? ` nonce="${escapeHtml(options.nonce)}"` : ''
+    const nonce =
+      options.nonce && (tag.tag === 'script' || tag.tag === 'style') ? ` nonce="${escapeHtml(options.nonce)}"` : ''
     html += markup(tag, `${nonce} ${HEAD_KEY_ATTRIBUTE}="${headTagKey(tag)}"`)
   }
   return html

@@ -24,7 +24,11 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
     tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: alternate.hreflang, href: alternate.href } })
   }
   if (site.favicon) tags.push({ tag: 'link', attrs: { rel: 'icon', href: site.favicon } })
-  if (site.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.siteName, href: site.feed } })
+  if (site.feed)
+    tags.push({
+      tag: 'link',
+      attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.siteName, href: site.feed },
+    })
 
   // Open Graph and Twitter cards (docs/STANDARDS.md): what a link preview shows.
   const image = page.image || site.image
@@ -46,11 +50,15 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
   meta('twitter:image', image)
 
   for (const entity of page.jsonLd ?? []) {
-    tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, html: serializeForScript({ '@context': 'https://schema.org', ...entity }) })
+    tags.push({
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      html: serializeForScript({ '@context': 'https://schema.org', ...entity }),
+    })
   }
   // Site code once, even when the head and the page-type entries repeat an element.
   const seen = new Set<string>()
-  for (const tag of [...site.code, ...(page.pageType ? site.pageCode[page.pageType] ?? [] : [])]) {
+  for (const tag of [...site.code, ...(page.pageType ? (site.pageCode[page.pageType] ?? []) : [])]) {
     const key = headTagKey(tag)
     if (!seen.has(key)) {
       seen.add(key)

@@ -20,7 +20,10 @@ export function websiteLd(input: { name: string; url: string; searchUrl: string 
   }
 }
 
-export interface Crumb { name: string; url: string }
+export interface Crumb {
+  name: string
+  url: string
+}
 
 /** The trail from the home page to this page (at least two named steps). */
 export function breadcrumbLd(crumbs: readonly Crumb[]): JsonLd | null {
@@ -28,7 +31,12 @@ export function breadcrumbLd(crumbs: readonly Crumb[]): JsonLd | null {
   if (named.length < 2) return null
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: named.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name.trim(), item: crumb.url })),
+    itemListElement: named.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name.trim(),
+      item: crumb.url,
+    })),
   }
 }
 

@@ -7,7 +7,16 @@
  * page kind adds the sheets its route declares (shared/routes.tsx); `account-dialog` comes with
  * the sign-in dialog's chunk.
  */
-export const STYLE_GROUPS = ['common', 'content', 'pagination', 'resource', 'post', 'site', 'forms', 'account-dialog'] as const
+export const STYLE_GROUPS = [
+  'common',
+  'content',
+  'pagination',
+  'resource',
+  'post',
+  'site',
+  'forms',
+  'account-dialog',
+] as const
 
 export type StyleGroup = (typeof STYLE_GROUPS)[number]
 

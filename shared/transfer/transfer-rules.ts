@@ -15,7 +15,10 @@ export type TransferOutcome = { kind: 'saved'; url: string } | { kind: 'failed';
  */
 export function pickTransferCookie(cookieIds: readonly string[], panType: string): string | null {
   const type = panType.trim().toLowerCase()
-  const named = type === '' ? undefined : cookieIds.find((id) => id.toLowerCase().startsWith(`${type}-`) || id.toLowerCase() === type)
+  const named =
+    type === ''
+      ? undefined
+      : cookieIds.find((id) => id.toLowerCase().startsWith(`${type}-`) || id.toLowerCase() === type)
   return named ?? cookieIds[0] ?? null
 }
 

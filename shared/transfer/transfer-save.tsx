@@ -25,7 +25,11 @@ export function TransferSave({ url, cookieId, docId }: TransferSaveProps) {
     try {
       // The call and its rules load on the tap (the button shows busy meanwhile), not with the page.
       const [call] = await Promise.all([import('./transfer-call.ts').catch(() => null), ready().catch(() => {})])
-      setOutcome(call ? await call.saveToDrive({ url, cookie_id: cookieId, doc_id: docId }) : { kind: 'failed', message: 'transferFailed' })
+      setOutcome(
+        call
+          ? await call.saveToDrive({ url, cookie_id: cookieId, doc_id: docId })
+          : { kind: 'failed', message: 'transferFailed' },
+      )
     } finally {
       setBusy(false)
     }
@@ -33,7 +37,13 @@ export function TransferSave({ url, cookieId, docId }: TransferSaveProps) {
   return (
     <div className="res-transfer">
       {outcome?.kind !== 'saved' ? (
-        <button type="button" className="button button--secondary" onClick={() => void save()} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void save()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? t('transferSaving') : t('transferSave')}
         </button>
       ) : null}
@@ -41,7 +51,9 @@ export function TransferSave({ url, cookieId, docId }: TransferSaveProps) {
         {outcome?.kind === 'saved' ? (
           <>
             <span>{t('transferSaved')}</span>{' '}
-            <a className="res-transfer__link" href={outcome.url} target="_blank" rel="noopener noreferrer nofollow">{outcome.url}</a>{' '}
+            <a className="res-transfer__link" href={outcome.url} target="_blank" rel="noopener noreferrer nofollow">
+              {outcome.url}
+            </a>{' '}
             <CopyButton text={outcome.url} label={t('copyLink')} />
           </>
         ) : outcome?.kind === 'failed' ? (

@@ -18,8 +18,14 @@ describe('withWechatRef', () => {
 
 describe('isWechatUserAgent', () => {
   it.each([
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN', true],
-    ['Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64', true],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN',
+      true,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64',
+      true,
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36', false],
     ['', false],
   ])('%s → %s', (userAgent, expected) => {
@@ -28,7 +34,10 @@ describe('isWechatUserAgent', () => {
 })
 
 describe('wechatHeadScript', () => {
-  it.each([[0, 'wx-style-0'], [1, 'wx-style-1']] as const)('marks the document for style %s only in WeChat', (style, styleClass) => {
+  it.each([
+    [0, 'wx-style-0'],
+    [1, 'wx-style-1'],
+  ] as const)('marks the document for style %s only in WeChat', (style, styleClass) => {
     const run = (userAgent: string) => {
       const classes: string[] = []
       const document = { documentElement: { classList: { add: (...names: string[]) => classes.push(...names) } } }

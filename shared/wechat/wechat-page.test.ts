@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { wechatHeadScript } from './wechat-link.ts'
 
-const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI'
+const WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI'
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
 
 describe('the in-app-browser screen in the HTML', () => {
@@ -12,22 +13,29 @@ describe('the in-app-browser screen in the HTML', () => {
   })
   afterAll(() => site.close())
 
-  const page = async (host: string, userAgent: string) => (await site.request('/links', { host, headers: { 'user-agent': userAgent } })).text()
+  const page = async (host: string, userAgent: string) =>
+    (await site.request('/links', { host, headers: { 'user-agent': userAgent } })).text()
   // Each response has its own CSP nonce; everything else must be the same.
   const withoutNonce = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""')
 
-  it.each([['res.localhost', 0], ['nav.localhost', 1]] as const)('%s: the same HTML for every User-Agent, with the style %s screen and head script', async (host, style) => {
-    const wechat = await page(host, WECHAT)
-    expect(withoutNonce(await page(host, DESKTOP)) === withoutNonce(wechat)).toBe(true)
-    const head = wechat.slice(0, wechat.indexOf('</head>'))
-    const script = `>${wechatHeadScript(style)}</script>`
-    // With the page's CSP nonce, or the browser would refuse to run it.
-    expect(head).toMatch(new RegExp(`<script nonce="[^"]+"${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`))
-    // The head script runs before any stylesheet or module: nothing paints before the class is set.
-    expect(head.indexOf('<style ')).toBeGreaterThan(0)
-    expect(head.indexOf(script)).toBeLessThan(head.indexOf('<style '))
-    expect(wechat).toContain(`class="wx-screen wx-screen--style-${style}"`)
-  })
+  it.each([
+    ['res.localhost', 0],
+    ['nav.localhost', 1],
+  ] as const)(
+    '%s: the same HTML for every User-Agent, with the style %s screen and head script',
+    async (host, style) => {
+      const wechat = await page(host, WECHAT)
+      expect(withoutNonce(await page(host, DESKTOP)) === withoutNonce(wechat)).toBe(true)
+      const head = wechat.slice(0, wechat.indexOf('</head>'))
+      const script = `>${wechatHeadScript(style)}</script>`
+      // With the page's CSP nonce, or the browser would refuse to run it.
+      expect(head).toMatch(new RegExp(`<script nonce="[^"]+"${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`))
+      // The head script runs before any stylesheet or module: nothing paints before the class is set.
+      expect(head.indexOf('<style ')).toBeGreaterThan(0)
+      expect(head.indexOf(script)).toBeLessThan(head.indexOf('<style '))
+      expect(wechat).toContain(`class="wx-screen wx-screen--style-${style}"`)
+    },
+  )
 
   it('leaves both out where the site switches the screen off', async () => {
     const html = await page('land.localhost', WECHAT)

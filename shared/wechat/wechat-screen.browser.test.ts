@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../../test/browser/use-browser-site.ts'
 
-const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64'
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 XWEB/1160065 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64'
 
 describe('the WeChat screen in a browser', { timeout: 60_000 }, () => {
   const browserSite = useBrowserSite()
 
   async function wechatPage(options: { scripts: boolean; locale: string }) {
-    const context = await browserSite.browser().newContext({ userAgent: WECHAT_UA, locale: options.locale, viewport: { width: 390, height: 800 } })
+    const context = await browserSite
+      .browser()
+      .newContext({ userAgent: WECHAT_UA, locale: options.locale, viewport: { width: 390, height: 800 } })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -36,7 +39,9 @@ describe('the WeChat screen in a browser', { timeout: 60_000 }, () => {
     expect(await page.locator('.wx-screen').isVisible()).toBe(true)
     expect(await page.locator('.site').isVisible()).toBe(true)
     // The overlay covers the page: a click in the middle lands on the screen, not on the page.
-    const hit = await page.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('.wx-screen') !== null)
+    const hit = await page.evaluate(
+      () => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('.wx-screen') !== null,
+    )
     expect(hit).toBe(true)
     expect(errors).toEqual([])
     await context.close()

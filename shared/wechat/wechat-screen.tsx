@@ -10,17 +10,35 @@ export function WechatScreen({ style }: { style: 0 | 1 }) {
   const { t, ready } = useI18n()
   // Copying and its toast load on the tap: most visitors are not in WeChat and never see the screen.
   const copy = async () => {
-    const [{ copyText }, { notify }, { withWechatRef }] = await Promise.all([import('../browser/copy-text.ts'), import('../feedback/notify.ts'), import('./wechat-link.ts'), ready()])
+    const [{ copyText }, { notify }, { withWechatRef }] = await Promise.all([
+      import('../browser/copy-text.ts'),
+      import('../feedback/notify.ts'),
+      import('./wechat-link.ts'),
+      ready(),
+    ])
     if (await copyText(withWechatRef(window.location.href))) notify.success(t('copySuccessOpenBrowser'))
     else notify.error(t('copyFailed'))
   }
   return (
-    <div className={`wx-screen wx-screen--style-${style}`} role="dialog" aria-modal="true" aria-labelledby="wx-screen-title">
-      {style === 1 ? <span className="wx-screen__pointer" aria-hidden="true">↗</span> : null}
+    <div
+      className={`wx-screen wx-screen--style-${style}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="wx-screen-title"
+    >
+      {style === 1 ? (
+        <span className="wx-screen__pointer" aria-hidden="true">
+          ↗
+        </span>
+      ) : null}
       <div className="wx-screen__card">
-        <h2 id="wx-screen-title" className="wx-screen__title">{t('openInBrowser')}</h2>
+        <h2 id="wx-screen-title" className="wx-screen__title">
+          {t('openInBrowser')}
+        </h2>
         <p className="wx-screen__lead">{t('openInBrowserLead')}</p>
-        <button type="button" className="button wx-screen__copy" data-needs-app="" onClick={() => void copy()}>{t('copyLink')}</button>
+        <button type="button" className="button wx-screen__copy" data-needs-app="" onClick={() => void copy()}>
+          {t('copyLink')}
+        </button>
       </div>
     </div>
   )

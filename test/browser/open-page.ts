@@ -22,7 +22,11 @@ export interface OpenedPage {
 }
 
 /** Loads `url` in `page` and waits until the client has hydrated (`<html data-hydrated="true">`). */
-export async function gotoHydrated(page: Page, url: string, waitUntil: OpenPageOptions['waitUntil'] = 'load'): Promise<void> {
+export async function gotoHydrated(
+  page: Page,
+  url: string,
+  waitUntil: OpenPageOptions['waitUntil'] = 'load',
+): Promise<void> {
   await page.goto(url, { waitUntil })
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }

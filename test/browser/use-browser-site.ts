@@ -31,7 +31,8 @@ export function useBrowserSite(options: Omit<TestSiteOptions, 'listen'> = {}): B
   })
 
   function tenantUrl(host: string, path: string): string {
-    if (site?.url === undefined) throw new Error('the browser site is not started: call useBrowserSite() in a describe body')
+    if (site?.url === undefined)
+      throw new Error('the browser site is not started: call useBrowserSite() in a describe body')
     return `http://${host}:${new URL(site.url).port}${path}`
   }
   return {

@@ -1,18 +1,40 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { securityPolicy } from '../../http/security-policy.ts'
-import { answerPage, bytesHeld, firstAnsweredPage, pageResponse, toCachedPage, toPageSnapshot, toSnapshot, type CachedPage } from './cached-page.ts'
+import {
+  answerPage,
+  bytesHeld,
+  firstAnsweredPage,
+  pageResponse,
+  toCachedPage,
+  toPageSnapshot,
+  toSnapshot,
+  type CachedPage,
+} from './cached-page.ts'
 import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './gzip-segments.ts'
 
-const html = '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' + '<p>text</p>'.repeat(200) + '<script nonce="N1">go()</script></body></html>'
+const html =
+  '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' +
+  '<p>text</p>'.repeat(200) +
+  '<script nonce="N1">go()</script></body></html>'
 
 async function page(body: string, nonce?: string) {
-  const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'lang=en', 'content-length': '1', vary: 'Cookie' } })
+  const response = new Response(body, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'set-cookie': 'lang=en',
+      'content-length': '1',
+      vary: 'Cookie',
+    },
+  })
   return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
 }
 
 /** A full answer (no If-None-Match) of `page` as a web Response. */
-function servePage(cached: CachedPage, options: { method: 'GET' | 'HEAD'; acceptEncoding: string | undefined; nonce: string | undefined }): Response {
+function servePage(
+  cached: CachedPage,
+  options: { method: 'GET' | 'HEAD'; acceptEncoding: string | undefined; nonce: string | undefined },
+): Response {
   const request = { ...options, nonce: options.nonce ?? '', ifNoneMatch: undefined, requestId: 'r1', age: 0 }
   return pageResponse(answerPage(cached, request, securityPolicy({ hsts: false })))
 }
@@ -39,19 +61,25 @@ describe('answerPage', () => {
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 
-  it.each(['gzip', 'identity', 'br, gzip'])('fills a fresh nonce per response (%s), without brotli for such pages', async (accept) => {
-    const cached = await page(html, 'N1')
-    expect(cached.body.br).toBeNull()
-    for (const nonce of ['fresh-one', 'another+nonce/==']) {
-      const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce })
-      const body = Buffer.from(await response.arrayBuffer())
-      const text = (response.headers.get('content-encoding') === 'gzip' ? gunzipSync(body) : body).toString()
-      expect(text).toBe(html.replaceAll('N1', nonce))
-    }
-  })
+  it.each(['gzip', 'identity', 'br, gzip'])(
+    'fills a fresh nonce per response (%s), without brotli for such pages',
+    async (accept) => {
+      const cached = await page(html, 'N1')
+      expect(cached.body.br).toBeNull()
+      for (const nonce of ['fresh-one', 'another+nonce/==']) {
+        const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce })
+        const body = Buffer.from(await response.arrayBuffer())
+        const text = (response.headers.get('content-encoding') === 'gzip' ? gunzipSync(body) : body).toString()
+        expect(text).toBe(html.replaceAll('N1', nonce))
+      }
+    },
+  )
 
   it.each(['gzip', 'identity'])('keeps text beyond ASCII on both sides of a nonce whole (%s)', async (accept) => {
-    const chinese = '<!DOCTYPE html><html><head><title>资源站</title><script nonce="N1">boot()</script></head><body>' + '<p>搜索技巧 😀</p>'.repeat(50) + '<script nonce="N1">go()</script>尾</body></html>'
+    const chinese =
+      '<!DOCTYPE html><html><head><title>资源站</title><script nonce="N1">boot()</script></head><body>' +
+      '<p>搜索技巧 😀</p>'.repeat(50) +
+      '<script nonce="N1">go()</script>尾</body></html>'
     const response = servePage(await page(chinese, 'N1'), { method: 'GET', acceptEncoding: accept, nonce: 'fresh-one' })
     const body = Buffer.from(await response.arrayBuffer())
     expect((accept === 'gzip' ? gunzipSync(body) : body).toString()).toBe(chinese.replaceAll('N1', 'fresh-one'))
@@ -68,7 +96,11 @@ describe('answerPage', () => {
 describe('toCachedPage', () => {
   /** Every distinct memory block a page's buffers keep alive (spare bodies included), in bytes. */
   function heldBytes(page: CachedPage): number {
-    const blocks = new Set<ArrayBufferLike>([...page.body.gzip!.blocks, ...(page.body.gzip!.spare ?? []), ...(page.body.br ? [page.body.br] : [])].map((part) => part.buffer))
+    const blocks = new Set<ArrayBufferLike>(
+      [...page.body.gzip!.blocks, ...(page.body.gzip!.spare ?? []), ...(page.body.br ? [page.body.br] : [])].map(
+        (part) => part.buffer,
+      ),
+    )
     let total = 0
     for (const block of blocks) total += block.byteLength
     return total
@@ -92,7 +124,11 @@ describe('toCachedPage', () => {
   it('counts what a popular page adds: the bodies kept for its hits, then its better blocks', async () => {
     const cached = await page(html, 'N1')
     const answerGzip = (nonce: string) => {
-      const answer = answerPage(cached, { method: 'GET', acceptEncoding: 'gzip', ifNoneMatch: undefined, requestId: 'r', nonce }, securityPolicy({ hsts: false }))
+      const answer = answerPage(
+        cached,
+        { method: 'GET', acceptEncoding: 'gzip', ifNoneMatch: undefined, requestId: 'r', nonce },
+        securityPolicy({ hsts: false }),
+      )
       return answer.body!
     }
     const blockBytes = () => cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0)
@@ -108,7 +144,9 @@ describe('toCachedPage', () => {
     expect(cached.body.gzip!.level).toBe(BEST_LEVEL)
     // The better blocks in memory of their own, in place of the first ones.
     expect(blockBytes()).toBeLessThan(firstBlocks)
-    expect(heldBytes(cached)).toBe(blockBytes() + (cached.body.gzip!.spare ?? []).reduce((sum, body) => sum + body.length, 0))
+    expect(heldBytes(cached)).toBe(
+      blockBytes() + (cached.body.gzip!.spare ?? []).reduce((sum, body) => sum + body.length, 0),
+    )
     expect(bytesHeld(cached)).toBe(cached.size + heldBytes(cached))
   })
 })
@@ -119,7 +157,7 @@ describe('a page kept from the render its visitor is answered with', () => {
     return firstAnsweredPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
   }
 
-  it('is that visitor\'s brotli alone, in memory of its own, until a gzip answer needs its blocks', async () => {
+  it("is that visitor's brotli alone, in memory of its own, until a gzip answer needs its blocks", async () => {
     const cached = await firstAnswered(html, 'N1')
     expect(cached.body.gzip).toBeNull()
     const br = cached.body.br!
@@ -136,18 +174,23 @@ describe('a page kept from the render its visitor is answered with', () => {
     expect(cached.body.gzip).toBeNull()
   })
 
-  it.each(['br, gzip', 'gzip'])('gets its gzip blocks at its first gzip answer (%s) and lets the brotli go', async (accept) => {
-    const cached = await firstAnswered(html, 'N1')
-    const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce: 'fresh-one' })
-    expect(response.headers.get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html.replaceAll('N1', 'fresh-one'))
-    expect(cached.body.br).toBeNull()
-    expect(bytesHeld(cached)).toBe(cached.size + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
-    // Even the render's own nonce is now answered from the blocks.
-    const again = servePage(cached, { method: 'GET', acceptEncoding: 'br, gzip', nonce: 'N1' })
-    expect(again.headers.get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(html)
-  })
+  it.each(['br, gzip', 'gzip'])(
+    'gets its gzip blocks at its first gzip answer (%s) and lets the brotli go',
+    async (accept) => {
+      const cached = await firstAnswered(html, 'N1')
+      const response = servePage(cached, { method: 'GET', acceptEncoding: accept, nonce: 'fresh-one' })
+      expect(response.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html.replaceAll('N1', 'fresh-one'))
+      expect(cached.body.br).toBeNull()
+      expect(bytesHeld(cached)).toBe(
+        cached.size + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0),
+      )
+      // Even the render's own nonce is now answered from the blocks.
+      const again = servePage(cached, { method: 'GET', acceptEncoding: 'br, gzip', nonce: 'N1' })
+      expect(again.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(html)
+    },
+  )
 
   it('without a nonce, answers every brotli visitor with it and keeps it beside its gzip blocks', async () => {
     const plainPage = '<!DOCTYPE html><html><body>' + '<p>text</p>'.repeat(200) + '</body></html>'
@@ -160,7 +203,9 @@ describe('a page kept from the render its visitor is answered with', () => {
     const zipped = servePage(cached, { method: 'GET', acceptEncoding: 'gzip', nonce: 'c' })
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(plainPage)
     expect(cached.body.br).not.toBeNull()
-    expect(bytesHeld(cached)).toBe(cached.size + cached.body.br!.length + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
+    expect(bytesHeld(cached)).toBe(
+      cached.size + cached.body.br!.length + cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0),
+    )
   })
 
   it('has the entity tag, the snapshot and the answers of the same page kept for its hits', async () => {
@@ -191,7 +236,11 @@ describe('toSnapshot', () => {
   it.each([
     ['nonces inside the page', html, 'N1'],
     ['a nonce at either end and two in a row', 'N1<p>a</p>N1N1<p>b</p>N1', 'N1'],
-    ['text beyond Latin-1 around the nonce', '<p>页面 ключ🔑</p><script nonce="ZnJlc2g=">x()</script><p>结束</p>', 'ZnJlc2g='],
+    [
+      'text beyond Latin-1 around the nonce',
+      '<p>页面 ключ🔑</p><script nonce="ZnJlc2g=">x()</script><p>结束</p>',
+      'ZnJlc2g=',
+    ],
     ['no nonce in the page', '<p>nothing</p>', 'N1'],
   ])('cuts the bytes where the text would be split: %s', (_name, body, nonce) => {
     const snapshot = toSnapshot(new Response(body), Buffer.from(body), { nonce, routeName: 'x' }, 0)
@@ -209,7 +258,12 @@ describe('toSnapshot', () => {
   })
 
   it('carries what the page was rendered from to another instance', async () => {
-    const snapshot = toSnapshot(new Response(html), Buffer.from(html), { nonce: 'N1', routeName: 'x', digest: 'inputs-1' }, 0)
+    const snapshot = toSnapshot(
+      new Response(html),
+      Buffer.from(html),
+      { nonce: 'N1', routeName: 'x', digest: 'inputs-1' },
+      0,
+    )
     const kept = await toCachedPage(snapshot)
     expect(kept.digest).toBe('inputs-1')
     expect((await toCachedPage(JSON.parse(JSON.stringify(toPageSnapshot(kept))))).digest).toBe('inputs-1')
@@ -217,12 +271,17 @@ describe('toSnapshot', () => {
 })
 
 describe('a popular page', () => {
-  const rows = Array.from({ length: 300 }, (_, i) => `<tr><td class="c${i % 5}">${(i * 7919) % 1013}</td><td><a href="/item/${(i * 31) % 211}">Item ${i}</a></td></tr>`).join('')
+  const rows = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `<tr><td class="c${i % 5}">${(i * 7919) % 1013}</td><td><a href="/item/${(i * 31) % 211}">Item ${i}</a></td></tr>`,
+  ).join('')
   const popular = `<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body><table>${rows}</table><script nonce="N1">go()</script></body></html>`
 
   it(`is compressed again after ${IMPROVE_AFTER} gzip answers: smaller bodies, the same page with fresh nonces, memory of its own`, async () => {
     const cached = await page(popular, 'N1')
-    const gzipOf = async (nonce: string) => Buffer.from(await servePage(cached, { method: 'GET', acceptEncoding: 'gzip', nonce }).arrayBuffer())
+    const gzipOf = async (nonce: string) =>
+      Buffer.from(await servePage(cached, { method: 'GET', acceptEncoding: 'gzip', nonce }).arrayBuffer())
     // Brotli visitors of a page with a nonce get gzip too; identity answers are not counted.
     servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'x' })
     const before: Buffer[] = []
@@ -237,8 +296,11 @@ describe('a popular page', () => {
     const blocks = new Set(cached.body.gzip!.blocks.map((block) => block.buffer))
     expect(blocks.size).toBe(1)
     expect([...blocks][0]!.byteLength).toBe(cached.body.gzip!.blocks.reduce((sum, block) => sum + block.length, 0))
-    expect(servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).headers.get('content-encoding')).toBeNull()
-    expect(await servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).text()).toBe(popular.replaceAll('N1', 'plain'))
+    expect(
+      servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).headers.get('content-encoding'),
+    ).toBeNull()
+    expect(await servePage(cached, { method: 'GET', acceptEncoding: 'identity', nonce: 'plain' }).text()).toBe(
+      popular.replaceAll('N1', 'plain'),
+    )
   })
 })
-

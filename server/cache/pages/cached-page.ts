@@ -4,7 +4,17 @@ import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/condi
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
 import { releaseGzip } from './gzip-segments.ts'
-import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, gzipAnswer, identityAnswer, keptBody, servableBrotli, type PageBody } from './page-body.ts'
+import {
+  bodyBytes,
+  bodySegments,
+  cutAt,
+  firstAnsweredBody,
+  gzipAnswer,
+  identityAnswer,
+  keptBody,
+  servableBrotli,
+  type PageBody,
+} from './page-body.ts'
 
 /**
  * A rendered page as the HTML cache keeps it: compressed only. Nearly every visitor accepts gzip,
@@ -44,7 +54,15 @@ export interface PageSnapshot {
 }
 
 /** Headers that describe one response's bytes or one visitor: recomputed or left out on a hit. */
-const NOT_KEPT = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection', 'x-request-id'])
+const NOT_KEPT = new Set([
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+  'date',
+  'transfer-encoding',
+  'connection',
+  'x-request-id',
+])
 
 /** A page as rendered, before it is kept: the snapshot's fields, the body as bytes cut at its nonce. */
 export interface RenderedSnapshot extends Omit<PageSnapshot, 'segments'> {
@@ -61,13 +79,27 @@ export interface RenderedSnapshot extends Omit<PageSnapshot, 'segments'> {
  * and ASCII bytes never occur inside a multi-byte UTF-8 character, so cutting the bytes cuts the
  * text at the same places without decoding it.
  */
-export function toSnapshot(response: { status: number; headers: Headers }, body: Buffer, render: { nonce: string | undefined; routeName: string; digest?: string }, storedAt: number): RenderedSnapshot {
+export function toSnapshot(
+  response: { status: number; headers: Headers },
+  body: Buffer,
+  render: { nonce: string | undefined; routeName: string; digest?: string },
+  storedAt: number,
+): RenderedSnapshot {
   const { nonce, digest } = render
   const headers: [string, string][] = []
   response.headers.forEach((value, name) => {
     if (!NOT_KEPT.has(name)) headers.push([name, value])
   })
-  return { status: response.status, headers, segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body], whole: body, nonce, storedAt, routeName: render.routeName, ...(digest !== undefined ? { digest } : {}) }
+  return {
+    status: response.status,
+    headers,
+    segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body],
+    whole: body,
+    nonce,
+    storedAt,
+    routeName: render.routeName,
+    ...(digest !== undefined ? { digest } : {}),
+  }
 }
 
 /**
@@ -79,20 +111,35 @@ const PAGE_OVERHEAD_BYTES = 4096
 
 /** A page kept for its hits (a render nobody waits for, another instance's copy): compressed for them at once. */
 export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): Promise<CachedPage> {
-  const segments = snapshot.segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment))
+  const segments = snapshot.segments.map((segment) =>
+    typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment,
+  )
   return cachedPage(snapshot, segments, await keptBody(segments))
 }
 
 /** A page kept from the render a visitor is answered with: one brotli pass of it (see page-body.ts). */
 export async function firstAnsweredPage(snapshot: RenderedSnapshot): Promise<CachedPage> {
-  return cachedPage(snapshot, snapshot.segments, await firstAnsweredBody(snapshot.whole, snapshot.segments, snapshot.nonce))
+  return cachedPage(
+    snapshot,
+    snapshot.segments,
+    await firstAnsweredBody(snapshot.whole, snapshot.segments, snapshot.nonce),
+  )
 }
 
 function cachedPage(snapshot: PageSnapshot | RenderedSnapshot, segments: Buffer[], body: PageBody): CachedPage {
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   const { status, headers, storedAt, routeName, digest } = snapshot
-  return { status, headers, body, storedAt, routeName, size, etag: etagOf(segments), ...(digest !== undefined ? { digest } : {}) }
+  return {
+    status,
+    headers,
+    body,
+    storedAt,
+    routeName,
+    size,
+    etag: etagOf(segments),
+    ...(digest !== undefined ? { digest } : {}),
+  }
 }
 
 /**
@@ -106,7 +153,14 @@ export function bytesHeld(page: CachedPage): number {
 
 export function toPageSnapshot(page: CachedPage): PageSnapshot {
   const { status, headers, storedAt, routeName, digest } = page
-  return { status, headers, segments: bodySegments(page.body).map((segment) => segment.toString('utf8')), storedAt, routeName, ...(digest !== undefined ? { digest } : {}) }
+  return {
+    status,
+    headers,
+    segments: bodySegments(page.body).map((segment) => segment.toString('utf8')),
+    storedAt,
+    routeName,
+    ...(digest !== undefined ? { digest } : {}),
+  }
 }
 
 /** The same page, fresh again as of `storedAt`: its inputs were found unchanged (its bytes and blocks are shared). */
@@ -144,12 +198,16 @@ export interface HitRequest {
  * headers notModifiedHeaders keeps, so no nonce policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
-  const headers: Record<string, string> = { ...security.headersFor(request.nonce), [REQUEST_ID_HEADER]: request.requestId }
+  const headers: Record<string, string> = {
+    ...security.headersFor(request.nonce),
+    [REQUEST_ID_HEADER]: request.requestId,
+  }
   if (request.age !== undefined) headers.age = String(request.age)
   for (const [name, value] of page.headers) headers[name] = value
   headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  if (ifNoneMatchMatches(request.ifNoneMatch, page.etag)) return { status: 304, headers: notModifiedHeaders(Object.entries(headers)), body: null }
+  if (ifNoneMatchMatches(request.ifNoneMatch, page.etag))
+    return { status: 304, headers: notModifiedHeaders(Object.entries(headers)), body: null }
   const { encoding, body } = pageBody(page, request.acceptEncoding, request.nonce)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   headers['content-length'] = String(body.length)
@@ -172,7 +230,8 @@ export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: 
   if (body === null) return void outgoing.end()
   outgoing.end(body)
   const { gzip } = page.body
-  if (answer.headers['content-encoding'] === 'gzip' && gzip !== null) outgoing.once('finish', () => releaseGzip(gzip, body))
+  if (answer.headers['content-encoding'] === 'gzip' && gzip !== null)
+    outgoing.once('finish', () => releaseGzip(gzip, body))
 }
 
 /**
@@ -180,7 +239,11 @@ export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: 
  * else gzip, or identity, with `filler` in the nonce slots. Only a page's first gzip answer
  * compresses (see gzipOf).
  */
-function pageBody(page: CachedPage, acceptEncoding: string | undefined, filler: string): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
+function pageBody(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+  filler: string,
+): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
   const br = servableBrotli(page.body, filler)
   const encoding = negotiateEncoding(acceptEncoding, br ? ['br', 'gzip'] : ['gzip']) ?? 'identity'
   if (encoding === 'br' && br) return { encoding, body: br }

@@ -20,7 +20,13 @@ describe('crc32Combine', () => {
   })
 
   it('chains over several pieces', () => {
-    const pieces = [randomBytes(1000), Buffer.from('nonce-abc'), randomBytes(5000), Buffer.from('nonce-abc'), randomBytes(10)]
+    const pieces = [
+      randomBytes(1000),
+      Buffer.from('nonce-abc'),
+      randomBytes(5000),
+      Buffer.from('nonce-abc'),
+      randomBytes(10),
+    ]
     let crc = 0
     for (const piece of pieces) crc = crc32Combine(crc, crc32(piece), piece.length)
     expect(crc).toBe(crc32(Buffer.concat(pieces)))

@@ -1,13 +1,28 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { assembleGzip, BEST_LEVEL, compressSegments, IMPROVE_AFTER, joinedWith, releaseGzip, segmentTexts, SPARE_AFTER, SPARE_BODIES, STORE_LEVEL } from './gzip-segments.ts'
+import {
+  assembleGzip,
+  BEST_LEVEL,
+  compressSegments,
+  IMPROVE_AFTER,
+  joinedWith,
+  releaseGzip,
+  segmentTexts,
+  SPARE_AFTER,
+  SPARE_BODIES,
+  STORE_LEVEL,
+} from './gzip-segments.ts'
 
 const texts = (...parts: string[]) => parts.map((part) => Buffer.from(part, 'utf8'))
 
 describe('assembleGzip', () => {
   it.each([
     ['one segment, no filler', ['<html>only</html>'], ''],
-    ['a nonce between three segments', ['<script nonce="', '">a()</script><style nonce="', '">b{}</style>'], 'Zm9vYmFyYmF6cXV4MTIzNA=='],
+    [
+      'a nonce between three segments',
+      ['<script nonce="', '">a()</script><style nonce="', '">b{}</style>'],
+      'Zm9vYmFyYmF6cXV4MTIzNA==',
+    ],
     ['an empty segment and an empty filler', ['', 'tail'], ''],
     ['fillers and segments beyond Latin-1', ['页面 ', ' 结束 ', ' 完'], 'ключ🔑'],
     ['a long page', ['x'.repeat(200_000), 'y'.repeat(70_000)], 'n'.repeat(24)],
@@ -28,7 +43,8 @@ describe('assembleGzip', () => {
 
   it('keeps no body of a page served once: most pages of the long tail are never asked for again', async () => {
     const segments = await compressSegments(texts('<p nonce="', '">x</p>'))
-    for (let served = 1; served < SPARE_AFTER; served += 1) releaseGzip(segments, assembleGzip(segments, 'Zm9vYmFyYmF6cXV4MTIzNA=='))
+    for (let served = 1; served < SPARE_AFTER; served += 1)
+      releaseGzip(segments, assembleGzip(segments, 'Zm9vYmFyYmF6cXV4MTIzNA=='))
     expect(segments.spare ?? []).toEqual([])
     const proven = assembleGzip(segments, 'cXV4cXV4cXV4cXV4cXV4cQ==')
     releaseGzip(segments, proven)
@@ -62,7 +78,10 @@ describe('assembleGzip', () => {
 
 describe('compressing a popular page again', () => {
   // Markup with enough variety that the best level finds more than the cheap one.
-  const markup = Array.from({ length: 400 }, (_, i) => `<li class="item-${i % 7}"><a href="/r/${(i * 7919) % 1000}">Result ${i} of ${(i * 31) % 97}</a></li>`).join('')
+  const markup = Array.from(
+    { length: 400 },
+    (_, i) => `<li class="item-${i % 7}"><a href="/r/${(i * 7919) % 1000}">Result ${i} of ${(i * 31) % 97}</a></li>`,
+  ).join('')
   const parts = ['<script nonce="', `">boot()</script><ul>${markup}</ul><script nonce="`, '">go()</script>']
   const nonces = ['Zm9vYmFyYmF6cXV4MTIzNA==', 'cXV4cXV4cXV4cXV4cXV4cQ==']
 
@@ -114,4 +133,3 @@ describe('the text of compressed segments', () => {
     expect(segmentTexts(segments).map((text) => text.toString('utf8'))).toEqual(parts)
   })
 })
-

@@ -44,7 +44,6 @@ export const SPARE_BODIES = 2
  */
 export const SPARE_AFTER = 2
 
-
 /**
  * The level a page's blocks are first made at (at its first hit, or at once for a page nobody waits
  * for: see page-body.ts). Many pages are asked for a few times only before they expire, so this pass
@@ -60,7 +59,11 @@ export const IMPROVE_AFTER = 4
 
 /** Options of the pass over segment `index` of `count`: each ends on a full flush, the last finishes. */
 function passOptions(level: number, index: number, count: number): ZlibOptions {
-  return { level, memLevel: GZIP_MEM_LEVEL, finishFlush: index === count - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH }
+  return {
+    level,
+    memLevel: GZIP_MEM_LEVEL,
+    finishFlush: index === count - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
+  }
 }
 
 /**
@@ -73,12 +76,22 @@ function passOptions(level: number, index: number, count: number): ZlibOptions {
  */
 export async function compressSegments(segments: Buffer[], level = STORE_LEVEL): Promise<GzipSegments> {
   if (totalLength(segments) <= SYNC_MAX_BYTES) return compressSegmentsSync(segments, level)
-  return toSegments(segments, await Promise.all(segments.map((segment, index) => deflateRawAsync(segment, passOptions(level, index, segments.length)))), level)
+  return toSegments(
+    segments,
+    await Promise.all(
+      segments.map((segment, index) => deflateRawAsync(segment, passOptions(level, index, segments.length))),
+    ),
+    level,
+  )
 }
 
 /** compressSegments on the event loop, whatever the size: for text known to be at most SYNC_MAX_BYTES. */
 export function compressSegmentsSync(segments: Buffer[], level = STORE_LEVEL): GzipSegments {
-  return toSegments(segments, segments.map((segment, index) => deflateRawSync(segment, passOptions(level, index, segments.length))), level)
+  return toSegments(
+    segments,
+    segments.map((segment, index) => deflateRawSync(segment, passOptions(level, index, segments.length))),
+    level,
+  )
 }
 
 function totalLength(segments: Buffer[]): number {
@@ -125,8 +138,12 @@ export function joinedWith(texts: Buffer[], filler: Buffer): Buffer {
  */
 async function improve(segments: GzipSegments): Promise<void> {
   const count = segments.blocks.length
-  const texts = await Promise.all(segments.blocks.map((blocks, index) => inflateRawAsync(blocks, inflateOptions(index, count))))
-  const blocks = await Promise.all(texts.map((text, index) => deflateRawAsync(text, passOptions(BEST_LEVEL, index, count))))
+  const texts = await Promise.all(
+    segments.blocks.map((blocks, index) => inflateRawAsync(blocks, inflateOptions(index, count))),
+  )
+  const blocks = await Promise.all(
+    texts.map((text, index) => deflateRawAsync(text, passOptions(BEST_LEVEL, index, count))),
+  )
   segments.blocks = segments.pack ? segments.pack(blocks) : blocks
   segments.level = BEST_LEVEL
   segments.spare = []

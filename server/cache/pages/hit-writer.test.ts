@@ -33,10 +33,18 @@ interface Sent {
  * A request over the site's socket (where hits are answered), with the Host header as given; or,
  * `via: 'app'`, the same request through app.request().
  */
-async function send(site: TestSite, path: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; via?: Via } = {}): Promise<Sent> {
+async function send(
+  site: TestSite,
+  path: string,
+  init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string>; via?: Via } = {},
+): Promise<Sent> {
   const { host = 'res.localhost', ...headers } = init.headers ?? {}
   const answer = await site.request(path, { method: init.method ?? 'GET', headers, host, via: init.via ?? 'listener' })
-  return { status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(answer.headers),
+    body: Buffer.from(await answer.arrayBuffer()),
+  }
 }
 
 /** Headers that differ between any two responses of one page: the request id and the nonce. */
@@ -49,36 +57,45 @@ function comparable(headers: Record<string, string>): Record<string, string> {
   return record
 }
 
-const decoded = (answer: Sent) => (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8')
+const decoded = (answer: Sent) =>
+  (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8')
 
 describe('page views the HTML cache answers before the app', () => {
-  it.each(['listener', 'app'] as const)('answer a cached page in the encoding asked for, with a fresh nonce in body and policy, via %s (the listener without the tenant step)', async (via) => {
-    const { site, getSite } = await siteWithCachedPage()
-    const nonces = new Set<string>()
-    // A page with a nonce keeps no brotli (a brotli stream cannot be spliced): br asks get gzip.
-    for (const [asked, encoding] of [['br, gzip', 'gzip'], ['gzip', 'gzip'], ['identity', 'identity']]) {
-      const answer = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': asked! }, via })
-      expect(answer.status).toBe(200)
-      expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)
-      expect(answer.headers['content-length']).toBe(String(answer.body.length))
-      const html = decoded(answer)
-      const nonce = /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')![1]!
-      nonces.add(nonce)
-      expect(html).toContain(`nonce="${nonce}"`)
-      expect(html).not.toMatch(new RegExp(`nonce="(?!${nonce.replace(/[+/=]/g, '\\$&')}")`))
-      expect(answer.headers.vary).toMatch(/Accept-Encoding/)
-      expect(answer.headers['x-request-id']).toMatch(/^[\w-]+$/)
-      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN')
-      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/)
-    }
-    expect(nonces.size).toBe(3)
-    expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 3)
-  })
+  it.each(['listener', 'app'] as const)(
+    'answer a cached page in the encoding asked for, with a fresh nonce in body and policy, via %s (the listener without the tenant step)',
+    async (via) => {
+      const { site, getSite } = await siteWithCachedPage()
+      const nonces = new Set<string>()
+      // A page with a nonce keeps no brotli (a brotli stream cannot be spliced): br asks get gzip.
+      for (const [asked, encoding] of [
+        ['br, gzip', 'gzip'],
+        ['gzip', 'gzip'],
+        ['identity', 'identity'],
+      ]) {
+        const answer = await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': asked! }, via })
+        expect(answer.status).toBe(200)
+        expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding)
+        expect(answer.headers['content-length']).toBe(String(answer.body.length))
+        const html = decoded(answer)
+        const nonce = /'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')![1]!
+        nonces.add(nonce)
+        expect(html).toContain(`nonce="${nonce}"`)
+        expect(html).not.toMatch(new RegExp(`nonce="(?!${nonce.replace(/[+/=]/g, '\\$&')}")`))
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/)
+        expect(answer.headers['x-request-id']).toMatch(/^[\w-]+$/)
+        expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN')
+        expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/)
+      }
+      expect(nonces.size).toBe(3)
+      expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 3)
+    },
+  )
 
   it('never refill a body before its response is written, even when the visitor is slow to read', async () => {
     const metrics = createMetrics({ processMetrics: false })
     const { site } = await siteWithCachedPage({ htmlCache: { metrics: metrics.cache('html') } })
-    const hits = async () => Number(/cache_lookups_total\{cache="html",result="hit"\} (\d+)/.exec(await metrics.registry.metrics())?.[1] ?? 0)
+    const hits = async () =>
+      Number(/cache_lookups_total\{cache="html",result="hit"\} (\d+)/.exec(await metrics.registry.metrics())?.[1] ?? 0)
     // A visitor that pipelines requests and reads nothing: their answers queue up in the server.
     const slow = net.connect(Number(new URL(site.url!).port), '127.0.0.1')
     slow.pause()
@@ -86,20 +103,24 @@ describe('page views the HTML cache answers before the app', () => {
     slow.write(request.repeat(300))
     await vi.waitFor(async () => expect(await hits()).toBeGreaterThanOrEqual(20))
     // Meanwhile other visitors' hits of the same page are answered (from any body given back).
-    for (let i = 0; i < 20; i += 1) expect((await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })).status).toBe(200)
+    for (let i = 0; i < 20; i += 1)
+      expect((await send(site, '/res/hot', { headers: { ...ZH, 'accept-encoding': 'gzip' } })).status).toBe(200)
     const chunks: Buffer[] = []
     slow.on('data', (chunk: Buffer) => chunks.push(chunk))
     slow.resume()
     const answers: RawResponse[] = []
-    await vi.waitFor(() => {
-      let buffer = Buffer.concat(chunks.splice(0))
-      for (let parsed = parseResponse(buffer); parsed !== null; parsed = parseResponse(buffer)) {
-        answers.push(parsed.response)
-        buffer = buffer.subarray(parsed.consumed)
-      }
-      if (buffer.length > 0) chunks.unshift(buffer)
-      expect(answers).toHaveLength(300)
-    }, { timeout: 10_000 })
+    await vi.waitFor(
+      () => {
+        let buffer = Buffer.concat(chunks.splice(0))
+        for (let parsed = parseResponse(buffer); parsed !== null; parsed = parseResponse(buffer)) {
+          answers.push(parsed.response)
+          buffer = buffer.subarray(parsed.consumed)
+        }
+        if (buffer.length > 0) chunks.unshift(buffer)
+        expect(answers).toHaveLength(300)
+      },
+      { timeout: 10_000 },
+    )
     slow.destroy()
     const nonces = new Set<string>()
     for (const answer of answers) {
@@ -126,46 +147,66 @@ describe('page views the HTML cache answers before the app', () => {
     expect(html(early)).toBe(html(throughApp))
   })
 
-  it.each(['listener', 'app'] as const)('echo a plain incoming request id, log one access line and count the request and the hit, via %s', async (via) => {
-    const capture = captureLog('info')
-    const metrics = createMetrics({ processMetrics: false })
-    const { site, getSite } = await siteWithCachedPage({ log: capture.log, app: { metrics, log: capture.log }, htmlCache: { metrics: metrics.cache('html') } })
-    const answer = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' }, via })
-    expect(answer.headers['x-request-id']).toBe('hit-trace-1')
-    const replaced = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'bad id\twith tab' }, via })
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 2)
-    await vi.waitFor(() => expect(capture.lines.find((line) => line.requestId === 'hit-trace-1' && line.msg === 'request')).toMatchObject({ method: 'GET', route: 'res-hot', path: '/res/hot', status: 200 }))
-    await vi.waitFor(async () => {
-      const text = await metrics.registry.metrics()
-      expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
-      expect(text).toMatch(/cache_lookups_total\{cache="html",result="hit"\} 2/)
-      expect(text).toMatch(/http_requests_in_flight 0/)
-    })
-  })
+  it.each(['listener', 'app'] as const)(
+    'echo a plain incoming request id, log one access line and count the request and the hit, via %s',
+    async (via) => {
+      const capture = captureLog('info')
+      const metrics = createMetrics({ processMetrics: false })
+      const { site, getSite } = await siteWithCachedPage({
+        log: capture.log,
+        app: { metrics, log: capture.log },
+        htmlCache: { metrics: metrics.cache('html') },
+      })
+      const answer = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'hit-trace-1' }, via })
+      expect(answer.headers['x-request-id']).toBe('hit-trace-1')
+      const replaced = await send(site, '/res/hot', { headers: { ...ZH, 'x-request-id': 'bad id\twith tab' }, via })
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+      expect(getSite).toHaveBeenCalledTimes(via === 'listener' ? 0 : 2)
+      await vi.waitFor(() =>
+        expect(capture.lines.find((line) => line.requestId === 'hit-trace-1' && line.msg === 'request')).toMatchObject({
+          method: 'GET',
+          route: 'res-hot',
+          path: '/res/hot',
+          status: 200,
+        }),
+      )
+      await vi.waitFor(async () => {
+        const text = await metrics.registry.metrics()
+        expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
+        expect(text).toMatch(/cache_lookups_total\{cache="html",result="hit"\} 2/)
+        expect(text).toMatch(/http_requests_in_flight 0/)
+      })
+    },
+  )
 
   it.each([
     ['HEAD', { method: 'HEAD', headers: ZH }],
     ['a visitor whose language cookie is set by the answer', { headers: {} }],
     ['a redirect (language prefix of the default language)', { headers: ZH }, '/zh/res/hot'],
     ['another page', { headers: ZH }, '/res/new'],
-  ] as [string, { method?: 'GET' | 'HEAD'; headers: Record<string, string> }, string?][])('leave %s to the app', async (_name, init, path = '/res/hot') => {
-    const { site, getSite } = await siteWithCachedPage()
-    const answer = await send(site, path, init)
-    expect(getSite).toHaveBeenCalled()
-    if (path === '/res/hot' && init.method !== 'HEAD') expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)
-    if (path === '/zh/res/hot') expect(answer.status).toBe(301)
-  })
+  ] as [string, { method?: 'GET' | 'HEAD'; headers: Record<string, string> }, string?][])(
+    'leave %s to the app',
+    async (_name, init, path = '/res/hot') => {
+      const { site, getSite } = await siteWithCachedPage()
+      const answer = await send(site, path, init)
+      expect(getSite).toHaveBeenCalled()
+      if (path === '/res/hot' && init.method !== 'HEAD') expect(answer.headers['set-cookie']).toMatch(/^lang=zh;/)
+      if (path === '/zh/res/hot') expect(answer.status).toBe(301)
+    },
+  )
 
-  it.each(['/res/./hot', "/res/hot?x='", '/res/hot#top'])('leave the target %s, which URL parsing rewrites, to the app', async (target) => {
-    const { site, getSite } = await siteWithCachedPage()
-    const connection = await rawConnection(Number(new URL(site.url!).port))
-    const answer = await connection.get(target, ZH)
-    connection.destroy()
-    expect(answer.status).toBe(200)
-    expect(answer.body.toString('utf8')).toContain('</html>')
-    expect(getSite).toHaveBeenCalled()
-  })
+  it.each(['/res/./hot', "/res/hot?x='", '/res/hot#top'])(
+    'leave the target %s, which URL parsing rewrites, to the app',
+    async (target) => {
+      const { site, getSite } = await siteWithCachedPage()
+      const connection = await rawConnection(Number(new URL(site.url!).port))
+      const answer = await connection.get(target, ZH)
+      connection.destroy()
+      expect(answer.status).toBe(200)
+      expect(answer.body.toString('utf8')).toContain('</html>')
+      expect(getSite).toHaveBeenCalled()
+    },
+  )
 
   it('leave refused hosts to the host guard, even for a cached page', async () => {
     const { site, getSite } = await siteWithCachedPage()
@@ -186,7 +227,9 @@ describe('page views the HTML cache answers before the app', () => {
 
   it('take the tenant from a trusted forwarded host, as the host guard does', async () => {
     const { site, getSite } = await siteWithCachedPage({ app: { trustProxy: true } })
-    const forwarded = await send(site, '/res/hot', { headers: { ...ZH, host: 'internal.lb', 'x-forwarded-host': 'res.localhost' } })
+    const forwarded = await send(site, '/res/hot', {
+      headers: { ...ZH, host: 'internal.lb', 'x-forwarded-host': 'res.localhost' },
+    })
     expect(forwarded.status).toBe(200)
     expect(getSite).not.toHaveBeenCalled()
     const https = await send(site, '/res/hot', { headers: { ...ZH, 'x-forwarded-proto': 'https' } })
@@ -212,6 +255,8 @@ describe('page views the HTML cache answers before the app', () => {
     const answer = await send(site, '/res/hot', { headers: ZH })
     expect(answer.status).toBe(200)
     expect(decoded(answer)).toContain('</html>')
-    expect(capture.lines.find((line) => line.msg === 'cache hit failed; left to the app')).toMatchObject({ err: { message: 'peek broke' } })
+    expect(capture.lines.find((line) => line.msg === 'cache hit failed; left to the app')).toMatchObject({
+      err: { message: 'peek broke' },
+    })
   })
 })

@@ -53,10 +53,19 @@ export function createHitWriter(options: HitWriterOptions): NodeAnswer {
     const { headers } = incoming
     const incomingId = headers[REQUEST_ID_HEADER]
     const record = begin(typeof incomingId === 'string' ? incomingId : undefined)
-    const request = { method: 'GET', acceptEncoding: headers['accept-encoding'], ifNoneMatch: headers['if-none-match'], requestId: record.requestId, nonce: nextNonce(), age: htmlCache.age(page) } as const
+    const request = {
+      method: 'GET',
+      acceptEncoding: headers['accept-encoding'],
+      ifNoneMatch: headers['if-none-match'],
+      requestId: record.requestId,
+      nonce: nextNonce(),
+      age: htmlCache.age(page),
+    } as const
     const answered = answerPage(page, request, security)
     writeAnswer(outgoing, page, answered)
-    outgoing.once('close', () => record.finish({ method: 'GET', path: view.pathname, route: page.routeName, status: answered.status }))
+    outgoing.once('close', () =>
+      record.finish({ method: 'GET', path: view.pathname, route: page.routeName, status: answered.status }),
+    )
     return true
   }
 

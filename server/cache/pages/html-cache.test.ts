@@ -13,7 +13,12 @@ function deferred<T>() {
 }
 
 function rendered(body: string, init: ResponseInit = {}, complete = true, nonce?: string): Rendered {
-  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' }, ...init }), complete: Promise.resolve(complete), nonce, routeName: 'page' }
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' }, ...init }),
+    complete: Promise.resolve(complete),
+    nonce,
+    routeName: 'page',
+  }
 }
 
 function setup(overrides: Partial<Parameters<typeof createHtmlCache>[0]> = {}) {
@@ -44,7 +49,15 @@ describe('createHtmlCache', () => {
   it.each([
     ['an error status', rendered('oops', { status: 500 })],
     ['a not-found page', rendered('gone', { status: 404 })],
-    ['a redirect', { response: new Response(null, { status: 301, headers: { location: '/x' } }), complete: Promise.resolve(true), nonce: undefined, routeName: 'page' }],
+    [
+      'a redirect',
+      {
+        response: new Response(null, { status: 301, headers: { location: '/x' } }),
+        complete: Promise.resolve(true),
+        nonce: undefined,
+        routeName: 'page',
+      },
+    ],
     ['a response with Set-Cookie', rendered('<p>personal</p>', { headers: { 'set-cookie': 'sid=1' } })],
     ['a render cut short', rendered('<p>half</p>', {}, false)],
   ])('never keeps %s', async (_label, result) => {
@@ -65,12 +78,20 @@ describe('createHtmlCache', () => {
   ])('answers a render in one piece from the page made of it: %s', async (_label, status, complete, kind) => {
     const { cache } = setup()
     const body = new TextEncoder().encode('<script nonce="N1">x()</script><p>whole</p>')
-    const render = async (): Promise<Rendered> => ({ response: wholeBodyResponse(body, { status, headers: new Headers({ 'content-type': 'text/html' }) }), complete: Promise.resolve(complete), nonce: 'N1', routeName: 'page' })
+    const render = async (): Promise<Rendered> => ({
+      response: wholeBodyResponse(body, { status, headers: new Headers({ 'content-type': 'text/html' }) }),
+      complete: Promise.resolve(complete),
+      nonce: 'N1',
+      routeName: 'page',
+    })
     const answer = await cache.get('h:html:a', render)
     expect(answer.kind).toBe(kind)
     if (answer.kind !== 'kept') return
     expect(answer.page.status).toBe(status)
-    expect(bodySegments(answer.page.body).map((segment) => segment.toString())).toEqual(['<script nonce="', '">x()</script><p>whole</p>'])
+    expect(bodySegments(answer.page.body).map((segment) => segment.toString())).toEqual([
+      '<script nonce="',
+      '">x()</script><p>whole</p>',
+    ])
     expect(cache.peek('h:html:a')).toBe(status === 200 ? answer.page : undefined)
   })
 
@@ -88,7 +109,8 @@ describe('createHtmlCache', () => {
   it('waiters render for themselves when the shared render may not be handed on', async () => {
     const { cache } = setup()
     const gate = deferred<Rendered>()
-    const render = vi.fn()
+    const render = vi
+      .fn()
       .mockImplementationOnce(() => gate.promise)
       .mockImplementation(async () => rendered('<p>their own</p>'))
     const first = cache.get('h:html:a', render)
@@ -113,7 +135,8 @@ describe('createHtmlCache', () => {
 
   it('counts a page at its compressed bytes: pages of 100 KiB of markup, several to the 256 KiB bound', async () => {
     const { cache } = setup({ maxBytes: 256 * 1024 })
-    const markup = (i: number) => `<!DOCTYPE html><script nonce="N1">x()</script><ul>${Array.from({ length: 2100 }, (_, row) => `<li class="r${row % 7}"><a href="/d/${(row * 7919 + i) % 4099}">Item ${row}</a></li>`).join('')}</ul>`
+    const markup = (i: number) =>
+      `<!DOCTYPE html><script nonce="N1">x()</script><ul>${Array.from({ length: 2100 }, (_, row) => `<li class="r${row % 7}"><a href="/d/${(row * 7919 + i) % 4099}">Item ${row}</a></li>`).join('')}</ul>`
     expect(markup(0).length).toBeGreaterThan(100 * 1024)
     for (let i = 0; i < 8; i++) {
       await cache.get(`h:html:${i}`, async () => rendered(markup(i), {}, true, 'N1'))
@@ -125,7 +148,9 @@ describe('createHtmlCache', () => {
 
   it('counts again what a page grows by when it is next answered: its gzip blocks at its first hit, then the bodies kept for its hits', async () => {
     const { cache } = setup()
-    await cache.get('h:html:a', async () => rendered(`<script nonce="N1">x()</script>${'<p>row</p>'.repeat(2000)}`, {}, true, 'N1'))
+    await cache.get('h:html:a', async () =>
+      rendered(`<script nonce="N1">x()</script>${'<p>row</p>'.repeat(2000)}`, {}, true, 'N1'),
+    )
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     const page = cache.hit('h:html:a', async () => rendered('unused'))!
     // Kept from its visitor's render as that visitor's brotli alone.
@@ -153,7 +178,7 @@ describe('createHtmlCache', () => {
     const running = cache.get('a.example:html:/slow', () => gate.promise)
     cache.purge({ host: 'a.example', mode: 'hard' })
     gate.resolve(rendered('old'))
-    await (await running as { response: Response }).response.text()
+    await ((await running) as { response: Response }).response.text()
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.peek('a.example:html:/')).toBeUndefined()
     expect(cache.peek('a.example:html:/slow')).toBeUndefined()
@@ -164,10 +189,16 @@ describe('createHtmlCache', () => {
 
   it('replaces the nonce a page was rendered with by the placeholder cut', async () => {
     const { cache } = setup()
-    await cache.get('h:html:a', async () => rendered('<script nonce="n0nce-1">a</script><script nonce="n0nce-1">b</script>', {}, true, 'n0nce-1'))
+    await cache.get('h:html:a', async () =>
+      rendered('<script nonce="n0nce-1">a</script><script nonce="n0nce-1">b</script>', {}, true, 'n0nce-1'),
+    )
     await vi.waitFor(() => expect(cache.peek('h:html:a')).toBeDefined())
     const page = cache.peek('h:html:a')
-    expect(page && bodySegments(page.body).map(String)).toEqual(['<script nonce="', '">a</script><script nonce="', '">b</script>'])
+    expect(page && bodySegments(page.body).map(String)).toEqual([
+      '<script nonce="',
+      '">a</script><script nonce="',
+      '">b</script>',
+    ])
   })
 
   it('shares kept pages through the shared store, read back by another instance without rendering', async () => {

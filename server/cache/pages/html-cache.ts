@@ -4,7 +4,15 @@ import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { renewed, type CachedPage } from './cached-page.ts'
 import { createPageStore, type Entry } from './page-store.ts'
-import { captureRender, readRender, toUsed, type Rendered, type Rerender, type RevalidationOutcome, type Used } from './read-render.ts'
+import {
+  captureRender,
+  readRender,
+  toUsed,
+  type Rendered,
+  type Rerender,
+  type RevalidationOutcome,
+  type Used,
+} from './read-render.ts'
 import { createPurgeLog } from './purge-log.ts'
 import { sharedPages } from './shared-pages.ts'
 
@@ -32,7 +40,10 @@ export interface HtmlCacheOptions {
  * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
  * a miss): one compression serves both the visitor and the cache.
  */
-type HtmlCacheAnswer = { kind: 'hit'; page: CachedPage } | { kind: 'kept'; page: CachedPage } | { kind: 'rendered'; response: Response }
+type HtmlCacheAnswer =
+  | { kind: 'hit'; page: CachedPage }
+  | { kind: 'kept'; page: CachedPage }
+  | { kind: 'rendered'; response: Response }
 
 export interface HtmlCache {
   /** The servable (fresh or stale) cached page of `key` on this instance, if any; nothing is counted or started. */
@@ -126,16 +137,23 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
-  function capture(key: string, rendered: Rendered, started: Start): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
+  function capture(
+    key: string,
+    rendered: Rendered,
+    started: Start,
+  ): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
     const captured = captureRender(rendered, now)
-    const page = captured.page.then((cached) => {
-      // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-      if (cached?.status === 200) keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
-      return cached
-    }, (error: unknown) => {
-      onError?.(error, key)
-      return null
-    })
+    const page = captured.page.then(
+      (cached) => {
+        // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
+        if (cached?.status === 200) keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
+        return cached
+      },
+      (error: unknown) => {
+        onError?.(error, key)
+        return null
+      },
+    )
     return { response: captured.response, page, inMemory: captured.inMemory }
   }
 
@@ -144,7 +162,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    * as it stands, fresh again, when the load found the inputs it was rendered from unchanged. A page
    * a purge marked stale is always rendered again: a purge asks for a new render, whatever the data.
    */
-  async function renderAside(rerender: Rerender, entry: Entry): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | null> {
+  async function renderAside(
+    rerender: Rerender,
+    entry: Entry,
+  ): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | null> {
     const current = entry.page
     const rendered = await rerender(entry.purged ? undefined : current.digest)
     if ('kind' in rendered) return { page: renewed(current, now()), uses: toUsed(rendered.uses), unchanged: true }
@@ -152,7 +173,12 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return page === null ? null : { page, uses: toUsed(rendered.uses), unchanged: false }
   }
 
-  async function revalidation(key: string, entry: Entry, rerender: Rerender, started: Start): Promise<RevalidationOutcome> {
+  async function revalidation(
+    key: string,
+    entry: Entry,
+    rerender: Rerender,
+    started: Start,
+  ): Promise<RevalidationOutcome> {
     let release: (() => Promise<void>) | null = null
     if (shared) {
       const stored = await shared.read(key, ttlMs)
@@ -211,7 +237,12 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return entry.page
   }
 
-  async function lead(key: string, render: () => Promise<Rendered>, rerender: Rerender, settle: (page: CachedPage | null) => void): Promise<HtmlCacheAnswer> {
+  async function lead(
+    key: string,
+    render: () => Promise<Rendered>,
+    rerender: Rerender,
+    settle: (page: CachedPage | null) => void,
+  ): Promise<HtmlCacheAnswer> {
     const started = start()
     try {
       const fromShared = await shared?.read(key, ttlMs + staleMs)
@@ -233,7 +264,11 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     }
   }
 
-  async function get(key: string, render: () => Promise<Rendered>, rerender: Rerender = render): Promise<HtmlCacheAnswer> {
+  async function get(
+    key: string,
+    render: () => Promise<Rendered>,
+    rerender: Rerender = render,
+  ): Promise<HtmlCacheAnswer> {
     const entry = servable(key)
     if (entry !== undefined) return { kind: 'hit', page: answerCached(key, entry, rerender) }
     const running = flights.get(key)
@@ -268,7 +303,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
         if (!coversPage(scope, key, entry.uses.tags)) continue
         keys.push(key)
         // A tag purge drops the answers that carried the tag; a page purge all the page was built from.
-        for (const [used, tags] of entry.uses.keys) if (scope.tags === undefined || tags.some((tag) => scope.tags!.includes(tag))) uses.add(used)
+        for (const [used, tags] of entry.uses.keys)
+          if (scope.tags === undefined || tags.some((tag) => scope.tags!.includes(tag))) uses.add(used)
         if (scope.mode === 'hard') pages.delete(key)
         else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }

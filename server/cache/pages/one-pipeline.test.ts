@@ -25,7 +25,8 @@ async function comparable(response: Response, method: string): Promise<Answer> {
     if (!WIRE.has(name)) headers[name] = value.replace(/'nonce-[^']+'/, "'nonce-N'")
   })
   const bytes = Buffer.from(await response.arrayBuffer())
-  if (headers['content-length'] === undefined && method !== 'HEAD' && response.status !== 304) headers['content-length'] = String(bytes.length)
+  if (headers['content-length'] === undefined && method !== 'HEAD' && response.status !== 304)
+    headers['content-length'] = String(bytes.length)
   const decoded = headers['content-encoding'] === 'gzip' && bytes.length > 0 ? gunzipSync(bytes) : bytes
   return { status: response.status, headers, text: decoded.toString('utf8').replace(/ nonce="[^"]*"/g, ' nonce=""') }
 }
@@ -80,15 +81,73 @@ const ZH = 'lang=zh'
 
 // Last: the stale case leaves its re-render pending.
 const CASES: Case[] = [
-  { name: 'a hit, gzip', path: '/res/hot', headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }), status: 200, beforeApp: true },
-  { name: 'a hit, identity, a given request id', path: '/res/hot', headers: () => ({ cookie: ZH, 'x-request-id': 'trace-7' }), status: 200, beforeApp: true },
-  { name: 'a 304 for the page’s tag', path: '/res/hot', headers: () => ({ cookie: ZH, 'if-none-match': etag }), status: 304, beforeApp: true },
-  { name: 'HEAD of a cached page', path: '/res/hot', method: 'HEAD', headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }), status: 200, beforeApp: false },
-  { name: 'a visitor who gets the language cookie (never a 304)', path: '/res/hot', headers: () => ({ 'if-none-match': etag }), status: 200, beforeApp: false },
-  { name: 'a redirect to the visitor’s language', path: '/res/hot', headers: () => ({ 'accept-language': 'en' }), status: 302, beforeApp: false },
-  { name: 'a refused host', path: '/res/hot', host: 'res_site.localhost', headers: () => ({ cookie: ZH }), status: 400, beforeApp: false },
-  { name: 'an unknown tenant', path: '/res/hot', host: 'nobody.localhost', headers: () => ({ cookie: ZH }), status: 404, beforeApp: false },
-  { name: 'a stale hit', path: '/res/hot', headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }), status: 200, beforeApp: true, stale: true },
+  {
+    name: 'a hit, gzip',
+    path: '/res/hot',
+    headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }),
+    status: 200,
+    beforeApp: true,
+  },
+  {
+    name: 'a hit, identity, a given request id',
+    path: '/res/hot',
+    headers: () => ({ cookie: ZH, 'x-request-id': 'trace-7' }),
+    status: 200,
+    beforeApp: true,
+  },
+  {
+    name: 'a 304 for the page’s tag',
+    path: '/res/hot',
+    headers: () => ({ cookie: ZH, 'if-none-match': etag }),
+    status: 304,
+    beforeApp: true,
+  },
+  {
+    name: 'HEAD of a cached page',
+    path: '/res/hot',
+    method: 'HEAD',
+    headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }),
+    status: 200,
+    beforeApp: false,
+  },
+  {
+    name: 'a visitor who gets the language cookie (never a 304)',
+    path: '/res/hot',
+    headers: () => ({ 'if-none-match': etag }),
+    status: 200,
+    beforeApp: false,
+  },
+  {
+    name: 'a redirect to the visitor’s language',
+    path: '/res/hot',
+    headers: () => ({ 'accept-language': 'en' }),
+    status: 302,
+    beforeApp: false,
+  },
+  {
+    name: 'a refused host',
+    path: '/res/hot',
+    host: 'res_site.localhost',
+    headers: () => ({ cookie: ZH }),
+    status: 400,
+    beforeApp: false,
+  },
+  {
+    name: 'an unknown tenant',
+    path: '/res/hot',
+    host: 'nobody.localhost',
+    headers: () => ({ cookie: ZH }),
+    status: 404,
+    beforeApp: false,
+  },
+  {
+    name: 'a stale hit',
+    path: '/res/hot',
+    headers: () => ({ cookie: ZH, 'accept-encoding': 'gzip' }),
+    status: 200,
+    beforeApp: true,
+    stale: true,
+  },
 ]
 
 describe('one pipeline: app.request() and the real Node listener answer alike', () => {
@@ -107,7 +166,12 @@ describe('one pipeline: app.request() and the real Node listener answer alike', 
     const answers = {} as Record<Via, Answer>
     for (const via of ['app', 'listener'] as const) {
       const getSite = vi.spyOn(site.sites, 'getSite')
-      const response = await site.request(path, { method, headers: { 'x-request-id': 'same-id', ...headers?.() }, via, ...(host ? { host } : {}) })
+      const response = await site.request(path, {
+        method,
+        headers: { 'x-request-id': 'same-id', ...headers?.() },
+        via,
+        ...(host ? { host } : {}),
+      })
       answers[via] = await comparable(response, method)
       // app.request() always runs the app; the listener leaves the app out exactly for hits.
       const tenantLookups = getSite.mock.calls.length

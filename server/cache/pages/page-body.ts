@@ -1,7 +1,14 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 import { ANSWER_BROTLI_PARAMS, SYNC_MAX_BYTES } from '../../http/content-coding.ts'
-import { assembleGzip, compressSegments, compressSegmentsSync, joinedWith, segmentTexts, type GzipSegments } from './gzip-segments.ts'
+import {
+  assembleGzip,
+  compressSegments,
+  compressSegmentsSync,
+  joinedWith,
+  segmentTexts,
+  type GzipSegments,
+} from './gzip-segments.ts'
 
 const brotliAsync = promisify(brotliCompress)
 
@@ -40,9 +47,15 @@ const STORE_BROTLI_QUALITY = 5
  * The body of a page kept from the render a visitor is answered with: one brotli pass, nothing else
  * (see PageBody). A page over SYNC_MAX_BYTES is compressed as one nobody waits for.
  */
-export async function firstAnsweredBody(whole: Buffer, segments: Buffer[], nonce: string | undefined): Promise<PageBody> {
+export async function firstAnsweredBody(
+  whole: Buffer,
+  segments: Buffer[],
+  nonce: string | undefined,
+): Promise<PageBody> {
   if (whole.length > SYNC_MAX_BYTES) return keptBody(segments)
-  const br = brotliCompressSync(whole, { params: { ...ANSWER_BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: whole.length } })
+  const br = brotliCompressSync(whole, {
+    params: { ...ANSWER_BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: whole.length },
+  })
   return { br: ownCopy(br), renderedNonce: segments.length > 1 ? nonce : undefined, gzip: null }
 }
 
@@ -51,7 +64,13 @@ export async function keptBody(segments: Buffer[]): Promise<PageBody> {
   const [gzip, br] = await Promise.all([
     compressSegments(segments),
     segments.length === 1
-      ? brotliAsync(segments[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length } })
+      ? brotliAsync(segments[0]!, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length,
+          },
+        })
       : Promise.resolve(null),
   ])
   return { br: br && ownCopy(br), renderedNonce: undefined, gzip: packedSegments(gzip) }

@@ -85,7 +85,10 @@ describe('the HTML cache in the app', () => {
     let failing = true
     site = await startTestSite({
       htmlCache: {},
-      upstream: (request, demo) => (failing && new URL(request.url).pathname === '/v1/resource/list' ? new Response('down', { status: 503 }) : demo(request)),
+      upstream: (request, demo) =>
+        failing && new URL(request.url).pathname === '/v1/resource/list'
+          ? new Response('down', { status: 503 })
+          : demo(request),
     })
     expect((await get(site, '/res/hot')).response.status).toBe(500)
     expect(site.htmlCache?.size).toBe(0)
@@ -110,7 +113,11 @@ describe('the HTML cache in the app', () => {
     })
     await get(site, '/res/new') // warms the site config
     const current = site
-    const pages = Array.from({ length: 8 }, () => current.request('/res/hot', { headers: { cookie: 'lang=zh' } }).then(async (response) => withoutNonce(await response.text())))
+    const pages = Array.from({ length: 8 }, () =>
+      current
+        .request('/res/hot', { headers: { cookie: 'lang=zh' } })
+        .then(async (response) => withoutNonce(await response.text())),
+    )
     await vi.waitFor(() => expect(held).toBeGreaterThanOrEqual(2))
     release()
     const texts = await Promise.all(pages)
@@ -207,7 +214,11 @@ describe('the HTML cache in the app', () => {
 
 describe('POST /_internal/purge', () => {
   const purge = (body: unknown, token = TOKEN) =>
-    site!.request('/_internal/purge', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    site!.request('/_internal/purge', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
 
   it('drops one tenant\'s configs, data and pages with "mode": "hard", and leaves the others', async () => {
     site = await startTestSite({ htmlCache: {}, purgeToken: TOKEN })
@@ -219,7 +230,11 @@ describe('POST /_internal/purge', () => {
     const answer = await purge({ host: 'RES.localhost', mode: 'hard' })
     expect(answer.status).toBe(200)
     // The site's domain and every alias it names go with it.
-    expect(await answer.json()).toEqual({ purged: { pages: 2, data: expect.any(Number) }, hosts: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'], shared: 'none' })
+    expect(await answer.json()).toEqual({
+      purged: { pages: 2, data: expect.any(Number) },
+      hosts: ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost'],
+      shared: 'none',
+    })
     expect(site.htmlCache?.size).toBe(1)
     await get(site, '/', { host: 'land.localhost' })
     expect(totalCalls(site)).toBe(before)
@@ -233,7 +248,11 @@ describe('POST /_internal/purge', () => {
     await get(site, '/res/hot')
     const answer = await purge({ all: true, mode: 'hard' })
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ purged: { pages: 1, data: expect.any(Number) }, hosts: ['*'], shared: 'none' })
+    expect(await answer.json()).toEqual({
+      purged: { pages: 1, data: expect.any(Number) },
+      hosts: ['*'],
+      shared: 'none',
+    })
     expect(site.htmlCache?.size).toBe(0)
     const before = totalCalls(site)
     await get(site, '/res/hot')

@@ -34,7 +34,12 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
   const pages = new LRUCache<string, Entry>({
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (entry) => Math.max(1, entry.counted),
-    ...(metrics ? { dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) => reason === 'evict' && metrics.evicted() } : {}),
+    ...(metrics
+      ? {
+          dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) =>
+            reason === 'evict' && metrics.evicted(),
+        }
+      : {}),
   })
   metrics?.size(() => pages.size)
   metrics?.bytes?.(() => pages.calculatedSize)

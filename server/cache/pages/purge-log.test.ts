@@ -8,7 +8,11 @@ const home = htmlKey('a.test', 'en', 'https://a.test', '/')
 const other = htmlKey('b.test', 'en', 'https://b.test', '/c/about')
 
 const tenant: PurgeScope = { host: 'a.test', mode: 'soft' }
-const aboutPage: PurgeScope = { host: 'a.test', mode: 'soft', pages: [{ routerPathname: '/c/about', languages: ['en'] }] }
+const aboutPage: PurgeScope = {
+  host: 'a.test',
+  mode: 'soft',
+  pages: [{ routerPathname: '/c/about', languages: ['en'] }],
+}
 const tagged: PurgeScope = { host: 'a.test', mode: 'soft', tags: ['post:12'] }
 const everything: PurgeScope = { host: null, mode: 'hard' }
 

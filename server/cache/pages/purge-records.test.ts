@@ -42,7 +42,13 @@ async function sharing(): Promise<RedisSharing> {
 async function fleet(clock: { time: number }): Promise<{ cache: HtmlCache; purger: Purger }> {
   const [a, b] = [await sharing(), await sharing()]
   const now = () => clock.time
-  const cache = createHtmlCache({ ttlMs: 600_000, staleMs: 3_600_000, maxBytes: 1024 * 1024, now, shared: { store: a.store, prefix: a.prefix } })
+  const cache = createHtmlCache({
+    ttlMs: 600_000,
+    staleMs: 3_600_000,
+    maxBytes: 1024 * 1024,
+    now,
+    shared: { store: a.store, prefix: a.prefix },
+  })
   const purger = createPurger({
     now,
     upstream: { purge: () => 0, forget: () => 0, forgetSite: () => 0 },
@@ -52,31 +58,39 @@ async function fleet(clock: { time: number }): Promise<{ cache: HtmlCache; purge
 }
 
 function page(body: string): Rendered {
-  return { response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' } }), complete: Promise.resolve(true), nonce: undefined, routeName: 'page' }
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'text/html' } }),
+    complete: Promise.resolve(true),
+    nonce: undefined,
+    routeName: 'page',
+  }
 }
 
 describe('purge records in Redis', () => {
-  it.each(['soft', 'hard'] as const)('a render that started before a %s purge on another instance is not written to Redis after it', async (mode) => {
-    const clock = { time: Date.now() }
-    const { cache, purger } = await fleet(clock)
-    let finish!: () => void
-    const finished = new Promise<void>((resolve) => (finish = resolve))
-    const answer = cache.get(KEY, async () => {
-      await finished
-      return page('<p>before the edit</p>')
-    })
-    // Let the render start (its lookup in Redis settles first).
-    await vi.waitFor(() => expect(cache.inFlight).toBe(1))
-    expect(await purger.purge({ host: 'a.example', mode, pages: ABOUT })).toMatchObject({ shared: 'ok' })
-    clock.time += 1000
-    finish()
-    const rendered = await answer
-    if (rendered.kind === 'rendered') await rendered.response.arrayBuffer()
-    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(await admin.exists(STORED)).toBe(0)
-    // A render that starts after the purge is written.
-    const { cache: later } = await fleet(clock)
-    await later.get(KEY, async () => page('<p>after the edit</p>'))
-    await vi.waitFor(async () => expect(await admin.exists(STORED)).toBe(1))
-  })
+  it.each(['soft', 'hard'] as const)(
+    'a render that started before a %s purge on another instance is not written to Redis after it',
+    async (mode) => {
+      const clock = { time: Date.now() }
+      const { cache, purger } = await fleet(clock)
+      let finish!: () => void
+      const finished = new Promise<void>((resolve) => (finish = resolve))
+      const answer = cache.get(KEY, async () => {
+        await finished
+        return page('<p>before the edit</p>')
+      })
+      // Let the render start (its lookup in Redis settles first).
+      await vi.waitFor(() => expect(cache.inFlight).toBe(1))
+      expect(await purger.purge({ host: 'a.example', mode, pages: ABOUT })).toMatchObject({ shared: 'ok' })
+      clock.time += 1000
+      finish()
+      const rendered = await answer
+      if (rendered.kind === 'rendered') await rendered.response.arrayBuffer()
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+      expect(await admin.exists(STORED)).toBe(0)
+      // A render that starts after the purge is written.
+      const { cache: later } = await fleet(clock)
+      await later.get(KEY, async () => page('<p>after the edit</p>'))
+      await vi.waitFor(async () => expect(await admin.exists(STORED)).toBe(1))
+    },
+  )
 })

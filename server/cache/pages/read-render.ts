@@ -8,7 +8,10 @@ import type { PageUses } from '../page-uses.ts'
  * complete (a render error, the timeout, a departing visitor). `inMemory`: the page was rendered in
  * one piece, so it can be kept before its visitor is answered.
  */
-export function captureRender(rendered: Rendered, now: () => number): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
+export function captureRender(
+  rendered: Rendered,
+  now: () => number,
+): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
   const { response } = rendered
   if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
   const whole = wholeBodyOf(response)
@@ -38,7 +41,10 @@ export async function readRender(rendered: Rendered, now: () => number): Promise
     return null
   }
   const whole = wholeBodyOf(response)
-  const body = whole !== undefined ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength) : Buffer.from(await response.arrayBuffer())
+  const body =
+    whole !== undefined
+      ? Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength)
+      : Buffer.from(await response.arrayBuffer())
   if (!(await rendered.complete)) return null
   return toCachedPage(toSnapshot(response, body, rendered, now()))
 }

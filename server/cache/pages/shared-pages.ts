@@ -41,7 +41,11 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
       try {
         const stored = parseStored(JSON.parse(found.value.toString('utf8')))
         if (stored === undefined || now() - stored.storedAt >= maxAgeMs) return undefined
-        const worth = judgeStored(stored.storedAt, found.marks.slice(0, marks.soft.length), found.marks.slice(marks.soft.length))
+        const worth = judgeStored(
+          stored.storedAt,
+          found.marks.slice(0, marks.soft.length),
+          found.marks.slice(marks.soft.length),
+        )
         if (worth === 'absent') return undefined
         return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED, purged: worth === 'stale' }
       } catch (error) {
@@ -52,13 +56,22 @@ export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions)
     write(key, page, keepMs, uses, since) {
       if (keepMs <= 0) return
       const host = parseHtmlKey(key)?.host
-      const sets: [string, string[]][] = host === undefined ? [] : uses.tags.map((tag) => {
-        const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
-        return [sharedKey(prefix, tagIndexKey(host, tag)), [sharedKey(prefix, key), ...carriers]]
-      })
+      const sets: [string, string[]][] =
+        host === undefined
+          ? []
+          : uses.tags.map((tag) => {
+              const carriers = uses.keys
+                .filter(([, tags]) => tags.includes(tag))
+                .map(([used]) => sharedKey(prefix, used))
+              return [sharedKey(prefix, tagIndexKey(host, tag)), [sharedKey(prefix, key), ...carriers]]
+            })
       const marks = pageMarks(prefix, key, uses.tags)
       // What the page was built from travels with it; readers that know nothing of it ignore it.
-      void store.setUnlessMarked(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs, { marks: [...marks.soft, ...marks.hard], since, sets })
+      void store.setUnlessMarked(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs, {
+        marks: [...marks.soft, ...marks.hard],
+        since,
+        sets,
+      })
     },
     lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
   }
@@ -82,7 +95,10 @@ const storedSchema = z.object({ snapshot: snapshotSchema, uses: usedSchema.optio
 
 /** A stored page: its snapshot fields, and what it was built from when the writer said. */
 function parseStored(value: unknown): (PageSnapshot & { uses?: Used }) | undefined {
-  const parsed = storedSchema.safeParse({ snapshot: value, uses: typeof value === 'object' && value !== null ? (value as { uses?: unknown }).uses : undefined })
+  const parsed = storedSchema.safeParse({
+    snapshot: value,
+    uses: typeof value === 'object' && value !== null ? (value as { uses?: unknown }).uses : undefined,
+  })
   if (!parsed.success) return undefined
   return parsed.data.uses === undefined ? parsed.data.snapshot : { ...parsed.data.snapshot, uses: parsed.data.uses }
 }

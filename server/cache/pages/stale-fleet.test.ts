@@ -33,7 +33,12 @@ describe('stale pages on two instances sharing Redis', () => {
         listen: true,
         redisUrl: redis.url,
         repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
-        htmlCache: { ttlMs: 10_000, staleMs: 3_600_000, now: () => clock.time, onRevalidated: (outcome) => outcomes.push(outcome) },
+        htmlCache: {
+          ttlMs: 10_000,
+          staleMs: 3_600_000,
+          now: () => clock.time,
+          onRevalidated: (outcome) => outcomes.push(outcome),
+        },
         upstream: async (request, demo) => {
           if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
             state.held += 1

@@ -42,14 +42,23 @@ async function staleSite() {
   const clock = { time: Date.now() }
   const metrics = createMetrics({ processMetrics: false })
   const outcomes: RevalidationOutcome[] = []
-  const state: { gate: Gate | null; held: { userAgent: string | null; cookie: string | null }[]; failWith: number | null; renameFirst: string | null; dataCalls: number } = { gate: null, held: [], failWith: null, renameFirst: null, dataCalls: 0 }
+  const state: {
+    gate: Gate | null
+    held: { userAgent: string | null; cookie: string | null }[]
+    failWith: number | null
+    renameFirst: string | null
+    dataCalls: number
+  } = { gate: null, held: [], failWith: null, renameFirst: null, dataCalls: 0 }
   site = await startTestSite({
     listen: true,
     purgeToken: 'purge-token-for-tests-0123',
     app: { metrics, htmlStaleSeconds: 3600 },
     repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
     htmlCache: {
-      ttlMs: 10_000, staleMs: 3_600_000, now: () => clock.time, metrics: metrics.cache('html'),
+      ttlMs: 10_000,
+      staleMs: 3_600_000,
+      now: () => clock.time,
+      metrics: metrics.cache('html'),
       onRevalidated: (outcome, seconds) => {
         metrics.htmlRevalidation(outcome, seconds)
         outcomes.push(outcome)
@@ -87,7 +96,10 @@ describe.each(['listener', 'app'] as const)('stale pages, asked via %s', (path) 
     const fresh = await send('/res/hot', ZH)
     expect(fresh.headers.age).toBe('0')
     expect(fresh.text).toBe(first.text)
-    for (const answer of [first, fresh]) expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=3600, stale-if-error=86400')
+    for (const answer of [first, fresh])
+      expect(answer.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=10, stale-while-revalidate=3600, stale-if-error=86400',
+      )
 
     clock.time += 15_000
     const gate = createGate()
@@ -112,12 +124,22 @@ describe.each(['listener', 'app'] as const)('stale pages, asked via %s', (path) 
     expect(renewed.headers.age).toBe('0')
     expect(renewed.text).toBe(first.text)
     expect(state.held).toHaveLength(1)
-    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="stale"}')).toBe('cache_lookups_total{cache="html",result="stale"} 2')
-    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="hit"}')).toBe('cache_lookups_total{cache="html",result="hit"} 2')
-    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="miss"}')).toBe('cache_lookups_total{cache="html",result="miss"} 1')
+    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="stale"}')).toBe(
+      'cache_lookups_total{cache="html",result="stale"} 2',
+    )
+    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="hit"}')).toBe(
+      'cache_lookups_total{cache="html",result="hit"} 2',
+    )
+    expect(await metricLine(metrics, 'cache_lookups_total{cache="html",result="miss"}')).toBe(
+      'cache_lookups_total{cache="html",result="miss"} 1',
+    )
     expect(renewed.headers.etag).toBe(first.headers.etag)
-    expect(await metricLine(metrics, 'html_revalidations_total{outcome="unchanged"}')).toBe('html_revalidations_total{outcome="unchanged"} 1')
-    expect(await metricLine(metrics, 'html_revalidation_duration_seconds_count{outcome="unchanged"}')).toBe('html_revalidation_duration_seconds_count{outcome="unchanged"} 1')
+    expect(await metricLine(metrics, 'html_revalidations_total{outcome="unchanged"}')).toBe(
+      'html_revalidations_total{outcome="unchanged"} 1',
+    )
+    expect(await metricLine(metrics, 'html_revalidation_duration_seconds_count{outcome="unchanged"}')).toBe(
+      'html_revalidation_duration_seconds_count{outcome="unchanged"} 1',
+    )
     expect(await metricLine(metrics, 'html_revalidations_total{outcome="rendered"}')).toBeUndefined()
   })
 

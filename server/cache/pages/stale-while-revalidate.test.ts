@@ -10,7 +10,12 @@ import type { CachedPage } from './cached-page.ts'
 const KEY = 'h:html:en:http://h/a'
 
 function rendered(body: string, status = 200, complete = true): Rendered {
-  return { response: new Response(body, { status, headers: { 'content-type': 'text/html' } }), complete: Promise.resolve(complete), nonce: undefined, routeName: 'page' }
+  return {
+    response: new Response(body, { status, headers: { 'content-type': 'text/html' } }),
+    complete: Promise.resolve(complete),
+    nonce: undefined,
+    routeName: 'page',
+  }
 }
 
 function deferred<T>() {
@@ -25,8 +30,14 @@ function setup(overrides: Partial<HtmlCacheOptions> = {}, clock = { time: 1_000_
   const outcomes: RevalidationOutcome[] = []
   const metrics: CacheMetrics = { lookup: (result) => lookups.push(result), evicted: () => {}, size: () => {} }
   const cache = createHtmlCache({
-    ttlMs: 10_000, staleMs: 60_000, maxBytes: 1024 * 1024, now: () => clock.time, random: () => 0, metrics,
-    onRevalidated: (outcome) => outcomes.push(outcome), ...overrides,
+    ttlMs: 10_000,
+    staleMs: 60_000,
+    maxBytes: 1024 * 1024,
+    now: () => clock.time,
+    random: () => 0,
+    metrics,
+    onRevalidated: (outcome) => outcomes.push(outcome),
+    ...overrides,
   })
   return { cache, clock, lookups, outcomes }
 }
@@ -63,39 +74,42 @@ describe('stale-while-revalidate in the HTML cache', () => {
     ['the render answers 503', async () => rendered('unavailable', 503)],
     ['the render answers 404', async () => rendered('gone', 404)],
     ['the render is cut short', async () => rendered('<p>half', 200, false)],
-  ])('keeps the stale page when %s, and waits out the config refreshes\' back-off before trying again', async (_label, failing) => {
-    const onError = vi.fn()
-    const { cache, clock, outcomes } = setup({ backoff: { baseMs: 1000, maxMs: 60_000 }, onError })
-    await cached(cache, 'good')
-    clock.time += 10_000
-    const rerender = vi.fn(failing)
-    expect(textOf(cache.hit(KEY, rerender))).toBe('good')
-    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(outcomes).toEqual(['failed'])
-    // First failure: a 1 s window, at least half of it (random 0) before the next try.
-    clock.time += 499
-    expect(textOf(cache.hit(KEY, rerender))).toBe('good')
-    expect(rerender).toHaveBeenCalledTimes(1)
-    clock.time += 1
-    expect(textOf(cache.hit(KEY, rerender))).toBe('good')
-    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(rerender).toHaveBeenCalledTimes(2)
-    // Second failure: the window doubles.
-    clock.time += 999
-    cache.hit(KEY, rerender)
-    expect(rerender).toHaveBeenCalledTimes(2)
-    clock.time += 1
-    cache.hit(KEY, rerender)
-    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(rerender).toHaveBeenCalledTimes(3)
-    // Then a working render replaces the page and clears the back-off.
-    cache.hit(KEY, async () => rendered('fixed'))
-    expect(rerender).toHaveBeenCalledTimes(3)
-    clock.time += 4000
-    cache.hit(KEY, async () => rendered('fixed'))
-    await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(textOf(cache.peek(KEY))).toBe('fixed')
-  })
+  ])(
+    "keeps the stale page when %s, and waits out the config refreshes' back-off before trying again",
+    async (_label, failing) => {
+      const onError = vi.fn()
+      const { cache, clock, outcomes } = setup({ backoff: { baseMs: 1000, maxMs: 60_000 }, onError })
+      await cached(cache, 'good')
+      clock.time += 10_000
+      const rerender = vi.fn(failing)
+      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+      expect(outcomes).toEqual(['failed'])
+      // First failure: a 1 s window, at least half of it (random 0) before the next try.
+      clock.time += 499
+      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      expect(rerender).toHaveBeenCalledTimes(1)
+      clock.time += 1
+      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+      expect(rerender).toHaveBeenCalledTimes(2)
+      // Second failure: the window doubles.
+      clock.time += 999
+      cache.hit(KEY, rerender)
+      expect(rerender).toHaveBeenCalledTimes(2)
+      clock.time += 1
+      cache.hit(KEY, rerender)
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+      expect(rerender).toHaveBeenCalledTimes(3)
+      // Then a working render replaces the page and clears the back-off.
+      cache.hit(KEY, async () => rendered('fixed'))
+      expect(rerender).toHaveBeenCalledTimes(3)
+      clock.time += 4000
+      cache.hit(KEY, async () => rendered('fixed'))
+      await vi.waitFor(() => expect(cache.inFlight).toBe(0))
+      expect(textOf(cache.peek(KEY))).toBe('fixed')
+    },
+  )
 
   it('renders on the request only once the stale window is over', async () => {
     const { cache, clock, lookups } = setup()
@@ -188,16 +202,36 @@ describe('stale-while-revalidate in the HTML cache', () => {
 
   it('a purge by tag marks the pages carrying it and answers the upstream keys that carried it', async () => {
     const { cache } = setup()
-    const withUses = (body: string, keys: [string, string[]][], tags: string[]): Rendered => ({ ...rendered(body), uses: { keys: new Map(keys), tags: new Set(tags) } })
+    const withUses = (body: string, keys: [string, string[]][], tags: string[]): Rendered => ({
+      ...rendered(body),
+      uses: { keys: new Map(keys), tags: new Set(tags) },
+    })
     const other = 'h:html:en:http://h/b'
-    await cache.get(KEY, async () => withUses('a', [['h:data:list', ['resource:r3', 'resource:r4']], ['h:data:promo', []]], ['site', 'resource:r3', 'resource:r4']))
+    await cache.get(KEY, async () =>
+      withUses(
+        'a',
+        [
+          ['h:data:list', ['resource:r3', 'resource:r4']],
+          ['h:data:promo', []],
+        ],
+        ['site', 'resource:r3', 'resource:r4'],
+      ),
+    )
     await cache.get(other, async () => withUses('b', [['h:data:other', ['resource:r4']]], ['site', 'resource:r4']))
     await vi.waitFor(() => expect(cache.size).toBe(2))
-    expect(cache.purge({ host: 'h', mode: 'soft', tags: ['resource:r3'] })).toEqual({ pages: 1, keys: [KEY], uses: ['h:data:list'] })
+    expect(cache.purge({ host: 'h', mode: 'soft', tags: ['resource:r3'] })).toEqual({
+      pages: 1,
+      keys: [KEY],
+      uses: ['h:data:list'],
+    })
     // Soft: still answered, now stale.
     expect(textOf(cache.hit(KEY, async () => withUses('a2', [], [])))).toBe('a')
     const hard = cache.purge({ host: 'h', mode: 'hard', tags: ['resource:r4'] })
-    expect({ ...hard, keys: hard.keys.sort(), uses: hard.uses.sort() }).toEqual({ pages: 2, keys: [KEY, other], uses: ['h:data:list', 'h:data:other'] })
+    expect({ ...hard, keys: hard.keys.sort(), uses: hard.uses.sort() }).toEqual({
+      pages: 2,
+      keys: [KEY, other],
+      uses: ['h:data:list', 'h:data:other'],
+    })
     expect(cache.size).toBe(0)
     // The re-render the stale hit started began before the hard purge: not kept.
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))

@@ -18,9 +18,17 @@ function urlsOf(items: MenuLink[]): string[] {
 /** The addresses a visitor can reach from a page's header, footer and pendants (in-site ones only). */
 function siteLinks(html: string): string[] {
   const { site } = rootOf(html)
-  const hrefs = [...html.matchAll(/<(?:header|footer)[\s\S]*?<\/(?:header|footer)>/g)].flatMap((block) => [...block[0].matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? ''))
-  const config = [...urlsOf(site.header.menu), ...urlsOf(site.footer.links), ...site.pendant.list.flatMap((item) => (item.url ? [item.url] : []))]
-  return [...new Set([...hrefs, ...config])].filter((href) => href.startsWith('/') && !href.startsWith('//')).map((href) => href.replace(/&amp;/g, '&'))
+  const hrefs = [...html.matchAll(/<(?:header|footer)[\s\S]*?<\/(?:header|footer)>/g)].flatMap((block) =>
+    [...block[0].matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? ''),
+  )
+  const config = [
+    ...urlsOf(site.header.menu),
+    ...urlsOf(site.footer.links),
+    ...site.pendant.list.flatMap((item) => (item.url ? [item.url] : [])),
+  ]
+  return [...new Set([...hrefs, ...config])]
+    .filter((href) => href.startsWith('/') && !href.startsWith('//'))
+    .map((href) => href.replace(/&amp;/g, '&'))
 }
 
 describe('every link of the demo sites’ menus and footers', () => {
@@ -34,7 +42,10 @@ describe('every link of the demo sites’ menus and footers', () => {
     const home = await site.request('/', { host })
     expect(home.status).toBe(200)
     const { site: config } = rootOf(await home.text())
-    const starts = ['/', ...config.languages.filter((language) => language !== config.defaultLanguage).map((language) => `/${language}`)]
+    const starts = [
+      '/',
+      ...config.languages.filter((language) => language !== config.defaultLanguage).map((language) => `/${language}`),
+    ]
     const seen = new Set<string>(starts)
     const queue = [...starts]
     const broken: string[] = []

@@ -66,15 +66,19 @@ export const EMBED_JS = `
 })()
 `
 
-export const STATUS_JSON = JSON.stringify({
-  status: 'operational',
-  components: [
-    { name: 'Sync', status: 'operational' },
-    { name: 'Publishing', status: 'operational' },
-    { name: 'Accounts', status: 'degraded', note: 'Sign-in e-mails may take a few minutes.' },
-  ],
-  updated: '{updated_iso}',
-}, null, 2)
+export const STATUS_JSON = JSON.stringify(
+  {
+    status: 'operational',
+    components: [
+      { name: 'Sync', status: 'operational' },
+      { name: 'Publishing', status: 'operational' },
+      { name: 'Accounts', status: 'degraded', note: 'Sign-in e-mails may take a few minutes.' },
+    ],
+    updated: '{updated_iso}',
+  },
+  null,
+  2,
+)
 
 export const BRAND_CSS = `
 /* Lumen brand tokens: use them in pages that embed Lumen content. */
@@ -135,17 +139,74 @@ export const LAUNCH_KIT_HTML = `<!doctype html>
 </html>`
 
 export const HANDBOOK = [
-  { id: 'h1', title: 'Getting started', path: 'getting-started', content: '# Getting started\n\nLumen stores notes as Markdown files in a folder called a **vault**.', children: [
-    { id: 'h1-1', title: 'Install', path: 'install', content: '## Install\n\n| Platform | How |\n| --- | --- |\n| macOS | Download the `.dmg` |\n| Windows | Run the installer |\n| Linux | Use the AppImage or Flatpak |' },
-    { id: 'h1-2', title: 'Create a vault', path: 'vault', content: '## Create a vault\n\n1. Open Lumen.\n2. Choose **New vault**.\n3. Pick an empty folder.' },
-    { id: 'h1-3', title: 'Turn on sync', path: 'sync', content: '## Turn on sync\n\nSign in, then open **Settings → Sync**. Keys never leave your devices.', children: [
-      { id: 'h1-3-1', title: 'Recovery key', path: 'recovery-key', content: '### Recovery key\n\nWrite it down. Without it nobody, including us, can decrypt your notes.' },
-    ] },
-  ] },
-  { id: 'h2', title: 'Writing', path: 'writing', content: '# Writing\n\nEverything is Markdown.', children: [
-    { id: 'h2-1', title: 'Markdown basics', path: 'markdown', content: '## Markdown basics\n\n```markdown\n# Heading\n**bold** and _italic_\n- list item\n[link](https://example.com)\n```' },
-    { id: 'h2-2', title: 'Keyboard shortcuts', path: 'shortcuts', content: '## Keyboard shortcuts\n\n- `⌘N` new note\n- `⌘K` link a note\n- `⌘P` command palette\n- `⌘⇧F` search everything' },
-  ] },
-  { id: 'h3', title: 'Publishing', path: 'publishing', content: '# Publishing\n\nSelect a note and press **Publish**. The page gets a public address you can share; **Unpublish** removes it at once.' },
-  { id: 'h4', title: 'FAQ', path: 'faq', content: '# FAQ\n\n**Can I export everything?** Yes: your vault already is a folder of Markdown files.' },
+  {
+    id: 'h1',
+    title: 'Getting started',
+    path: 'getting-started',
+    content: '# Getting started\n\nLumen stores notes as Markdown files in a folder called a **vault**.',
+    children: [
+      {
+        id: 'h1-1',
+        title: 'Install',
+        path: 'install',
+        content:
+          '## Install\n\n| Platform | How |\n| --- | --- |\n| macOS | Download the `.dmg` |\n| Windows | Run the installer |\n| Linux | Use the AppImage or Flatpak |',
+      },
+      {
+        id: 'h1-2',
+        title: 'Create a vault',
+        path: 'vault',
+        content: '## Create a vault\n\n1. Open Lumen.\n2. Choose **New vault**.\n3. Pick an empty folder.',
+      },
+      {
+        id: 'h1-3',
+        title: 'Turn on sync',
+        path: 'sync',
+        content: '## Turn on sync\n\nSign in, then open **Settings → Sync**. Keys never leave your devices.',
+        children: [
+          {
+            id: 'h1-3-1',
+            title: 'Recovery key',
+            path: 'recovery-key',
+            content: '### Recovery key\n\nWrite it down. Without it nobody, including us, can decrypt your notes.',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'h2',
+    title: 'Writing',
+    path: 'writing',
+    content: '# Writing\n\nEverything is Markdown.',
+    children: [
+      {
+        id: 'h2-1',
+        title: 'Markdown basics',
+        path: 'markdown',
+        content:
+          '## Markdown basics\n\n```markdown\n# Heading\n**bold** and _italic_\n- list item\n[link](https://example.com)\n```',
+      },
+      {
+        id: 'h2-2',
+        title: 'Keyboard shortcuts',
+        path: 'shortcuts',
+        content:
+          '## Keyboard shortcuts\n\n- `⌘N` new note\n- `⌘K` link a note\n- `⌘P` command palette\n- `⌘⇧F` search everything',
+      },
+    ],
+  },
+  {
+    id: 'h3',
+    title: 'Publishing',
+    path: 'publishing',
+    content:
+      '# Publishing\n\nSelect a note and press **Publish**. The page gets a public address you can share; **Unpublish** removes it at once.',
+  },
+  {
+    id: 'h4',
+    title: 'FAQ',
+    path: 'faq',
+    content: '# FAQ\n\n**Can I export everything?** Yes: your vault already is a folder of Markdown files.',
+  },
 ]

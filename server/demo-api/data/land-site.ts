@@ -18,7 +18,8 @@ const site: SiteConfig = {
     app_name: 'Lumen Notes',
     logo: icon('L', '#4f46e5'),
     description: 'Calm, offline-first notes with end-to-end encrypted sync and one-click publishing.',
-    disclaimer: 'Lumen Notes is a fictional product used to demonstrate landing pages. Prices, codes and reviews on this site are examples.',
+    disclaimer:
+      'Lumen Notes is a fictional product used to demonstrate landing pages. Prices, codes and reviews on this site are examples.',
     announcement: { is_show: 1, content: 'Spring sale: 25% off Plus with code SPRING25.' },
   },
   header_config: {
@@ -33,11 +34,16 @@ const site: SiteConfig = {
       { name: 'Features', url: '/#features', is_show: 1 },
       { name: 'Pricing', url: '/#pricing', is_show: 1 },
       { name: 'Handbook', url: '/doc/handbook', icon: 'help', is_show: 1 },
-      { name: 'Blog', url: '/post', is_show: 1, children: [
-        { name: 'Product updates', url: '/pcat/updates', is_show: 1 },
-        { name: 'Guides', url: '/pcat/guides', is_show: 1 },
-        { name: 'Community', url: '/pcat/stories', is_show: 1 },
-      ] },
+      {
+        name: 'Blog',
+        url: '/post',
+        is_show: 1,
+        children: [
+          { name: 'Product updates', url: '/pcat/updates', is_show: 1 },
+          { name: 'Guides', url: '/pcat/guides', is_show: 1 },
+          { name: 'Community', url: '/pcat/stories', is_show: 1 },
+        ],
+      },
       { name: 'Spring sale', url: '/l/campaign/spring-sale', is_show: 1 },
     ],
   },
@@ -66,14 +72,24 @@ const site: SiteConfig = {
       { is_show: 1, icon: 'help', text: 'Help', url: '/doc/handbook' },
     ],
   },
-  search_config: { enable_search_bar: 0, search_bar_path: '/s', enable_custom_search: 0, placeholder: 'Search the blog' },
+  search_config: {
+    enable_search_bar: 0,
+    search_bar_path: '/s',
+    enable_custom_search: 0,
+    placeholder: 'Search the blog',
+  },
   seo_config: {
     tdk: tdkFor('en'),
     canonical_link: 'http://land.localhost',
     favicon: icon('L', '#4f46e5', 32),
     customize_code: { model: 2, data: ['<!-- analytics would load here; the demo ships none -->'] },
   },
-  language_config: { language_list: (['en', 'zh', 'fr', 'de', 'ja', 'ar'] as const).map((language) => ({ language, status: 1 as const })) },
+  language_config: {
+    language_list: (['en', 'zh', 'fr', 'de', 'ja', 'ar'] as const).map((language) => ({
+      language,
+      status: 1 as const,
+    })),
+  },
   page_config: {
     global_config: {
       theme: 'day',
@@ -92,27 +108,55 @@ const site: SiteConfig = {
       },
     },
     resource: {
-      aside_config: { aside_list: [
-        { label: 'Contact', value: 'contact', is_show: 1 },
-        { label: 'Popular searches', value: 'search', is_show: 0 },
-        { label: 'Popular', value: 'hot', is_show: 0 },
-        { label: 'Newest', value: 'newest', is_show: 0 },
-        { label: 'Tags', value: 'res_tag', is_show: 0 },
-      ] },
+      aside_config: {
+        aside_list: [
+          { label: 'Contact', value: 'contact', is_show: 1 },
+          { label: 'Popular searches', value: 'search', is_show: 0 },
+          { label: 'Popular', value: 'hot', is_show: 0 },
+          { label: 'Newest', value: 'newest', is_show: 0 },
+          { label: 'Tags', value: 'res_tag', is_show: 0 },
+        ],
+      },
       transfer_save_config: { list: [] },
     },
   },
 }
 
 const LINKS: LinkGroup[] = [
-  { name: 'Friends of Lumen', list: [
-    { name: 'CommonMark', url: 'https://commonmark.org/', description: 'A strongly defined Markdown spec', logo_url: icon('CM', '#111827') },
-    { name: 'Mastodon', url: 'https://joinmastodon.org/', description: 'Decentralised social network', logo_url: icon('M', '#6364ff') },
-  ] },
-  { name: 'Writing tools', list: [
-    { name: 'Hemingway Editor', url: 'https://hemingwayapp.com/', description: 'Makes your writing bold and clear', logo_url: icon('H', '#ca8a04') },
-    { name: 'LanguageTool', url: 'https://languagetool.org/', description: 'Open-source grammar checker', logo_url: icon('LT', '#0891b2') },
-  ] },
+  {
+    name: 'Friends of Lumen',
+    list: [
+      {
+        name: 'CommonMark',
+        url: 'https://commonmark.org/',
+        description: 'A strongly defined Markdown spec',
+        logo_url: icon('CM', '#111827'),
+      },
+      {
+        name: 'Mastodon',
+        url: 'https://joinmastodon.org/',
+        description: 'Decentralised social network',
+        logo_url: icon('M', '#6364ff'),
+      },
+    ],
+  },
+  {
+    name: 'Writing tools',
+    list: [
+      {
+        name: 'Hemingway Editor',
+        url: 'https://hemingwayapp.com/',
+        description: 'Makes your writing bold and clear',
+        logo_url: icon('H', '#ca8a04'),
+      },
+      {
+        name: 'LanguageTool',
+        url: 'https://languagetool.org/',
+        description: 'Open-source grammar checker',
+        logo_url: icon('LT', '#0891b2'),
+      },
+    ],
+  },
 ]
 
 function feedbackRows(now: number): Feedback[] {
@@ -123,36 +167,69 @@ function feedbackRows(now: number): Feedback[] {
     ['Love the keyboard shortcuts. Vim mode maybe?', 'It is on the roadmap for the summer.', 14],
     ['The student code worked perfectly, thanks.', undefined, 20],
   ]
-  return rows.map(([content, reply, ageDays], i) => ({ id: `f${1001 + i}`, content, ...(reply ? { reply } : {}), created_at: now - ageDays * DAY }))
+  return rows.map(([content, reply, ageDays], i) => ({
+    id: `f${1001 + i}`,
+    content,
+    ...(reply ? { reply } : {}),
+    created_at: now - ageDays * DAY,
+  }))
 }
 
 export function createLandTenant(now: number): DemoTenant {
-  const feedback = feedbackForm({ kind: 'Topic', kinds: ['Feature request', 'Bug report', 'Other'], content: 'Your feedback', contact: 'E-mail', contactHint: 'If you want an answer (optional)' })
+  const feedback = feedbackForm({
+    kind: 'Topic',
+    kinds: ['Feature request', 'Bug report', 'Other'],
+    content: 'Your feedback',
+    contact: 'E-mail',
+    contactHint: 'If you want an answer (optional)',
+  })
   return {
     site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: LAND_TRANSLATIONS,
     pages: landPages(now),
     groups: LAND_GROUPS,
     promos: {
-      '201': { title: 'Lumen for iPhone is here', url: '/#features', img_url: picture('Lumen for iPhone', 'tall'),
-        type: 1, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 90 * DAY, web_path: 'global' },
-      '202': { title: 'Spring sale ends soon', description: 'Use SPRING25 before the end of the month.', url: '/l/campaign/spring-sale', img_url: '',
-        type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - DAY, end_ts: now + 30 * DAY, web_path: '/post' },
+      '201': {
+        title: 'Lumen for iPhone is here',
+        url: '/#features',
+        img_url: picture('Lumen for iPhone', 'tall'),
+        type: 1,
+        position: 2,
+        allowed_close: 1,
+        is_show: 1,
+        start_ts: now - DAY,
+        end_ts: now + 90 * DAY,
+        web_path: 'global',
+      },
+      '202': {
+        title: 'Spring sale ends soon',
+        description: 'Use SPRING25 before the end of the month.',
+        url: '/l/campaign/spring-sale',
+        img_url: '',
+        type: 2,
+        position: 2,
+        allowed_close: 1,
+        is_show: 1,
+        start_ts: now - DAY,
+        end_ts: now + 30 * DAY,
+        web_path: '/post',
+      },
     },
     categories: LAND_CATALOG.map((c) => ({ key: c.key, name: c.name })),
     tags: LAND_TAGS.map((t) => ({ ...t })),
     resources: buildResources(LAND_CATALOG, LAND_TAGS, now, 20250202),
     hotSearches: [],
-    contact: { title: 'Talk to the team', img: qrPlaceholder('lumen-contact'), tips: 'We answer within one business day.' },
+    contact: {
+      title: 'Talk to the team',
+      img: qrPlaceholder('lumen-contact'),
+      tips: 'We answer within one business day.',
+    },
     rankPlatforms: [],
     rankEntries: [],
     postCategories: LAND_POST_CATEGORIES,
     posts: buildPosts(LAND_POSTS, LAND_POST_CATEGORIES, now),
     feedback: feedbackRows(now),
-    forms: [
-      CONTACT_FORM,
-      feedback,
-    ],
+    forms: [CONTACT_FORM, feedback],
     links: LINKS,
     rssSources: [],
     rssHot: {},

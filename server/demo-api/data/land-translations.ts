@@ -1,7 +1,15 @@
 import type { Lang } from '../../../shared/types.ts'
 import type { DemoSiteTranslation } from '../tenant.ts'
 
-const MENU_URLS = ['/#features', '/#pricing', '/doc/handbook', '/post', '/l/campaign/spring-sale', '/c/legal/privacy', '/c/legal/terms'] as const
+const MENU_URLS = [
+  '/#features',
+  '/#pricing',
+  '/doc/handbook',
+  '/post',
+  '/l/campaign/spring-sale',
+  '/c/legal/privacy',
+  '/c/legal/terms',
+] as const
 
 function menu(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(MENU_URLS.map((url, i) => [url, names[i] ?? url]))

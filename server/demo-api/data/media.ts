@@ -47,7 +47,12 @@ export function screenshot(seed: string): string {
 
 /** A square icon with one or two letters, for logos, site icons and pendants. */
 export function icon(text: string, background = colorFor(text), size = 64): string {
-  return toMediaRef({ kind: 'icon', letters: iconLetters(text), background: background.replace(/^#/, '').toLowerCase(), size })
+  return toMediaRef({
+    kind: 'icon',
+    letters: iconLetters(text),
+    background: background.replace(/^#/, '').toLowerCase(),
+    size,
+  })
 }
 
 /** A round avatar with the first letter of a name. */
@@ -64,5 +69,8 @@ export function qrPlaceholder(seed: string): string {
 export function demoClip(n: 0 | 1): { video_url: string; poster: string } {
   const clip = n === 0 ? MEDIA_CATALOG['clip-0'] : MEDIA_CATALOG['clip-1']
   const poster = n === 0 ? MEDIA_CATALOG['clip-0-poster'] : MEDIA_CATALOG['clip-1-poster']
-  return { video_url: toMediaRef({ kind: 'file', file: clip.file }), poster: toMediaRef({ kind: 'file', file: poster.file }) }
+  return {
+    video_url: toMediaRef({ kind: 'file', file: clip.file }),
+    poster: toMediaRef({ kind: 'file', file: poster.file }),
+  }
 }

@@ -31,19 +31,29 @@ const site: SiteConfig = {
       { name: '首頁', url: '/', is_show: 1 },
       { name: '常用工具', url: '/nav/tools', is_show: 1 },
       { name: '前端開發', url: '/nav/dev/frontend', is_show: 1 },
-      { name: 'AI 工具', url: '/sp/ai-tools', is_show: 1, children: [
-        { name: 'AI 對話', url: '/sp/ai-tools#AI 對話', is_show: 1 },
-        { name: 'AI 繪圖', url: '/sp/ai-tools#AI 繪圖', is_show: 1 },
-        { name: 'AI 程式', url: '/sp/ai-tools#AI 程式', is_show: 1 },
-      ] },
+      {
+        name: 'AI 工具',
+        url: '/sp/ai-tools',
+        is_show: 1,
+        children: [
+          { name: 'AI 對話', url: '/sp/ai-tools#AI 對話', is_show: 1 },
+          { name: 'AI 繪圖', url: '/sp/ai-tools#AI 繪圖', is_show: 1 },
+          { name: 'AI 程式', url: '/sp/ai-tools#AI 程式', is_show: 1 },
+        ],
+      },
       { name: '科技快訊', url: '/sp/news', is_show: 1 },
-      { name: '更多', url: '/sp/collections', is_show: 1, children: [
-        { name: '導航合集', url: '/sp/collections', is_show: 1 },
-        { name: '專欄文章', url: '/post', is_show: 1 },
-        { name: '提交網站', url: '/c/guide/submit', is_show: 1 },
-        { name: '關於本站', url: '/c/about', is_show: 1 },
-        { name: '友情連結', url: '/links', is_show: 1 },
-      ] },
+      {
+        name: '更多',
+        url: '/sp/collections',
+        is_show: 1,
+        children: [
+          { name: '導航合集', url: '/sp/collections', is_show: 1 },
+          { name: '專欄文章', url: '/post', is_show: 1 },
+          { name: '提交網站', url: '/c/guide/submit', is_show: 1 },
+          { name: '關於本站', url: '/c/about', is_show: 1 },
+          { name: '友情連結', url: '/links', is_show: 1 },
+        ],
+      },
     ],
   },
   footer_config: {
@@ -71,14 +81,25 @@ const site: SiteConfig = {
       { is_show: 1, icon: icon('T', '#229ed9', 40), text: 'Telegram', url: 'https://telegram.org/' },
     ],
   },
-  search_config: { enable_search_bar: 1, search_bar_path: '/sa', enable_custom_search: 1, placeholder: '搜尋工具或文章…' },
+  search_config: {
+    enable_search_bar: 1,
+    search_bar_path: '/sa',
+    enable_custom_search: 1,
+    placeholder: '搜尋工具或文章…',
+  },
   seo_config: {
     tdk: tdkFor('zh-TW'),
     canonical_link: 'http://nav.localhost',
     favicon: icon('光', '#7c3aed', 32),
     customize_code: { model: 2, data: ['<!-- 站點統計程式碼預留位置 -->'] },
   },
-  language_config: { language_list: [{ language: 'zh-TW', status: 1 }, { language: 'en', status: 1 }, { language: 'zh', status: 0 }] },
+  language_config: {
+    language_list: [
+      { language: 'zh-TW', status: 1 },
+      { language: 'en', status: 1 },
+      { language: 'zh', status: 0 },
+    ],
+  },
   page_config: {
     global_config: {
       theme: 'night',
@@ -97,13 +118,15 @@ const site: SiteConfig = {
       },
     },
     resource: {
-      aside_config: { aside_list: [
-        { label: '聯絡我們', value: 'contact', is_show: 1 },
-        { label: '熱門搜尋', value: 'search', is_show: 1 },
-        { label: '熱門', value: 'hot', is_show: 0 },
-        { label: '最新', value: 'newest', is_show: 0 },
-        { label: '標籤', value: 'res_tag', is_show: 0 },
-      ] },
+      aside_config: {
+        aside_list: [
+          { label: '聯絡我們', value: 'contact', is_show: 1 },
+          { label: '熱門搜尋', value: 'search', is_show: 1 },
+          { label: '熱門', value: 'hot', is_show: 0 },
+          { label: '最新', value: 'newest', is_show: 0 },
+          { label: '標籤', value: 'res_tag', is_show: 0 },
+        ],
+      },
       transfer_save_config: { list: [] },
     },
   },
@@ -116,8 +139,16 @@ const POST_CATEGORIES: PostCategory[] = [
 ]
 
 const POSTS: PostDef[] = [
-  { path: 'ai-chat-compare', title: '四款 AI 對話助理實測：寫作、程式與長文', category: 'reviews', tags: ['AI', '評測'], author: '阿光', ageDays: 3, views: 4210,
-    description: '同一組題目交給四款 AI 助理，看看各自擅長什麼。', content: `
+  {
+    path: 'ai-chat-compare',
+    title: '四款 AI 對話助理實測：寫作、程式與長文',
+    category: 'reviews',
+    tags: ['AI', '評測'],
+    author: '阿光',
+    ageDays: 3,
+    views: 4210,
+    description: '同一組題目交給四款 AI 助理，看看各自擅長什麼。',
+    content: `
 ## 測試方式
 
 每款工具都回答同樣的三題：
@@ -132,9 +163,18 @@ const POSTS: PostDef[] = [
 - 程式除錯：差距不大，都能找出錯誤；
 - 寫作語氣：建議多給範例，結果會更穩定。
 
-想自己試試？到 [AI 工具集](/sp/ai-tools) 挑一款。` },
-  { path: 'whiteboards', title: '三款線上白板比較：Excalidraw、tldraw 與 Miro', category: 'reviews', tags: ['白板'], author: '小晴', ageDays: 10, views: 1580,
-    description: '畫架構圖、開會腦力激盪，該選哪一款？', content: `
+想自己試試？到 [AI 工具集](/sp/ai-tools) 挑一款。`,
+  },
+  {
+    path: 'whiteboards',
+    title: '三款線上白板比較：Excalidraw、tldraw 與 Miro',
+    category: 'reviews',
+    tags: ['白板'],
+    author: '小晴',
+    ageDays: 10,
+    views: 1580,
+    description: '畫架構圖、開會腦力激盪，該選哪一款？',
+    content: `
 ## 一句話結論
 
 | 工具 | 適合 |
@@ -143,9 +183,18 @@ const POSTS: PostDef[] = [
 | tldraw | 流暢的多人即時協作 |
 | Miro | 大型工作坊與範本 |
 
-三者都能匯出 PNG 與 SVG。` },
-  { path: 'frontend-starter-kit', title: '{year} 前端新手工具包', category: 'lists', tags: ['前端', '清單'], author: '阿光', ageDays: 16, views: 2950,
-    description: '從編輯器到部署，新手需要的工具都在這裡。', content: `
+三者都能匯出 PNG 與 SVG。`,
+  },
+  {
+    path: 'frontend-starter-kit',
+    title: '{year} 前端新手工具包',
+    category: 'lists',
+    tags: ['前端', '清單'],
+    author: '阿光',
+    ageDays: 16,
+    views: 2950,
+    description: '從編輯器到部署，新手需要的工具都在這裡。',
+    content: `
 ## 清單
 
 - 編輯器：VS Code
@@ -157,18 +206,40 @@ const POSTS: PostDef[] = [
 npm create vite@latest my-app
 \`\`\`
 
-更多工具請看[前端開發](/nav/dev/frontend)導航頁。` },
+更多工具請看[前端開發](/nav/dev/frontend)導航頁。`,
+  },
 ]
 
 const LINKS: LinkGroup[] = [
-  { name: '友站', list: [
-    { name: '拾源搜索', url: 'http://res.localhost/', description: '合法免費資源搜尋', logo_url: icon('拾', '#2563eb') },
-    { name: 'Lumen Notes', url: 'http://land.localhost/', description: '離線優先的筆記應用', logo_url: icon('L', '#4f46e5') },
-  ] },
-  { name: '開發社群', list: [
-    { name: 'GitHub', url: 'https://github.com/', logo_url: icon('GH', '#111827') },
-    { name: 'Stack Overflow', url: 'https://stackoverflow.com/', description: '程式問答社群', logo_url: icon('SO', '#f48024') },
-  ] },
+  {
+    name: '友站',
+    list: [
+      {
+        name: '拾源搜索',
+        url: 'http://res.localhost/',
+        description: '合法免費資源搜尋',
+        logo_url: icon('拾', '#2563eb'),
+      },
+      {
+        name: 'Lumen Notes',
+        url: 'http://land.localhost/',
+        description: '離線優先的筆記應用',
+        logo_url: icon('L', '#4f46e5'),
+      },
+    ],
+  },
+  {
+    name: '開發社群',
+    list: [
+      { name: 'GitHub', url: 'https://github.com/', logo_url: icon('GH', '#111827') },
+      {
+        name: 'Stack Overflow',
+        url: 'https://stackoverflow.com/',
+        description: '程式問答社群',
+        logo_url: icon('SO', '#f48024'),
+      },
+    ],
+  },
 ]
 
 function feedbackRows(now: number): Feedback[] {
@@ -178,12 +249,23 @@ function feedbackRows(now: number): Feedback[] {
     ['深色模式很好看，希望也能切換淺色。', undefined, 9],
     ['AI 工具可以加上是否支援中文的標示嗎？', '下個版本會新增「中文」標籤。', 12],
   ]
-  return rows.map(([content, reply, ageDays], i) => ({ id: `f${1001 + i}`, content, ...(reply ? { reply } : {}), created_at: now - ageDays * DAY }))
+  return rows.map(([content, reply, ageDays], i) => ({
+    id: `f${1001 + i}`,
+    content,
+    ...(reply ? { reply } : {}),
+    created_at: now - ageDays * DAY,
+  }))
 }
 
 export function createNavTenant(now: number): DemoTenant {
   const rssSources = navRssSources(now)
-  const feedback = feedbackForm({ kind: '回饋類型', kinds: ['推薦網站', '問題回報', '其他'], content: '回饋內容', contact: '聯絡方式', contactHint: 'Email（選填）' })
+  const feedback = feedbackForm({
+    kind: '回饋類型',
+    kinds: ['推薦網站', '問題回報', '其他'],
+    content: '回饋內容',
+    contact: '聯絡方式',
+    contactHint: 'Email（選填）',
+  })
   return {
     site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: {
@@ -192,21 +274,48 @@ export function createNavTenant(now: number): DemoTenant {
         description: 'A directory of developer, design and AI tools, with links checked every week.',
         announcement: 'New category "AI video & audio": Runway, Suno, ElevenLabs and more.',
         search_placeholder: 'Search tools or articles…',
-        menu: { '/': 'Home', '/nav/tools': 'Tools', '/nav/dev/frontend': 'Front end', '/sp/ai-tools': 'AI tools', '/sp/news': 'Tech feed',
-          '/sp/collections': 'Collections', '/post': 'Articles', '/c/guide/submit': 'Submit a site', '/c/about': 'About', '/links': 'Links',
-          '/disclaimer': 'Disclaimer', '/feedback': 'Feedback' },
+        menu: {
+          '/': 'Home',
+          '/nav/tools': 'Tools',
+          '/nav/dev/frontend': 'Front end',
+          '/sp/ai-tools': 'AI tools',
+          '/sp/news': 'Tech feed',
+          '/sp/collections': 'Collections',
+          '/post': 'Articles',
+          '/c/guide/submit': 'Submit a site',
+          '/c/about': 'About',
+          '/links': 'Links',
+          '/disclaimer': 'Disclaimer',
+          '/feedback': 'Feedback',
+        },
       },
     },
     pages: navPages(now, rssSources),
     groups: NAV_GROUPS,
     promos: {
-      '301': { title: '每週 AI 工具精選電子報', description: '每週五寄出，只介紹真的好用的工具。', url: '/c/guide/submit', img_url: picture('AI 電子報'),
-        type: 2, position: 2, allowed_close: 1, is_show: 1, start_ts: now - 3 * DAY, end_ts: now + 120 * DAY, web_path: 'global' },
+      '301': {
+        title: '每週 AI 工具精選電子報',
+        description: '每週五寄出，只介紹真的好用的工具。',
+        url: '/c/guide/submit',
+        img_url: picture('AI 電子報'),
+        type: 2,
+        position: 2,
+        allowed_close: 1,
+        is_show: 1,
+        start_ts: now - 3 * DAY,
+        end_ts: now + 120 * DAY,
+        web_path: 'global',
+      },
     },
     categories: NAV_CATALOG.map((c) => ({ key: c.key, name: c.name })),
     tags: NAV_TAGS.map((t) => ({ ...t })),
     resources: buildResources(NAV_CATALOG, NAV_TAGS, now, 20250303),
-    hotSearches: [{ query: 'ChatGPT', count: 420 }, { query: '白板', count: 215 }, { query: '圖示', count: 188 }, { query: 'Vite', count: 140 }],
+    hotSearches: [
+      { query: 'ChatGPT', count: 420 },
+      { query: '白板', count: 215 },
+      { query: '圖示', count: 188 },
+      { query: 'Vite', count: 140 },
+    ],
     contact: { title: '加入 LINE 社群', img: qrPlaceholder('nav-contact'), tips: '每週分享新收錄的工具' },
     rankPlatforms: [],
     rankEntries: [],

@@ -8,8 +8,16 @@ export const RES_POST_CATEGORIES: PostCategory[] = [
 ]
 
 export const RES_POSTS: PostDef[] = [
-  { path: 'search-tips', title: '五个搜索技巧，让你更快找到想要的资源', category: 'guide', tags: ['搜索', '技巧'], author: '小满', ageDays: 2, views: 3820,
-    description: '精确搜索、模糊搜索、分类筛选和网盘类型筛选的用法一次讲清。', content: `
+  {
+    path: 'search-tips',
+    title: '五个搜索技巧，让你更快找到想要的资源',
+    category: 'guide',
+    tags: ['搜索', '技巧'],
+    author: '小满',
+    ageDays: 2,
+    views: 3820,
+    description: '精确搜索、模糊搜索、分类筛选和网盘类型筛选的用法一次讲清。',
+    content: `
 ## 精确还是模糊
 
 站内搜索有两种模式：
@@ -25,9 +33,18 @@ export const RES_POSTS: PostDef[] = [
 
 ## 看不懂的资源名
 
-标签页把同类资源放在一起，可以先去 [标签大全](/res_tags) 逛一逛。` },
-  { path: 'save-to-drive', title: '一键转存：把分享链接保存到自己的网盘', category: 'guide', tags: ['网盘', '转存'], author: '小满', ageDays: 5, views: 2510,
-    description: '资源详情页的“转存”按钮做了什么，以及遇到“链接失效”时怎么办。', content: `
+标签页把同类资源放在一起，可以先去 [标签大全](/res_tags) 逛一逛。`,
+  },
+  {
+    path: 'save-to-drive',
+    title: '一键转存：把分享链接保存到自己的网盘',
+    category: 'guide',
+    tags: ['网盘', '转存'],
+    author: '小满',
+    ageDays: 5,
+    views: 2510,
+    description: '资源详情页的“转存”按钮做了什么，以及遇到“链接失效”时怎么办。',
+    content: `
 ## 转存的流程
 
 点击详情页的 **转存** 后，站点会把分享链接保存到站点网盘，再生成一个新的分享链接给你。
@@ -39,9 +56,18 @@ export const RES_POSTS: PostDef[] = [
 | 分享链接错误 | 链接格式不对或已被删除 | 换一个镜像链接 |
 | 分享链接已过期 | 分享者设置了有效期 | 在评论区提醒更新 |
 
-> 每个资源通常提供两个链接，第一个失效时可以试试第二个。` },
-  { path: 'account-guide', title: '注册与找回密码：验证码收不到怎么办', category: 'guide', tags: ['账号'], author: '阿青', ageDays: 9, views: 1640,
-    description: '注册需要邮箱验证码；60 秒内只能发送一次，找回密码同样走验证码。', content: `
+> 每个资源通常提供两个链接，第一个失效时可以试试第二个。`,
+  },
+  {
+    path: 'account-guide',
+    title: '注册与找回密码：验证码收不到怎么办',
+    category: 'guide',
+    tags: ['账号'],
+    author: '阿青',
+    ageDays: 9,
+    views: 1640,
+    description: '注册需要邮箱验证码；60 秒内只能发送一次，找回密码同样走验证码。',
+    content: `
 ## 注册
 
 1. 填写邮箱和密码（8～15 位，至少包含字母和数字）；
@@ -52,9 +78,18 @@ export const RES_POSTS: PostDef[] = [
 
 - 检查垃圾邮件文件夹；
 - 60 秒内重复发送会被拒绝，请等倒计时结束；
-- 仍然收不到时，通过 [意见反馈](/feedback) 联系站长。` },
-  { path: 'request-resources', title: '求资源指南：怎样描述需求更容易被满足', category: 'guide', tags: ['反馈'], author: '阿青', ageDays: 14, views: 980,
-    description: '在反馈页留言求资源时，写清名称、版本和用途，处理速度会快很多。', content: `
+- 仍然收不到时，通过 [意见反馈](/feedback) 联系站长。`,
+  },
+  {
+    path: 'request-resources',
+    title: '求资源指南：怎样描述需求更容易被满足',
+    category: 'guide',
+    tags: ['反馈'],
+    author: '阿青',
+    ageDays: 14,
+    views: 980,
+    description: '在反馈页留言求资源时，写清名称、版本和用途，处理速度会快很多。',
+    content: `
 ## 写清三件事
 
 - **名称**：完整名称，最好附上官方网址；
@@ -63,9 +98,18 @@ export const RES_POSTS: PostDef[] = [
 
 ## 我们不收录什么
 
-盗版软件、未授权的影视与付费课程一律不收录，请理解。` },
-  { path: 'free-fonts', title: '{year} 年可免费商用的中文字体清单', category: 'picks', tags: ['字体', '可商用'], author: '设计组', ageDays: 3, views: 6120,
-    description: '从思源黑体到得意黑，十款可以放心商用的中文字体和它们的授权说明。', content: `
+盗版软件、未授权的影视与付费课程一律不收录，请理解。`,
+  },
+  {
+    path: 'free-fonts',
+    title: '{year} 年可免费商用的中文字体清单',
+    category: 'picks',
+    tags: ['字体', '可商用'],
+    author: '设计组',
+    ageDays: 3,
+    views: 6120,
+    description: '从思源黑体到得意黑，十款可以放心商用的中文字体和它们的授权说明。',
+    content: `
 ## 正文字体
 
 - [思源黑体](/d/source-han-sans)：七个字重，覆盖简繁日韩；
@@ -79,9 +123,18 @@ export const RES_POSTS: PostDef[] = [
 
 ## 授权要点
 
-商用前务必阅读字体附带的授权文件，**SIL Open Font License** 允许商用但不允许单独售卖字体文件。` },
-  { path: 'open-source-office', title: '告别破解版：一套开源办公软件就够了', category: 'picks', tags: ['开源', '办公'], author: '小满', ageDays: 7, views: 4350,
-    description: '文档、表格、图像、压缩、密码管理，全部用开源软件替代。', content: `
+商用前务必阅读字体附带的授权文件，**SIL Open Font License** 允许商用但不允许单独售卖字体文件。`,
+  },
+  {
+    path: 'open-source-office',
+    title: '告别破解版：一套开源办公软件就够了',
+    category: 'picks',
+    tags: ['开源', '办公'],
+    author: '小满',
+    ageDays: 7,
+    views: 4350,
+    description: '文档、表格、图像、压缩、密码管理，全部用开源软件替代。',
+    content: `
 ## 清单
 
 1. **文档与表格**：[LibreOffice](/d/libreoffice-24-8)
@@ -93,9 +146,18 @@ export const RES_POSTS: PostDef[] = [
 
 - 免费且合法；
 - 没有广告和捆绑；
-- 文件格式开放，十年后依然能打开。` },
-  { path: 'learn-programming-free', title: '零基础学编程：五门免费公开课', category: 'picks', tags: ['编程', '公开课'], author: '阿青', ageDays: 11, views: 3980,
-    description: '从 CS50 到 Linux 命令行，一条不花钱的入门路线。', content: `
+- 文件格式开放，十年后依然能打开。`,
+  },
+  {
+    path: 'learn-programming-free',
+    title: '零基础学编程：五门免费公开课',
+    category: 'picks',
+    tags: ['编程', '公开课'],
+    author: '阿青',
+    ageDays: 11,
+    views: 3980,
+    description: '从 CS50 到 Linux 命令行，一条不花钱的入门路线。',
+    content: `
 ## 推荐顺序
 
 1. [CS50 计算机科学导论](/d/cs50-2024)
@@ -111,9 +173,18 @@ name = input("你的名字：")
 print(f"你好，{name}！")
 \`\`\`
 
-每天一小时，三个月后你会感谢现在的自己。` },
-  { path: 'public-domain-classics', title: '公版经典书单：这些名著可以放心下载', category: 'picks', tags: ['电子书', '公版'], author: '书童', ageDays: 18, views: 2270,
-    description: '作者去世超过 50 年的作品进入公有领域，这份书单里的都可以自由传播。', content: `
+每天一小时，三个月后你会感谢现在的自己。`,
+  },
+  {
+    path: 'public-domain-classics',
+    title: '公版经典书单：这些名著可以放心下载',
+    category: 'picks',
+    tags: ['电子书', '公版'],
+    author: '书童',
+    ageDays: 18,
+    views: 2270,
+    description: '作者去世超过 50 年的作品进入公有领域，这份书单里的都可以自由传播。',
+    content: `
 ## 中国古典
 
 - [红楼梦](/d/hongloumeng-epub)
@@ -125,9 +196,18 @@ print(f"你好，{name}！")
 - [傲慢与偏见](/d/pride-and-prejudice)
 - [福尔摩斯探案全集](/d/sherlock-holmes)
 
-> 注意：公版指的是原文，新近出版的译本和注释可能仍受版权保护。` },
-  { path: 'epub-vs-pdf', title: 'EPUB 和 PDF 有什么区别？电子书格式入门', category: 'notes', tags: ['电子书', '格式'], author: '书童', ageDays: 4, views: 1890,
-    description: 'EPUB 会随屏幕重排，PDF 保持版式不变；手机阅读优先选 EPUB。', content: `
+> 注意：公版指的是原文，新近出版的译本和注释可能仍受版权保护。`,
+  },
+  {
+    path: 'epub-vs-pdf',
+    title: 'EPUB 和 PDF 有什么区别？电子书格式入门',
+    category: 'notes',
+    tags: ['电子书', '格式'],
+    author: '书童',
+    ageDays: 4,
+    views: 1890,
+    description: 'EPUB 会随屏幕重排，PDF 保持版式不变；手机阅读优先选 EPUB。',
+    content: `
 ## 一句话区别
 
 - **EPUB**：内容随屏幕大小重新排版，字号可调；
@@ -144,9 +224,18 @@ print(f"你好，{name}！")
 
 \`\`\`bash
 ebook-convert input.pdf output.epub
-\`\`\`` },
-  { path: 'verify-downloads', title: '下载的安装包安全吗？学会校验 SHA-256', category: 'notes', tags: ['安全', '校验'], author: '小满', ageDays: 8, views: 2760,
-    description: '对比官方公布的 SHA-256 值，三秒钟确认安装包没有被篡改。', content: `
+\`\`\``,
+  },
+  {
+    path: 'verify-downloads',
+    title: '下载的安装包安全吗？学会校验 SHA-256',
+    category: 'notes',
+    tags: ['安全', '校验'],
+    author: '小满',
+    ageDays: 8,
+    views: 2760,
+    description: '对比官方公布的 SHA-256 值，三秒钟确认安装包没有被篡改。',
+    content: `
 ## 为什么要校验
 
 安装包在传输中可能损坏，也可能被人替换。对比哈希值是最简单的检查。
@@ -165,9 +254,18 @@ macOS / Linux：
 shasum -a 256 LibreOffice.dmg
 \`\`\`
 
-结果和官网公布的值**完全一致**才说明文件完好。` },
-  { path: 'json-datasets', title: '用 JSON 开放数据做一个省市区选择器', category: 'notes', tags: ['数据', '前端'], author: '阿青', ageDays: 16, views: 1430,
-    description: '以行政区划数据为例，二十行代码实现三级联动。', content: `
+结果和官网公布的值**完全一致**才说明文件完好。`,
+  },
+  {
+    path: 'json-datasets',
+    title: '用 JSON 开放数据做一个省市区选择器',
+    category: 'notes',
+    tags: ['数据', '前端'],
+    author: '阿青',
+    ageDays: 16,
+    views: 1430,
+    description: '以行政区划数据为例，二十行代码实现三级联动。',
+    content: `
 ## 数据结构
 
 [行政区划数据](/d/china-divisions-json) 是嵌套结构：省包含市，市包含区县。
@@ -184,9 +282,18 @@ function citiesOf(code) {
 ## 注意
 
 - 行政区划每年都有调整，记得定期更新数据；
-- 大文件可以按省拆分，按需加载。` },
-  { path: 'wallpaper-resolution', title: '壁纸分辨率怎么选：4K、2K 与带鱼屏', category: 'notes', tags: ['壁纸'], author: '设计组', ageDays: 21, views: 990,
-    description: '屏幕分辨率、缩放比例和壁纸尺寸的关系，一张表看懂。', content: `
+- 大文件可以按省拆分，按需加载。`,
+  },
+  {
+    path: 'wallpaper-resolution',
+    title: '壁纸分辨率怎么选：4K、2K 与带鱼屏',
+    category: 'notes',
+    tags: ['壁纸'],
+    author: '设计组',
+    ageDays: 21,
+    views: 990,
+    description: '屏幕分辨率、缩放比例和壁纸尺寸的关系，一张表看懂。',
+    content: `
 ## 常见分辨率
 
 | 名称 | 分辨率 |
@@ -199,5 +306,6 @@ function citiesOf(code) {
 
 1. 壁纸分辨率**不低于**屏幕分辨率；
 2. 带鱼屏请选 21:9 的[超宽壁纸](/d/ultrawide-wallpapers)；
-3. 手机选竖屏尺寸，避免被裁切。` },
+3. 手机选竖屏尺寸，避免被裁切。`,
+  },
 ]

@@ -19,7 +19,8 @@ const site: SiteConfig = {
     app_name: NAME,
     logo: icon('拾', '#2563eb'),
     description: '只收录开源软件、公开课程、公版电子书、可商用字体与设计素材的资源搜索站。',
-    disclaimer: '本站仅收录开源、公有领域或权利人授权免费分发的资源，链接均指向第三方网盘，本站不存储任何文件。如认为某条资源侵犯了你的权利，请通过“侵权与失效举报”页面联系我们，我们将在 48 小时内处理。',
+    disclaimer:
+      '本站仅收录开源、公有领域或权利人授权免费分发的资源，链接均指向第三方网盘，本站不存储任何文件。如认为某条资源侵犯了你的权利，请通过“侵权与失效举报”页面联系我们，我们将在 48 小时内处理。',
     announcement: { is_show: 1, content: '🎉 新增“开放数据”分类，收录行政区划、语料等 11 份数据集。' },
   },
   header_config: {
@@ -32,22 +33,37 @@ const site: SiteConfig = {
       { name: '首页', url: '/', is_show: 1 },
       { name: '最新', url: '/res/new', is_show: 1 },
       { name: '热门', url: '/res/hot', is_show: 1 },
-      { name: '排行榜', url: '/rank', is_show: 1, children: [
-        { name: '本站热门', url: '/rank_site', is_show: 1 },
-        { name: '豆瓣读书', url: '/rank_db', is_show: 1 },
-        { name: '百度热搜', url: '/rank_baidu', is_show: 1 },
-      ] },
+      {
+        name: '排行榜',
+        url: '/rank',
+        is_show: 1,
+        children: [
+          { name: '本站热门', url: '/rank_site', is_show: 1 },
+          { name: '豆瓣读书', url: '/rank_db', is_show: 1 },
+          { name: '百度热搜', url: '/rank_baidu', is_show: 1 },
+        ],
+      },
       { name: '标签', url: '/res_tags', is_show: 1 },
-      { name: '文章', url: '/post', is_show: 1, children: [
-        { name: '使用指南', url: '/pcat/guide', is_show: 1 },
-        { name: '资源推荐', url: '/pcat/picks', is_show: 1 },
-        { name: '技术笔记', url: '/pcat/notes', is_show: 1 },
-      ] },
-      { name: '帮助', url: '/doc_guide', is_show: 1, children: [
-        { name: '使用文档', url: '/doc_guide', is_show: 1 },
-        { name: '常见问题', url: '/c/help/faq', is_show: 1 },
-        { name: '专题页面', url: '/sp/topics', is_show: 1 },
-      ] },
+      {
+        name: '文章',
+        url: '/post',
+        is_show: 1,
+        children: [
+          { name: '使用指南', url: '/pcat/guide', is_show: 1 },
+          { name: '资源推荐', url: '/pcat/picks', is_show: 1 },
+          { name: '技术笔记', url: '/pcat/notes', is_show: 1 },
+        ],
+      },
+      {
+        name: '帮助',
+        url: '/doc_guide',
+        is_show: 1,
+        children: [
+          { name: '使用文档', url: '/doc_guide', is_show: 1 },
+          { name: '常见问题', url: '/c/help/faq', is_show: 1 },
+          { name: '专题页面', url: '/sp/topics', is_show: 1 },
+        ],
+      },
       { name: '友情链接', url: '/links', is_show: 0 },
     ],
   },
@@ -78,14 +94,25 @@ const site: SiteConfig = {
       { is_show: 0, icon: icon('客', '#7c3aed', 40), text: '在线客服', url: '/c/about' },
     ],
   },
-  search_config: { enable_search_bar: 1, search_bar_path: '/s', enable_custom_search: 0, placeholder: '搜索软件、电子书、课程、字体…' },
+  search_config: {
+    enable_search_bar: 1,
+    search_bar_path: '/s',
+    enable_custom_search: 0,
+    placeholder: '搜索软件、电子书、课程、字体…',
+  },
   seo_config: {
     tdk: tdkFor('zh'),
     canonical_link: 'http://res.localhost',
     favicon: icon('拾', '#2563eb', 32),
     customize_code: { model: 1, data: ['<meta name="site-verification" content="res-demo-0001">'] },
   },
-  language_config: { language_list: [{ language: 'zh', status: 1 }, { language: 'en', status: 1 }, { language: 'ja', status: 0 }] },
+  language_config: {
+    language_list: [
+      { language: 'zh', status: 1 },
+      { language: 'en', status: 1 },
+      { language: 'ja', status: 0 },
+    ],
+  },
   page_config: {
     global_config: {
       theme: 'day',
@@ -104,38 +131,92 @@ const site: SiteConfig = {
       },
     },
     resource: {
-      aside_config: { aside_list: [
-        { label: '联系我们', value: 'contact', is_show: 1 },
-        { label: '大家都在搜', value: 'search', is_show: 1 },
-        { label: '热门资源', value: 'hot', is_show: 1 },
-        { label: '最新收录', value: 'newest', is_show: 1 },
-        { label: '热门标签', value: 'res_tag', is_show: 1 },
-      ] },
+      aside_config: {
+        aside_list: [
+          { label: '联系我们', value: 'contact', is_show: 1 },
+          { label: '大家都在搜', value: 'search', is_show: 1 },
+          { label: '热门资源', value: 'hot', is_show: 1 },
+          { label: '最新收录', value: 'newest', is_show: 1 },
+          { label: '热门标签', value: 'res_tag', is_show: 1 },
+        ],
+      },
       transfer_save_config: { list: [{ cookie_id: 'quark-main' }, { cookie_id: 'baidu-main' }] },
     },
   },
-  path_mapping: [{ from: '/res_tags', to: '/tags' }, { from: '/post', to: '/articles' }],
+  path_mapping: [
+    { from: '/res_tags', to: '/tags' },
+    { from: '/post', to: '/articles' },
+  ],
 }
 
 const HOT_SEARCHES: HotSearch[] = [
-  ['思源黑体', 1820], ['Python', 1640], ['红楼梦', 1410], ['PPT 模板', 1330], ['LibreOffice', 1190], ['简历', 1050],
-  ['4K 壁纸', 980], ['线性代数', 870], ['行政区划', 760], ['图标', 720], ['考研政治', 690], ['得意黑', 610],
+  ['思源黑体', 1820],
+  ['Python', 1640],
+  ['红楼梦', 1410],
+  ['PPT 模板', 1330],
+  ['LibreOffice', 1190],
+  ['简历', 1050],
+  ['4K 壁纸', 980],
+  ['线性代数', 870],
+  ['行政区划', 760],
+  ['图标', 720],
+  ['考研政治', 690],
+  ['得意黑', 610],
 ].map(([query, count]) => ({ query: String(query), count: Number(count) }))
 
 const LINKS: LinkGroup[] = [
-  { name: '开源社区', list: [
-    { name: 'GitHub', url: 'https://github.com/', description: '全球最大的开源代码托管平台', logo_url: icon('GH', '#111827') },
-    { name: 'Gitee', url: 'https://gitee.com/', description: '国内开源代码托管平台', logo_url: icon('G', '#c71d23') },
-    { name: 'SourceForge', url: 'https://sourceforge.net/', description: '老牌开源软件下载站', logo_url: icon('SF', '#ff6600') },
-  ] },
-  { name: '公开课', list: [
-    { name: 'MIT OpenCourseWare', url: 'https://ocw.mit.edu/', description: '麻省理工学院公开课程', logo_url: icon('MIT', '#a31f34') },
-    { name: '中国大学 MOOC', url: 'https://www.icourse163.org/', description: '国内高校在线课程', logo_url: icon('慕', '#16a34a') },
-  ] },
-  { name: '公版图书', list: [
-    { name: 'Project Gutenberg', url: 'https://www.gutenberg.org/', description: '七万余本公有领域电子书', logo_url: icon('PG', '#4b5563') },
-    { name: '维基文库', url: 'https://zh.wikisource.org/', description: '自由的图书馆', logo_url: icon('文', '#0891b2') },
-  ] },
+  {
+    name: '开源社区',
+    list: [
+      {
+        name: 'GitHub',
+        url: 'https://github.com/',
+        description: '全球最大的开源代码托管平台',
+        logo_url: icon('GH', '#111827'),
+      },
+      { name: 'Gitee', url: 'https://gitee.com/', description: '国内开源代码托管平台', logo_url: icon('G', '#c71d23') },
+      {
+        name: 'SourceForge',
+        url: 'https://sourceforge.net/',
+        description: '老牌开源软件下载站',
+        logo_url: icon('SF', '#ff6600'),
+      },
+    ],
+  },
+  {
+    name: '公开课',
+    list: [
+      {
+        name: 'MIT OpenCourseWare',
+        url: 'https://ocw.mit.edu/',
+        description: '麻省理工学院公开课程',
+        logo_url: icon('MIT', '#a31f34'),
+      },
+      {
+        name: '中国大学 MOOC',
+        url: 'https://www.icourse163.org/',
+        description: '国内高校在线课程',
+        logo_url: icon('慕', '#16a34a'),
+      },
+    ],
+  },
+  {
+    name: '公版图书',
+    list: [
+      {
+        name: 'Project Gutenberg',
+        url: 'https://www.gutenberg.org/',
+        description: '七万余本公有领域电子书',
+        logo_url: icon('PG', '#4b5563'),
+      },
+      {
+        name: '维基文库',
+        url: 'https://zh.wikisource.org/',
+        description: '自由的图书馆',
+        logo_url: icon('文', '#0891b2'),
+      },
+    ],
+  },
 ]
 
 function feedbackRows(now: number): Feedback[] {
@@ -149,40 +230,108 @@ function feedbackRows(now: number): Feedback[] {
     ['有没有 R 语言的入门课程？', undefined, 13],
     ['开放数据分类很实用，点赞！', '谢谢支持，会持续更新。', 15],
   ]
-  return rows.map(([content, reply, ageDays], i) => ({ id: `f${1001 + i}`, content, ...(reply ? { reply } : {}), created_at: now - ageDays * DAY }))
+  return rows.map(([content, reply, ageDays], i) => ({
+    id: `f${1001 + i}`,
+    content,
+    ...(reply ? { reply } : {}),
+    created_at: now - ageDays * DAY,
+  }))
 }
 
 function promos(now: number): Record<string, Promo> {
   const base = { allowed_close: 1 as const, is_show: 1 as const, start_ts: now - 2 * DAY, end_ts: now + 60 * DAY }
   // Ineligible promos come first, so the front end has to skip them to find the one to show (SPEC §4).
   return {
-    '101': { ...base, title: '双十一网盘会员特惠', description: '活动已结束', url: '/post/save-to-drive', img_url: picture('会员特惠'),
-      type: 2, position: 2, web_path: 'global', start_ts: now - 40 * DAY, end_ts: now - DAY },
-    '102': { ...base, title: '内测功能招募', description: '暂未开放', url: '/feedback', img_url: picture('内测招募'),
-      type: 2, position: 2, web_path: 'global', is_show: 0 },
-    '103': { ...base, title: '新上线：开放数据分类', description: '行政区划、唐诗宋词、中文语料……11 份数据集免费取用。', url: '/res/new/dataset',
-      img_url: picture('开放数据'), type: 2, position: 2, web_path: 'global' },
-    '104': { ...base, title: '字体专题', url: '/post/free-fonts', img_url: picture('可商用字体清单', 'tall'),
-      type: 1, position: 2, web_path: '/s' },
-    '105': { ...base, title: '投稿赢周边', description: '登录后投稿资源推荐文章，每月评选三篇优秀文章。', url: '/post',
-      img_url: picture('投稿赢周边', 'banner'), type: 3, position: 5, web_path: '/post', allowed_close: 0 },
+    '101': {
+      ...base,
+      title: '双十一网盘会员特惠',
+      description: '活动已结束',
+      url: '/post/save-to-drive',
+      img_url: picture('会员特惠'),
+      type: 2,
+      position: 2,
+      web_path: 'global',
+      start_ts: now - 40 * DAY,
+      end_ts: now - DAY,
+    },
+    '102': {
+      ...base,
+      title: '内测功能招募',
+      description: '暂未开放',
+      url: '/feedback',
+      img_url: picture('内测招募'),
+      type: 2,
+      position: 2,
+      web_path: 'global',
+      is_show: 0,
+    },
+    '103': {
+      ...base,
+      title: '新上线：开放数据分类',
+      description: '行政区划、唐诗宋词、中文语料……11 份数据集免费取用。',
+      url: '/res/new/dataset',
+      img_url: picture('开放数据'),
+      type: 2,
+      position: 2,
+      web_path: 'global',
+    },
+    '104': {
+      ...base,
+      title: '字体专题',
+      url: '/post/free-fonts',
+      img_url: picture('可商用字体清单', 'tall'),
+      type: 1,
+      position: 2,
+      web_path: '/s',
+    },
+    '105': {
+      ...base,
+      title: '投稿赢周边',
+      description: '登录后投稿资源推荐文章，每月评选三篇优秀文章。',
+      url: '/post',
+      img_url: picture('投稿赢周边', 'banner'),
+      type: 3,
+      position: 5,
+      web_path: '/post',
+      allowed_close: 0,
+    },
   }
 }
 
 export function createResTenant(now: number): DemoTenant {
   const resources = buildResources(RES_CATALOG, RES_TAGS, now, 20250101)
-  const feedback = feedbackForm({ kind: '反馈类型', kinds: ['求资源', '问题反馈', '其他'], content: '反馈内容', contact: '联系方式', contactHint: '邮箱或微信（选填）' })
+  const feedback = feedbackForm({
+    kind: '反馈类型',
+    kinds: ['求资源', '问题反馈', '其他'],
+    content: '反馈内容',
+    contact: '联系方式',
+    contactHint: '邮箱或微信（选填）',
+  })
   return {
     site: withFeedbackForm(withCurrentYear(site, now), feedback),
     translations: {
       en: {
         app_name: 'Shiyuan Search',
-        description: 'A search engine for open-source software, open courses, public-domain books, free fonts and design assets.',
+        description:
+          'A search engine for open-source software, open courses, public-domain books, free fonts and design assets.',
         announcement: '🎉 New category "Open data": 11 data sets such as administrative divisions and text corpora.',
         search_placeholder: 'Search software, books, courses, fonts…',
-        menu: { '/': 'Home', '/res/new': 'New', '/res/hot': 'Popular', '/rank': 'Rankings', '/res_tags': 'Tags', '/post': 'Articles',
-          '/doc_guide': 'Help', '/c/help/faq': 'FAQ', '/sp/topics': 'Topics', '/c/about': 'About', '/disclaimer': 'Disclaimer',
-          '/feedback': 'Feedback', '/links': 'Links', '/c/help/report': 'Report a link' },
+        menu: {
+          '/': 'Home',
+          '/res/new': 'New',
+          '/res/hot': 'Popular',
+          '/rank': 'Rankings',
+          '/res_tags': 'Tags',
+          '/post': 'Articles',
+          '/doc_guide': 'Help',
+          '/c/help/faq': 'FAQ',
+          '/sp/topics': 'Topics',
+          '/c/about': 'About',
+          '/disclaimer': 'Disclaimer',
+          '/feedback': 'Feedback',
+          '/links': 'Links',
+          '/c/help/report': 'Report a link',
+        },
       },
     },
     pages: resPages(now),
@@ -192,7 +341,11 @@ export function createResTenant(now: number): DemoTenant {
     tags: RES_TAGS.map((t) => ({ ...t })),
     resources,
     hotSearches: HOT_SEARCHES.map((h) => ({ ...h })),
-    contact: { title: '扫码加入资源交流群', img: qrPlaceholder('res-contact'), tips: '每日更新 · 群内可提交求资源需求' },
+    contact: {
+      title: '扫码加入资源交流群',
+      img: qrPlaceholder('res-contact'),
+      tips: '每日更新 · 群内可提交求资源需求',
+    },
     rankPlatforms: RES_RANK_PLATFORMS,
     rankEntries: resRankEntries(resources),
     postCategories: RES_POST_CATEGORIES,

@@ -5,8 +5,17 @@ import { createRandom } from './random.ts'
 import { picture } from './media.ts'
 
 /** One resource as written in a catalog: the generator adds ids, links, counts and dates. */
-export interface CatalogEntry { title: string; slug: string; description: string; tags: string[] }
-export interface CatalogCategory { key: string; name: string; entries: CatalogEntry[] }
+export interface CatalogEntry {
+  title: string
+  slug: string
+  description: string
+  tags: string[]
+}
+export interface CatalogCategory {
+  key: string
+  name: string
+  entries: CatalogEntry[]
+}
 
 // Share-link hosts per drive type; links are shaped like the real ones but lead nowhere.
 const PAN_HOSTS: Record<string, string> = {
@@ -25,7 +34,12 @@ const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
  * Every 11th resource carries an expired share link and every 17th a broken one, so the "save to my drive"
  * path can show its 1031 and 1030 answers (see /v1/local_resource_save).
  */
-export function buildResources(catalog: readonly CatalogCategory[], tags: readonly Tag[], now: number, seed: number): Resource[] {
+export function buildResources(
+  catalog: readonly CatalogCategory[],
+  tags: readonly Tag[],
+  now: number,
+  seed: number,
+): Resource[] {
   const random = createRandom(seed)
   const tagBySlug = new Map(tags.map((tag) => [tag.slug, tag]))
   const token = (length: number) => Array.from({ length }, () => random.pick([...ALPHABET])).join('')
@@ -37,7 +51,11 @@ export function buildResources(catalog: readonly CatalogCategory[], tags: readon
       number++
       const panType = random.pick(PAN_TYPES)
       const prefix = number % 11 === 0 ? 'expired-' : number % 17 === 0 ? 'broken-' : ''
-      const link = { target_url: `${PAN_HOSTS[panType] ?? ''}${prefix}${token(12)}`, pan_type: panType, ...(panType === 'baidu' ? { code: token(4).toLowerCase() } : {}) }
+      const link = {
+        target_url: `${PAN_HOSTS[panType] ?? ''}${prefix}${token(12)}`,
+        pan_type: panType,
+        ...(panType === 'baidu' ? { code: token(4).toLowerCase() } : {}),
+      }
       const mirrorType = random.pick(PAN_TYPES.filter((t) => t !== panType))
       const mirror = { target_url: `${PAN_HOSTS[mirrorType] ?? ''}${token(12)}`, pan_type: mirrorType }
       const created = now - random.int(2 * HOUR, 120 * DAY)

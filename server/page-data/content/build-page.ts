@@ -33,10 +33,20 @@ export interface BuildPageOptions {
   home: boolean
 }
 
-interface Shaped { body: ContentBody; description?: string; articleName?: string; rssHot?: Promise<RssHotView[]>; resourceHot?: Promise<ResourceHotData> }
+interface Shaped {
+  body: ContentBody
+  description?: string
+  articleName?: string
+  rssHot?: Promise<RssHotView[]>
+  resourceHot?: Promise<ResourceHotData>
+}
 
 /** Loads and shapes everything a content page shows, its head and its merged site blocks. */
-export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, options: BuildPageOptions): Promise<ContentPageData> {
+export async function buildContentPage(
+  env: LoaderEnv,
+  page: SitePageConfig,
+  options: BuildPageOptions,
+): Promise<ContentPageData> {
   const shaped = await shapeBody(env, page, options.param)
   const blocks = mergePageBlocks(env.tenant.site, page)
   const data: ContentPageData = {
@@ -60,7 +70,8 @@ export async function buildContentPage(env: LoaderEnv, page: SitePageConfig, opt
 
 async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | null): Promise<Shaped> {
   // Only rss (a source) and list (a page number) pages take the extra segment.
-  if (param !== null && page.page_type !== 'rss' && page.page_type !== 'list') throw notFound('invalid', env.browserPath)
+  if (param !== null && page.page_type !== 'rss' && page.page_type !== 'list')
+    throw notFound('invalid', env.browserPath)
   switch (page.page_type) {
     case 'nav':
     case 'ai': {
@@ -77,11 +88,17 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
     }
     case 'land': {
       const body = await shapeLand(env, page.page_config)
-      const lead = body.modules.find((module) => module.type === 'product_overview' || module.type === 'product_image_overview')
+      const lead = body.modules.find(
+        (module) => module.type === 'product_overview' || module.type === 'product_image_overview',
+      )
       return { body, description: lead && 'description' in lead ? lead.description : '' }
     }
     case 'list': {
-      const body = await shapeList(env, page.page_config, { pageId: page.page_id, page: parsePage(param, env), pageBase: paramBase(page) })
+      const body = await shapeList(env, page.page_config, {
+        pageId: page.page_id,
+        page: parsePage(param, env),
+        pageBase: paramBase(page),
+      })
       // A page number past the end is an address that shows nothing.
       if (body.page > body.pages) throw notFound('invalid', env.browserPath)
       return { body }
@@ -105,12 +122,24 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
 }
 
 /** JSON-LD of a content page: the site on the home page, the trail to a document, a landing page's FAQ. */
-function structuredData(env: LoaderEnv, page: SitePageConfig, body: ContentBody, options: BuildPageOptions): (JsonLd | null)[] {
+function structuredData(
+  env: LoaderEnv,
+  page: SitePageConfig,
+  body: ContentBody,
+  options: BuildPageOptions,
+): (JsonLd | null)[] {
   const entities: (JsonLd | null)[] = []
   if (options.home) entities.push(websiteOf(env))
   if (body.kind === 'outline' && !options.home) entities.push(trailLd(env, [[page.title, options.routerPath]]))
-  if (body.kind === 'land') entities.push(faqLd(body.modules.flatMap((module) => (module.type === 'faq' ? module.items : []))))
-  if (body.kind === 'list') entities.push(listLd(env, body.items.map((item) => ({ name: item.title, path: item.routerPath }))))
+  if (body.kind === 'land')
+    entities.push(faqLd(body.modules.flatMap((module) => (module.type === 'faq' ? module.items : []))))
+  if (body.kind === 'list')
+    entities.push(
+      listLd(
+        env,
+        body.items.map((item) => ({ name: item.title, path: item.routerPath })),
+      ),
+    )
   return entities
 }
 
@@ -118,7 +147,10 @@ function structuredData(env: LoaderEnv, page: SitePageConfig, body: ContentBody,
 function shareImage(env: LoaderEnv, body: ContentBody): string | null {
   if (body.kind !== 'land') return null
   for (const module of body.modules) {
-    if ((module.type === 'product_overview' || module.type === 'product_image_overview') && module.media?.type === 'image') {
+    if (
+      (module.type === 'product_overview' || module.type === 'product_image_overview') &&
+      module.media?.type === 'image'
+    ) {
       const url = absoluteHttpUrl(module.media.url, env.absoluteUrl)
       if (url) return url
     }
@@ -133,4 +165,3 @@ function shareImage(env: LoaderEnv, body: ContentBody): string | null {
 function paramBase(page: SitePageConfig): string | null {
   return page.group_path ? routerPathOf(page) : null
 }
-

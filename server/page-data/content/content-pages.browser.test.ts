@@ -9,14 +9,26 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
 
   function open(host: string, path: string) {
     // The demo landing page plays sample clips from the public web, which this network cannot reach.
-    return browserSite.open(host, path, { locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US', ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/ })
+    return browserSite.open(host, path, {
+      locale: DEMO_BROWSER_LOCALES[host] ?? 'en-US',
+      ignoreErrors: /net::ERR_NAME_NOT_RESOLVED/,
+    })
   }
 
   it.each([
-    ['land.localhost', '/'], ['land.localhost', '/c/legal/privacy'], ['land.localhost', '/c/legal/terms'],
-    ['land.localhost', '/doc_handbook'], ['land.localhost', '/l/campaign/spring-sale'], ['land.localhost', '/sp/library'],
-    ['nav.localhost', '/'], ['nav.localhost', '/ai'], ['nav.localhost', '/sp/news'], ['nav.localhost', '/sp/collections'],
-    ['res.localhost', '/'], ['res.localhost', '/c/about'], ['res.localhost', '/doc_guide'],
+    ['land.localhost', '/'],
+    ['land.localhost', '/c/legal/privacy'],
+    ['land.localhost', '/c/legal/terms'],
+    ['land.localhost', '/doc_handbook'],
+    ['land.localhost', '/l/campaign/spring-sale'],
+    ['land.localhost', '/sp/library'],
+    ['nav.localhost', '/'],
+    ['nav.localhost', '/ai'],
+    ['nav.localhost', '/sp/news'],
+    ['nav.localhost', '/sp/collections'],
+    ['res.localhost', '/'],
+    ['res.localhost', '/c/about'],
+    ['res.localhost', '/doc_guide'],
   ])('hydrates %s%s without errors', async (host, path) => {
     const { page, errors } = await open(host, path)
     expect(await page.locator('main h1').count()).toBe(1)
@@ -75,7 +87,8 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
       ;(window as unknown as { marker: boolean }).marker = true
     })
   }
-  const marked = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { marker?: boolean }).marker === true)
+  const marked = (page: import('playwright-core').Page) =>
+    page.evaluate(() => (window as unknown as { marker?: boolean }).marker === true)
 
   it('follows a footer link to a file page as a document: its payload, prefetched on hover, says so, and the browser loads the file itself', async () => {
     const { page, errors } = await open('land.localhost', '/c/legal/privacy')
@@ -92,7 +105,10 @@ describe('content pages in a browser', { timeout: 60_000 }, () => {
     await markDocument(page)
     const link = page.locator('footer a[href="/c/legal/licenses"]')
     await link.hover()
-    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url().endsWith('/c/legal/licenses')), link.click()])
+    const [response] = await Promise.all([
+      page.waitForEvent('response', (r) => r.url().endsWith('/c/legal/licenses')),
+      link.click(),
+    ])
     expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
     await expect.poll(() => page.evaluate(() => document.body.textContent ?? '')).toContain('Public domain')
     expect(await marked(page)).toBe(false)

@@ -55,8 +55,17 @@ describe('content pages end to end', () => {
       expect(main).toContain('<input type="hidden" name="form:id" value="contact-sales"/>')
       // Posted, never sent by GET: what the visitor types stays out of the address.
       expect(main).toMatch(/<form class="site-form[^"]*"[^>]* method="post"/)
-      for (const label of ['Your name', 'Work e-mail', 'Team size', 'Message', 'Attachment (PDF, optional)', 'Screenshot (optional)']) {
-        expect(main).toMatch(new RegExp(`<label class="site-form__label" for="[^"]+">${label.replace(/[()]/g, '\\$&')}`))
+      for (const label of [
+        'Your name',
+        'Work e-mail',
+        'Team size',
+        'Message',
+        'Attachment (PDF, optional)',
+        'Screenshot (optional)',
+      ]) {
+        expect(main).toMatch(
+          new RegExp(`<label class="site-form__label" for="[^"]+">${label.replace(/[()]/g, '\\$&')}`),
+        )
       }
       expect(main).toMatch(/<input type="email"(?=[^>]*name="email")(?=[^>]*required="")[^>]*>/)
       expect(main).toMatch(/<select(?=[^>]*name="team_size")(?=[^>]*required="")[^>]*>/)
@@ -114,10 +123,13 @@ describe('content pages end to end', () => {
 
     // The menus link to these three: a page's hydration data does not say which links lead to
     // documents (that takes each linked page's config), so following one asks its payload.
-    it.each(['/c/dev/status.json', '/c/legal/licenses', '/c/press/launch-kit'])('tells client-side navigation to load %s as a document', async (path) => {
-      const response = await site.request(`${path}/_payload.json`, { host })
-      expect(await response.json()).toEqual({ status: 200, redirect: path, document: true })
-    })
+    it.each(['/c/dev/status.json', '/c/legal/licenses', '/c/press/launch-kit'])(
+      'tells client-side navigation to load %s as a document',
+      async (path) => {
+        const response = await site.request(`${path}/_payload.json`, { host })
+        expect(await response.json()).toEqual({ status: 200, redirect: path, document: true })
+      },
+    )
 
     it.each(['/doc_handbook', '/doc/handbook'])('renders the handbook outline at %s', async (path) => {
       const { status, html } = await get(host, path)
@@ -149,8 +161,15 @@ describe('content pages end to end', () => {
     })
 
     it.each([
-      '/c/legal/missing', '/c/privacy', '/nav/legal/privacy', '/sp/legal/privacy', '/l/home/x', '/doc_missing', '/doc/privacy',
-      '/sp/x/library/2', '/c/legal/privacy/extra',
+      '/c/legal/missing',
+      '/c/privacy',
+      '/nav/legal/privacy',
+      '/sp/legal/privacy',
+      '/l/home/x',
+      '/doc_missing',
+      '/doc/privacy',
+      '/sp/x/library/2',
+      '/c/legal/privacy/extra',
     ])('answers 404 for %s', async (path) => {
       const { status, html } = await get(host, path)
       expect(status).toBe(404)
@@ -167,7 +186,9 @@ describe('content pages end to end', () => {
       const main = mainOf(html)
       expect(main).toContain('<h1>常用工具</h1>')
       expect(main).toContain('role="tablist"')
-      expect(main).toContain('<a class="content-site card card--interactive" href="https://github.com/" target="_blank" rel="noopener noreferrer nofollow">')
+      expect(main).toContain(
+        '<a class="content-site card card--interactive" href="https://github.com/" target="_blank" rel="noopener noreferrer nofollow">',
+      )
     })
 
     it('renders the AI page at its mapped address with group anchors and its own TDK', async () => {

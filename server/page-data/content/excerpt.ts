@@ -24,7 +24,13 @@ export function markdownExcerpt(markdown: string): string {
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .find((block) => block !== '' && !/^(#|```|[-*>|]|\d+\.)/.test(block))
-  return cut((paragraph ?? '').replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>]/g, '').replace(/\s+/g, ' ').trim())
+  return cut(
+    (paragraph ?? '')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*_`#>]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
 }
 
 function cut(text: string): string {

@@ -13,9 +13,17 @@ import { safeHttpUrl } from '../../../shared/rules/safe-url.ts'
 export function contentHead(
   env: Pick<LoaderEnv, 'tenant' | 'pageUrls'>,
   page: SitePageConfig,
-  options: { routerPath: string; description: string; articleName?: string | undefined; home: boolean; image?: string | null; jsonLd?: (JsonLd | null)[] },
+  options: {
+    routerPath: string
+    description: string
+    articleName?: string | undefined
+    home: boolean
+    image?: string | null
+    jsonLd?: (JsonLd | null)[]
+  },
 ): PageHead {
-  const tdkKey: TdkKey | undefined = page.page_type === 'outline' ? 'doc_page_config' : options.home ? 'index_page_config' : undefined
+  const tdkKey: TdkKey | undefined =
+    page.page_type === 'outline' ? 'doc_page_config' : options.home ? 'index_page_config' : undefined
   const ownCanonical = safeHttpUrl(page.seo_config?.canonical_link)
   return buildPageHead({
     site: env.tenant.site,

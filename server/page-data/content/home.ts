@@ -23,7 +23,11 @@ export async function loadHome(env: LoaderEnv): Promise<HomePageData> {
   return loadSearchHome(env)
 }
 
-async function loadSinglePage(env: LoaderEnv, pagePath: string | undefined, pageId: string | undefined): Promise<HomePageData | null> {
+async function loadSinglePage(
+  env: LoaderEnv,
+  pagePath: string | undefined,
+  pageId: string | undefined,
+): Promise<HomePageData | null> {
   const wanted = pagePath?.trim().replace(/^\/+|\/+$/g, '') ?? ''
   if (wanted === '' && !pageId) return null
   const rows = await env.upstream.showPaths()
@@ -63,7 +67,13 @@ async function loadSearchHome(env: LoaderEnv): Promise<SearchHomeData> {
     .map((category) => ({ key: category.key, name: category.name.trim(), count: category.count ?? null }))
   return {
     kind: 'search-home',
-    head: buildPageHead({ site, tdkKey: 'index_page_config', urls: env.pageUrls('/'), pageType: 'resource', jsonLd: [websiteOf(env)] }),
+    head: buildPageHead({
+      site,
+      tdkKey: 'index_page_config',
+      urls: env.pageUrls('/'),
+      pageType: 'resource',
+      jsonLd: [websiteOf(env)],
+    }),
     siteName: site.base_info.app_name,
     description: site.base_info.description?.trim() ?? '',
     placeholder: site.search_config.placeholder?.trim() ?? '',

@@ -1,12 +1,14 @@
 import type {
-  Align, LandButtonView, LandMedia, LandModuleView, LandVideoView,
+  Align,
+  LandButtonView,
+  LandMedia,
+  LandModuleView,
+  LandVideoView,
 } from '../../../shared/data/content-data.ts'
 import { FORM_ITEM_TYPES, type FormItem, type LandModule } from '../../../shared/types.ts'
 import { sanitizeRichText } from '../markdown.ts'
 import { safeLinkTarget, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
-import {
-  isLoose, readChoice, readItems, readNumber, readObject, readText, readTexts, type Loose,
-} from './readers.ts'
+import { isLoose, readChoice, readItems, readNumber, readObject, readText, readTexts, type Loose } from './readers.ts'
 
 /**
  * Land module `data` (API.md "Land module data by type") → the typed view each module component
@@ -32,9 +34,10 @@ function toButton(raw: Loose): LandButtonView | null {
     popupImage: safeMediaUrl(raw.popup_img),
   }
   // A button that would do nothing (a link without a target, a popup without an image) is left out.
-  const inert = (button.type === 0 && button.url === null)
-    || (button.type === 1 && button.url === null && button.popupImage === null)
-    || (button.type === 2 && button.popupImage === null)
+  const inert =
+    (button.type === 0 && button.url === null) ||
+    (button.type === 1 && button.url === null && button.popupImage === null) ||
+    (button.type === 2 && button.popupImage === null)
   return inert ? null : button
 }
 
@@ -85,16 +88,30 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     case 'product_overview':
     case 'product_image_overview':
       return {
-        ...base, type: module.type, heading: readText(data, 'title'), description: readText(data, 'description'),
-        align: readAlign(data), media: toMedia(readObject(data, 'resource')),
+        ...base,
+        type: module.type,
+        heading: readText(data, 'title'),
+        description: readText(data, 'description'),
+        align: readAlign(data),
+        media: toMedia(readObject(data, 'resource')),
         buttons: definedItems(readItems(data, 'buttons', 6).map(toButton)),
       }
     case 'title':
-      return { ...base, type: 'title', heading: readText(data, 'title') || base.title, subheading: readText(data, 'subtitle') || base.subtitle, align: readAlign(data) }
+      return {
+        ...base,
+        type: 'title',
+        heading: readText(data, 'title') || base.title,
+        subheading: readText(data, 'subtitle') || base.subtitle,
+        align: readAlign(data),
+      }
     case 'carousel':
     case 'image_list': {
       const items = readItems(data, 'items')
-        .map((item) => ({ image: safeMediaUrl(item.image), title: readText(item, 'title'), url: safeLinkTarget(item.url) }))
+        .map((item) => ({
+          image: safeMediaUrl(item.image),
+          title: readText(item, 'title'),
+          url: safeLinkTarget(item.url),
+        }))
         .filter((item): item is { image: string; title: string; url: string | null } => item.image !== null)
       return items.length > 0 ? { ...base, type: module.type, items } : null
     }
@@ -105,7 +122,15 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     case 'video_introduce': {
       const video = toVideo(data)
       // The title is the module's heading here; repeating it as the video caption would say it twice.
-      return video ? { ...base, type: 'video_introduce', heading: readText(data, 'title'), description: readText(data, 'description'), video: { ...video, title: '' } } : null
+      return video
+        ? {
+            ...base,
+            type: 'video_introduce',
+            heading: readText(data, 'title'),
+            description: readText(data, 'description'),
+            video: { ...video, title: '' },
+          }
+        : null
     }
     case 'video_carousel': {
       const items = definedItems(readItems(data, 'items').map(toVideo))
@@ -113,7 +138,11 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     }
     case 'step': {
       const items = readItems(data, 'items')
-        .map((item) => ({ title: readText(item, 'title'), description: readText(item, 'description'), image: safeMediaUrl(item.image) }))
+        .map((item) => ({
+          title: readText(item, 'title'),
+          description: readText(item, 'description'),
+          image: safeMediaUrl(item.image),
+        }))
         .filter((item) => item.title !== '' || item.description !== '')
       return items.length > 0 ? { ...base, type: 'step', items } : null
     }
@@ -126,20 +155,31 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     case 'social_media': {
       const items = readItems(data, 'items')
         .map((item) => ({ name: readText(item, 'name'), icon: safeMediaUrl(item.icon), url: safeLinkTarget(item.url) }))
-        .filter((item): item is { name: string; icon: string | null; url: string } => item.name !== '' && item.url !== null)
+        .filter(
+          (item): item is { name: string; icon: string | null; url: string } => item.name !== '' && item.url !== null,
+        )
       return items.length > 0 ? { ...base, type: 'social_media', items } : null
     }
     case 'useful_code':
     case 'invalid_code': {
       const items = readItems(data, 'items')
-        .map((item) => ({ code: readText(item, 'code'), description: readText(item, 'description'), expiresAt: readNumber(item, 'expires_at') }))
+        .map((item) => ({
+          code: readText(item, 'code'),
+          description: readText(item, 'description'),
+          expiresAt: readNumber(item, 'expires_at'),
+        }))
         .filter((item) => item.code !== '')
       return items.length > 0 ? { ...base, type: module.type, items } : null
     }
     case 'superiority':
     case 'superiority_image': {
       const items = readItems(data, 'items')
-        .map((item) => ({ title: readText(item, 'title'), description: readText(item, 'description'), icon: safeMediaUrl(item.icon), image: safeMediaUrl(item.image) }))
+        .map((item) => ({
+          title: readText(item, 'title'),
+          description: readText(item, 'description'),
+          icon: safeMediaUrl(item.icon),
+          image: safeMediaUrl(item.image),
+        }))
         .filter((item) => item.title !== '')
       return items.length > 0 ? { ...base, type: module.type, items } : null
     }
@@ -148,7 +188,9 @@ export function toModuleView(module: LandModule): LandModuleView | null {
         .map((item) => {
           const rating = readNumber(item, 'rating')
           return {
-            avatar: safeMediaUrl(item.avatar), name: readText(item, 'name'), content: readText(item, 'content'),
+            avatar: safeMediaUrl(item.avatar),
+            name: readText(item, 'name'),
+            content: readText(item, 'content'),
             rating: rating === null ? null : Math.min(5, Math.max(0, Math.round(rating))),
           }
         })
@@ -158,8 +200,11 @@ export function toModuleView(module: LandModule): LandModuleView | null {
     case 'price': {
       const plans = readItems(data, 'plans', 12)
         .map((plan) => ({
-          name: readText(plan, 'name'), price: readText(plan, 'price'), unit: readText(plan, 'unit'),
-          description: readText(plan, 'description'), features: readTexts(plan, 'features'),
+          name: readText(plan, 'name'),
+          price: readText(plan, 'price'),
+          unit: readText(plan, 'unit'),
+          description: readText(plan, 'description'),
+          features: readTexts(plan, 'features'),
           button: toButton(readObject(plan, 'button')),
         }))
         .filter((plan) => plan.name !== '')
@@ -170,9 +215,13 @@ export function toModuleView(module: LandModule): LandModuleView | null {
       const items = definedItems(readItems(data, 'items', 50).map(toFormItem))
       if (formId === '' || items.length === 0) return null
       return {
-        ...base, type: 'form', formId, items,
+        ...base,
+        type: 'form',
+        formId,
+        items,
         resultPosition: readChoice(data, 'result_position', [0, 1] as const, 0),
-        submitText: readText(data, 'submit_text'), resultText: readText(data, 'result_text'),
+        submitText: readText(data, 'submit_text'),
+        resultText: readText(data, 'result_text'),
       }
     }
     case 'html': {

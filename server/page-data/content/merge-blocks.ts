@@ -1,5 +1,9 @@
 import {
-  toPublicFooter, toPublicHeader, toPublicPendant, toPublicSearch, type SiteBlocks,
+  toPublicFooter,
+  toPublicHeader,
+  toPublicPendant,
+  toPublicSearch,
+  type SiteBlocks,
 } from '../../../shared/data/public-site.ts'
 import type { SiteConfig, SitePageConfig } from '../../../shared/types.ts'
 

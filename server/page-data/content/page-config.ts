@@ -16,10 +16,16 @@ export class PageConfigError extends Error {
  * parts take defaults); what still fails is a broken config, which is the upstream's fault: it
  * surfaces as a server error rather than as a half-rendered page.
  */
-export function parsePageConfig<T>(schema: z.ZodType<T>, pageConfig: unknown, pageType: PageType, memo?: ObjectMemo): T {
+export function parsePageConfig<T>(
+  schema: z.ZodType<T>,
+  pageConfig: unknown,
+  pageType: PageType,
+  memo?: ObjectMemo,
+): T {
   // A cached page comes back as the same object on every request, and its parse (up to ~6% of a nav
   // page's uncached render) need not run again: the repository's memo keeps it while the page lives.
-  if (memo === undefined || typeof pageConfig !== 'object' || pageConfig === null) return parse(schema, pageConfig, pageType)
+  if (memo === undefined || typeof pageConfig !== 'object' || pageConfig === null)
+    return parse(schema, pageConfig, pageType)
   return memo.get(pageConfig, schema, () => parse(schema, pageConfig, pageType))
 }
 

@@ -16,7 +16,11 @@ const CONTENT_ROUTE_PREFIXES = {
 } as const
 export type ContentRouteId = keyof typeof CONTENT_ROUTE_PREFIXES
 
-export interface ResolvedPage { row: ShowPath; page: SitePageConfig; param: string | null }
+export interface ResolvedPage {
+  row: ShowPath
+  page: SitePageConfig
+  param: string | null
+}
 
 /**
  * Validates a content route against the site's show_path rows and loads the page config. An unknown

@@ -35,7 +35,10 @@ export async function loadResourceList(
  * Hot searches and hot resources from the aside call, as a promise the page awaits after its shell
  * has streamed. A failure rejects the promise (the page then shows nothing there).
  */
-export function loadResourceHot(env: Pick<LoaderEnv, 'upstream'>, kinds: AsideKind[] = ['search', 'hot']): Promise<ResourceHotData> {
+export function loadResourceHot(
+  env: Pick<LoaderEnv, 'upstream'>,
+  kinds: AsideKind[] = ['search', 'hot'],
+): Promise<ResourceHotData> {
   const hot = env.upstream.data('/v1/resource/aside', { kinds }, asideSchema).then((aside) => ({
     hotSearches: (aside.search ?? []).filter((entry) => entry.query.trim() !== '').map(toHotQuery),
     hotResources: (aside.hot ?? []).filter((row) => row.seo_title !== '').map(toResourceCard),

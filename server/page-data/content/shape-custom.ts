@@ -28,7 +28,13 @@ export function shapeCustom(pageConfig: unknown, memo?: ObjectMemo): CustomBody 
     case 'html':
       return htmlBody(contentType, sanitizeRichText(bodyOf(content)))
     case 'pure_html':
-      return { kind: 'custom', contentType, format: 'raw', mediaType: MEDIA_TYPES[contentType], text: sanitizeDocument(content) }
+      return {
+        kind: 'custom',
+        contentType,
+        format: 'raw',
+        mediaType: MEDIA_TYPES[contentType],
+        text: sanitizeDocument(content),
+      }
     case 'txt':
     case 'js':
     case 'json':

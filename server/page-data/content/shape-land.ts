@@ -29,5 +29,12 @@ async function toView(env: Pick<LoaderEnv, 'upstream'>, module: LandModule): Pro
   const limit = Math.min(POSTS_LIMIT_MAX, Math.max(1, Math.floor(readNumber(module.data, 'limit') ?? 6)))
   const { posts } = await loadPosts(env, { categoryId, limit })
   if (posts.length === 0) return null
-  return { id: module.id, title: module.title?.trim() ?? '', subtitle: module.subtitle?.trim() ?? '', type: 'posts', categoryId, posts }
+  return {
+    id: module.id,
+    title: module.title?.trim() ?? '',
+    subtitle: module.subtitle?.trim() ?? '',
+    type: 'posts',
+    categoryId,
+    posts,
+  }
 }

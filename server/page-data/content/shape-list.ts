@@ -30,7 +30,22 @@ export async function shapeList(
   const items = reply.rows.flatMap((row): ListItemView[] => {
     const routerPath = routerPathOf(row)
     if (routerPath === null || row.page_id === self.pageId) return []
-    return [{ title: row.title.trim() || row.page_path, description: row.description.trim(), cover: safeMediaUrl(row.cover), routerPath, updatedAt: row.updated_at }]
+    return [
+      {
+        title: row.title.trim() || row.page_path,
+        description: row.description.trim(),
+        cover: safeMediaUrl(row.cover),
+        routerPath,
+        updatedAt: row.updated_at,
+      },
+    ]
   })
-  return { kind: 'list', style: config.style, items, page: self.page, pages: pageCount(reply.total, PAGE_SIZE), pageBase: self.pageBase }
+  return {
+    kind: 'list',
+    style: config.style,
+    items,
+    page: self.page,
+    pages: pageCount(reply.total, PAGE_SIZE),
+    pageBase: self.pageBase,
+  }
 }

@@ -24,7 +24,10 @@ export function shapeNav(pageConfig: unknown, variant: 'nav' | 'ai', memo?: Obje
     .map((group) => ({
       name: group.group_name.trim(),
       tabs: group.tabs
-        .map((tab) => ({ name: tab.tab_name.trim(), sites: tab.sites.filter((site) => site.is_show === 1 && site.title.trim() !== '').map(toSite) }))
+        .map((tab) => ({
+          name: tab.tab_name.trim(),
+          sites: tab.sites.filter((site) => site.is_show === 1 && site.title.trim() !== '').map(toSite),
+        }))
         .filter((tab) => tab.sites.length > 0),
     }))
     .filter((group) => group.tabs.length > 0)

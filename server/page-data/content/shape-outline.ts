@@ -15,7 +15,10 @@ const MAX_NODES = 500
  * order, each anchored by its node id so `#id` addresses work without script. The page opens at the
  * first node that has content.
  */
-export function shapeOutline(pageConfig: unknown, memo?: ObjectMemo): { body: OutlineBody; excerpt: string; firstTitle: string } {
+export function shapeOutline(
+  pageConfig: unknown,
+  memo?: ObjectMemo,
+): { body: OutlineBody; excerpt: string; firstTitle: string } {
   const config = parsePageConfig(outlinePageConfigSchema, pageConfig, 'outline', memo)
   const sections: OutlineSection[] = []
   const seen = new Set<string>()
@@ -29,7 +32,12 @@ export function shapeOutline(pageConfig: unknown, memo?: ObjectMemo): { body: Ou
       seen.add(node.id)
       const content = withoutTitleHeading(node.content?.trim() ?? '', node.title)
       if (content !== '' && excerpt === '') excerpt = markdownExcerpt(content)
-      sections.push({ id: node.id, title: node.title.trim(), depth, html: content === '' ? null : renderMarkdown(content) })
+      sections.push({
+        id: node.id,
+        title: node.title.trim(),
+        depth,
+        html: content === '' ? null : renderMarkdown(content),
+      })
       const children = walk(node.children ?? [], depth + 1)
       tree.push({ id: node.id, title: node.title.trim(), hasContent: content !== '', children })
     }
@@ -38,7 +46,11 @@ export function shapeOutline(pageConfig: unknown, memo?: ObjectMemo): { body: Ou
 
   const tree = walk(config.outline, 0)
   const first = sections.find((section) => section.html !== null)
-  return { body: { kind: 'outline', tree, sections, firstWithContent: first?.id ?? null }, excerpt, firstTitle: first?.title ?? '' }
+  return {
+    body: { kind: 'outline', tree, sections, firstWithContent: first?.id ?? null },
+    excerpt,
+    firstTitle: first?.title ?? '',
+  }
 }
 
 /**

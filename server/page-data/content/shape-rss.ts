@@ -12,7 +12,10 @@ const SOURCE_DOCS = 50
 /** The upstream answers at most this many sources per call. */
 const MAX_SOURCES = 30
 
-export interface ShapedRss { body: RssBody; hot: Promise<RssHotView[]> }
+export interface ShapedRss {
+  body: RssBody
+  hot: Promise<RssHotView[]>
+}
 
 /**
  * An RSS page: one column per configured source with its newest documents, plus the most clicked
@@ -33,19 +36,40 @@ export async function shapeRss(
   if (sourceId !== null && !ids.includes(sourceId)) throw notFound('invalid', env.browserPath)
   const wanted = sourceId === null ? ids : [sourceId]
   const hot = loadHot(env, pagePath)
-  const groups = wanted.length === 0
-    ? []
-    : (await env.upstream.data('/v1/site_page/rss/list', { rss_ids: wanted, page: 1, page_size: sourceId === null ? OVERVIEW_DOCS : SOURCE_DOCS }, rssGroupsSchema)).rows
+  const groups =
+    wanted.length === 0
+      ? []
+      : (
+          await env.upstream.data(
+            '/v1/site_page/rss/list',
+            { rss_ids: wanted, page: 1, page_size: sourceId === null ? OVERVIEW_DOCS : SOURCE_DOCS },
+            rssGroupsSchema,
+          )
+        ).rows
   const columns = wanted.flatMap((id) => {
     const group = groups.find((candidate) => candidate.rss_id === id)
     const source = config.sources.find((candidate) => candidate.rss_id === id)
     if (group === undefined && source === undefined) return []
     return [toColumn(id, group, source)]
   })
-  return { body: { kind: 'rss', pagePath, columns, selectedSource: sourceId, sourceBase, readAt: Math.floor(env.now() / 1000) }, hot }
+  return {
+    body: {
+      kind: 'rss',
+      pagePath,
+      columns,
+      selectedSource: sourceId,
+      sourceBase,
+      readAt: Math.floor(env.now() / 1000),
+    },
+    hot,
+  }
 }
 
-function toColumn(id: string, group: RssGroup | undefined, source: { rss_name: string; logo: string; description: string } | undefined): RssColumnView {
+function toColumn(
+  id: string,
+  group: RssGroup | undefined,
+  source: { rss_name: string; logo: string; description: string } | undefined,
+): RssColumnView {
   return {
     id,
     name: (source?.rss_name || group?.rss_name || id).trim(),
@@ -69,7 +93,9 @@ function loadHot(env: Pick<LoaderEnv, 'upstream'>, pagePath: string): Promise<Rs
   const hot = env.upstream.data('/v1/site_page/rss/list_hot', { page_path: pagePath }, rssHotSchema).then((reply) =>
     reply.rows.flatMap((row) => {
       const link = safeHttpUrl(row.link)
-      return link && row.title.trim() ? [{ title: row.title.trim(), link, source: row.source.trim(), score: row.score }] : []
+      return link && row.title.trim()
+        ? [{ title: row.title.trim(), link, source: row.source.trim(), score: row.score }]
+        : []
     }),
   )
   // Keeps an early rejection from counting as unhandled; the page's Await still sees it.

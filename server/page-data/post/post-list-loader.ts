@@ -1,5 +1,10 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { postCategoryPath, postPath, type PostListPageData, type PostSearchPageData } from '../../../shared/data/post-data.ts'
+import {
+  postCategoryPath,
+  postPath,
+  type PostListPageData,
+  type PostSearchPageData,
+} from '../../../shared/data/post-data.ts'
 import { toPostCategoryLink, toPostListItem } from '../../../shared/data/post-views.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { PostCategory } from '../../../shared/types.ts'
@@ -43,7 +48,12 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
     fallbackDescription: category?.description,
     urls: env.pageUrls(withPage(category ? postCategoryPath(category.id) : '/post', page)),
     pageType: 'ugc_post',
-    jsonLd: [listLd(env, result.rows.map((post) => ({ name: post.title, path: postPath(post) })))],
+    jsonLd: [
+      listLd(
+        env,
+        result.rows.map((post) => ({ name: post.title, path: postPath(post) })),
+      ),
+    ],
   })
   return {
     kind: 'post-list',
@@ -61,9 +71,10 @@ export async function loadPostList(env: LoaderEnv, withCategory: boolean): Promi
 export async function loadPostSearch(env: LoaderEnv): Promise<PostSearchPageData> {
   const query = parseQuery(env.url.searchParams.get('query'))
   const page = pageFromQuery(env)
-  const search = query === ''
-    ? Promise.resolve(null)
-    : env.upstream.data('/v1/post/list', { query, page, page_size: POST_PAGE_SIZE }, postPageSchema)
+  const search =
+    query === ''
+      ? Promise.resolve(null)
+      : env.upstream.data('/v1/post/list', { query, page, page_size: POST_PAGE_SIZE }, postPageSchema)
   const [categories, result] = await Promise.all([loadPostCategories(env), search])
   const head = buildPageHead({
     site: env.tenant.site,

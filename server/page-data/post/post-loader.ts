@@ -38,22 +38,35 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     pageType: 'ugc_post',
     ...(published ? { published } : {}),
     jsonLd: [
-      published ? articleLd({
-        headline: post.title,
-        description: post.description,
-        url: env.absoluteUrl(postPath(post)),
-        image,
-        published: published.at,
-        modified: published.modified,
-        author: post.author.nick_name,
-        publisher: { name: env.tenant.site.base_info.app_name, logo: absoluteHttpUrl(env.tenant.site.base_info.logo, env.absoluteUrl) },
-      }) : null,
+      published
+        ? articleLd({
+            headline: post.title,
+            description: post.description,
+            url: env.absoluteUrl(postPath(post)),
+            image,
+            published: published.at,
+            modified: published.modified,
+            author: post.author.nick_name,
+            publisher: {
+              name: env.tenant.site.base_info.app_name,
+              logo: absoluteHttpUrl(env.tenant.site.base_info.logo, env.absoluteUrl),
+            },
+          })
+        : null,
       trailLd(env, [
         [env.t('posts'), '/post'],
-        ...(post.category.id && post.category.name ? [[post.category.name, postCategoryPath(post.category.id)] as const] : []),
+        ...(post.category.id && post.category.name
+          ? [[post.category.name, postCategoryPath(post.category.id)] as const]
+          : []),
         [post.title, postPath(post)],
       ]),
     ],
   })
-  return { kind: 'post', head, post: toPostSummary(post), html: renderMarkdown(post.content), categories: categories.map(toPostCategoryLink) }
+  return {
+    kind: 'post',
+    head,
+    post: toPostSummary(post),
+    html: renderMarkdown(post.content),
+    categories: categories.map(toPostCategoryLink),
+  }
 }

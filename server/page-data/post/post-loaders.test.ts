@@ -22,10 +22,16 @@ function post(n: number, overrides: Partial<Post> = {}): Post {
   }
 }
 
-const categories = { rows: [{ id: 'c1', name: 'Guides', count: 2 }, { id: 'c2', name: 'News', count: 0 }] }
+const categories = {
+  rows: [
+    { id: 'c1', name: 'Guides', count: 2 },
+    { id: 'c2', name: 'News', count: 0 },
+  ],
+}
 const replies = {
   '/v1/post/category/list': () => categories,
-  '/v1/post/list': (body: Record<string, unknown>) => (body.page === 5 ? { rows: [], total: 2 } : { rows: [post(1), post(2)], total: 2 }),
+  '/v1/post/list': (body: Record<string, unknown>) =>
+    body.page === 5 ? { rows: [], total: 2 } : { rows: [post(1), post(2)], total: 2 },
   '/v1/post/get': (body: Record<string, unknown>) =>
     body.id === 'p1' || body.path === 'note-1' ? post(1) : upstreamNotFound('/v1/post/get'),
 }
@@ -42,15 +48,24 @@ describe('article loaders', () => {
   })
 
   it('lists a category and answers 404 for an unknown one', async () => {
-    const site = fakeSite({ tdk: { post_category_page_config: { title: '#分类名称# articles', description: '', keywords: '' } } })
+    const site = fakeSite({
+      tdk: { post_category_page_config: { title: '#分类名称# articles', description: '', keywords: '' } },
+    })
     const { env, calls } = fakeLoaderEnv({ path: '/pcat/c1', params: { id: 'c1' }, site, replies })
     const data = (await postLoaders['pcat-id'](env)) as PostListPageData
-    expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({ category_id: 'c1', page: 1, page_size: POST_PAGE_SIZE })
+    expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({
+      category_id: 'c1',
+      page: 1,
+      page_size: POST_PAGE_SIZE,
+    })
     expect(data.category?.name).toBe('Guides')
     expect(data.head.title).toBe('Guides articles')
 
     const unknown = fakeLoaderEnv({ path: '/pcat/zz', params: { id: 'zz' }, replies })
-    expect(await thrownBy(postLoaders['pcat-id'](unknown.env))).toEqual({ status: 404, message: 'Page Not Found: /pcat/zz' })
+    expect(await thrownBy(postLoaders['pcat-id'](unknown.env))).toEqual({
+      status: 404,
+      message: 'Page Not Found: /pcat/zz',
+    })
   })
 
   it.each(['/post?page=0', '/post?page=x', '/post?page=5'])('answers 404 for %s', async (path) => {
@@ -62,7 +77,9 @@ describe('article loaders', () => {
     ['post-id', { id: 'p1' }, { id: 'p1' }],
     ['post-path', { path: 'note-1' }, { path: 'note-1' }],
   ] as const)('loads an article (%s) and renders its markdown to safe HTML', async (routeId, params, body) => {
-    const site = fakeSite({ tdk: { post_detail_page_config: { title: '#文章名称#', description: '#文章描述#', keywords: '' } } })
+    const site = fakeSite({
+      tdk: { post_detail_page_config: { title: '#文章名称#', description: '#文章描述#', keywords: '' } },
+    })
     const { env, calls } = fakeLoaderEnv({ path: '/post/p1', params, site, replies })
     const data = (await postLoaders[routeId](env)) as PostPageData
     expect(calls.find((c) => c.path === '/v1/post/get')?.body).toEqual(body)
@@ -70,18 +87,29 @@ describe('article loaders', () => {
     expect(data.html).not.toContain('<script')
     expect(data.html).not.toContain('javascript:')
     expect(data.post).not.toHaveProperty('content')
-    expect(data.head).toMatchObject({ title: 'Note 1', description: 'About note 1', canonical: 'http://example.test/post-/note-1' })
+    expect(data.head).toMatchObject({
+      title: 'Note 1',
+      description: 'About note 1',
+      canonical: 'http://example.test/post-/note-1',
+    })
   })
 
   it('answers 404 for an unknown article', async () => {
     const { env } = fakeLoaderEnv({ path: '/post-nothing', params: { path: 'nothing' }, replies })
-    expect(await thrownBy(postLoaders['post-path'](env))).toEqual({ status: 404, message: 'Page Not Found: /post-nothing' })
+    expect(await thrownBy(postLoaders['post-path'](env))).toEqual({
+      status: 404,
+      message: 'Page Not Found: /post-nothing',
+    })
   })
 
   it('searches articles, and skips the search for an empty query', async () => {
     const { env, calls } = fakeLoaderEnv({ path: '/search/post?query=linux', replies })
     const data = (await postLoaders['search-post'](env)) as PostSearchPageData
-    expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({ query: 'linux', page: 1, page_size: POST_PAGE_SIZE })
+    expect(calls.find((c) => c.path === '/v1/post/list')?.body).toEqual({
+      query: 'linux',
+      page: 1,
+      page_size: POST_PAGE_SIZE,
+    })
     expect(data).toMatchObject({ kind: 'post-search', query: 'linux', total: 2 })
     expect(data.head.robots).toBe('noindex,follow')
 

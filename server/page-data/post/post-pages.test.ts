@@ -5,7 +5,8 @@ import { readHead } from '../../../test/head.ts'
 // End-to-end: the real app against the demo API. res.localhost shows /post as /articles.
 const titleOf = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
 const robotsOf = (html: string) => readHead(html).meta('robots')
-const mainOf = (html: string) => (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')
+const mainOf = (html: string) =>
+  (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')
 
 describe('article pages on the demo site', () => {
   let site: TestSite

@@ -6,12 +6,20 @@ import { ASIDE_REPLY } from './resource-fixtures.test-helper.ts'
 
 /** A site whose aside lists exactly `kinds`, visible and unlabelled. */
 const siteShowing = (...kinds: AsideKind[]) =>
-  fakeSite({ resource: { aside_config: { aside_list: kinds.map((value) => ({ label: '', value, is_show: 1 as const })) } } })
+  fakeSite({
+    resource: { aside_config: { aside_list: kinds.map((value) => ({ label: '', value, is_show: 1 as const })) } },
+  })
 
 describe('resource aside', () => {
   it('shows every kind when the site configures no aside', () => {
     const { env } = fakeLoaderEnv({ path: '/s', replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
-    expect(deferredAside(env).asideSections.map((s) => s.kind)).toEqual(['contact', 'search', 'hot', 'newest', 'res_tag'])
+    expect(deferredAside(env).asideSections.map((s) => s.kind)).toEqual([
+      'contact',
+      'search',
+      'hot',
+      'newest',
+      'res_tag',
+    ])
   })
 
   it('keeps the visible entries in the configured order, with their labels', () => {
@@ -28,17 +36,28 @@ describe('resource aside', () => {
       },
     })
     const { env } = fakeLoaderEnv({ path: '/s', site, replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
-    expect(deferredAside(env).asideSections).toEqual([{ kind: 'hot', label: 'Hot now' }, { kind: 'search', label: '' }])
+    expect(deferredAside(env).asideSections).toEqual([
+      { kind: 'hot', label: 'Hot now' },
+      { kind: 'search', label: '' },
+    ])
   })
 
   it('asks upstream for exactly the configured kinds', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/s', site: siteShowing('search', 'res_tag'), replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/s',
+      site: siteShowing('search', 'res_tag'),
+      replies: { '/v1/resource/aside': () => ASIDE_REPLY },
+    })
     await deferredAside(env).aside
     expect(calls).toEqual([{ path: '/v1/resource/aside', body: { kinds: ['search', 'res_tag'] } }])
   })
 
   it('keeps of each listed resource only what its link and counter show', async () => {
-    const { env } = fakeLoaderEnv({ path: '/s', site: siteShowing('hot', 'newest'), replies: { '/v1/resource/aside': () => ASIDE_REPLY } })
+    const { env } = fakeLoaderEnv({
+      path: '/s',
+      site: siteShowing('hot', 'newest'),
+      replies: { '/v1/resource/aside': () => ASIDE_REPLY },
+    })
     const aside = await deferredAside(env).aside
     const { id, seo_title, title, view_count } = ASIDE_REPLY.hot[0]!
     // The ranked list shows views, the newest list dates: each entry carries its own counter only.
@@ -53,7 +72,15 @@ describe('resource aside', () => {
   })
 
   it('rejects on upstream failure without an unhandled rejection', async () => {
-    const { env } = fakeLoaderEnv({ path: '/s', site: siteShowing('hot'), replies: { '/v1/resource/aside': () => { throw new Error('down') } } })
+    const { env } = fakeLoaderEnv({
+      path: '/s',
+      site: siteShowing('hot'),
+      replies: {
+        '/v1/resource/aside': () => {
+          throw new Error('down')
+        },
+      },
+    })
     const { aside } = deferredAside(env)
     // Let the rejection settle before anyone awaits it, as happens while the shell renders.
     await new Promise(setImmediate)

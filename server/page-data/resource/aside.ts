@@ -46,7 +46,10 @@ function loadAside(env: Pick<LoaderEnv, 'upstream'>, sections: AsideSection[]): 
 }
 
 /** The two aside fields of every resource page. */
-export function deferredAside(env: Pick<LoaderEnv, 'upstream' | 'tenant'>): { asideSections: AsideSection[]; aside: Promise<AsideData> } {
+export function deferredAside(env: Pick<LoaderEnv, 'upstream' | 'tenant'>): {
+  asideSections: AsideSection[]
+  aside: Promise<AsideData>
+} {
   const asideSections = asideSectionsOf(env.tenant.site)
   return { asideSections, aside: loadAside(env, asideSections) }
 }

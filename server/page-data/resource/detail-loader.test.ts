@@ -25,12 +25,17 @@ describe('detail page loader', () => {
   })
 
   it("passes the site's drive accounts on for transfer-save", async () => {
-    const site = fakeSite({ resource: { transfer_save_config: { list: [{ cookie_id: 'quark-main' }, { cookie_id: 'baidu-main' }] } } })
+    const site = fakeSite({
+      resource: { transfer_save_config: { list: [{ cookie_id: 'quark-main' }, { cookie_id: 'baidu-main' }] } },
+    })
     const { env } = fakeLoaderEnv({
       path: '/d/res-7',
       params: { id: 'res-7' },
       site,
-      replies: { '/v1/resource/detail': () => ({ detail_info: resource(7), recommend: [] }), '/v1/resource/aside': aside },
+      replies: {
+        '/v1/resource/detail': () => ({ detail_info: resource(7), recommend: [] }),
+        '/v1/resource/aside': aside,
+      },
     })
     const data = await loadDetailPage(env)
     expect(data.transferCookies).toEqual(['quark-main', 'baidu-main'])
@@ -39,13 +44,22 @@ describe('detail page loader', () => {
 
   it('fills the detail TDK with the resource name, description and category', async () => {
     const site = fakeSite({
-      tdk: { detail_page_config: { title: '#资源名称# | #分类名称#', description: '#资源描述#', keywords: '#资源名称#,#网站名称#' } },
+      tdk: {
+        detail_page_config: {
+          title: '#资源名称# | #分类名称#',
+          description: '#资源描述#',
+          keywords: '#资源名称#,#网站名称#',
+        },
+      },
     })
     const { env } = fakeLoaderEnv({
       path: '/d/res-7',
       params: { id: 'res-7' },
       site,
-      replies: { '/v1/resource/detail': () => ({ detail_info: resource(7), recommend: [] }), '/v1/resource/aside': aside },
+      replies: {
+        '/v1/resource/detail': () => ({ detail_info: resource(7), recommend: [] }),
+        '/v1/resource/aside': aside,
+      },
     })
     const { head } = await loadDetailPage(env)
     expect(head).toEqual({
@@ -55,14 +69,16 @@ describe('detail page loader', () => {
       canonical: 'http://example.test/d/res-7',
       image: 'https://img.test/7.png',
       pageType: 'resource',
-      jsonLd: [{
-        '@type': 'BreadcrumbList',
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://example.test/' },
-          { '@type': 'ListItem', position: 2, name: 'Software', item: 'http://example.test/res/new/software' },
-          { '@type': 'ListItem', position: 3, name: 'Resource 7', item: 'http://example.test/d/res-7' },
-        ],
-      }],
+      jsonLd: [
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://example.test/' },
+            { '@type': 'ListItem', position: 2, name: 'Software', item: 'http://example.test/res/new/software' },
+            { '@type': 'ListItem', position: 3, name: 'Resource 7', item: 'http://example.test/d/res-7' },
+          ],
+        },
+      ],
     })
   })
 
@@ -79,7 +95,12 @@ describe('detail page loader', () => {
     const { env } = fakeLoaderEnv({
       path: '/d/x',
       params: { id: 'x' },
-      replies: { '/v1/resource/detail': () => { throw new Error('upstream down') }, '/v1/resource/aside': aside },
+      replies: {
+        '/v1/resource/detail': () => {
+          throw new Error('upstream down')
+        },
+        '/v1/resource/aside': aside,
+      },
     })
     await expect(loadDetailPage(env)).rejects.toThrow('upstream down')
   })

@@ -22,17 +22,34 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
   const head = buildPageHead({
     site: env.tenant.site,
     tdkKey: 'detail_page_config',
-    values: { resourceName: resource.title, resourceDescription: resource.description, categoryName: resource.category.name },
+    values: {
+      resourceName: resource.title,
+      resourceDescription: resource.description,
+      categoryName: resource.category.name,
+    },
     fallbackTitle: resource.title,
     fallbackDescription: resource.description,
     urls: env.pageUrls(detailPath(resource.seo_title || seoTitle)),
     image: absoluteHttpUrl(resource.image, env.absoluteUrl),
     pageType: 'resource',
-    jsonLd: [trailLd(env, [
-      ...(resource.category.key && resource.category.name ? [[resource.category.name, categoryPath(resource.category.key)] as const] : []),
-      [resource.title, detailPath(resource.seo_title || seoTitle)],
-    ])],
+    jsonLd: [
+      trailLd(env, [
+        ...(resource.category.key && resource.category.name
+          ? [[resource.category.name, categoryPath(resource.category.key)] as const]
+          : []),
+        [resource.title, detailPath(resource.seo_title || seoTitle)],
+      ]),
+    ],
   })
-  const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map((account) => account.cookie_id)
-  return { kind: 'detail', head, resource: toResourceDetail(resource), recommend: recommend.map(toResourceSummary), transferCookies, ...aside }
+  const transferCookies = (env.tenant.site.page_config.resource?.transfer_save_config?.list ?? []).map(
+    (account) => account.cookie_id,
+  )
+  return {
+    kind: 'detail',
+    head,
+    resource: toResourceDetail(resource),
+    recommend: recommend.map(toResourceSummary),
+    transferCookies,
+    ...aside,
+  }
 }

@@ -3,7 +3,10 @@ import { LIST_PAGE_SIZE, loadResList } from './list-loader.ts'
 import { fakeLoaderEnv, fakeSite, thrownBy, upstreamNotFound } from '../../../test/fake-loader-env.ts'
 import { ASIDE_REPLY, resource } from './resource-fixtures.test-helper.ts'
 
-const categories = [{ key: 'software', name: 'Software', count: 40 }, { key: 'books', name: 'Books', count: 12 }]
+const categories = [
+  { key: 'software', name: 'Software', count: 40 },
+  { key: 'books', name: 'Books', count: 12 },
+]
 const replies = {
   '/v1/resource/list': (body: Record<string, unknown>) =>
     body.page === 9 ? { rows: [], total: 52, categories } : { rows: [resource(1), resource(2)], total: 52, categories },
@@ -14,23 +17,41 @@ describe('resource list loader', () => {
   it('lists the newest resources of every category', async () => {
     const { env, calls } = fakeLoaderEnv({ path: '/res', replies })
     const data = await loadResList(env, 'new')
-    expect(calls.find((c) => c.path === '/v1/resource/list')?.body).toEqual({ kind: 'new', page: 1, page_size: LIST_PAGE_SIZE })
+    expect(calls.find((c) => c.path === '/v1/resource/list')?.body).toEqual({
+      kind: 'new',
+      page: 1,
+      page_size: LIST_PAGE_SIZE,
+    })
     expect(data).toMatchObject({ kind: 'res-list', list: 'new', category: null, categories, page: 1, total: 52 })
     expect(data.head.canonical).toBe('http://example.test/res/new')
   })
 
   it('lists the hottest resources of a category, page from the query', async () => {
     const site = fakeSite({ tdk: { hot_page_config: { title: 'Hot #分类名称#', description: '', keywords: '' } } })
-    const { env, calls } = fakeLoaderEnv({ path: '/res/hot/books?page=2', params: { category: 'books' }, site, replies })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/res/hot/books?page=2',
+      params: { category: 'books' },
+      site,
+      replies,
+    })
     const data = await loadResList(env, 'hot')
-    expect(calls.find((c) => c.path === '/v1/resource/list')?.body).toEqual({ kind: 'hot', category: 'books', page: 2, page_size: LIST_PAGE_SIZE })
+    expect(calls.find((c) => c.path === '/v1/resource/list')?.body).toEqual({
+      kind: 'hot',
+      category: 'books',
+      page: 2,
+      page_size: LIST_PAGE_SIZE,
+    })
     expect(data.category).toEqual({ key: 'books', name: 'Books', count: 12 })
     expect(data.head.title).toBe('Hot Books')
     expect(data.head.canonical).toBe('http://example.test/res/hot/books?page=2')
   })
 
   it('reads the page from the path on /res/new/:category/:page', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/res/new/software/2', params: { category: 'software', page: '2' }, replies })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/res/new/software/2',
+      params: { category: 'software', page: '2' },
+      replies,
+    })
     const data = await loadResList(env, 'new')
     expect((calls.find((c) => c.path === '/v1/resource/list')?.body as { page: number }).page).toBe(2)
     expect(data.head.canonical).toBe('http://example.test/res/new/software/2')

@@ -38,7 +38,9 @@ export async function loadResList(env: LoaderEnv, list: 'new' | 'hot'): Promise<
     site: env.tenant.site,
     tdkKey: list === 'new' ? 'new_page_config' : 'hot_page_config',
     values: { categoryName: category?.name ?? '' },
-    fallbackTitle: [category?.name, env.t(list === 'new' ? 'newResources' : 'hotResources')].filter(Boolean).join(' · '),
+    fallbackTitle: [category?.name, env.t(list === 'new' ? 'newResources' : 'hotResources')]
+      .filter(Boolean)
+      .join(' · '),
     urls: env.pageUrls(canonicalPath),
     pageType: 'resource',
     jsonLd: [resourceListLd(env, result.rows)],

@@ -26,7 +26,9 @@ describe('rank page loader', () => {
   })
 
   it('sends platform, category and tag and fills the rank TDK', async () => {
-    const site = fakeSite({ tdk: { search_rank_page_config: { title: '#榜单平台#/#榜单分类#/#榜单标签#', description: '', keywords: '' } } })
+    const site = fakeSite({
+      tdk: { search_rank_page_config: { title: '#榜单平台#/#榜单分类#/#榜单标签#', description: '', keywords: '' } },
+    })
     const { env, calls } = fakeLoaderEnv({
       path: '/rank_site/software/linux',
       params: { platform: 'site', category: 'software', tag: 'linux' },
@@ -34,28 +36,36 @@ describe('rank page loader', () => {
       replies,
     })
     const data = await loadRankPage(env)
-    expect(calls.find((c) => c.path === '/v1/resource/rank')?.body).toEqual({ platform: 'site', category: 'software', tag: 'linux' })
+    expect(calls.find((c) => c.path === '/v1/resource/rank')?.body).toEqual({
+      platform: 'site',
+      category: 'software',
+      tag: 'linux',
+    })
     expect(data).toMatchObject({ platform: 'site', category: 'software', tag: 'linux' })
     expect(data.head.title).toBe('This site/Software/Linux')
     expect(data.head.canonical).toBe('http://example.test/rank_/site/software/linux')
   })
 
   it('uses the Douban TDK for the Douban platform and lists the rows with their addresses', async () => {
-    const site = fakeSite({ tdk: {
-      search_rank_page_config: { title: 'searches #榜单平台#', description: '', keywords: '' },
-      db_rank_page_config: { title: 'top rated #榜单平台#', description: '', keywords: '' },
-    } })
+    const site = fakeSite({
+      tdk: {
+        search_rank_page_config: { title: 'searches #榜单平台#', description: '', keywords: '' },
+        db_rank_page_config: { title: 'top rated #榜单平台#', description: '', keywords: '' },
+      },
+    })
     const { env } = fakeLoaderEnv({ path: '/rank_douban', params: { platform: 'douban' }, site, replies })
     const data = await loadRankPage(env)
     expect(data.head.title).toBe('top rated Douban')
-    expect(data.head.jsonLd).toEqual([{
-      '@type': 'ItemList',
-      numberOfItems: 2,
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Ubuntu', url: 'http://example.test/d/ubuntu' },
-        { '@type': 'ListItem', position: 2, name: 'Elsewhere', url: 'http://example.test/s?query=elsewhere' },
-      ],
-    }])
+    expect(data.head.jsonLd).toEqual([
+      {
+        '@type': 'ItemList',
+        numberOfItems: 2,
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Ubuntu', url: 'http://example.test/d/ubuntu' },
+          { '@type': 'ListItem', position: 2, name: 'Elsewhere', url: 'http://example.test/s?query=elsewhere' },
+        ],
+      },
+    ])
   })
 
   it.each([

@@ -44,7 +44,10 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
 
   const canonicalPath = [platformKey, categoryKey, tagKey].every((key) => key === null)
     ? '/rank'
-    : `/rank_/${[platformKey, categoryKey, tagKey].filter((key) => key !== null).map((key) => encodeURIComponent(key)).join('/')}`
+    : `/rank_/${[platformKey, categoryKey, tagKey]
+        .filter((key) => key !== null)
+        .map((key) => encodeURIComponent(key))
+        .join('/')}`
   const head = buildPageHead({
     site: env.tenant.site,
     tdkKey: rankTdkKey(platform?.key),
@@ -52,10 +55,15 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     fallbackTitle: [platform?.name, category?.name, tag?.name, env.t('rankings')].filter(Boolean).join(' · '),
     urls: env.pageUrls(canonicalPath),
     pageType: 'resource',
-    jsonLd: [listLd(env, rows.map((row) => ({
-      name: row.title,
-      path: row.seo_title ? detailPath(row.seo_title) : row.query ? searchPath(row.query) : null,
-    })))],
+    jsonLd: [
+      listLd(
+        env,
+        rows.map((row) => ({
+          name: row.title,
+          path: row.seo_title ? detailPath(row.seo_title) : row.query ? searchPath(row.query) : null,
+        })),
+      ),
+    ],
   })
   return {
     kind: 'rank',

@@ -8,8 +8,16 @@ describe('resource and article pages in a browser', { timeout: 60_000 }, () => {
   const open = (path: string) => browserSite.open('res.localhost', path, { locale: 'zh-CN' })
 
   it.each([
-    '/s?query=linux', '/d/libreoffice-24-8', '/res/new/software', '/rank_db/literature', '/tags', '/tags/open-source',
-    '/articles', '/pcat/guide', '/post-search-tips', '/search/post?query=%E5%AD%97%E4%BD%93',
+    '/s?query=linux',
+    '/d/libreoffice-24-8',
+    '/res/new/software',
+    '/rank_db/literature',
+    '/tags',
+    '/tags/open-source',
+    '/articles',
+    '/pcat/guide',
+    '/post-search-tips',
+    '/search/post?query=%E5%AD%97%E4%BD%93',
   ])('hydrates %s without errors', async (path) => {
     const { page, errors } = await open(path)
     expect(await page.locator('h1').count()).toBe(1)

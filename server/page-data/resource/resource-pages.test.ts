@@ -9,7 +9,8 @@ const titleOf = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
 const robotsOf = (html: string) => readHead(html).meta('robots')
 const cardCount = (html: string) => html.match(/<article class="res-card">/g)?.length ?? 0
 /** The page area only, so that a failed assertion prints something readable. */
-const mainOf = (html: string) => (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')
+const mainOf = (html: string) =>
+  (/<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/src="data:[^"]*"/g, 'src="data:…"')
 
 describe('resource pages on the demo site', () => {
   let site: TestSite
@@ -30,7 +31,9 @@ describe('resource pages on the demo site', () => {
     expect(main).toContain('<a href="/d/linux-command-line"><mark>Linux</mark> 命令行 从入门到熟练</a>')
     expect(cardCount(main)).toBeGreaterThan(0)
     // The first row of the main grid loads at once (a likely LCP); later cards are lazy.
-    expect(main).toMatch(/<img src="\/_img\/thumbnail\?[^"]*" srcSet="[^"]*" sizes="[^"]*" alt="" width="320" height="180" decoding="async"/)
+    expect(main).toMatch(
+      /<img src="\/_img\/thumbnail\?[^"]*" srcSet="[^"]*" sizes="[^"]*" alt="" width="320" height="180" decoding="async"/,
+    )
   })
 
   it('shows the prompt and no results for an empty query', async () => {
@@ -151,11 +154,17 @@ describe('search pagination', () => {
   afterAll(() => site.close())
 
   it('links pages of the same search, keeping the other query parameters', async () => {
-    const html = mainOf(await (await site.request('/sa?query=e&category=software&page=2', { host: 'res.localhost' })).text())
-    expect(html).toContain('<a class="res-pagination__page" aria-current="page" href="/sa?query=e&amp;category=software&amp;page=2">2</a>')
+    const html = mainOf(
+      await (await site.request('/sa?query=e&category=software&page=2', { host: 'res.localhost' })).text(),
+    )
+    expect(html).toContain(
+      '<a class="res-pagination__page" aria-current="page" href="/sa?query=e&amp;category=software&amp;page=2">2</a>',
+    )
     expect(html).toContain('href="/sa?query=e&amp;category=software"')
     expect(html).toContain('href="/sa?query=e&amp;category=software&amp;page=9"')
-    expect(html).toMatch(/rel="next"[^>]*href="\/sa\?query=e&amp;category=software&amp;page=3"|href="\/sa\?query=e&amp;category=software&amp;page=3"[^>]*rel="next"/)
+    expect(html).toMatch(
+      /rel="next"[^>]*href="\/sa\?query=e&amp;category=software&amp;page=3"|href="\/sa\?query=e&amp;category=software&amp;page=3"[^>]*rel="next"/,
+    )
   })
 })
 
@@ -174,10 +183,16 @@ describe('search page streaming', () => {
     })
     // A browser user agent: crawlers get the whole document at once. The aside is held back until the
     // results have arrived, so the page can only complete if they were streamed first.
-    const { status, beforeOpen, body } = await streamThroughGate(`${site.url}/s?query=linux`, {
-      host: 'res.localhost',
-      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
-    }, aside, (received) => received.includes('命令行 从入门到熟练'))
+    const { status, beforeOpen, body } = await streamThroughGate(
+      `${site.url}/s?query=linux`,
+      {
+        host: 'res.localhost',
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      },
+      aside,
+      (received) => received.includes('命令行 从入门到熟练'),
+    )
     expect(status).toBe(200)
     expect(beforeOpen).toContain('命令行 从入门到熟练')
     expect(beforeOpen).not.toContain('每日更新 · 群内可提交求资源需求')

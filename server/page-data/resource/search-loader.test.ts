@@ -10,12 +10,27 @@ const replies = {
 
 describe('search page loader', () => {
   it('searches upstream with the query, page, page size, search type and filters', async () => {
-    const { env, calls } = fakeLoaderEnv({ path: '/s?query=%20ubuntu%20&page=2&category=software&pan_type=quark', replies })
+    const { env, calls } = fakeLoaderEnv({
+      path: '/s?query=%20ubuntu%20&page=2&category=software&pan_type=quark',
+      replies,
+    })
     const data = await loadSearchPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({
-      query: 'ubuntu', page: 2, page_size: SEARCH_PAGE_SIZE, search_type: 1, category: 'software', pan_type: 'quark',
+      query: 'ubuntu',
+      page: 2,
+      page_size: SEARCH_PAGE_SIZE,
+      search_type: 1,
+      category: 'software',
+      pan_type: 'quark',
     })
-    expect(data).toMatchObject({ kind: 'search', query: 'ubuntu', page: 2, total: 2, category: 'software', panType: 'quark' })
+    expect(data).toMatchObject({
+      kind: 'search',
+      query: 'ubuntu',
+      page: 2,
+      total: 2,
+      category: 'software',
+      panType: 'quark',
+    })
     expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
     // Cards carry no share links: those stay on the detail page.
     expect(data.rows?.[0]).not.toHaveProperty('target_urls')
@@ -30,12 +45,17 @@ describe('search page loader', () => {
   ])('sends search_type for global config %j as %i', async (global, expected) => {
     const { env, calls } = fakeLoaderEnv({ path: '/s?query=a', site: fakeSite({ global }), replies })
     await loadSearchPage(env)
-    expect((calls.find((c) => c.path === '/v1/resource/search')?.body as { search_type: number }).search_type).toBe(expected)
+    expect((calls.find((c) => c.path === '/v1/resource/search')?.body as { search_type: number }).search_type).toBe(
+      expected,
+    )
   })
 
   it('cuts the query to 100 characters and drops malformed filters', async () => {
     const long = '字'.repeat(150)
-    const { env, calls } = fakeLoaderEnv({ path: `/s?query=${encodeURIComponent(long)}&category=${encodeURIComponent('<x>')}`, replies })
+    const { env, calls } = fakeLoaderEnv({
+      path: `/s?query=${encodeURIComponent(long)}&category=${encodeURIComponent('<x>')}`,
+      replies,
+    })
     const data = await loadSearchPage(env)
     const body = calls.find((c) => c.path === '/v1/resource/search')?.body as Record<string, unknown>
     expect(body.query).toBe('字'.repeat(100))
@@ -43,29 +63,70 @@ describe('search page loader', () => {
     expect(data.category).toBeNull()
   })
 
-  const pageRow = (page_path: string, page_type: string, group_path = '') => ({ page_id: page_path, page_path, page_type, group_path, title: ` ${page_path} title `, description: 'About it', updated_at: 1_700_000_000 })
-  const pageReplies = { ...replies, '/v1/site_page/list': () => ({ rows: [pageRow('tools', 'nav'), pageRow('faq', 'custom', 'help'), pageRow('files', 'resource')], total: 3 }) }
-
-  it.each([1, 2, undefined])('searches resources and, beside them, linkable matching pages whatever the home mode (%s)', async (mode) => {
-    const { env, calls } = fakeLoaderEnv({
-      path: '/s?query=%20tools%20',
-      site: fakeSite({ global: mode === undefined ? { search_type: 2 } : { home_page_model: mode, search_type: 2 } }),
-      replies: pageReplies,
-    })
-    const data = await loadSearchPage(env)
-    expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({ query: 'tools', page: 1, page_size: SEARCH_PAGE_SIZE, search_type: 2 })
-    expect(calls.find((c) => c.path === '/v1/site_page/list')?.body).toEqual({ filter: { keyword: 'tools' }, page: 1, page_size: SEARCH_PAGE_MATCHES, is_cache: 1 })
-    expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
-    expect(data.total).toBe(2)
-    expect(data.pages).toEqual([
-      { title: 'tools title', description: 'About it', cover: null, routerPath: '/nav/tools', updatedAt: 1_700_000_000 },
-      { title: 'faq title', description: 'About it', cover: null, routerPath: '/c/help/faq', updatedAt: 1_700_000_000 },
-    ])
+  const pageRow = (page_path: string, page_type: string, group_path = '') => ({
+    page_id: page_path,
+    page_path,
+    page_type,
+    group_path,
+    title: ` ${page_path} title `,
+    description: 'About it',
+    updated_at: 1_700_000_000,
   })
+  const pageReplies = {
+    ...replies,
+    '/v1/site_page/list': () => ({
+      rows: [pageRow('tools', 'nav'), pageRow('faq', 'custom', 'help'), pageRow('files', 'resource')],
+      total: 3,
+    }),
+  }
+
+  it.each([1, 2, undefined])(
+    'searches resources and, beside them, linkable matching pages whatever the home mode (%s)',
+    async (mode) => {
+      const { env, calls } = fakeLoaderEnv({
+        path: '/s?query=%20tools%20',
+        site: fakeSite({ global: mode === undefined ? { search_type: 2 } : { home_page_model: mode, search_type: 2 } }),
+        replies: pageReplies,
+      })
+      const data = await loadSearchPage(env)
+      expect(calls.find((c) => c.path === '/v1/resource/search')?.body).toEqual({
+        query: 'tools',
+        page: 1,
+        page_size: SEARCH_PAGE_SIZE,
+        search_type: 2,
+      })
+      expect(calls.find((c) => c.path === '/v1/site_page/list')?.body).toEqual({
+        filter: { keyword: 'tools' },
+        page: 1,
+        page_size: SEARCH_PAGE_MATCHES,
+        is_cache: 1,
+      })
+      expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
+      expect(data.total).toBe(2)
+      expect(data.pages).toEqual([
+        {
+          title: 'tools title',
+          description: 'About it',
+          cover: null,
+          routerPath: '/nav/tools',
+          updatedAt: 1_700_000_000,
+        },
+        {
+          title: 'faq title',
+          description: 'About it',
+          cover: null,
+          routerPath: '/c/help/faq',
+          updatedAt: 1_700_000_000,
+        },
+      ])
+    },
+  )
 
   it('runs the page search beside the resource search, not after it', async () => {
     let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => { release = resolve })
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
     const { env, calls } = fakeLoaderEnv({ path: '/s?query=tools', replies: pageReplies })
     const upstream = env.upstream
     env.upstream = {
@@ -83,7 +144,15 @@ describe('search page loader', () => {
   })
 
   it('shows the resources without the pages section when the page search fails', async () => {
-    const { env } = fakeLoaderEnv({ path: '/s?query=tools', replies: { ...replies, '/v1/site_page/list': () => { throw new Error('upstream down') } } })
+    const { env } = fakeLoaderEnv({
+      path: '/s?query=tools',
+      replies: {
+        ...replies,
+        '/v1/site_page/list': () => {
+          throw new Error('upstream down')
+        },
+      },
+    })
     const data = await loadSearchPage(env)
     expect(data.rows?.map((r) => r.title)).toEqual(['Resource 1', 'Resource 2'])
     expect(data.pages).toEqual([])
@@ -111,18 +180,28 @@ describe('search page loader', () => {
   })
 
   it('fills the search TDK and keeps results out of indexes', async () => {
-    const site = fakeSite({ tdk: { search_page_config: { title: '#搜索词# - #网站名称#', description: 'Find #搜索词#', keywords: '#搜索词#' } } })
+    const site = fakeSite({
+      tdk: {
+        search_page_config: { title: '#搜索词# - #网站名称#', description: 'Find #搜索词#', keywords: '#搜索词#' },
+      },
+    })
     const { env } = fakeLoaderEnv({ path: '/s?query=ubuntu', site, replies })
     const { head } = await loadSearchPage(env)
     expect(head).toEqual({
-      title: 'ubuntu - Example', description: 'Find ubuntu', keywords: 'ubuntu',
-      canonical: 'http://example.test/s', robots: 'noindex,follow', pageType: 'resource',
+      title: 'ubuntu - Example',
+      description: 'Find ubuntu',
+      keywords: 'ubuntu',
+      canonical: 'http://example.test/s',
+      robots: 'noindex,follow',
+      pageType: 'resource',
     })
   })
 
   it('returns the aside as a promise that is not awaited by the loader', async () => {
     let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => { release = resolve })
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
     let asideDone = false
     const { env } = fakeLoaderEnv({ path: '/s?query=a', replies })
     const slowUpstream = env.upstream

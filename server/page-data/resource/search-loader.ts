@@ -63,17 +63,43 @@ export async function loadSearchPage(env: LoaderEnv): Promise<SearchPageData> {
     robots: 'noindex,follow',
     pageType: 'resource',
   })
-  return { kind: 'search', head, query, category, panType, page, pageSize: SEARCH_PAGE_SIZE, total, rows, pages, ...aside }
+  return {
+    kind: 'search',
+    head,
+    query,
+    category,
+    panType,
+    page,
+    pageSize: SEARCH_PAGE_SIZE,
+    total,
+    rows,
+    pages,
+    ...aside,
+  }
 }
 
 /** The site's pages whose title or description match, linkable ones only; none when the call fails. */
 async function searchPages(env: LoaderEnv, query: string): Promise<ListItemView[]> {
   try {
-    const result = await env.upstream.data('/v1/site_page/list', { filter: { keyword: query }, page: 1, page_size: SEARCH_PAGE_MATCHES, is_cache: 1 }, pageSummaryListSchema)
+    const result = await env.upstream.data(
+      '/v1/site_page/list',
+      { filter: { keyword: query }, page: 1, page_size: SEARCH_PAGE_MATCHES, is_cache: 1 },
+      pageSummaryListSchema,
+    )
     return result.rows.flatMap((row) => {
       const routerPath = routerPathOf(row)
       // Pages without an address of their own (resource, ugc_post) have nothing to link to.
-      return routerPath === null ? [] : [{ title: row.title.trim() || row.page_path, description: row.description.trim(), cover: safeMediaUrl(row.cover), routerPath, updatedAt: row.updated_at }]
+      return routerPath === null
+        ? []
+        : [
+            {
+              title: row.title.trim() || row.page_path,
+              description: row.description.trim(),
+              cover: safeMediaUrl(row.cover),
+              routerPath,
+              updatedAt: row.updated_at,
+            },
+          ]
     })
   } catch {
     // A secondary section: the resource results stand on their own.

@@ -20,18 +20,32 @@ describe('tag loaders', () => {
     const data = await loadTagsPage(env)
     expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({ page: 1, page_size: TAGS_PAGE_SIZE })
     // The list shows each tag's link, name and count; its description is its own page's.
-    expect(data).toMatchObject({ kind: 'tags', tags: [{ slug: linux.slug, name: linux.name, count: linux.count }], total: 1 })
+    expect(data).toMatchObject({
+      kind: 'tags',
+      tags: [{ slug: linux.slug, name: linux.name, count: linux.count }],
+      total: 1,
+    })
     expect(data.tags[0]).not.toHaveProperty('description')
   })
 
   it('shows a tag and its resources with the tag TDK', async () => {
-    const site = fakeSite({ tdk: { res_tag_page_config: { title: '#标签名称#', description: '#标签描述#', keywords: '' } } })
+    const site = fakeSite({
+      tdk: { res_tag_page_config: { title: '#标签名称#', description: '#标签描述#', keywords: '' } },
+    })
     const { env, calls } = fakeLoaderEnv({ path: '/res_tags/linux', params: { tag: 'linux' }, site, replies })
     const data = await loadTagPage(env)
-    expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({ tag: 'linux', page: 1, page_size: LIST_PAGE_SIZE })
+    expect(calls.find((c) => c.path === '/v1/resource/tags')?.body).toEqual({
+      tag: 'linux',
+      page: 1,
+      page_size: LIST_PAGE_SIZE,
+    })
     expect(data.tag).toEqual(linux)
     expect(data.rows.map((r) => r.seo_title)).toEqual(['res-1', 'res-2'])
-    expect(data.head).toMatchObject({ title: 'Linux', description: 'Free systems', canonical: 'http://example.test/res_tags/linux' })
+    expect(data.head).toMatchObject({
+      title: 'Linux',
+      description: 'Free systems',
+      canonical: 'http://example.test/res_tags/linux',
+    })
   })
 
   it('answers 404 for an unknown tag and for a bad page', async () => {

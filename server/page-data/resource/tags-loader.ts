@@ -26,9 +26,22 @@ export async function loadTagsPage(env: LoaderEnv): Promise<TagsPageData> {
     fallbackTitle: env.t('tags'),
     urls: env.pageUrls(withPage('/res_tags', page)),
     pageType: 'resource',
-    jsonLd: [listLd(env, result.rows.map((tag) => ({ name: tag.name, path: tagPath(tag.slug) })))],
+    jsonLd: [
+      listLd(
+        env,
+        result.rows.map((tag) => ({ name: tag.name, path: tagPath(tag.slug) })),
+      ),
+    ],
   })
-  return { kind: 'tags', head, tags: result.rows.map(toTagCount), page, pageSize: TAGS_PAGE_SIZE, total: result.total, ...aside }
+  return {
+    kind: 'tags',
+    head,
+    tags: result.rows.map(toTagCount),
+    page,
+    pageSize: TAGS_PAGE_SIZE,
+    total: result.total,
+    ...aside,
+  }
 }
 
 /** `/res_tags/:tag`: the tag and its resources. A tag the upstream does not know is a 404. */

@@ -5,18 +5,43 @@ import { startTestSite, type TestSite } from '../../../test/harness.ts'
 // address answers 404 'Page not found: {path}', a failed route validation 404 'Page Not Found: {path}'
 // (the two spellings differ on purpose), and the fixed pages keep their status, all inside the site's
 // chrome, in the page language, with the same markup on a phone.
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
 const SITES = [
-  { host: 'res.localhost', lang: 'zh', cookie: 'lang=zh', prefix: '/en', prefixLang: 'en', invalid: ['/d/no-such-resource', '/res/new/no-such-category', '/pcat/no-such', '/c/no-such-page'] },
-  { host: 'land.localhost', lang: 'en', cookie: 'lang=en', prefix: '/de', prefixLang: 'de', invalid: ['/post/no-such-post', '/c/legal/no-such', '/sp/no-such', '/pcat/no-such'] },
-  { host: 'nav.localhost', lang: 'zh-TW', cookie: 'lang=zh-TW', prefix: '/en', prefixLang: 'en', invalid: ['/nav/no-such', '/post-no-such', '/res_tags/no-such-tag', '/c/guide/no-such'] },
+  {
+    host: 'res.localhost',
+    lang: 'zh',
+    cookie: 'lang=zh',
+    prefix: '/en',
+    prefixLang: 'en',
+    invalid: ['/d/no-such-resource', '/res/new/no-such-category', '/pcat/no-such', '/c/no-such-page'],
+  },
+  {
+    host: 'land.localhost',
+    lang: 'en',
+    cookie: 'lang=en',
+    prefix: '/de',
+    prefixLang: 'de',
+    invalid: ['/post/no-such-post', '/c/legal/no-such', '/sp/no-such', '/pcat/no-such'],
+  },
+  {
+    host: 'nav.localhost',
+    lang: 'zh-TW',
+    cookie: 'lang=zh-TW',
+    prefix: '/en',
+    prefixLang: 'en',
+    invalid: ['/nav/no-such', '/post-no-such', '/res_tags/no-such-tag', '/c/guide/no-such'],
+  },
 ]
 
 const CASES = SITES.flatMap((s) => [
   ...['/no/such/page', `${s.prefix}/no/such/page`].map((path) => [s.host, path, 'Page not found'] as const),
-  ...s.invalid.flatMap((path) => [[s.host, path, 'Page Not Found'] as const, [s.host, `${s.prefix}${path}`, 'Page Not Found'] as const]),
+  ...s.invalid.flatMap((path) => [
+    [s.host, path, 'Page Not Found'] as const,
+    [s.host, `${s.prefix}${path}`, 'Page Not Found'] as const,
+  ]),
 ])
 const siteOf = (host: string) => SITES.find((s) => s.host === host)!
 
@@ -50,17 +75,24 @@ describe('SPEC §8 error texts on every demo site', () => {
     expect(mainOf(await (await get(PHONE_UA)).text())).toBe(mainOf(html))
   })
 
-  it.each(SITES.flatMap((s) => ([[404, 'Page Not Found'], [405, 'Method Not Allowed'], [500, 'Internal Server Error']] as const).map(([status, heading]) => [s.host, status, heading] as const)))(
-    '%s/%s: the fixed page with its status, in the site chrome and language',
-    async (host, status, heading) => {
-      const { cookie, lang } = siteOf(host)
-      const response = await site.request(`/${status}`, { host, headers: { cookie } })
-      expect(response.status).toBe(status)
-      const html = await response.text()
-      expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe(heading)
-      expect(mainOf(html)).toContain(`<p class="error-code">${status}</p><h1>${heading}</h1>`)
-      expect(htmlLangOf(html)).toBe(lang)
-      expect(html).toContain('class="site-header"')
-    },
-  )
+  it.each(
+    SITES.flatMap((s) =>
+      (
+        [
+          [404, 'Page Not Found'],
+          [405, 'Method Not Allowed'],
+          [500, 'Internal Server Error'],
+        ] as const
+      ).map(([status, heading]) => [s.host, status, heading] as const),
+    ),
+  )('%s/%s: the fixed page with its status, in the site chrome and language', async (host, status, heading) => {
+    const { cookie, lang } = siteOf(host)
+    const response = await site.request(`/${status}`, { host, headers: { cookie } })
+    expect(response.status).toBe(status)
+    const html = await response.text()
+    expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe(heading)
+    expect(mainOf(html)).toContain(`<p class="error-code">${status}</p><h1>${heading}</h1>`)
+    expect(htmlLangOf(html)).toBe(lang)
+    expect(html).toContain('class="site-header"')
+  })
 })

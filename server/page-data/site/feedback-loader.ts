@@ -41,7 +41,11 @@ function head(env: LoaderEnv, routerPath: string): FeedbackPageData['head'] {
 }
 
 async function listPage(env: LoaderEnv, page: number): Promise<FeedbackPageData> {
-  const { rows, total } = await env.upstream.data('/v1/feedback/list', { page, page_size: FEEDBACK_PAGE_SIZE }, feedbackPageSchema)
+  const { rows, total } = await env.upstream.data(
+    '/v1/feedback/list',
+    { page, page_size: FEEDBACK_PAGE_SIZE },
+    feedbackPageSchema,
+  )
   const pages = pageCount(total, FEEDBACK_PAGE_SIZE)
   // A page past the end names nothing; page 1 always exists (an empty list is still a page).
   if (page > 1 && (page > pages || rows.length === 0)) throw notFound('invalid', env.browserPath)

@@ -40,7 +40,9 @@ describe('site-level pages', () => {
     const html = await response.text()
     expect(html).toContain('<h1>Links</h1>')
     expect(html).toContain('Friends of Lumen')
-    expect(html).toMatch(/<a class="card site-link-card" href="https:\/\/commonmark\.org\/" target="_blank" rel="noopener noreferrer nofollow">/)
+    expect(html).toMatch(
+      /<a class="card site-link-card" href="https:\/\/commonmark\.org\/" target="_blank" rel="noopener noreferrer nofollow">/,
+    )
   })
 
   it('shows the outbound interstitial for an http(s) link, out of indexes', async () => {
@@ -53,15 +55,18 @@ describe('site-level pages', () => {
     expect(html).toContain('You will be taken to the address below in 5 seconds.')
   })
 
-  it.each(['javascript:alert(1)', '//evil.com', 'http://user:pass@x', '/local', ''])('refuses to send visitors to %j', async (target) => {
-    const response = await get(`/goto?url=${encodeURIComponent(target)}`)
-    expect(response.status).toBe(400)
-    const html = await response.text()
-    expect(html).toContain('This link is not valid.')
-    // The address may be echoed (e.g. in language links), but never as a link to follow.
-    expect(/href="(?:https?:)?\/\/(?:user:pass@)?(?:evil\.com|x)\b/.test(html)).toBe(false)
-    expect(html.includes('site-goto')).toBe(false)
-  })
+  it.each(['javascript:alert(1)', '//evil.com', 'http://user:pass@x', '/local', ''])(
+    'refuses to send visitors to %j',
+    async (target) => {
+      const response = await get(`/goto?url=${encodeURIComponent(target)}`)
+      expect(response.status).toBe(400)
+      const html = await response.text()
+      expect(html).toContain('This link is not valid.')
+      // The address may be echoed (e.g. in language links), but never as a link to follow.
+      expect(/href="(?:https?:)?\/\/(?:user:pass@)?(?:evil\.com|x)\b/.test(html)).toBe(false)
+      expect(html.includes('site-goto')).toBe(false)
+    },
+  )
 
   it('lists feedback with replies next to a labelled form', async () => {
     const response = await get('/feedback')
@@ -104,15 +109,22 @@ describe('site-level pages', () => {
   it.each([
     ['/404', '<h1>Page Not Found</h1>', '您访问的页面不存在或已被移除。'],
     ['/en/404', '<h1>Page Not Found</h1>', 'The page you are looking for does not exist or has been moved.'],
-    ['/en/no/such/page', '<h1>Page Not Found</h1><p class="error-detail">Page not found: /en/no/such/page</p>', 'The page you are looking for does not exist'],
+    [
+      '/en/no/such/page',
+      '<h1>Page Not Found</h1><p class="error-detail">Page not found: /en/no/such/page</p>',
+      'The page you are looking for does not exist',
+    ],
     ['/en/d/no-such-resource', '<h1>Page Not Found</h1>', 'The page you are looking for does not exist'],
     ['/500', '<h1>Internal Server Error</h1>', '我们这边出了点问题，请稍后再试。'],
-  ])('titles the error page %s of the Chinese site per SPEC §2 with the localised explanation', async (path, heading, lead) => {
-    const html = await (await site.request(path, { host: 'res.localhost' })).text()
-    expect(html).toContain(heading)
-    expect(html).toContain(lead)
-    expect(html).toContain('class="site-header"')
-  })
+  ])(
+    'titles the error page %s of the Chinese site per SPEC §2 with the localised explanation',
+    async (path, heading, lead) => {
+      const html = await (await site.request(path, { host: 'res.localhost' })).text()
+      expect(html).toContain(heading)
+      expect(html).toContain(lead)
+      expect(html).toContain('class="site-header"')
+    },
+  )
 
   it('serves the feedback payload for client-side navigation', async () => {
     const response = await get('/feedback/_payload.json')

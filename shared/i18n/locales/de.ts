@@ -91,7 +91,8 @@ const de: PageMessages = {
 
   // WeChat in-app browser screen (SPEC §2)
   openInBrowser: 'Im Browser öffnen',
-  openInBrowserLead: 'Tippen Sie oben rechts auf das Menü und wählen Sie „Im Browser öffnen“ oder kopieren Sie den Link unten.',
+  openInBrowserLead:
+    'Tippen Sie oben rechts auf das Menü und wählen Sie „Im Browser öffnen“ oder kopieren Sie den Link unten.',
   copySuccessOpenBrowser: 'Link kopiert. Fügen Sie ihn in Ihren Browser ein, um fortzufahren.',
   copyFailed: 'Kopieren fehlgeschlagen. Bitte kopieren Sie die Adresse manuell.',
 

@@ -94,7 +94,8 @@ const fr: PageMessages = {
 
   // WeChat in-app browser screen (SPEC §2)
   openInBrowser: 'Ouvrir dans votre navigateur',
-  openInBrowserLead: 'Touchez le menu en haut à droite et choisissez « Ouvrir dans le navigateur », ou copiez le lien ci-dessous.',
+  openInBrowserLead:
+    'Touchez le menu en haut à droite et choisissez « Ouvrir dans le navigateur », ou copiez le lien ci-dessous.',
   copySuccessOpenBrowser: 'Lien copié. Collez-le dans votre navigateur pour continuer.',
   copyFailed: 'La copie a échoué. Veuillez copier l’adresse manuellement.',
 

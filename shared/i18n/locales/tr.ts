@@ -91,7 +91,8 @@ const tr: PageMessages = {
 
   // WeChat in-app browser screen (SPEC §2)
   openInBrowser: 'Tarayıcınızda açın',
-  openInBrowserLead: 'Sağ üstteki menüye dokunup “Tarayıcıda aç” seçeneğini belirleyin veya aşağıdaki bağlantıyı kopyalayın.',
+  openInBrowserLead:
+    'Sağ üstteki menüye dokunup “Tarayıcıda aç” seçeneğini belirleyin veya aşağıdaki bağlantıyı kopyalayın.',
   copySuccessOpenBrowser: 'Bağlantı kopyalandı. Devam etmek için tarayıcınıza yapıştırın.',
   copyFailed: 'Kopyalanamadı. Lütfen adresi elle kopyalayın.',
 

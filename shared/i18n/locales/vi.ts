@@ -88,7 +88,8 @@ const vi: PageMessages = {
 
   // WeChat in-app browser screen (SPEC §2)
   openInBrowser: 'Mở bằng trình duyệt',
-  openInBrowserLead: 'Nhấn vào menu ở góc trên bên phải và chọn “Mở bằng trình duyệt”, hoặc sao chép liên kết bên dưới.',
+  openInBrowserLead:
+    'Nhấn vào menu ở góc trên bên phải và chọn “Mở bằng trình duyệt”, hoặc sao chép liên kết bên dưới.',
   copySuccessOpenBrowser: 'Đã sao chép liên kết. Hãy dán vào trình duyệt để tiếp tục.',
   copyFailed: 'Sao chép không thành công. Vui lòng sao chép địa chỉ theo cách thủ công.',
 

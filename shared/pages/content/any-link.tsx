@@ -6,9 +6,29 @@ import { SiteLink } from '../../components/site-link.tsx'
  * mailto or tel): in-site paths navigate client-side, anchors stay on the page, the rest open in a
  * new tab without passing the opener or ranking.
  */
-export function AnyLink({ to, className, children, label }: { to: string; className?: string; children: ReactNode; label?: string }) {
-  if (to.startsWith('/')) return <SiteLink to={to} className={className} aria-label={label}>{children}</SiteLink>
-  if (to.startsWith('#')) return <a href={to} className={className} aria-label={label}>{children}</a>
+export function AnyLink({
+  to,
+  className,
+  children,
+  label,
+}: {
+  to: string
+  className?: string
+  children: ReactNode
+  label?: string
+}) {
+  if (to.startsWith('/'))
+    return (
+      <SiteLink to={to} className={className} aria-label={label}>
+        {children}
+      </SiteLink>
+    )
+  if (to.startsWith('#'))
+    return (
+      <a href={to} className={className} aria-label={label}>
+        {children}
+      </a>
+    )
   const external = /^https?:/i.test(to)
   return (
     <a

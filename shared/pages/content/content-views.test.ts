@@ -19,7 +19,8 @@ describe('contentViewOf', () => {
 describe('the views', () => {
   it('are each imported from the module VIEW_MODULES names (the manifest lists the chunk under it)', () => {
     const source = readFileSync(path.join(import.meta.dirname, 'content-views.ts'), 'utf8')
-    for (const [kind, module] of Object.entries(VIEW_MODULES)) expect(source).toContain(`${kind}: () => import('./${module}.tsx')`)
+    for (const [kind, module] of Object.entries(VIEW_MODULES))
+      expect(source).toContain(`${kind}: () => import('./${module}.tsx')`)
   })
 
   it('load once, and a render reads a loaded one at once', async () => {

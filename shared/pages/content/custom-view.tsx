@@ -6,5 +6,11 @@ import type { CustomBody } from '../../data/content-data.ts'
  */
 export function CustomView({ body }: { body: CustomBody }) {
   if (body.format !== 'html') return null
-  return <div className="content-custom prose" data-content-type={body.contentType} dangerouslySetInnerHTML={{ __html: body.html }} />
+  return (
+    <div
+      className="content-custom prose"
+      data-content-type={body.contentType}
+      dangerouslySetInnerHTML={{ __html: body.html }}
+    />
+  )
 }

@@ -9,7 +9,9 @@ export function LandButtons({ buttons }: { buttons: LandButtonView[] }) {
   if (buttons.length === 0) return null
   return (
     <div className="land-buttons">
-      {buttons.map((button, index) => <LandButton key={index} button={button} />)}
+      {buttons.map((button, index) => (
+        <LandButton key={index} button={button} />
+      ))}
     </div>
   )
 }
@@ -26,25 +28,41 @@ export function LandButton({ button }: { button: LandButtonView }) {
   if (button.type === 2 || button.type === 3) {
     return (
       <span className="land-button">
-        <button type="button" className={className} popoverTarget={popoverId}>{button.text}</button>
+        <button type="button" className={className} popoverTarget={popoverId}>
+          {button.text}
+        </button>
         <span id={popoverId} popover="auto" className="land-popover">
-          {button.type === 2 && button.popupImage ? <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={400} height={240} /> : null}
+          {button.type === 2 && button.popupImage ? (
+            <SiteImage src={button.popupImage} preset="thumbnail" alt={button.text} width={400} height={240} />
+          ) : null}
           {button.type === 3 ? (
             <span className="land-popover__keys">
-              <span><kbd>Ctrl</kbd> + <kbd>D</kbd></span>
-              <span><kbd>⌘</kbd> + <kbd>D</kbd></span>
+              <span>
+                <kbd>Ctrl</kbd> + <kbd>D</kbd>
+              </span>
+              <span>
+                <kbd>⌘</kbd> + <kbd>D</kbd>
+              </span>
             </span>
           ) : null}
-          <button type="button" className="land-popover__close" popoverTarget={popoverId} popoverTargetAction="hide">{t('close')}</button>
+          <button type="button" className="land-popover__close" popoverTarget={popoverId} popoverTargetAction="hide">
+            {t('close')}
+          </button>
         </span>
       </span>
     )
   }
   if (button.type === 1 && button.popupImage) {
     // Without a link the button still takes focus, so keyboard users can reveal the image too.
-    const trigger = button.url
-      ? <AnyLink to={button.url} className={className}>{button.text}</AnyLink>
-      : <button type="button" className={className}>{button.text}</button>
+    const trigger = button.url ? (
+      <AnyLink to={button.url} className={className}>
+        {button.text}
+      </AnyLink>
+    ) : (
+      <button type="button" className={className}>
+        {button.text}
+      </button>
+    )
     return (
       <span className="land-button land-button--hover">
         {trigger}
@@ -55,14 +73,39 @@ export function LandButton({ button }: { button: LandButtonView }) {
     )
   }
   // The loader drops link buttons without a target; a hover button whose image is missing is a plain link.
-  return button.url ? <AnyLink to={button.url} className={className}>{button.text}</AnyLink> : null
+  return button.url ? (
+    <AnyLink to={button.url} className={className}>
+      {button.text}
+    </AnyLink>
+  ) : null
 }
 
 /** The image or video of an overview module. */
 /** `priority` marks the page's LCP candidate (the banner's image). */
 export function LandMediaView({ media, alt, priority = false }: { media: LandMedia; alt: string; priority?: boolean }) {
   if (media.type === 'video') {
-    return <video className="land-media" src={media.url} controls playsInline preload="metadata" aria-label={alt || undefined} />
+    return (
+      <video
+        className="land-media"
+        src={media.url}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={alt || undefined}
+      />
+    )
   }
-  return <SiteImage className="land-media" src={media.url} preset="cover" alt={alt} width={1200} height={720} sizes="(max-width: 768px) 100vw, 640px" priority={priority} eager />
+  return (
+    <SiteImage
+      className="land-media"
+      src={media.url}
+      preset="cover"
+      alt={alt}
+      width={1200}
+      height={720}
+      sizes="(max-width: 768px) 100vw, 640px"
+      priority={priority}
+      eager
+    />
+  )
 }

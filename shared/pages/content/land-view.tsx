@@ -4,7 +4,16 @@ import { useI18n } from '../../i18n/i18n-context.tsx'
 import { LandButtons, LandMediaView } from './land-buttons.tsx'
 import { LandForm } from './land-form.tsx'
 import {
-  LandCodes, LandComments, LandFaq, LandFeatures, LandGallery, LandPrices, LandSocial, LandSteps, LandVideo, LandVideoCarousel,
+  LandCodes,
+  LandComments,
+  LandFaq,
+  LandFeatures,
+  LandGallery,
+  LandPrices,
+  LandSocial,
+  LandSteps,
+  LandVideo,
+  LandVideoCarousel,
 } from './land-sections.tsx'
 import { PostCards } from './post-cards.tsx'
 
@@ -23,14 +32,23 @@ export function LandView({ body, title }: { body: LandBody; title: string }) {
     <div className={`land land--theme-${body.theme}`}>
       {bannerFirst ? null : <h1 className="land__title">{title}</h1>}
       {body.modules.map((module, index) => (
-        <LandModule key={module.id} module={module} anchor={anchors.get(module.id)} banner={bannerFirst && index === 0 ? body.bannerStyle : null} />
+        <LandModule
+          key={module.id}
+          module={module}
+          anchor={anchors.get(module.id)}
+          banner={bannerFirst && index === 0 ? body.bannerStyle : null}
+        />
       ))}
     </div>
   )
 }
 
 /** Landing buttons conventionally point at `#pricing`, `#contact` and `#faq`: the first module of each kind answers. */
-const WELL_KNOWN_ANCHORS: Partial<Record<LandModuleView['type'], string>> = { price: 'pricing', form: 'contact', faq: 'faq' }
+const WELL_KNOWN_ANCHORS: Partial<Record<LandModuleView['type'], string>> = {
+  price: 'pricing',
+  form: 'contact',
+  faq: 'faq',
+}
 
 function anchorsOf(modules: LandModuleView[]): Map<string, string> {
   const anchors = new Map<string, string>()
@@ -52,15 +70,28 @@ function isOverview(module: LandModuleView): module is Of<'product_overview' | '
 function useDefaultTitle(module: LandModuleView): string {
   const { t } = useI18n()
   switch (module.type) {
-    case 'faq': return t('faq')
-    case 'useful_code': return t('validCodes')
-    case 'invalid_code': return t('expiredCodes')
-    case 'posts': return t('posts')
-    default: return ''
+    case 'faq':
+      return t('faq')
+    case 'useful_code':
+      return t('validCodes')
+    case 'invalid_code':
+      return t('expiredCodes')
+    case 'posts':
+      return t('posts')
+    default:
+      return ''
   }
 }
 
-function LandModule({ module, banner, anchor }: { module: LandModuleView; banner: 0 | 1 | null; anchor: string | undefined }) {
+function LandModule({
+  module,
+  banner,
+  anchor,
+}: {
+  module: LandModuleView
+  banner: 0 | 1 | null
+  anchor: string | undefined
+}) {
   const defaultTitle = useDefaultTitle(module)
   if (isOverview(module)) return <Overview module={module} banner={banner} />
   if (module.type === 'title') {
@@ -74,7 +105,12 @@ function LandModule({ module, banner, anchor }: { module: LandModuleView; banner
   const heading = module.title || defaultTitle
   const headingId = `land-${module.id}`
   return (
-    <section id={anchor} className={`land-module land-module--${module.type}`} data-module={module.type} aria-labelledby={heading ? headingId : undefined}>
+    <section
+      id={anchor}
+      className={`land-module land-module--${module.type}`}
+      data-module={module.type}
+      aria-labelledby={heading ? headingId : undefined}
+    >
       {heading ? (
         <header className="land-module__header">
           <h2 id={headingId}>{heading}</h2>
@@ -86,7 +122,11 @@ function LandModule({ module, banner, anchor }: { module: LandModuleView; banner
   )
 }
 
-function ModuleContent({ module }: { module: Exclude<LandModuleView, Of<'product_overview' | 'product_image_overview' | 'title'>> }): ReactNode {
+function ModuleContent({
+  module,
+}: {
+  module: Exclude<LandModuleView, Of<'product_overview' | 'product_image_overview' | 'title'>>
+}): ReactNode {
   switch (module.type) {
     case 'carousel':
     case 'image_list':
@@ -131,13 +171,24 @@ function ModuleContent({ module }: { module: Exclude<LandModuleView, Of<'product
 }
 
 /** product_overview (text over or beside media) and product_image_overview (image beside text). */
-function Overview({ module, banner }: { module: Of<'product_overview' | 'product_image_overview'>; banner: 0 | 1 | null }) {
+function Overview({
+  module,
+  banner,
+}: {
+  module: Of<'product_overview' | 'product_image_overview'>
+  banner: 0 | 1 | null
+}) {
   const Heading = banner === null ? 'h2' : 'h1'
   const layout = module.type === 'product_image_overview' || banner === 1 ? 'split' : 'stack'
   const classes = [
-    'land-module', 'land-overview', `land-overview--${layout}`, `land-align-${module.align}`,
+    'land-module',
+    'land-overview',
+    `land-overview--${layout}`,
+    `land-align-${module.align}`,
     banner === null ? '' : `land-banner land-banner--style-${banner}`,
-  ].filter(Boolean).join(' ')
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
     <section className={classes} data-module={module.type}>
       <div className="land-overview__text">

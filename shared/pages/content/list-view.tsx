@@ -13,7 +13,9 @@ export function ListView({ body }: { body: ListBody }) {
     <>
       <ul className={`content-list content-list--style-${body.style}`}>
         {body.items.map((item) => (
-          <li key={item.routerPath}><ListItem item={item} style={body.style} /></li>
+          <li key={item.routerPath}>
+            <ListItem item={item} style={body.style} />
+          </li>
         ))}
       </ul>
       {body.pageBase ? <Pagination page={body.page} pages={body.pages} pathFor={pagePathOf(body.pageBase)} /> : null}
@@ -23,7 +25,12 @@ export function ListView({ body }: { body: ListBody }) {
 
 function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   const { format } = useI18n()
-  const date = item.updatedAt > 0 ? <time className="muted" dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null
+  const date =
+    item.updatedAt > 0 ? (
+      <time className="muted" dateTime={isoDate(item.updatedAt)}>
+        {format.date(item.updatedAt)}
+      </time>
+    ) : null
   if (style === 3) {
     return (
       <SiteLink to={item.routerPath} className="content-list__text">
@@ -36,11 +43,26 @@ function ListItem({ item, style }: { item: ListItemView; style: 1 | 2 | 3 }) {
   return (
     <SiteLink to={item.routerPath} className="content-list__card card card--interactive">
       <span className="content-list__media">
-        {item.cover ? <SiteImage src={item.cover} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : <span className="content-list__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+        {item.cover ? (
+          <SiteImage
+            src={item.cover}
+            preset="thumbnail"
+            alt=""
+            width={480}
+            height={270}
+            sizes="(max-width: 640px) 100vw, 320px"
+          />
+        ) : (
+          <span className="content-list__initial" aria-hidden="true">
+            {Array.from(item.title)[0] ?? ''}
+          </span>
+        )}
       </span>
       <span className="content-list__body">
         <span className="content-list__title">{item.title}</span>
-        {style === 1 && item.description ? <span className="content-list__description muted">{item.description}</span> : null}
+        {style === 1 && item.description ? (
+          <span className="content-list__description muted">{item.description}</span>
+        ) : null}
         {style === 1 ? date : null}
       </span>
     </SiteLink>

@@ -15,14 +15,23 @@ export function NavView({ body }: { body: NavBody }) {
         <nav className="content-jump" aria-label={t('tableOfContents')}>
           <ul className="content-chips">
             {body.groups.map((group, index) => (
-              <li key={index}><a className="tag" href={`#${encodeURIComponent(ids[index] ?? '')}`}>{group.name}</a></li>
+              <li key={index}>
+                <a className="tag" href={`#${encodeURIComponent(ids[index] ?? '')}`}>
+                  {group.name}
+                </a>
+              </li>
             ))}
           </ul>
         </nav>
       ) : null}
       {body.groups.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
       {body.groups.map((group, index) => (
-        <section key={index} id={ids[index]} className="content-nav__group" aria-labelledby={`nav-group-${index}-title`}>
+        <section
+          key={index}
+          id={ids[index]}
+          className="content-nav__group"
+          aria-labelledby={`nav-group-${index}-title`}
+        >
           <h2 id={`nav-group-${index}-title`}>{group.name}</h2>
           {group.tabs.length === 1 && group.tabs[0] ? (
             <TabPanelContent tab={group.tabs[0]} showName />
@@ -118,7 +127,9 @@ function TabPanelContent({ tab, showName = false }: { tab: NavTabView; showName?
       {showName && tab.name ? <h3 className="content-nav__tab-name">{tab.name}</h3> : null}
       <ul className="content-nav__sites grid">
         {tab.sites.map((site, index) => (
-          <li key={index}><SiteCard site={site} /></li>
+          <li key={index}>
+            <SiteCard site={site} />
+          </li>
         ))}
       </ul>
     </>
@@ -133,7 +144,9 @@ function SiteCard({ site }: { site: NavSiteView }) {
         {site.icon ? (
           <SiteImage className="content-site__icon" src={site.icon} preset="avatar" alt="" width={40} height={40} />
         ) : (
-          <span className="content-site__icon content-site__icon--letter" aria-hidden="true">{Array.from(site.title)[0] ?? ''}</span>
+          <span className="content-site__icon content-site__icon--letter" aria-hidden="true">
+            {Array.from(site.title)[0] ?? ''}
+          </span>
         )}
         <span className="content-site__title">{site.title}</span>
         {site.pricing ? <span className="content-site__pricing">{site.pricing}</span> : null}
@@ -141,15 +154,28 @@ function SiteCard({ site }: { site: NavSiteView }) {
       {site.description ? <span className="content-site__description">{site.description}</span> : null}
       {site.tags.length > 0 ? (
         <span className="content-site__tags">
-          {site.tags.map((tag) => <span key={tag} className="tag">{tag}</span>)}
+          {site.tags.map((tag) => (
+            <span key={tag} className="tag">
+              {tag}
+            </span>
+          ))}
         </span>
       ) : null}
-      {site.url ? <span className="content-site__visit" aria-hidden="true">{t('visitSite')} ↗</span> : null}
+      {site.url ? (
+        <span className="content-site__visit" aria-hidden="true">
+          {t('visitSite')} ↗
+        </span>
+      ) : null}
     </>
   )
   if (!site.url) return <div className="content-site card">{inner}</div>
   return (
-    <a className="content-site card card--interactive" href={site.url} target="_blank" rel="noopener noreferrer nofollow">
+    <a
+      className="content-site card card--interactive"
+      href={site.url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+    >
       {inner}
     </a>
   )

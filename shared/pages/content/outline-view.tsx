@@ -21,7 +21,11 @@ export function OutlineView({ body }: { body: OutlineBody }) {
         {body.sections.map((section) => {
           const Heading = section.depth === 0 ? 'h2' : section.depth === 1 ? 'h3' : 'h4'
           return (
-            <section key={section.id} id={section.id} className={`content-outline__section content-outline__section--d${Math.min(section.depth, 3)}`}>
+            <section
+              key={section.id}
+              id={section.id}
+              className={`content-outline__section content-outline__section--d${Math.min(section.depth, 3)}`}
+            >
               <Heading>{section.title}</Heading>
               {section.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} /> : null}
             </section>
@@ -40,17 +44,22 @@ function useCurrentSection(body: OutlineBody): string | null {
   const [current, setCurrent] = useState(body.firstWithContent)
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return
-    const elements = body.sections.map((section) => document.getElementById(section.id)).filter((element) => element !== null)
+    const elements = body.sections
+      .map((section) => document.getElementById(section.id))
+      .filter((element) => element !== null)
     const visible = new Set<Element>()
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) visible.add(entry.target)
-        else visible.delete(entry.target)
-      }
-      // Document order: the first visible section is the one being read.
-      const top = elements.find((element) => visible.has(element))
-      if (top) setCurrent(top.id)
-    }, { rootMargin: '-80px 0px -55% 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.add(entry.target)
+          else visible.delete(entry.target)
+        }
+        // Document order: the first visible section is the one being read.
+        const top = elements.find((element) => visible.has(element))
+        if (top) setCurrent(top.id)
+      },
+      { rootMargin: '-80px 0px -55% 0px' },
+    )
     for (const element of elements) observer.observe(element)
     return () => observer.disconnect()
   }, [body])

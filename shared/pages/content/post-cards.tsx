@@ -15,10 +15,24 @@ export function PostCards({ posts }: { posts: LandPostView[] }) {
             to={post.path ? `/post-/${encodeURIComponent(post.path)}` : `/post/${encodeURIComponent(post.id)}`}
             className="content-post card card--interactive"
           >
-            {post.cover ? <SiteImage className="content-post__cover" src={post.cover} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" /> : null}
+            {post.cover ? (
+              <SiteImage
+                className="content-post__cover"
+                src={post.cover}
+                preset="thumbnail"
+                alt=""
+                width={480}
+                height={270}
+                sizes="(max-width: 640px) 100vw, 320px"
+              />
+            ) : null}
             <span className="content-post__title">{post.title}</span>
             {post.description ? <span className="content-post__description muted">{post.description}</span> : null}
-            {post.createdAt > 0 ? <time className="content-post__date muted" dateTime={isoDate(post.createdAt)}>{format.date(post.createdAt)}</time> : null}
+            {post.createdAt > 0 ? (
+              <time className="content-post__date muted" dateTime={isoDate(post.createdAt)}>
+                {format.date(post.createdAt)}
+              </time>
+            ) : null}
           </SiteLink>
         </li>
       ))}

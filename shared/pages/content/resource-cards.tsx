@@ -10,7 +10,15 @@ import { SiteImage } from '../../components/site-image.tsx'
  * main list sets `eagerFirst`: those images load at once (the first is the phone's LCP candidate),
  * the rest lazily.
  */
-export function ResourceCards({ items, style = 1, eagerFirst = 0 }: { items: ResourceCardView[]; style?: 1 | 2 | 3; eagerFirst?: number }) {
+export function ResourceCards({
+  items,
+  style = 1,
+  eagerFirst = 0,
+}: {
+  items: ResourceCardView[]
+  style?: 1 | 2 | 3
+  eagerFirst?: number
+}) {
   const { t, format } = useI18n()
   if (items.length === 0) return <p className="content-empty muted">{t('noResults')}</p>
   return (
@@ -20,16 +28,35 @@ export function ResourceCards({ items, style = 1, eagerFirst = 0 }: { items: Res
           <SiteLink to={`/d/${encodeURIComponent(item.seoTitle)}`} className="content-resource card card--interactive">
             {style !== 3 ? (
               <span className="content-resource__media">
-                {item.image ? <SiteImage src={item.image} preset="thumbnail" alt="" width={480} height={270} sizes="(max-width: 640px) 100vw, 320px" eager={index < eagerFirst} priority={index === 0 && eagerFirst > 0} /> : <span className="content-resource__initial" aria-hidden="true">{Array.from(item.title)[0] ?? ''}</span>}
+                {item.image ? (
+                  <SiteImage
+                    src={item.image}
+                    preset="thumbnail"
+                    alt=""
+                    width={480}
+                    height={270}
+                    sizes="(max-width: 640px) 100vw, 320px"
+                    eager={index < eagerFirst}
+                    priority={index === 0 && eagerFirst > 0}
+                  />
+                ) : (
+                  <span className="content-resource__initial" aria-hidden="true">
+                    {Array.from(item.title)[0] ?? ''}
+                  </span>
+                )}
               </span>
             ) : null}
             <span className="content-resource__body">
               <span className="content-resource__title">{item.title}</span>
-              {style !== 2 && item.description ? <span className="content-resource__description">{item.description}</span> : null}
+              {style !== 2 && item.description ? (
+                <span className="content-resource__description">{item.description}</span>
+              ) : null}
               <span className="content-resource__meta muted">
                 {item.category ? <span className="tag">{item.category.name}</span> : null}
                 <span>{t('views', { count: item.viewCount })}</span>
-                {item.updatedAt > 0 ? <time dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time> : null}
+                {item.updatedAt > 0 ? (
+                  <time dateTime={isoDate(item.updatedAt)}>{format.date(item.updatedAt)}</time>
+                ) : null}
               </span>
             </span>
           </SiteLink>
@@ -46,7 +73,9 @@ export function HotSearchChips({ items }: { items: HotQuery[] }) {
     <ul className="content-chips">
       {items.map((item, index) => (
         <li key={item.query}>
-          <SiteLink to={`/s?query=${encodeURIComponent(item.query)}`} className="tag">{item.query}</SiteLink>
+          <SiteLink to={`/s?query=${encodeURIComponent(item.query)}`} className="tag">
+            {item.query}
+          </SiteLink>
         </li>
       ))}
     </ul>

@@ -10,24 +10,42 @@ import { SearchHero } from './search-hero.tsx'
  * A resource page. Mode 1: a search box with the hot list of the configured kind under it. Mode 2: a
  * summary of the site's newest resources in the configured style, with the hot list beside it.
  */
-export function ResourceView({ body, title, hot }: { body: ResourceBody; title: string; hot: Promise<ResourceHotData> | ResourceHotData | undefined }) {
+export function ResourceView({
+  body,
+  title,
+  hot,
+}: {
+  body: ResourceBody
+  title: string
+  hot: Promise<ResourceHotData> | ResourceHotData | undefined
+}) {
   const { site } = useRootData()
   const { t } = useI18n()
   // Await needs a truthy errorElement to swallow a failure; an empty fragment shows nothing.
-  const hotList = hot === undefined ? null : (
-    <Suspense fallback={<p className="muted">{t('loading')}</p>}>
-      <Await resolve={hot} errorElement={<></>}>
-        {(data: ResourceHotData) => (body.hotKind === 1
-          ? <HotSearchChips items={data.hotSearches} />
-          : <ResourceCards items={data.hotResources.slice(0, 8)} style={3} />)}
-      </Await>
-    </Suspense>
-  )
+  const hotList =
+    hot === undefined ? null : (
+      <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+        <Await resolve={hot} errorElement={<></>}>
+          {(data: ResourceHotData) =>
+            body.hotKind === 1 ? (
+              <HotSearchChips items={data.hotSearches} />
+            ) : (
+              <ResourceCards items={data.hotResources.slice(0, 8)} style={3} />
+            )
+          }
+        </Await>
+      </Suspense>
+    )
   const hotHeading = body.hotKind === 1 ? t('hotSearches') : t('hotResources')
   if (body.mode === 1) {
     return (
       <SearchHero heading={title || site.name} lead={body.description} placeholder={site.search.placeholder}>
-        {hotList ? <div className="content-hero__hot"><h2>{hotHeading}</h2>{hotList}</div> : null}
+        {hotList ? (
+          <div className="content-hero__hot">
+            <h2>{hotHeading}</h2>
+            {hotList}
+          </div>
+        ) : null}
       </SearchHero>
     )
   }

@@ -13,12 +13,24 @@ export function RssView({ body, hot }: { body: RssBody; hot: Promise<RssHotView[
   const selected = body.selectedSource !== null
   return (
     <div className={selected ? 'content-rss content-rss--single' : 'content-rss'}>
-      {selected && body.sourceBase ? <p><SiteLink to={body.sourceBase} className="content-back">← {t('back')}</SiteLink></p> : null}
+      {selected && body.sourceBase ? (
+        <p>
+          <SiteLink to={body.sourceBase} className="content-back">
+            ← {t('back')}
+          </SiteLink>
+        </p>
+      ) : null}
       <div className="content-rss__layout">
         <div className="content-rss__columns">
           {body.columns.length === 0 ? <p className="content-empty muted">{t('noResults')}</p> : null}
           {body.columns.map((column) => (
-            <RssColumn key={column.id} column={column} pagePath={body.pagePath} readAt={body.readAt} sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null} />
+            <RssColumn
+              key={column.id}
+              column={column}
+              pagePath={body.pagePath}
+              readAt={body.readAt}
+              sourcePath={!selected && body.sourceBase ? `${body.sourceBase}/${encodeURIComponent(column.id)}` : null}
+            />
           ))}
         </div>
         {hot !== undefined && !selected ? (
@@ -45,7 +57,17 @@ function clickRecorder(pagePath: string, title: string, link: string, rssName: s
   return { onClick: record, onAuxClick: (event: React.MouseEvent) => (event.button === 1 ? record() : undefined) }
 }
 
-function RssColumn({ column, sourcePath, readAt, pagePath }: { column: RssColumnView; sourcePath: string | null; readAt: number; pagePath: string }) {
+function RssColumn({
+  column,
+  sourcePath,
+  readAt,
+  pagePath,
+}: {
+  column: RssColumnView
+  sourcePath: string | null
+  readAt: number
+  pagePath: string
+}) {
   const { t, format } = useI18n()
   return (
     <section className="content-rss__column card" aria-labelledby={`rss-${column.id}`}>
@@ -56,22 +78,40 @@ function RssColumn({ column, sourcePath, readAt, pagePath }: { column: RssColumn
           {column.description ? <p className="muted">{column.description}</p> : null}
         </div>
       </header>
-      {column.docs.length === 0 ? <p className="muted">{t('noResults')}</p> : (
+      {column.docs.length === 0 ? (
+        <p className="muted">{t('noResults')}</p>
+      ) : (
         <ol className="content-rss__docs">
           {column.docs.map((doc, index) => (
             <li key={`${index}-${doc.title}`} className="content-rss__doc">
               {doc.link ? (
-                <a href={doc.link} target="_blank" rel="noopener noreferrer nofollow" {...clickRecorder(pagePath, doc.title, doc.link, column.name)}>{doc.title}</a>
-              ) : <span>{doc.title}</span>}
-              {doc.publishedAt > 0 ? <time className="muted" dateTime={isoDate(doc.publishedAt)}>{format.relative(doc.publishedAt, readAt)}</time>
-                : doc.publishLabel ? <span className="muted">{doc.publishLabel}</span> : null}
+                <a
+                  href={doc.link}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  {...clickRecorder(pagePath, doc.title, doc.link, column.name)}
+                >
+                  {doc.title}
+                </a>
+              ) : (
+                <span>{doc.title}</span>
+              )}
+              {doc.publishedAt > 0 ? (
+                <time className="muted" dateTime={isoDate(doc.publishedAt)}>
+                  {format.relative(doc.publishedAt, readAt)}
+                </time>
+              ) : doc.publishLabel ? (
+                <span className="muted">{doc.publishLabel}</span>
+              ) : null}
               {doc.summary ? <p className="content-rss__summary muted">{doc.summary}</p> : null}
             </li>
           ))}
         </ol>
       )}
       {sourcePath && column.total > column.docs.length ? (
-        <p className="content-rss__more"><SiteLink to={sourcePath}>{t('readMore')} →</SiteLink></p>
+        <p className="content-rss__more">
+          <SiteLink to={sourcePath}>{t('readMore')} →</SiteLink>
+        </p>
       ) : null}
     </section>
   )
@@ -84,8 +124,17 @@ function RssHotList({ rows, pagePath }: { rows: RssHotView[]; pagePath: string }
     <ol className="content-rank">
       {rows.map((row, index) => (
         <li key={row.link}>
-          <span className="content-rank__index" aria-hidden="true">{index + 1}</span>
-          <a href={row.link} target="_blank" rel="noopener noreferrer nofollow" {...clickRecorder(pagePath, row.title, row.link, row.source)}>{row.title}</a>
+          <span className="content-rank__index" aria-hidden="true">
+            {index + 1}
+          </span>
+          <a
+            href={row.link}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            {...clickRecorder(pagePath, row.title, row.link, row.source)}
+          >
+            {row.title}
+          </a>
           {row.source ? <span className="muted">{row.source}</span> : null}
         </li>
       ))}

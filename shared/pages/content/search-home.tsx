@@ -16,12 +16,14 @@ export function SearchHome({ data }: { data: SearchHomeData }) {
         <Suspense fallback={null}>
           {/* A failed hot-search list simply leaves the space empty. */}
           <Await resolve={data.hotSearches} errorElement={<></>}>
-            {(items: HotQuery[]) => (items.length > 0 ? (
-              <div className="content-hero__hot">
-                <h2 className="visually-hidden">{t('hotSearches')}</h2>
-                <HotSearchChips items={items.slice(0, 12)} />
-              </div>
-            ) : null)}
+            {(items: HotQuery[]) =>
+              items.length > 0 ? (
+                <div className="content-hero__hot">
+                  <h2 className="visually-hidden">{t('hotSearches')}</h2>
+                  <HotSearchChips items={items.slice(0, 12)} />
+                </div>
+              ) : null
+            }
           </Await>
         </Suspense>
       </SearchHero>
@@ -54,7 +56,11 @@ function HomeSection({ id, title, more, children }: { id: string; title: string;
   return (
     <section className="content-home__section" aria-labelledby={id}>
       <header className="content-section-header">
-        <h2 id={id}><SiteLink to={more} className="content-section-header__link">{title}</SiteLink></h2>
+        <h2 id={id}>
+          <SiteLink to={more} className="content-section-header__link">
+            {title}
+          </SiteLink>
+        </h2>
       </header>
       {children}
     </section>

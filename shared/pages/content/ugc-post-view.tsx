@@ -12,7 +12,11 @@ export function UgcPostView({ body }: { body: UgcPostBody }) {
     <>
       <PostCards posts={body.posts} />
       {body.total > body.posts.length ? (
-        <p className="content-more"><SiteLink to={more} className="button button--secondary">{t('readMore')}</SiteLink></p>
+        <p className="content-more">
+          <SiteLink to={more} className="button button--secondary">
+            {t('readMore')}
+          </SiteLink>
+        </p>
       ) : null}
     </>
   )

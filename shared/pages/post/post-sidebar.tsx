@@ -19,7 +19,9 @@ function PostSearchForm({ query = '' }: { query?: string }) {
   }
   return (
     <form className="post-search" role="search" action={href('/search/post')} method="get" onSubmit={onSubmit}>
-      <label className="visually-hidden" htmlFor="post-search-query">{t('searchPosts')}</label>
+      <label className="visually-hidden" htmlFor="post-search-query">
+        {t('searchPosts')}
+      </label>
       <input
         id="post-search-query"
         type="search"
@@ -29,7 +31,9 @@ function PostSearchForm({ query = '' }: { query?: string }) {
         placeholder={t('searchPosts')}
         maxLength={100}
       />
-      <button type="submit" className="button">{t('search')}</button>
+      <button type="submit" className="button">
+        {t('search')}
+      </button>
     </form>
   )
 }
@@ -43,7 +47,9 @@ function PostCategories({ categories, selected }: { categories: PostCategory[]; 
       <h2 className="post-side__title">{t('postCategories')}</h2>
       <ul>
         <li>
-          <SiteLink to="/post" aria-current={selected === null ? 'page' : undefined}>{t('allCategories')}</SiteLink>
+          <SiteLink to="/post" aria-current={selected === null ? 'page' : undefined}>
+            {t('allCategories')}
+          </SiteLink>
         </li>
         {categories.map((category) => (
           <li key={category.id}>
@@ -59,7 +65,12 @@ function PostCategories({ categories, selected }: { categories: PostCategory[]; 
 }
 
 /** Article pages: content, then a sidebar with search and categories (below the content on small screens). */
-export function PostLayout({ categories, selected, query, children }: {
+export function PostLayout({
+  categories,
+  selected,
+  query,
+  children,
+}: {
   categories: PostCategory[]
   selected: string | null
   query?: string

@@ -1,7 +1,14 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
 import { SiteLink } from '../../components/site-link.tsx'
-import { detailPath, searchPath, tagPath, type AsideData, type AsideResource, type AsideSection } from '../../data/resource-data.ts'
+import {
+  detailPath,
+  searchPath,
+  tagPath,
+  type AsideData,
+  type AsideResource,
+  type AsideSection,
+} from '../../data/resource-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import type { MessageKey } from '../../i18n/locales/en.ts'
 import type { AsideKind } from '../../types.ts'
@@ -30,7 +37,9 @@ export function ResourceAside({ sections, aside }: { sections: AsideSection[]; a
     <aside className="res-aside" aria-label={t('recommended')}>
       <Suspense fallback={<AsideSkeleton sections={sections} />}>
         <Await resolve={aside} errorElement={<AsideUnavailable />}>
-          {(data: AsideData) => sections.map((section) => <AsideBlock key={section.kind} section={section} data={data} />)}
+          {(data: AsideData) =>
+            sections.map((section) => <AsideBlock key={section.kind} section={section} data={data} />)
+          }
         </Await>
       </Suspense>
     </aside>
@@ -87,7 +96,11 @@ function HotSearches({ title, data }: { title: string; data: AsideData }) {
       <h2 className="res-aside__title">{title}</h2>
       <ul className="chip-row">
         {data.search.map((hit) => (
-          <li key={hit.query}><SiteLink to={searchPath(hit.query)} className="res-aside__chip">{hit.query}</SiteLink></li>
+          <li key={hit.query}>
+            <SiteLink to={searchPath(hit.query)} className="res-aside__chip">
+              {hit.query}
+            </SiteLink>
+          </li>
         ))}
       </ul>
     </section>
@@ -102,10 +115,14 @@ function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: A
       <ol className={ranked ? 'res-aside__list res-aside__list--ranked' : 'res-aside__list'}>
         {rows.map((resource) => (
           <li key={resource.id}>
-            <SiteLink to={detailPath(resource.seo_title)} className="res-aside__link">{resource.title}</SiteLink>
+            <SiteLink to={detailPath(resource.seo_title)} className="res-aside__link">
+              {resource.title}
+            </SiteLink>
             <span className="res-aside__meta">
               {resource.view_count !== undefined ? t('views', { count: resource.view_count }) : null}
-              {resource.created_at !== undefined ? <time dateTime={isoDate(resource.created_at)}>{format.date(resource.created_at)}</time> : null}
+              {resource.created_at !== undefined ? (
+                <time dateTime={isoDate(resource.created_at)}>{format.date(resource.created_at)}</time>
+              ) : null}
             </span>
           </li>
         ))}
@@ -117,10 +134,16 @@ function ResourceLinks({ title, rows, ranked = false }: { title: string; rows: A
 function TagCloud({ title, data }: { title: string; data: AsideData }) {
   return (
     <section className="res-aside__block">
-      <h2 className="res-aside__title"><SiteLink to="/res_tags">{title}</SiteLink></h2>
+      <h2 className="res-aside__title">
+        <SiteLink to="/res_tags">{title}</SiteLink>
+      </h2>
       <ul className="chip-row">
         {data.res_tag.map((tag) => (
-          <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
+          <li key={tag.slug}>
+            <SiteLink to={tagPath(tag.slug)} className="tag">
+              {tag.name}
+            </SiteLink>
+          </li>
         ))}
       </ul>
     </section>
@@ -133,7 +156,9 @@ function ContactBlock({ title, contact }: { title: string; contact: NonNullable<
     <section className="res-aside__block res-aside__contact">
       <h2 className="res-aside__title">{title}</h2>
       {contact.title && contact.title !== title ? <p className="res-aside__contact-name">{contact.title}</p> : null}
-      {image ? <SiteImage src={image} preset="thumbnail" alt={contact.title || title} width={160} height={160} /> : null}
+      {image ? (
+        <SiteImage src={image} preset="thumbnail" alt={contact.title || title} width={160} height={160} />
+      ) : null}
       {contact.tips ? <p className="res-aside__tips">{contact.tips}</p> : null}
     </section>
   )

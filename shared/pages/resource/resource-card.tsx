@@ -30,26 +30,46 @@ function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = fals
     <article className="res-card">
       <SiteLink to={to} className="res-card__media" tabIndex={-1} aria-hidden="true">
         {image ? (
-          <SiteImage src={image} preset="thumbnail" alt="" width={320} height={180} sizes="(max-width: 640px) 100vw, 320px" eager={eagerImage} />
+          <SiteImage
+            src={image}
+            preset="thumbnail"
+            alt=""
+            width={320}
+            height={180}
+            sizes="(max-width: 640px) 100vw, 320px"
+            eager={eagerImage}
+          />
         ) : (
           <span className="res-card__placeholder">{Array.from(resource.title)[0] ?? ''}</span>
         )}
       </SiteLink>
       <div className="res-card__body">
         <Heading className="res-card__title">
-          <SiteLink to={to}><Highlight text={resource.title} term={highlight} /></SiteLink>
+          <SiteLink to={to}>
+            <Highlight text={resource.title} term={highlight} />
+          </SiteLink>
         </Heading>
-        {resource.description ? <p className="res-card__description"><Highlight text={resource.description} term={highlight} /></p> : null}
+        {resource.description ? (
+          <p className="res-card__description">
+            <Highlight text={resource.description} term={highlight} />
+          </p>
+        ) : null}
         {resource.tags.length > 0 ? (
           <ul className="res-card__tags" aria-label={t('tags')}>
             {resource.tags.map((tag) => (
-              <li key={tag.slug}><SiteLink to={tagPath(tag.slug)} className="tag">{tag.name}</SiteLink></li>
+              <li key={tag.slug}>
+                <SiteLink to={tagPath(tag.slug)} className="tag">
+                  {tag.name}
+                </SiteLink>
+              </li>
             ))}
           </ul>
         ) : null}
         <div className="res-card__meta">
           {resource.category.key ? (
-            <SiteLink to={categoryPath(resource.category.key)} className="res-card__category">{resource.category.name}</SiteLink>
+            <SiteLink to={categoryPath(resource.category.key)} className="res-card__category">
+              {resource.category.name}
+            </SiteLink>
           ) : null}
           {date > 0 ? <time dateTime={isoDate(date)}>{format.date(date)}</time> : null}
         </div>
@@ -65,13 +85,30 @@ const EAGER_CARDS = 4
  * A responsive grid of resource cards, or the "nothing found" note when empty. The page's main grid
  * sets `eagerFirstRow`; a grid further down the page loads every image lazily.
  */
-export function ResourceGrid({ rows, headingLevel = 2, highlight, eagerFirstRow = false }: { rows: ResourceSummary[]; headingLevel?: 2 | 3; highlight?: string; eagerFirstRow?: boolean }) {
+export function ResourceGrid({
+  rows,
+  headingLevel = 2,
+  highlight,
+  eagerFirstRow = false,
+}: {
+  rows: ResourceSummary[]
+  headingLevel?: 2 | 3
+  highlight?: string
+  eagerFirstRow?: boolean
+}) {
   const { t } = useI18n()
   if (rows.length === 0) return <p className="empty-state">{t('noResults')}</p>
   return (
     <ul className="res-grid">
       {rows.map((resource, index) => (
-        <li key={resource.id}><ResourceCard resource={resource} headingLevel={headingLevel} highlight={highlight} eagerImage={eagerFirstRow && index < EAGER_CARDS} /></li>
+        <li key={resource.id}>
+          <ResourceCard
+            resource={resource}
+            headingLevel={headingLevel}
+            highlight={highlight}
+            eagerImage={eagerFirstRow && index < EAGER_CARDS}
+          />
+        </li>
       ))}
     </ul>
   )

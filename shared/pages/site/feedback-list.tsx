@@ -13,12 +13,18 @@ export function FeedbackList({ rows }: { rows: FeedbackEntry[] }) {
     <ol className="site-feedback__list">
       {rows.map((row) => (
         <li key={row.id} className="card site-feedback__item">
-          <p className="site-feedback__content" dir="auto">{row.content}</p>
-          <time className="site-feedback__date muted" dateTime={isoDate(row.createdAt)}>{format.date(row.createdAt)}</time>
+          <p className="site-feedback__content" dir="auto">
+            {row.content}
+          </p>
+          <time className="site-feedback__date muted" dateTime={isoDate(row.createdAt)}>
+            {format.date(row.createdAt)}
+          </time>
           {row.reply ? (
             <div className="site-feedback__reply">
               <p className="site-feedback__reply-label">{t('reply')}</p>
-              <p className="site-feedback__reply-text" dir="auto">{row.reply}</p>
+              <p className="site-feedback__reply-text" dir="auto">
+                {row.reply}
+              </p>
             </div>
           ) : null}
         </li>

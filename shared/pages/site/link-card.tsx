@@ -14,8 +14,14 @@ export function LinkCard({ link }: { link: SiteLinkEntry }) {
         </span>
       )}
       <span className="site-link-card__text">
-        <span className="site-link-card__name" dir="auto">{link.name}</span>
-        {link.description ? <span className="site-link-card__description" dir="auto">{link.description}</span> : null}
+        <span className="site-link-card__name" dir="auto">
+          {link.name}
+        </span>
+        {link.description ? (
+          <span className="site-link-card__description" dir="auto">
+            {link.description}
+          </span>
+        ) : null}
         <span className="site-link-card__host">{link.host}</span>
       </span>
     </a>

@@ -15,7 +15,8 @@ const de: AccountMessages = {
   haveAccountLogin: 'Bereits ein Konto? Anmelden',
   enterCodeSentTo: 'Geben Sie den 6-stelligen Code ein, der an {{email}} gesendet wurde',
   invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  passwordInvalid: 'Das Passwort muss 8 bis 15 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',
+  passwordInvalid:
+    'Das Passwort muss 8 bis 15 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',
   confirmPasswordErrorTips: 'Die Passwörter stimmen nicht überein.',
   pleaseGetTheCaptchaFirst: 'Bitte fordern Sie zuerst einen Bestätigungscode an.',
   pleaseEnterTheCaptcha: 'Bitte geben Sie den Bestätigungscode ein.',

@@ -15,7 +15,8 @@ const ms: AccountMessages = {
   haveAccountLogin: 'Sudah mempunyai akaun? Log masuk',
   enterCodeSentTo: 'Masukkan kod 6 digit yang dihantar ke {{email}}',
   invalidEmail: 'Sila masukkan alamat e-mel yang sah.',
-  passwordInvalid: 'Kata laluan mestilah 8 hingga 15 aksara dan mengandungi sekurang-kurangnya satu huruf dan satu digit.',
+  passwordInvalid:
+    'Kata laluan mestilah 8 hingga 15 aksara dan mengandungi sekurang-kurangnya satu huruf dan satu digit.',
   confirmPasswordErrorTips: 'Kedua-dua kata laluan tidak sepadan.',
   pleaseGetTheCaptchaFirst: 'Sila minta kod pengesahan terlebih dahulu.',
   pleaseEnterTheCaptcha: 'Sila masukkan kod pengesahan.',
