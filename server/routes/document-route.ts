@@ -46,91 +46,87 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     if (front.setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
     return response
   }
+}
 
-  /** What `decideFront` reads from a document GET or HEAD the app answers. */
-  function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
-    const url = new URL(c.req.url)
-    return {
-      host: hostFactsOf(c, trustProxy),
-      pathname: url.pathname,
-      search: url.search,
-      langCookie: getCookie(c, LANG_COOKIE_NAME),
-      acceptLanguage: c.req.header('accept-language'),
-    }
+/** What `decideFront` reads from a document GET or HEAD the app answers. */
+function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
+  const url = new URL(c.req.url)
+  return {
+    host: hostFactsOf(c, trustProxy),
+    pathname: url.pathname,
+    search: url.search,
+    langCookie: getCookie(c, LANG_COOKIE_NAME),
+    acceptLanguage: c.req.header('accept-language'),
   }
+}
 
-  async function answer(
-    c: Context<AppEnv>,
-    decision: RenderDecision,
-    isPrivate: boolean,
-    options: DocumentRouteOptions,
-  ): Promise<Response> {
-    const cache = options.htmlCache
-    const key = decision.cacheKey
-    if (cache === undefined || key === null)
-      return (await renderPage(visitorFacts(c), decision, options, false)).response
-    const rerender = cacheRenderer(
-      options,
-      c.get('log'),
-    )({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
-    // A kept page is answered to everyone, crawlers included: it is rendered complete. A HEAD takes
-    // the same way as a GET (the page rendered as for a GET, kept, answered without its body), so the
-    // two agree on every header, the ETag included.
-    const isHead = c.req.method === 'HEAD'
-    const result = await cache.get(
-      key,
-      () => renderPage({ ...visitorFacts(c), method: 'GET' }, decision, options, true),
-      rerender,
-    )
-    if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response
-    // A page kept from this request's own render is no cached copy yet: it carries no Age.
-    return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
-  }
+async function answer(
+  c: Context<AppEnv>,
+  decision: RenderDecision,
+  isPrivate: boolean,
+  options: DocumentRouteOptions,
+): Promise<Response> {
+  const cache = options.htmlCache
+  const key = decision.cacheKey
+  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
+  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
+  // A kept page is answered to everyone, crawlers included: it is rendered complete. A HEAD takes
+  // the same way as a GET (the page rendered as for a GET, kept, answered without its body), so the
+  // two agree on every header, the ETag included.
+  const isHead = c.req.method === 'HEAD'
+  const result = await cache.get(
+    key,
+    () => renderPage({ ...visitorFacts(c), method: 'GET' }, decision, options, true),
+    rerender,
+  )
+  if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response
+  // A page kept from this request's own render is no cached copy yet: it carries no Age.
+  return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
+}
 
-  /** A GET's answer to a HEAD: its status and headers, its body left unread. */
-  function withoutBody(response: Response): Response {
-    void response.body?.cancel()
-    return new Response(null, { status: response.status, headers: response.headers })
-  }
+/** A GET's answer to a HEAD: its status and headers, its body left unread. */
+function withoutBody(response: Response): Response {
+  void response.body?.cancel()
+  return new Response(null, { status: response.status, headers: response.headers })
+}
 
-  /**
-   * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
-   * `ageOf`: the cache it was answered from (the `Age` header).
-   */
-  function served(
-    c: Context<AppEnv>,
-    ageOf: HtmlCache | null,
-    page: CachedPage,
-    isPrivate: boolean,
-    security: SecurityPolicy,
-  ): Response {
-    c.set('routeName', page.routeName)
-    const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
-    const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
-    const request = {
-      method,
-      acceptEncoding: c.req.header('accept-encoding'),
-      ifNoneMatch,
-      requestId: c.get('requestId'),
-      nonce: c.get('cspNonce'),
-      ...(ageOf ? { age: ageOf.age(page) } : {}),
-    } as const
-    return pageResponse(answerPage(page, request, security))
-  }
+/**
+ * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
+ * `ageOf`: the cache it was answered from (the `Age` header).
+ */
+function served(
+  c: Context<AppEnv>,
+  ageOf: HtmlCache | null,
+  page: CachedPage,
+  isPrivate: boolean,
+  security: SecurityPolicy,
+): Response {
+  c.set('routeName', page.routeName)
+  const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
+  const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
+  const request = {
+    method,
+    acceptEncoding: c.req.header('accept-encoding'),
+    ifNoneMatch,
+    requestId: c.get('requestId'),
+    nonce: c.get('cspNonce'),
+    ...(ageOf ? { age: ageOf.age(page) } : {}),
+  } as const
+  return pageResponse(answerPage(page, request, security))
+}
 
-  function visitorFacts(c: Context<AppEnv>): RenderFacts {
-    return {
-      tenant: c.get('tenant'),
-      origin: c.get('origin'),
-      publicOrigin: c.get('publicOrigin'),
-      upstreamContext: c.get('upstreamContext'),
-      log: c.get('log'),
-      method: c.req.method,
-      url: c.req.url,
-      isBot: isbot(c.req.header('user-agent') ?? ''),
-      signal: c.req.raw.signal,
-      nonce: c.get('cspNonce'),
-      onRouteName: (name) => c.set('routeName', name),
-    }
+function visitorFacts(c: Context<AppEnv>): RenderFacts {
+  return {
+    tenant: c.get('tenant'),
+    origin: c.get('origin'),
+    publicOrigin: c.get('publicOrigin'),
+    upstreamContext: c.get('upstreamContext'),
+    log: c.get('log'),
+    method: c.req.method,
+    url: c.req.url,
+    isBot: isbot(c.req.header('user-agent') ?? ''),
+    signal: c.req.raw.signal,
+    nonce: c.get('cspNonce'),
+    onRouteName: (name) => c.set('routeName', name),
   }
 }
