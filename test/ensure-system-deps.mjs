@@ -1,20 +1,23 @@
-// `pretest`: makes `npm ci && npm test` work on a fresh Debian machine. When Chromium or
-// redis-server is missing it installs them (root with apt-get) or stops at once with the command
-// to run, rather than letting every browser and Redis test fail with a launch error.
+// `pretest`: makes `npm ci && npm test` work on a fresh Debian machine. When Chromium, redis-server,
+// Varnish (with varnish-modules) or HAProxy is missing it installs them (root with apt-get) or stops
+// at once with the command to run, rather than letting every test that starts one fail at launch.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
-import { SYSTEM_DEPS, systemDepsPlan } from './system-deps.mjs'
+import { systemDeps, systemDepsPlan } from './system-deps.mjs'
 
-const executable = (file) => {
+const usable = (file, mode) => {
   try {
-    accessSync(file, constants.X_OK)
+    accessSync(file, mode)
     return true
   } catch {
     return false
   }
 }
+const executable = (file) => usable(file, constants.X_OK)
+const SYSTEM_DEPS = systemDeps(process.arch)
+const present = (dep) => usable(dep.path, dep.executable ? constants.X_OK : constants.R_OK)
 
-const missing = SYSTEM_DEPS.filter((dep) => !executable(dep.path)).map((dep) => dep.pkg)
+const missing = SYSTEM_DEPS.filter((dep) => !present(dep)).map((dep) => dep.pkg)
 const plan = systemDepsPlan({
   missing,
   isRoot: process.getuid?.() === 0,
@@ -26,7 +29,7 @@ if (plan.action === 'stop') {
   process.exit(1)
 }
 if (plan.action === 'install') {
-  console.error(`Installing ${missing.join(' ')} for the browser and Redis tests…`)
+  console.error(`Installing ${missing.join(' ')} for the browser, Redis, Varnish and HAProxy tests…`)
   for (const [command, ...args] of plan.commands) {
     const run = spawnSync(command, args, {
       stdio: 'inherit',
@@ -37,7 +40,7 @@ if (plan.action === 'install') {
       process.exit(1)
     }
   }
-  const still = SYSTEM_DEPS.filter((dep) => !executable(dep.path)).map((dep) => dep.path)
+  const still = SYSTEM_DEPS.filter((dep) => !present(dep)).map((dep) => dep.path)
   if (still.length > 0) {
     console.error(`Installed, but still missing: ${still.join(', ')}`)
     process.exit(1)

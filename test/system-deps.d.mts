@@ -1,4 +1,4 @@
-export declare const SYSTEM_DEPS: ReadonlyArray<{ path: string; pkg: string }>
+export declare function systemDeps(arch: string): { path: string; pkg: string; executable: boolean }[]
 
 export type SystemDepsPlan =
   | { action: 'none' }

@@ -2,11 +2,24 @@
 // Kept free of side effects so the decision is tested as a table (test/system-deps.test.ts); the
 // runner is test/ensure-system-deps.mjs.
 
-/** Debian packages the tests run, by the executable each must provide. */
-export const SYSTEM_DEPS = [
-  { path: '/usr/bin/chromium', pkg: 'chromium' },
-  { path: '/usr/bin/redis-server', pkg: 'redis-server' },
-]
+/** Debian's multiarch library folder of each Node architecture CI may run on. */
+const MULTIARCH = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' }
+
+/**
+ * Debian packages the tests run, by the file each must provide on `arch` (Node's `process.arch`):
+ * an executable, or for varnish-modules the xkey vmod the shipped VCL imports
+ * (docs/deploy/varnish.vcl), a library that only has to be there.
+ */
+export function systemDeps(arch) {
+  const libs = `/usr/lib/${MULTIARCH[arch] ?? MULTIARCH.x64}`
+  return [
+    { path: '/usr/bin/chromium', pkg: 'chromium', executable: true },
+    { path: '/usr/bin/redis-server', pkg: 'redis-server', executable: true },
+    { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
+    { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
+    { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
+  ]
+}
 
 /**
  * Nothing to do when every executable is there; install the missing packages when this process
@@ -27,7 +40,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser and Redis tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis, Varnish and HAProxy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { systemDepsPlan } from './system-deps.mjs'
+import { systemDeps, systemDepsPlan } from './system-deps.mjs'
 
 const both = ['chromium', 'redis-server']
 
-describe('what pretest does about Chromium and redis-server', () => {
+describe('what pretest does about the Debian packages the tests run', () => {
   it.each([
     // present: nothing to do, whoever runs it and wherever
     [[], true, true, 'none'],
@@ -38,5 +38,33 @@ describe('what pretest does about Chromium and redis-server', () => {
     const plan = systemDepsPlan({ missing, isRoot, hasAptGet: false })
     expect(plan.action).toBe('stop')
     expect(plan.action === 'stop' && plan.message).toContain(command)
+  })
+
+  it.each([
+    ['x64', '/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so'],
+    ['arm64', '/usr/lib/aarch64-linux-gnu/varnish/vmods/libvmod_xkey.so'],
+  ])(
+    'on %s, checks every package the process tests start by the file it provides (the xkey vmod at %s)',
+    (arch, vmod) => {
+      expect(systemDeps(arch)).toEqual([
+        { path: '/usr/bin/chromium', pkg: 'chromium', executable: true },
+        { path: '/usr/bin/redis-server', pkg: 'redis-server', executable: true },
+        { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
+        { path: vmod, pkg: 'varnish-modules', executable: false },
+        { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
+      ])
+    },
+  )
+
+  it('names every missing package, Varnish and HAProxy included, in the one install command', () => {
+    const missing = ['varnish', 'varnish-modules', 'haproxy']
+    expect(systemDepsPlan({ missing, isRoot: true, hasAptGet: true })).toMatchObject({
+      commands: [
+        ['apt-get', 'update', '-qq'],
+        ['apt-get', 'install', '-y', '-qq', 'varnish', 'varnish-modules', 'haproxy'],
+      ],
+    })
+    const plan = systemDepsPlan({ missing, isRoot: false, hasAptGet: true })
+    expect(plan.action === 'stop' && plan.message).toContain('sudo apt-get install -y varnish varnish-modules haproxy')
   })
 })
