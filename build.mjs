@@ -7,6 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import * as esbuild from 'esbuild'
+import { foldChunks } from './client/build/fold-chunks.mjs'
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const root = path.dirname(new URL(import.meta.url).pathname)
@@ -100,42 +101,57 @@ async function buildStyles() {
   return styles
 }
 
+const CLIENT_ENTRY = 'client/entry-client.tsx'
+
+/** How both passes of the browser build write their files. */
+const BROWSER_OUTPUT = {
+  // The browser bundle must never pull in Node modules: platform 'browser' makes such an import
+  // a build error instead of a broken page.
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+  minify: true,
+  // Non-ASCII text as it is, not as \u escapes: the locale chunks of Arabic, Chinese, Russian…
+  // shrink by a third (module scripts are always decoded as UTF-8).
+  charset: 'utf8',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+}
+
 async function buildClient() {
   await rm(path.join(dist, 'client'), { recursive: true, force: true })
   const styles = await buildStyles()
   const result = await esbuild.build({
+    ...BROWSER_OUTPUT,
     absWorkingDir: root,
-    entryPoints: ['client/entry-client.tsx'],
+    entryPoints: [CLIENT_ENTRY],
     outdir: clientOut,
     publicPath: PUBLIC_PATH,
     bundle: true,
     splitting: true,
     format: 'esm',
-    // The browser bundle must never pull in Node modules: platform 'browser' makes such an import
-    // a build error instead of a broken page.
-    platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
     jsx: 'automatic',
-    minify: true,
-    // Non-ASCII text as it is, not as \u escapes: the locale chunks of Arabic, Chinese, Russian…
-    // shrink by a third (module scripts are always decoded as UTF-8).
-    charset: 'utf8',
-    sourcemap: 'linked',
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
-    // The names are hashed from this pass's output, and mergeEntryChunks rewrites the files under
-    // them: a banner naming this build script's version puts a change to that step into every
-    // name, so an immutably cached file never changes under its address (the next pass drops it).
+    // The names are hashed from this pass's output, and foldChunks rewrites the files under them: a
+    // banner naming the version of the build scripts puts a change to that step into every name,
+    // so an immutably cached file never changes under its address (the next pass drops it).
     banner: { js: `/* build ${buildScriptVersion()} */` },
     metafile: true,
-    legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"', __STYLE_SHEETS__: JSON.stringify(styles) },
     alias: reactRouterProduction,
     plugins: [browserOnlyImports, treeShakableReactRouter],
-    logLevel: 'warning',
   })
-  const metafile = await mergeEntryChunks(result.metafile)
+  const metafile = await foldChunks({
+    metafile: result.metafile,
+    root,
+    outDir: clientOut,
+    publicPath: PUBLIC_PATH,
+    entryPoint: CLIENT_ENTRY,
+    isPage: (entryPoint) => /^shared\/pages\/(?:content\/[\w-]+-view|[\w-]+)\.tsx$/.test(entryPoint),
+    output: BROWSER_OUTPUT,
+  })
   const manifest = { ...toManifest(metafile), styles }
   await withCompileHint(path.join(clientOut, path.basename(manifest.entry.file)))
   await writeFile(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
@@ -161,170 +177,18 @@ async function withCompileHint(file) {
   await writeFile(`${file}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }))
 }
 
-/** A short hash of this script, which decides how the browser bundle's files are rearranged. */
+/** The modules of the build whose changes rearrange the browser bundle's files after hashing. */
+const FOLDING_STEP = [
+  'client/build/fold-chunks.mjs',
+  'client/build/folded-metafile.mjs',
+  'client/build/stateless-module.mjs',
+]
+
+/** A short hash of this script and its folding step, which decide how the browser bundle's files are rearranged. */
 function buildScriptVersion() {
-  return createHash('sha256')
-    .update(readFileSync(import.meta.filename))
-    .digest('hex')
-    .slice(0, 12)
-}
-
-/**
- * Whether a shared chunk may be copied into each page chunk that imports it: only our own modules
- * with no state of their own (no React context, no module-level `let`), since a visitor who moves
- * between page kinds gets one copy per page kind.
- */
-function isCopyable(output) {
-  return Object.keys(output.inputs).every((input) => {
-    if (input.includes('node_modules') || input.startsWith('<')) return false
-    return !/\bcreateContext\s*\(|^let\s/m.test(readFileSync(path.join(root, input), 'utf8'))
-  })
-}
-
-/**
- * Folds every chunk the entry imports statically into the entry file. esbuild gives each set of
- * modules shared by the entry and some pages a chunk of its own (it has no way to say "the entry
- * is always there"): a page loaded 20 such files of a few hundred bytes, each compressed on its
- * own, about a third more gzip bytes and a request each. Those chunks always load with the entry,
- * so they join it; the entry re-exports what they exported under names of its own, and every
- * other chunk imports those from the entry instead. The same holds one level down: the chunks a
- * page chunk imports statically (shared by some page kinds: cards, pagination, forms) are copied
- * into it when copying is safe (isCopyable), so a page kind loads one file of its own. File names
- * stay as the first pass hashed them from the sources (this step only rearranges that output), so
- * no chunk's address changes. Returns the metafile as it now stands.
- */
-async function mergeEntryChunks(metafile) {
-  const outputs = metafile.outputs
-  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'client/entry-client.tsx')
-  const merged = new Set()
-  const follow = (file) => {
-    for (const item of outputs[file].imports) {
-      if (item.kind === 'import-statement' && !item.external && !merged.has(item.path))
-        merged.add(item.path) && follow(item.path)
-    }
-  }
-  follow(entry)
-  if (merged.size === 0) return metafile
-  const abs = (file) => path.resolve(root, file)
-  const mergedAbs = new Map([...merged].map((file) => [abs(file), file]))
-  const alias = (file, name) => `${path.basename(file, '.js').replace(/\W/g, '_')}$${name}`
-  const link = (file) => `${PUBLIC_PATH}/${path.basename(file)}`
-  const entryLink = link(entry)
-  const wrapper = [`import ${JSON.stringify(entryLink)}`]
-  for (const file of merged) {
-    const names = outputs[file].exports
-    if (names.length > 0)
-      wrapper.push(
-        `export { ${names.map((name) => `${name} as ${alias(file, name)}`).join(', ')} } from ${JSON.stringify(link(file))}`,
-      )
-  }
-  const others = Object.keys(outputs).filter((file) => file.endsWith('.js') && file !== entry && !merged.has(file))
-  const inEntry = (importer) => importer === 'merged-entry' || importer === abs(entry) || mergedAbs.has(importer)
-  const isPage = (file) => /^shared\/pages\/(?:content\/[\w-]+-view|[\w-]+)\.tsx$/.test(outputs[file].entryPoint ?? '')
-  const copied = new Set(others.filter((file) => !outputs[file].entryPoint && isCopyable(outputs[file])).map(abs))
-  const intoPage = (importer) => copied.has(importer) || others.some((file) => abs(file) === importer && isPage(file))
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [
-      { in: 'merged-entry', out: path.basename(entry, '.js') },
-      ...others.map((file) => ({ in: file, out: path.basename(file, '.js') })),
-    ],
-    outdir: clientOut,
-    allowOverwrite: true,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
-    minify: true,
-    charset: 'utf8',
-    sourcemap: 'linked',
-    legalComments: 'none',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'merge-entry-chunks',
-        setup(build) {
-          build.onResolve({ filter: /^merged-entry$/ }, () => ({ path: 'merged-entry', namespace: 'merged-entry' }))
-          build.onLoad({ filter: /.*/, namespace: 'merged-entry' }, () => ({
-            contents: wrapper.join('\n'),
-            resolveDir: clientOut,
-            loader: 'js',
-          }))
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (args.kind === 'entry-point') return undefined
-            // The first pass wrote every import as an address under PUBLIC_PATH.
-            const file = args.path.startsWith(`${PUBLIC_PATH}/`)
-              ? path.join(clientOut, args.path.slice(PUBLIC_PATH.length))
-              : path.resolve(args.resolveDir, args.path)
-            if (args.kind === 'dynamic-import' || args.namespace === 'entry-link')
-              return { path: args.path, external: true }
-            if (inEntry(args.importer) || (intoPage(args.importer) && copied.has(file))) return { path: file }
-            // Named by the file's name alone: the name shows in the public source maps, a build folder must not.
-            return mergedAbs.has(file)
-              ? { path: path.basename(file), namespace: 'entry-link', pluginData: file }
-              : { path: args.path, external: true }
-          })
-          // The first pass's files name their maps by address (/assets/…), which esbuild cannot
-          // find on disk: handed over inline, they let this pass's maps point at the sources.
-          build.onLoad({ filter: /\.js$/, namespace: 'file' }, async (args) => {
-            const code = await readFile(args.path, 'utf8')
-            const map = await readFile(`${args.path}.map`, 'base64').catch(() => undefined)
-            const contents =
-              map === undefined
-                ? code
-                : code.replace(
-                    /\/\/# sourceMappingURL=\S+\s*$/,
-                    `//# sourceMappingURL=data:application/json;base64,${map}\n`,
-                  )
-            return { contents, loader: 'js' }
-          })
-          build.onLoad({ filter: /.*/, namespace: 'entry-link' }, (args) => {
-            const file = mergedAbs.get(args.pluginData)
-            const names = outputs[file].exports.map((name) => `${alias(file, name)} as ${name}`)
-            return {
-              contents: `export { ${names.join(', ')} } from ${JSON.stringify(entryLink)}`,
-              resolveDir: clientOut,
-              loader: 'js',
-            }
-          })
-        },
-      },
-    ],
-  })
-  await Promise.all([...merged].flatMap((file) => [rm(abs(file)), rm(`${abs(file)}.map`, { force: true })]))
-  // The first pass's view, with the merged chunks' modules in the entry, the copied ones in each
-  // page chunk, and their importers pointing at where the code now is.
-  const view = { inputs: metafile.inputs, outputs: {} }
-  const pageImports = (output) =>
-    output.imports.flatMap((item) =>
-      item.kind === 'import-statement' && copied.has(abs(item.path)) ? pageImports(outputs[item.path]) : [item],
-    )
-  const pageInputs = (output) =>
-    Object.assign(
-      {},
-      output.inputs,
-      ...output.imports
-        .filter((item) => item.kind === 'import-statement' && copied.has(abs(item.path)))
-        .map((item) => pageInputs(outputs[item.path])),
-    )
-  for (const [file, output] of Object.entries(outputs)) {
-    if (merged.has(file)) continue
-    const page = isPage(file)
-    const imports = (page ? pageImports(output) : output.imports).map((item) =>
-      merged.has(item.path) ? { ...item, path: entry } : item,
-    )
-    const seen = new Set()
-    const unique = imports.filter((item) =>
-      seen.has(`${item.kind}:${item.path}`) ? false : seen.add(`${item.kind}:${item.path}`),
-    )
-    view.outputs[file] = {
-      ...output,
-      ...(page ? { inputs: pageInputs(output) } : {}),
-      imports: file === entry ? unique.filter((item) => item.path !== entry) : unique,
-    }
-  }
-  view.outputs[entry].inputs = Object.assign({}, ...[entry, ...merged].map((file) => outputs[file].inputs))
-  return view
+  const hash = createHash('sha256').update(readFileSync(import.meta.filename))
+  for (const file of FOLDING_STEP) hash.update(readFileSync(path.join(root, file)))
+  return hash.digest('hex').slice(0, 12)
 }
 
 const brotli = promisify(zlib.brotliCompress)
@@ -372,7 +236,7 @@ function toManifest(metafile) {
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
-    if (entry === 'client/entry-client.tsx') {
+    if (entry === CLIENT_ENTRY) {
       manifest.entry = chunk(file)
       if (output.cssBundle)
         throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
