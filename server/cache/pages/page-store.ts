@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { bytesHeld, type CachedPage } from './cached-page.ts'
 import type { Used } from './read-render.ts'
@@ -18,6 +17,7 @@ export interface Entry {
 }
 
 export interface PageStore {
+  /** The entry of `key`, now its tenant's most recently used. */
   get(key: string): Entry | undefined
   /** Keeps `page` under `key`, counted at the bytes it holds now. */
   keep(key: string, page: CachedPage, how: Pick<Entry, 'uses' | 'purged'>): void
@@ -29,40 +29,112 @@ export interface PageStore {
   readonly bytes: number
 }
 
-/** The HTML cache's pages, least recently used first out once their bytes pass `maxBytes`. */
+/** One tenant's pages, least recently used first (a Map keeps insertion order), and their bytes. */
+interface Tenant {
+  pages: Map<string, Entry>
+  bytes: number
+}
+
+/** The tenant a key belongs to: keys start with the tenant's host and `:` (see cache-keys.ts). */
+function tenantOf(key: string): string {
+  const colon = key.indexOf(':')
+  return colon === -1 ? key : key.slice(0, colon)
+}
+
+/**
+ * The HTML cache's pages, bounded by `maxBytes`. Once past it, the tenant holding the most bytes
+ * gives up its least recently used page: a max-min fair share. One tenant alone may use the whole
+ * bound, but a flood of one tenant's new addresses (search terms, any address it answers 200 for)
+ * grows that tenant until it is the largest, and from then on pushes out only its own pages; the
+ * pages other tenants' visitors keep asking for stay. Within a tenant, plain LRU. A global LRU
+ * would let the flood push out every other tenant's pages between two of their visits.
+ */
 export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefined): PageStore {
-  const pages = new LRUCache<string, Entry>({
-    maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (entry) => Math.max(1, entry.counted),
-    ...(metrics
-      ? {
-          dispose: (_entry: Entry, _key: string, reason: LRUCache.DisposeReason) =>
-            reason === 'evict' && metrics.evicted(),
-        }
-      : {}),
-  })
-  metrics?.size(() => pages.size)
-  metrics?.bytes?.(() => pages.calculatedSize)
+  const bound = Math.max(1, maxBytes)
+  const tenants = new Map<string, Tenant>()
+  let bytes = 0
+  let size = 0
+  metrics?.size(() => size)
+  metrics?.bytes?.(() => bytes)
+
+  function remove(tenantName: string, tenant: Tenant, key: string): boolean {
+    const entry = tenant.pages.get(key)
+    if (entry === undefined) return false
+    tenant.pages.delete(key)
+    tenant.bytes -= entry.counted
+    bytes -= entry.counted
+    size -= 1
+    if (tenant.pages.size === 0) tenants.delete(tenantName)
+    return true
+  }
+
+  function add(key: string, entry: Entry): void {
+    const name = tenantOf(key)
+    const tenant = tenants.get(name) ?? { pages: new Map(), bytes: 0 }
+    tenants.set(name, tenant)
+    tenant.pages.set(key, entry)
+    tenant.bytes += entry.counted
+    bytes += entry.counted
+    size += 1
+  }
+
+  /** Evicts the largest tenant's least recently used pages until the bound holds (a scan of tenants per eviction). */
+  function evict(): void {
+    while (bytes > bound) {
+      let largest: [string, Tenant] | undefined
+      for (const pair of tenants) if (largest === undefined || pair[1].bytes > largest[1].bytes) largest = pair
+      if (largest === undefined) return
+      const oldest = largest[1].pages.keys().next().value as string
+      remove(largest[0], largest[1], oldest)
+      metrics?.evicted()
+    }
+  }
+
+  function put(key: string, entry: Entry): void {
+    const name = tenantOf(key)
+    const tenant = tenants.get(name)
+    if (tenant !== undefined) remove(name, tenant, key)
+    // A page larger than the whole bound is not kept (it would push out everything else).
+    if (entry.counted > bound) return
+    add(key, entry)
+    evict()
+  }
+
   return {
-    get: (key) => pages.get(key),
+    get(key) {
+      const tenant = tenants.get(tenantOf(key))
+      const entry = tenant?.pages.get(key)
+      if (tenant === undefined || entry === undefined) return undefined
+      // Most recently used: moved to the end of its tenant's order.
+      tenant.pages.delete(key)
+      tenant.pages.set(key, entry)
+      return entry
+    },
     keep(key, page, how) {
-      pages.set(key, { page, counted: bytesHeld(page), uses: how.uses, purged: how.purged, failures: 0, retryAt: 0 })
+      const counted = Math.max(1, bytesHeld(page))
+      put(key, { page, counted, uses: how.uses, purged: how.purged, failures: 0, retryAt: 0 })
     },
     recount(key, entry) {
-      const held = bytesHeld(entry.page)
+      const held = Math.max(1, bytesHeld(entry.page))
       if (held === entry.counted) return
+      const name = tenantOf(key)
+      const tenant = tenants.get(name)
+      if (tenant === undefined || tenant.pages.get(key) !== entry) return
+      remove(name, tenant, key)
       entry.counted = held
-      // lru-cache sizes an entry only when a new value is set: the same one is put back in anew.
-      pages.delete(key)
-      pages.set(key, entry)
+      put(key, entry)
     },
-    delete: (key) => void pages.delete(key),
-    entries: () => [...pages.entries()],
+    delete(key) {
+      const name = tenantOf(key)
+      const tenant = tenants.get(name)
+      if (tenant !== undefined) remove(name, tenant, key)
+    },
+    entries: () => [...tenants.values()].flatMap((tenant) => [...tenant.pages]),
     get size() {
-      return pages.size
+      return size
     },
     get bytes() {
-      return pages.calculatedSize
+      return bytes
     },
   }
 }
