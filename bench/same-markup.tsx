@@ -11,7 +11,7 @@ import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
 import { createLocale } from '../shared/i18n/locale.ts'
-import { loadAllContentViews } from '../shared/pages/content/content-views.ts'
+import { ContentViewsContext, createContentViews } from '../shared/pages/content/content-views.ts'
 import { routes } from '../shared/routes.tsx'
 import type { Lang } from '../shared/types.ts'
 
@@ -37,8 +37,9 @@ async function pageTree(payload: Payload, routerUrl: string, language: Lang) {
   const handler = createStaticHandler(routes)
   const locale = createLocale(language, await loadMessages(language))
   // renderToString cannot wait for a module: every content view is loaded first (the app's
-  // renders wait for a view once per process).
-  await loadAllContentViews()
+  // renders load the page's view before they start).
+  const views = createContentViews()
+  await views.loadAll()
   const data = settled(payload)
   const source = { load: async (routeId: string) => data[routeId] }
   return async () => {
@@ -49,7 +50,9 @@ async function pageTree(payload: Payload, routerUrl: string, language: Lang) {
     const router = createStaticRouter(handler.dataRoutes, result)
     return (
       <I18nProvider locale={locale}>
-        <StaticRouterProvider router={router} context={result} hydrate={false} />
+        <ContentViewsContext value={views}>
+          <StaticRouterProvider router={router} context={result} hydrate={false} />
+        </ContentViewsContext>
       </I18nProvider>
     )
   }

@@ -15,7 +15,7 @@ import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
 import { I18nProvider } from '../shared/i18n/i18n-context.tsx'
 import { loadMessages } from '../shared/i18n/load-messages.ts'
-import { contentViewOf, loadContentView } from '../shared/pages/content/content-views.ts'
+import { ContentViewsContext, contentViewOf, createContentViews } from '../shared/pages/content/content-views.ts'
 import { createRoutes } from '../shared/routes.tsx'
 import { createSiteAddress } from '../shared/routing/site-address.ts'
 import { StyleLoaderContext } from '../shared/styles/style-loader.ts'
@@ -45,12 +45,14 @@ async function hydrate() {
   let router: DataRouter | null = null
   withChunkReload(routes, () => router)
   // The first page's components must be in place before hydrating, or React would see a fallback.
+  // This page load's content views: the ones the first page shows are loaded now.
+  const contentViews = createContentViews()
   const views = Object.values(state.loaderData ?? {})
     .map(contentViewOf)
     .filter((view) => view !== undefined)
   await Promise.all([
     resolveLazyRoutes(routes, history.location.pathname, languagePrefix),
-    ...views.map(loadContentView),
+    ...views.map((view) => contentViews.load(view)),
   ])
   const locale = createDeferredLocale(language, strings, () => loadTranslator(language))
   await yieldToBrowser()
@@ -65,7 +67,7 @@ async function hydrate() {
     async load(routeId, args) {
       const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch(loadWholePage)])
       const view = contentViewOf(data)
-      if (view !== undefined) await loadContentView(view).catch(loadWholePage)
+      if (view !== undefined) await contentViews.load(view).catch(loadWholePage)
       return data
     },
   })
@@ -104,7 +106,9 @@ async function hydrate() {
           <PrefetchContext.Provider value={prefetch}>
             <ScrollMemoryContext.Provider value={scrollMemory}>
               <StyleLoaderContext.Provider value={styleLoader}>
-                <RouterProvider router={router} />
+                <ContentViewsContext value={contentViews}>
+                  <RouterProvider router={router} />
+                </ContentViewsContext>
               </StyleLoaderContext.Provider>
             </ScrollMemoryContext.Provider>
           </PrefetchContext.Provider>

@@ -7,7 +7,12 @@ import { errorHead, toHeadTags } from '../../shared/seo/head-tags.ts'
 import { I18nProvider } from '../../shared/i18n/i18n-context.tsx'
 import type { Locale } from '../../shared/i18n/locale.ts'
 import { recordRenderedStrings } from '../../shared/i18n/rendered-strings.ts'
-import { contentViewOf, VIEW_MODULES } from '../../shared/pages/content/content-views.ts'
+import {
+  ContentViewsContext,
+  contentViewOf,
+  createContentViews,
+  VIEW_MODULES,
+} from '../../shared/pages/content/content-views.ts'
 import type { RouteHandle } from '../../shared/routes.tsx'
 import { pageStyleGroups } from '../../shared/styles/style-groups.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -58,11 +63,12 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
 
   const deferredSettled = await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
+  const viewKind = viewKindOf(context)
   const start = documentStart({
     language,
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
-    view: viewModuleOf(context),
+    view: viewKind === undefined ? undefined : VIEW_MODULES[viewKind],
     manifest: input.manifest,
     // An error replaces the page with the error view, which needs the common sheet only.
     styles: pageStyleGroups(
@@ -73,6 +79,10 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   })
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
+  // This render's content views, the page's own loaded before it starts so the render never waits
+  // for it; a failed load is tried again by the render, which reports it.
+  const views = createContentViews()
+  if (viewKind !== undefined) await views.load(viewKind).catch(() => undefined)
   // The strings this render writes travel with the page: the browser hydrates from them.
   const rendered = recordRenderedStrings(locale)
   const element = createElement(
@@ -80,7 +90,10 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     null,
     createElement(I18nProvider, {
       locale: rendered.locale,
-      children: createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      children: createElement(ContentViewsContext, {
+        value: views,
+        children: createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      }),
     }),
   )
   return streamResponse(element, {
@@ -107,12 +120,11 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   })
 }
 
-/** The view module a content or home page's body renders with, to preload with the page's chunk. */
-function viewModuleOf(context: StaticHandlerContext): string | undefined {
+/** The content view a page's body renders with (none for an error), preloaded with the page's chunk. */
+function viewKindOf(context: StaticHandlerContext): ReturnType<typeof contentViewOf> {
   if (context.errors) return undefined
   const leaf = context.matches[context.matches.length - 1]
-  const kind = leaf ? contentViewOf(context.loaderData[leaf.route.id]) : undefined
-  return kind === undefined ? undefined : VIEW_MODULES[kind]
+  return leaf ? contentViewOf(context.loaderData[leaf.route.id]) : undefined
 }
 
 /** Scripts that must run before the first paint, per tenant (the HTML stays the same for every visitor). */

@@ -8,7 +8,7 @@ import { I18nProvider } from '../../i18n/i18n-context.tsx'
 import en from '../../i18n/locales/en.ts'
 import { createLocale } from '../../i18n/locale.ts'
 import { Component as HomePage } from '../home-page.tsx'
-import { loadAllContentViews } from './content-views.ts'
+import { ContentViewsContext, createContentViews } from './content-views.ts'
 import { ContentView } from './content-view.tsx'
 
 const site: PublicSite = {
@@ -29,6 +29,8 @@ const site: PublicSite = {
   search: { enabled: true, placeholder: '' },
   imageOptimizer: false,
 }
+
+const views = createContentViews()
 
 /** Renders a page component with the router and i18n context it expects, as the server would. */
 async function render(data: unknown, Page: React.ComponentType): Promise<string> {
@@ -60,7 +62,9 @@ async function render(data: unknown, Page: React.ComponentType): Promise<string>
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
     <I18nProvider locale={createLocale('en', en)}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ContentViewsContext value={views}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ContentViewsContext>
     </I18nProvider>,
   )
 }
@@ -86,7 +90,7 @@ function page(body: ContentBody, extra: Partial<ContentPageData> = {}): ContentP
 
 describe('content views', () => {
   // renderToString cannot wait for a view's module to load.
-  beforeAll(loadAllContentViews)
+  beforeAll(() => views.loadAll())
 
   it('renders nav groups as tabs of external site cards', async () => {
     const html = await render(

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import type { ContentPageData } from '../../data/content-data.ts'
-import { useContentView } from './content-views.ts'
+import { useContentViews } from './content-views.ts'
 import type { LandView } from './land-view.tsx'
 import type { ResourceView } from './resource-view.tsx'
 
@@ -27,29 +27,30 @@ export function ContentView({ data }: { data: ContentPageData }) {
 
 function ContentBodyView({ data }: { data: ContentPageData }) {
   const { body } = data
+  const views = useContentViews()
   switch (body.kind) {
     case 'nav': {
-      const { NavView } = useContentView('nav')
+      const { NavView } = views.read('nav')
       return <NavView body={body} />
     }
     case 'custom': {
-      const { CustomView } = useContentView('custom')
+      const { CustomView } = views.read('custom')
       return <CustomView body={body} />
     }
     case 'rss': {
-      const { RssView } = useContentView('rss')
+      const { RssView } = views.read('rss')
       return <RssView body={body} hot={data.rssHot} />
     }
     case 'list': {
-      const { ListView } = useContentView('list')
+      const { ListView } = views.read('list')
       return <ListView body={body} />
     }
     case 'outline': {
-      const { OutlineView } = useContentView('outline')
+      const { OutlineView } = views.read('outline')
       return <OutlineView body={body} />
     }
     case 'ugc_post': {
-      const { UgcPostView } = useContentView('ugc_post')
+      const { UgcPostView } = views.read('ugc_post')
       return <UgcPostView body={body} />
     }
     case 'land':
@@ -59,11 +60,11 @@ function ContentBodyView({ data }: { data: ContentPageData }) {
 }
 
 function LandBody(props: ComponentProps<typeof LandView>) {
-  const View = useContentView('land').LandView
+  const View = useContentViews().read('land').LandView
   return <View {...props} />
 }
 
 function ResourceBody(props: ComponentProps<typeof ResourceView>) {
-  const View = useContentView('resource').ResourceView
+  const View = useContentViews().read('resource').ResourceView
   return <View {...props} />
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contentViewOf, loadContentView, useContentView, VIEW_MODULES } from './content-views.ts'
+import { contentViewOf, createContentViews, VIEW_MODULES } from './content-views.ts'
 
 describe('contentViewOf', () => {
   it.each([
@@ -24,11 +24,20 @@ describe('the views', () => {
   })
 
   it('load once, and a render reads a loaded one at once', async () => {
-    const first = loadContentView('nav')
-    expect(loadContentView('nav')).toBe(first)
+    const views = createContentViews()
+    const first = views.load('nav')
+    expect(views.load('nav')).toBe(first)
     const module = await first
     expect(typeof module.NavView).toBe('function')
     // Outside a render `use` would throw: a loaded view never reaches it.
-    expect(useContentView('nav')).toBe(module)
+    expect(views.read('nav')).toBe(module)
+  })
+
+  it('are kept per render or page load, not per process', async () => {
+    const one = createContentViews()
+    await one.load('list')
+    const other = createContentViews()
+    expect(other.load('list')).not.toBe(one.load('list'))
+    expect(one.read('list')).toBe(await other.load('list'))
   })
 })
