@@ -40,6 +40,7 @@ import { faviconRoute } from './routes/favicon.ts'
 import { purgeRoutes } from './routes/purge.ts'
 import type { HtmlCache } from './cache/pages/html-cache.ts'
 import type { Purger } from './cache/purge-bus.ts'
+import type { CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { createLocales } from './tenant/locales.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 import type { UpstreamClient } from './upstream/client.ts'
@@ -59,6 +60,8 @@ export interface AppDeps {
   htmlCache?: HtmlCache
   /** `POST /_internal/purge` answers only when given (PURGE_TOKEN set). */
   purge?: { token: string; purger: Purger }
+  /** Forwards each purge the endpoint takes to the CDNs in front (VARNISH_PURGE_URLS, CLOUDFLARE_*, FASTLY_*). */
+  cdnPurges?: CdnForwarder
   /** Whether the instance takes traffic (`/readyz`). Default: one that is ready at once. */
   readiness?: Readiness
   /** Default: a fresh registry without process metrics. */
@@ -145,7 +148,10 @@ export function createApp(deps: AppDeps): App {
     c.set('routeName', 'internal')
     await next()
   })
-  if (deps.purge) app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites, policyOf }))
+  if (deps.purge) {
+    const cdn = deps.cdnPurges ? { cdn: deps.cdnPurges } : {}
+    app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites, policyOf, ...cdn }))
+  }
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))

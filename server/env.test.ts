@@ -44,6 +44,10 @@ describe('parseEnv', () => {
         IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024,
         IMAGE_CACHE_DIR: undefined,
         IMAGE_AVIF: true,
+        CDN_PURGE_TIMEOUT_MS: 10000,
+        VARNISH_PURGE_URLS: [],
+        CLOUDFLARE_API_URL: 'https://api.cloudflare.com/client/v4',
+        FASTLY_API_URL: 'https://api.fastly.com',
       },
     })
   })

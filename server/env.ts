@@ -30,6 +30,50 @@ function toOrigin(text: string): string | null {
   }
 }
 
+/** A comma-separated list of http(s) origins; each one that is not is reported. */
+const originList = (example: string) =>
+  z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = []
+      for (const item of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const origin = toOrigin(item)
+        if (origin === null)
+          context.addIssue({
+            code: 'custom',
+            message: `${JSON.stringify(item)} is not an http(s) origin such as ${example}`,
+          })
+        else origins.push(origin)
+      }
+      return origins
+    })
+    .default([])
+
+/** An http(s) API base URL (a path allowed), without credentials, query or fragment. */
+const apiBaseUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => {
+      try {
+        const url = new URL(text)
+        return /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash
+      } catch {
+        return false
+      }
+    }, 'must be an http(s) URL without credentials, query or fragment')
+    .default(fallback)
+
+/** A credential sent in a header: printable ASCII without spaces. Its value is never repeated in an error. */
+const headerToken = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,1024}$/, 'must be printable ASCII without spaces (an API token)')
+  .optional()
+
 const envSchema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -46,25 +90,7 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: integer(5000, 1, 600_000),
   RENDER_TIMEOUT_MS: integer(5000, 1, 600_000),
   IMAGE_OPTIMIZER: flag(true),
-  IMAGE_ALLOWED_ORIGINS: z
-    .string()
-    .transform((value, context) => {
-      const origins: string[] = []
-      for (const item of value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)) {
-        const origin = toOrigin(item)
-        if (origin === null)
-          context.addIssue({
-            code: 'custom',
-            message: `${JSON.stringify(item)} is not an http(s) origin such as https://cdn.example.com`,
-          })
-        else origins.push(origin)
-      }
-      return origins
-    })
-    .default([]),
+  IMAGE_ALLOWED_ORIGINS: originList('https://cdn.example.com'),
   IMAGE_TIMEOUT_MS: integer(5000, 1, 600_000),
   IMAGE_MAX_SOURCE_BYTES: integer(15 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   IMAGE_CACHE_MAX_BYTES: integer(128 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
@@ -72,6 +98,22 @@ const envSchema = z.object({
   IMAGE_AVIF: flag(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  CDN_PURGE_TIMEOUT_MS: integer(10_000, 100, 600_000),
+  VARNISH_PURGE_URLS: originList('http://varnish:6081'),
+  CLOUDFLARE_ZONE_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'must be a zone ID (32 hexadecimal characters)')
+    .optional(),
+  CLOUDFLARE_API_TOKEN: headerToken,
+  CLOUDFLARE_API_URL: apiBaseUrl('https://api.cloudflare.com/client/v4'),
+  FASTLY_SERVICE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a service ID (letters and digits)')
+    .optional(),
+  FASTLY_API_TOKEN: headerToken,
+  FASTLY_API_URL: apiBaseUrl('https://api.fastly.com'),
   HTML_CACHE_TTL_MS: integer(10_000, 0, 86_400_000),
   HTML_CACHE_STALE_MS: integer(3_600_000, 0, 604_800_000),
   HTML_CACHE_MAX_BYTES: integer(32 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
@@ -140,6 +182,13 @@ function crossChecks(env: Env, given: Record<string, string>): string[] {
   // A stale window only exists behind a fresh one: with caching off it would be a setting that does nothing.
   if (env.HTML_CACHE_TTL_MS === 0 && given.HTML_CACHE_STALE_MS !== undefined && env.HTML_CACHE_STALE_MS > 0) {
     errors.push('HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)')
+  }
+  // A CDN is forwarded purges only with both its account and its credential.
+  for (const [id, token] of [
+    ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+    ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+  ] as const) {
+    if ((env[id] === undefined) !== (env[token] === undefined)) errors.push(`${id}, ${token}: set both or neither`)
   }
   return errors
 }

@@ -5,6 +5,8 @@ import { createApp, type App, type AppDeps } from './app.ts'
 import { createPurger, type Purger } from './cache/purge-bus.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
+import { createCdnForwarder } from './cdn/cdn-forwarder.ts'
+import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from './cache/pages/html-cache.ts'
 import { createImages, type ImagesOptions } from './images/create-images.ts'
@@ -141,6 +143,18 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
     ...(redis && shared ? { shared: { ...shared, bus: redis.bus, markMs: htmlCache?.lifetimeMs ?? 0 } } : {}),
   })
+  // Each purge the endpoint takes goes on to the CDNs in front, from this instance only (cdn/).
+  const cdnTargets = cdnTargetsFromEnv(env)
+  const cdnPurges =
+    cdnTargets.length === 0
+      ? undefined
+      : createCdnForwarder({
+          targets: cdnTargets,
+          dispatcher,
+          timeoutMs: env.CDN_PURGE_TIMEOUT_MS,
+          log: log.child({ component: 'cdn' }),
+          onOutcome: (cdn, outcome) => metrics.cdnPurge(cdn, outcome),
+        })
   const app = createApp({
     sites,
     upstream,
@@ -160,6 +174,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     ...(htmlCache ? { htmlCache } : {}),
     canonicalScheme: env.CANONICAL_SCHEME,
     ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
+    ...(cdnPurges ? { cdnPurges } : {}),
     ...options.app,
   })
 

@@ -35,6 +35,8 @@ export interface Metrics {
   renderAborted(reason: 'timeout' | 'client'): void
   /** A shared-store (Redis) command that failed or timed out; the instance went on without it. */
   sharedStoreError(operation: string): void
+  /** One purge's outcome at one CDN (cdn/cdn-forwarder.ts CdnOutcome). */
+  cdnPurge(cdn: string, outcome: string): void
   /** A background re-render of a stale cached page ended (see RevalidationOutcome). */
   htmlRevalidation(outcome: string, seconds: number): void
 }
@@ -133,6 +135,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const cdnPurges = new Counter({
+    name: 'cdn_purges_total',
+    help: 'Purges forwarded to a CDN, by CDN and outcome (ok, failed, rejected, timeout, unsupported)',
+    labelNames: ['cdn', 'outcome'],
+    registers,
+  })
+
   const revalidations = new Counter({
     name: 'html_revalidations_total',
     help: 'Background re-renders of stale cached pages, by outcome',
@@ -185,6 +194,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     sharedStoreError(operation) {
       sharedStoreErrors.inc({ operation })
+    },
+    cdnPurge(cdn, outcome) {
+      cdnPurges.inc({ cdn, outcome })
     },
     htmlRevalidation(outcome, seconds) {
       revalidations.inc({ outcome })

@@ -7,6 +7,8 @@ import type { AppEnv } from '../app-env.ts'
 import type { SiteConfig } from '../../shared/types.ts'
 import type { PurgeOutcome, Purger } from '../cache/purge-bus.ts'
 import type { PageTarget } from '../cache/purge-scope.ts'
+import type { CdnForwarder } from '../cdn/cdn-forwarder.ts'
+import { forwardToCdns, type PurgedFacts } from '../cdn/cdn-targets.ts'
 import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant } from '../tenant/tenant.ts'
@@ -21,6 +23,8 @@ export interface PurgeRouteOptions {
   sites?: SiteRepository
   /** Resolves the router path of a purged address (with `sites`). */
   policyOf?: CachePolicyLookup
+  /** Sends each purge on to the CDNs in front once this instance and the fleet have purged (docs/freshness.md). */
+  cdn?: CdnForwarder
 }
 
 /** `site`, or an entity and its id: `page:p7`, `resource:r3`, `post:12`, `group:g1`. */
@@ -84,12 +88,14 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
       if ('all' in body) {
         const outcome = await options.purger.purge({ host: null, mode: body.mode })
         log.info({ purged: '*', mode: body.mode, outcome }, 'cache purged')
-        return c.json(answerOf([outcome], ['*']), 200, noStore)
+        const cdn = await forwardToCdns(options.cdn, { mode: body.mode, hosts: null })
+        return c.json({ ...answerOf([outcome], ['*']), ...cdn }, 200, noStore)
       }
       const host = normalizeHost(body.host)
       if (host === null) return c.json({ error: 'host is not a valid host name' }, 400, noStore)
       const tenant = await tenantHosts(host, options.sites, log)
       let pages: PageTarget[] | undefined
+      let cdnPages: PurgedFacts['pages']
       if (body.paths !== undefined) {
         if (tenant.site === undefined || options.policyOf === undefined) {
           return c.json(
@@ -101,16 +107,25 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
             noStore,
           )
         }
-        const targets = toPageTargets(toTenant(host, tenant.site), body.paths, options.policyOf)
+        const view = toTenant(host, tenant.site)
+        const targets = toPageTargets(view, body.paths, options.policyOf)
         if (!targets.ok)
           return c.json({ error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }, 400, noStore)
         pages = targets.pages
+        cdnPages = { tenant: view, targets: targets.pages }
       }
       const outcomes: PurgeOutcome[] = []
       const narrowed = { ...(pages ? { pages } : {}), ...(body.tags ? { tags: body.tags } : {}) }
       for (const each of tenant.hosts)
         outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
-      const answer = answerOf(outcomes, tenant.hosts)
+      // The CDNs last: their next fetch must find this purge done everywhere.
+      const cdn = await forwardToCdns(options.cdn, {
+        mode: body.mode,
+        hosts: tenant.hosts,
+        ...(body.tags ? { tags: body.tags } : {}),
+        ...(cdnPages ? { pages: cdnPages } : {}),
+      })
+      const answer = { ...answerOf(outcomes, tenant.hosts), ...cdn }
       log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, tags: body.tags, answer }, 'cache purged')
       return c.json(answer, 200, noStore)
     },

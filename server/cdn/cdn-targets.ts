@@ -1,0 +1,67 @@
+import type { PageTarget, PurgeScope } from '../cache/purge-scope.ts'
+import { PAYLOAD_SUFFIX } from '../routes/payload.ts'
+import type { Tenant } from '../tenant/tenant.ts'
+import type { CdnAnswer, CdnForwarder } from './cdn-forwarder.ts'
+import type { CdnAddress, CdnPurge } from './cdn-purge.ts'
+
+/** What the purge endpoint purged, as the CDNs are told it. */
+export interface PurgedFacts {
+  mode: PurgeScope['mode']
+  /** The tenant's host names (the one asked for, its domain and aliases); null for every tenant. */
+  hosts: string[] | null
+  /** Only what carries these tags (`resource:r3`, `site`). */
+  tags?: readonly string[]
+  /** Only these pages, resolved as for a visit (routes/purge-targets.ts), of this tenant. */
+  pages?: { tenant: Tenant; targets: readonly PageTarget[] }
+}
+
+/**
+ * The CDN purge of a purge the server made, with the names the responses carry
+ * (cache/cdn-tags.ts): every host alone for a whole tenant, `<host>:<tag>` for tags, and for pages
+ * each published address under each host, with its payload (`<address>/_payload.json`), which a
+ * CDN keeps as a page of its own.
+ */
+export function toCdnPurge(facts: PurgedFacts): CdnPurge {
+  const { mode, hosts } = facts
+  if (hosts === null) return { kind: 'all', mode }
+  if (facts.pages !== undefined) {
+    const paths = publishedPaths(facts.pages.tenant, facts.pages.targets)
+    const addresses: CdnAddress[] = hosts.flatMap((host) => paths.map((path) => ({ host, path })))
+    return { kind: 'addresses', mode, addresses }
+  }
+  const { tags } = facts
+  const keys = tags === undefined ? hosts : hosts.flatMap((host) => tags.map((tag) => `${host}:${tag}`))
+  return { kind: 'keys', mode, keys: [...new Set(keys)] }
+}
+
+/**
+ * The addresses visitors request for these pages: each language's address of the router path
+ * (language prefix and path mapping applied, as links are written), then its payload's.
+ */
+export function publishedPaths(tenant: Tenant, targets: readonly PageTarget[]): string[] {
+  const paths = new Set<string>()
+  for (const target of targets) {
+    for (const language of tenant.languages.filter((each) => target.languages.includes(each))) {
+      const address = encodedPath(tenant.address(language)(target.routerPathname))
+      paths.add(address)
+      paths.add(`${address === '/' ? '' : address.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`)
+    }
+  }
+  return [...paths]
+}
+
+/** The path as a browser sends it: percent-encoded where it has to be, so it matches the CDN's cache key. */
+function encodedPath(path: string): string {
+  return new URL(path, 'http://purge.invalid').pathname
+}
+
+/**
+ * The purge answer's `cdn` field, once the purge has gone to every CDN in front (each outcome, or
+ * `timeout` past the forwarding's deadline); nothing when no CDN is configured.
+ */
+export async function forwardToCdns(
+  forwarder: CdnForwarder | undefined,
+  facts: PurgedFacts,
+): Promise<{ cdn?: CdnAnswer }> {
+  return forwarder ? { cdn: await forwarder.forward(toCdnPurge(facts)) } : {}
+}
