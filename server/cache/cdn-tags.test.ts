@@ -33,4 +33,14 @@ describe('cdnTagHeaders', () => {
     const tags = Array.from({ length: 1000 }, (_, i) => `resource:r${i}`)
     expect(cdnTagHeaders('a.example', tags)['cache-tag']).toBe('a.example')
   })
+
+  it('leaves out a tag that is not header-safe and keeps the host-level tag', () => {
+    const headers = cdnTagHeaders('a.example', ['resource:r\r\nx', 'group:a,b', 'post:a b', 'page:图', 'resource:r3'])
+    expect(headers).toEqual({
+      'cache-tag': 'a.example,a.example:resource:r3',
+      'surrogate-key': 'a.example a.example:resource:r3',
+    })
+    // Both can be set as headers.
+    expect(() => new Headers({ ...headers })).not.toThrow()
+  })
 })

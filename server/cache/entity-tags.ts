@@ -17,9 +17,51 @@ const ID_ENTITIES: [prefix: string, entity: string][] = [
 const MAX_TAGS = 200
 
 /**
+ * Longest id a tag carries, once encoded: an id is a key, not a text; a longer one is left out
+ * rather than cut (two ids cut to the same text would purge each other's pages).
+ */
+export const MAX_TAG_ID_LENGTH = 128
+
+/** Bytes an encoded id keeps as they are: RFC 3986 §2.3's unreserved characters. */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/
+
+/**
+ * Every tag this server makes and accepts: `site`, or an entity and its encoded id. Nothing in it
+ * can end a header line, split a `Cache-Tag` (commas) or a `Surrogate-Key` (spaces), or fall
+ * outside the Latin-1 range a header value may carry.
+ */
+export const TAG_PATTERN = new RegExp(`^(?:site|[a-z_]+:[A-Za-z0-9._~%-]{1,${MAX_TAG_ID_LENGTH}})$`)
+
+/**
+ * An upstream id as a tag's id: its UTF-8 bytes percent-encoded except the unreserved ones (the
+ * same text `encodeURIComponent` gives, with `!'()*` encoded too), or null when it is empty or
+ * longer than MAX_TAG_ID_LENGTH once encoded. Ids are the upstream's untrusted text: encoding keeps
+ * every id taggable (a CJK or spaced id is as purgeable as `r3`), and is one-to-one, so two ids
+ * never share a tag. A lone surrogate is sent as U+FFFD rather than thrown on.
+ */
+export function encodeTagId(id: string | number): string | null {
+  const text = String(id)
+  if (text === '' || text.length > MAX_TAG_ID_LENGTH) return null
+  let encoded = ''
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte)
+    encoded += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+    if (encoded.length > MAX_TAG_ID_LENGTH) return null
+  }
+  return encoded
+}
+
+/** The tag of one entity (`resource:r3`, `group:%E5%9B%BE`), or null for an id that cannot be one. */
+export function entityTag(entity: string, id: string | number): string | null {
+  const encoded = encodeTagId(id)
+  return encoded === null ? null : `${entity}:${encoded}`
+}
+
+/**
  * The content entities an upstream answer carries, as purge tags (`resource:r3`, `post:12`,
  * `group:g1`, `page:p7`…): every id field anywhere in it, by its name, and a bare `id` by the API
- * path's entity. Ids of people and secrets (`user_id`, `cookie_id`, `site_id`) are not entities.
+ * path's entity, each made by entityTag (an id that cannot be a tag is left out). Ids of people and
+ * secrets (`user_id`, `cookie_id`, `site_id`) are not entities.
  */
 export function entityTagsOf(path: string, value: unknown): string[] {
   const bare = ID_ENTITIES.find(([prefix]) => path.startsWith(prefix))?.[1]
@@ -32,9 +74,10 @@ export function entityTagsOf(path: string, value: unknown): string[] {
     }
     for (const [name, field] of Object.entries(node)) {
       const entity = name === 'id' ? bare : ID_FIELDS[name]
-      if (entity !== undefined && (typeof field === 'string' || typeof field === 'number') && String(field) !== '')
-        tags.add(`${entity}:${field}`)
-      else visit(field, depth + 1)
+      if (entity !== undefined && (typeof field === 'string' || typeof field === 'number')) {
+        const tag = entityTag(entity, field)
+        if (tag !== null) tags.add(tag)
+      } else visit(field, depth + 1)
       if (tags.size >= MAX_TAGS) return
     }
   }

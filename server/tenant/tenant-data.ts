@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Lang, ShowPath, SitePageConfig } from '../../shared/types.ts'
 import { dataKey, pageConfigKey } from '../cache/cache-keys.ts'
-import { entityTagsOf } from '../cache/entity-tags.ts'
+import { entityTag, entityTagsOf } from '../cache/entity-tags.ts'
 import type { ObjectMemo } from '../cache/object-memo.ts'
 import { recordUse, type PageUses } from '../cache/page-uses.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
@@ -36,7 +36,8 @@ export function createTenantData(
     page: async (where) => {
       const page = { language, ...where }
       const config = await sites.getPage(host, page, context)
-      recordUse(uses, pageConfigKey(host, page), config ? [`page:${config.page_id}`] : [])
+      const tag = config ? entityTag('page', config.page_id) : null
+      recordUse(uses, pageConfigKey(host, page), tag === null ? [] : [tag])
       return config
     },
     showPaths: async () => {

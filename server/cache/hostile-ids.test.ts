@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startTestSite, type TestSite } from '../../test/harness.ts'
+
+/** A resource id as hostile as upstream text can be: a line break that would start a header, a space, CJK. */
+const hostileResource = (n: string) => `r${n}\r\nX-Injected: yes 图片`
+/** A page group id with a comma (splits a Cache-Tag) and CJK (past U+00FF). */
+const HOSTILE_GROUP = 'g,法律'
+
+/**
+ * The demo API behind a stub that hands out hostile ids: every resource id and the legal group's id
+ * in the answers, mapped back in the request bodies so the demo still finds what they name.
+ */
+async function hostileSite(): Promise<TestSite> {
+  return startTestSite({
+    listen: true,
+    htmlCache: { ttlMs: 60_000 },
+    upstream: async (request, demo) => {
+      const body = request.method === 'POST' ? await request.text() : undefined
+      const plainBody = body
+        ?.replaceAll(JSON.stringify(HOSTILE_GROUP).slice(1, -1), 'g-legal')
+        .replace(/r(\d+)\\r\\nX-Injected: yes 图片/g, 'r$1')
+      const answer = await demo(
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(plainBody !== undefined ? { body: plainBody } : {}),
+        }),
+      )
+      const text = (await answer.text())
+        .replace(/"id":"r(\d+)"/g, (_match, n: string) => `"id":${JSON.stringify(hostileResource(n))}`)
+        .replaceAll('"g-legal"', JSON.stringify(HOSTILE_GROUP))
+      const headers = new Headers(answer.headers)
+      headers.delete('content-length')
+      return new Response(text, { status: answer.status, headers })
+    },
+  })
+}
+
+let site: TestSite | undefined
+afterEach(async () => {
+  await site?.close()
+  site = undefined
+})
+
+/** GET over a socket, waiting until the page is kept. */
+async function get(site: TestSite, path: string, host: string) {
+  // Each site's own language, so no language cookie makes the answer private.
+  const headers = { 'accept-encoding': 'identity', cookie: host === 'land.localhost' ? 'lang=en' : 'lang=zh' }
+  const response = await site.request(path, { host, via: 'listener', headers })
+  const text = await response.text()
+  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+  return { response, text }
+}
+
+function expectHeaderSafe(response: Response) {
+  expect(response.headers.get('x-injected')).toBeNull()
+  for (const name of ['cache-tag', 'surrogate-key']) {
+    const value = response.headers.get(name) ?? ''
+    expect(value).toMatch(/^[\x21-\x7e ,]+$/)
+    expect(value).not.toContain('图')
+  }
+}
+
+describe('hostile upstream ids', () => {
+  it('the lists, the detail page and the custom pages answer 200 twice (the second from the HTML cache), tags encoded', async () => {
+    const hostile = await hostileSite()
+    site = hostile
+    const list = await get(hostile, '/res/hot', 'res.localhost')
+    expect(list.response.status).toBe(200)
+    // The stub did hand out hostile ids: the page shows one in its payload.
+    expect(list.text).toContain('X-Injected: yes')
+    const detailPath = /href="(\/d\/[^"?#]+)"/.exec(list.text)?.[1]
+    if (detailPath === undefined) throw new Error('the list links to no detail page')
+
+    const pages: [path: string, host: string, tag: RegExp][] = [
+      ['/res/hot', 'res.localhost', /res\.localhost:resource:r\d+%0D%0AX-Injected%3A%20yes%20%E5%9B%BE%E7%89%87/],
+      ['/res/new', 'res.localhost', /res\.localhost:resource:r\d+%0D%0AX-Injected%3A%20yes%20%E5%9B%BE%E7%89%87/],
+      [detailPath, 'res.localhost', /res\.localhost:resource:r\d+%0D%0AX-Injected%3A%20yes%20%E5%9B%BE%E7%89%87/],
+      ['/c/legal/privacy', 'land.localhost', /land\.localhost:page:/],
+      ['/c/legal/terms', 'land.localhost', /land\.localhost:page:/],
+      // A list of the group's pages, found by the hostile group id its config names: the group's pages are its rows.
+      ['/sp/library', 'land.localhost', /land\.localhost:page:pg-land-c1,land\.localhost:page:pg-land-c2,/],
+    ]
+    for (const [path, host, tag] of pages) {
+      const first = await get(hostile, path, host)
+      expect(`${path} ${first.response.status}`).toBe(`${path} 200`)
+      expectHeaderSafe(first.response)
+      expect(first.response.headers.get('cache-tag')).toMatch(tag)
+      const calls = [...hostile.upstreamCalls.values()].reduce((sum, count) => sum + count, 0)
+      const second = await get(hostile, path, host)
+      expect(`${path} ${second.response.status}`).toBe(`${path} 200`)
+      // From the HTML cache: no upstream call, an Age.
+      expect(second.response.headers.get('age')).not.toBeNull()
+      expect([...hostile.upstreamCalls.values()].reduce((sum, count) => sum + count, 0)).toBe(calls)
+      expectHeaderSafe(second.response)
+      expect(second.response.headers.get('cache-tag')).toBe(first.response.headers.get('cache-tag'))
+    }
+  })
+})
