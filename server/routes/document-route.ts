@@ -81,7 +81,7 @@ async function answer(
   )
   if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response
   // A page kept from this request's own render is no cached copy yet: it carries no Age.
-  return served(c, result.kind === 'hit' ? cache : null, result.page, isPrivate, options.security)
+  return served(c, result.kind === 'hit' ? { cache, key } : null, result.page, isPrivate, options.security)
 }
 
 /** A GET's answer to a HEAD: its status and headers, its body left unread. */
@@ -92,11 +92,11 @@ function withoutBody(response: Response): Response {
 
 /**
  * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
- * `ageOf`: the cache it was answered from (the `Age` header).
+ * `from`: the cache and key it was answered from (its `Age`, and whether it is a stale copy).
  */
 function served(
   c: Context<AppEnv>,
-  ageOf: HtmlCache | null,
+  from: { cache: HtmlCache; key: string } | null,
   page: CachedPage,
   isPrivate: boolean,
   security: SecurityPolicy,
@@ -110,7 +110,7 @@ function served(
     ifNoneMatch,
     requestId: c.get('requestId'),
     nonce: c.get('cspNonce'),
-    ...(ageOf ? { age: ageOf.age(page) } : {}),
+    ...(from ? { age: from.cache.age(page), stale: from.cache.isStale(from.key) } : {}),
   } as const
   return pageResponse(answerPage(page, request, security))
 }

@@ -3,6 +3,7 @@ import { negotiateEncoding } from '../../http/content-coding.ts'
 import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
+import { staleCopyCacheControl } from '../../middleware/cache-control.ts'
 import { releaseGzip } from './gzip-segments.ts'
 import {
   bodyBytes,
@@ -187,15 +188,17 @@ export interface HitRequest {
   nonce: string
   /** Seconds since the page was rendered (`HtmlCache.age`); absent for a page kept from this very render. */
   age?: number
+  /** The page is past its fresh window or marked by a purge (`HtmlCache.isStale`): a CDN must fetch it again at once. */
+  stale?: boolean
 }
 
 /**
  * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
  * document route and the writer answering before the app, cache/pages/hit-writer.ts): the page's own
- * headers (its Cache-Control, Vary and CDN tags among them), the security headers around a fresh
- * nonce, the request id, `Age` and the page's `ETag`; or, when `If-None-Match` names that tag, the
- * 304 middleware/conditional-get.ts would make of it (RFC 9110 §13.1.2): no body, and only the
- * headers notModifiedHeaders keeps, so no nonce policy.
+ * headers (its Cache-Control, Vary and CDN tags among them; a stale copy's with no shared lifetime
+ * left), the security headers around a fresh nonce, the request id, `Age` and the page's `ETag`; or,
+ * when `If-None-Match` names that tag, the 304 middleware/conditional-get.ts would make of it
+ * (RFC 9110 §13.1.2): no body, and only the headers notModifiedHeaders keeps, so no nonce policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
   const headers: Record<string, string> = {
@@ -204,6 +207,8 @@ export function answerPage(page: CachedPage, request: HitRequest, security: Secu
   }
   if (request.age !== undefined) headers.age = String(request.age)
   for (const [name, value] of page.headers) headers[name] = value
+  if (request.stale && headers['cache-control'] !== undefined)
+    headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])
   headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   if (ifNoneMatchMatches(request.ifNoneMatch, page.etag))

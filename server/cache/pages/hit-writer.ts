@@ -60,6 +60,7 @@ export function createHitWriter(options: HitWriterOptions): NodeAnswer {
       requestId: record.requestId,
       nonce: nextNonce(),
       age: htmlCache.age(page),
+      stale: htmlCache.isStale(view.key),
     } as const
     const answered = answerPage(page, request, security)
     writeAnswer(outgoing, page, answered)

@@ -61,6 +61,8 @@ export interface HtmlCache {
   get(key: string, render: () => Promise<Rendered>, rerender?: Rerender): Promise<HtmlCacheAnswer>
   /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
   age(page: CachedPage): number
+  /** Whether the page of `key` held here is stale: past its fresh window, or marked by a soft purge. */
+  isStale(key: string): boolean
   /**
    * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders of them
    * running now (of the whole tenant for a tag purge) are not kept. Answers how many pages, their
@@ -295,6 +297,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     },
     get,
     age: (page) => Math.max(0, Math.floor(ageMs(page) / 1000)),
+    isStale(key) {
+      const entry = pages.get(key)
+      return entry !== undefined && !isFresh(entry)
+    },
     purge(scope) {
       purges.record(scope)
       const keys: string[] = []
