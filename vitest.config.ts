@@ -18,6 +18,8 @@ const PROCESS = [
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',
   'test/client-bundle-names.test.ts',
+  'test/deploy-varnish.test.ts',
+  'test/deploy-haproxy.test.ts',
 ]
 const ALL = [
   'server/**/*.test.{ts,tsx}',

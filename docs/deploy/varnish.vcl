@@ -1,0 +1,145 @@
+vcl 4.1;
+
+# Varnish in front of the tenant-sites instances (or of the load balancer spreading over them).
+# Tested as shipped by test/deploy-varnish.test.ts against Debian's varnish 7.1 with
+# varnish-modules; see docs/deploy/README.md for the picture and how to run it.
+#
+# What it guarantees:
+# - an anonymous page is kept as long as the instance says (s-maxage) and served stale while it
+#   fetches again (grace = the instance's stale-while-revalidate);
+# - nothing a visitor signed in with, nothing that sets a cookie, nothing private is ever kept;
+# - the cache key is the URL and host; variants are the instance's Vary over a Cookie header
+#   reduced to the language cookie, so a page has a handful of copies (one per language cookie
+#   value and gzip or not), never one per visitor;
+# - purges from the instances (VARNISH_PURGE_URLS), and from the purgers ACL only:
+#     PURGE /       with `xkey-softpurge: <keys>`  marks the objects carrying any key stale
+#     PURGE /       with `xkey-purge: <keys>`      drops them
+#     PURGE <path>  with `Host: <tenant host>`     drops that address, every query and variant
+
+import std;
+import cookie;
+import xkey;
+
+# The instances, or the load balancer in front of them. Only these two lines need to change.
+backend default {
+    .host = "127.0.0.1";
+    .port = "3000";
+    .connect_timeout = 2s;
+    # Above the instances' RENDER_TIMEOUT_MS: a page that renders slowly is still answered.
+    .first_byte_timeout = 30s;
+    .between_bytes_timeout = 30s;
+}
+
+# Who may purge: the instances (add their network here). Loopback for an instance on this host.
+acl purgers {
+    "127.0.0.1";
+    "::1";
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        call purge_request;
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # The same-origin API, the purge endpoint and the probes are per request by nature.
+    if (req.url ~ "^/(api|_internal)/" || req.url ~ "^/(healthz|readyz|metrics)(\?|$)") {
+        return (pass);
+    }
+    # A signed-in visitor: the instance re-issues the upstream's session cookies prefixed `api_`.
+    if (req.http.Authorization || req.http.Cookie ~ "(^|;)\s*api_[^=;]*=") {
+        return (pass);
+    }
+    # Only the language cookie changes a page; every other cookie (analytics a site added) is
+    # dropped, so it neither reaches the instance nor splits the cache.
+    if (req.http.Cookie) {
+        cookie.parse(req.http.Cookie);
+        cookie.keep("lang");
+        set req.http.Cookie = cookie.get_string();
+        if (req.http.Cookie == "") {
+            unset req.http.Cookie;
+        }
+    }
+    # With the language cookie set, the browser's languages no longer matter (they only choose a
+    # first visit's language): one variant per cookie value, whatever the Accept-Language.
+    if (req.http.Cookie) {
+        unset req.http.Accept-Language;
+    }
+    return (hash);
+}
+
+sub purge_request {
+    if (client.ip !~ purgers) {
+        return (synth(403, "Forbidden"));
+    }
+    if (req.http.xkey-purge) {
+        set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        return (synth(200, "Purged " + req.http.x-purged));
+    }
+    if (req.http.xkey-softpurge) {
+        set req.http.x-purged = xkey.softpurge(req.http.xkey-softpurge);
+        return (synth(200, "Soft-purged " + req.http.x-purged));
+    }
+    if (!req.http.host || req.url !~ "^/[^\s]*$") {
+        return (synth(400, "PURGE needs xkey-purge, xkey-softpurge, or a path and Host"));
+    }
+    # Every object kept for this host and path, whatever its query or variant.
+    if (std.ban("obj.http.x-host == " + regsub(std.tolower(req.http.host), ":[0-9]+$", "") +
+            " && obj.http.x-path == " + regsub(req.url, "\?.*$", ""))) {
+        return (synth(200, "Banned"));
+    }
+    return (synth(400, std.ban_error()));
+}
+
+sub vcl_backend_response {
+    # What the ban of a path purge compares; removed before delivery.
+    set beresp.http.x-host = regsub(std.tolower(bereq.http.host), ":[0-9]+$", "");
+    set beresp.http.x-path = regsub(bereq.url, "\?.*$", "");
+    if (bereq.uncacheable) {
+        return (deliver);
+    }
+    # Never kept: a cookie being set, a private or unstorable answer. Hit-for-miss: the next
+    # request of this variant goes to the instance again, and may be kept then.
+    if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(private|no-store|no-cache)") {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 10s;
+        return (deliver);
+    }
+    # A first visit (no language cookie) of a page that depends on the browser's languages is
+    # that visitor's redirect or page: kept per Accept-Language it would fill the cache with copies.
+    if (!bereq.http.Cookie && beresp.http.Vary ~ "(?i)accept-language") {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 10s;
+        return (deliver);
+    }
+    # The instance's purge tags, as xkey reads them (space-separated).
+    if (beresp.http.Surrogate-Key) {
+        set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+    # Served stale while fetched again for as long as the instance itself would (RFC 5861).
+    if (beresp.http.Cache-Control ~ "stale-while-revalidate=[0-9]+") {
+        set beresp.grace = std.duration(
+            regsub(beresp.http.Cache-Control, "^.*stale-while-revalidate=([0-9]+).*$", "\1") + "s", 0s);
+    } else {
+        set beresp.grace = 0s;
+    }
+    return (deliver);
+}
+
+sub vcl_deliver {
+    unset resp.http.x-host;
+    unset resp.http.x-path;
+    unset resp.http.xkey;
+    unset resp.http.Surrogate-Key;
+    # For operators: whether this answer came from the cache (X-Varnish names two requests then).
+    if (obj.uncacheable) {
+        set resp.http.X-Cache = "pass";
+    } else if (obj.hits > 0 && obj.ttl <= 0s) {
+        set resp.http.X-Cache = "stale";
+    } else if (obj.hits > 0) {
+        set resp.http.X-Cache = "hit";
+    } else {
+        set resp.http.X-Cache = "miss";
+    }
+}

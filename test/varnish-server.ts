@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort, untilListening } from './loopback-ports.ts'
+
+const VARNISHD = '/usr/sbin/varnishd'
+/** The VCL we ship, tested as it stands but for its backend's address. */
+export const SHIPPED_VCL = path.resolve(import.meta.dirname, '..', 'docs', 'deploy', 'varnish.vcl')
+
+export interface TestVarnish {
+  /** `http://127.0.0.1:<port>` */
+  url: string
+  port: number
+  /** What varnishd wrote so far (its compile errors, panics). */
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * The shipped VCL with its one backend pointed at `backend` (`host:port`). Fails loudly when the
+ * backend lines are not where the README says to change them, so the file tested stays the file shipped.
+ */
+export function vclFor(vcl: string, backend: { host: string; port: number }): string {
+  const block = /backend default \{\n {4}\.host = "[^"]*";\n {4}\.port = "\d+";\n/
+  if (!block.test(vcl)) throw new Error('the VCL has no `backend default` with .host and .port first')
+  return vcl.replace(block, `backend default {\n    .host = "${backend.host}";\n    .port = "${backend.port}";\n`)
+}
+
+/**
+ * Debian's varnishd on a free loopback port, in the foreground, with a work folder of its own and
+ * 32 MiB of memory storage, running the shipped VCL against `backend`. As root it keeps its
+ * privileges (`-j none`): the jail would switch to users a test machine need not have.
+ */
+export async function startVarnish(backend: { host: string; port: number }): Promise<TestVarnish> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-varnish-'))
+  const vcl = path.join(dir, 'varnish.vcl')
+  writeFileSync(vcl, vclFor(readFileSync(SHIPPED_VCL, 'utf8'), backend))
+  const port = await freePort()
+  const jail = process.getuid?.() === 0 ? ['-j', 'none'] : []
+  const child = spawn(
+    VARNISHD,
+    ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', 'malloc,32m', ...jail],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  const collect = (chunk: Buffer) => (output += chunk.toString())
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = once(child, 'exit')
+  try {
+    await untilListening(port, () => child.exitCode === null)
+  } catch (error) {
+    child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`varnishd did not start: ${(error as Error).message}\n${output}`)
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        // The manager stops its cache child before it exits.
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
