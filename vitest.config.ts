@@ -15,6 +15,7 @@ const PROCESS = [
   'server/docker-runtime.test.ts',
   'server/lifecycle/server-process.test.ts',
   'server/cache/redis-sharing.test.ts',
+  'server/cdn/cdn-fleet.test.ts',
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',
   'test/client-bundle-names.test.ts',
