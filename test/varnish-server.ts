@@ -29,15 +29,18 @@ export function vclFor(vcl: string, backend: { host: string; port: number }): st
 }
 
 /**
- * Debian's varnishd on a free loopback port, in the foreground, with a work folder of its own and
+ * Debian's varnishd on a free loopback port (or `options.port`), in the foreground, with a work folder of its own and
  * 32 MiB of memory storage, running the shipped VCL against `backend`. As root it keeps its
  * privileges (`-j none`): the jail would switch to users a test machine need not have.
  */
-export async function startVarnish(backend: { host: string; port: number }): Promise<TestVarnish> {
+export async function startVarnish(
+  backend: { host: string; port: number },
+  options: { port?: number } = {},
+): Promise<TestVarnish> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-sites-varnish-'))
   const vcl = path.join(dir, 'varnish.vcl')
   writeFileSync(vcl, vclFor(readFileSync(SHIPPED_VCL, 'utf8'), backend))
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const jail = process.getuid?.() === 0 ? ['-j', 'none'] : []
   const child = spawn(
     VARNISHD,
