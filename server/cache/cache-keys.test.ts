@@ -35,7 +35,16 @@ describe('cache keys', () => {
     ],
     [showPathKey(HOST), 'res.localhost:show_path'],
     [dataKey(HOST, '/v1/x', { b: [{ d: 1, c: 2 }], a: 1 }), 'res.localhost:data:/v1/x:{"a":1,"b":[{"c":2,"d":1}]}'],
-    [htmlKey(HOST, 'zh', 'https://res.example', '/res/hot'), 'res.localhost:html:zh:https://res.example/res/hot'],
+    [htmlKey(HOST, 'zh', 'https://res.localhost', '/res/hot'), 'res.localhost:html:zh:https://res.localhost/res/hot'],
+    // The origin as sent never makes a new key: only its scheme counts, beside the tenant host.
+    [
+      htmlKey(HOST, 'zh', 'https://RES.localhost.:8443', '/res/hot'),
+      'res.localhost:html:zh:https://res.localhost/res/hot',
+    ],
+    [
+      htmlKey(HOST, 'zh', 'http://res.localhost:1234', '/res/hot'),
+      'res.localhost:html:zh:http://res.localhost/res/hot',
+    ],
     [tenantKeyPrefix(HOST), 'res.localhost:'],
     [sharedKey('ts:', siteKey(HOST, '')), 'ts:res.localhost:site'],
     [lockKey('ts:', siteKey(HOST, '')), 'ts:lock:res.localhost:site'],
@@ -59,11 +68,11 @@ describe('cache keys', () => {
   it.each([
     [
       htmlKey(HOST, 'zh', 'http://res.localhost:3000', '/res/hot?page=2'),
-      { host: HOST, language: 'zh', origin: 'http://res.localhost:3000', routerPath: '/res/hot?page=2' },
+      { host: HOST, language: 'zh', origin: 'http://res.localhost', routerPath: '/res/hot?page=2' },
     ],
     [
       htmlKey(HOST, 'en', 'https://res.example', '/'),
-      { host: HOST, language: 'en', origin: 'https://res.example', routerPath: '/' },
+      { host: HOST, language: 'en', origin: 'https://res.localhost', routerPath: '/' },
     ],
     [siteKey(HOST, 'en'), null],
     [dataKey(HOST, '/v1/x', {}), null],

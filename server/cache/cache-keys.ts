@@ -21,7 +21,8 @@ export function siteKey(host: string, language: Lang | ''): string {
 export function describeSiteKey(key: string): string {
   const match = /^(.*):site(?::(.+))?$/.exec(key)
   if (!match) return key
-  return match[2] === undefined ? match[1]! : `${match[1]} ${match[2]}`
+  const [, host = '', language] = match
+  return language === undefined ? host : `${host} ${language}`
 }
 
 /** Where a content page's config is asked for (web_get). */
@@ -47,11 +48,15 @@ export function dataKey(host: string, path: string, body: unknown): string {
 }
 
 /**
- * A rendered page: everything it depends on after the host (language, the origin its canonical
- * links are built from, the router path with the query the route reads).
+ * A rendered page: everything it depends on after the host (language, the scheme it was asked
+ * over, the router path with the query the route reads). The origin in it is the scheme and the
+ * tenant host, never the `Host` as sent: a page's absolute links come from the site config
+ * (seo/canonical-origin.ts), so a port, a trailing dot or another case in `Host` would only
+ * make new keys for the same page, and cost a stranger nothing to make (a flood of copies).
  */
 export function htmlKey(host: string, language: Lang, origin: string, routerPath: string): string {
-  return `${host}:html:${language}:${origin}${routerPath}`
+  const scheme = origin.startsWith('https:') ? 'https' : 'http'
+  return `${host}:html:${language}:${scheme}://${host}${routerPath}`
 }
 
 /** The prefix of every rendered page of `host`. */
@@ -74,7 +79,8 @@ const HTML_KEY = /^([^:]+):html:([^:]+):(https?:\/\/[^/]+)(\/.*)$/
 export function parseHtmlKey(key: string): HtmlKeyFacts | null {
   const match = HTML_KEY.exec(key)
   if (match === null) return null
-  return { host: match[1]!, language: match[2]!, origin: match[3]!, routerPath: match[4]! }
+  const [, host = '', language = '', origin = '', routerPath = ''] = match
+  return { host, language, origin, routerPath }
 }
 
 /**

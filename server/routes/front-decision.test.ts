@@ -80,7 +80,8 @@ describe('decideFront', () => {
     expect(front).toMatchObject({
       kind: 'decided',
       origin: 'http://example.test:8080',
-      decision: { cacheKey: 'example.test:html:en:http://example.test:8080/res/hot' },
+      // The key names the tenant, not the Host as sent: a port never makes a new copy.
+      decision: { cacheKey: 'example.test:html:en:http://example.test/res/hot' },
     })
   })
 })

@@ -66,10 +66,14 @@ describe('decidePage', () => {
     expect(decide('/%00')).toEqual({ kind: 'bad-request' })
   })
 
-  it('keys by origin (canonical links carry it), so hosts and ports never share a page', () => {
-    const a = decide('/res/hot', { origin: 'http://example.test' })
-    const b = decide('/res/hot', { origin: 'http://example.test:8080' })
-    expect(a.kind === 'render' && b.kind === 'render' && a.cacheKey !== b.cacheKey).toBe(true)
+  it('keys by the tenant and the scheme, not the Host as sent: a port, a trailing dot or a case never make a new copy (absolute links come from the site config)', () => {
+    const key = (origin: string) => {
+      const decision = decide('/res/hot', { origin })
+      return decision.kind === 'render' ? decision.cacheKey : null
+    }
+    expect(key('http://example.test:8080')).toBe(key('http://example.test'))
+    expect(key('http://EXAMPLE.test.')).toBe(key('http://example.test'))
+    expect(key('https://example.test')).not.toBe(key('http://example.test'))
   })
 
   it('does not depend on the visitor: cookie and Accept-Language change nothing once a page renders', () => {

@@ -6,10 +6,20 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 const IPV6_LITERAL = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/
 const PORT = /^\d{1,5}$/
 
+/** A TCP port a client can have connected to (RFC 9110 §4.2.1 `port`, within 1–65535). */
+function isPort(text: string | undefined): boolean {
+  if (text === undefined) return true
+  if (!PORT.test(text)) return false
+  const port = Number(text)
+  return port >= 1 && port <= 65535
+}
+
 /**
  * Turns a Host header value into the tenant key: lower-case, without port, without one trailing dot.
  * Answers null for anything that is not a plausible host name, so junk never reaches the cache or the
- * upstream `app-domain` header.
+ * upstream `app-domain` header. Any valid port is taken, not only the ones this server listens on:
+ * behind a balancer or a CDN the port a visitor addressed is not the server's, and the port never
+ * reaches a cache key (cache-keys.ts htmlKey), so it cannot make a new copy of a page.
  */
 export function normalizeHost(raw: string | undefined | null): string | null {
   if (typeof raw !== 'string' || raw.length === 0) return null
@@ -17,13 +27,14 @@ export function normalizeHost(raw: string | undefined | null): string | null {
   const ipv6 = IPV6_LITERAL.exec(raw)
   if (ipv6) {
     const address = ipv6[1] ?? ''
+    if (!isPort(ipv6[2])) return null
     return address.includes(':') && address.length <= 45 ? `[${address.toLowerCase()}]` : null
   }
 
   let host = raw
   const colon = host.indexOf(':')
   if (colon !== -1) {
-    if (!PORT.test(host.slice(colon + 1))) return null
+    if (!isPort(host.slice(colon + 1))) return null
     host = host.slice(0, colon)
   }
   if (host.endsWith('.')) host = host.slice(0, -1)
