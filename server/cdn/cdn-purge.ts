@@ -20,7 +20,7 @@ export interface CdnAddress {
 
 /** One HTTP request to a CDN. Its headers may carry a credential: they are never logged. */
 export interface CdnRequest {
-  /** `https://api.cloudflare.com` */
+  /** `https://api.example.com` */
   origin: string
   /** Path and query, e.g. `/client/v4/zones/<zone>/purge_cache`. */
   path: string

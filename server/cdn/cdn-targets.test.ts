@@ -34,6 +34,11 @@ describe('toCdnPurge', () => {
         ],
       },
     ],
+    [
+      'tags a header cannot carry are left out, as the answers leave them out',
+      { hosts: ['shop.example'], tags: ['post:数码', 'post:a b', 'post:%E6%95%B0'] },
+      { kind: 'keys', keys: ['shop.example:post:%E6%95%B0'] },
+    ],
   ] as const)('%s', (_, facts, expected) => {
     expect(toCdnPurge({ mode: 'hard', ...facts })).toEqual({ mode: 'hard', ...expected })
   })

@@ -1,3 +1,4 @@
+import { TAG_PATTERN } from '../cache/entity-tags.ts'
 import type { PageTarget, PurgeScope } from '../cache/purge-scope.ts'
 import { PAYLOAD_SUFFIX } from '../routes/payload.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -29,7 +30,8 @@ export function toCdnPurge(facts: PurgedFacts): CdnPurge {
     const addresses: CdnAddress[] = hosts.flatMap((host) => paths.map((path) => ({ host, path })))
     return { kind: 'addresses', mode, addresses }
   }
-  const { tags } = facts
+  // A tag no answer can carry in a header (cache/cdn-tags.ts) names nothing at a CDN.
+  const tags = facts.tags?.filter((tag) => TAG_PATTERN.test(tag))
   const keys = tags === undefined ? hosts : hosts.flatMap((host) => tags.map((tag) => `${host}:${tag}`))
   return { kind: 'keys', mode, keys: [...new Set(keys)] }
 }

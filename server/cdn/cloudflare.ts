@@ -4,13 +4,12 @@ import { type CdnPurge, type CdnRequest, type CdnTarget, inBatches, isRetryableS
 
 /**
  * Cloudflare takes at most 100 tags, hosts or prefixes per purge call on every plan, and 100 URLs
- * below Enterprise ("Max operations per request",
- * https://developers.cloudflare.com/cache/how-to/purge-cache/#availability-and-limits).
+ * below Enterprise (its purge-cache guide, "Max operations per request").
  */
 const MAX_PER_CALL = 100
 
 export interface CloudflareTargetOptions {
-  /** API base, `https://api.cloudflare.com/client/v4` by default (CLOUDFLARE_API_URL). */
+  /** API base, Cloudflare's v4 API by default (CLOUDFLARE_API_URL). */
   apiUrl: string
   zoneId: string
   /** An API token with the zone's Cache Purge permission. */

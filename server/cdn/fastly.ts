@@ -3,15 +3,15 @@ import { parseJson } from '../upstream/read-body.ts'
 import { type CdnPurge, type CdnRequest, type CdnTarget, inBatches, isRetryableStatus, toApiBase } from './cdn-purge.ts'
 
 /**
- * A batch purge takes up to 256 surrogate keys
- * (https://www.fastly.com/documentation/reference/api/purging/#bulk-purge-tag); the header is also
- * kept within 16 KiB, the size Fastly allows a response's `Surrogate-Key`.
+ * A batch purge takes up to 256 surrogate keys (Fastly's purging API reference, "Purge multiple
+ * surrogate key tags"); the header is also kept within 16 KiB, the size Fastly allows a response's
+ * `Surrogate-Key`.
  */
 const MAX_KEYS_PER_CALL = 256
 const KEYS_HEADER_MAX_BYTES = 16_384
 
 export interface FastlyTargetOptions {
-  /** API base, `https://api.fastly.com` by default (FASTLY_API_URL). */
+  /** API base, Fastly's by default (FASTLY_API_URL). */
   apiUrl: string
   serviceId: string
   /** An API token with purge_select (and purge_all for a purge of every tenant). */

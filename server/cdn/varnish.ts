@@ -1,8 +1,8 @@
 import { type CdnPurge, type CdnRequest, type CdnTarget, inBatches, isRetryableStatus } from './cdn-purge.ts'
 
 /**
- * Varnish's default `http_req_hdr_len` is 8 KiB per header line: a key list stays under it, name
- * included (https://varnish-cache.org/docs/trunk/reference/varnishd.html#http-req-hdr-len).
+ * Varnish's default `http_req_hdr_len` (varnishd's parameters) is 8 KiB per header line: a key
+ * list stays under it, name included.
  */
 const XKEY_HEADER_MAX_BYTES = 8000
 
