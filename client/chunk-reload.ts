@@ -25,10 +25,11 @@ export function withChunkReload(routes: RouteObject[], getRouter: () => Router |
  * under way or the guard window holds, when `error` goes on to the route error boundary.
  */
 export function loadDocumentInstead(getRouter: () => Router | null, error: unknown): Promise<never> {
-  const target = getRouter()?.state.navigation.location
-  if (!target || !reloadAllowed()) throw error
+  const router = getRouter()
+  const target = router?.state.navigation.location
+  if (!router || !target || !reloadAllowed()) throw error
   markReload()
-  window.location.assign(getRouter()!.createHref(target))
+  window.location.assign(router.createHref(target))
   // The page is going away; never settle so nothing renders an error meanwhile.
   return new Promise<never>(() => {})
 }

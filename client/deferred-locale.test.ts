@@ -14,9 +14,13 @@ const rendered = {
 const translator = () =>
   createTranslator('de', { search: 'Suche', pageOf: 'Seite {{page}} von {{pages}}', menu: 'Menü', login: 'Anmelden' })
 
+/** A component that writes one string. */
+function Text({ locale, name }: { locale: Locale; name: 'menu' }) {
+  return createElement('p', null, locale.t(name))
+}
+
 /** Renders `t(key)` in a component and waits for everything, suspensions included. */
 function renderText(locale: Locale, key: 'menu'): Promise<string> {
-  const Text = () => createElement('p', null, locale.t(key))
   return new Promise((resolve, reject) => {
     let html = ''
     const sink = new Writable({
@@ -26,7 +30,7 @@ function renderText(locale: Locale, key: 'menu'): Promise<string> {
       },
     })
     sink.on('finish', () => resolve(html))
-    const stream = renderToPipeableStream(createElement(Text), {
+    const stream = renderToPipeableStream(createElement(Text, { locale, name: key }), {
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
     })

@@ -96,11 +96,13 @@ async function hydrate() {
   })
   const prefetch = (to: string) => source.prefetch(address(to))
   const scrollMemory = createScrollMemory(sessionStorageOrNull())
+  const container = document.getElementById('root')
+  if (container === null) throw new Error('The page has no #root element to hydrate')
   // In a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (blocking input on slow phones); React still hydrates first whatever the visitor touches.
   startTransition(() => {
     hydrateRoot(
-      document.getElementById('root')!,
+      container,
       <StrictMode>
         <I18nProvider locale={locale}>
           <PrefetchContext.Provider value={prefetch}>

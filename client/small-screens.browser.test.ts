@@ -272,7 +272,7 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     const summary = page.locator('.language-switcher summary')
     const visible = await summary.evaluate((element) => {
       const copy = element.cloneNode(true) as HTMLElement
-      copy.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove())
+      for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove()
       return copy.textContent?.trim() ?? ''
     })
     expect(visible).toBe('English')

@@ -51,8 +51,9 @@ export function createStyleLoader(
     const rank = STYLE_GROUPS.indexOf(group)
     const sheets = [...doc.querySelectorAll(`[${MARK}]`)]
     const later = sheets.find((element) => rankOf(element) > rank)
+    const last = sheets.at(-1)
     if (later) later.before(link)
-    else if (sheets.length > 0) sheets[sheets.length - 1]!.after(link)
+    else if (last) last.after(link)
     else doc.head.append(link)
   }
 

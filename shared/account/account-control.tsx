@@ -77,7 +77,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
     if (!focusControl) return
     button.current?.focus()
     setFocusControl(false)
-  }, [focusControl, user])
+  }, [focusControl])
 
   const ways = usableLoginWays(header.loginWays, header.googleClientId)
 
@@ -98,7 +98,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
         ([loaded]) => setSession(loaded),
         () => {},
       )
-  }, [maybeSignedIn, session])
+  }, [maybeSignedIn, session, locale.ready])
 
   if (!hasLogin) return null
 

@@ -26,9 +26,7 @@ export interface FieldError {
 
 function isValidEmail(email: string): boolean {
   const value = email.trim()
-  return (
-    value.length <= EMAIL_MAX && EMAIL.test(value) && !value.split('@')[0]!.startsWith('.') && !value.includes('..')
-  )
+  return value.length <= EMAIL_MAX && EMAIL.test(value) && !value.startsWith('.') && !value.includes('..')
 }
 
 /** 8 to 15 characters from letters, digits and PASSWORD_SPECIALS, with at least one letter and one digit. */

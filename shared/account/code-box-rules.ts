@@ -39,11 +39,10 @@ export function typeIntoCode(boxes: readonly string[], index: number, value: str
     return { boxes: next, focus: index }
   }
   // The box already held a character: the newly typed one is the one that differs (usually the last).
-  const old = boxes[index]
+  const old = boxes[index] ?? ''
+  const [first = '', second = ''] = characters
   const typed =
-    characters.length === 2 && old !== '' && characters.includes(old!)
-      ? [characters[0] === old ? characters[1]! : characters[0]!]
-      : characters
+    characters.length === 2 && old !== '' && characters.includes(old) ? [first === old ? second : first] : characters
   let position = index
   for (const character of typed) {
     if (position >= CODE_LENGTH) break

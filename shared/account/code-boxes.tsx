@@ -48,6 +48,7 @@ export function CodeBoxes({ boxes, onChange, error, errorId, labelId }: CodeBoxe
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> would bring its border, padding and min-inline-size into this row of boxes; role=group with its label is the same to assistive technology
     <div
       className="account-code"
       role="group"
@@ -65,6 +66,7 @@ export function CodeBoxes({ boxes, onChange, error, errorId, labelId }: CodeBoxe
           value={value}
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          // biome-ignore lint/a11y/noAutofocus: the code step replaces the e-mail step in the sign-in dialog, and typing the code is all it asks
           autoFocus={index === 0}
           aria-label={t('codeDigit', { index: index + 1, count: CODE_LENGTH })}
           aria-invalid={error ? true : undefined}

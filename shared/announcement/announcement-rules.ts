@@ -10,7 +10,8 @@ export const ANNOUNCEMENT_DISMISSED_CLASS = 'announcement-dismissed'
 export function announcementFingerprint(content: string): string {
   let hash = 0x811c9dc5
   for (const char of content) {
-    hash ^= char.codePointAt(0)!
+    // A string's iterator yields whole code points, never an empty string.
+    hash ^= char.codePointAt(0) ?? 0
     hash = Math.imul(hash, 0x01000193) >>> 0
   }
   return hash.toString(36)

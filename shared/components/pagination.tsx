@@ -6,11 +6,17 @@ import { SiteLink } from './site-link.tsx'
 type PaginationProps = {
   page: number
   pages: number
-} & /** Router path of the list; page links add `?page=N` and keep the other query parameters. */
-(
-  | { basePath: string; pathFor?: undefined }
-  /** For lists whose page number is a path segment (`/res/new/:category/:page`, `/feedback/:p`). */
-  | { pathFor: (page: number) => string; basePath?: undefined }
+} & (
+  | {
+      /** Router path of the list; page links add `?page=N` and keep the other query parameters. */
+      basePath: string
+      pathFor?: undefined
+    }
+  | {
+      /** For lists whose page number is a path segment (`/res/new/:category/:page`, `/feedback/:p`). */
+      pathFor: (page: number) => string
+      basePath?: undefined
+    }
 )
 
 /** Page numbers to show: the first, the last and two either side of the current one; null is a gap. */

@@ -19,7 +19,7 @@ export function SiteMenu({ items }: { items: MenuLink[] }) {
       <ul>
         {items.map((item) =>
           item.children && item.children.length > 0 ? (
-            <MenuEntryWithSubmenu key={item.name + item.url} item={item} children={item.children} />
+            <MenuEntryWithSubmenu key={item.name + item.url} item={item} submenu={item.children} />
           ) : (
             <li key={item.name + item.url}>
               <ConfigLink url={item.url}>
@@ -33,7 +33,7 @@ export function SiteMenu({ items }: { items: MenuLink[] }) {
   )
 }
 
-function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: MenuLink[] }) {
+function MenuEntryWithSubmenu({ item, submenu }: { item: MenuLink; submenu: MenuLink[] }) {
   const details = useDetails()
   const entry = useRef<HTMLLIElement>(null)
   const submenuId = useId()
@@ -75,6 +75,7 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
       }}
     >
       <details ref={details.ref}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is the native control of its <details>, not a static element */}
         <summary
           aria-controls={submenuId}
           onClick={(event: MouseEvent) => {
@@ -89,14 +90,14 @@ function MenuEntryWithSubmenu({ item, children }: { item: MenuLink; children: Me
       </details>
       <ul className="site-submenu" id={submenuId}>
         {/* The entry's own page, unless its submenu already lists it. */}
-        {item.url && !children.some((child) => child.url === item.url) ? (
+        {item.url && !submenu.some((child) => child.url === item.url) ? (
           <li className="site-submenu__self">
             <ConfigLink url={item.url}>
               <MenuLabel item={item} />
             </ConfigLink>
           </li>
         ) : null}
-        {children.map((child) => (
+        {submenu.map((child) => (
           <li key={child.name + child.url}>
             <ConfigLink url={child.url}>
               <MenuLabel item={child} />

@@ -17,6 +17,6 @@ export function LoadingOverlay() {
         ([module]) => setVeil(() => module.LoadingVeil),
         () => {},
       )
-  }, [loading, Veil])
+  }, [loading, Veil, ready])
   return loading && Veil ? <Veil /> : null
 }

@@ -37,7 +37,8 @@ function show(kind: ToastKind, text: string): void {
     return
   }
   queue.push({ kind, text })
-  loading ??= import('./toast-host.tsx').then(
+  if (loading !== null) return
+  loading = import('./toast-host.tsx').then(
     ({ mountToastHost }) => {
       const mounted = mountToastHost()
       host = mounted.element

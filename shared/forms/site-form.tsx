@@ -65,9 +65,10 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
       // Checking and sending load with the first submit (the form shows busy meanwhile), not with the page.
       const [{ sendForm, validateFormValues }] = await Promise.all([import('./form-submit.ts'), ready()])
       const found = validateFormValues(items, sent)
-      if (found.length > 0) {
+      const [first] = found
+      if (first !== undefined) {
         setResult({ formId, outcome: 'invalid', values: sent, problems: found })
-        focusField(form, found[0]!.field)
+        focusField(form, first.field)
         return
       }
       const outcome = await sendForm(formId, sent)
@@ -119,6 +120,7 @@ export function SiteForm({ formId, items, submitText, resultText, resultPosition
       {resultPosition === 'popup' ? (
         <dialog ref={dialog} className="site-form__dialog" aria-label={t('submit')}>
           <p className={`site-form__result site-form__result--${outcome?.tone ?? 'ok'}`}>{outcome?.text}</p>
+          {/* biome-ignore lint/a11y/noAutofocus: autofocus is how a <dialog> names the control that gets focus when it opens */}
           <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
             {t('close')}
           </button>

@@ -49,7 +49,10 @@ export function createFormatters(language: Lang): Formatters {
       }
       return text
     },
-    count: (value) => (numbers ??= new Intl.NumberFormat(language)).format(value),
+    count(value) {
+      numbers ??= new Intl.NumberFormat(language)
+      return numbers.format(value)
+    },
     relative(seconds, nowSeconds) {
       if (!isUpstreamTime(seconds)) return ''
       const age = Math.max(0, nowSeconds - seconds)

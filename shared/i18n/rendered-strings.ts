@@ -1,7 +1,6 @@
 import type { Formatters } from './formatters.ts'
 import type { Locale } from './locale.ts'
 import type { MessageKey } from './locales/en.ts'
-import type { Translate } from './translator.ts'
 
 /**
  * The strings a server render produced, by call: translations (message key and values) and

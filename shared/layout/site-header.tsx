@@ -60,6 +60,7 @@ export function SiteHeader({ header, search }: { header: PublicHeader; search: P
   const hasMenuPanel = header.menu.length > 0 || showSwitcher
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the header closes its panel; the controls are the buttons inside
     <header
       ref={root}
       className="site-header"

@@ -61,6 +61,7 @@ export function Component() {
             priority
           />
         ) : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (server/page-data/post/post-loader.ts) */}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
           <ul className="chip-row" aria-label={t('tags')}>

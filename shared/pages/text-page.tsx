@@ -11,7 +11,7 @@ export function Component() {
       <header className="site-page-header">
         <h1>{t(data.page)}</h1>
       </header>
-      {/* Sanitised on the server (renderMarkdown); nothing else is ever put here. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (renderMarkdown); nothing else is ever put here */}
       <div className="site-text__body card prose" dangerouslySetInnerHTML={{ __html: data.html }} />
     </article>
   )

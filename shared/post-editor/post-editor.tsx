@@ -51,8 +51,11 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
 
   useEffect(() => {
     titleInput.current?.focus()
+    // The host is rendered unconditionally: an effect runs after it is attached.
+    const parent = editorHost.current
+    if (parent === null) return
     const view = new EditorView({
-      parent: editorHost.current!,
+      parent,
       doc: initialContent.current,
       extensions: [
         basicSetup,
@@ -80,7 +83,7 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
     setProblems(found)
     setFailure(null)
     if (found.length > 0) {
-      if (found[0]!.field === 'content') setTab('write')
+      if (found[0]?.field === 'content') setTab('write')
       return
     }
     setSending(true)
@@ -212,6 +215,7 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
           />
           <div id={`${id}-preview`} role="tabpanel" className="post-editor__preview prose" hidden={tab !== 'preview'}>
             {preview ? (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the preview is DOMPurify's output, made just above
               <div dangerouslySetInnerHTML={{ __html: preview }} />
             ) : (
               <p className="muted">{t('nothingToPreview')}</p>

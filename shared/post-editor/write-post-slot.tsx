@@ -18,6 +18,6 @@ export function WritePostSlot(props: WritePostProps) {
         ([module]) => setWritePost(() => module.WritePost),
         () => {},
       )
-  }, [maybeSignedIn, WritePost])
+  }, [maybeSignedIn, WritePost, ready])
   return WritePost ? <WritePost {...props} /> : null
 }

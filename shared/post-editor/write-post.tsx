@@ -40,6 +40,7 @@ export function WritePost({ categories, categoryId }: WritePostProps) {
   const [loading, setLoading] = useState(false)
   const [draft, setDraft] = useState<StoredDraft | null>(null)
   // A draft kept through a sign-in reopens the editor with what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the stored user alone (a sign-in), not on the editor opening or closing
   useEffect(() => {
     if (user === null || open) return
     const kept = loadDraft()

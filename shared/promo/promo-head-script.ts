@@ -13,28 +13,29 @@ type PromoWindow = [title: string, startS: number, endS: number]
 function firstEligiblePromo(windows: PromoWindow[], nowMs: number, storedHidden: string | null): number {
   var hidden: Record<string, true> = {}
   try {
-    var records: unknown = JSON.parse(storedHidden || '[]')
+    const records: unknown = JSON.parse(storedHidden || '[]')
     if (Array.isArray(records)) {
-      for (var i = 0; i < records.length; i++) {
-        var record = records[i] as { title?: unknown; hidden_time?: unknown } | null
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i] as { title?: unknown; hidden_time?: unknown } | null
         if (record === null || typeof record !== 'object') continue
-        var at = record.hidden_time
+        const at = record.hidden_time
         if (
           typeof record.title === 'string' &&
           typeof at === 'number' &&
-          isFinite(at) &&
+          Number.isFinite(at) &&
           at <= nowMs &&
           nowMs - at < 86400000
         )
           hidden[record.title] = true
       }
     }
-  } catch (e) {
-    // Unreadable records hide nothing.
+  } catch (_unreadable) {
+    // Unreadable records hide nothing (a catch binding: optional ones came after ES2015).
   }
-  for (var j = 0; j < windows.length; j++) {
-    var promo = windows[j]!
-    if (nowMs / 1000 >= promo[1] && nowMs / 1000 <= promo[2] && hidden[promo[0]] !== true) return j
+  for (let j = 0; j < windows.length; j++) {
+    const promo = windows[j]
+    if (promo !== undefined && nowMs / 1000 >= promo[1] && nowMs / 1000 <= promo[2] && hidden[promo[0]] !== true)
+      return j
   }
   return -1
 }

@@ -90,7 +90,7 @@ export function percentEncodePath(path: string): string {
 
 /** Upper-cases the hex digits of percent escapes (RFC 3986 §6.2.2.1), e.g. for comparing paths. */
 export function upperCaseEscapes(path: string): string {
-  return path.includes('%') ? path.replace(PERCENT_ESCAPE, (escape) => escape.toUpperCase()) : path
+  return path.includes('%') ? path.replace(PERCENT_ESCAPE, (found) => found.toUpperCase()) : path
 }
 
 /**
@@ -99,7 +99,7 @@ export function upperCaseEscapes(path: string): string {
  */
 export function decodeUnreserved(path: string): string {
   if (!path.includes('%')) return path
-  return path.replace(UNRESERVED_ESCAPE, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)))
+  return path.replace(UNRESERVED_ESCAPE, (found) => String.fromCharCode(Number.parseInt(found.slice(1), 16)))
 }
 
 /**

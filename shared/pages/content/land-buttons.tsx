@@ -85,6 +85,7 @@ export function LandButton({ button }: { button: LandButtonView }) {
 export function LandMediaView({ media, alt, priority = false }: { media: LandMedia; alt: string; priority?: boolean }) {
   if (media.type === 'video') {
     return (
+      // biome-ignore lint/a11y/useMediaCaption: the site's configuration offers no caption track for its videos; `alt` labels it
       <video
         className="land-media"
         src={media.url}

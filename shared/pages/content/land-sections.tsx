@@ -55,6 +55,7 @@ export function LandGallery({ module }: { module: Of<'carousel' | 'image_list'> 
 export function LandVideo({ video }: { video: LandVideoView }) {
   return (
     <figure className="land-video">
+      {/* biome-ignore lint/a11y/useMediaCaption: the site's configuration offers no caption track for its videos; the title labels it */}
       <video
         src={video.videoUrl}
         poster={video.poster ?? undefined}
@@ -70,6 +71,7 @@ export function LandVideo({ video }: { video: LandVideoView }) {
 
 export function LandVideoCarousel({ items }: { items: LandVideoView[] }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable)
     <ul className="land-carousel land-carousel--video" tabIndex={0}>
       {items.map((video, index) => (
         <li key={index}>

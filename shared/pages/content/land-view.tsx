@@ -166,6 +166,7 @@ function ModuleContent({
     case 'form':
       return <LandForm module={module} />
     case 'html':
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/page-data/content/land-modules.ts)
       return <div className="prose land-html" dangerouslySetInnerHTML={{ __html: module.html }} />
   }
 }

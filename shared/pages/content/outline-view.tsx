@@ -27,7 +27,10 @@ export function OutlineView({ body }: { body: OutlineBody }) {
               className={`content-outline__section content-outline__section--d${Math.min(section.depth, 3)}`}
             >
               <Heading>{section.title}</Heading>
-              {section.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} /> : null}
+              {section.html ? (
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (server/page-data/content/shape-outline.ts)
+                <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+              ) : null}
             </section>
           )
         })}

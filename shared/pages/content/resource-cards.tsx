@@ -71,7 +71,7 @@ export function HotSearchChips({ items }: { items: HotQuery[] }) {
   if (items.length === 0) return null
   return (
     <ul className="content-chips">
-      {items.map((item, index) => (
+      {items.map((item) => (
         <li key={item.query}>
           <SiteLink to={`/s?query=${encodeURIComponent(item.query)}`} className="tag">
             {item.query}

@@ -25,6 +25,7 @@ export function ResourceView({
   const hotList =
     hot === undefined ? null : (
       <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+        {/* biome-ignore lint/complexity/noUselessFragments: Await rethrows unless errorElement is truthy (see above) */}
         <Await resolve={hot} errorElement={<></>}>
           {(data: ResourceHotData) =>
             body.hotKind === 1 ? (

@@ -15,6 +15,7 @@ export function SearchHome({ data }: { data: SearchHomeData }) {
       <SearchHero heading={data.siteName} lead={data.description} placeholder={data.placeholder}>
         <Suspense fallback={null}>
           {/* A failed hot-search list simply leaves the space empty. */}
+          {/* biome-ignore lint/complexity/noUselessFragments: Await rethrows a failure unless errorElement is truthy; this one shows nothing */}
           <Await resolve={data.hotSearches} errorElement={<></>}>
             {(items: HotQuery[]) =>
               items.length > 0 ? (
