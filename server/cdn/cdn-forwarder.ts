@@ -151,7 +151,6 @@ function errorCode(error: unknown): string {
 function scrub(reason: string, secrets: readonly string[]): string {
   let text = reason
   for (const secret of secrets) if (secret !== '') text = text.split(secret).join('[redacted]')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200)
 }
 

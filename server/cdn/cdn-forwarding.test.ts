@@ -259,6 +259,13 @@ describe('forwarding around the purge', () => {
     expect((await purge(site, { host: 'res.localhost' })).cdn).toEqual({ varnish: 'failed: network ECONNREFUSED' })
   })
 
+  it('an answer too long to be an error message is judged by its status alone, and read no further', async () => {
+    const site = await instance([targets.cloudflare()])
+    const padded = { success: false, errors: [{ code: 9, message: 'refused' }], padding: 'x'.repeat(1024 * 1024) }
+    cloudflare.force({ status: 403, body: JSON.stringify(padded) })
+    expect((await purge(site, { host: 'res.localhost' })).cdn).toEqual({ cloudflare: 'failed: 403' })
+  })
+
   it('no token reaches a log line or an answer, even when a CDN repeats it in its error', async () => {
     const log = captureLog('trace')
     const site = await instance([targets.cloudflare(), targets.fastly()], { log, timeoutMs: 300 })
