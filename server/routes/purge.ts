@@ -13,7 +13,7 @@ import { normalizeHost } from '../tenant/normalize-host.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant } from '../tenant/tenant.ts'
 import type { CachePolicyLookup } from './page-decision.ts'
-import { toPageTargets } from './purge-targets.ts'
+import { sameSiteHosts, toPageTargets } from './purge-targets.ts'
 
 export interface PurgeRouteOptions {
   /** Bearer token the caller must send. */
@@ -57,8 +57,9 @@ const purgeBody = z.union(
  * visitor addresses (every language of a path without prefix, and the page configs and data they
  * were built from), `{"host", "tags": [...]}` the pages and upstream answers carrying those tags
  * (recorded while pages render), `{"all": true}` every tenant; under the host given and under the
- * domain and aliases its site config names. Soft by default (pages are marked stale: the next
- * visitor gets the old copy while one re-render runs); `"mode": "hard"` drops them. Upstream answers
+ * domain and aliases its site config names that the upstream maps to that same site (never another
+ * tenant's). Soft by default (pages are marked stale: the next visitor gets the old copy while one
+ * re-render runs); `"mode": "hard"` drops them. Upstream answers
  * are dropped in both modes. Answers what this instance purged and whether the others were reached
  * (docs/freshness.md).
  */
@@ -155,23 +156,29 @@ function hasToken(header: string | undefined, token: string): boolean {
 }
 
 /**
- * `host` first, then the other names its site answers on, with its site config; just `host` when
- * its config cannot be had.
+ * `host` first, then the other names its site answers on (those its config lists that the upstream
+ * maps to the same site: sameSiteHosts), with its site config; just `host` when its config cannot be had.
  */
 async function tenantHosts(
   host: string,
   sites: SiteRepository | undefined,
   log: Logger,
 ): Promise<{ hosts: string[]; site?: SiteConfig }> {
-  const hosts = new Set([host])
   if (sites === undefined) return { hosts: [host] }
-  const found = await sites.getSite(host, { userAgent: 'tenant-sites purge', referer: '', appDomain: host })
+  const lookup = (name: string) =>
+    sites.getSite(name, { userAgent: 'tenant-sites purge', referer: '', appDomain: name })
+  const found = await lookup(host)
   if (found.kind === 'unavailable')
     log.warn({ err: found.error, host }, 'purge: site config unavailable, purging the given host only')
   if (found.kind !== 'found') return { hosts: [host] }
-  for (const name of [found.site.domain, ...found.site.alias_domain]) {
-    const normalized = normalizeHost(name)
-    if (normalized !== null) hosts.add(normalized)
-  }
-  return { hosts: [...hosts], site: found.site }
+  const names = await sameSiteHosts(host, found.site, async (name) => {
+    const other = await lookup(name)
+    return other.kind === 'found' ? other.site.site_id : null
+  })
+  if (names.skipped.length > 0)
+    log.warn(
+      { host, skipped: names.skipped },
+      'purge: listed names that are not (or not now) this same site are left out',
+    )
+  return { hosts: names.hosts, site: found.site }
 }
