@@ -291,8 +291,10 @@ describe('a purge sent to the instance reaches the page through Varnish', () => 
     const tag = resourceTag(cached)
     await purge({ host: HOST, tags: [tag.slice(HOST.length + 1)] })
     const { answers } = await untilEdited('/res/hot')
-    // The old page went on being served, from the cache at once, until the new one was there.
-    expect(answers[0]?.headers['x-cache']).toBe(answers.length > 1 ? 'stale' : 'hit')
+    // The old page went on being served at once, from the cache in its grace (the instance's
+    // stale-while-revalidate), while Varnish fetched the new one.
+    expect(answers.length).toBeGreaterThan(1)
+    expect(answers[0]?.headers['x-cache']).toBe('stale')
     // And the new one is kept: asked again, it comes from the cache.
     const after = await get(varnish.url, '/res/hot', ZH)
     expect(after.body).toContain(edit)
