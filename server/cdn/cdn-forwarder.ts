@@ -77,7 +77,13 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
     async forward(purge) {
       const deadline = AbortSignal.timeout(options.timeoutMs)
       const results = await Promise.all(
-        options.targets.map(async (target) => ({ target, result: await forwardTo(target, purge, deadline) })),
+        options.targets.map(async (target) => {
+          // A bug here must not turn a purge already made into a failed one.
+          const result = await forwardTo(target, purge, deadline).catch(
+            (): Result => ({ outcome: 'failed', reason: 'internal error' }),
+          )
+          return { target, result }
+        }),
       )
       const answer: CdnAnswer = {}
       for (const { target, result } of results) {
@@ -137,7 +143,10 @@ async function attempt(
     return target.verdict(answer.statusCode, body)
   } catch (error) {
     if (deadline.aborted) return 'aborted'
-    return { kind: 'retry', reason: `network ${errorCode(error)}` }
+    const code = errorCode(error)
+    // A request undici will not send (a header value it refuses) fails the same way every time.
+    if (/INVALID/.test(code)) return { kind: 'rejected', reason: `request not sent: ${code}` }
+    return { kind: 'retry', reason: `network ${code}` }
   }
 }
 

@@ -9,7 +9,7 @@ import type { CdnAddress, CdnPurge } from './cdn-purge.ts'
 export interface PurgedFacts {
   mode: PurgeScope['mode']
   /** The tenant's host names (the one asked for, its domain and aliases); null for every tenant. */
-  hosts: string[] | null
+  hosts: readonly string[] | null
   /** Only what carries these tags (`resource:r3`, `site`). */
   tags?: readonly string[]
   /** Only these pages, resolved as for a visit (routes/purge-targets.ts), of this tenant. */
