@@ -15,6 +15,8 @@ const PROCESS = [
   'server/docker-runtime.test.ts',
   'server/lifecycle/server-process.test.ts',
   'server/cache/redis-sharing.test.ts',
+  'server/cache/purge-delivery.test.ts',
+  'server/cache/purge-records-eviction.test.ts',
   'server/cdn/cdn-fleet.test.ts',
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',

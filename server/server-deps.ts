@@ -91,6 +91,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           url: env.REDIS_URL,
           log: log.child({ component: 'redis' }),
           onCommandError: (operation) => metrics.sharedStoreError(operation),
+          onPurgeEvent: (event) => metrics.purgeEvent(event),
           ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
         })
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
@@ -138,6 +139,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       : undefined
   const purger = createPurger({
     upstream: sites,
+    log: log.child({ component: 'purge' }),
+    onEvent: (event) => metrics.purgeEvent(event),
     // Purge records are stamped with the clock the pages are.
     ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),

@@ -19,15 +19,32 @@ export interface TestRedis {
   stop(): Promise<void>
 }
 
+export interface StartRedisOptions {
+  /** More server arguments, e.g. `['--maxmemory', '4mb', '--maxmemory-policy', 'allkeys-lru']`. */
+  args?: string[]
+}
+
 /** A throwaway redis-server on a free loopback port, without persistence. */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(options: StartRedisOptions = {}): Promise<TestRedis> {
   const port = await freePort()
   let child: ChildProcess | null = null
 
   async function start() {
     child = spawn(
       REDIS_SERVER,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--protected-mode',
+        'yes',
+        ...(options.args ?? []),
+      ],
       { stdio: 'ignore' },
     )
     await untilListening(port)

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
 import {
   htmlKeyPrefix,
   isPurgeMarkKey,
@@ -10,18 +12,23 @@ import {
   tenantKeyPrefix,
 } from './cache-keys.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
+import { createPurgeOutbox, type Unshared } from './purge-outbox.ts'
 import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
 /** A purge as it travels between instances. */
 export type PurgeMessage = PurgeScope
 
-/** Carries purges to every other instance (Redis pub/sub). */
+/** Carries purges to every other instance (a Redis stream, with pub/sub as the wake-up). */
 export interface PurgeBus {
-  publish(message: PurgeMessage): Promise<void>
-  /** `handler` is called for purges published by other instances; answers an unsubscribe. */
+  /** Sends the purge `id` to every other instance; false when the store did not take it. */
+  publish(message: PurgeMessage, id: string): Promise<boolean>
+  /** `handler` is called once for each purge sent by another instance (a throw is logged, not passed on); answers an unsubscribe. */
   subscribe(handler: (message: PurgeMessage) => void): () => void
 }
+
+/** What the purger reports (metrics): a purge the shared store did not take (held to send again), one taken later, an overflow of those held. */
+export type PurgeEvent = 'unshared' | 'redelivered' | 'collapsed'
 
 export interface PurgerOptions {
   /** This instance's rendered pages: purged by scope; answers how many, their keys and the upstream keys they were built from. */
@@ -32,13 +39,20 @@ export interface PurgerOptions {
    * The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts); purges are
    * recorded there for `markMs`, the rendered pages' lifetime (fresh plus stale; see purge-marks.ts).
    */
-  shared?: { store: SharedStore; prefix: string; bus: PurgeBus; markMs?: number }
+  shared?: { store: SharedStore; prefix: string; bus: PurgeBus; markMs?: number; retryMs?: number }
   now?: () => number
+  /** Where purges not shared are reported. Default: nowhere. */
+  log?: Logger
+  onEvent?: (event: PurgeEvent) => void
 }
 
 /** What a purge did: on this instance, and whether the shared store and the other instances were reached. */
 export interface PurgeOutcome extends PurgeCount {
-  /** `ok`, `unavailable` (this instance purged itself only; the others purge when the store is back) or `none` (no shared store). */
+  /**
+   * `ok` (recorded in the shared store and sent to every instance), `unavailable` (this instance
+   * purged itself; the store did not take the purge, which is held here and sent again until it
+   * does) or `none` (no shared store).
+   */
   shared: 'ok' | 'unavailable' | 'none'
 }
 
@@ -136,22 +150,39 @@ export function createPurger(options: PurgerOptions): Purger {
     const keys = purgeHere(scope).keys.filter((key) => scope.mode === 'hard' || parseHtmlKey(key) === null)
     if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
   })
+  // Everything the store must hold of a purge, sent again as a whole until it does: each step only
+  // moves records forward or deletes, so a repeat is harmless.
+  const share = async ({ id, scope, keys }: Unshared) =>
+    !!shared && (await purgeShared(shared.store, shared.prefix, scope, keys)) && (await shared.bus.publish(scope, id))
+  const outbox = createPurgeOutbox({
+    send: share,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(shared?.retryMs !== undefined ? { retryMs: shared.retryMs } : {}),
+  })
   return {
     async purge(scope) {
       if (!shared) {
         const { pages, data } = purgeHere(scope)
         return { pages, data, shared: 'none' }
       }
+      const id = randomUUID()
       const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
       // Whole tenants go from the store first; narrower purges need the keys this instance knows.
       const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
       const here = purgeHere(scope)
-      const then = whole ? true : await purgeShared(shared.store, shared.prefix, scope, here.keys)
-      await shared.bus.publish(scope)
-      return { pages: here.pages, data: here.data, shared: first && then ? 'ok' : 'unavailable' }
+      const then = first && (whole || (await purgeShared(shared.store, shared.prefix, scope, here.keys)))
+      // Sent even when the records or deletes failed: the others drop their copies as soon as they can.
+      const sent = await shared.bus.publish(scope, id)
+      if (then && sent) return { pages: here.pages, data: here.data, shared: 'ok' }
+      options.onEvent?.('unshared')
+      options.log?.warn({ id, scope }, 'purge not shared: held here and sent again until Redis takes it')
+      outbox.hold({ id, scope, keys: here.keys })
+      return { pages: here.pages, data: here.data, shared: 'unavailable' }
     },
     close() {
       unsubscribe?.()
+      outbox.close()
     },
   }
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { z } from 'zod'
 import { purgeChannel } from './cache-keys.ts'
-import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
-import { readTime, type SharedStore } from './shared-store.ts'
+import type { PurgeBus } from './purge-bus.ts'
+import type { FollowEvent } from './purge-follower.ts'
+import { redisPurgeBus } from './redis-purge-bus.ts'
+import { redisPurgeRecords } from './redis-purge-records.ts'
+import type { SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
   /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
@@ -16,8 +18,16 @@ export interface RedisSharingOptions {
   commandTimeoutMs?: number
   /** Connection trouble is logged at most once per this interval. Default 30 s. */
   logIntervalMs?: number
-  /** Told about every failed command (metrics), by operation: get, set, lock, unlock, purge, publish. */
+  /** Told about every failed command (metrics), by operation: get, set, lock, unlock, purge, publish, follow. */
   onCommandError?: (operation: string) => void
+  /** Told about each purge from another instance: applied, malformed, failed to apply, or a gap (metrics). */
+  onPurgeEvent?: (event: FollowEvent) => void
+  /** How often the purge stream is read besides wake-ups and reconnects. Default 1000 ms. */
+  catchUpMs?: number
+  /** Purges the stream keeps (about; trimmed by whole nodes). Default 10,000. */
+  streamLength?: number
+  /** Purge records kept at most (redis-purge-records.ts). Default 100,000. */
+  maxPurgeRecords?: number
 }
 
 export interface RedisSharing {
@@ -37,30 +47,6 @@ export interface RedisSharing {
 // instance must not be released by us.
 const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
-// A page write and its tag index entries, refused when a purge record covering the page is at or
-// after the render's start (ARGV[1]): one script, so a purge cannot fall between check and write.
-// KEYS: the page, ARGV[4] purge records, then the tag sets; ARGV[5] the members of each set (JSON).
-const SET_UNLESS_MARKED = `
-local marks = tonumber(ARGV[4])
-local since = tonumber(ARGV[1])
-for i = 2, marks + 1 do
-  local at = tonumber(redis.call('get', KEYS[i]) or '')
-  if at and at >= since then return 0 end
-end
-redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3])
-local members = cjson.decode(ARGV[5])
-for i = marks + 2, #KEYS do
-  local names = members[i - marks - 1]
-  if #names > 0 then
-    redis.call('sadd', KEYS[i], unpack(names))
-    -- GT: an index never expires before the longest-lived key it names.
-    redis.call('pexpire', KEYS[i], ARGV[3], 'GT')
-    redis.call('pexpire', KEYS[i], ARGV[3], 'NX')
-  end
-end
-return 1
-`
-
 /**
  * Redis as the second cache level and purge channel shared by every instance. Redis down or slow
  * never fails a request: commands are not queued while disconnected, each has a deadline, and a
@@ -69,7 +55,6 @@ return 1
  */
 export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const prefix = options.prefix ?? 'ts:'
-  const channel = purgeChannel(prefix)
   const instanceId = randomUUID()
   const logIntervalMs = options.logIntervalMs ?? 30_000
   let lastLoggedAt = -Infinity
@@ -98,15 +83,20 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   client.on('error', (error) => trouble(error, 'connection'))
   subscriber.on('error', (error) => trouble(error, 'subscriber connection'))
 
-  async function attempt<T>(what: string, run: () => Promise<T>, fallback: T): Promise<T> {
+  async function reported<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run()
     } catch (error) {
       options.onCommandError?.(what)
       trouble(error, what)
-      return fallback
+      throw error
     }
   }
+  const attempt = <T>(what: string, run: () => Promise<T>, fallback: T): Promise<T> =>
+    reported(what, run).catch(() => fallback)
+  const records = redisPurgeRecords(client, prefix, {
+    ...(options.maxPurgeRecords !== undefined ? { maxRecords: options.maxPurgeRecords } : {}),
+  })
 
   const store: SharedStore = {
     get: (key) => attempt('get', async () => (await client.getBuffer(key)) ?? undefined, undefined),
@@ -141,55 +131,17 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         false,
       ),
     getMarked: (key, marks) =>
-      attempt(
-        'get',
-        async () => {
-          const [page, times] =
-            (await client
-              .multi()
-              .getBuffer(key)
-              .mget(...marks)
-              .exec()) ?? []
-          if (page?.[0] || times?.[0]) throw page?.[0] ?? times?.[0]
-          const values = Array.isArray(times?.[1]) ? (times[1] as (string | null)[]) : []
-          return {
-            value: (page?.[1] as Buffer | null) ?? undefined,
-            marks: marks.map((_, index) => readTime(values[index])),
-          }
-        },
-        { value: undefined, marks: marks.map(() => undefined) },
-      ),
+      attempt('get', () => records.read(key, marks), { value: undefined, marks: marks.map(() => undefined) }),
     mark: (keys, at, ttlMs) =>
       attempt(
         'purge',
         async () => {
-          const batch = client.multi()
-          for (const key of keys) batch.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)))
-          await batch.exec()
+          await records.mark(keys, at, ttlMs)
           return true
         },
         false,
       ),
-    setUnlessMarked: (key, value, ttlMs, guard) =>
-      attempt(
-        'set',
-        async () => {
-          const keys = [key, ...guard.marks, ...guard.sets.map(([set]) => set)]
-          const members = JSON.stringify(guard.sets.map(([, names]) => names))
-          const stored = await client.eval(
-            SET_UNLESS_MARKED,
-            keys.length,
-            ...keys,
-            guard.since,
-            value,
-            Math.max(1, Math.ceil(ttlMs)),
-            guard.marks.length,
-            members,
-          )
-          return stored === 1
-        },
-        false,
-      ),
+    setUnlessMarked: (key, value, ttlMs, guard) => attempt('set', () => records.write(key, value, ttlMs, guard), false),
     scanSet: (set, each) =>
       attempt(
         'purge',
@@ -214,14 +166,18 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       ),
   }
 
-  const handlers = new Set<(message: PurgeMessage) => void>()
-  subscriber.on('message', (from: string, text: string) => {
-    if (from !== channel) return
-    const message = parsePurgeMessage(text)
-    if (message === undefined || message.from === instanceId) return
-    for (const handler of handlers) handler(toPurgeScope(message))
+  const bus = redisPurgeBus({
+    client,
+    subscriber,
+    prefix,
+    instanceId,
+    log: options.log,
+    reported,
+    ...(options.onPurgeEvent ? { onEvent: options.onPurgeEvent } : {}),
+    ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
+    ...(options.streamLength !== undefined ? { streamLength: options.streamLength } : {}),
   })
-  const subscribed = subscriber.subscribe(channel).then(
+  const subscribed = subscriber.subscribe(purgeChannel(prefix)).then(
     () => undefined,
     (error: unknown) => trouble(error, 'subscribe'),
   )
@@ -229,17 +185,12 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   // fails, even with the subscriber already listening. The client connects in the background, so
   // its 'ready' cannot come before this listener.
   const connected = new Promise<void>((resolve) => client.once('ready', () => resolve()))
-  const ready = Promise.all([subscribed, connected]).then(() => undefined)
-
-  const bus: PurgeBus = {
-    async publish(message) {
-      await attempt('publish', () => client.publish(channel, JSON.stringify({ from: instanceId, ...message })), 0)
-    },
-    subscribe(handler) {
-      handlers.add(handler)
-      return () => handlers.delete(handler)
-    },
-  }
+  // Then the purge records are made (so the first page written is kept) and the purges of the
+  // moment this instance started are read.
+  const ready = Promise.all([subscribed, connected]).then(async () => {
+    await attempt('purge', () => records.ensure(), undefined)
+    await bus.start()
+  })
 
   return {
     store,
@@ -247,7 +198,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     prefix,
     ready,
     async close() {
-      handlers.clear()
+      bus.close()
       client.disconnect()
       subscriber.disconnect()
     },
@@ -257,31 +208,4 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
 /** Escapes Redis glob characters (`*?[]\`) so a key prefix matches literally. */
 function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
-}
-
-const purgeMessageSchema = z.object({
-  from: z.string(),
-  host: z.string().nullable(),
-  // Instances of an earlier version send neither: their purges dropped everything of the host.
-  mode: z.enum(['soft', 'hard']).default('hard'),
-  pages: z.array(z.object({ languages: z.array(z.string()), routerPathname: z.string() })).optional(),
-  tags: z.array(z.string()).optional(),
-})
-
-function toPurgeScope(message: z.infer<typeof purgeMessageSchema>): PurgeMessage {
-  return {
-    host: message.host,
-    mode: message.mode,
-    ...(message.pages ? { pages: message.pages } : {}),
-    ...(message.tags ? { tags: message.tags } : {}),
-  }
-}
-
-function parsePurgeMessage(text: string): z.infer<typeof purgeMessageSchema> | undefined {
-  try {
-    const parsed = purgeMessageSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
 }

@@ -39,6 +39,8 @@ export interface Metrics {
   cdnPurge(cdn: string, outcome: string): void
   /** A background re-render of a stale cached page ended (see RevalidationOutcome). */
   htmlRevalidation(outcome: string, seconds: number): void
+  /** A step in carrying purges between instances (PurgeEvent, FollowEvent): `unshared`, `gap`, `malformed`… */
+  purgeEvent(event: string): void
 }
 
 export interface MetricsOptions {
@@ -156,6 +158,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const purgeEvents = new Counter({
+    name: 'purge_delivery_total',
+    help: 'Purges between instances: received, unshared (held to send again), redelivered, collapsed, malformed, failed, gap',
+    labelNames: ['event'],
+    registers,
+  })
+
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
@@ -201,6 +210,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     htmlRevalidation(outcome, seconds) {
       revalidations.inc({ outcome })
       revalidationSeconds.observe({ outcome }, seconds)
+    },
+    purgeEvent(event) {
+      purgeEvents.inc({ event })
     },
   }
 }

@@ -134,7 +134,11 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
   return routes
 }
 
-/** The answer: what this instance purged, the hosts, and whether the shared store took the purge. */
+/**
+ * The answer: what this instance purged, the hosts, and whether the shared store took the purge
+ * (its records, deletes and delivery to every instance). `unavailable` comes with `queued`: this
+ * instance holds the purge and sends it again until the store takes it; sending it again is safe.
+ */
 function answerOf(outcomes: PurgeOutcome[], hosts: string[]) {
   const purged = { pages: 0, data: 0 }
   for (const outcome of outcomes) {
@@ -144,7 +148,7 @@ function answerOf(outcomes: PurgeOutcome[], hosts: string[]) {
   const shared = outcomes.some((outcome) => outcome.shared === 'unavailable')
     ? 'unavailable'
     : (outcomes[0]?.shared ?? 'none')
-  return { purged, hosts, shared }
+  return { purged, hosts, shared, ...(shared === 'unavailable' ? { queued: true } : {}) }
 }
 
 /** `Authorization: Bearer <token>`, compared in constant time (digests hide the length too). */

@@ -1,0 +1,133 @@
+import type { Redis } from 'ioredis'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
+import type { RevalidationOutcome } from './pages/read-render.ts'
+
+const TOKEN = 'purge-token-for-tests-0123'
+const ZH = { cookie: 'lang=zh' }
+const HOT = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
+const NEW = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
+const FILLER = Buffer.alloc(100 * 1024, 'x')
+
+describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory pressure (maxmemory 4mb, %s)', (policy) => {
+  let redis: TestRedis
+  let admin: Redis
+  let sites: TestSite[] = []
+  beforeAll(async () => {
+    redis = await startRedis({ args: ['--maxmemory', '4mb', '--maxmemory-policy', policy] })
+  })
+  afterAll(async () => {
+    await redis.stop()
+  })
+  beforeEach(async () => {
+    admin = await connectAdmin(redis)
+  })
+  afterEach(async () => {
+    await Promise.all(sites.map((site) => site.close()))
+    sites = []
+    admin.disconnect()
+  })
+
+  async function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
+    const site = await startTestSite({
+      redisUrl: redis.url,
+      redisCommandTimeoutMs: 1000,
+      purgeToken: TOKEN,
+      htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
+    })
+    sites.push(site)
+    return site
+  }
+
+  async function get(site: TestSite, path: string): Promise<Response> {
+    const response = await site.request(path, { headers: ZH })
+    await response.arrayBuffer()
+    return response
+  }
+
+  /**
+   * An instance whose renders of `paths` are in Redis: rendered on two instances, since a page may
+   * be shared only once offered twice.
+   */
+  async function shared(paths: string[]): Promise<TestSite> {
+    const [a, b] = [await instance(), await instance()]
+    for (const site of [a, b]) {
+      for (const path of paths) await get(site, path)
+      await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+    }
+    const keys = paths.map((path) => `ts:res.localhost:html:zh:http://res.localhost${path}`)
+    await vi.waitFor(async () => expect(await admin.exists(...keys)).toBe(keys.length))
+    return a
+  }
+
+  /** Fills Redis past its bound with page-sized values that expire (as pages do), keeping `keep` in use. */
+  async function flood(megabytes: number, keep: string[]): Promise<void> {
+    for (let index = 0; index < megabytes * 10; index++) {
+      await admin.set(`ts:flood.localhost:html:zh:http://flood.localhost/s?query=${index}`, FILLER, 'PX', 3_600_000)
+      // The purged copies are read now and then, so the flood evicts other keys before them.
+      if (index % 5 === 0) for (const key of keep) await admin.get(key)
+    }
+  }
+
+  async function evictedKeys(): Promise<number> {
+    return Number(/evicted_keys:(\d+)/.exec(await admin.info('stats'))?.[1] ?? 0)
+  }
+
+  it('flooded before and after a purge, no purged page is answered as current', async () => {
+    const a = await shared(['/res/hot', '/res/new'])
+    const copies: [string, Buffer | null][] = [
+      [HOT, await admin.dumpBuffer(HOT)],
+      [NEW, await admin.dumpBuffer(NEW)],
+    ]
+    await flood(6, [HOT, NEW])
+    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })).json()).toMatchObject({
+      shared: 'ok',
+    })
+    expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'] })).json()).toMatchObject({
+      shared: 'ok',
+    })
+    await flood(12, [])
+    const evicted = await evictedKeys()
+    expect(evicted).toBeGreaterThan(0)
+    const records = await admin.exists('ts:purged:records')
+    console.info(`${policy}: ${evicted} keys evicted; the records set ${records ? 'kept' : 'evicted (read as lost)'}`)
+    // Keys without TTL are out of this policy's reach.
+    if (policy === 'volatile-lru') expect(records).toBe(1)
+    // Whatever the flood evicted, the copies from before the purges are there (as if they had
+    // survived it, or a write had raced the purge): they must not read as current.
+    for (const [key, dumped] of copies) {
+      expect(dumped).not.toBeNull()
+      if (dumped !== null) await admin.restore(key, 3_600_000, dumped, 'REPLACE')
+    }
+
+    // An instance holding nothing of its own: every answer comes from Redis or a render.
+    const outcomes: RevalidationOutcome[] = []
+    const c = await instance(outcomes)
+    const hot = await get(c, '/res/hot')
+    expect(hot.status).toBe(200)
+    expect(hot.headers.get('age')).toBeNull()
+    const stale = await get(c, '/res/new')
+    expect(stale.status).toBe(200)
+    // With its soft record kept, the copy is answered stale and rendered again; with the records
+    // lost, not answered from Redis at all.
+    if (policy === 'volatile-lru') expect(stale.headers.get('age')).not.toBeNull()
+    if (stale.headers.get('age') !== null) await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
+  })
+
+  it('records lost to eviction fail safe: every copy written before reads as purged, and writing starts again', async () => {
+    await shared(['/res/hot'])
+    // What an eviction of the records set looks like to the instances.
+    await admin.del('ts:purged:records')
+    const c = await instance()
+    const rendered = await get(c, '/res/hot')
+    expect(rendered.headers.get('age')).toBeNull()
+    // The records are made again (c at start-up) and c's render is shared under them.
+    await vi.waitFor(async () => {
+      const generation = await admin.zscore('ts:purged:records', '#gen')
+      expect((await admin.getBuffer(HOT))?.toString('latin1', 0, 24)).toContain(`g${generation}|`)
+    })
+    const d = await instance()
+    expect((await get(d, '/res/hot')).headers.get('age')).not.toBeNull()
+  })
+})
