@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 
 /** A request a stand-in received, as it arrived. */
-export interface Received {
+interface Received {
   method: string
   path: string
   headers: Record<string, string>

@@ -40,7 +40,7 @@ export function toCdnPurge(facts: PurgedFacts): CdnPurge {
  * The addresses visitors request for these pages: each language's address of the router path
  * (language prefix and path mapping applied, as links are written), then its payload's.
  */
-export function publishedPaths(tenant: Tenant, targets: readonly PageTarget[]): string[] {
+function publishedPaths(tenant: Tenant, targets: readonly PageTarget[]): string[] {
   const paths = new Set<string>()
   for (const target of targets) {
     for (const language of tenant.languages.filter((each) => target.languages.includes(each))) {
