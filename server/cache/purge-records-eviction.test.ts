@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis'
+import pino from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
 import type { RevalidationOutcome } from './pages/read-render.ts'
+import { createRedisSharing } from './redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
@@ -129,5 +131,44 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     })
     const d = await instance()
     expect((await get(d, '/res/hot')).headers.get('age')).not.toBeNull()
+  })
+})
+
+describe('the purge records set stays bounded', () => {
+  let redis: TestRedis
+  let admin: Redis
+  beforeAll(async () => {
+    redis = await startRedis()
+    admin = await connectAdmin(redis)
+  })
+  afterAll(async () => {
+    admin.disconnect()
+    await redis.stop()
+  })
+
+  it('records older than the pages’ lifetime go, and past the bound the oldest fold into the record of everything', async () => {
+    const sharing = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }), maxPurgeRecords: 4 })
+    try {
+      await sharing.ready
+      const mark = (name: string, at: number) => sharing.store.mark([`ts:purged:${name}`], at, 10_000)
+      await mark('soft:host:gone.example', 1000)
+      await mark('soft:host:a.example', 20_000)
+      // 1000 is older than 25,000 - 10,000: gone with this write.
+      await mark('hard:host:b.example', 25_000)
+      expect(await admin.zscore('ts:purged:records', 'soft:host:gone.example')).toBeNull()
+      await mark('soft:host:c.example', 26_000)
+      await mark('soft:host:d.example', 27_000)
+      expect(await admin.zscore('ts:purged:records', 'soft:host:a.example')).toBe('20000')
+      await mark('soft:host:e.example', 28_000)
+      // Five records past a bound of four: the oldest (a soft one) folds into soft:*.
+      expect(await admin.zscore('ts:purged:records', 'soft:host:a.example')).toBeNull()
+      expect(await admin.zscore('ts:purged:records', 'soft:*')).toBe('20000')
+      expect(await admin.zscore('ts:purged:records', '#gen')).not.toBeNull()
+      // A page of a.example stored before its (folded) record still reads as stale through `*`.
+      const found = await sharing.store.getMarked('ts:nothing', ['ts:purged:soft:*', 'ts:purged:soft:host:a.example'])
+      expect(Math.max(...found.marks.map((time) => time ?? -1))).toBe(20_000)
+    } finally {
+      await sharing.close()
+    }
   })
 })
