@@ -75,22 +75,32 @@ export interface RenderedSnapshot extends Omit<PageSnapshot, 'segments'> {
 }
 
 /**
+ * A copy of the response headers a page keeps (none of NOT_KEPT), taken when the render is handed
+ * over: the visitor's response may share its Headers object (the Node adapter's Response keeps the
+ * one it was made with), and what middleware sets on it afterwards is that visitor's alone.
+ */
+export function keptHeaders(headers: Headers): [string, string][] {
+  const kept: [string, string][] = []
+  headers.forEach((value, name) => {
+    if (!NOT_KEPT.has(name)) kept.push([name, value])
+  })
+  return kept
+}
+
+/**
  * A snapshot of a rendered response: its body is cut at each occurrence of the nonce it was rendered
  * with, so a hit can carry a fresh one. The cuts are views of the body's bytes: a nonce is ASCII,
  * and ASCII bytes never occur inside a multi-byte UTF-8 character, so cutting the bytes cuts the
  * text at the same places without decoding it.
  */
 export function toSnapshot(
-  response: { status: number; headers: Headers },
+  response: { status: number; headers: Headers | readonly [string, string][] },
   body: Buffer,
   render: { nonce: string | undefined; routeName: string; digest?: string },
   storedAt: number,
 ): RenderedSnapshot {
   const { nonce, digest } = render
-  const headers: [string, string][] = []
-  response.headers.forEach((value, name) => {
-    if (!NOT_KEPT.has(name)) headers.push([name, value])
-  })
+  const headers = response.headers instanceof Headers ? keptHeaders(response.headers) : [...response.headers]
   return {
     status: response.status,
     headers,

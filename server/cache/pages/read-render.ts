@@ -1,5 +1,5 @@
 import { streamedResponse, wholeBodyOf } from '../../http/whole-body.ts'
-import { firstAnsweredPage, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import { firstAnsweredPage, keptHeaders, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import type { PageUses } from '../page-uses.ts'
 
 /**
@@ -14,6 +14,8 @@ export function captureRender(
 ): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
   const { response } = rendered
   if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
+  // Its headers as handed over: the visitor's response may share them with middleware still to run.
+  const handedOver = { status: response.status, headers: keptHeaders(response.headers) }
   const whole = wholeBodyOf(response)
   // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
   let forVisitor: Response = response
@@ -28,7 +30,7 @@ export function captureRender(
   const page = (async () => {
     const body = await cacheBody
     if (!(await rendered.complete)) return null
-    return firstAnsweredPage(toSnapshot(response, body, rendered, now()))
+    return firstAnsweredPage(toSnapshot(handedOver, body, rendered, now()))
   })()
   return { response: forVisitor, page, inMemory: whole !== undefined }
 }
