@@ -72,8 +72,12 @@ const visitor = (host) => ({ host, cookie: 'lang=zh', 'user-agent': BROWSER_UA, 
 
 async function send(pool, host, urlPath, headers = visitor(host)) {
   const { statusCode, headers: answer, body } = await pool.request({ method: 'GET', path: urlPath, headers })
-  const text = headers['accept-encoding'] ? (await body.dump(), '') : await body.text()
-  return { status: statusCode, age: answer.age, text }
+  // A compressed answer is only counted, not read.
+  if (headers['accept-encoding']) {
+    await body.dump()
+    return { status: statusCode, age: answer.age, text: '' }
+  }
+  return { status: statusCode, age: answer.age, text: await body.text() }
 }
 
 /** Load until `until`: each request a Zipf-drawn page on one of the instances. */
@@ -165,7 +169,7 @@ async function htmlLookups(pool) {
   const lookups = { hit: 0, stale: 0, miss: 0 }
   for (const line of (await body.text()).split('\n')) {
     const match = /^cache_lookups_total\{(.*)\} (\d+(?:\.\d+)?)$/.exec(line)
-    if (!match || !match[1].includes('cache="html"')) continue
+    if (!match?.[1].includes('cache="html"')) continue
     const result = /result="(\w+)"/.exec(match[1])?.[1]
     if (result in lookups) lookups[result] += Number(match[2])
   }
@@ -182,7 +186,10 @@ async function startRedis() {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     const up = await new Promise((resolve) => {
       const socket = createConnection({ port, host: '127.0.0.1' })
-      socket.once('connect', () => (socket.destroy(), resolve(true)))
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
       socket.once('error', () => resolve(false))
     })
     if (up)

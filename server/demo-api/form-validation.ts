@@ -35,7 +35,8 @@ export function validateForm(items: readonly FormItem[], values: FormValues): st
       const wrong = list.find((v) => !allowed.has(v))
       if (wrong !== undefined) return `${item.label}: "${wrong}" is not one of the choices`
     }
-    if (item.max_length !== undefined && list.some((v) => [...v].length > item.max_length!)) {
+    const maxLength = item.max_length
+    if (maxLength !== undefined && list.some((v) => [...v].length > maxLength)) {
       return `${item.label} is longer than ${item.max_length} characters`
     }
     if (/e-?mail/i.test(item.field) && !EMAIL.test(list[0] ?? '')) return `${item.label} is not a valid e-mail address`

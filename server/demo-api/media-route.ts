@@ -39,7 +39,7 @@ export function createMediaRoute(options: { dir?: string } = {}) {
     root: dir,
     rewriteRequestPath: (path) => path.slice(MEDIA_ROUTE.length - 1),
   })
-  return async function media(c: Context, next: Next): Promise<Response | void> {
+  return async function media(c: Context, next: Next): Promise<Response> {
     // The raw path: a name is matched before any percent-decoding.
     const raw = new URL(c.req.url).pathname.slice(MEDIA_ROUTE.length)
     const asset = parseMediaPath(raw)

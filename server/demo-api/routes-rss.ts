@@ -76,7 +76,8 @@ export const rssCalls = [
     }),
     (body, ctx) => {
       if (!rssPage(ctx.tenant, body.page_path)) return fail(STATUS.notFound, 'rss page not found')
-      const rows = (ctx.tenant.rssHot[body.page_path] ??= [])
+      const rows = ctx.tenant.rssHot[body.page_path] ?? []
+      ctx.tenant.rssHot[body.page_path] = rows
       const row = rows.find((r) => r.link === body.link)
       if (row) {
         row.score += 1

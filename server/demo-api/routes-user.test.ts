@@ -9,7 +9,12 @@ const HOST = 'res.localhost'
 /** A clock the test moves by hand. */
 function createClock(start = Date.UTC(2025, 5, 1, 12)) {
   let now = start
-  return { now: () => now, advance: (ms: number) => void (now += ms) }
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
 }
 
 function loggedCode(lines: Record<string, unknown>[], email: string): string {

@@ -130,7 +130,11 @@ export function withPictures(toUrl: (n: number, original: string) => string) {
     let count = 0
     const isPicture = (text: string) => text.startsWith('data:image/') || ownFile.test(text)
     const swap = (value: unknown): unknown => {
-      if (typeof value === 'string') return isPicture(value) ? toUrl((count += 1), value) : value
+      if (typeof value === 'string') {
+        if (!isPicture(value)) return value
+        count += 1
+        return toUrl(count, value)
+      }
       if (Array.isArray(value)) return value.map(swap)
       if (value !== null && typeof value === 'object')
         return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]))

@@ -63,7 +63,10 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
     let responses = busy.get(socket)
-    if (responses === undefined) busy.set(socket, (responses = new Set()))
+    if (responses === undefined) {
+      responses = new Set()
+      busy.set(socket, responses)
+    }
     responses.add(res)
     // RFC 9112 §9.6: announce the close on the response itself, so the client does not reuse the socket.
     if (draining) res.shouldKeepAlive = false

@@ -47,7 +47,7 @@ describe('negotiateEncoding', () => {
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""')
 
 describe('whole bodies', () => {
-  const page = '<p>' + 'a page worth compressing '.repeat(400) + '</p>'
+  const page = `<p>${'a page worth compressing '.repeat(400)}</p>`
   const appWith = (syncMaxBytes: number) => {
     const app = new Hono()
     app.use(compression({ syncMaxBytes }))
@@ -90,7 +90,7 @@ describe('whole bodies', () => {
 
 describe('a page rendered in one piece', () => {
   it('is compressed from its bytes in memory, never read back through its body stream', async () => {
-    const page = '<!DOCTYPE html><p>' + 'words '.repeat(400)
+    const page = `<!DOCTYPE html><p>${'words '.repeat(400)}`
     const app = new Hono()
     app.use(compression())
     app.get('/', () => {
@@ -248,9 +248,16 @@ describe('a visitor who leaves mid-stream', () => {
       const app = new Hono()
       app.use(compression())
       app.get('/', () =>
-        streamedResponse(new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) }), {
-          headers: { 'content-type': 'text/html' },
-        }),
+        streamedResponse(
+          new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              source = controller
+            },
+          }),
+          {
+            headers: { 'content-type': 'text/html' },
+          },
+        ),
       )
       const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
       const reader = response.body!.getReader()

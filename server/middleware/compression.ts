@@ -96,10 +96,13 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       headers.set('content-length', String(packed.byteLength))
       body = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength)
     } else {
+      // A streamed answer has a body: one without returned above.
+      const stream = response.body
+      if (stream === null) return
       headers.delete('content-length')
       const compressor =
         encoding === 'br' ? zlib.createBrotliCompress({ params: ANSWER_BROTLI_PARAMS }) : zlib.createGzip(gzipOptions)
-      body = response.body!.pipeThrough(flushingStream(compressor, encoding))
+      body = stream.pipeThrough(flushingStream(compressor, encoding))
     }
     // A strong validator names one representation: the compressed bytes differ (RFC 9110 §8.8.3).
     const etag = headers.get('etag')

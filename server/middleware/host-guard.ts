@@ -36,8 +36,10 @@ export interface HostFacts {
  * reach a canonical link, hreflang, sitemap or Location.
  */
 export function decideHost(facts: HostFacts): HostDecision {
-  if (facts.hostHeaders.length !== 1) return { ok: false, reason: 'exactly one Host header is required' }
-  const raw = facts.hostHeaders[0]!.trim()
+  const [only] = facts.hostHeaders
+  if (facts.hostHeaders.length !== 1 || only === undefined)
+    return { ok: false, reason: 'exactly one Host header is required' }
+  const raw = only.trim()
   const host = normalizeHost(raw)
   if (host === null) return { ok: false, reason: 'the Host header is not valid' }
   if (/^https?:\/\//i.test(facts.target)) {
@@ -132,7 +134,7 @@ function single(value: string | string[] | undefined): string | undefined {
 function hostValues(rawHeaders: string[]): string[] {
   const values: string[] = []
   for (let i = 0; i < rawHeaders.length; i += 2)
-    if (rawHeaders[i]!.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '')
+    if (rawHeaders[i]?.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '')
   return values
 }
 

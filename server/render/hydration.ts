@@ -85,7 +85,7 @@ async function resolveDeferred(
   await Promise.all(
     promises.map(async ([key, promise]) => {
       try {
-        out[key] = { ok: true, value: await (givenUp ? Promise.race([promise, givenUp]) : promise) }
+        out[key] = { ok: true, value: await (givenUp !== null ? Promise.race([promise, givenUp]) : promise) }
       } catch {
         out[key] = { ok: false }
       }

@@ -1,6 +1,6 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
-import type { Lang } from '../../shared/types.ts'
+import type { Lang, Post } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { htmlError } from '../render/html-error.ts'
@@ -55,7 +55,7 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
     const tenant = c.get('tenant')
     const origin = c.get('publicOrigin')
     const data = createTenantData(options.sites, tenant.host, tenant.defaultLanguage, c.get('upstreamContext'))
-    let entries
+    let entries: Awaited<ReturnType<typeof collectSitemapEntries>>
     try {
       entries = await collectSitemapEntries(data, options.sitemap)
     } catch (error) {
@@ -76,7 +76,7 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
     if (file === 0) {
       xml =
         chunks.length === 1
-          ? await renderUrlset(chunks[0]!)
+          ? await renderUrlset(chunks[0] ?? [])
           : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
     } else {
       const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
@@ -124,7 +124,7 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
     c.set('routeName', 'feed')
     const language = decision.language
     const data = createTenantData(options.sites, tenant.host, language, c.get('upstreamContext'))
-    let posts
+    let posts: Post[]
     try {
       posts = (await data.data('/v1/post/list', { page: 1, page_size: FEED_SIZE }, postPageSchema)).rows
     } catch (error) {

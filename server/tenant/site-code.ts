@@ -64,7 +64,8 @@ export function toSiteCode(site: SiteConfig): SiteCode {
     if (entry.is_enabled !== 1) continue
     if (key === 'head') head.push(...entry.data)
     else if (key === 'body') body.push(...entry.data)
-    else if ((PAGE_TYPES as readonly string[]).includes(key)) (pages[key as PageType] ??= []).push(...entry.data)
+    else if ((PAGE_TYPES as readonly string[]).includes(key))
+      pages[key as PageType] = [...(pages[key as PageType] ?? []), ...entry.data]
   }
   return {
     head: extractCodeTags(head, 'head'),

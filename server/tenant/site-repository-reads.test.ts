@@ -32,7 +32,13 @@ describe('parsing', () => {
         const { site_config: site, ...rest } = raw.data
         return {
           ...raw,
-          data: Object.defineProperty(rest, 'site_config', { enumerable: true, get: () => ((reads.count += 1), site) }),
+          data: Object.defineProperty(rest, 'site_config', {
+            enumerable: true,
+            get: () => {
+              reads.count += 1
+              return site
+            },
+          }),
         }
       },
     }
@@ -62,9 +68,10 @@ describe('page data', () => {
   it('keeps one parsed copy per answer: every read of it gets the same object, parsed once', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { rows: [{ id: 1 }], total: 1 }))
     const parses = { count: 0 }
-    const schema = z
-      .object({ rows: z.array(z.object({ id: z.number() })), total: z.number() })
-      .transform((value) => ((parses.count += 1), value))
+    const schema = z.object({ rows: z.array(z.object({ id: z.number() })), total: z.number() }).transform((value) => {
+      parses.count += 1
+      return value
+    })
     const { repo } = harness.repository()
     const first = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })
     const again = await repo.getData('tenant.example', '/v1/post/list', { page: 1 }, schema, context, { cache: true })

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
-import { sendEnvelope, sendJson, type RecordedRequest } from '../upstream/stub-upstream.test-helper.ts'
+import { sendEnvelope, sendJson } from '../upstream/stub-upstream.test-helper.ts'
 import { context, siteConfig, STALE, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 
 const harness = useRepositoryHarness()

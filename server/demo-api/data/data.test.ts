@@ -272,7 +272,7 @@ describe('land.localhost: landing site', () => {
   })
 
   it('uses every land module type and every form item type', () => {
-    const modules = (home?.config.page_config as LandPageConfig).modules
+    const modules = (home!.config.page_config as LandPageConfig).modules
     expect(new Set(modules.map((m) => m.type))).toEqual(new Set(MODULE_TYPES))
     const form = modules.find((m) => m.type === 'form')
     const items = form?.data.items as FormItem[]
@@ -288,7 +288,7 @@ describe('land.localhost: landing site', () => {
     expect(custom.every((p) => p.config.group_path !== '')).toBe(true)
     const outline = pagesOf(land, 'outline')[0]
     expect(outline?.config.page_path).toBe('handbook')
-    expect(depth((outline?.config.page_config as { outline: OutlineNode[] }).outline)).toBeGreaterThanOrEqual(3)
+    expect(depth((outline!.config.page_config as { outline: OutlineNode[] }).outline)).toBeGreaterThanOrEqual(3)
     expect(pagesOf(land, 'ugc_post')).toHaveLength(1)
     expect(pagesOf(land, 'list')).toHaveLength(1)
   })

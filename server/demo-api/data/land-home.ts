@@ -1,7 +1,7 @@
 import type { FormItem, LandModule, LandPageConfig } from '../../../shared/types.ts'
 import type { DemoForm } from '../tenant.ts'
 import { DAY } from './common.ts'
-import { avatarFor, demoClip, icon, picture, qrPlaceholder, screenshot } from './media.ts'
+import { avatarFor, demoClip, icon, qrPlaceholder, screenshot } from './media.ts'
 
 // Two short clips served by the demo API itself, so the videos play offline; each has its first frame as poster.
 const CLIP = demoClip(0)

@@ -53,7 +53,7 @@ describe('resource list loader', () => {
       replies,
     })
     const data = await loadResList(env, 'new')
-    expect((calls.find((c) => c.path === '/v1/resource/list')?.body as { page: number }).page).toBe(2)
+    expect((calls.find((c) => c.path === '/v1/resource/list')!.body as { page: number }).page).toBe(2)
     expect(data.head.canonical).toBe('http://example.test/res/new/software/2')
   })
 

@@ -45,7 +45,7 @@ describe('search page loader', () => {
   ])('sends search_type for global config %j as %i', async (global, expected) => {
     const { env, calls } = fakeLoaderEnv({ path: '/s?query=a', site: fakeSite({ global }), replies })
     await loadSearchPage(env)
-    expect((calls.find((c) => c.path === '/v1/resource/search')?.body as { search_type: number }).search_type).toBe(
+    expect((calls.find((c) => c.path === '/v1/resource/search')!.body as { search_type: number }).search_type).toBe(
       expected,
     )
   })
