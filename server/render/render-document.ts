@@ -90,10 +90,12 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     null,
     createElement(I18nProvider, {
       locale: rendered.locale,
-      children: createElement(ContentViewsContext, {
-        value: views,
-        children: createElement(StaticRouterProvider, { router, context, hydrate: false }),
-      }),
+      // biome-ignore lint/correctness/noChildrenProp: I18nProvider's props require children, which createElement's types check only as a prop
+      children: createElement(
+        ContentViewsContext,
+        { value: views },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
     }),
   )
   return streamResponse(element, {
