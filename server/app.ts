@@ -18,6 +18,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { htmlError } from './render/html-error.ts'
+import { DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.ts'
 import { jsonError } from './http/json-error.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
@@ -70,13 +71,16 @@ export interface AppDeps {
   metricsToken?: string | undefined
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
-  /** Seconds a shared cache may serve an anonymous page stale while revalidating (HTML_CACHE_STALE_MS). Default 60. */
+  /**
+   * Seconds a shared cache may serve an anonymous page stale while revalidating. createServerDeps passes
+   * HTML_CACHE_STALE_MS in seconds (3600 unless set); 60 when not given (an app built by hand, as in tests).
+   */
   htmlStaleSeconds?: number
   /** Honour X-Forwarded-Host/Proto and Forwarded (TRUST_PROXY). Default false. */
   trustProxy?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
   hsts?: boolean
-  /** Largest request body accepted (BODY_LIMIT_BYTES). Default 1 MiB. */
+  /** Largest request body accepted, by form posts and the same-origin API (BODY_LIMIT_BYTES). Default 1 MiB. */
   bodyLimitBytes?: number
   /** Scheme of published URLs (canonical, sitemap) when a site's canonical_link names none. */
   canonicalScheme?: CanonicalScheme
@@ -158,10 +162,11 @@ export function createApp(deps: AppDeps): App {
   // Images are not tenant-specific (the source URL is the whole input), so they are answered
   // before tenant resolution: an unknown site or a slow site config never delays them.
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
-  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream }))
+  const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
+  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream, maxBodyBytes: bodyLimitBytes }))
 
   const limitBody = bodyLimit({
-    maxSize: deps.bodyLimitBytes ?? 1_048_576,
+    maxSize: bodyLimitBytes,
     onError: () => htmlError('body-too-large'),
   })
   // GET and HEAD carry no body to limit; asking for it would build a full web Request per page view.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -132,7 +133,7 @@ const envSchema = z.object({
   HTML_S_MAXAGE: integer(10, 0, 31_536_000),
   TRUST_PROXY: flag(),
   HSTS: flag(),
-  BODY_LIMIT_BYTES: integer(1_048_576, 1, 1_073_741_824),
+  BODY_LIMIT_BYTES: integer(DEFAULT_BODY_LIMIT_BYTES, 1, 1_073_741_824),
 })
 
 /** The server's configuration, parsed from the environment once at start. */

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie'
 import { envelope } from '../../shared/api/envelope.ts'
 import type { AppEnv } from '../app-env.ts'
 import { isUpstreamError, UpstreamTimeoutError } from '../errors.ts'
+import { DEFAULT_BODY_LIMIT_BYTES } from '../http/body-limit.ts'
 import { API_NO_STORE, jsonError } from '../http/json-error.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
 import { streamedResponse } from '../http/whole-body.ts'
@@ -17,11 +18,10 @@ import { expireVisitorCookies, toUpstreamCookie, toVisitorCookies } from './sess
 export interface ApiProxyOptions {
   sites: SiteRepository
   upstream: UpstreamClient
-  /** Largest request body accepted. Default 1 MiB. */
+  /** Largest request body accepted (BODY_LIMIT_BYTES). Default 1 MiB. */
   maxBodyBytes?: number
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 const MAX_REFERER_LENGTH = 2048
 
 /**
@@ -45,7 +45,7 @@ function endSession(c: Context<AppEnv>): Response {
  */
 export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   const { sites, upstream } = options
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES
 
   const limit = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'The body is too large') })
 
