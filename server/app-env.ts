@@ -15,7 +15,7 @@ export interface AppEnv {
     routeName: string
     /**
      * This response's Content-Security-Policy nonce. Every inline `<script>` the server writes
-     * carries `nonce="${c.get('cspNonce')}"` (README "Adding an inline script").
+     * carries `nonce="${c.get('cspNonce')}"` (docs/security.md "Adding an inline script").
      */
     cspNonce: string
     /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */

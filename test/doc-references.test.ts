@@ -63,8 +63,11 @@ const notesOf = (text: string) =>
     ...text.matchAll(/^#+ (.+)$/gm),
     ...text.matchAll(/^\*\*([^*]+?)\.\*\*/gm),
   ].map((m) => m[1])
-/** What `README "…"` may name: a heading or note of the README or of a docs/ page. */
-const readmeNotes = new Set(DOC_PAGES.map(read).flatMap(notesOf))
+/**
+ * What `README "…"` may name: a heading or note of the README itself. One that moved to a docs/
+ * page is cited as `docs/<page>.md "…"`, so a reader finds it where the comment says.
+ */
+const readmeNotes = new Set(notesOf(read('README.md')))
 
 /** `RFC 3986 §3.4, §3.5` → `RFC 3986 §3.4`, `RFC 3986 §3.5`; likewise for HTML and WCAG. */
 function citationsIn(text: string): string[] {
