@@ -42,7 +42,7 @@ function startLoad(url: string): Load {
           })
           const body = await answer.body.text()
           if (answer.statusCode === 200 && body.includes('</html>')) load.answered += 1
-          else load.failures.push(`status ${answer.statusCode}`)
+          else load.failures.push(`status ${answer.statusCode}: ${body.slice(0, 160)}`)
         } catch (error) {
           load.failures.push(String(error))
         }
@@ -58,9 +58,10 @@ function startLoad(url: string): Load {
   return load
 }
 
-/** Resolves once the process has answered `count` page requests (health checks are not logged at info). */
+/** Resolves once the process has answered `count` page requests with 200 (health checks are not logged at info). */
 async function servedPages(instance: ServerProcess, count = 5): Promise<void> {
-  const pages = () => instance.lines.filter((line) => line.msg === 'request' && line.path === '/res/hot').length
+  const pages = () =>
+    instance.lines.filter((line) => line.msg === 'request' && line.path === '/res/hot' && line.status === 200).length
   while (pages() < count) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
@@ -115,7 +116,8 @@ describe('behind the shipped HAProxy config', { timeout: 60_000 }, () => {
     } finally {
       await load.stop()
     }
-    expect(load.failures).toEqual([])
+    // The first few failures say what went wrong (a 503 from the balancer, or from an instance).
+    expect({ failed: load.failures.length, first: load.failures.slice(0, 3) }).toEqual({ failed: 0, first: [] })
     expect(load.answered).toBe(load.sent)
     expect(load.answered).toBeGreaterThan(50)
     // The visitors kept their connections to the balancer throughout.
