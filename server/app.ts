@@ -27,8 +27,7 @@ import type { ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
 import { cacheRenderer } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
-import { healthzRoute, readyzRoute } from './routes/health.ts'
-import { metricsRoute } from './routes/metrics.ts'
+import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
 import type { NodeAnswer } from './lifecycle/http-server.ts'
 import { createHitWriter } from './cache/pages/hit-writer.ts'
 import { cachedPageViews } from './routes/front-decision.ts'
@@ -38,7 +37,6 @@ import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
 import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SitemapLimits } from './seo/sitemap-xml.ts'
 import { faviconRoute } from './routes/favicon.ts'
-import { purgeRoutes } from './routes/purge.ts'
 import type { HtmlCache } from './cache/pages/html-cache.ts'
 import type { Purger } from './cache/purge-bus.ts'
 import type { CdnForwarder } from './cdn/cdn-forwarder.ts'
@@ -69,6 +67,11 @@ export interface AppDeps {
   metrics?: Metrics
   /** Bearer token `/metrics` requires (METRICS_TOKEN); open when unset. */
   metricsToken?: string | undefined
+  /**
+   * Serve `/healthz`, `/readyz`, `/metrics` and `/_internal/purge` only from `app.operations`, for a
+   * port of their own (ADMIN_PORT set), not from the public app. Default false: the public app has them.
+   */
+  operationsApart?: boolean
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
   /**
@@ -95,7 +98,11 @@ const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
  * The app, and what the Node server tries before it: with an HTML cache, the page views that cache
  * answers as they stand (cache/pages/hit-writer.ts), on Node's request and response.
  */
-export type App = Hono<AppEnv> & { cacheHits?: NodeAnswer }
+export type App = Hono<AppEnv> & {
+  cacheHits?: NodeAnswer
+  /** With `operationsApart`: the operations endpoints, for a port of their own (ADMIN_PORT). */
+  operations?: Hono<AppEnv>
+}
 
 /**
  * The whole HTTP application (STYLE.md "Request flow"): request id → conditional GET → security headers →
@@ -124,10 +131,20 @@ export function createApp(deps: AppDeps): App {
   app.use(compression())
   app.use(cacheControl())
 
-  // Operations endpoints: never tenant-resolved, so they answer whatever the Host.
-  app.get('/healthz', healthzRoute())
-  app.get('/readyz', readyzRoute(readiness))
-  app.get('/metrics', metricsRoute({ registry: metrics.registry, token: deps.metricsToken }))
+  // Operations endpoints: never tenant-resolved, so they answer whatever the Host; with ADMIN_PORT
+  // only there (app.operations), and the public port has none of them.
+  const operations: OperationsOptions = {
+    readiness,
+    metrics,
+    metricsToken: deps.metricsToken,
+    sites: deps.sites,
+    policyOf,
+    ...(deps.purge ? { purge: deps.purge } : {}),
+    ...(deps.cdnPurges ? { cdnPurges: deps.cdnPurges } : {}),
+  }
+  if (!deps.operationsApart) mountOperations(app, operations)
+  else
+    for (const path of OPERATIONS_PATHS) app.all(path, (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use('/assets/*', async function assetRoute(c, next) {
     c.set('routeName', 'assets')
@@ -147,15 +164,7 @@ export function createApp(deps: AppDeps): App {
   )
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
-  // Operator endpoints: not tenant-resolved; without a token configured they do not exist.
-  app.use('/_internal/*', async function internalRoute(c, next) {
-    c.set('routeName', 'internal')
-    await next()
-  })
-  if (deps.purge) {
-    const cdn = deps.cdnPurges ? { cdn: deps.cdnPurges } : {}
-    app.route('/_internal/purge', purgeRoutes({ ...deps.purge, sites: deps.sites, policyOf, ...cdn }))
-  }
+  // Operator endpoints (mounted above): without a token configured they do not exist.
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
   app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
@@ -237,6 +246,8 @@ export function createApp(deps: AppDeps): App {
     return htmlError('internal')
   })
 
+  if (deps.operationsApart)
+    Object.assign(app, { operations: createOperationsApp({ ...operations, log: deps.log, quietRoutes: QUIET_ROUTES }) })
   if (!deps.htmlCache) return app
   const pageViewOf = cachedPageViews({
     sites: deps.sites,

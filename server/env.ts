@@ -78,6 +78,14 @@ const headerToken = z
 const envSchema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // /healthz, /readyz, /metrics and /_internal/purge on a port of their own (and not on PORT); unset: on PORT.
+  ADMIN_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be at least 1').max(65535, 'must be at most 65535'))
+    .optional(),
   API_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
@@ -178,6 +186,8 @@ function crossChecks(env: Env, given: Record<string, string>): string[] {
   // Otherwise a socket idle just under the keep-alive timeout could be cut while its next request's headers arrive.
   if (env.HEADERS_TIMEOUT_MS <= env.KEEP_ALIVE_TIMEOUT_MS)
     errors.push('HEADERS_TIMEOUT_MS: must be greater than KEEP_ALIVE_TIMEOUT_MS')
+  if (env.ADMIN_PORT !== undefined && env.ADMIN_PORT === env.PORT)
+    errors.push('ADMIN_PORT: must differ from PORT (the operations endpoints leave the public port)')
   if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS)
     errors.push('SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_TIMEOUT_MS')
   // A stale window only exists behind a fresh one: with caching off it would be a setting that does nothing.

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseEnv } from './env.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
-import { startHttpServer } from './lifecycle/http-server.ts'
+import { closeHttpServer, startHttpServer } from './lifecycle/http-server.ts'
 import { probeUpstream } from './lifecycle/upstream-probe.ts'
 import { createServerDeps } from './server-deps.ts'
 
@@ -27,6 +27,20 @@ const { server, port } = await startHttpServer({
   requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
 })
 log.info({ port, host: env.HOST }, 'listening')
+
+// With ADMIN_PORT, health, readiness, metrics and purges answer there only (app.operations).
+const admin =
+  app.operations && env.ADMIN_PORT !== undefined
+    ? await startHttpServer({
+        fetch: app.operations.fetch,
+        port: env.ADMIN_PORT,
+        hostname: env.HOST,
+        keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+        headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      })
+    : null
+if (admin) log.info({ port: admin.port, host: env.HOST }, 'operations endpoints listening')
 
 // Readiness needs one answer from the upstream; ask for it rather than wait for a visitor.
 const probing = new AbortController()
@@ -65,6 +79,8 @@ const graceful = createGracefulShutdown({
 async function shutdown(signal: string) {
   probing.abort()
   const result = await graceful.shutdown(signal)
+  // The probes saw /readyz answer 503 through the drain; the operations port closes last.
+  if (admin) await closeHttpServer(admin.server)
   await deps.close()
   log.info({ result }, 'stopped')
   process.exit(result === 'drained' ? 0 : 1)

@@ -168,6 +168,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     readiness,
     metrics,
     metricsToken: env.METRICS_TOKEN,
+    operationsApart: env.ADMIN_PORT !== undefined,
     htmlSMaxAge: env.HTML_S_MAXAGE,
     htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
     trustProxy: env.TRUST_PROXY,

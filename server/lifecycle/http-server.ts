@@ -61,3 +61,14 @@ export function startHttpServer(options: HttpServerOptions): Promise<HttpServer>
     })
   })
 }
+
+/**
+ * Stops a server that carries no visitors (the operations port): refuses new connections and cuts
+ * the open ones, a scraper's idle keep-alive socket included, so the process can exit at once.
+ */
+export function closeHttpServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
