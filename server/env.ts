@@ -106,6 +106,8 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
   IMAGE_AVIF: flag(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  // Loads of a key in the fleet before its page or upstream answer is stored in Redis (shared-admission.ts).
+  REDIS_ADMIT_AFTER: integer(2, 1, 2),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   CDN_PURGE_TIMEOUT_MS: integer(10_000, 100, 600_000),
   VARNISH_PURGE_URLS: originList('http://varnish:6081'),

@@ -5,6 +5,7 @@ import { createApp, type App, type AppDeps } from './app.ts'
 import { createPurger, type Purger } from './cache/purge-bus.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
+import { admitWindowMs } from './cache/shared-admission.ts'
 import { createCdnForwarder } from './cdn/cdn-forwarder.ts'
 import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
@@ -98,7 +99,14 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
   const sites = createSiteRepository({
     upstream,
     ...(shared
-      ? { shared: { ...shared, ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}) } }
+      ? {
+          shared: {
+            ...shared,
+            // Configs and data enter Redis at their second load in the fleet (shared-admission.ts).
+            ...(env.REDIS_ADMIT_AFTER === 2 ? { admitMs: admitWindowMs(env.PAGE_TTL_MS) } : {}),
+            ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}),
+          },
+        }
       : {}),
     ttlMs: env.CONFIG_TTL_MS,
     staleMs: env.CONFIG_STALE_MS,
@@ -130,7 +138,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           ttlMs: env.HTML_CACHE_TTL_MS,
           staleMs: env.HTML_CACHE_STALE_MS,
           maxBytes: env.HTML_CACHE_MAX_BYTES,
-          ...(shared ? { shared } : {}),
+          ...(shared ? { shared: { ...shared, admitAfter: env.REDIS_ADMIT_AFTER } } : {}),
           metrics: metrics.cache('html'),
           onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
           onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),

@@ -49,6 +49,8 @@ export interface TestSiteOptions {
   /** Shares caches and purges through this Redis (see test/redis-server.ts). */
   redisUrl?: string
   redisCommandTimeoutMs?: number
+  /** REDIS_ADMIT_AFTER (default here 1: every render is shared at once). */
+  redisAdmitAfter?: number
   /** Opens `POST /_internal/purge` with this bearer token. */
   purgeToken?: string
 }
@@ -158,6 +160,8 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     // The shared-cache stale window anonymous pages announce (the app's own default).
     HTML_CACHE_STALE_MS: 60_000,
     REDIS_URL: options.redisUrl,
+    // At the first render, unless a test asks for admission: most fleet tests read one instance's render on another.
+    REDIS_ADMIT_AFTER: options.redisAdmitAfter ?? 1,
     PURGE_TOKEN: options.purgeToken,
   }
 }

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { LRUCache } from 'lru-cache'
 import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
+import { sharedAdmission } from './shared-admission.ts'
 import type { SharedStore } from './shared-store.ts'
 import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
 
@@ -14,6 +16,12 @@ export interface SharedCacheLayer {
   waitMs?: number
   /** Pause between looks while waiting. Default 25 ms. */
   pollMs?: number
+  /**
+   * When set, a value enters the store only at its second load within this window, by any instance
+   * (see shared-admission.ts), or when a copy is there already: a key loaded once (a search term
+   * nobody asks for again, an unknown host) leaves a marker of a few dozen bytes instead of its answer.
+   */
+  admitMs?: number
 }
 
 /** An entry read from the shared store, with the bytes its text took there. */
@@ -41,9 +49,15 @@ export interface SharedEntries {
 
 export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown, key: string) => void): SharedEntries {
   const lockMs = layer.lockMs ?? 10_000
+  const { admitMs } = layer
+  const admission =
+    admitMs === undefined ? undefined : sharedAdmission({ store: layer.store, prefix: layer.prefix, windowMs: admitMs })
+  // Keys lately found in the store: their next value replaces the copy there without admission.
+  const present = new LRUCache<string, true>({ max: 10_000 })
   async function read(key: string): Promise<SharedEntry | undefined> {
     const bytes = await layer.store.get(sharedKey(layer.prefix, key))
     if (bytes === undefined) return undefined
+    present.set(key, true)
     try {
       const stored = decodeStoredEntry(bytes.toString('utf8'))
       return stored === undefined ? undefined : { ...stored, bytes: bytes.length }
@@ -55,7 +69,10 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   const lock = (key: string) => layer.store.lock(lockKeyOf(layer.prefix, key), lockMs)
   return {
     read,
-    write: (key, entry, keepMs) => layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs),
+    async write(key, entry, keepMs) {
+      if (admission !== undefined && !present.has(key) && !(await admission.admit(key))) return
+      await layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs)
+    },
     lock,
     async awaitNewer(key, after, signal) {
       const waitMs = layer.waitMs ?? 2000

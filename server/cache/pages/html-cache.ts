@@ -1,5 +1,6 @@
 import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from '../backoff.ts'
 import { coversPage, type PurgeScope } from '../purge-scope.ts'
+import { admitWindowMs } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { renewed, type CachedPage } from './cached-page.ts'
@@ -24,8 +25,12 @@ export interface HtmlCacheOptions {
   /** Bound of the bytes held (identity and compressed variants together). */
   maxBytes: number
   now?: () => number
-  /** Rendered pages shared between instances (Redis): read when this instance has none, written when it renders. */
-  shared?: { store: SharedStore; prefix: string; lockMs?: number }
+  /**
+   * Rendered pages shared between instances (Redis): read when this instance has none, written when
+   * it renders; `admitAfter` 2: at the second render in the fleet within the admission window (see
+   * shared-pages.ts), 1 (default): at the first.
+   */
+  shared?: { store: SharedStore; prefix: string; lockMs?: number; admitAfter?: number }
   onError?: (error: unknown, key: string) => void
   /** Hits (waiters on another visitor's render included), stale hits, misses, evictions and size. */
   metrics?: CacheMetrics
@@ -102,7 +107,14 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? DEFAULT_BACKOFF
-  const shared = options.shared ? sharedPages({ ...options.shared, now, ...(onError ? { onError } : {}) }) : undefined
+  const shared = options.shared
+    ? sharedPages({
+        ...options.shared,
+        now,
+        admitMs: options.shared.admitAfter === 2 ? admitWindowMs(ttlMs) : undefined,
+        ...(onError ? { onError } : {}),
+      })
+    : undefined
   const lockMs = options.shared?.lockMs ?? 30_000
   const pages = createPageStore(options.maxBytes, metrics)
   const flights = new Map<string, Flight>()
@@ -129,13 +141,22 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const start = (): Start => ({ purge: purges.current, at: now() })
 
   /**
-   * Stores a page here and, when this instance rendered it, in the shared store; one taken from
-   * there stays stale here when a soft purge recorded there covers it.
+   * Stores a page here and, when this instance rendered it, in the shared store: at once when a copy
+   * is there already (a re-render of a shared page), else once admitted (see shared-pages.ts). One
+   * taken from there stays stale here when a soft purge recorded there covers it.
    */
   function keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }) {
     if (purges.coversSince(started.purge, key)) return
-    pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false })
-    if (shared && how.share) shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at)
+    const inShared = shared !== undefined && (!how.share || (pages.peek(key)?.inShared ?? false))
+    pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false, inShared })
+    if (!shared || !how.share) return
+    void shared.write(key, page, ttlMs + staleMs - ageMs(page), how.uses, started.at, inShared).then(
+      (stored) => {
+        const entry = pages.peek(key)
+        if (stored && entry?.page === page) entry.inShared = true
+      },
+      (error: unknown) => onError?.(error, key),
+    )
   }
 
   /** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
@@ -184,6 +205,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     let release: (() => Promise<void>) | null = null
     if (shared) {
       const stored = await shared.read(key, ttlMs)
+      // A copy is there: this re-render replaces it without waiting for admission.
+      if (stored !== undefined) entry.inShared = true
       if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
         keep(key, stored.page, started, { uses: stored.uses, share: false })
         return 'shared'

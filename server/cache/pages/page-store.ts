@@ -14,13 +14,17 @@ export interface Entry {
   /** Consecutive failed re-renders, and when the next may start (back-off). */
   failures: number
   retryAt: number
+  /** A copy is in the shared store (read from it, or written there): its re-renders are shared without admission. */
+  inShared: boolean
 }
 
 export interface PageStore {
   /** The entry of `key`, now its tenant's most recently used. */
   get(key: string): Entry | undefined
+  /** The entry of `key`, its place in the order left as it is. */
+  peek(key: string): Entry | undefined
   /** Keeps `page` under `key`, counted at the bytes it holds now. */
-  keep(key: string, page: CachedPage, how: Pick<Entry, 'uses' | 'purged'>): void
+  keep(key: string, page: CachedPage, how: Pick<Entry, 'uses' | 'purged'> & { inShared?: boolean }): void
   /** Counts `entry` again when its page has grown since (the bodies kept for its hits, its better blocks). */
   recount(key: string, entry: Entry): void
   delete(key: string): void
@@ -110,9 +114,11 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
       tenant.pages.set(key, entry)
       return entry
     },
+    peek: (key) => tenants.get(tenantOf(key))?.pages.get(key),
     keep(key, page, how) {
       const counted = Math.max(1, bytesHeld(page))
-      put(key, { page, counted, uses: how.uses, purged: how.purged, failures: 0, retryAt: 0 })
+      const inShared = how.inShared ?? false
+      put(key, { page, counted, uses: how.uses, purged: how.purged, failures: 0, retryAt: 0, inShared })
     },
     recount(key, entry) {
       const held = Math.max(1, bytesHeld(entry.page))

@@ -1,80 +1,124 @@
 import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache-keys.ts'
-import { judgeStored, pageMarks } from '../purge-marks.ts'
+import { judgeStored, pageMark, pageMarks } from '../purge-marks.ts'
+import { sharedAdmission } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
-import { toCachedPage, toPageSnapshot, type CachedPage, type PageSnapshot } from './cached-page.ts'
+import { toCachedPage, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
+import { decodeSharedPage, encodeSharedPage, isSharedPage } from './shared-page-codec.ts'
 
 /** Rendered pages in the store every instance shares (Redis), under `prefix + key`. */
-interface SharedPages {
+export interface SharedPages {
   /**
    * The page stored under `key` if it is younger than `maxAgeMs`, with what it was built from (so a
    * purge by tag or path reaches this instance's copy too) and whether a soft purge recorded since
    * it was stored made it stale; read with its purge records in one round trip. A page a hard purge
-   * recorded since, or anything unreadable, counts as missing.
+   * recorded since, or anything unreadable, counts as missing; so does every page of an open
+   * address space (see isOpenAddress), which is never stored.
    */
   read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used; purged: boolean } | undefined>
   /**
-   * Stores `page` for as long as it may still be served (`keepMs`), and names it (with the upstream
-   * answers carrying each tag) in the tag index, so a purge by tag finds it whichever instance gets
-   * it; unless a purge covering it was recorded at or after `since` (when its render started).
+   * Stores `page` (compressed, see shared-page-codec.ts) for as long as it may still be served
+   * (`keepMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
+   * purge by tag finds it whichever instance gets it. Only a page `admitted` already (a copy of it
+   * is in the store) or, with an admission window, offered for the second time within it; never one of an
+   * open address space; and not when a purge covering it was recorded at or after `since` (when its
+   * render started). Answers whether it stored.
    */
-  write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number): void
+  write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number, admitted: boolean): Promise<boolean>
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
+  /**
+   * Takes the page of `key` down for every instance (its re-render answered that it is gone): a
+   * hard record of that one page as of `at`, kept `markMs` (no copy stored before, and no render
+   * started before, counts any more), and the stored copy deleted.
+   */
+  remove(key: string, at: number, markMs: number): Promise<void>
 }
 
-interface SharedPagesOptions {
+export interface SharedPagesOptions {
   store: SharedStore
   prefix: string
   now: () => number
+  /** The admission window (see shared-admission.ts); none: every page is stored at its first render. */
+  admitMs?: number | undefined
   onError?: (error: unknown, key: string) => void
 }
 
-/** The HTML cache's view of the shared store: snapshots as JSON, parsed again on the way in. */
-export function sharedPages({ store, prefix, now, onError }: SharedPagesOptions): SharedPages {
+/**
+ * Whether a page's address is one of an open space: its key carries query parameters. Those are
+ * the parameters its route's cache policy reads (page-decision.ts keeps no other), and their values
+ * are whatever a visitor types (a search term, a page number): a stranger makes up a new page with
+ * each request. Such pages live in each instance's own memory only, with no trace in Redis.
+ */
+export function isOpenAddress(key: string): boolean {
+  return parseHtmlKey(key)?.routerPath.includes('?') ?? false
+}
+
+/** The HTML cache's view of the shared store: pages compressed, parsed again on the way in. */
+export function sharedPages({ store, prefix, now, admitMs, onError }: SharedPagesOptions): SharedPages {
+  const admission = admitMs === undefined ? undefined : sharedAdmission({ store, prefix, windowMs: admitMs })
   return {
     async read(key, maxAgeMs) {
+      if (isOpenAddress(key)) return undefined
       const marks = pageMarks(prefix, key)
       const found = await store.getMarked(sharedKey(prefix, key), [...marks.soft, ...marks.hard])
       if (found.value === undefined) return undefined
       try {
-        const stored = parseStored(JSON.parse(found.value.toString('utf8')))
-        if (stored === undefined || now() - stored.storedAt >= maxAgeMs) return undefined
-        const worth = judgeStored(
-          stored.storedAt,
-          found.marks.slice(0, marks.soft.length),
-          found.marks.slice(marks.soft.length),
-        )
+        const stored = await parseStored(found.value)
+        if (stored === undefined || now() - stored.page.storedAt >= maxAgeMs) return undefined
+        const soft = found.marks.slice(0, marks.soft.length)
+        const worth = judgeStored(stored.page.storedAt, soft, found.marks.slice(marks.soft.length))
         if (worth === 'absent') return undefined
-        return { page: await toCachedPage(stored), uses: stored.uses ?? NOTHING_USED, purged: worth === 'stale' }
+        return { ...stored, purged: worth === 'stale' }
       } catch (error) {
         onError?.(error, key)
         return undefined
       }
     },
-    write(key, page, keepMs, uses, since) {
-      if (keepMs <= 0) return
-      const host = parseHtmlKey(key)?.host
-      const sets: [string, string[]][] =
-        host === undefined
-          ? []
-          : uses.tags.map((tag) => {
-              const carriers = uses.keys
-                .filter(([, tags]) => tags.includes(tag))
-                .map(([used]) => sharedKey(prefix, used))
-              return [sharedKey(prefix, tagIndexKey(host, tag)), [sharedKey(prefix, key), ...carriers]]
-            })
+    async write(key, page, keepMs, uses, since, admitted) {
+      if (keepMs <= 0 || isOpenAddress(key)) return false
+      if (!admitted && admission !== undefined && !(await admission.admit(key))) return false
       const marks = pageMarks(prefix, key, uses.tags)
-      // What the page was built from travels with it; readers that know nothing of it ignore it.
-      void store.setUnlessMarked(sharedKey(prefix, key), JSON.stringify({ ...toPageSnapshot(page), uses }), keepMs, {
+      // Base64: the store's write takes text (a Lua argument), and the page is binary.
+      return store.setUnlessMarked(sharedKey(prefix, key), encodeSharedPage(page, uses).toString('base64'), keepMs, {
         marks: [...marks.soft, ...marks.hard],
         since,
-        sets,
+        sets: tagSets(prefix, key, uses),
       })
     },
-    lock: (key, ttlMs) => store.lock(lockKey(prefix, key), ttlMs),
+    // An open address is re-rendered by each instance for itself: no lock to take.
+    lock: (key, ttlMs) =>
+      isOpenAddress(key) ? Promise.resolve(async () => {}) : store.lock(lockKey(prefix, key), ttlMs),
+    async remove(key, at, markMs) {
+      if (isOpenAddress(key)) return
+      await store.mark([pageMark(prefix, 'hard', key)], at, markMs)
+      await store.deleteKeys([sharedKey(prefix, key)])
+    },
   }
+}
+
+/** The tag index entries of a page: per tag, the page and the upstream answers that carried the tag. */
+function tagSets(prefix: string, key: string, uses: Used): [string, string[]][] {
+  const host = parseHtmlKey(key)?.host
+  if (host === undefined) return []
+  return uses.tags.map((tag) => {
+    const carriers = uses.keys.filter(([, tags]) => tags.includes(tag)).map(([used]) => sharedKey(prefix, used))
+    return [sharedKey(prefix, tagIndexKey(host, tag)), [sharedKey(prefix, key), ...carriers]]
+  })
+}
+
+/** Base64 of the codec's magic bytes: how a compressed page's text starts. */
+const ENCODED_MAGIC = Buffer.from('tsp1').toString('base64').slice(0, 4)
+
+/** A stored page: compressed (base64 of shared-page-codec.ts), or the JSON snapshot instances of an earlier version write. */
+async function parseStored(bytes: Buffer): Promise<{ page: CachedPage; uses: Used } | undefined> {
+  if (bytes.subarray(0, 4).toString('latin1') === ENCODED_MAGIC) {
+    const binary = Buffer.from(bytes.toString('latin1'), 'base64')
+    return isSharedPage(binary) ? decodeSharedPage(binary) : undefined
+  }
+  const legacy = parseLegacy(JSON.parse(bytes.toString('utf8')))
+  return legacy && { page: await toCachedPage(legacy), uses: legacy.uses ?? NOTHING_USED }
 }
 
 const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
@@ -91,11 +135,11 @@ const usedSchema: z.ZodType<Used> = z.object({
   tags: z.array(z.string()),
 })
 
-const storedSchema = z.object({ snapshot: snapshotSchema, uses: usedSchema.optional() })
+const legacySchema = z.object({ snapshot: snapshotSchema, uses: usedSchema.optional() })
 
-/** A stored page: its snapshot fields, and what it was built from when the writer said. */
-function parseStored(value: unknown): (PageSnapshot & { uses?: Used }) | undefined {
-  const parsed = storedSchema.safeParse({
+/** A page an earlier version stored: its snapshot fields, and what it was built from when the writer said. */
+function parseLegacy(value: unknown): (PageSnapshot & { uses?: Used }) | undefined {
+  const parsed = legacySchema.safeParse({
     snapshot: value,
     uses: typeof value === 'object' && value !== null ? (value as { uses?: unknown }).uses : undefined,
   })
