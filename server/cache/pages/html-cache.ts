@@ -88,6 +88,15 @@ interface Flight {
 }
 
 /**
+ * Whether a re-render's status says the page is no more: gone (404, 410) or moved (a redirect).
+ * After a purge such an answer takes the old copy down; a 5xx or a timeout says nothing of the page
+ * (the upstream may be down), so the stale copy stays for those.
+ */
+function isTakedown(status: number): boolean {
+  return status === 404 || status === 410 || (status >= 300 && status < 400 && status !== 304)
+}
+
+/**
  * How long an instance that found the re-render lock taken waits before looking again: short, since
  * a re-render takes milliseconds and this wait is what an edit takes to reach the instance's
  * visitors; a look is one Redis read, made only when a visitor asks for the page.
@@ -184,16 +193,31 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    * A re-render read whole, or null when it must not replace the page (not a complete 200); the page
    * as it stands, fresh again, when the load found the inputs it was rendered from unchanged. A page
    * a purge marked stale is always rendered again: a purge asks for a new render, whatever the data.
+   * `gone`: the re-render of a purged page answered that it is no more (see isTakedown).
    */
   async function renderAside(
     rerender: Rerender,
     entry: Entry,
-  ): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | null> {
+  ): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | 'gone' | null> {
     const current = entry.page
     const rendered = await rerender(entry.purged ? undefined : current.digest)
     if ('kind' in rendered) return { page: renewed(current, now()), uses: toUsed(rendered.uses), unchanged: true }
+    if (entry.purged && isTakedown(rendered.response.status)) {
+      await rendered.response.body?.cancel()
+      return 'gone'
+    }
     const page = await readRender(rendered, now)
     return page === null ? null : { page, uses: toUsed(rendered.uses), unchanged: false }
+  }
+
+  /**
+   * Takes a page down here and in the shared store, unless a purge since the re-render started
+   * covers it (that purge decided already). The next visitor gets what a render answers now.
+   */
+  async function takeDown(key: string, started: Start): Promise<void> {
+    if (purges.coversSince(started.purge, key)) return
+    pages.delete(key)
+    await shared?.remove(key, now(), ttlMs + staleMs)
   }
 
   async function revalidation(
@@ -217,6 +241,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     try {
       const done = await renderAside(rerender, entry)
       if (done === null) return 'failed'
+      if (done === 'gone') {
+        await takeDown(key, started)
+        return 'removed'
+      }
       keep(key, done.page, started, { uses: done.uses, share: true })
       return done.unchanged ? 'unchanged' : 'rendered'
     } finally {

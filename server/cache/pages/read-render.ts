@@ -88,6 +88,8 @@ export type RevalidationOutcome =
   | 'rendered'
   /** The render failed, was cut short or answered another status: the stale page stays. */
   | 'failed'
+  /** A purged page's render answered 404, 410 or a redirect: the page was taken down. */
+  | 'removed'
   /** Another instance had already rendered it: taken from the shared store. */
   | 'shared'
   /** Another instance holds the re-render lock: this one goes on serving the stale page. */

@@ -1,0 +1,99 @@
+import type { Redis } from 'ioredis'
+import { request as httpRequest } from 'undici'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { connectAdmin, startRedis, type TestRedis } from '../../../test/redis-server.ts'
+import type { RevalidationOutcome } from './read-render.ts'
+
+const HOST = 'res.localhost'
+const TOKEN = 'purge-token-for-tests-0123'
+const PATH = '/articles/p1001'
+const KEY = `ts:${HOST}:html:zh:http://${HOST}/post/p1001`
+
+let redis: TestRedis
+let admin: Redis
+let sites: TestSite[] = []
+beforeAll(async () => {
+  redis = await startRedis()
+})
+afterAll(async () => {
+  await redis.stop()
+})
+beforeEach(async () => {
+  admin = await connectAdmin(redis)
+})
+afterEach(async () => {
+  await Promise.all(sites.map((site) => site.close()))
+  sites = []
+  admin.disconnect()
+})
+
+/** An instance sharing the test Redis whose post API answers not-found or 503 once `upstream.answer` says so. */
+async function instance(upstream: { answer: 'ok' | 'gone' | 'down' }, outcomes: RevalidationOutcome[] = []) {
+  const site = await startTestSite({
+    listen: true,
+    redisUrl: redis.url,
+    purgeToken: TOKEN,
+    htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
+    upstream: async (request, demo) => {
+      if (new URL(request.url).pathname === '/v1/post/get' && upstream.answer !== 'ok')
+        return upstream.answer === 'gone'
+          ? Response.json({ status: 404, info: 'post not found', data: null })
+          : new Response('unavailable', { status: 503 })
+      return demo(request)
+    },
+  })
+  sites.push(site)
+  return site
+}
+
+async function send(site: TestSite) {
+  const answer = await httpRequest(`${site.url}${PATH}`, { headers: { host: HOST, cookie: 'lang=zh' } })
+  await answer.body.arrayBuffer()
+  const header = (name: string) => {
+    const value = answer.headers[name]
+    return typeof value === 'string' ? value : undefined
+  }
+  return { status: answer.statusCode, age: header('age'), cacheControl: header('cache-control') }
+}
+
+describe('a page deleted upstream, purged softly, across two instances', () => {
+  it('is taken down once re-rendered: 404 here, on another instance and in Redis, with no shareable stale 200', async () => {
+    const upstream = { answer: 'ok' as 'ok' | 'gone' | 'down' }
+    const onA: RevalidationOutcome[] = []
+    const [a, b] = [await instance(upstream, onA), await instance(upstream)]
+    expect((await send(a)).status).toBe(200)
+    await vi.waitFor(async () => expect(await admin.exists(KEY)).toBe(1))
+    expect(await send(b)).toMatchObject({ status: 200, age: '0' })
+
+    upstream.answer = 'gone'
+    expect((await a.purge({ host: HOST, paths: [PATH] })).status).toBe(200)
+    // The visitor who starts the re-render gets the old copy at once.
+    expect(await send(a)).toMatchObject({ status: 200 })
+    await vi.waitFor(() => expect(onA).toEqual(['removed']))
+    const after = await send(a)
+    expect(after.status).toBe(404)
+    expect(after.age).toBeUndefined()
+    expect(after.cacheControl ?? '').not.toMatch(/s-maxage|stale-while-revalidate|public/)
+    expect(await admin.exists(KEY)).toBe(0)
+    // An instance without a copy of its own renders: 404.
+    const c = await instance(upstream)
+    expect((await send(c)).status).toBe(404)
+    // The other instance had a copy: its own re-render finds the page gone as well.
+    await vi.waitFor(async () => expect((await send(b)).status).toBe(404))
+  })
+
+  it('keeps the stale copy when the re-render answers 503', async () => {
+    const upstream = { answer: 'ok' as 'ok' | 'gone' | 'down' }
+    const onA: RevalidationOutcome[] = []
+    const a = await instance(upstream, onA)
+    expect((await send(a)).status).toBe(200)
+    await vi.waitFor(async () => expect(await admin.exists(KEY)).toBe(1))
+    upstream.answer = 'down'
+    await a.purge({ host: HOST, paths: [PATH] })
+    expect((await send(a)).status).toBe(200)
+    await vi.waitFor(() => expect(onA).toEqual(['failed']))
+    expect((await send(a)).status).toBe(200)
+    expect(await admin.exists(KEY)).toBe(1)
+  })
+})
