@@ -41,6 +41,7 @@ import type { HtmlCache } from './cache/pages/html-cache.ts'
 import type { Purger } from './cache/purge-bus.ts'
 import type { CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { createLocales } from './tenant/locales.ts'
+import { createMarkdown, type Markdown } from './page-data/markdown.ts'
 import type { SiteRepository } from './tenant/site-repository.ts'
 import type { UpstreamClient } from './upstream/client.ts'
 
@@ -83,6 +84,8 @@ export interface AppDeps {
   trustProxy?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
   hsts?: boolean
+  /** Upstream markdown and rich text made safe, memoized (createServerDeps builds it). Default: one of its own. */
+  markdown?: Markdown
   /** Largest request body accepted, by form posts and the same-origin API (BODY_LIMIT_BYTES). Default 1 MiB. */
   bodyLimitBytes?: number
   /** Scheme of published URLs (canonical, sitemap) when a site's canonical_link names none. */
@@ -119,6 +122,7 @@ export function createApp(deps: AppDeps): App {
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
   const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
   const locales = createLocales()
+  const markdown = deps.markdown ?? createMarkdown()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
 
   const policyOf = createCachePolicyLookup(routes)
@@ -195,6 +199,7 @@ export function createApp(deps: AppDeps): App {
     handler,
     sites: deps.sites,
     locales,
+    markdown,
     htmlSMaxAge,
     staleWhileRevalidate,
     policyOf,
@@ -204,6 +209,7 @@ export function createApp(deps: AppDeps): App {
     handler,
     sites: deps.sites,
     locales,
+    markdown,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
     htmlSMaxAge,
@@ -231,6 +237,7 @@ export function createApp(deps: AppDeps): App {
       handler,
       sites: deps.sites,
       locales,
+      markdown,
       manifest: deps.manifest,
       renderTimeoutMs: deps.renderTimeoutMs,
       policyOf,

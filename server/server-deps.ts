@@ -15,6 +15,7 @@ import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { createReadiness, readyOnUpstreamContact, type Readiness } from './lifecycle/readiness.ts'
 import { createLogger } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { createMarkdown, MARKDOWN_MEMO } from './page-data/markdown.ts'
 import { readClientManifest } from './render/manifest.ts'
 import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from './tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts'
@@ -182,6 +183,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     trustProxy: env.TRUST_PROXY,
     hsts: env.HSTS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).
+    markdown: createMarkdown(MARKDOWN_MEMO),
     images,
     ...(htmlCache ? { htmlCache } : {}),
     canonicalScheme: env.CANONICAL_SCHEME,

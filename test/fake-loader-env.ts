@@ -8,6 +8,7 @@ import type { TenantData } from '../server/tenant/tenant-data.ts'
 import { toTenant } from '../server/tenant/tenant.ts'
 import { siteConfigSchema } from '../server/upstream/schemas.ts'
 import { createObjectMemo } from '../server/cache/object-memo.ts'
+import { createMarkdown } from '../server/page-data/markdown.ts'
 
 /** The fixed "now" of fake loader environments. */
 export const FAKE_NOW_MS = Date.UTC(2026, 0, 15, 12)
@@ -74,6 +75,7 @@ export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; 
     request: new Request(url),
     url,
     params: options.params ?? {},
+    markdown: createMarkdown(),
     tenant: toTenant('example.test', options.site ?? fakeSite()),
     language: 'en',
     browserPath: url.pathname,

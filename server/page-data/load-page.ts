@@ -19,6 +19,7 @@ type PassedOn =
   | 'publicOrigin'
   | 'signal'
   | 'pageLifetimeMs'
+  | 'markdown'
 
 export interface LoadPageInput extends Pick<RunRoutesInput, PassedOn> {
   sites: SiteRepository
@@ -55,6 +56,7 @@ export async function loadPage(input: LoadPageInput): Promise<LoadedPage> {
     origin: input.origin,
     publicOrigin: input.publicOrigin,
     upstream: createTenantData(input.sites, tenant.host, language, input.upstreamContext, input.uses),
+    markdown: input.markdown,
     t: locale.t,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.pageLifetimeMs !== undefined ? { pageLifetimeMs: input.pageLifetimeMs } : {}),

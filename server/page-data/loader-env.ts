@@ -2,6 +2,7 @@ import type { Params } from 'react-router'
 import type { PageUrls } from '../../shared/seo/build-page-head.ts'
 import type { SeoEnv } from '../seo/seo-env.ts'
 import type { TenantData } from '../tenant/tenant-data.ts'
+import type { Markdown } from './markdown.ts'
 
 /** Everything a server loader may use. Paths are router paths unless named `browser…`. */
 export interface LoaderEnv extends SeoEnv {
@@ -13,6 +14,8 @@ export interface LoaderEnv extends SeoEnv {
   /** The canonical URL and hreflang alternates of a router path (shared/seo/build-page-head.ts). */
   pageUrls: (routerPath: string) => PageUrls
   upstream: TenantData
+  /** Upstream markdown and rich text made safe, memoized per server. */
+  markdown: Markdown
   /** The clock (ms since the epoch), for data that depends on when it is read ("3 hours ago"). */
   now: () => number
   /**

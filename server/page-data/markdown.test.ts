@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown, sanitizeRichText } from './markdown.ts'
+import { createMarkdown } from './markdown.ts'
+
+const { renderMarkdown, sanitizeRichText } = createMarkdown()
 
 describe('renderMarkdown', () => {
   it('renders headings, lists, code and tables', () => {

@@ -2,9 +2,6 @@ import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import { memoizeText } from '../cache/text-memo.ts'
 
-// One parser for the process: GitHub-flavoured markdown, no raw-HTML trust (sanitised below).
-const marked = new Marked({ gfm: true, breaks: false, async: false })
-
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
@@ -79,22 +76,38 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 }
 
-// Parsing and sanitising are pure and cost more than the rest of an article page's data, while the
-// same upstream text comes back on every request: each distinct text is converted once.
-// 8 MiB each, in heap bytes (Chinese texts count double).
-const MEMO = { maxBytes: 8 * 1024 * 1024, maxInputChars: 512 * 1024 }
+/** Bounds of each of the two memos of `createMarkdown`. */
+export interface MarkdownMemoOptions {
+  /** Heap bytes of converted text kept (Chinese texts count double). */
+  maxBytes: number
+  /** Longer inputs are converted every time, never kept. */
+  maxInputChars: number
+}
 
-/** Markdown (from upstream, i.e. untrusted) → safe HTML. Runs on the server only. */
-export const renderMarkdown: (markdown: string) => string = memoizeText(
-  (markdown) => sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS),
-  MEMO,
-)
+/** 8 MiB each, as the server has always kept them. */
+export const MARKDOWN_MEMO: MarkdownMemoOptions = { maxBytes: 8 * 1024 * 1024, maxInputChars: 512 * 1024 }
 
-/** Untrusted HTML → safe HTML (scripts, handlers and javascript: URLs removed). */
-export const sanitizeRichText: (html: string) => string = memoizeText(
-  (html) => sanitizeHtml(html, SANITIZE_OPTIONS),
-  MEMO,
-)
+/** Upstream text made safe to put in a page. Runs on the server only. */
+export interface Markdown {
+  /** Markdown (from upstream, i.e. untrusted) → safe HTML. */
+  renderMarkdown(markdown: string): string
+  /** Untrusted HTML → safe HTML (scripts, handlers and javascript: URLs removed). */
+  sanitizeRichText(html: string): string
+}
+
+/**
+ * The server's markdown and rich-text conversion, built once per server (createServerDeps). Parsing
+ * and sanitising are pure and cost more than the rest of an article page's data, while the same
+ * upstream text comes back on every request: each distinct text is converted once, within `memo`.
+ */
+export function createMarkdown(memo: MarkdownMemoOptions = MARKDOWN_MEMO): Markdown {
+  // GitHub-flavoured markdown, no raw-HTML trust (sanitised after).
+  const marked = new Marked({ gfm: true, breaks: false, async: false })
+  return {
+    renderMarkdown: memoizeText((markdown) => sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS), memo),
+    sanitizeRichText: memoizeText((html) => sanitizeHtml(html, SANITIZE_OPTIONS), memo),
+  }
+}
 
 /** What a whole document may keep beyond rich text: its head (title, charset, viewport, styles) and layout elements. */
 const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {

@@ -9,6 +9,7 @@ import type { ShowPath, SitePageConfig } from '../../shared/types.ts'
 import { fakeSite } from '../../test/fake-loader-env.ts'
 import { toTenant } from '../tenant/tenant.ts'
 import type { TenantData } from '../tenant/tenant-data.ts'
+import { createMarkdown } from './markdown.ts'
 import { runRoutes } from './run-routes.ts'
 import { createObjectMemo } from '../cache/object-memo.ts'
 
@@ -48,6 +49,7 @@ function runHeldDisclaimer(purpose?: 'document' | 'payload') {
     handler: createStaticHandler(routes),
     tenant: toTenant('example.test', site),
     language: 'en',
+    markdown: createMarkdown(),
     routerPath: '/disclaimer',
     browserPath: '/disclaimer',
     origin: 'http://example.test',

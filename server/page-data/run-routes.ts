@@ -4,6 +4,7 @@ import type { Lang } from '../../shared/types.ts'
 import type { Translate } from '../../shared/i18n/translator.ts'
 import type { TenantData } from '../tenant/tenant-data.ts'
 import type { LoaderEnv } from './loader-env.ts'
+import type { Markdown } from './markdown.ts'
 import { serverLoaders } from './server-loaders.ts'
 import { pageUrls } from '../seo/page-urls.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -19,6 +20,7 @@ export interface RunRoutesInput {
   /** The tenant's published origin (canonical and alternate URLs). */
   publicOrigin: string
   upstream: TenantData
+  markdown: Markdown
   t: Translate
   /** Clock in ms; injectable for tests. */
   now?: () => number
@@ -52,6 +54,7 @@ export async function runRoutes(input: RunRoutesInput): Promise<StaticHandlerCon
         absoluteUrl: (routerPath) => input.publicOrigin + address(routerPath),
         pageUrls: (routerPath) => pageUrls(tenant, language, input.publicOrigin, routerPath),
         upstream: input.upstream,
+        markdown: input.markdown,
         t: input.t,
         now: input.now ?? Date.now,
         pageLifetimeMs: input.pageLifetimeMs ?? 0,

@@ -5,6 +5,7 @@ import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { PageUses } from '../cache/page-uses.ts'
 import { loadPage, type LoadedPage } from '../page-data/load-page.ts'
+import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { decidePage, type CachePolicyLookup, type PageDecision } from './page-decision.ts'
@@ -14,6 +15,8 @@ export interface PageServices {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
+  /** Upstream markdown and rich text made safe (createServerDeps builds it once). */
+  markdown: Markdown
   /** How long the pages loaded here may be answered after (LoaderEnv.pageLifetimeMs); default 0. */
   pageLifetimeMs?: number
 }
@@ -55,6 +58,7 @@ export function loadDecidedPage(
     handler: services.handler,
     sites: services.sites,
     locales: services.locales,
+    markdown: services.markdown,
     tenant: c.get('tenant'),
     language: decision.language,
     routerPath: decision.routerPath,

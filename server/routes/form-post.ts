@@ -11,6 +11,7 @@ import { isSameOriginWrite } from '../http/same-origin.ts'
 import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument } from '../render/render-document.ts'
+import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { redirectOrBadRequest } from './page-render.ts'
@@ -22,6 +23,7 @@ export interface FormPostRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
+  markdown: Markdown
   manifest: ClientManifest
   renderTimeoutMs: number
   policyOf: CachePolicyLookup

@@ -15,6 +15,7 @@ import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderDocument } from '../render/render-document.ts'
 import { renderInputsDigest } from '../render/render-inputs.ts'
 import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
+import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
@@ -27,6 +28,8 @@ export interface PageRenderOptions {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
+  /** Upstream markdown and rich text made safe (createServerDeps builds it once). */
+  markdown: Markdown
   manifest: ClientManifest
   renderTimeoutMs: number
   /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
@@ -132,6 +135,7 @@ async function loadAndRender(
     handler: options.handler,
     sites: options.sites,
     locales: options.locales,
+    markdown: options.markdown,
     tenant: facts.tenant,
     language: decision.language,
     routerPath: decision.routerPath,

@@ -7,6 +7,7 @@ import { etagOf } from '../http/conditional-request.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { toHydrationState, withoutRootData } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
+import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { leafRouteId, logUnexpected } from './page-render.ts'
@@ -19,6 +20,7 @@ export interface PayloadRouteOptions {
   handler: StaticHandler
   sites: SiteRepository
   locales: Locales
+  markdown: Markdown
   /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
   htmlSMaxAge: number
   /** Seconds a shared cache may serve it stale while revalidating, as for the page. */

@@ -79,7 +79,7 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
       return { body, description: body.intro ?? '' }
     }
     case 'custom': {
-      const body = shapeCustom(page.page_config, env.upstream.derived)
+      const body = shapeCustom(page.page_config, env.markdown, env.upstream.derived)
       return { body, description: body.format === 'html' ? htmlExcerpt(body.html) : '' }
     }
     case 'rss': {
@@ -109,7 +109,7 @@ async function shapeBody(env: LoaderEnv, page: SitePageConfig, param: string | n
     }
     case 'outline': {
       // The document opens at its first node with content: that node is the "article" of the doc TDK.
-      const { body, excerpt, firstTitle } = shapeOutline(page.page_config, env.upstream.derived)
+      const { body, excerpt, firstTitle } = shapeOutline(page.page_config, env.markdown, env.upstream.derived)
       return { body, description: excerpt, articleName: firstTitle || page.title }
     }
     case 'ugc_post': {

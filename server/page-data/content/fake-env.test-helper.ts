@@ -8,6 +8,7 @@ import { siteConfigSchema, sitePageConfigSchema } from '../../upstream/schemas.t
 import type { TenantData } from '../../tenant/tenant-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { FAKE_NOW_MS } from '../../../test/fake-loader-env.ts'
+import { createMarkdown } from '../markdown.ts'
 import { createObjectMemo } from '../../cache/object-memo.ts'
 
 /** Test double of the upstream reads: pages, show_path rows and canned replies per call path. */
@@ -72,6 +73,7 @@ export function makeEnv(options: { site?: SiteConfig; fake: FakeUpstream; params
     request: new Request(url),
     url,
     params: options.params ?? {},
+    markdown: createMarkdown(),
     tenant: toTenant('example.test', site),
     language: 'en',
     browserPath: path,

@@ -6,7 +6,7 @@ import type {
   LandVideoView,
 } from '../../../shared/data/content-data.ts'
 import { FORM_ITEM_TYPES, type FormItem, type LandModule } from '../../../shared/types.ts'
-import { sanitizeRichText } from '../markdown.ts'
+import type { Markdown } from '../markdown.ts'
 import { safeLinkTarget, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import { isLoose, readChoice, readItems, readNumber, readObject, readText, readTexts, type Loose } from './readers.ts'
 
@@ -81,7 +81,7 @@ export function definedItems<T>(items: (T | null)[]): T[] {
 }
 
 /** Converts one module; null when it has nothing to show. `posts` is loaded elsewhere (it needs the upstream). */
-export function toModuleView(module: LandModule): LandModuleView | null {
+export function toModuleView(module: LandModule, markdown: Markdown): LandModuleView | null {
   const base = { id: module.id, title: module.title?.trim() ?? '', subtitle: module.subtitle?.trim() ?? '' }
   const data = isLoose(module.data) ? module.data : {}
   switch (module.type) {
@@ -225,7 +225,7 @@ export function toModuleView(module: LandModule): LandModuleView | null {
       }
     }
     case 'html': {
-      const html = sanitizeRichText(readText(data, 'html'))
+      const html = markdown.sanitizeRichText(readText(data, 'html'))
       return html.trim() === '' ? null : { ...base, type: 'html', html }
     }
     case 'posts':

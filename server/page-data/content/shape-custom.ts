@@ -1,7 +1,7 @@
 import type { CustomBody } from '../../../shared/data/content-data.ts'
 import type { CustomContentType } from '../../../shared/types.ts'
 import { customPageConfigSchema } from '../../upstream/schemas.ts'
-import { renderMarkdown, sanitizeDocument, sanitizeRichText } from '../markdown.ts'
+import { sanitizeDocument, type Markdown } from '../markdown.ts'
 import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'
 
@@ -20,13 +20,13 @@ const MEDIA_TYPES: Record<Exclude<CustomContentType, 'markdown' | 'html'>, strin
  * txt, js, json, css and xml are the content itself, served with their media type; pure_html is the
  * whole document, sanitised of scripts and handlers.
  */
-export function shapeCustom(pageConfig: unknown, memo?: ObjectMemo): CustomBody {
+export function shapeCustom(pageConfig: unknown, markdown: Markdown, memo?: ObjectMemo): CustomBody {
   const { content_type: contentType, content } = parsePageConfig(customPageConfigSchema, pageConfig, 'custom', memo)
   switch (contentType) {
     case 'markdown':
-      return htmlBody(contentType, renderMarkdown(content))
+      return htmlBody(contentType, markdown.renderMarkdown(content))
     case 'html':
-      return htmlBody(contentType, sanitizeRichText(bodyOf(content)))
+      return htmlBody(contentType, markdown.sanitizeRichText(bodyOf(content)))
     case 'pure_html':
       return {
         kind: 'custom',

@@ -11,7 +11,7 @@ import { parsePageConfig } from './page-config.ts'
 const POSTS_LIMIT_MAX = 24
 
 /** A landing page: every visible module in order; `posts` modules load their posts in parallel. */
-export async function shapeLand(env: Pick<LoaderEnv, 'upstream'>, pageConfig: unknown): Promise<LandBody> {
+export async function shapeLand(env: Pick<LoaderEnv, 'upstream' | 'markdown'>, pageConfig: unknown): Promise<LandBody> {
   const config = parsePageConfig(landPageConfigSchema, pageConfig, 'land', env.upstream.derived)
   const visible = config.modules.filter((module) => module.is_show === 1)
   const modules = await Promise.all(visible.map((module) => toView(env, module)))
@@ -23,8 +23,11 @@ export async function shapeLand(env: Pick<LoaderEnv, 'upstream'>, pageConfig: un
   }
 }
 
-async function toView(env: Pick<LoaderEnv, 'upstream'>, module: LandModule): Promise<LandModuleView | null> {
-  if (module.type !== 'posts') return toModuleView(module)
+async function toView(
+  env: Pick<LoaderEnv, 'upstream' | 'markdown'>,
+  module: LandModule,
+): Promise<LandModuleView | null> {
+  if (module.type !== 'posts') return toModuleView(module, env.markdown)
   const categoryId = readText(module.data, 'category_id') || null
   const limit = Math.min(POSTS_LIMIT_MAX, Math.max(1, Math.floor(readNumber(module.data, 'limit') ?? 6)))
   const { posts } = await loadPosts(env, { categoryId, limit })

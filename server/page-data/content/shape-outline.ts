@@ -1,7 +1,7 @@
 import type { OutlineBody, OutlineSection, OutlineTreeNode } from '../../../shared/data/content-data.ts'
 import type { OutlineNode } from '../../../shared/types.ts'
 import { outlinePageConfigSchema } from '../../upstream/schemas.ts'
-import { renderMarkdown } from '../markdown.ts'
+import type { Markdown } from '../markdown.ts'
 import { markdownExcerpt } from './excerpt.ts'
 import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'
@@ -17,6 +17,7 @@ const MAX_NODES = 500
  */
 export function shapeOutline(
   pageConfig: unknown,
+  markdown: Markdown,
   memo?: ObjectMemo,
 ): { body: OutlineBody; excerpt: string; firstTitle: string } {
   const config = parsePageConfig(outlinePageConfigSchema, pageConfig, 'outline', memo)
@@ -36,7 +37,7 @@ export function shapeOutline(
         id: node.id,
         title: node.title.trim(),
         depth,
-        html: content === '' ? null : renderMarkdown(content),
+        html: content === '' ? null : markdown.renderMarkdown(content),
       })
       const children = walk(node.children ?? [], depth + 1)
       tree.push({ id: node.id, title: node.title.trim(), hasContent: content !== '', children })

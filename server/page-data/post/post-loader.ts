@@ -6,7 +6,6 @@ import { postSchema } from '../../upstream/schemas.ts'
 import { absoluteHttpUrl } from '../../../shared/rules/safe-url.ts'
 import { trailLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'
-import { renderMarkdown } from '../markdown.ts'
 import { orNotFound } from '../or-not-found.ts'
 import { toPostCategoryLink, toPostSummary } from '../../../shared/data/post-views.ts'
 import { loadPostCategories } from './post-list-loader.ts'
@@ -66,7 +65,7 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     kind: 'post',
     head,
     post: toPostSummary(post),
-    html: renderMarkdown(post.content),
+    html: env.markdown.renderMarkdown(post.content),
     categories: categories.map(toPostCategoryLink),
   }
 }

@@ -2,7 +2,6 @@ import { notFound } from '../../../shared/data/page-errors.ts'
 import type { TextPageData } from '../../../shared/data/site-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
-import { renderMarkdown } from '../markdown.ts'
 
 /** Builds a text page from site text (markdown); blank text means the page does not exist. */
 function textPage(env: LoaderEnv, page: TextPageData['page'], markdown: string | undefined): TextPageData {
@@ -13,7 +12,7 @@ function textPage(env: LoaderEnv, page: TextPageData['page'], markdown: string |
     kind: 'text',
     page,
     // Site text comes from the admin backend: render and sanitise here, never in the browser.
-    html: renderMarkdown(source),
+    html: env.markdown.renderMarkdown(source),
     head: buildPageHead({
       site: env.tenant.site,
       fallbackTitle: env.t(page),
