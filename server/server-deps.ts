@@ -72,13 +72,15 @@ export interface ServerDeps {
 export async function createServerDeps(env: Env, options: ServerDepsOptions): Promise<ServerDeps> {
   const log = options.log ?? createLogger(env.LOG_LEVEL)
   const demoApi = env.API_BASE_URL === undefined ? await startEmbeddedDemoApi(log, env.PORT) : null
-  const apiBaseUrl = env.API_BASE_URL ?? demoApi!.url
+  // The demo API runs exactly when API_BASE_URL is unset.
+  const apiBaseUrl = demoApi === null ? (env.API_BASE_URL ?? '') : demoApi.url
 
   const metrics = options.metrics ?? createMetrics()
   const readiness = options.readiness ?? createReadiness()
   readiness.onChange((state) => metrics.draining.set(state === 'draining' ? 1 : 0))
-  const ownDispatcher = options.dispatcher ? null : new Agent({ keepAliveTimeout: 10_000, connections: 128 })
-  const dispatcher = options.dispatcher ?? ownDispatcher!
+  const dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 128 })
+  // Closed by `close()` only when made here.
+  const ownDispatcher = options.dispatcher ? null : dispatcher
   const upstream = createUpstreamClient({
     baseUrl: apiBaseUrl,
     dispatcher,
