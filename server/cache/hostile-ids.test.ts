@@ -13,6 +13,7 @@ const HOSTILE_GROUP = 'g,法律'
 async function hostileSite(): Promise<TestSite> {
   return startTestSite({
     listen: true,
+    purgeToken: 'purge-token-for-tests-0123',
     htmlCache: { ttlMs: 60_000 },
     upstream: async (request, demo) => {
       const body = request.method === 'POST' ? await request.text() : undefined
@@ -95,5 +96,26 @@ describe('hostile upstream ids', () => {
       expectHeaderSafe(second.response)
       expect(second.response.headers.get('cache-tag')).toBe(first.response.headers.get('cache-tag'))
     }
+  })
+  it('a page tagged with a hostile id is purged by its encoded tag; the raw id is refused', async () => {
+    const hostile = await hostileSite()
+    site = hostile
+    const first = await get(hostile, '/res/hot', 'res.localhost')
+    const tag = /res\.localhost:(resource:r\d+%0D%0A[^,]+)/.exec(first.response.headers.get('cache-tag') ?? '')?.[1]
+    if (tag === undefined) throw new Error('the page carries no encoded resource tag')
+    expect((await get(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).not.toBeNull()
+
+    // An id as the upstream spells it would match no tag: refused, with what to send instead.
+    for (const raw of [`resource:${decodeURIComponent(tag.slice(9))}`, 'resource:图片']) {
+      const refused = await hostile.purge({ host: 'res.localhost', tags: [raw] })
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toContain('percent-encoded')
+    }
+
+    const purged = await hostile.purge({ host: 'res.localhost', tags: [tag], mode: 'hard' })
+    expect(purged.status).toBe(200)
+    expect(await purged.json()).toMatchObject({ purged: { pages: 1 } })
+    // Rendered again: not from the cache.
+    expect((await get(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).toBeNull()
   })
 })

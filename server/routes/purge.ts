@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import type { SiteConfig } from '../../shared/types.ts'
+import { TAG_PATTERN } from '../cache/entity-tags.ts'
 import type { PurgeOutcome, Purger } from '../cache/purge-bus.ts'
 import type { PageTarget } from '../cache/purge-scope.ts'
 import type { CdnForwarder } from '../cdn/cdn-forwarder.ts'
@@ -27,8 +28,6 @@ export interface PurgeRouteOptions {
   cdn?: CdnForwarder
 }
 
-/** `site`, or an entity and its id: `page:p7`, `resource:r3`, `post:12`, `group:g1`. */
-const TAG = /^(?:site|[a-z_]+:[^\s,]+)$/
 const mode = z.enum(['soft', 'hard'], { error: 'mode must be "soft" or "hard"' }).default('soft')
 const purgeBody = z.union(
   [
@@ -39,7 +38,13 @@ const purgeBody = z.union(
         mode,
         paths: z.array(z.string().max(2048).regex(/^\//, 'a path starts with /')).min(1).max(1000).optional(),
         tags: z
-          .array(z.string().max(200).regex(TAG, 'a tag is "site" or "<entity>:<id>", e.g. "resource:r3"'))
+          .array(
+            z.string().max(200).regex(
+              TAG_PATTERN,
+              // Tags are made with their ids percent-encoded (cache/entity-tags.ts): a raw one would match nothing.
+              'a tag is "site" or "<entity>:<id>" with the id percent-encoded as pages carry it, e.g. "resource:r3", "group:g%2C%E6%B3%95"',
+            ),
+          )
           .min(1)
           .max(1000)
           .optional(),
