@@ -116,8 +116,16 @@ describe('behind the shipped HAProxy config', { timeout: 60_000 }, () => {
     } finally {
       await load.stop()
     }
-    // The first few failures say what went wrong (a 503 from the balancer, or from an instance).
-    expect({ failed: load.failures.length, first: load.failures.slice(0, 3) }).toEqual({ failed: 0, first: [] })
+    // The first few failures say what went wrong (a 503 from the balancer, or from an instance),
+    // and the balancer's log when it took instances out and back.
+    const states = haproxy
+      .output()
+      .split('\n')
+      .filter((line) => / is (UP|DOWN)/.test(line))
+    expect({ failed: load.failures.length, first: load.failures.slice(0, 3) }, states.join('\n')).toEqual({
+      failed: 0,
+      first: [],
+    })
     expect(load.answered).toBe(load.sent)
     expect(load.answered).toBeGreaterThan(50)
     // The visitors kept their connections to the balancer throughout.
