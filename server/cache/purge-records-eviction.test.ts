@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
 import type { RevalidationOutcome } from './pages/read-render.ts'
+import { pageMarks } from './purge-marks.ts'
 import { createRedisSharing } from './redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -171,4 +172,71 @@ describe('the purge records set stays bounded', () => {
       await sharing.close()
     }
   })
+})
+
+describe('a tag purge when the tag index is gone', () => {
+  let redis: TestRedis
+  let admin: Redis
+  const sites: TestSite[] = []
+  beforeAll(async () => {
+    redis = await startRedis()
+    admin = await connectAdmin(redis)
+  })
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.close()))
+    admin.disconnect()
+    await redis.stop()
+  })
+
+  async function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
+    const site = await startTestSite({
+      redisUrl: redis.url,
+      purgeToken: TOKEN,
+      htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
+    })
+    sites.push(site)
+    return site
+  }
+
+  it.each(['soft', 'hard'] as const)(
+    'a %s purge still reaches a shared copy through the tags stored with it (an index has a TTL and may be evicted)',
+    async (mode) => {
+      await admin.flushall()
+      let tag = ''
+      for (const site of [await instance(), await instance()]) {
+        const response = await site.request('/res/hot', { headers: ZH })
+        tag = (response.headers.get('cache-tag') ?? '').split(',').find((name) => name.includes(':resource:')) ?? ''
+        await response.arrayBuffer()
+        await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+      }
+      tag = tag.slice('res.localhost:'.length)
+      expect(tag).toMatch(/^resource:/)
+      await vi.waitFor(async () => expect(await admin.exists(HOT)).toBe(1))
+      const copy = await admin.dumpBuffer(HOT)
+      // What an eviction of the tag's index looks like: the purge finds no page through it.
+      await admin.del(`ts:res.localhost:tag:${tag}`)
+      const purger = await instance()
+      const purgedAt = Date.now() - 1
+      expect(await (await purger.purge({ host: 'res.localhost', tags: [tag], mode })).json()).toMatchObject({
+        shared: 'ok',
+      })
+      // The copy from before the purge is there (the instances that held it may have dropped it).
+      expect(copy).not.toBeNull()
+      if (copy !== null) await admin.restore(HOT, 3_600_000, copy, 'REPLACE')
+      // No record names the page, its path or its host: only the tag's, which its stored tags reach.
+      const sharing = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }) })
+      try {
+        await sharing.ready
+        const marks = pageMarks('ts:', HOT.slice('ts:'.length))
+        const found = await sharing.store.getMarked(HOT, [...marks.soft, ...marks.hard])
+        expect(found.value).toBeDefined()
+        const latest = (times: (number | undefined)[]) => Math.max(-1, ...times.map((time) => time ?? -1))
+        const [soft, hard] = [found.marks.slice(0, marks.soft.length), found.marks.slice(marks.soft.length)]
+        expect(latest(mode === 'soft' ? soft : hard)).toBeGreaterThan(purgedAt)
+        expect(latest(mode === 'soft' ? hard : soft)).toBe(-1)
+      } finally {
+        await sharing.close()
+      }
+    },
+  )
 })

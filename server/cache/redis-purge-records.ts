@@ -59,7 +59,8 @@ return 1
 // the render's start (ARGV[1]) or when the records are gone (made again here: the purges they held
 // are unknown). One script, so a purge cannot fall between check and write.
 // KEYS: the page, the set, then the tag sets; ARGV: since, value, ttl, names (JSON), members of
-// each tag set (JSON), a new generation.
+// each tag set (JSON), a new generation, the page's tag record names without mode (JSON). Stored:
+// \`g<generation>|<length>|<tag record names>\` then the value.
 const WRITE = `
 local gen = redis.call('zscore', KEYS[2], '${GENERATION}')
 if not gen then
@@ -74,7 +75,7 @@ if #names > 0 then
     if at and at >= tonumber(ARGV[1]) then return 0 end
   end
 end
-redis.call('set', KEYS[1], 'g' .. gen .. '|' .. ARGV[2], 'PX', ARGV[3])
+redis.call('set', KEYS[1], 'g' .. gen .. '|' .. string.len(ARGV[7]) .. '|' .. ARGV[7] .. ARGV[2], 'PX', ARGV[3])
 local members = cjson.decode(ARGV[5])
 for i = 3, #KEYS do
   local set = members[i - 2]
@@ -86,6 +87,32 @@ for i = 3, #KEYS do
   end
 end
 return 1
+`
+
+// A page and the times of its records, in one round trip: those asked for, and those of the tags
+// stored in its header (so a tag purge reaches a copy even when the tag's index, which has a TTL,
+// was evicted before the purge could find the page in it). Reads only: runs under OOM too.
+// KEYS: the page, the set; ARGV: the names asked for (JSON). Answers the value, the generation and
+// the times of the names asked for, then of each tag's soft and hard record.
+const READ = `#!lua flags=no-writes
+local value = redis.call('get', KEYS[1])
+local gen = redis.call('zscore', KEYS[2], '${GENERATION}')
+local names = cjson.decode(ARGV[1])
+if value then
+  local first, last, size = string.find(value, '^g%d+|(%d+)|')
+  if first then
+    local ok, tags = pcall(cjson.decode, string.sub(value, last + 1, last + tonumber(size)))
+    if ok and type(tags) == 'table' then
+      for _, name in ipairs(tags) do
+        names[#names + 1] = 'soft:' .. name
+        names[#names + 1] = 'hard:' .. name
+      end
+    end
+  end
+end
+local times = {}
+if #names > 0 then times = redis.call('zmscore', KEYS[2], unpack(names)) end
+return {value or false, gen or false, times}
 `
 
 export interface RedisPurgeRecordsOptions {
@@ -112,26 +139,35 @@ export function redisPurgeRecords(client: Redis, prefix: string, options: RedisP
     },
     async read(key, marks) {
       const names = marks.map(nameOf)
-      const [page, times] =
-        (await client
-          .multi()
-          .getBuffer(key)
-          .zmscore(set, ...names, GENERATION)
-          .exec()) ?? []
-      if (page?.[0] || times?.[0]) throw page?.[0] ?? times?.[0]
-      const stored = splitGeneration((page?.[1] as Buffer | null) ?? undefined)
-      const scores = (times?.[1] ?? []) as (string | null)[]
+      const [page, generation, times] = (await client.callBuffer('EVAL', READ, 2, key, set, JSON.stringify(names))) as [
+        Buffer | null,
+        Buffer | null,
+        (Buffer | null)[],
+      ]
+      const found = times.map((time) => {
+        const at = Number(time?.toString() ?? Number.NaN)
+        return Number.isFinite(at) ? at : undefined
+      })
+      const stored = page === null ? undefined : parseStored(page)
       // Written under other records than today's (lost to eviction, or by an earlier version): what
       // was purged since is unknown, so the page counts as purged.
-      const lost = stored !== undefined && (stored.generation === undefined || stored.generation !== scores.at(-1))
-      return {
-        value: stored?.value,
-        marks: names.map((name, index) => {
-          if (lost && name.startsWith('hard:')) return LOST
-          const time = Number(scores[index] ?? Number.NaN)
-          return Number.isFinite(time) ? time : undefined
-        }),
-      }
+      const lost =
+        stored !== undefined && (stored.generation === undefined || stored.generation !== generation?.toString())
+      const result = names.map((name, index) => (lost && name.startsWith('hard:') ? LOST : found[index]))
+      // Its tags' records count as the page's own (the latest of each mode decides).
+      foldInto(
+        result,
+        names,
+        'soft:',
+        found.slice(names.length).filter((_, index) => index % 2 === 0),
+      )
+      foldInto(
+        result,
+        names,
+        'hard:',
+        found.slice(names.length).filter((_, index) => index % 2 === 1),
+      )
+      return { value: stored?.value, marks: result }
     },
     async write(key, value, ttlMs, guard) {
       const keys = [key, set, ...guard.sets.map(([name]) => name)]
@@ -145,6 +181,12 @@ export function redisPurgeRecords(client: Redis, prefix: string, options: RedisP
         JSON.stringify(guard.marks.map(nameOf)),
         JSON.stringify(guard.sets.map(([, names]) => names)),
         newGeneration(),
+        JSON.stringify(
+          guard.marks
+            .map(nameOf)
+            .filter((name) => name.startsWith('soft:tag:'))
+            .map((name) => name.slice('soft:'.length)),
+        ),
       )
       return stored === 1
     },
@@ -152,11 +194,15 @@ export function redisPurgeRecords(client: Redis, prefix: string, options: RedisP
   return records
 }
 
-/** A stored page's generation (`g<digits>|` before its bytes) and its bytes; no generation when written without. */
-function splitGeneration(bytes: Buffer | undefined): { generation?: string; value: Buffer } | undefined {
-  if (bytes === undefined) return undefined
-  const bar = bytes[0] === 0x67 ? bytes.indexOf(0x7c) : -1
-  if (bar < 2 || bar > 20) return { value: bytes }
-  const generation = bytes.subarray(1, bar).toString('latin1')
-  return /^\d+$/.test(generation) ? { generation, value: bytes.subarray(bar + 1) } : { value: bytes }
+/** The latest of `times` into the first slot of `mode` (judgeStored takes the latest of each mode). */
+function foldInto(result: (number | undefined)[], names: string[], mode: string, times: (number | undefined)[]) {
+  const slot = names.findIndex((name) => name.startsWith(mode))
+  for (const time of times) if (slot !== -1 && time !== undefined) result[slot] = Math.max(result[slot] ?? time, time)
+}
+
+/** A stored page's generation and value (`g<generation>|<length>|<tag names>` before it); no generation when written without. */
+function parseStored(bytes: Buffer): { generation?: string; value: Buffer } {
+  const head = /^g(\d+)\|(\d+)\|/.exec(bytes.subarray(0, 40).toString('latin1'))
+  if (head === null) return { value: bytes }
+  return { generation: head[1] ?? '', value: bytes.subarray(head[0].length + Number(head[2])) }
 }
