@@ -3,7 +3,7 @@ import { negotiateEncoding } from '../../http/content-coding.ts'
 import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
-import { staleCopyCacheControl } from '../../middleware/cache-control.ts'
+import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
 import { releaseGzip } from './gzip-segments.ts'
 import {
   bodyBytes,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite, type Via } from '../../test/harness.ts'
-import { staleCopyCacheControl } from './cache-control.ts'
+import { staleCopyCacheControl } from './stale-copy-cache-control.ts'
 
 const ZH = { cookie: 'lang=zh' }
 const TOKEN = 'purge-token-for-stale-tests'
