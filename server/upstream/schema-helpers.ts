@@ -69,11 +69,9 @@ export const num = z.preprocess(toNumber, z.number())
 
 /** One of the given numeric literals, also from a numeric string. */
 export function numberOneOf<const T extends readonly [number, ...number[]]>(values: T): z.ZodType<T[number]> {
-  return z
-    .preprocess(toNumber, z.number())
-    .refine((value): value is T[number] => values.includes(value), {
-      message: `expected one of ${values.join(', ')}`,
-    }) as z.ZodType<T[number]>
+  return z.preprocess(toNumber, z.number()).refine((value): value is T[number] => values.includes(value), {
+    message: `expected one of ${values.join(', ')}`,
+  }) as z.ZodType<T[number]>
 }
 
 /** Like `numberOneOf`, but anything else (or nothing) becomes `fallback`. For presentation choices only. */
