@@ -156,6 +156,19 @@ describe('purges reach every instance at least once', () => {
     expect(logged).toContain('malformed purge in the stream')
   })
 
+  it('a purge sent again is answered the same and applied again, and leaves nothing behind that keeps the page from coming back', async () => {
+    const [a, b] = [await instance(), await instance()]
+    await holdHot(b.site)
+    const first = await (await a.site.purge(HOT_PURGE)).json()
+    const again = await (await a.site.purge(HOT_PURGE)).json()
+    expect(first).toMatchObject({ shared: 'ok' })
+    expect(again).toMatchObject({ shared: 'ok', hosts: first.hosts })
+    await vi.waitFor(async () => expect((await deliveryCounts(b.metrics)).received).toBe(2 * first.hosts.length))
+    expect(b.site.htmlCache?.peek(HOT)).toBeUndefined()
+    await holdHot(b.site)
+    await holdHot(a.site)
+  })
+
   it('a purge from an instance of an earlier version (pub/sub only, no mode) is applied as it arrives', async () => {
     const [b] = [await instance()]
     await holdHot(b.site)
