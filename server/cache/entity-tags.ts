@@ -22,8 +22,10 @@ const MAX_TAGS = 200
  */
 export const MAX_TAG_ID_LENGTH = 128
 
-/** Bytes an encoded id keeps as they are: RFC 3986 §2.3's unreserved characters. */
-const UNRESERVED = /^[A-Za-z0-9._~-]$/
+/** An id made only of RFC 3986 §2.3's unreserved characters, which an encoded id keeps as they are. */
+const UNRESERVED_ONLY = /^[A-Za-z0-9._~-]+$/
+/** The characters `encodeURIComponent` leaves that are not unreserved. */
+const SUB_DELIMS_LEFT = /[!'()*]/g
 
 /**
  * Every tag this server makes and accepts: `site`, or an entity and its encoded id. Nothing in it
@@ -42,13 +44,13 @@ export const TAG_PATTERN = new RegExp(`^(?:site|[a-z_]+:[A-Za-z0-9._~%-]{1,${MAX
 export function encodeTagId(id: string | number): string | null {
   const text = String(id)
   if (text === '' || text.length > MAX_TAG_ID_LENGTH) return null
-  let encoded = ''
-  for (const byte of Buffer.from(text, 'utf8')) {
-    const char = String.fromCharCode(byte)
-    encoded += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
-    if (encoded.length > MAX_TAG_ID_LENGTH) return null
-  }
-  return encoded
+  // Nearly every id (`r3`, `12`, `pg-land-c1`) is its own encoding.
+  if (UNRESERVED_ONLY.test(text)) return text
+  const encoded = encodeURIComponent(text.toWellFormed()).replace(
+    SUB_DELIMS_LEFT,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return encoded.length > MAX_TAG_ID_LENGTH ? null : encoded
 }
 
 /** The tag of one entity (`resource:r3`, `group:%E5%9B%BE`), or null for an id that cannot be one. */
