@@ -315,14 +315,25 @@ describe('a purge sent to the instance reaches the page through Varnish', () => 
     expect(answers).toHaveLength(1)
   })
 
-  it('by path: that address, every query of it, on every variant, and nothing else', async () => {
+  it('by path: that address in every language, every query of it, and nothing else', async () => {
     await cachedThenEdited()
-    await get(varnish.url, '/res/hot?page=2', ZH)
-    await get(varnish.url, '/res/new', ZH)
+    const english = { cookie: 'lang=en' }
+    for (const [path, headers] of [
+      ['/res/hot?page=2', ZH],
+      ['/en/res/hot', english],
+      ['/res/new', ZH],
+    ] as const) {
+      await get(varnish.url, path, headers)
+      expect(fromCache(await get(varnish.url, path, headers))).toBe(true)
+    }
     await purge({ host: HOST, paths: ['/res/hot'], mode: 'hard' })
     const { answers } = await untilEdited('/res/hot')
     expect(answers).toHaveLength(1)
     expect(fromCache(await get(varnish.url, '/res/hot?page=2', ZH))).toBe(false)
+    // The other language's address of the page: the instance sends every published address.
+    const otherLanguage = await get(varnish.url, '/en/res/hot', english)
+    expect(fromCache(otherLanguage)).toBe(false)
+    expect(otherLanguage.body).toContain(edit)
     expect(fromCache(await get(varnish.url, '/res/new', ZH))).toBe(true)
   })
 })
