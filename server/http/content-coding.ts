@@ -140,7 +140,8 @@ function sameLetters(header: string, start: number, lower: string): boolean {
   return true
 }
 
-function negotiate(acceptEncoding: string, available: readonly Encoding[]): Encoding | null {
+/** negotiator's reading of any `Accept-Encoding` value, the server's order preferred on equal weights. */
+export function negotiate(acceptEncoding: string, available: readonly Encoding[]): Encoding | null {
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } })
   // negotiator 1 takes a server preference for equal q-values (browsers list gzip before br);
   // its type definitions predate that second parameter.
