@@ -14,6 +14,7 @@ const BROWSER = ['**/*.browser.test.{ts,tsx}']
 const PROCESS = [
   'server/docker-runtime.test.ts',
   'server/lifecycle/server-process.test.ts',
+  'server/lifecycle/admin-port-process.test.ts',
   'server/cache/redis-sharing.test.ts',
   'server/cache/pages/shared-flood.test.ts',
   'server/cache/pages/takedown-fleet.test.ts',
