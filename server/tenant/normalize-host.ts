@@ -6,7 +6,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 const IPV6_LITERAL = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/
 const PORT = /^\d{1,5}$/
 
-/** A TCP port a client can have connected to (RFC 9110 §4.2.1 `port`, within 1–65535). */
+/** A TCP port a client can have connected to: 1–65535. */
 function isPort(text: string | undefined): boolean {
   if (text === undefined) return true
   if (!PORT.test(text)) return false
