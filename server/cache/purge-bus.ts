@@ -28,7 +28,7 @@ export interface PurgeBus {
 }
 
 /** What the purger reports (metrics): a purge the shared store did not take (held to send again), one taken later, an overflow of those held. */
-export type PurgeEvent = 'unshared' | 'redelivered' | 'collapsed'
+type PurgeEvent = 'unshared' | 'redelivered' | 'collapsed'
 
 export interface PurgerOptions {
   /** This instance's rendered pages: purged by scope; answers how many, their keys and the upstream keys they were built from. */

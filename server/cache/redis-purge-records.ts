@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { readTime } from './shared-store.ts'
 
 /**
  * The purge records (purge-marks.ts) in Redis: one sorted set, `<prefix>purged:records`, of record
@@ -12,7 +13,7 @@ import type { Redis } from 'ioredis'
  * the set's generation (`#gen`, a random number given when the set is made) and read as absent
  * when it is not the current one, so a lost record never lets a purged page read as current.
  */
-export interface RedisPurgeRecords {
+interface RedisPurgeRecords {
   /** Makes the set (and its generation) unless it is there: at start-up, so the first page written is kept. */
   ensure(): Promise<void>
   /** Records `at` under each record key (`<prefix>purged:<mode>:<name>`), keeping a later time already there. */
@@ -144,10 +145,7 @@ export function redisPurgeRecords(client: Redis, prefix: string, options: RedisP
         Buffer | null,
         (Buffer | null)[],
       ]
-      const found = times.map((time) => {
-        const at = Number(time?.toString() ?? Number.NaN)
-        return Number.isFinite(at) ? at : undefined
-      })
+      const found = times.map(readTime)
       const stored = page === null ? undefined : parseStored(page)
       // Written under other records than today's (lost to eviction, or by an earlier version): what
       // was purged since is unknown, so the page counts as purged.
