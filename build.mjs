@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import * as esbuild from 'esbuild'
+import { toManifest } from './client/build/client-manifest.mjs'
 import { foldChunks } from './client/build/fold-chunks.mjs'
+import { precompress } from './client/build/precompress.mjs'
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const root = path.dirname(new URL(import.meta.url).pathname)
@@ -152,7 +152,8 @@ async function buildClient() {
     isPage: (entryPoint) => /^shared\/pages\/(?:content\/[\w-]+-view|[\w-]+)\.tsx$/.test(entryPoint),
     output: BROWSER_OUTPUT,
   })
-  const manifest = { ...toManifest(metafile), styles }
+  const url = (file) => `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
+  const manifest = { ...toManifest(metafile, { entryPoint: CLIENT_ENTRY, url }), styles }
   await withCompileHint(path.join(clientOut, path.basename(manifest.entry.file)))
   await writeFile(path.join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
   // What each output file holds, module by module (bench/first-load.mjs reads it); beside the
@@ -189,67 +190,6 @@ function buildScriptVersion() {
   const hash = createHash('sha256').update(readFileSync(import.meta.filename))
   for (const file of FOLDING_STEP) hash.update(readFileSync(path.join(root, file)))
   return hash.digest('hex').slice(0, 12)
-}
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-
-/**
- * Writes `.br` and `.gz` next to every script and stylesheet, at the highest levels: done once
- * here, the server negotiates them per request instead of compressing the same bytes again.
- */
-async function precompress(folder) {
-  const files = (await readdir(folder)).filter((name) => /\.(?:js|css|svg|json)$/.test(name))
-  await Promise.all(
-    files.map(async (name) => {
-      const file = path.join(folder, name)
-      const content = await readFile(file)
-      const [br, gz] = await Promise.all([
-        brotli(content, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        }),
-        gzip(content, { level: 9 }),
-      ])
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
-    }),
-  )
-}
-
-/** Entry, page and locale chunks with the chunks each imports statically (for modulepreload). */
-function toManifest(metafile) {
-  const outputs = metafile.outputs
-  const url = (file) => `${PUBLIC_PATH}/${path.relative(clientOut, path.resolve(root, file))}`
-  const staticImports = (file, seen = new Set()) => {
-    for (const item of outputs[file]?.imports ?? []) {
-      if (item.kind !== 'import-statement' || item.external || seen.has(item.path)) continue
-      seen.add(item.path)
-      staticImports(item.path, seen)
-    }
-    return seen
-  }
-  const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
-  // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
-  const manifest = { entry: null, pages: {}, views: {}, lazy: {} }
-  for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint) continue
-    const entry = output.entryPoint
-    if (entry === CLIENT_ENTRY) {
-      manifest.entry = chunk(file)
-      if (output.cssBundle)
-        throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
-    } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
-      manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
-    } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {
-      manifest.views[path.basename(entry, '.tsx')] = chunk(file)
-    } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
-      manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
-    }
-  }
-  if (!manifest.entry) throw new Error('The client entry is missing from the build output')
-  return manifest
 }
 
 /**

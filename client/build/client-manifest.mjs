@@ -1,0 +1,41 @@
+// The manifest the server reads to link a page's scripts (server/render/manifest.ts).
+import path from 'node:path'
+
+/**
+ * Entry, page, content-view and on-demand chunks, each with the chunks it imports statically (for
+ * modulepreload), from the browser build's metafile as chunk folding left it.
+ * @param {import('esbuild').Metafile} metafile
+ * @param {{ entryPoint: string, url: (file: string) => string }} options the entry's source as the
+ *   metafile names it, and the public address of an output file
+ */
+export function toManifest(metafile, { entryPoint, url }) {
+  const outputs = metafile.outputs
+  const staticImports = (file, seen = new Set()) => {
+    for (const item of outputs[file]?.imports ?? []) {
+      if (item.kind !== 'import-statement' || item.external || seen.has(item.path)) continue
+      seen.add(item.path)
+      staticImports(item.path, seen)
+    }
+    return seen
+  }
+  const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
+  // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
+  const manifest = { entry: null, pages: {}, views: {}, lazy: {} }
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint) continue
+    const entry = output.entryPoint
+    if (entry === entryPoint) {
+      manifest.entry = chunk(file)
+      if (output.cssBundle)
+        throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
+    } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
+      manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
+    } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {
+      manifest.views[path.basename(entry, '.tsx')] = chunk(file)
+    } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
+      manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
+    }
+  }
+  if (!manifest.entry) throw new Error('The client entry is missing from the build output')
+  return manifest
+}

@@ -1,0 +1,50 @@
+import type { Metafile } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { toManifest } from './client-manifest.mjs'
+
+type Output = Metafile['outputs'][string]
+const output = (entryPoint: string | undefined, imports: string[] = [], extra: Partial<Output> = {}): Output => ({
+  bytes: 1,
+  inputs: {},
+  exports: [],
+  imports: imports.map((path) => ({ path, kind: 'import-statement' })),
+  ...(entryPoint ? { entryPoint } : {}),
+  ...extra,
+})
+const url = (file: string) => `/assets/${file.slice('out/'.length)}`
+const ENTRY = 'client/entry-client.tsx'
+
+describe('toManifest', () => {
+  it('lists the entry, pages, content views and on-demand chunks with every chunk each loads statically', () => {
+    const metafile: Metafile = {
+      inputs: {},
+      outputs: {
+        'out/entry-a.js': output(ENTRY),
+        'out/chunk-x.js': output(undefined, ['out/chunk-y.js']),
+        'out/chunk-y.js': output(undefined),
+        'out/home-page-b.js': output('shared/pages/home-page.tsx', ['out/entry-a.js', 'out/chunk-x.js']),
+        'out/land-view-c.js': output('shared/pages/content/land-view.tsx', ['out/entry-a.js']),
+        'out/post-editor-d.js': output('shared/post-editor/post-editor.tsx'),
+        'out/home-page-b.js.map': output(undefined),
+      },
+    }
+    expect(toManifest(metafile, { entryPoint: ENTRY, url })).toEqual({
+      entry: { file: '/assets/entry-a.js', imports: [] },
+      pages: {
+        'home-page': {
+          file: '/assets/home-page-b.js',
+          imports: ['/assets/entry-a.js', '/assets/chunk-x.js', '/assets/chunk-y.js'],
+        },
+      },
+      views: { 'land-view': { file: '/assets/land-view-c.js', imports: ['/assets/entry-a.js'] } },
+      lazy: { 'post-editor': { file: '/assets/post-editor-d.js', imports: [] } },
+    })
+  })
+
+  it('refuses a build without the entry, or whose entry imports a stylesheet', () => {
+    const page = { 'out/home-page-b.js': output('shared/pages/home-page.tsx') }
+    expect(() => toManifest({ inputs: {}, outputs: page }, { entryPoint: ENTRY, url })).toThrow(/entry is missing/)
+    const styled = { 'out/entry-a.js': output(ENTRY, [], { cssBundle: 'out/entry-a.css' }) }
+    expect(() => toManifest({ inputs: {}, outputs: styled }, { entryPoint: ENTRY, url })).toThrow(/stylesheet/)
+  })
+})
