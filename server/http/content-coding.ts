@@ -75,7 +75,7 @@ const SPACE = 0x20
 const TAB = 0x09
 
 /**
- * The weights of a list of plain members (`token` or `token;q=0.5`, RFC 9110 §12.4.2), read in one
+ * The weights of a list of plain members (`token` or `token;q=0.5`, as RFC 9110 §12.5.3 lists codings), read in one
  * pass over the characters (the highest weight when a coding is named twice); null when a member
  * is anything else, for negotiator to read.
  */
@@ -110,7 +110,7 @@ function simpleWeights(header: string): Weights | null {
   return weights
 }
 
-/** A qvalue from `at`: `0`, `0.5`, `0.001`, `1`, `1.000` (RFC 9110 §12.4.2); null for anything else. */
+/** A weight from `at`: `0`, `0.5`, `0.001`, `1`, `1.000` (at most three decimals); null for anything else. */
 function readWeight(header: string, at: number): { q: number; next: number } | null {
   const first = header.charCodeAt(at)
   if (first !== 0x30 && first !== 0x31) return null
@@ -124,7 +124,7 @@ function readWeight(header: string, at: number): { q: number; next: number } | n
   return q <= 1 ? { q, next: i } : null
 }
 
-/** RFC 9110 §5.6.2 tchar. */
+/** A character HTTP allows in a token, such as a coding's name. */
 function isTokenChar(code: number): boolean {
   return (
     (code >= 0x61 && code <= 0x7a) ||
