@@ -4,19 +4,21 @@
 // and stale window). Reports CPU per request (both instances), the share of requests that waited
 // for a render (answers without `Age`, and the instances' html cache misses), p50/p99, and how long
 // an edit took to reach both instances (edit upstream, purge the page, poll both until it shows).
-// Loopback only; every phase is bounded in time. Writes dist/bench/long-tail.json.
+// Then a flood phase (bench/long-tail-flood.mjs): --flood requests for never-seen addresses while
+// real visitors keep asking for the --hot most popular pages (50), reporting Redis's growth and
+// the share of those visitors' answers served from a cache during it. Loopback only; every phase is bounded. Writes dist/bench/long-tail.json.
 // Options: --seconds=S measured per setting (20), --warm-up=S (5), --tenants=N (200), --pages=N per
 // tenant (20), --connections=C (8), --purges-per-second=N (2), --edits=N (3), --zipf=s (1),
-// --short-ttl-ms=MS (2000), --html-cache-mib=MiB per instance (512).
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
+// --short-ttl-ms=MS (2000), --html-cache-mib=MiB per instance (512), --flood=N (3000; 0: none),
+// --flood-connections=C (4), --admit-after=N (REDIS_ADMIT_AFTER, 2).
 import { mkdir, writeFile } from 'node:fs/promises'
-import { createConnection } from 'node:net'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool } from 'undici'
 import { BROWSER_UA } from './pages.mjs'
-import { cpuMs, freePort, startApp, startDemoApi } from './processes.mjs'
+import { cpuMs, startApp, startDemoApi } from './processes.mjs'
+import { floodPhase } from './long-tail-flood.mjs'
+import { startRedis } from './redis-process.mjs'
 import { startLongTailUpstream } from './long-tail-upstream.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -32,6 +34,9 @@ const ZIPF = arg('zipf', 1)
 const SHORT_TTL_MS = arg('short-ttl-ms', 2000)
 // Room for every page on each instance: the comparison is about lifetimes, not eviction.
 const HTML_CACHE_MIB = arg('html-cache-mib', 512)
+const FLOOD = arg('flood', 3000)
+const FLOOD_CONNECTIONS = arg('flood-connections', 4)
+const ADMIT_AFTER = arg('admit-after', 2)
 const EDIT_TIMEOUT_MS = 30_000
 const TOKEN = 'long-tail-bench-purge-token'
 
@@ -49,7 +54,7 @@ const PAGE_PATHS = [
 ].slice(0, PAGES_PER_TENANT)
 const hostOf = (tenant) => `t${tenant}.lt.test`
 
-/** Zipf over every (tenant, page): rank r has weight 1/(r+1)^s; neighbouring ranks are other tenants. */
+/** Zipf over the first `count` (tenant, page) ranks: rank r has weight 1/(r+1)^s; neighbouring ranks are other tenants. */
 function zipfSampler(count, exponent) {
   const cdf = new Float64Array(count)
   let total = 0
@@ -63,10 +68,14 @@ function zipfSampler(count, exponent) {
       if (cdf[middle] < dice) low = middle + 1
       else high = middle
     }
-    return { tenant: low % TENANTS, path: PAGE_PATHS[Math.floor(low / TENANTS)] }
+    return rankOf(low)
   }
 }
 const pick = zipfSampler(TENANTS * PAGE_PATHS.length, ZIPF)
+/** The pages real visitors keep asking for during the flood: the most popular ranks. */
+const HOT_RANKS = Math.min(arg('hot', 50), TENANTS * PAGE_PATHS.length)
+const pickHot = zipfSampler(HOT_RANKS, ZIPF)
+const rankOf = (rank) => ({ tenant: rank % TENANTS, path: PAGE_PATHS[Math.floor(rank / TENANTS)] })
 
 const visitor = (host) => ({ host, cookie: 'lang=zh', 'user-agent': BROWSER_UA, 'accept-encoding': 'br, gzip' })
 
@@ -80,14 +89,15 @@ async function send(pool, host, urlPath, headers = visitor(host)) {
   return { status: statusCode, age: answer.age, text: await body.text() }
 }
 
-/** Load until `until`: each request a Zipf-drawn page on one of the instances. */
-async function load(pools, until) {
+/** Load until `until` (a time, or a function saying whether to go on): each request a Zipf-drawn page on one of the instances. */
+async function load(pools, until, sampler = pick) {
+  const going = typeof until === 'function' ? until : () => performance.now() < until
   const latencies = []
   const stats = { requests: 0, waited: 0, errors: 0, byStatus: {} }
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const { tenant, path: urlPath } = pick()
+      while (going()) {
+        const { tenant, path: urlPath } = sampler()
         const pool = pools[Math.floor(Math.random() * pools.length)]
         const started = performance.now()
         try {
@@ -176,42 +186,13 @@ async function htmlLookups(pool) {
   return lookups
 }
 
-async function startRedis() {
-  const port = await freePort()
-  const child = spawn(
-    '/usr/bin/redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  )
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const up = await new Promise((resolve) => {
-      const socket = createConnection({ port, host: '127.0.0.1' })
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (up)
-      return {
-        url: `redis://127.0.0.1:${port}`,
-        stop: async () => {
-          child.kill('SIGKILL')
-          await once(child, 'exit')
-        },
-      }
-    await sleep(20)
-  }
-  child.kill('SIGKILL')
-  throw new Error('redis-server did not start')
-}
-
 async function measureSetting(setting, upstream) {
   const redis = await startRedis()
   const env = {
     API_BASE_URL: upstream.origin,
     REDIS_URL: redis.url,
     PURGE_TOKEN: TOKEN,
+    REDIS_ADMIT_AFTER: String(ADMIT_AFTER),
     HTML_CACHE_MAX_BYTES: String(HTML_CACHE_MIB * 1024 * 1024),
     ...setting.env,
   }
@@ -249,6 +230,27 @@ async function measureSetting(setting, upstream) {
       ]),
     )
     const counted = lookups.hit + lookups.stale + lookups.miss
+    const flood =
+      FLOOD > 0
+        ? await floodPhase({
+            pools,
+            redisUrl: redis.url,
+            count: FLOOD,
+            connections: FLOOD_CONNECTIONS,
+            // Host ports of the pages visitors keep asking for: the same pages, were it not for the port.
+            pick: pickHot,
+            hostOf,
+            tenants: TENANTS,
+            send,
+            // The hot pages, asked for twice on each instance first: kept there, and in Redis.
+            warm: async () => {
+              for (let rank = 0; rank < HOT_RANKS; rank += 1)
+                for (const pool of [...pools, ...pools])
+                  await send(pool, hostOf(rankOf(rank).tenant), rankOf(rank).path)
+            },
+            realLoad: (going) => load(pools, going, pickHot),
+          })
+        : null
     return {
       setting: setting.name,
       env: setting.env,
@@ -263,6 +265,7 @@ async function measureSetting(setting, upstream) {
       p99ms: Number(percentile(stats.latencies, 0.99).toFixed(2)),
       purges,
       editReachSeconds: editSeconds.map((s) => (s === null ? null : Number(s.toFixed(2)))),
+      flood,
     }
   } finally {
     await Promise.all(pools.map((pool) => pool.close()))
@@ -276,7 +279,7 @@ const upstream = await startLongTailUpstream(demo.origin)
 const rows = []
 try {
   console.log(
-    `long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis, ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits`,
+    `long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis (REDIS_ADMIT_AFTER=${ADMIT_AFTER}), ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits, then ${FLOOD} flood requests`,
   )
   for (const setting of SETTINGS) {
     const row = await measureSetting(setting, upstream)
@@ -300,6 +303,7 @@ await writeFile(
       zipf: ZIPF,
       seconds: SECONDS,
       connections: CONNECTIONS,
+      admitAfter: ADMIT_AFTER,
       rows,
     },
     null,
@@ -315,4 +319,14 @@ for (const row of rows) {
   console.log(
     `| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`,
   )
+}
+if (FLOOD > 0) {
+  console.log(
+    '\n| setting | flood requests | flood s | Redis growth MiB | hot pages answered from a cache during the flood |',
+  )
+  console.log('|---|---|---|---|---|')
+  for (const { setting, flood } of rows)
+    console.log(
+      `| ${setting} | ${flood.requests} | ${f(flood.seconds)} | ${f(flood.redisGrowthMiB, 2)} | ${f(flood.real.fromCache * 100, 2)} % of ${flood.real.requests} |`,
+    )
 }
