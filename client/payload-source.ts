@@ -1,3 +1,4 @@
+import { PAYLOAD_SUFFIX } from '../shared/rules/payload-path.ts'
 import { data, redirect, redirectDocument } from 'react-router'
 import type { PageDataSource } from '../shared/data/page-data.ts'
 import { parsePayloadBody, reviveRouteData, type PayloadBody } from './hydration.ts'
@@ -19,7 +20,7 @@ export interface PayloadSource extends PageDataSource {
 function payloadUrl(href: string): string {
   const url = new URL(href, window.location.origin)
   const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')
-  return `${path}/_payload.json${url.search}`
+  return `${path}${PAYLOAD_SUFFIX}${url.search}`
 }
 
 /**

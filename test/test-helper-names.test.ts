@@ -11,6 +11,9 @@ const COMPUTED_IMPORT = /import\(\s*`(\.[^`$]*)\$\{/g
 const TEST = /\.test\.tsx?$/
 const HELPER = /\.test-helper\.tsx?$/
 
+// The build script imports its steps from client/build/: it is production code, not a test.
+const TOP_LEVEL_IMPORTERS = ['build.mjs']
+
 function sourceFiles(folders: readonly string[]): string[] {
   return folders.flatMap((folder) =>
     readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
@@ -46,7 +49,7 @@ function importersOf(files: readonly string[]): Map<string, string[]> {
 // One naming style for test helpers: `x.test-helper.ts` beside the code it serves, shared ones in test/.
 // The name tells a reader, the import-cycle test and the bundle which modules only tests use.
 describe('test helper names', () => {
-  const importers = importersOf(sourceFiles(IMPORTERS))
+  const importers = importersOf([...sourceFiles(IMPORTERS), ...TOP_LEVEL_IMPORTERS])
   const modules = sourceFiles(SIDES).filter((file) => !TEST.test(file))
 
   it('names a module beside the code that only tests import `*.test-helper.ts`', () => {

@@ -1,6 +1,6 @@
 import { TAG_PATTERN } from '../cache/entity-tags.ts'
 import type { PageTarget, PurgeScope } from '../cache/purge-scope.ts'
-import { PAYLOAD_SUFFIX } from '../routes/payload.ts'
+import { PAYLOAD_SUFFIX } from '../../shared/rules/payload-path.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { CdnAnswer, CdnForwarder } from './cdn-forwarder.ts'
 import type { CdnAddress, CdnPurge } from './cdn-purge.ts'

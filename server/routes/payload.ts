@@ -1,5 +1,6 @@
 import type { Context, Handler } from 'hono'
 import type { StaticHandler } from 'react-router'
+import { PAYLOAD_SUFFIX } from '../../shared/rules/payload-path.ts'
 import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
@@ -13,8 +14,6 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 import { leafRouteId, logUnexpected } from './page-render.ts'
 import type { CachePolicyLookup } from './page-decision.ts'
 import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
-
-export const PAYLOAD_SUFFIX = '/_payload.json'
 
 export interface PayloadRouteOptions {
   handler: StaticHandler
