@@ -104,9 +104,15 @@ describe('createConfigCache', () => {
     const { cache, clock } = setup(async (key) => key, {
       max: 2,
       metrics: {
-        lookup: (result) => void (counts[result] += 1),
-        evicted: () => void (counts.evicted += 1),
-        size: (read) => void (readSize = read),
+        lookup: (result) => {
+          counts[result] += 1
+        },
+        evicted: () => {
+          counts.evicted += 1
+        },
+        size: (read) => {
+          readSize = read
+        },
       },
     })
     await cache.get('a')
@@ -163,7 +169,9 @@ describe('createConfigCache', () => {
       lookup: () => {},
       evicted: () => {},
       size: () => {},
-      bytes: (read: () => number) => void (readBytes = read),
+      bytes: (read: () => number) => {
+        readBytes = read
+      },
     }
     const { cache, loader } = setup(async (key) => key.padEnd(100, '.'), {
       maxBytes: 1000,

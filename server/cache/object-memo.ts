@@ -14,7 +14,10 @@ export function createObjectMemo(): ObjectMemo {
   return {
     get<T>(owner: object, key: object, derive: () => T): T {
       let values = byOwner.get(owner)
-      if (values === undefined) byOwner.set(owner, (values = new Map()))
+      if (values === undefined) {
+        values = new Map()
+        byOwner.set(owner, values)
+      }
       if (values.has(key)) return values.get(key) as T
       const value = derive()
       values.set(key, value)

@@ -34,7 +34,8 @@ export interface PurgeCount {
 export function coversPage(scope: PurgeScope, key: string, tags: readonly string[] | null): boolean {
   if (scope.host === null) return true
   if (!key.startsWith(tenantKeyPrefix(scope.host))) return false
-  if (scope.tags !== undefined) return tags === null || tags.some((tag) => scope.tags!.includes(tag))
+  const purgedTags = scope.tags
+  if (purgedTags !== undefined) return tags === null || tags.some((tag) => purgedTags.includes(tag))
   return coversHtmlKey(scope, key)
 }
 

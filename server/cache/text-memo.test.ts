@@ -3,7 +3,13 @@ import { memoizeText } from './text-memo.ts'
 
 function counting() {
   const calls: string[] = []
-  return { calls, transform: (text: string) => (calls.push(text), text.toUpperCase()) }
+  return {
+    calls,
+    transform: (text: string) => {
+      calls.push(text)
+      return text.toUpperCase()
+    },
+  }
 }
 
 describe('memoizeText', () => {

@@ -193,7 +193,7 @@ describe('a page kept from the render its visitor is answered with', () => {
   )
 
   it('without a nonce, answers every brotli visitor with it and keeps it beside its gzip blocks', async () => {
-    const plainPage = '<!DOCTYPE html><html><body>' + '<p>text</p>'.repeat(200) + '</body></html>'
+    const plainPage = `<!DOCTYPE html><html><body>${'<p>text</p>'.repeat(200)}</body></html>`
     const cached = await firstAnswered(plainPage, 'N1')
     for (const nonce of ['a', 'b']) {
       const response = servePage(cached, { method: 'GET', acceptEncoding: 'br', nonce })

@@ -46,7 +46,7 @@ export function shiftOver(bytes: number): number {
   let result = TOP // x^0
   let k = 3 // 8 = 2^3 bits per byte
   for (let n = bytes; n > 0; n = Math.floor(n / 2), k += 1) {
-    if (n % 2 === 1) result = multiplyModP(POWERS[k % 32]!, result)
+    if (n % 2 === 1) result = multiplyModP(POWERS[k % 32] ?? 0, result)
   }
   return result
 }

@@ -183,7 +183,7 @@ function writeBody(segments: GzipSegments, filler: string, fillLength: number, b
       length += fillLength
     }
     offset += refill ? blocks.length : blocks.copy(body, offset)
-    length += segments.lengths[index]!
+    length += segments.lengths[index] ?? 0
   }
   offset = body.writeUInt32LE(trailerCrc(segments, filler, fillLength) >>> 0, offset)
   body.writeUInt32LE(length >>> 0, offset)
@@ -205,7 +205,8 @@ function noteServed(segments: GzipSegments): void {
  */
 export function releaseGzip(segments: GzipSegments, body: Buffer): void {
   if ((segments.served ?? 0) < SPARE_AFTER) return
-  const spare = (segments.spare ??= [])
+  segments.spare ??= []
+  const spare = segments.spare
   if (spare.length < SPARE_BODIES && !spare.includes(body)) spare.push(body)
 }
 
@@ -229,8 +230,8 @@ function trailerCrc(segments: GzipSegments, filler: string, fillLength: number):
     let shift = 0
     let after = 0
     for (let index = segments.crcs.length - 1; index >= 0; index -= 1) {
-      base ^= applyShift(shiftOver(after), segments.crcs[index]!)
-      after += segments.lengths[index]!
+      base ^= applyShift(shiftOver(after), segments.crcs[index] ?? 0)
+      after += segments.lengths[index] ?? 0
       if (index > 0) {
         shift ^= shiftOver(after)
         after += fillLength

@@ -360,8 +360,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
         if (!coversPage(scope, key, entry.uses.tags)) continue
         keys.push(key)
         // A tag purge drops the answers that carried the tag; a page purge all the page was built from.
+        const purgedTags = scope.tags
         for (const [used, tags] of entry.uses.keys)
-          if (scope.tags === undefined || tags.some((tag) => scope.tags!.includes(tag))) uses.add(used)
+          if (purgedTags === undefined || tags.some((tag) => purgedTags.includes(tag))) uses.add(used)
         if (scope.mode === 'hard') pages.delete(key)
         else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }

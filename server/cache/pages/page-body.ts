@@ -61,14 +61,15 @@ export async function firstAnsweredBody(
 
 /** The body of a page kept from a render nobody waits for, or another instance's copy: the gzip blocks at once. */
 export async function keptBody(segments: Buffer[]): Promise<PageBody> {
+  const [whole] = segments
   const [gzip, br] = await Promise.all([
     compressSegments(segments),
-    segments.length === 1
-      ? brotliAsync(segments[0]!, {
+    segments.length === 1 && whole !== undefined
+      ? brotliAsync(whole, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: STORE_BROTLI_QUALITY,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: segments[0]!.length,
+            [constants.BROTLI_PARAM_SIZE_HINT]: whole.length,
           },
         })
       : Promise.resolve(null),
@@ -155,7 +156,8 @@ function packedSegments(gzip: GzipSegments): GzipSegments {
  * allocator's heap between the buffers of renders, and thousands of them keep that heap fragmented.
  */
 function ownCopy(part: Buffer): Buffer {
-  return packTogether([part])[0]!
+  const [copy = part] = packTogether([part])
+  return copy
 }
 
 /** Copies `parts` into one memory block of their total size, as views of it. */

@@ -34,7 +34,8 @@ export function createPurgeLog(remembered = REMEMBERED_PURGES): PurgeLog {
     },
     coversSince(startedIn, key) {
       if (startedIn === current) return false
-      if (recent.length === 0 || recent[0]!.number > startedIn + 1) return true
+      const oldest = recent[0]
+      if (oldest === undefined || oldest.number > startedIn + 1) return true
       return recent.some((purge) => purge.number > startedIn && coversPage(purge.scope, key, null))
     },
   }
