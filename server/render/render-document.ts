@@ -1,4 +1,4 @@
-import { createElement, StrictMode } from 'react'
+import { createElement, type ReactNode, StrictMode } from 'react'
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router'
 import { errorTitle } from '../../shared/components/error-view.tsx'
 import { describeRouteError } from '../../shared/data/page-errors.ts'
@@ -23,8 +23,10 @@ import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
 import { documentEnd, documentStart } from './document-shell.ts'
 import { toHydrationState, withoutPageHeads, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
+import { completeDocument } from './complete-document.ts'
+import { renderWhole } from './render-whole.ts'
 import { settleDeferred } from './settle-deferred.ts'
-import { streamResponse } from './stream-response.ts'
+import { streamResponse, type StreamedBody } from './stream-response.ts'
 
 export interface RenderDocumentInput {
   handler: StaticHandler
@@ -36,9 +38,14 @@ export interface RenderDocumentInput {
   method: string
   /**
    * Send nothing until the whole document is rendered, every Suspense boundary in place (crawlers,
-   * and pages the HTML cache may keep); otherwise the shell is sent early and the rest streams.
+   * HEAD, background re-renders); otherwise the shell is sent early and the rest streams.
    */
   complete: boolean
+  /**
+   * The HTML cache may keep this page: when it streams, its complete document is made once it has
+   * ended, and handed to `onComplete` (see docs/complete-pages.md).
+   */
+  keepsComplete?: boolean
   timeoutMs: number
   signal?: AbortSignal
   /** This response's CSP nonce: every inline or module script the document carries gets it. */
@@ -46,8 +53,11 @@ export interface RenderDocumentInput {
   /** Told when the render is cut short by the timeout or the visitor leaving. */
   onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
-  /** See StreamResponseOptions.onComplete. */
-  onComplete?: (clean: boolean) => void
+  /**
+   * See StreamResponseOptions.onComplete. `document`, with `keepsComplete`, for a clean body that
+   * streamed: the same document complete, every boundary in place (null if it could not be made).
+   */
+  onComplete?: (clean: boolean, document?: Uint8Array | null) => void
 }
 
 /**
@@ -102,6 +112,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     status,
     headers: input.headers,
     waitForAll: input.complete,
+    keepStreamed: input.keepsComplete === true,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
@@ -118,8 +129,32 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
-    onComplete: (clean) => input.onComplete?.(clean && !dataFailed && !context.errors),
+    onComplete: (clean, streamed) => {
+      const kept = clean && !dataFailed && !context.errors
+      if (!kept || streamed === undefined) return input.onComplete?.(kept)
+      completeCopy(element, streamed, start, input).then(
+        (document) => input.onComplete?.(true, document),
+        () => input.onComplete?.(true, null),
+      )
+    },
   })
+}
+
+/**
+ * The complete document of a streamed render: its boundaries spliced into place from what it
+ * streamed (complete-document.ts), or, for output the splice does not know, the page rendered
+ * again from its data, every deferred value of it settled by now (docs/complete-pages.md).
+ */
+async function completeCopy(
+  element: ReactNode,
+  streamed: StreamedBody,
+  start: string,
+  input: RenderDocumentInput,
+): Promise<Uint8Array | null> {
+  const body =
+    completeDocument(streamed.shell, streamed.late, input.nonce) ??
+    (await renderWhole(element, { nonce: input.nonce, timeoutMs: input.timeoutMs }))
+  return body && Buffer.concat([Buffer.from(start), body, Buffer.from(streamed.tail)])
 }
 
 /** The content view a page's body renders with (none for an error), preloaded with the page's chunk. */

@@ -8,9 +8,14 @@ export interface StreamResponseOptions {
   headers: Headers
   /**
    * Render the complete document before sending anything, in document order: every Suspense
-   * boundary resolved in place, no fallback swapped by script (crawlers, pages kept by the HTML cache).
+   * boundary resolved in place, no fallback swapped by script (crawlers, HEAD, background re-renders).
    */
   waitForAll: boolean
+  /**
+   * Keep what React writes while the body streams, so the complete document can be rebuilt from it
+   * once it has ended (see complete-document.ts): handed to `onComplete` as `streamed`.
+   */
+  keepStreamed?: boolean
   timeoutMs: number
   /** Aborts the render when the visitor goes away. */
   signal?: AbortSignal
@@ -32,10 +37,39 @@ export interface StreamResponseOptions {
   endReady?: () => boolean
   onError: (error: unknown) => void
   /**
-   * Told once the response is settled: true when the body is complete and clean (no render error,
-   * not cut short by the timeout or a departing visitor), so it may be cached.
+   * Told once the response is settled: `clean` when the body is complete and clean (no render
+   * error, not cut short by the timeout or a departing visitor), so it may be cached; `streamed`
+   * with `keepStreamed`, for a clean body that was streamed.
    */
-  onComplete?: (clean: boolean) => void
+  onComplete?: (clean: boolean, streamed?: StreamedBody) => void
+}
+
+/** What React wrote for a streamed body: its shell flush, everything after it, and the document's tail. */
+export interface StreamedBody {
+  shell: Buffer
+  late: Buffer
+  tail: string
+}
+
+/**
+ * Where a render stands. React reports its progress (shell ready, all ready, shell error) and the
+ * answer is chosen once; `done` is reached exactly once, when the outcome is told.
+ * - `rendering`: nothing piped yet (React works towards the shell, or the whole page when waiting for all)
+ * - `shell`: the shell is piped; one microtask tells whether the rest is ready too
+ * - `ready`: React has finished before an answer was chosen
+ * - `streaming`: answered with a stream; React is still writing
+ * - `finishing`: React has finished and an answer is chosen; its tail is being written
+ * - `done`: the outcome is told
+ */
+type State = 'rendering' | 'shell' | 'ready' | 'streaming' | 'finishing' | 'done'
+
+const TRANSITIONS: Record<State, readonly State[]> = {
+  rendering: ['shell', 'ready', 'done'],
+  shell: ['ready', 'streaming', 'done'],
+  ready: ['finishing', 'done'],
+  streaming: ['finishing', 'done'],
+  finishing: ['done'],
+  done: [],
 }
 
 const encoder = new TextEncoder()
@@ -49,56 +83,72 @@ const encoder = new TextEncoder()
  */
 export function streamResponse(element: ReactNode, options: StreamResponseOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const sink = new ChunkSink()
-    let allReady = false
-    let settled = false
-    let timer: NodeJS.Timeout | undefined
-    let hadError = false
-    let reported = false
-    const complete = (clean: boolean) => {
-      if (reported) return
-      reported = true
-      options.onComplete?.(clean && !hadError && !aborted.signal.aborted)
-    }
+    const sink = new ChunkSink(options.keepStreamed === true)
+    let state: State = 'rendering'
+    let renderFailed = false
     const aborted = new AbortController()
-    const abort = (reason: Error, why: 'timeout' | 'client') => {
-      if (!aborted.signal.aborted && !finished) options.onAborted?.(why)
+    const move = (next: State) => {
+      if (!TRANSITIONS[state].includes(next)) throw new Error(`render state ${state} cannot become ${next}`)
+      state = next
+    }
+    const timer = setTimeout(
+      () => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
+      options.timeoutMs,
+    )
+    timer.unref()
+    const onVisitorGone = () => abort(new Error('The client went away during rendering'), 'client')
+    const stopTimer = () => {
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onVisitorGone)
+    }
+    /** The one way to `done`: tells the outcome (clean only without a render error or an abort). */
+    const finish = (clean: boolean, streamed?: StreamedBody) => {
+      if (state === 'done') return
+      move('done')
+      stopTimer()
+      const kept = clean && !renderFailed && !aborted.signal.aborted
+      options.onComplete?.(kept, kept ? streamed : undefined)
+    }
+    function abort(reason: Error, why: 'timeout' | 'client') {
+      // Once React has finished, only the tail is left: nothing worth counting was cut short.
+      if (!aborted.signal.aborted && (state === 'rendering' || state === 'shell' || state === 'streaming'))
+        options.onAborted?.(why)
       aborted.abort(reason)
       stream.abort(reason)
     }
-    let finished = false
-    const stopTimer = () => {
-      if (timer !== undefined) clearTimeout(timer)
-      timer = undefined
-      options.signal?.removeEventListener('abort', onAbort)
-    }
-    const onAbort = () => abort(new Error('The client went away during rendering'), 'client')
 
     const respondWhole = async () => {
+      move('finishing')
       const tail = await options.end(aborted.signal)
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
-      complete(true)
+      finish(true)
       resolve(wholeBodyResponse(body, { status: options.status, headers: options.headers }))
     }
 
     const respondStreaming = () => {
+      // React may have finished in the microtask's wait (the tail's data is what is pending).
+      move(state === 'ready' ? 'finishing' : 'streaming')
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(encoder.encode(options.start))
-          sink.attach(controller, async () => {
-            stopTimer()
-            try {
-              controller.enqueue(encoder.encode(await options.end(aborted.signal)))
-              complete(true)
-              controller.close()
-            } catch (error) {
-              complete(false)
-              controller.error(error)
-            }
+          // The document's start and the shell leave as one chunk: the first bytes a visitor (or
+          // a compressor flushing per chunk) gets hold the shell, not the head alone.
+          sink.attach(controller, encoder.encode(options.start), () => {
+            void (async () => {
+              if (state === 'streaming') move('finishing')
+              try {
+                const tail = await options.end(aborted.signal)
+                controller.enqueue(encoder.encode(tail))
+                finish(true, sink.streamed(tail))
+                controller.close()
+              } catch (error) {
+                finish(false)
+                controller.error(error)
+              }
+            })()
           })
         },
         cancel() {
-          complete(false)
+          finish(false)
           abort(new Error('The response stream was cancelled'), 'client')
         },
       })
@@ -109,59 +159,65 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       ...(options.nonce ? { nonce: options.nonce } : {}),
       // React outlines a resolved boundary of more than 500 bytes once the bytes before it pass this
       // size (12800 by default), even when everything is ready: it is written as a pending boundary
-      // with a hidden copy swapped in by script. A complete document keeps every boundary in place.
-      ...(options.waitForAll ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+      // with a hidden copy swapped in by script. Every boundary resolved by the time it is written
+      // stays in place; only those still pending at shell time stream in later.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         if (options.waitForAll) return
+        move('shell')
+        // Piping flushes the shell synchronously: what the sink holds now is the shell, all of it.
         stream.pipe(sink)
+        sink.markShell()
         // onAllReady, when nothing suspended, fires in the same task as onShellReady: wait one
         // microtask to know whether to send one buffer or a stream.
         queueMicrotask(() => {
-          settled = true
-          if (allReady && (options.endReady?.() ?? true)) respondWhole().catch(reject)
-          else respondStreaming()
+          if (state === 'ready' && (options.endReady?.() ?? true)) respondWhole().catch(reject)
+          else if (state === 'shell' || state === 'ready') respondStreaming()
         })
       },
       onAllReady() {
-        allReady = true
-        finished = true
         stopTimer()
-        if (!options.waitForAll || settled) return
-        settled = true
+        if (state === 'streaming') return move('finishing')
+        if (state !== 'rendering' && state !== 'shell') return
+        const waited = state === 'rendering'
+        move('ready')
+        if (!waited) return
         stream.pipe(sink)
         sink.whenFinished(() => respondWhole().catch(reject))
       },
       onShellError(error) {
-        stopTimer()
-        complete(false)
-        if (!settled) {
-          settled = true
-          reject(error)
-        }
+        finish(false)
+        reject(error)
       },
       onError(error) {
-        hadError = true
+        renderFailed = true
         options.onError(error)
       },
     })
-    timer = setTimeout(
-      () => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
-      options.timeoutMs,
-    )
-    timer.unref()
-    options.signal?.addEventListener('abort', onAbort, { once: true })
+    options.signal?.addEventListener('abort', onVisitorGone, { once: true })
   })
 }
 
-/** Collects React's output; forwards it to a stream controller once attached, one chunk per flush. */
+/**
+ * Collects React's output; forwards it to a stream controller once attached, one chunk per flush.
+ * `keep`: also hold every chunk, split at the end of the shell, for the complete copy.
+ */
 class ChunkSink extends Writable {
   private parts: Uint8Array[] = []
+  private kept: Uint8Array[] | null
+  private shellParts = 0
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null
   private onEnd: (() => void) | null = null
   private ended = false
 
+  constructor(keep: boolean) {
+    super()
+    this.kept = keep ? [] : null
+  }
+
   override _write(chunk: Uint8Array, _encoding: BufferEncoding, callback: () => void) {
     this.parts.push(chunk)
+    this.kept?.push(chunk)
     callback()
   }
 
@@ -184,8 +240,22 @@ class ChunkSink extends Writable {
     return parts
   }
 
-  attach(controller: ReadableStreamDefaultController<Uint8Array>, onEnd: () => void) {
+  /** Everything written so far is the shell. */
+  markShell() {
+    this.shellParts = this.kept?.length ?? 0
+  }
+
+  /** What was kept, as shell and the rest, with the tail; undefined unless asked to keep. */
+  streamed(tail: string): StreamedBody | undefined {
+    if (this.kept === null) return undefined
+    const bytes = (parts: Uint8Array[]) => Buffer.from(concat(parts))
+    return { shell: bytes(this.kept.slice(0, this.shellParts)), late: bytes(this.kept.slice(this.shellParts)), tail }
+  }
+
+  /** Sends `first` with what is written so far as one chunk, then each flush as it comes. */
+  attach(controller: ReadableStreamDefaultController<Uint8Array>, first: Uint8Array, onEnd: () => void) {
     this.controller = controller
+    this.parts.unshift(first)
     this.flush()
     if (this.ended) onEnd()
     else this.onEnd = onEnd

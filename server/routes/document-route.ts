@@ -70,13 +70,16 @@ async function answer(
   const key = decision.cacheKey
   if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
   const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
-  // A kept page is answered to everyone, crawlers included: it is rendered complete. A HEAD takes
-  // the same way as a GET (the page rendered as for a GET, kept, answered without its body), so the
-  // two agree on every header, the ETag included.
+  // A kept page is answered to everyone, crawlers included: it is kept complete. A HEAD takes the
+  // same way as a GET (the page rendered as for a GET, kept, answered without its body), so the two
+  // agree on every header, the ETag included: its render waits for the whole page, as a crawler's.
   const isHead = c.req.method === 'HEAD'
   const result = await cache.get(
     key,
-    () => renderPage({ ...visitorFacts(c), method: 'GET' }, decision, options, true),
+    () => {
+      const facts = visitorFacts(c)
+      return renderPage({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options, true)
+    },
     rerender,
   )
   if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response

@@ -106,9 +106,9 @@ export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: 
 }
 
 /**
- * Loads the page's data and renders it. `forCache`: the page may be kept and answered to anyone, so
- * it is rendered complete, as for a crawler, and carries the digest of what it was rendered from;
- * other visitors get the shell as soon as it is ready.
+ * Loads the page's data and renders it; a visitor gets the shell as soon as it is ready, a crawler
+ * the whole page. `forCache`: the page may be kept and answered to anyone, so it carries the digest
+ * of what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
  */
 export async function renderPage(
   facts: RenderFacts,
@@ -170,27 +170,35 @@ async function loadAndRender(
     for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   // Only a page the cache may keep needs to know what it was made of.
-  const digest =
+  const digestWork =
     forCache && shareable
-      ? await renderInputsDigest(
+      ? renderInputsDigest(
           { context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
           AbortSignal.timeout(options.renderTimeoutMs),
-        )
-      : undefined
+          // A page whose inputs cannot be told is kept without a digest: it is rendered again, never renewed.
+        ).catch(() => undefined)
+      : Promise.resolve(undefined)
+  // The digest settles the page's deferred data first. A re-render compares it before rendering and
+  // a crawler's render waits for that data anyway; a visitor's shell does not wait for it: the digest
+  // joins the page before it is kept (`complete` below).
+  const waits = unchangedSince !== undefined || facts.isBot || method === 'HEAD'
+  const digest = waits ? await digestWork : undefined
   if (digest !== undefined && digest === unchangedSince) return { kind: 'unchanged', uses }
   const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
-  if (raw)
+  if (raw) {
+    const digested = await digestWork
     return {
       response: rawDocumentResponse(raw, context.statusCode, method, headers),
       complete: Promise.resolve(method !== 'HEAD'),
       nonce,
       routeName,
       uses,
-      ...kept,
+      ...(digested !== undefined ? { digest: digested } : {}),
     }
-  let settle!: (clean: boolean) => void
-  const complete = new Promise<boolean>((resolve) => (settle = resolve))
+  }
+  let settle!: (outcome: { clean: boolean; document: Uint8Array | null }) => void
+  const outcome = new Promise<{ clean: boolean; document: Uint8Array | null }>((resolve) => (settle = resolve))
   const response = await renderDocument({
     handler: options.handler,
     context,
@@ -199,16 +207,32 @@ async function loadAndRender(
     manifest: options.manifest,
     headers,
     method,
-    complete: forCache || facts.isBot,
+    // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
+    // may keep is made complete from what streamed once it has ended.
+    complete: facts.isBot,
+    keepsComplete: forCache,
     timeoutMs: options.renderTimeoutMs,
     ...(facts.signal ? { signal: facts.signal } : {}),
     nonce,
     ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
     onError: (error) => facts.log.error({ err: error, url: facts.url }, 'render error'),
-    onComplete: settle,
+    onComplete: (clean, document) => settle({ clean, document: document ?? null }),
   })
-  if (method === 'HEAD') settle(false)
-  return { response, complete, nonce, routeName, uses, ...kept }
+  if (method === 'HEAD') settle({ clean: false, document: null })
+  const rendered: Rendered = {
+    response,
+    complete: outcome.then(async ({ clean }) => {
+      const digested = await digestWork
+      if (digested !== undefined) rendered.digest = digested
+      return clean
+    }),
+    document: outcome.then(({ document }) => document),
+    nonce,
+    routeName,
+    uses,
+    ...kept,
+  }
+  return rendered
 }
 
 /** The response for a request that does not render: a redirect or a malformed address. */

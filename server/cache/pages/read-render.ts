@@ -17,11 +17,16 @@ export function captureRender(
   // Its headers as handed over: the visitor's response may share them with middleware still to run.
   const handedOver = { status: response.status, headers: keptHeaders(response.headers) }
   const whole = wholeBodyOf(response)
-  // A page rendered in one piece is read from memory; a streamed one is read aside as it goes.
+  // A page rendered in one piece is read from memory; a streamed one is kept as its complete
+  // document, made once it has ended, or else read aside as it goes.
   let forVisitor: Response = response
-  let cacheBody: Promise<Buffer>
+  let cacheBody: Promise<Buffer | null>
   if (whole !== undefined) cacheBody = Promise.resolve(Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength))
   else if (response.body === null) return { response, page: Promise.resolve(null), inMemory: false }
+  else if (rendered.document !== undefined)
+    cacheBody = rendered.document.then(
+      (bytes) => bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    )
   else {
     const [visitorStream, forCache] = response.body.tee()
     forVisitor = streamedResponse(visitorStream, { status: response.status, headers: response.headers })
@@ -29,7 +34,7 @@ export function captureRender(
   }
   const page = (async () => {
     const body = await cacheBody
-    if (!(await rendered.complete)) return null
+    if (!(await rendered.complete) || body === null) return null
     return firstAnsweredPage(toSnapshot(handedOver, body, rendered, now()))
   })()
   return { response: forVisitor, page, inMemory: whole !== undefined }
@@ -59,6 +64,12 @@ export interface Rendered {
    * short by the timeout or a departing visitor). Only then may the page be kept.
    */
   complete: Promise<boolean>
+  /**
+   * For a response that streams boundaries still pending at shell time: the same document
+   * complete (every boundary in place, no swap script), once the render has ended clean; null
+   * otherwise. The cache keeps it instead of the streamed bytes (docs/complete-pages.md).
+   */
+  document?: Promise<Uint8Array | null>
   /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
   nonce: string | undefined
   /** The page's route name (metrics), kept with it. */

@@ -1,0 +1,153 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createGate, type Gate } from '../../test/gate.ts'
+import { startTestSite, type TestSite } from '../../test/harness.ts'
+
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+const PENDING = /<!--\$\?-->|<template id="B:|<div hidden id="S:|\$RC\(/
+
+/** The first chunk of a GET over a socket, decoded as far as it goes, and the whole body decoded. */
+function firstChunkAndBody(
+  url: string,
+  headers: Record<string, string>,
+  gate: Gate,
+): Promise<{ first: string; gateOpenAtFirst: boolean; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const coding = response.headers['content-encoding']
+        const chunks: Buffer[] = []
+        let first: string | null = null
+        let gateOpenAtFirst = false
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk)
+          if (first !== null) return
+          gateOpenAtFirst = gate.isOpen
+          first = decodePartial(chunk, coding)
+          gate.open()
+        })
+        response.on('end', () =>
+          resolve({ first: first ?? '', gateOpenAtFirst, body: decodeWhole(Buffer.concat(chunks), coding) }),
+        )
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+function decodePartial(chunk: Buffer, coding: string | undefined): string {
+  if (coding === 'br')
+    return zlib.brotliDecompressSync(chunk, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).toString('utf8')
+  if (coding === 'gzip') return zlib.gunzipSync(chunk, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8')
+  return chunk.toString('utf8')
+}
+
+function decodeWhole(body: Buffer, coding: string | undefined): string {
+  if (coding === 'br') return zlib.brotliDecompressSync(body).toString('utf8')
+  if (coding === 'gzip') return zlib.gunzipSync(body).toString('utf8')
+  return body.toString('utf8')
+}
+
+function asideOf(html: string): string {
+  return /<aside class="res-aside"[^>]*>.*?<\/aside>/s.exec(html)?.[0] ?? ''
+}
+
+describe('a cacheable miss streams its shell; the HTML cache keeps the complete page', () => {
+  let site: TestSite | undefined
+  let gate: Gate = createGate()
+  afterEach(async () => {
+    gate.open()
+    await site?.close()
+    site = undefined
+  })
+
+  async function start(renderTimeoutMs?: number): Promise<TestSite> {
+    site = await startTestSite({
+      listen: true,
+      htmlCache: {},
+      ...(renderTimeoutMs ? { renderTimeoutMs } : {}),
+      upstream: async (request, demo) => {
+        if (new URL(request.url).pathname === '/v1/resource/aside') await gate.passed()
+        return demo(request)
+      },
+    })
+    return site
+  }
+
+  it.each([['identity'], ['br'], ['gzip']])(
+    'answers the shell before the deferred aside (%s), then keeps and serves the complete page',
+    async (coding) => {
+      const started = await start()
+      gate = createGate()
+      const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER, 'accept-encoding': coding }
+      const miss = await firstChunkAndBody(`${started.url}/res/hot`, headers, gate)
+      expect(miss.gateOpenAtFirst).toBe(false)
+      expect(miss.first).toContain('<div id="root">')
+      expect(miss.first).toMatch(/<main/)
+      expect(miss.first).toContain('res-aside__loading')
+      expect(miss.first).not.toContain('</html>')
+      // The visitor's own answer streamed the aside in later.
+      expect(miss.body).toMatch(PENDING)
+      expect(miss.body).toMatch(/<\/html>$/)
+      await vi.waitFor(() => expect(started.htmlCache?.size).toBe(1))
+      await vi.waitFor(() => expect(started.htmlCache?.inFlight).toBe(0))
+      // The next visitor gets the kept copy: complete, the aside in place, before the app and in it.
+      const early = await firstChunkAndBody(`${started.url}/res/hot`, headers, createGate())
+      const late = await (
+        await started.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': BROWSER } })
+      ).text()
+      for (const html of [early.body, late]) {
+        expect(html).not.toMatch(PENDING)
+        expect(asideOf(html)).toMatch(/^<aside class="res-aside"[^>]*><!--\$--><section class="res-aside__block/)
+      }
+      // Up to its hydration data, the kept copy is the document a crawler's complete render writes.
+      const crawler = await (
+        await started.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
+      ).text()
+      const beforeData = (html: string) => html.split('<script id="__hydration"')[0]!.replace(/ nonce="[^"]*"/g, '')
+      expect(beforeData(late)).toBe(beforeData(crawler))
+    },
+  )
+
+  it('gives a crawler the complete page on a miss and on a hit', async () => {
+    const started = await start()
+    gate = createGate()
+    const asked = started.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
+    await vi.waitFor(() => expect(started.upstreamCalls.get('/v1/resource/aside')).toBeGreaterThan(0))
+    gate.open()
+    const miss = await (await asked).text()
+    expect(miss).not.toMatch(PENDING)
+    expect(asideOf(miss)).toContain('<!--$--><section class="res-aside__block')
+    await vi.waitFor(() => expect(started.htmlCache?.size).toBe(1))
+    const hit = await firstChunkAndBody(
+      `${started.url}/res/hot`,
+      { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': CRAWLER },
+      createGate(),
+    )
+    expect(hit.body).not.toMatch(PENDING)
+    expect(asideOf(hit.body)).toContain('<!--$--><section class="res-aside__block')
+  })
+
+  it('never keeps a streamed miss cut short by the render timeout', async () => {
+    const started = await start(300)
+    gate = createGate()
+    const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER }
+    // The gate stays shut for this request: only the timeout ends the page.
+    const miss = await new Promise<string>((resolve, reject) =>
+      http
+        .get(`${started.url}/res/hot`, { headers }, (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (text: string) => (body += text))
+          response.on('end', () => resolve(body))
+        })
+        .on('error', reject),
+    )
+    expect(miss).toContain('<div id="root">')
+    expect(gate.isOpen).toBe(false)
+    await vi.waitFor(() => expect(started.htmlCache?.inFlight).toBe(0))
+    expect(started.htmlCache?.size).toBe(0)
+  })
+})
