@@ -60,6 +60,10 @@ if (!shellOnly) printHydrationTable(rows)
 console.log(
   `\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`,
 )
+const { miss, offNew } = shellSummary
+console.log(
+  `the same for never-seen tenants: cache off TTFB ${f1(offNew.ttfbMs)} ms (${f1(offNew.ttfbMinMs)}–${f1(offNew.ttfbMaxMs)}), a cacheable miss with the HTML cache on TTFB ${f1(miss.ttfbMs)} ms (${f1(miss.ttfbMinMs)}–${f1(miss.ttfbMaxMs)}), complete ${f0(miss.totalMs)} ms, shell in first chunk: ${miss.firstChunkHasShell}, streamed: ${miss.streamed}; CPU ms/req ${miss.cpuMsPerRequest.toFixed(2)} on against ${offNew.cpuMsPerRequest.toFixed(2)} off: miss ×${shellSummary.missRatio.toFixed(2)}`,
+)
 console.log(`results: ${path.relative(root, resultsFile)}`)
 
 /** The page table as Markdown. */
@@ -278,30 +282,52 @@ async function measurePages() {
   return rows
 }
 
-/** The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms. */
+/**
+ * The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms, with the
+ * HTML cache off and on a cacheable miss with it on (every request a Host port never asked for, so
+ * a key nobody asked for before), with each server's CPU per request: the miss ratio of a page
+ * whose boundary is still pending at shell time, so its kept copy is made from what streamed.
+ */
 async function measureShell() {
-  const demo = await startDemoApi()
+  const demo = await startDemoApi({ tenantCopies: true })
   const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
   // Page data is neither cached nor served stale here, so every request waits for the slow call.
-  const slowApp = await startApp({
-    API_BASE_URL: slow.origin,
-    HTML_CACHE_TTL_MS: '0',
-    PAGE_TTL_MS: '0',
-    CONFIG_STALE_MS: '0',
-  })
-  const shell = []
+  const noData = { API_BASE_URL: slow.origin, PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' }
+  const offApp = await startApp({ ...noData, HTML_CACHE_TTL_MS: '0' })
+  const onApp = await startApp(noData)
+  let tenant = 0
   try {
-    const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
-    // A server in service has run this code many times: warm it up (JIT, pools) like the page
-    // cases' 1 s, ten requests at a time so the 200 ms data does not make it long.
-    for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10)
-      await Promise.all(
-        Array.from({ length: Math.min(10, left) }, () => shellTiming(slowApp.origin, '/res/hot', headers)),
-      )
-    for (let i = 0; i < shellRuns; i += 1) shell.push(await shellTiming(slowApp.origin, '/res/hot', headers))
+    // The cache-off server answers the known tenant, as before; the misses are pages of tenants
+    // never seen (the demo API's copies), and so are the cache-off requests they are compared with.
+    const headersFor = (app, fresh) => ({
+      host: fresh ? `t${(tenant += 1)}.res.localhost` : 'res.localhost',
+      cookie: 'lang=zh',
+      'user-agent': BROWSER_UA,
+    })
+    const timed = async (app, fresh) => {
+      // A server in service has run this code many times: warm it up (JIT, pools) like the page
+      // cases' 1 s, ten requests at a time so the 200 ms data does not make it long.
+      for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10)
+        await Promise.all(
+          Array.from({ length: Math.min(10, left) }, () => shellTiming(app.origin, '/res/hot', headersFor(app, fresh))),
+        )
+      const cpuBefore = cpuMs(app.pid)
+      const runs = []
+      for (let i = 0; i < shellRuns; i += 1)
+        runs.push(await shellTiming(app.origin, '/res/hot', headersFor(app, fresh)))
+      return summary(runs, (cpuMs(app.pid) - cpuBefore) / runs.length)
+    }
+    const off = await timed(offApp, false)
+    const offNew = await timed(offApp, true)
+    const miss = await timed(onApp, true)
+    return { ...off, offNew, miss, missRatio: miss.cpuMsPerRequest / offNew.cpuMsPerRequest }
   } finally {
-    await Promise.all([slowApp.stop(), slow.close(), demo.stop()])
+    await Promise.all([offApp.stop(), onApp.stop(), slow.close(), demo.stop()])
   }
+}
+
+/** Medians of shell timings, and CPU per request of the server that answered them. */
+function summary(shell, cpuMsPerRequest) {
   const ttfbs = shell.map((s) => s.ttfb)
   return {
     warmUp: shellWarmUp,
@@ -312,5 +338,6 @@ async function measureShell() {
     totalMs: medianBy(shell.map((s) => s.total)),
     firstChunkHasShell: shell.every((s) => s.firstChunkHasShell),
     streamed: shell.every((s) => s.streamed),
+    cpuMsPerRequest,
   }
 }
