@@ -299,22 +299,20 @@ async function measureShell() {
   try {
     // The cache-off server answers the known tenant, as before; the misses are pages of tenants
     // never seen (the demo API's copies), and so are the cache-off requests they are compared with.
-    const headersFor = (app, fresh) => ({
-      host: fresh ? `t${(tenant += 1)}.res.localhost` : 'res.localhost',
-      cookie: 'lang=zh',
-      'user-agent': BROWSER_UA,
-    })
+    const headersFor = (fresh) => {
+      if (fresh) tenant += 1
+      return { host: fresh ? `t${tenant}.res.localhost` : 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
+    }
     const timed = async (app, fresh) => {
       // A server in service has run this code many times: warm it up (JIT, pools) like the page
       // cases' 1 s, ten requests at a time so the 200 ms data does not make it long.
       for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10)
         await Promise.all(
-          Array.from({ length: Math.min(10, left) }, () => shellTiming(app.origin, '/res/hot', headersFor(app, fresh))),
+          Array.from({ length: Math.min(10, left) }, () => shellTiming(app.origin, '/res/hot', headersFor(fresh))),
         )
       const cpuBefore = cpuMs(app.pid)
       const runs = []
-      for (let i = 0; i < shellRuns; i += 1)
-        runs.push(await shellTiming(app.origin, '/res/hot', headersFor(app, fresh)))
+      for (let i = 0; i < shellRuns; i += 1) runs.push(await shellTiming(app.origin, '/res/hot', headersFor(fresh)))
       return summary(runs, (cpuMs(app.pid) - cpuBefore) / runs.length)
     }
     const off = await timed(offApp, false)
