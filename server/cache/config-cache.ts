@@ -1,29 +1,13 @@
 import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
-import { DEFAULT_BACKOFF, nextRetryAt, type Backoff } from './backoff.ts'
-import { notFoundBytes, valueBytes } from './entry-bytes.ts'
-import { sharedEntries, type SharedCacheLayer, type SharedEntries, type SharedEntry } from './shared-entries.ts'
+import { type Backoff, DEFAULT_BACKOFF } from './backoff.ts'
+import { createFill } from './config-fill.ts'
+import { createFlights } from './config-flights.ts'
+import { type ConfigCacheLoadContext, createFreshness, type Entry, NOT_FOUND, type UNCHANGED } from './config-entry.ts'
+import { valueBytes } from './entry-bytes.ts'
+import { sharedEntries, type SharedCacheLayer } from './shared-entries.ts'
 
-/** What a loader returns when the key does not exist upstream; cached for `negativeTtlMs`. */
-export const NOT_FOUND: unique symbol = Symbol('not-found')
-/** What a loader returns when the answer is the one the cache holds (see `heldFingerprint`): the value is kept, fresh again. */
-export const UNCHANGED: unique symbol = Symbol('unchanged')
-
-interface ConfigCacheLoadContext<C> {
-  /** Aborted when the load is abandoned by `clear()`. Not tied to any one visitor's request. */
-  signal: AbortSignal
-  /** What the `get` call that started this load passed along (e.g. its request headers). */
-  caller: C
-  /** True for a background refresh while the stale value is served (no visitor waits on it). */
-  refresh: boolean
-  /**
-   * The fingerprint of the answer the value held here was parsed from (see `fingerprintOf`), when
-   * there is one: the loader may answer UNCHANGED for an answer of the same bytes, and the value
-   * (the same object, with whatever was derived from it) is kept without parsing anything again.
-   * Never given with a shared layer, whose entry needs the answer itself.
-   */
-  heldFingerprint?: string
-}
+export { NOT_FOUND, UNCHANGED } from './config-entry.ts'
 
 export type { SharedCacheLayer }
 
@@ -95,180 +79,42 @@ export interface ConfigCache<V, C = undefined> {
   readonly bytes: number
 }
 
-interface Entry<V> {
-  value: V | typeof NOT_FOUND
-  storedAt: number
-  /** Approximate bytes held, for `maxBytes`. */
-  size: number
-  /** Consecutive failed refreshes, and when the next may start (back-off). */
-  failures: number
-  retryAt: number
-  /** Of the answer the value was parsed from (ConfigCacheOptions.fingerprintOf). */
-  fingerprint?: string
-}
-
-interface Flight<V> {
-  promise: Promise<Entry<V>>
-  controller: AbortController
-}
-
 /**
  * A bounded cache for configuration loaded from the upstream, with request coalescing
  * (one load per key at a time), stale-while-revalidate, and negative caching.
  * A load that fails caches nothing, so the next request tries again.
  */
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
-  const { load, ttlMs, staleMs, negativeTtlMs, max, maxBytes, onError, shared, metrics } = options
-  const sharedStore = shared ? sharedEntries(shared, onError) : undefined
-  const parse = options.parse ?? ((raw: unknown) => raw as V)
-  const sizeOf: (raw: R) => number = options.sizeOf ?? valueBytes
+  const { ttlMs, staleMs, negativeTtlMs, maxBytes, onError, metrics } = options
   const now = options.now ?? Date.now
-  const random = options.random ?? Math.random
-  const backoff = options.backoff ?? DEFAULT_BACKOFF
-  // Expiry is decided here with the injected clock, so lru-cache only bounds entries (and bytes).
-  const entries = new LRUCache<string, Entry<V>>({
-    max,
-    ...(maxBytes !== undefined
-      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) }
-      : {}),
-    ...(metrics
-      ? {
-          dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) =>
-            reason === 'evict' && metrics.evicted(),
-        }
-      : {}),
+  const { isFresh, isServable } = createFreshness({ now, ttlMs, staleMs, negativeTtlMs })
+  const fill = createFill<V, C, R>({
+    load: options.load,
+    parse: options.parse ?? ((raw: unknown) => raw as V),
+    sizeOf: options.sizeOf ?? valueBytes,
+    fingerprintOf: options.fingerprintOf,
+    maxBytes,
+    ttlMs,
+    staleMs,
+    negativeTtlMs,
+    now,
+    freshness: { isFresh, isServable },
+    sharedStore: options.shared ? sharedEntries(options.shared, onError) : undefined,
+    onError,
   })
-  const flights = new Map<string, Flight<V>>()
-  metrics?.size(() => entries.size)
-  if (maxBytes !== undefined) metrics?.bytes?.(() => entries.calculatedSize)
-
-  function isFresh(entry: Entry<V>): boolean {
-    const age = now() - entry.storedAt
-    return entry.value === NOT_FOUND ? age < negativeTtlMs : age < ttlMs
-  }
-
-  function isServable(entry: Entry<V>): boolean {
-    return entry.value !== NOT_FOUND && now() - entry.storedAt < ttlMs + staleMs
-  }
-
-  async function loadHere(
-    key: string,
-    caller: C,
-    signal: AbortSignal,
-    known: Entry<V> | undefined,
-  ): Promise<{ entry: Entry<V>; raw: unknown }> {
-    const held = sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
-    const raw = await load(key, {
-      signal,
-      caller,
-      refresh: known !== undefined,
-      ...(held !== undefined ? { heldFingerprint: held } : {}),
-    })
-    const fresh = { storedAt: now(), failures: 0, retryAt: 0 }
-    if (raw === UNCHANGED) {
-      if (known === undefined || held === undefined)
-        throw new Error(`the load of ${key} answered unchanged with nothing held`)
-      return { entry: { ...known, ...fresh }, raw }
-    }
-    if (raw === NOT_FOUND) return { entry: { value: NOT_FOUND, size: notFoundBytes(key), ...fresh }, raw }
-    const value = parse(raw, key, caller)
-    const fingerprint = options.fingerprintOf?.(raw)
-    return {
-      entry: {
-        value,
-        size: maxBytes === undefined ? 0 : key.length + sizeOf(raw),
-        ...fresh,
-        ...(fingerprint !== undefined ? { fingerprint } : {}),
-      },
-      raw,
-    }
-  }
-
-  /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
-  function fromShared(key: string, caller: C, stored: SharedEntry | undefined): Entry<V> | undefined {
-    if (stored === undefined) return undefined
-    const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0 }
-    if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
-    try {
-      // Parsed again: the store is a boundary, and another version of the server may have written it.
-      return { value: parse(stored.value, key, caller), size: key.length + stored.bytes, ...meta }
-    } catch (error) {
-      onError?.(error, key)
-      return undefined
-    }
-  }
-
-  function writeShared(store: SharedEntries, key: string, entry: Entry<V>, raw: unknown): Promise<void> | undefined {
-    const found = entry.value !== NOT_FOUND
-    const keepMs = found ? ttlMs + staleMs : negativeTtlMs
-    if (keepMs <= 0) return undefined
-    return store.write(
-      key,
-      found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found },
-      keepMs,
-    )
-  }
-
-  /**
-   * One load of `key`: with a shared layer, a fresh shared value is taken as is; otherwise the
-   * instance that wins the lock loads and shares, the others wait for it (and load themselves
-   * if it takes too long). `known` is the newest entry this instance already has.
-   */
-  async function fill(key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined): Promise<Entry<V>> {
-    // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
-    if (!sharedStore) return (await loadHere(key, caller, signal, known)).entry
-    const stored = fromShared(key, caller, await sharedStore.read(key))
-    if (stored !== undefined && isFresh(stored)) return stored
-    let release = await sharedStore.lock(key)
-    if (release === null) {
-      // Another instance is loading: serve stale when there is something to serve, else wait for it.
-      const stale = [stored, known].find((entry) => entry !== undefined && isServable(entry))
-      if (stale !== undefined) return stale
-      const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const waited = await sharedStore.awaitNewer(key, newest, signal)
-      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
-      if (landed !== undefined) return landed
-      release = waited !== undefined && 'release' in waited ? waited.release : null
-    }
-    try {
-      const { entry, raw } = await loadHere(key, caller, signal, known)
-      await writeShared(sharedStore, key, entry, raw)
-      return entry
-    } finally {
-      await release?.()
-    }
-  }
-
-  function startLoad(key: string, caller: C, known: Entry<V> | undefined): Flight<V> {
-    const controller = new AbortController()
-    const flight: Flight<V> = {
-      controller,
-      promise: fill(key, caller, controller.signal, known).then(
-        (entry) => {
-          if (flights.get(key) === flight) {
-            flights.delete(key)
-            entries.set(key, entry)
-          }
-          return entry
-        },
-        (error: unknown) => {
-          if (flights.get(key) === flight) flights.delete(key)
-          throw error
-        },
-      ),
-    }
-    flights.set(key, flight)
-    return flight
-  }
-
-  function refreshInBackground(key: string, caller: C, known: Entry<V>): void {
-    if (flights.has(key) || now() < known.retryAt) return
-    startLoad(key, caller, known).promise.catch((error: unknown) => {
-      known.failures += 1
-      known.retryAt = nextRetryAt(known.failures, backoff, now(), random)
-      onError?.(error, key)
-    })
-  }
+  const entries = createEntries<V>(options.max, maxBytes, metrics)
+  const {
+    flights,
+    start: startLoad,
+    refreshInBackground,
+  } = createFlights<V, C>({
+    fill,
+    store: entries,
+    now,
+    backoff: options.backoff ?? DEFAULT_BACKOFF,
+    random: options.random ?? Math.random,
+    onError,
+  })
 
   async function get(key: string, ...args: CallerArgs<C>): Promise<ConfigCacheResult<V>> {
     const caller = args[0] as C
@@ -321,4 +167,26 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       return entries.calculatedSize
     },
   }
+}
+
+/**
+ * The bounded entry store, reporting its size, bytes and evictions. Expiry is decided by the cache
+ * with the injected clock, so lru-cache only bounds entries (and bytes).
+ */
+function createEntries<V>(max: number, maxBytes: number | undefined, metrics: CacheMetrics | undefined) {
+  const entries = new LRUCache<string, Entry<V>>({
+    max,
+    ...(maxBytes !== undefined
+      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) }
+      : {}),
+    ...(metrics
+      ? {
+          dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) =>
+            reason === 'evict' && metrics.evicted(),
+        }
+      : {}),
+  })
+  metrics?.size(() => entries.size)
+  if (maxBytes !== undefined) metrics?.bytes?.(() => entries.calculatedSize)
+  return entries
 }
