@@ -17,14 +17,14 @@ const WEB_GET = '/v1/site_page/web_get'
 const SHOW_PATH = '/v1/site_admin/show_path/get'
 
 /** A data load: the upstream path and body, and the schema of the reader asking. */
-export interface DataLoad<T> extends SharedLoad {
+interface DataLoad<T> extends SharedLoad {
   path: string
   body: unknown
   schema: ZodType<T>
 }
 
 /** A data answer as the cache keeps it: parsed with the schema of the reader that loaded it. */
-export interface ParsedData {
+interface ParsedData {
   schema: ZodType<unknown>
   value: unknown
 }
