@@ -1,11 +1,11 @@
-// `npm run profile -- --only=<page name part> [--seconds=N] [--cached | --miss] [--new-ports | --new-tenants] [--no-profile]`:
+// `npm run profile -- --only=<page name part> [--seconds=N] [--cached | --miss] [--new-tenants] [--no-profile]`:
 // loads one bench page against a server started with `node --cpu-prof`, prints its CPU time per
 // request, and leaves the profile in dist/bench/profiles/ (open it in Chrome's DevTools, Performance
 // panel). The HTML cache is off unless asked: `--cached` answers hits, `--miss` keeps it on and makes
-// every request a key nobody asked for before (a new port of the page's tenant), `--new-ports` sends
-// those same requests with the cache off (what a miss is measured against), `--new-tenants` makes
-// every request a tenant never seen (the demo API's tenant copies), with the cache off unless
-// `--miss` too. `--no-profile` measures without the profiler's own cost.
+// every request a key nobody asked for before, `--new-tenants` makes every request a tenant never
+// seen (the demo API's tenant copies) with the cache off: what a miss is measured against. A Host's
+// port no longer makes a new key (cache-keys.ts), so a miss is a never-seen tenant too.
+// `--no-profile` measures without the profiler's own cost.
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PAGES, headersOf } from './pages.mjs'
@@ -18,19 +18,14 @@ const page = PAGES.find((candidate) => candidate.name.includes(arg('only', 'post
 if (!page) throw new Error(`no bench page matches --only=${arg('only', '')}`)
 const dir = path.resolve(import.meta.dirname, '..', 'dist', 'bench', 'profiles')
 await mkdir(dir, { recursive: true })
-const [cached, miss, newTenants, profiled] = [flag('cached'), flag('miss'), flag('new-tenants'), !flag('no-profile')]
-const newPorts = miss || flag('new-ports')
-const mode = [
-  cached ? 'cached' : miss ? 'miss, cache on' : 'cache off',
-  ...(newTenants ? ['new tenants'] : newPorts && !miss ? ['new ports'] : []),
-].join(', ')
+const [cached, miss, profiled] = [flag('cached'), flag('miss'), !flag('no-profile')]
+const newTenants = miss || flag('new-tenants')
+const mode = [cached ? 'cached' : miss ? 'miss, cache on' : 'cache off', ...(newTenants ? ['new tenants'] : [])].join(
+  ', ',
+)
 // Fresh keys start at a random point, so two runs against one server never meet.
 const from = 1 + Math.floor(Math.random() * 50_000)
-const freshHost = newTenants
-  ? { template: `t{n}.${page.host}`, from: from * 1000 }
-  : newPorts
-    ? { template: `${page.host}:{n}`, from }
-    : undefined
+const freshHost = newTenants ? { template: `t{n}.${page.host}`, from: from * 1000 } : undefined
 const upstream = await startDemoApi({ tenantCopies: newTenants })
 const app = await startApp({
   API_BASE_URL: upstream.origin,
