@@ -12,9 +12,8 @@ export interface SecurityHeadersOptions {
  * browsers without 'strict-dynamic' (CSP level 2), which ignore the nonce's strictness.
  */
 const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-"
-const CSP_BEFORE_SOURCES = "default-src 'self'; script-src 'self' "
-const CSP_AFTER_SOURCES = [
-  "'strict-dynamic' https:",
+const CSP_AFTER_NONCE = [
+  "' 'strict-dynamic' https:",
   "style-src 'self' 'unsafe-inline' https:",
   'img-src * data: blob:',
   'media-src * data: blob:',
@@ -26,7 +25,6 @@ const CSP_AFTER_SOURCES = [
   "form-action 'self' https:",
   "frame-ancestors 'self'",
 ].join('; ')
-const CSP_AFTER_NONCE = `' ${CSP_AFTER_SOURCES}`
 
 /**
  * The security headers of every response, one table for both ways a response is made: through the
@@ -36,11 +34,6 @@ const CSP_AFTER_NONCE = `' ${CSP_AFTER_SOURCES}`
 export interface SecurityPolicy {
   /** The headers of a response whose scripts carry `nonce`. */
   headersFor(nonce: string): Record<string, string>
-  /**
-   * The headers of a complete page every visitor may share (a CDN keeps it): its inline scripts
-   * are allowed by their `'sha256-…'` sources (see inline-script-hashes.ts), with no nonce.
-   */
-  headersForHashes(hashes: readonly string[]): Record<string, string>
 }
 
 export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy {
@@ -57,10 +50,6 @@ export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy
   }
   return {
     headersFor: (nonce) => ({ ...fixed, 'content-security-policy': CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE }),
-    headersForHashes: (hashes) => ({
-      ...fixed,
-      'content-security-policy': `${CSP_BEFORE_SOURCES}${hashes.map((hash) => `${hash} `).join('')}${CSP_AFTER_SOURCES}`,
-    }),
   }
 }
 

@@ -1,14 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { nonceCacheControl } from '../http/nonce-cache-control.ts'
 import { nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
 
 /**
  * Sets the policy's headers on every response but a 304, with a fresh nonce per response
  * (`c.get('cspNonce')`, for the page's scripts); a response that declares its own policy
- * (`c.get('ownCsp')`: an SVG, the favicon, a kept page under its script hashes) keeps it. A document
- * under the nonce policy (a render, streamed or not) is kept from shared caches: a CDN would hand its
- * nonce to every visitor (docs/security.md).
+ * (`c.get('ownCsp')`: an SVG, the favicon) keeps it.
  */
 export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
@@ -21,14 +18,6 @@ export function securityHeaders(policy: SecurityPolicy): MiddlewareHandler<AppEn
     const headers = c.res.headers
     for (const [name, value] of Object.entries(policy.headersFor(nonce))) headers.set(name, value)
     const own = c.get('ownCsp')
-    if (own) return void headers.set('content-security-policy', own)
-    if (!headers.get('content-type')?.startsWith('text/html')) return
-    const current = headers.get('cache-control')
-    const control = nonceCacheControl(current)
-    if (control === undefined || control === current) return
-    headers.set('cache-control', control)
-    // CDN purge tags only on what a CDN may keep (as middleware/cache-control.ts does).
-    headers.delete('cache-tag')
-    headers.delete('surrogate-key')
+    if (own) headers.set('content-security-policy', own)
   }
 }

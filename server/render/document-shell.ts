@@ -73,18 +73,15 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
  * the head instead doubled the landing page's simulated LCP (docs/before-scripts.md). Until then
  * the page works as plain HTML (links, forms, the header's native disclosures), and a tap on a
  * control that needs the app is kept (server/render/first-tap-script.ts). A hidden tab paints
- * nothing, so it starts at once. The entry goes in as a module script element, not `import()`: under
- * 'strict-dynamic' an element inserted by a trusted script is trusted whether that script was allowed
- * by the nonce or by its hash, while Chromium refuses an `import()` made by a hash-allowed inline
- * script (it inherits the parser-inserted script's standing; docs/security.md). The chunks carry the
- * nonce (empty under the hash policy) and are trusted the same way. A bundle that fails to load leaves the server's page
+ * nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
+ * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
  * as it is, as a failed module script would (the browser reports the failed request itself).
  */
 /** An image that never finishes loading must not keep the page from becoming interactive. */
 const START_AT_THE_LATEST_MS = 3000
 
 function startScript(entry: string, chunks: readonly string[]): string {
-  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});var e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.nonce=n;document.head.appendChild(e)};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
+  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
 }
 
 /** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */

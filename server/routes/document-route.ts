@@ -115,11 +115,7 @@ function served(
     nonce: c.get('cspNonce'),
     ...(from ? { age: from.cache.age(page), stale: from.cache.isStale(from.key) } : {}),
   } as const
-  const answer = answerPage(page, request, security)
-  // A page with script hashes goes out under that policy, not the middleware's nonce one.
-  const policy = answer.headers['content-security-policy']
-  if (policy !== undefined) c.set('ownCsp', policy)
-  return pageResponse(answer)
+  return pageResponse(answerPage(page, request, security))
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {

@@ -2,8 +2,6 @@ import type { ServerResponse } from 'node:http'
 import { negotiateEncoding } from '../../http/content-coding.ts'
 import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
-import { inlineScriptHashes } from '../../http/inline-script-hashes.ts'
-import { nonceCacheControl } from '../../http/nonce-cache-control.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
 import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
 import { releaseGzip } from './gzip-segments.ts'
@@ -44,13 +42,6 @@ export interface CachedPage {
   etag: string
   /** What it was rendered from (see Rendered.digest): a re-render with the same inputs renews it instead. */
   digest?: string
-  /**
-   * The `'sha256-…'` sources of its inline scripts, hashed once when it is kept, with its nonce slots
-   * empty: its hits go out under that policy and carry no nonce, so a CDN may share them. Null (or
-   * absent) for a page with a parser-inserted `<script src>` (see inlineScriptHashes): its hits keep a
-   * fresh nonce each and are private to shared caches.
-   */
-  scriptHashes?: string[] | null
 }
 
 /** The serialisable part of a page, as shared between instances. */
@@ -158,14 +149,8 @@ function cachedPage(snapshot: PageSnapshot | RenderedSnapshot, segments: Buffer[
     routeName,
     size,
     etag: etagOf(segments),
-    scriptHashes: pageScriptHashes(segments),
     ...(digest !== undefined ? { digest } : {}),
   }
-}
-
-/** A kept page's script hashes (CachedPage.scriptHashes) from its text cut at its nonce slots. */
-export function pageScriptHashes(segments: readonly Buffer[]): string[] | null {
-  return inlineScriptHashes(Buffer.concat(segments).toString('utf8'))
 }
 
 /**
@@ -209,7 +194,7 @@ export interface HitRequest {
   /** The visitor's `If-None-Match`; leave it out when the answer will be private (it sets a cookie). */
   ifNoneMatch: string | undefined
   requestId: string
-  /** Fresh per answer: goes into the body's nonce slots and the policy of a page without script hashes. */
+  /** Fresh per answer: goes into the body's nonce slots and the policy. */
   nonce: string
   /** Seconds since the page was rendered (`HtmlCache.age`); absent for a page kept from this very render. */
   age?: number
@@ -226,27 +211,19 @@ export interface HitRequest {
  * (RFC 9110 §13.1.2): no body, and only the headers notModifiedHeaders keeps, so no nonce policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
-  // The answer to the render the page was kept from carries that render's nonce (its one brotli
-  // pass holds it) and is private to shared caches; every other answer goes out under the page's
-  // hashes with empty nonce slots: the bytes every visitor shares hold no nonce.
-  const ownRender = page.body.renderedNonce !== undefined && page.body.renderedNonce === request.nonce
-  const scriptHashes = ownRender ? null : page.scriptHashes
-  const filler = scriptHashes ? '' : request.nonce
   const headers: Record<string, string> = {
-    ...(scriptHashes ? security.headersForHashes(scriptHashes) : security.headersFor(filler)),
+    ...security.headersFor(request.nonce),
     [REQUEST_ID_HEADER]: request.requestId,
   }
   if (request.age !== undefined) headers.age = String(request.age)
   for (const [name, value] of page.headers) headers[name] = value
-  const privateControl = scriptHashes ? undefined : nonceCacheControl(headers['cache-control'])
-  if (privateControl !== undefined) headers['cache-control'] = privateControl
   if (request.stale && headers['cache-control'] !== undefined)
     headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])
   headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   if (ifNoneMatchMatches(request.ifNoneMatch, page.etag))
     return { status: 304, headers: notModifiedHeaders(Object.entries(headers)), body: null }
-  const { encoding, body } = pageBody(page, request.acceptEncoding, filler)
+  const { encoding, body } = pageBody(page, request.acceptEncoding, request.nonce)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   headers['content-length'] = String(body.length)
   return { status: page.status, headers, body: request.method === 'HEAD' ? null : body }

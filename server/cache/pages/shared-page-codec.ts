@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GzipSegments } from './gzip-segments.ts'
-import { pageScriptHashes, type CachedPage } from './cached-page.ts'
-import { bodySegments, type PageBody } from './page-body.ts'
+import type { CachedPage } from './cached-page.ts'
+import type { PageBody } from './page-body.ts'
 import type { Used } from './read-render.ts'
 
 /**
@@ -87,9 +87,7 @@ export function decodeSharedPage(bytes: Buffer): { page: CachedPage; uses: Used 
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of fields.headers) size += name.length + value.length
   const { digest, ...page } = fields
-  // Hashed here, once per copy read (CachedPage.scriptHashes): the envelope stays as older instances write it.
-  const scriptHashes = pageScriptHashes(bodySegments(body))
-  return { page: { ...page, body, size, scriptHashes, ...(digest !== undefined ? { digest } : {}) }, uses }
+  return { page: { ...page, body, size, ...(digest !== undefined ? { digest } : {}) }, uses }
 }
 
 function parseJson(text: string): unknown {
