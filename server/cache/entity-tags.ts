@@ -41,7 +41,7 @@ export const TAG_PATTERN = new RegExp(`^(?:site|[a-z_]+:[A-Za-z0-9._~%-]{1,${MAX
  * every id taggable (a CJK or spaced id is as purgeable as `r3`), and is one-to-one, so two ids
  * never share a tag. A lone surrogate is sent as U+FFFD rather than thrown on.
  */
-export function encodeTagId(id: string | number): string | null {
+function encodeTagId(id: string | number): string | null {
   const text = String(id)
   if (text === '' || text.length > MAX_TAG_ID_LENGTH) return null
   // Nearly every id (`r3`, `12`, `pg-land-c1`) is its own encoding.

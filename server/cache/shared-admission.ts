@@ -16,8 +16,8 @@ export interface SharedAdmission {
 }
 
 /** Bounds of the window a second offer must fall in: see sharedAdmission. */
-export const ADMIT_WINDOW_MIN_MS = 60_000
-export const ADMIT_WINDOW_MAX_MS = 600_000
+const ADMIT_WINDOW_MIN_MS = 60_000
+const ADMIT_WINDOW_MAX_MS = 600_000
 
 /**
  * The window of a cache whose values are fresh for `freshMs`: the fresh window, at least a minute
@@ -56,6 +56,6 @@ export function sharedAdmission({
 }
 
 /** Where the admission marker of `key` lives: outside every tenant's prefix, so no purge drops it. */
-export function seenKey(prefix: string, key: string): string {
+function seenKey(prefix: string, key: string): string {
   return `${prefix}seen:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`
 }

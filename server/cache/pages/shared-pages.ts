@@ -51,7 +51,7 @@ export interface SharedPagesOptions {
  * are whatever a visitor types (a search term, a page number): a stranger makes up a new page with
  * each request. Such pages live in each instance's own memory only, with no trace in Redis.
  */
-export function isOpenAddress(key: string): boolean {
+function isOpenAddress(key: string): boolean {
   return parseHtmlKey(key)?.routerPath.includes('?') ?? false
 }
 
