@@ -36,6 +36,20 @@ describe('the page store', () => {
     expect(store.get('a.example:html:zh:http://a.example/s?query=0')).toBeUndefined()
   })
 
+  it("a long tail of new tenants leaves a popular tenant's recent pages kept, the larger ones too", () => {
+    const store = createPageStore(100_000, undefined)
+    const hot = ['r.example:html:zh:http://r.example/', 'r.example:html:zh:http://r.example/s']
+    store.keep(hot[0] ?? '', pageOf(12_000), KEPT)
+    store.keep(hot[1] ?? '', pageOf(12_000), KEPT)
+    for (let index = 0; index < 1000; index += 1) {
+      store.keep(`t${index}.example:html:zh:http://t${index}.example/`, pageOf(8_000), KEPT)
+      // Asked for between every few new tenants, as a popular site is.
+      if (index % 5 === 0) for (const key of hot) expect(store.get(key)).toBeDefined()
+    }
+    expect(store.bytes).toBeLessThanOrEqual(100_000)
+    expect(store.get('t0.example:html:zh:http://t0.example/')).toBeUndefined()
+  })
+
   it('one tenant alone may use the whole bound, least recently used out first', () => {
     const store = createPageStore(30_000, undefined)
     for (const path of ['/1', '/2', '/3']) store.keep(`a.example:html:zh:http://a.example${path}`, pageOf(10_000), KEPT)

@@ -45,17 +45,24 @@ function tenantOf(key: string): string {
   return colon === -1 ? key : key.slice(0, colon)
 }
 
+/** Past this share of the bound, a tenant that is the largest gives up its own pages first. */
+const TENANT_SHARE = 0.25
+
 /**
- * The HTML cache's pages, bounded by `maxBytes`. Once past it, the tenant holding the most bytes
- * gives up its least recently used page: a max-min fair share. One tenant alone may use the whole
- * bound, but a flood of one tenant's new addresses (search terms, any address it answers 200 for)
- * grows that tenant until it is the largest, and from then on pushes out only its own pages; the
- * pages other tenants' visitors keep asking for stay. Within a tenant, plain LRU. A global LRU
- * would let the flood push out every other tenant's pages between two of their visits.
+ * The HTML cache's pages, bounded by `maxBytes`. Once past it, the largest tenant gives up its least
+ * recently used page when it holds more than a quarter of the bound; otherwise the least recently
+ * used page of all goes. A flood of one tenant's new addresses (search terms, any address it answers
+ * 200 for) soon makes that tenant the largest past its quarter, and from then on pushes out only its
+ * own pages; the pages other tenants' visitors keep asking for stay. A long tail of many tenants
+ * with a page or two each is plain LRU, so a popular tenant's recent pages are never given up for
+ * it (taking always from the largest tenant did: a known tenant with two pages was larger than each
+ * of a thousand new ones, and lost its hot pages to them at once).
  */
 export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefined): PageStore {
   const bound = Math.max(1, maxBytes)
   const tenants = new Map<string, Tenant>()
+  /** Every key, least recently used first. */
+  const order = new Map<string, Entry>()
   let bytes = 0
   let size = 0
   metrics?.size(() => size)
@@ -65,6 +72,7 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
     const entry = tenant.pages.get(key)
     if (entry === undefined) return false
     tenant.pages.delete(key)
+    order.delete(key)
     tenant.bytes -= entry.counted
     bytes -= entry.counted
     size -= 1
@@ -77,19 +85,28 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
     const tenant = tenants.get(name) ?? { pages: new Map(), bytes: 0 }
     tenants.set(name, tenant)
     tenant.pages.set(key, entry)
+    order.set(key, entry)
     tenant.bytes += entry.counted
     bytes += entry.counted
     size += 1
   }
 
-  /** Evicts the largest tenant's least recently used pages until the bound holds (a scan of tenants per eviction). */
+  /** The key to give up: the largest tenant's oldest when it is past its share, else the oldest of all. */
+  function victim(): string | undefined {
+    let largest: Tenant | undefined
+    for (const tenant of tenants.values()) if (largest === undefined || tenant.bytes > largest.bytes) largest = tenant
+    if (largest !== undefined && largest.bytes > bound * TENANT_SHARE) return largest.pages.keys().next().value
+    return order.keys().next().value
+  }
+
+  /** Evicts until the bound holds (a scan of tenants per eviction). */
   function evict(): void {
     while (bytes > bound) {
-      let largest: [string, Tenant] | undefined
-      for (const pair of tenants) if (largest === undefined || pair[1].bytes > largest[1].bytes) largest = pair
-      if (largest === undefined) return
-      const oldest = largest[1].pages.keys().next().value as string
-      remove(largest[0], largest[1], oldest)
+      const key = victim()
+      if (key === undefined) return
+      const name = tenantOf(key)
+      const tenant = tenants.get(name)
+      if (tenant === undefined || !remove(name, tenant, key)) return
       metrics?.evicted()
     }
   }
@@ -109,9 +126,11 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
       const tenant = tenants.get(tenantOf(key))
       const entry = tenant?.pages.get(key)
       if (tenant === undefined || entry === undefined) return undefined
-      // Most recently used: moved to the end of its tenant's order.
+      // Most recently used: moved to the end of its tenant's order and of the whole.
       tenant.pages.delete(key)
       tenant.pages.set(key, entry)
+      order.delete(key)
+      order.set(key, entry)
       return entry
     },
     peek: (key) => tenants.get(tenantOf(key))?.pages.get(key),
