@@ -268,7 +268,8 @@ class ChunkSink extends Writable {
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!
+  const [only] = parts
+  if (parts.length === 1 && only !== undefined) return only
   let length = 0
   for (const part of parts) length += part.byteLength
   const out = new Uint8Array(length)
