@@ -38,7 +38,7 @@ export function firstValue(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value
 }
 
-/** True for `application/json` and structured `+json` types (RFC 6839), parameters and case aside. */
+/** True for `application/json` and structured `+json` suffix types, parameters and case aside. */
 export function isJsonType(contentType: string): boolean {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
   return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
