@@ -59,6 +59,12 @@ async function holdHot(site: TestSite): Promise<void> {
   expect(site.htmlCache?.peek(HOT)).toBeDefined()
 }
 
+/** How many connections listen on the purge channel. */
+async function subscribers(): Promise<number> {
+  const [, count] = (await admin.call('PUBSUB', 'NUMSUB', 'ts:purge')) as [string, number]
+  return count
+}
+
 /** `purge_delivery_total` by event. */
 async function deliveryCounts(metrics: Metrics): Promise<Record<string, number>> {
   const metric = await metrics.registry.getSingleMetric('purge_delivery_total')?.get()
@@ -80,6 +86,8 @@ describe('purges reach every instance at least once', () => {
     for (let round = 0; round < 3; round++) {
       await holdHot(a.site)
       await holdHot(b.site)
+      // Both listen again (after the last round's kill) before their subscriptions are cut.
+      await vi.waitFor(async () => expect(await subscribers()).toBe(2), { timeout: 5000, interval: 20 })
       expect(Number(await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub'))).toBe(2)
       const start = performance.now()
       const answer = await (await a.site.purge(HOT_PURGE)).json()

@@ -156,6 +156,27 @@ describe('instances sharing Redis', () => {
     }
   })
 
+  it('closing an instance while its subscriber subscribes again after a reconnect leaves no unhandled rejection', async () => {
+    // A shutdown during a reconnect: the new connection's SUBSCRIBE is still unanswered when the
+    // instance closes, and the closed connection fails it. Unhandled, that failure ends the process.
+    const unhandled: unknown[] = []
+    const record = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', record)
+    const fake = await subscribeOnceServer()
+    const sharing = createRedisSharing({ url: `redis://127.0.0.1:${fake.port}`, log: pino({ level: 'silent' }) })
+    try {
+      await sharing.ready
+      fake.dropSubscribers()
+      await vi.waitFor(() => expect(fake.unansweredSubscribes()).toBe(1), { timeout: 5000, interval: 10 })
+      await sharing.close()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', record)
+      fake.close()
+    }
+  })
+
   it('a hung Redis (connected, never answering) does not hang pages: each command has a deadline', async () => {
     const [a, b] = [await instance({ redisCommandTimeoutMs: 100 }), await instance({ redisCommandTimeoutMs: 100 })]
     await get(a, '/res/hot')
@@ -252,4 +273,73 @@ async function holdingBackFirstConnection(redisPort: number, holdMs: number): Pr
       server.close()
     },
   }
+}
+
+/**
+ * A stand-in for Redis that answers its first SUBSCRIBE and none after: enough of the protocol for
+ * ioredis to connect, check readiness and subscribe. `dropSubscribers` cuts the subscribed
+ * connections, as a Redis restart or `CLIENT KILL TYPE pubsub` would.
+ */
+async function subscribeOnceServer() {
+  const sockets = new Set<Socket>()
+  const subscribed = new Set<Socket>()
+  let subscribes = 0
+  let unanswered = 0
+  const bulk = (text: string) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+    let pending = ''
+    socket.on('data', (data) => {
+      pending += data.toString('latin1')
+      for (;;) {
+        const parsed = respCommand(pending)
+        if (parsed === null) return
+        pending = pending.slice(parsed.length)
+        const [name = '', ...args] = parsed.words
+        const command = name.toLowerCase()
+        if (command === 'info') socket.write(bulk('# Server\r\nloading:0\r\n'))
+        else if (command === 'subscribe') {
+          if (subscribes++ > 0) unanswered += 1
+          else {
+            subscribed.add(socket)
+            socket.write(`*3\r\n${bulk('subscribe')}${bulk(args[0] ?? '')}:1\r\n`)
+          }
+        } else if (command === 'xrange' || command === 'xrevrange') socket.write('*0\r\n')
+        else socket.write('+OK\r\n')
+      }
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    port: (server.address() as AddressInfo).port,
+    dropSubscribers: () => {
+      for (const socket of subscribed) socket.destroy()
+    },
+    unansweredSubscribes: () => unanswered,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      server.close()
+    },
+  }
+}
+
+/** The words of the first whole RESP command in `text` and its length, or null while incomplete. */
+function respCommand(text: string): { words: string[]; length: number } | null {
+  const header = /^\*(\d+)\r\n/.exec(text)
+  if (header === null) return null
+  let at = header[0].length
+  const words: string[] = []
+  for (let word = 0; word < Number(header[1]); word++) {
+    const size = /^\$(\d+)\r\n/.exec(text.slice(at))
+    if (size === null) return null
+    const start = at + size[0].length
+    const end = start + Number(size[1])
+    if (text.length < end + 2) return null
+    words.push(text.slice(start, end))
+    at = end + 2
+  }
+  return { words, length: at }
 }

@@ -78,10 +78,19 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs ?? 250,
   })
-  // The subscriber queues its SUBSCRIBE until connected and subscribes again after each reconnect.
-  const subscriber = new Redis(options.url, { ...common, autoResubscribe: true, maxRetriesPerRequest: null })
+  const subscriber = new Redis(options.url, { ...common, autoResubscribe: false, maxRetriesPerRequest: null })
   client.on('error', (error) => trouble(error, 'connection'))
   subscriber.on('error', (error) => trouble(error, 'subscriber connection'))
+  // The channel is subscribed to on every connection of the subscriber, the first and each after a
+  // reconnect. ioredis's own re-subscription leaves its command's failure unhandled: a connection
+  // closed before the reply (a shutdown during a reconnect) would reject it with nobody listening.
+  let firstSubscription = () => {}
+  const subscribed = new Promise<void>((resolve) => {
+    firstSubscription = resolve
+  })
+  subscriber.on('ready', () => {
+    subscriber.subscribe(purgeChannel(prefix)).then(firstSubscription, (error: unknown) => trouble(error, 'subscribe'))
+  })
 
   async function reported<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -177,10 +186,6 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
     ...(options.streamLength !== undefined ? { streamLength: options.streamLength } : {}),
   })
-  const subscribed = subscriber.subscribe(purgeChannel(prefix)).then(
-    () => undefined,
-    (error: unknown) => trouble(error, 'subscribe'),
-  )
   // Commands are not queued while disconnected: one sent before the command connection is up
   // fails, even with the subscriber already listening. The client connects in the background, so
   // its 'ready' cannot come before this listener.
