@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createConnection, createServer } from 'node:net'
 import { Redis } from 'ioredis'
+import { freePort, untilListening } from './loopback-ports.ts'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -30,7 +30,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
   let child: ChildProcess | null = null
 
   async function start() {
-    child = spawn(
+    const started = spawn(
       REDIS_SERVER,
       [
         '--port',
@@ -47,7 +47,8 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
       ],
       { stdio: 'ignore' },
     )
-    await untilListening(port)
+    child = started
+    await untilListening(port, () => started.exitCode === null)
   }
 
   async function kill() {
@@ -87,32 +88,4 @@ export async function connectAdmin(redis: TestRedis): Promise<Redis> {
   await admin.connect()
   await admin.flushall()
   return admin
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : 0
-  server.close()
-  await once(server, 'close')
-  return port
-}
-
-/** Resolves once something accepts connections on the port (the server is up). */
-async function untilListening(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ port, host: '127.0.0.1' })
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`redis-server did not start on port ${port}`)
 }

@@ -1,22 +1,15 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort, untilListening } from './loopback-ports.ts'
+import { freePort } from './loopback-ports.ts'
+import { startDaemon, type SystemDaemon } from './system-daemon.ts'
 
 const VARNISHD = '/usr/sbin/varnishd'
 /** The VCL we ship, tested as it stands but for its backend's address. */
 export const SHIPPED_VCL = path.resolve(import.meta.dirname, '..', 'docs', 'deploy', 'varnish.vcl')
 
-export interface TestVarnish {
-  /** `http://127.0.0.1:<port>` */
-  url: string
-  port: number
-  /** What varnishd wrote so far (its compile errors, panics). */
-  output(): string
-  stop(): Promise<void>
-}
+/** Its output holds varnishd's VCL compile errors and panics. */
+export type TestVarnish = SystemDaemon
 
 /**
  * The shipped VCL with its one backend pointed at `backend` (`host:port`). Fails loudly when the
@@ -42,34 +35,17 @@ export async function startVarnish(
   writeFileSync(vcl, vclFor(readFileSync(SHIPPED_VCL, 'utf8'), backend))
   const port = options.port ?? (await freePort())
   const jail = process.getuid?.() === 0 ? ['-j', 'none'] : []
-  const child = spawn(
-    VARNISHD,
-    ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', 'malloc,32m', ...jail],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let output = ''
-  const collect = (chunk: Buffer) => (output += chunk.toString())
-  child.stdout.on('data', collect)
-  child.stderr.on('data', collect)
-  const exited = once(child, 'exit')
-  try {
-    await untilListening(port, () => child.exitCode === null)
-  } catch (error) {
-    child.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
-    throw new Error(`varnishd did not start: ${(error as Error).message}\n${output}`)
-  }
+  const args = ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', 'malloc,32m', ...jail]
+  const removeDir = () => rmSync(dir, { recursive: true, force: true })
+  const daemon = await startDaemon(VARNISHD, args, { port }).catch((error: unknown) => {
+    removeDir()
+    throw error
+  })
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    output: () => output,
+    ...daemon,
     async stop() {
-      if (child.exitCode === null) {
-        // The manager stops its cache child before it exits.
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dir, { recursive: true, force: true })
+      await daemon.stop()
+      removeDir()
     },
   }
 }
