@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useFleet } from '../../test/fleet.ts'
+import type { TestSite } from '../../test/harness.ts'
 import { captureLog, type CapturedLog } from '../../test/log-capture.ts'
-import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -10,24 +9,7 @@ const ZH = { cookie: 'lang=zh' }
 const HOT = 'res.localhost:html:zh:http://res.localhost/res/hot'
 const HOT_PURGE = { host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' }
 
-let redis: TestRedis
-let admin: Redis
-let sites: TestSite[] = []
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(async () => {
-  await redis.stop()
-})
-beforeEach(async () => {
-  admin = await connectAdmin(redis)
-})
-afterEach(async () => {
-  redis.resume()
-  await Promise.all(sites.map((site) => site.close()))
-  sites = []
-  admin.disconnect()
-})
+const fleet = useFleet()
 
 interface Instance {
   site: TestSite
@@ -39,15 +21,13 @@ interface Instance {
 async function instance(): Promise<Instance> {
   const metrics = createMetrics({ processMetrics: false })
   const log = captureLog('warn')
-  const site = await startTestSite({
-    redisUrl: redis.url,
+  const site = await fleet.start({
     redisCommandTimeoutMs: 200,
     purgeToken: TOKEN,
     log: log.log,
     app: { metrics },
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000 },
   })
-  sites.push(site)
   return { site, metrics, log }
 }
 
@@ -61,7 +41,7 @@ async function holdHot(site: TestSite): Promise<void> {
 
 /** How many connections listen on the purge channel. */
 async function subscribers(): Promise<number> {
-  const [, count] = (await admin.call('PUBSUB', 'NUMSUB', 'ts:purge')) as [string, number]
+  const [, count] = (await fleet.admin.call('PUBSUB', 'NUMSUB', 'ts:purge')) as [string, number]
   return count
 }
 
@@ -88,7 +68,7 @@ describe('purges reach every instance at least once', () => {
       await holdHot(b.site)
       // Both listen again (after the last round's kill) before their subscriptions are cut.
       await vi.waitFor(async () => expect(await subscribers()).toBe(2), { timeout: 5000, interval: 20 })
-      expect(Number(await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub'))).toBe(2)
+      expect(Number(await fleet.admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub'))).toBe(2)
       const start = performance.now()
       const answer = await (await a.site.purge(HOT_PURGE)).json()
       expect(answer).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
@@ -104,7 +84,7 @@ describe('purges reach every instance at least once', () => {
   it('a purge sent while Redis is stopped for 3 s is answered as not shared, held, and reaches every instance once Redis is back', async () => {
     const [a, b, c] = [await instance(), await instance(), await instance()]
     for (const each of [a, b, c]) await holdHot(each.site)
-    redis.pause()
+    fleet.redis.pause()
     const paused = performance.now()
     const answer = await a.site.purge(HOT_PURGE)
     expect(answer.status).toBe(200)
@@ -116,7 +96,7 @@ describe('purges reach every instance at least once', () => {
     // The fault lasts 3 s whatever the purge took.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3000 - (performance.now() - paused))))
     expect(b.site.htmlCache?.peek(HOT)).toBeDefined()
-    redis.resume()
+    fleet.redis.resume()
     const resumed = performance.now()
     for (const other of [b, c])
       await vi.waitFor(() => expect(other.site.htmlCache?.peek(HOT)).toBeUndefined(), { timeout: 5000, interval: 10 })
@@ -127,7 +107,7 @@ describe('purges reach every instance at least once', () => {
       expect(await deliveryCounts(a.metrics)).toEqual({ unshared: purges, redelivered: purges }),
     )
     // Its record is in Redis too: a new instance never answers the copy from before.
-    expect(await admin.zscore('ts:purged:records', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
+    expect(await fleet.admin.zscore('ts:purged:records', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
     // Appended more than once (a write that timed out may have landed), applied once.
     expect((await deliveryCounts(b.metrics)).received).toBe(purges)
   })
@@ -137,7 +117,7 @@ describe('purges reach every instance at least once', () => {
     await firstPurge(a, [b])
     await holdHot(b.site)
     // As an eviction (or a trim past b) would: the entry b read last is gone.
-    await admin.del('ts:purges')
+    await fleet.admin.del('ts:purges')
     await a.site.purge({ host: 'other.localhost' })
     await vi.waitFor(() => expect(b.site.htmlCache?.size).toBe(0))
     expect(await deliveryCounts(b.metrics)).toMatchObject({ gap: 1 })
@@ -152,8 +132,8 @@ describe('purges reach every instance at least once', () => {
   it('malformed purges on the channel or in the stream are logged and counted, and the next purge still applies', async () => {
     const [a, b] = [await instance(), await instance()]
     await holdHot(b.site)
-    await admin.publish('ts:purge', 'not json')
-    await admin.xadd('ts:purges', '*', 'purge', JSON.stringify({ from: 'elsewhere', host: 42 }))
+    await fleet.admin.publish('ts:purge', 'not json')
+    await fleet.admin.xadd('ts:purges', '*', 'purge', JSON.stringify({ from: 'elsewhere', host: 42 }))
     const { hosts } = await (await a.site.purge(HOT_PURGE)).json()
     await vi.waitFor(() => expect(b.site.htmlCache?.peek(HOT)).toBeUndefined())
     await vi.waitFor(async () =>
@@ -180,7 +160,7 @@ describe('purges reach every instance at least once', () => {
   it('a purge from an instance of an earlier version (pub/sub only, no mode) is applied as it arrives', async () => {
     const [b] = [await instance()]
     await holdHot(b.site)
-    await admin.publish('ts:purge', JSON.stringify({ from: 'earlier', host: 'res.localhost' }))
+    await fleet.admin.publish('ts:purge', JSON.stringify({ from: 'earlier', host: 'res.localhost' }))
     await vi.waitFor(() => expect(b.site.htmlCache?.peek(HOT)).toBeUndefined())
   })
 })

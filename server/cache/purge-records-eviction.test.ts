@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis'
 import pino from 'pino'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useFleet } from '../../test/fleet.ts'
+import type { TestSite } from '../../test/harness.ts'
 import type { RevalidationOutcome } from './pages/read-render.ts'
 import { pageMarks } from './purge-marks.ts'
 import { createRedisSharing } from './redis-sharing.ts'
@@ -14,33 +13,14 @@ const NEW = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
 const FILLER = Buffer.alloc(100 * 1024, 'x')
 
 describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory pressure (maxmemory 4mb, %s)', (policy) => {
-  let redis: TestRedis
-  let admin: Redis
-  let sites: TestSite[] = []
-  beforeAll(async () => {
-    redis = await startRedis({ args: ['--maxmemory', '4mb', '--maxmemory-policy', policy] })
-  })
-  afterAll(async () => {
-    await redis.stop()
-  })
-  beforeEach(async () => {
-    admin = await connectAdmin(redis)
-  })
-  afterEach(async () => {
-    await Promise.all(sites.map((site) => site.close()))
-    sites = []
-    admin.disconnect()
-  })
+  const fleet = useFleet({ args: ['--maxmemory', '4mb', '--maxmemory-policy', policy] })
 
-  async function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
-    const site = await startTestSite({
-      redisUrl: redis.url,
+  function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
+    return fleet.start({
       redisCommandTimeoutMs: 1000,
       purgeToken: TOKEN,
       htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
     })
-    sites.push(site)
-    return site
   }
 
   async function get(site: TestSite, path: string): Promise<Response> {
@@ -60,28 +40,33 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
       await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
     }
     const keys = paths.map((path) => `ts:res.localhost:html:zh:http://res.localhost${path}`)
-    await vi.waitFor(async () => expect(await admin.exists(...keys)).toBe(keys.length))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(...keys)).toBe(keys.length))
     return a
   }
 
   /** Fills Redis past its bound with page-sized values that expire (as pages do), keeping `keep` in use. */
   async function flood(megabytes: number, keep: string[]): Promise<void> {
     for (let index = 0; index < megabytes * 10; index++) {
-      await admin.set(`ts:flood.localhost:html:zh:http://flood.localhost/s?query=${index}`, FILLER, 'PX', 3_600_000)
+      await fleet.admin.set(
+        `ts:flood.localhost:html:zh:http://flood.localhost/s?query=${index}`,
+        FILLER,
+        'PX',
+        3_600_000,
+      )
       // The purged copies are read now and then, so the flood evicts other keys before them.
-      if (index % 5 === 0) for (const key of keep) await admin.get(key)
+      if (index % 5 === 0) for (const key of keep) await fleet.admin.get(key)
     }
   }
 
   async function evictedKeys(): Promise<number> {
-    return Number(/evicted_keys:(\d+)/.exec(await admin.info('stats'))?.[1] ?? 0)
+    return Number(/evicted_keys:(\d+)/.exec(await fleet.admin.info('stats'))?.[1] ?? 0)
   }
 
   it('flooded before and after a purge, no purged page is answered as current', async () => {
     const a = await shared(['/res/hot', '/res/new'])
     const copies: [string, Buffer | null][] = [
-      [HOT, await admin.dumpBuffer(HOT)],
-      [NEW, await admin.dumpBuffer(NEW)],
+      [HOT, await fleet.admin.dumpBuffer(HOT)],
+      [NEW, await fleet.admin.dumpBuffer(NEW)],
     ]
     await flood(6, [HOT, NEW])
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })).json()).toMatchObject({
@@ -93,7 +78,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     await flood(12, [])
     const evicted = await evictedKeys()
     expect(evicted).toBeGreaterThan(0)
-    const records = await admin.exists('ts:purged:records')
+    const records = await fleet.admin.exists('ts:purged:records')
     console.info(`${policy}: ${evicted} keys evicted; the records set ${records ? 'kept' : 'evicted (read as lost)'}`)
     // Keys without TTL are out of this policy's reach.
     if (policy === 'volatile-lru') expect(records).toBe(1)
@@ -101,7 +86,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     // survived it, or a write had raced the purge): they must not read as current.
     for (const [key, dumped] of copies) {
       expect(dumped).not.toBeNull()
-      if (dumped !== null) await admin.restore(key, 3_600_000, dumped, 'REPLACE')
+      if (dumped !== null) await fleet.admin.restore(key, 3_600_000, dumped, 'REPLACE')
     }
 
     // An instance holding nothing of its own: every answer comes from Redis or a render.
@@ -121,14 +106,14 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
   it('records lost to eviction fail safe: every copy written before reads as purged, and writing starts again', async () => {
     await shared(['/res/hot'])
     // What an eviction of the records set looks like to the instances.
-    await admin.del('ts:purged:records')
+    await fleet.admin.del('ts:purged:records')
     const c = await instance()
     const rendered = await get(c, '/res/hot')
     expect(rendered.headers.get('age')).toBeNull()
     // The records are made again (c at start-up) and c's render is shared under them.
     await vi.waitFor(async () => {
-      const generation = await admin.zscore('ts:purged:records', '#gen')
-      expect((await admin.getBuffer(HOT))?.toString('latin1', 0, 24)).toContain(`g${generation}|`)
+      const generation = await fleet.admin.zscore('ts:purged:records', '#gen')
+      expect((await fleet.admin.getBuffer(HOT))?.toString('latin1', 0, 24)).toContain(`g${generation}|`)
     })
     const d = await instance()
     expect((await get(d, '/res/hot')).headers.get('age')).not.toBeNull()
@@ -136,19 +121,10 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
 })
 
 describe('the purge records set stays bounded', () => {
-  let redis: TestRedis
-  let admin: Redis
-  beforeAll(async () => {
-    redis = await startRedis()
-    admin = await connectAdmin(redis)
-  })
-  afterAll(async () => {
-    admin.disconnect()
-    await redis.stop()
-  })
+  const fleet = useFleet()
 
   it('records older than the pages’ lifetime go, and past the bound the oldest fold into the record of everything', async () => {
-    const sharing = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }), maxPurgeRecords: 4 })
+    const sharing = createRedisSharing({ url: fleet.redis.url, log: pino({ level: 'silent' }), maxPurgeRecords: 4 })
     try {
       await sharing.ready
       const mark = (name: string, at: number) => sharing.store.mark([`ts:purged:${name}`], at, 10_000)
@@ -156,15 +132,15 @@ describe('the purge records set stays bounded', () => {
       await mark('soft:host:a.example', 20_000)
       // 1000 is older than 25,000 - 10,000: gone with this write.
       await mark('hard:host:b.example', 25_000)
-      expect(await admin.zscore('ts:purged:records', 'soft:host:gone.example')).toBeNull()
+      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:gone.example')).toBeNull()
       await mark('soft:host:c.example', 26_000)
       await mark('soft:host:d.example', 27_000)
-      expect(await admin.zscore('ts:purged:records', 'soft:host:a.example')).toBe('20000')
+      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:a.example')).toBe('20000')
       await mark('soft:host:e.example', 28_000)
       // Five records past a bound of four: the oldest (a soft one) folds into soft:*.
-      expect(await admin.zscore('ts:purged:records', 'soft:host:a.example')).toBeNull()
-      expect(await admin.zscore('ts:purged:records', 'soft:*')).toBe('20000')
-      expect(await admin.zscore('ts:purged:records', '#gen')).not.toBeNull()
+      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:a.example')).toBeNull()
+      expect(await fleet.admin.zscore('ts:purged:records', 'soft:*')).toBe('20000')
+      expect(await fleet.admin.zscore('ts:purged:records', '#gen')).not.toBeNull()
       // A page of a.example stored before its (folded) record still reads as stale through `*`.
       const found = await sharing.store.getMarked('ts:nothing', ['ts:purged:soft:*', 'ts:purged:soft:host:a.example'])
       expect(Math.max(...found.marks.map((time) => time ?? -1))).toBe(20_000)
@@ -175,33 +151,18 @@ describe('the purge records set stays bounded', () => {
 })
 
 describe('a tag purge when the tag index is gone', () => {
-  let redis: TestRedis
-  let admin: Redis
-  const sites: TestSite[] = []
-  beforeAll(async () => {
-    redis = await startRedis()
-    admin = await connectAdmin(redis)
-  })
-  afterAll(async () => {
-    await Promise.all(sites.map((site) => site.close()))
-    admin.disconnect()
-    await redis.stop()
-  })
+  const fleet = useFleet()
 
-  async function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
-    const site = await startTestSite({
-      redisUrl: redis.url,
+  function instance(outcomes: RevalidationOutcome[] = []): Promise<TestSite> {
+    return fleet.start({
       purgeToken: TOKEN,
       htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
     })
-    sites.push(site)
-    return site
   }
 
   it.each(['soft', 'hard'] as const)(
     'a %s purge still reaches a shared copy through the tags stored with it (an index has a TTL and may be evicted)',
     async (mode) => {
-      await admin.flushall()
       let tag = ''
       for (const site of [await instance(), await instance()]) {
         const response = await site.request('/res/hot', { headers: ZH })
@@ -211,10 +172,10 @@ describe('a tag purge when the tag index is gone', () => {
       }
       tag = tag.slice('res.localhost:'.length)
       expect(tag).toMatch(/^resource:/)
-      await vi.waitFor(async () => expect(await admin.exists(HOT)).toBe(1))
-      const copy = await admin.dumpBuffer(HOT)
+      await vi.waitFor(async () => expect(await fleet.admin.exists(HOT)).toBe(1))
+      const copy = await fleet.admin.dumpBuffer(HOT)
       // What an eviction of the tag's index looks like: the purge finds no page through it.
-      await admin.del(`ts:res.localhost:tag:${tag}`)
+      await fleet.admin.del(`ts:res.localhost:tag:${tag}`)
       const purger = await instance()
       const purgedAt = Date.now() - 1
       expect(await (await purger.purge({ host: 'res.localhost', tags: [tag], mode })).json()).toMatchObject({
@@ -222,9 +183,9 @@ describe('a tag purge when the tag index is gone', () => {
       })
       // The copy from before the purge is there (the instances that held it may have dropped it).
       expect(copy).not.toBeNull()
-      if (copy !== null) await admin.restore(HOT, 3_600_000, copy, 'REPLACE')
+      if (copy !== null) await fleet.admin.restore(HOT, 3_600_000, copy, 'REPLACE')
       // No record names the page, its path or its host: only the tag's, which its stored tags reach.
-      const sharing = createRedisSharing({ url: redis.url, log: pino({ level: 'silent' }) })
+      const sharing = createRedisSharing({ url: fleet.redis.url, log: pino({ level: 'silent' }) })
       try {
         await sharing.ready
         const marks = pageMarks('ts:', HOT.slice('ts:'.length))

@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { connectAdmin, startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { useFleet } from '../../test/fleet.ts'
+import type { TestSite } from '../../test/harness.ts'
 import type { RevalidationOutcome } from '../cache/pages/read-render.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -10,31 +9,14 @@ const ZH = { cookie: 'lang=zh' }
 const HOT_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
 const DATA_PATH = '/v1/resource/list'
 
-let redis: TestRedis
-let admin: Redis
-let sites: TestSite[] = []
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(async () => {
-  await redis.stop()
-})
-beforeEach(async () => {
-  admin = await connectAdmin(redis)
-})
-afterEach(async () => {
-  await Promise.all(sites.map((site) => site.close()))
-  sites = []
-  admin.disconnect()
-})
+const fleet = useFleet()
 
 /** An instance sharing the test Redis whose pages stay fresh for the whole test unless purged; `held` keeps its upstream data answers behind a gate. */
 async function instance(
   outcomes: RevalidationOutcome[],
   held?: { gate: Gate | null; count: number },
 ): Promise<TestSite> {
-  const site = await startTestSite({
-    redisUrl: redis.url,
+  return fleet.start({
     redisCommandTimeoutMs: 200,
     purgeToken: TOKEN,
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
@@ -46,8 +28,6 @@ async function instance(
       return demo(request)
     },
   })
-  sites.push(site)
-  return site
 }
 
 async function get(site: TestSite, path: string) {
@@ -65,11 +45,11 @@ describe('purges across instances sharing Redis', () => {
     const [a, b] = [await instance(onA, held), await instance(onB, held)]
     await get(a, '/res/hot')
     await get(a, '/res/new')
-    expect(await admin.exists(HOT_KEY)).toBe(1)
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(1)
     const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
     // The shared copies stay; the purge is recorded beside them.
-    expect((await admin.keys('ts:res.localhost:html:*')).sort()).toEqual([
+    expect((await fleet.admin.keys('ts:res.localhost:html:*')).sort()).toEqual([
       HOT_KEY,
       'ts:res.localhost:html:zh:http://res.localhost/res/new',
     ])
@@ -97,14 +77,14 @@ describe('purges across instances sharing Redis', () => {
   it('with Redis down, the instance that got the purge still purges itself and says so', async () => {
     const [a] = [await instance([])]
     await get(a, '/res/hot')
-    await redis.kill()
+    await fleet.redis.kill()
     try {
       const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })
       expect(answer.status).toBe(200)
       expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'unavailable' })
       expect(a.htmlCache?.size).toBe(0)
     } finally {
-      await redis.restart()
+      await fleet.redis.restart()
     }
   })
 
@@ -117,13 +97,13 @@ describe('purges across instances sharing Redis', () => {
       .find((name) => name.startsWith('res.localhost:resource:'))!
       .slice('res.localhost:'.length)
     await first.arrayBuffer()
-    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
-    await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
     const answer = await b.purge({ host: 'res.localhost', tags: [tag], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
-    expect(await admin.exists(HOT_KEY)).toBe(0)
-    expect(await admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(0)
+    expect(await fleet.admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
     // A restarted instance finds no copy older than the purge: it renders the page.
     const c = await instance([])
     const fresh = await c.request('/res/hot', { headers: ZH })
@@ -142,13 +122,13 @@ describe('purges across instances sharing Redis', () => {
       .find((name) => name.startsWith('res.localhost:resource:'))!
       .slice('res.localhost:'.length)
     await first.arrayBuffer()
-    await vi.waitFor(async () => expect(await admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
     expect(await (await b.purge({ host: 'res.localhost', tags: [tag] })).json()).toMatchObject({
       purged: { pages: 0 },
       shared: 'ok',
     })
-    expect(await admin.exists(HOT_KEY)).toBe(1)
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(1)
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
     const stale = await c.request('/res/hot', { headers: ZH })
@@ -163,11 +143,11 @@ describe('purges across instances sharing Redis', () => {
     await get(a, '/res/new')
     const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
     // A copy a hard purge dropped comes back (as from an instance whose write raced the purge).
-    const dumped = await admin.dumpBuffer(NEW_KEY)
+    const dumped = await fleet.admin.dumpBuffer(NEW_KEY)
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({
       shared: 'ok',
     })
-    await admin.restore(NEW_KEY, 0, dumped!)
+    await fleet.admin.restore(NEW_KEY, 0, dumped!)
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
@@ -190,7 +170,7 @@ describe('purges across instances sharing Redis', () => {
       .find((name) => name.startsWith('res.localhost:resource:'))!
       .slice('res.localhost:'.length)
     await first.arrayBuffer()
-    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
     const taken = await b.request('/res/hot', { headers: ZH })
     expect(taken.headers.get('age')).not.toBeNull()
     await taken.arrayBuffer()

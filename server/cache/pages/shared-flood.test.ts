@@ -1,42 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import type { Redis } from 'ioredis'
 import { request as httpRequest } from 'undici'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../../test/harness.ts'
-import { connectAdmin, startRedis, type TestRedis } from '../../../test/redis-server.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useFleet } from '../../../test/fleet.ts'
+import type { TestSite } from '../../../test/harness.ts'
 
 const HOST = 'res.localhost'
 const ZH = { cookie: 'lang=zh' }
 const HOT_KEY = `ts:${HOST}:html:zh:http://${HOST}/res/hot`
 
-let redis: TestRedis
-let admin: Redis
-let sites: TestSite[] = []
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(async () => {
-  await redis.stop()
-})
-beforeEach(async () => {
-  admin = await connectAdmin(redis)
-})
-afterEach(async () => {
-  await Promise.all(sites.map((site) => site.close()))
-  sites = []
-  admin.disconnect()
-})
+const fleet = useFleet()
 
 /** An instance on a real socket sharing the test Redis, pages fresh for an hour, admission at the second render. */
 async function instance(admitAfter = 2): Promise<TestSite> {
-  const site = await startTestSite({
+  return fleet.start({
     listen: true,
-    redisUrl: redis.url,
     redisAdmitAfter: admitAfter,
     htmlCache: { ttlMs: 3_600_000, staleMs: 86_400_000 },
   })
-  sites.push(site)
-  return site
 }
 
 /** GET over the socket (the hit writer answers before the app, as in production). */
@@ -48,7 +28,7 @@ async function send(site: TestSite, path: string, host = HOST): Promise<{ status
 }
 
 async function usedMemory(): Promise<number> {
-  const info = await admin.info('memory')
+  const info = await fleet.admin.info('memory')
   return Number(/used_memory:(\d+)/.exec(info)?.[1])
 }
 
@@ -68,7 +48,7 @@ describe('the shared store under a flood of never-seen addresses', () => {
       expect((await send(site, '/res/hot')).status).toBe(200)
       await settled(site)
     }
-    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
     const before = await usedMemory()
     const hot: { age: string | undefined }[] = []
     const statuses = new Map<number, number>()
@@ -100,8 +80,8 @@ describe('the shared store under a flood of never-seen addresses', () => {
     expect(hot).toHaveLength(count / 6)
     expect(hot.filter((answer) => answer.age === undefined)).toEqual([])
     // No search page reached Redis.
-    expect(await admin.keys(`ts:${HOST}:html:*s?query=*`)).toEqual([])
-    expect(await admin.exists(HOT_KEY)).toBe(1)
+    expect(await fleet.admin.keys(`ts:${HOST}:html:*s?query=*`)).toEqual([])
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(1)
   }, 60_000)
 
   it('a page is stored in Redis at its second render in the fleet, compressed; a third instance reads it without rendering', async () => {
@@ -109,15 +89,15 @@ describe('the shared store under a flood of never-seen addresses', () => {
     await send(a, '/res/hot')
     await settled(a)
     // One render: markers of a few dozen bytes (of the page and the upstream answers it read), no page.
-    expect(await admin.exists(HOT_KEY)).toBe(0)
-    expect((await admin.keys('ts:seen:*')).length).toBeGreaterThan(0)
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(0)
+    expect((await fleet.admin.keys('ts:seen:*')).length).toBeGreaterThan(0)
     // a's own hits never reach Redis.
     expect((await send(a, '/res/hot')).age).toBe('0')
-    expect(await admin.exists(HOT_KEY)).toBe(0)
+    expect(await fleet.admin.exists(HOT_KEY)).toBe(0)
     await send(b, '/res/hot')
     await settled(b)
-    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
-    const stored = (await admin.getBuffer(HOT_KEY)) ?? Buffer.alloc(0)
+    await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
+    const stored = (await fleet.admin.getBuffer(HOT_KEY)) ?? Buffer.alloc(0)
     // Compressed: no markup in clear, and under half the page's text (base64 of its brotli).
     const text = await httpRequest(`${b.url}/res/hot`, {
       headers: { host: HOST, ...ZH, 'accept-encoding': 'identity' },
@@ -138,15 +118,15 @@ describe('the shared store under a flood of never-seen addresses', () => {
     }
     expect((await send(a, '/s?query=linux')).age).toBe('0')
     expect((await send(b, '/s?query=linux')).age).toBe('0')
-    expect(await admin.keys(`ts:${HOST}:html:*`)).toEqual([])
-    expect(await admin.keys('ts:lock:*html*')).toEqual([])
+    expect(await fleet.admin.keys(`ts:${HOST}:html:*`)).toEqual([])
+    expect(await fleet.admin.keys('ts:lock:*html*')).toEqual([])
   })
 
   it('with REDIS_ADMIT_AFTER=1 a page is stored at its first render', async () => {
     const a = await instance(1)
     await send(a, '/res/hot')
     await settled(a)
-    await vi.waitFor(async () => expect(await admin.exists(HOT_KEY)).toBe(1))
-    expect(await admin.keys('ts:seen:*')).toEqual([])
+    await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
+    expect(await fleet.admin.keys('ts:seen:*')).toEqual([])
   })
 })

@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis'
 import { request as httpRequest } from 'undici'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestSite, type TestSite } from '../../../test/harness.ts'
-import { connectAdmin, startRedis, type TestRedis } from '../../../test/redis-server.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useFleet } from '../../../test/fleet.ts'
+import type { TestSite } from '../../../test/harness.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 
 const HOST = 'res.localhost'
@@ -10,29 +9,12 @@ const TOKEN = 'purge-token-for-tests-0123'
 const PATH = '/articles/p1001'
 const KEY = `ts:${HOST}:html:zh:http://${HOST}/post/p1001`
 
-let redis: TestRedis
-let admin: Redis
-let sites: TestSite[] = []
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(async () => {
-  await redis.stop()
-})
-beforeEach(async () => {
-  admin = await connectAdmin(redis)
-})
-afterEach(async () => {
-  await Promise.all(sites.map((site) => site.close()))
-  sites = []
-  admin.disconnect()
-})
+const fleet = useFleet()
 
 /** An instance sharing the test Redis whose post API answers not-found or 503 once `upstream.answer` says so. */
 async function instance(upstream: { answer: 'ok' | 'gone' | 'down' }, outcomes: RevalidationOutcome[] = []) {
-  const site = await startTestSite({
+  return fleet.start({
     listen: true,
-    redisUrl: redis.url,
     purgeToken: TOKEN,
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
     upstream: async (request, demo) => {
@@ -43,8 +25,6 @@ async function instance(upstream: { answer: 'ok' | 'gone' | 'down' }, outcomes: 
       return demo(request)
     },
   })
-  sites.push(site)
-  return site
 }
 
 async function send(site: TestSite) {
@@ -63,7 +43,7 @@ describe('a page deleted upstream, purged softly, across two instances', () => {
     const onA: RevalidationOutcome[] = []
     const [a, b] = [await instance(upstream, onA), await instance(upstream)]
     expect((await send(a)).status).toBe(200)
-    await vi.waitFor(async () => expect(await admin.exists(KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
     expect(await send(b)).toMatchObject({ status: 200, age: '0' })
 
     upstream.answer = 'gone'
@@ -75,7 +55,7 @@ describe('a page deleted upstream, purged softly, across two instances', () => {
     expect(after.status).toBe(404)
     expect(after.age).toBeUndefined()
     expect(after.cacheControl ?? '').not.toMatch(/s-maxage|stale-while-revalidate|public/)
-    expect(await admin.exists(KEY)).toBe(0)
+    expect(await fleet.admin.exists(KEY)).toBe(0)
     // An instance without a copy of its own renders: 404.
     const c = await instance(upstream)
     expect((await send(c)).status).toBe(404)
@@ -88,12 +68,12 @@ describe('a page deleted upstream, purged softly, across two instances', () => {
     const onA: RevalidationOutcome[] = []
     const a = await instance(upstream, onA)
     expect((await send(a)).status).toBe(200)
-    await vi.waitFor(async () => expect(await admin.exists(KEY)).toBe(1))
+    await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
     upstream.answer = 'down'
     await a.purge({ host: HOST, paths: [PATH] })
     expect((await send(a)).status).toBe(200)
     await vi.waitFor(() => expect(onA).toEqual(['failed']))
     expect((await send(a)).status).toBe(200)
-    expect(await admin.exists(KEY)).toBe(1)
+    expect(await fleet.admin.exists(KEY)).toBe(1)
   })
 })
