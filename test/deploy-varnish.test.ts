@@ -1,16 +1,14 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { request } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDemoApi } from '../server/demo-api/app.ts'
 import { parseEnv } from '../server/env.ts'
 import { startHttpServer } from '../server/lifecycle/http-server.ts'
 import { createMetrics } from '../server/metrics/metrics.ts'
 import { createServerDeps, type ServerDeps } from '../server/server-deps.ts'
 import { distDir } from './harness.ts'
 import { freePort } from './loopback-ports.ts'
+import { type DemoUpstream, startDemoUpstream } from './server-process.ts'
 import { startVarnish, type TestVarnish } from './varnish-server.ts'
 
 // The shipped docs/deploy/varnish.vcl in Debian's varnishd, in front of an app instance on
@@ -56,30 +54,13 @@ const fromCache = (answer: Answer) => (answer.headers['x-varnish'] ?? '').split(
 let edit = ''
 
 /** The demo API on 127.0.0.1, its resource lists carrying `edit` once set. */
-async function startEditableUpstream(): Promise<{ url: string; close: () => void }> {
-  const demo = createDemoApi({ log: pino({ level: 'silent' }) })
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve(
-      {
-        port: 0,
-        hostname: '127.0.0.1',
-        fetch: async (upstreamRequest) => {
-          const answer = await demo.fetch(upstreamRequest)
-          if (edit === '' || new URL(upstreamRequest.url).pathname !== EDITED_PATH) return answer
-          const text = (await answer.text()).replaceAll('"title":"', `"title":"${edit} `)
-          return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json' } })
-        },
-      },
-      () => resolve(started),
-    )
+function startEditableUpstream(): Promise<DemoUpstream> {
+  return startDemoUpstream(async (upstreamRequest, demo) => {
+    const answer = await demo(upstreamRequest)
+    if (edit === '' || new URL(upstreamRequest.url).pathname !== EDITED_PATH) return answer
+    const text = (await answer.text()).replaceAll('"title":"', `"title":"${edit} `)
+    return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json' } })
   })
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      if ('closeAllConnections' in server) server.closeAllConnections()
-      server.close()
-    },
-  }
 }
 
 interface Instance {
@@ -139,7 +120,7 @@ async function startInstance(upstreamUrl: string, varnishUrl: string): Promise<I
 
 let varnish: TestVarnish
 let instance: Instance
-let upstream: { url: string; close: () => void }
+let upstream: DemoUpstream
 
 beforeAll(async () => {
   upstream = await startEditableUpstream()

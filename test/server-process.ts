@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
+import { afterAll, beforeAll } from 'vitest'
 import { createDemoApi } from '../server/demo-api/app.ts'
 import { distDir } from './harness.ts'
 
@@ -71,22 +72,27 @@ export function startServerProcess(
   })
 }
 
-/** The demo API alone on 127.0.0.1, as the upstream of a server process; `before` may hold a call back. */
+/** The demo API's answer to `request`; an upstream stand-in may forward to it, before or after its own work. */
+type DemoAnswer = (request: Request) => Promise<Response>
+
+/** An upstream on 127.0.0.1 that a server process is pointed at. */
+export interface DemoUpstream {
+  url: string
+  close: () => void
+}
+
+/**
+ * The demo API alone on 127.0.0.1, as the upstream of a server process; `answer` may stand in front
+ * of it (hold a call back, edit what it answers), forwarding through `demo`.
+ */
 export async function startDemoUpstream(
-  before?: (request: Request) => Promise<void>,
-): Promise<{ url: string; close: () => void }> {
+  answer: (request: Request, demo: DemoAnswer) => Promise<Response> = (request, demo) => demo(request),
+): Promise<DemoUpstream> {
   const demo = createDemoApi({ log: pino({ level: 'silent' }) })
+  const forward: DemoAnswer = async (request) => demo.fetch(request)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve(
-      {
-        port: 0,
-        hostname: '127.0.0.1',
-        fetch: async (request) => {
-          await before?.(request)
-          return demo.fetch(request)
-        },
-      },
-      () => resolve(started),
+    const started = serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => answer(request, forward) }, () =>
+      resolve(started),
     )
   })
   return {
@@ -94,6 +100,48 @@ export async function startDemoUpstream(
     close: () => {
       if ('closeAllConnections' in server) server.closeAllConnections()
       server.close()
+    },
+  }
+}
+
+interface ServerProcesses<Upstream extends DemoUpstream> {
+  /** The upstream the processes are pointed at (started once for the `describe`). */
+  readonly upstream: Upstream
+  /** {@link startServerProcess} of the bundle with `env`; killed after the tests if still running. */
+  start(env: Record<string, string>): Promise<ServerProcess>
+}
+
+/**
+ * The built server bundle and an upstream, made before the tests of the enclosing `describe` and
+ * removed after them, and the server processes its tests start, killed then. Call it in the
+ * `describe` body.
+ */
+export function useServerProcesses<Upstream extends DemoUpstream>(
+  startUpstream: () => Promise<Upstream>,
+): ServerProcesses<Upstream> {
+  let bundle: ReturnType<typeof buildServerBundle> | undefined
+  let upstream: Upstream | undefined
+  const processes: ServerProcess[] = []
+  beforeAll(async () => {
+    bundle = buildServerBundle()
+    upstream = await startUpstream()
+  })
+  afterAll(() => {
+    for (const running of processes) running.child.kill('SIGKILL')
+    upstream?.close()
+    bundle?.remove()
+  })
+  const notStarted = () => new Error('nothing is built yet: call useServerProcesses() in a describe body')
+  return {
+    get upstream() {
+      if (upstream === undefined) throw notStarted()
+      return upstream
+    },
+    async start(env) {
+      if (bundle === undefined) throw notStarted()
+      const started = await startServerProcess(bundle.entry, env)
+      processes.push(started)
+      return started
     },
   }
 }

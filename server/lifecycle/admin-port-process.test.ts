@@ -1,25 +1,9 @@
-import { once } from 'node:events'
-import net from 'node:net'
 import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  buildServerBundle,
-  startDemoUpstream,
-  startServerProcess,
-  type ServerProcess,
-} from '../../test/server-process.ts'
+import { describe, expect, it } from 'vitest'
+import { accepts, freePort } from '../../test/loopback-ports.ts'
+import { startDemoUpstream, useServerProcesses } from '../../test/server-process.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
-
-/** A port nothing listens on now on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as net.AddressInfo
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 async function get(port: number, path: string, headers: Record<string, string> = {}) {
   const answer = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: 'res.localhost', ...headers } })
@@ -30,36 +14,15 @@ async function until(check: () => Promise<boolean> | boolean): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(false)
-    })
-    socket.once('error', () => resolve(true))
-  })
-
 /** The built server started as in production, with ADMIN_PORT set: index.ts's wiring end to end. */
 describe('the server process with ADMIN_PORT', { timeout: 60_000 }, () => {
-  let bundle: ReturnType<typeof buildServerBundle>
-  let upstream: Awaited<ReturnType<typeof startDemoUpstream>>
-  let server: ServerProcess | undefined
-  beforeAll(async () => {
-    bundle = buildServerBundle()
-    upstream = await startDemoUpstream()
-  })
-  afterAll(() => {
-    server?.child.kill('SIGKILL')
-    upstream.close()
-    bundle.remove()
-  })
+  const processes = useServerProcesses(() => startDemoUpstream())
 
   it('serves the probes, metrics and purges on ADMIN_PORT only, answers /readyz 503 there through the drain, then closes it', async () => {
     const adminPort = await freePort()
-    server = await startServerProcess(bundle.entry, {
+    const server = await processes.start({
       NODE_ENV: 'production',
-      API_BASE_URL: upstream.url,
+      API_BASE_URL: processes.upstream.url,
       ADMIN_PORT: String(adminPort),
       PURGE_TOKEN: TOKEN,
       SHUTDOWN_DELAY_MS: '1000',
@@ -86,7 +49,7 @@ describe('the server process with ADMIN_PORT', { timeout: 60_000 }, () => {
     server.child.kill('SIGTERM')
     await until(async () => (await get(adminPort, '/readyz')).status === 503)
     expect(await server.exited).toBe(0)
-    expect(await refused(adminPort)).toBe(true)
+    expect(await accepts(adminPort)).toBe(false)
     expect(server.stderr()).toBe('')
   })
 })

@@ -1,14 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { accepts } from '../../test/loopback-ports.ts'
 import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
-import {
-  buildServerBundle,
-  startDemoUpstream,
-  startServerProcess,
-  type ServerProcess,
-} from '../../test/server-process.ts'
+import { startDemoUpstream, useServerProcesses } from '../../test/server-process.ts'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -21,7 +16,7 @@ function gate() {
 /** The demo API on 127.0.0.1; a search for "slow-one" waits for `slowGate`. */
 async function startUpstream() {
   const state = { slowGate: gate(), slowWaiting: gate() }
-  const upstream = await startDemoUpstream(async (request) => {
+  const upstream = await startDemoUpstream(async (request, demo) => {
     if (
       new URL(request.url).pathname === '/v1/resource/search' &&
       (await request.clone().text()).includes('slow-one')
@@ -29,6 +24,7 @@ async function startUpstream() {
       state.slowWaiting.open()
       await state.slowGate.opened
     }
+    return demo(request)
   })
   return { ...upstream, state }
 }
@@ -37,32 +33,12 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setImmediate(resolve))
 }
 
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(false)
-    })
-    socket.once('error', () => resolve(true))
-  })
-
 describe('the server process', { timeout: 120_000 }, () => {
-  let bundle: ReturnType<typeof buildServerBundle>
-  let upstream: Awaited<ReturnType<typeof startUpstream>>
-  let server: ServerProcess | undefined
-  beforeAll(async () => {
-    bundle = buildServerBundle()
-    upstream = await startUpstream()
-  })
-  afterAll(() => {
-    server?.child.kill('SIGKILL')
-    upstream.close()
-    bundle.remove()
-  })
+  const processes = useServerProcesses(startUpstream)
 
   it('on SIGTERM drains keep-alive load without a reset or a lost request, finishes the slow one, and exits 0', async () => {
-    server = await startServerProcess(bundle.entry, {
+    const { upstream } = processes
+    const server = await processes.start({
       NODE_ENV: 'production',
       API_BASE_URL: upstream.url,
       SHUTDOWN_DELAY_MS: '300',
@@ -113,7 +89,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     server.child.kill('SIGTERM')
     await Promise.all(workers)
     await drained.opened
-    await waitUntil(() => refused(port))
+    await waitUntil(async () => !(await accepts(port)))
     upstream.state.slowGate.open()
     const slow = await crawlerResponse
     expect(slow.status).toBe(200)
@@ -130,14 +106,13 @@ describe('the server process', { timeout: 120_000 }, () => {
   })
 
   it('refuses to start in production without API_BASE_URL, naming the fix', async () => {
-    await expect(startServerProcess(bundle.entry, { NODE_ENV: 'production' })).rejects.toThrow(
+    await expect(processes.start({ NODE_ENV: 'production' })).rejects.toThrow(
       /exited with 1[\s\S]*API_BASE_URL: must be set when NODE_ENV=production \(set DEMO_API=1/,
     )
   })
 
   it('with DEMO_API=1 and no API_BASE_URL, serves the demo sites from the demo API bundled apart', async () => {
-    server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', DEMO_API: '1' })
-    const { port, child, lines } = server
+    const { port, child, lines } = await processes.start({ NODE_ENV: 'production', DEMO_API: '1' })
     expect(
       lines.some((line) => String(line.msg).startsWith('API_BASE_URL is not set: using the embedded demo API')),
     ).toBe(true)
@@ -150,8 +125,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   })
 
   it('loads libvips only with the first image it resizes', async () => {
-    server = await startServerProcess(bundle.entry, { NODE_ENV: 'production', API_BASE_URL: upstream.url })
-    const { port, child } = server
+    const { upstream } = processes
+    const { port, child } = await processes.start({ NODE_ENV: 'production', API_BASE_URL: upstream.url })
     const mapped = () => readFileSync(`/proc/${child.pid}/maps`, 'utf8').includes('libvips')
     const connection = await rawConnection(port)
     expect((await connection.get('/res/hot')).status).toBe(200)
