@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import { createHtmlCache, type HtmlCacheOptions } from './html-cache.ts'
+import { createClockedHtmlCache } from './clocked-html-cache.test-helper.ts'
+import type { HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
 import { bodySegments } from './page-body.ts'
@@ -29,12 +30,7 @@ function setup(overrides: Partial<HtmlCacheOptions> = {}, clock = { time: 1_000_
   const lookups: string[] = []
   const outcomes: RevalidationOutcome[] = []
   const metrics: CacheMetrics = { lookup: (result) => lookups.push(result), evicted: () => {}, size: () => {} }
-  const cache = createHtmlCache({
-    ttlMs: 10_000,
-    staleMs: 60_000,
-    maxBytes: 1024 * 1024,
-    now: () => clock.time,
-    random: () => 0,
+  const cache = createClockedHtmlCache(clock, {
     metrics,
     onRevalidated: (outcome) => outcomes.push(outcome),
     ...overrides,

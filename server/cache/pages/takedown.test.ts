@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CachedPage } from './cached-page.ts'
-import { createHtmlCache } from './html-cache.ts'
+import { createClockedHtmlCache } from './clocked-html-cache.test-helper.ts'
 import { bodySegments } from './page-body.ts'
 import type { Rendered, RevalidationOutcome } from './read-render.ts'
 
@@ -27,12 +27,7 @@ async function setup() {
   const clock = { time: 1_000_000 }
   const store = createMemorySharedStore(() => clock.time)
   const outcomes: RevalidationOutcome[] = []
-  const cache = createHtmlCache({
-    ttlMs: 10_000,
-    staleMs: 60_000,
-    maxBytes: 1024 * 1024,
-    now: () => clock.time,
-    random: () => 0,
+  const cache = createClockedHtmlCache(clock, {
     shared: { store, prefix: 'ts:' },
     onRevalidated: (outcome) => outcomes.push(outcome),
   })
