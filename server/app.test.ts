@@ -134,7 +134,7 @@ describe('the app against the demo API', () => {
 
   it('serves built assets with long-lived caching and 404s unknown ones', async () => {
     const html = await (await site.request('/')).text()
-    const entry = /import\("(\/assets\/entry-client-[^"]+)"\)/.exec(html)?.[1]
+    const entry = /e\.src="(\/assets\/entry-client-[^"]+)"/.exec(html)?.[1]
     expect(entry).toBeDefined()
     const asset = await site.request(entry!)
     expect(asset.status).toBe(200)

@@ -6,14 +6,32 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * The Content-Security-Policy around a response's nonce: scripts run only with that nonce or when
- * loaded by such a script ('strict-dynamic'). Images, media, styles and frames stay open to https
- * because tenants embed content from anywhere. 'self' and https: in script-src only matter to
- * browsers without 'strict-dynamic' (CSP level 2), which ignore the nonce's strictness.
+ * What a response's scripts are allowed by: its nonce (a per-response secret, for answers only this
+ * visitor gets), the SHA-256 hashes of its inline scripts (for answers a shared cache may keep and
+ * hand to every visitor, where a nonce would be the same for all of them), both, or neither (an
+ * answer that runs no script of its own).
  */
-const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-"
-const CSP_AFTER_NONCE = [
-  "' 'strict-dynamic' https:",
+export interface ScriptSources {
+  nonce?: string
+  /** Base64 SHA-256 digests of the inline scripts' text (inline-scripts.ts). */
+  hashes?: readonly string[]
+}
+
+/**
+ * The Content-Security-Policy for `sources`: scripts run only with the nonce or a listed hash, or
+ * when loaded by such a script ('strict-dynamic'). Images, media, styles and frames stay open to
+ * https because tenants embed content from anywhere. 'self' and https: in script-src only matter to
+ * browsers without 'strict-dynamic' (CSP level 2), which ignore its strictness.
+ */
+export function contentSecurityPolicy(sources: ScriptSources): string {
+  let scripts = "script-src 'self'"
+  if (sources.nonce !== undefined) scripts += ` 'nonce-${sources.nonce}'`
+  for (const hash of sources.hashes ?? []) scripts += ` 'sha256-${hash}'`
+  return `default-src 'self'; ${scripts} ${CSP_AFTER_SCRIPTS}`
+}
+
+const CSP_AFTER_SCRIPTS = [
+  "'strict-dynamic' https:",
   "style-src 'self' 'unsafe-inline' https:",
   'img-src * data: blob:',
   'media-src * data: blob:',
@@ -32,8 +50,8 @@ const CSP_AFTER_NONCE = [
  * case, as HTTP/2 requires and Node sends them as given.
  */
 export interface SecurityPolicy {
-  /** The headers of a response whose scripts carry `nonce`. */
-  headersFor(nonce: string): Record<string, string>
+  /** The headers of a response whose scripts are allowed by `sources` (a nonce alone, given a string). */
+  headersFor(sources: string | ScriptSources): Record<string, string>
 }
 
 export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy {
@@ -49,7 +67,10 @@ export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy
     'x-xss-protection': '0',
   }
   return {
-    headersFor: (nonce) => ({ ...fixed, 'content-security-policy': CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE }),
+    headersFor: (sources) => ({
+      ...fixed,
+      'content-security-policy': contentSecurityPolicy(typeof sources === 'string' ? { nonce: sources } : sources),
+    }),
   }
 }
 

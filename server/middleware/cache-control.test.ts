@@ -94,7 +94,7 @@ describe('Cache-Control and Vary', () => {
 
   it('keeps hashed assets immutable for a year', async () => {
     const html = await (await get('/', 'res.localhost', { cookie: 'lang=zh' })).text()
-    const entry = /import\("(\/assets\/entry-client-[^"]+)"\)/.exec(html)![1]!
+    const entry = /e\.src="(\/assets\/entry-client-[^"]+)"/.exec(html)![1]!
     expect((await get(entry)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 })

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { launchChromium } from '../../test/browser/launch.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { withSiteCode } from '../../test/site-code.ts'
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
@@ -70,6 +71,36 @@ describe('Content-Security-Policy in Chromium', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('runs a page allowed by hashes alone (no nonce), the site code, the bundle and hydration, from a render and from the HTML cache', async () => {
+    const cached = await startTestSite({
+      listen: true,
+      htmlCache: {},
+      upstream: withSiteCode('<script>window.__siteCodeRan = (window.__siteCodeRan || 0) + 1</script>'),
+    })
+    try {
+      const at = `http://res.localhost:${new URL(cached.url!).port}/res/hot`
+      for (const visit of ['miss', 'hit']) {
+        const page = await browser.newPage({ locale: 'zh-CN', userAgent: BROWSER_UA })
+        const errors = await watch(page)
+        const response = await page.goto(at)
+        expect(response?.headers()['content-security-policy'], visit).not.toContain("'nonce-")
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+        expect(await page.evaluate(() => (window as { __siteCodeRan?: number }).__siteCodeRan)).toBe(1)
+        // The chunks the start script preloaded were fetched, not refused.
+        expect(
+          await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length),
+        ).toBeGreaterThan(0)
+        expect(await page.evaluate(() => window.__cspViolations), visit).toEqual([])
+        expect(errors, visit).toEqual([])
+        await page.close()
+        await vi.waitFor(() => expect(cached.htmlCache?.inFlight).toBe(0))
+      }
+      expect(cached.htmlCache?.size).toBe(1)
+    } finally {
+      await cached.close()
+    }
   })
 
   it('runs the startup screen countdown script under the policy', async () => {

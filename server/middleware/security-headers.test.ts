@@ -20,7 +20,7 @@ describe('securityHeaders', () => {
   it('puts the nonce the page sees into its own response Content-Security-Policy, a new one per response', async () => {
     const app = new Hono<AppEnv>()
     app.use(securityHeaders(securityPolicy({ hsts: false })))
-    app.get('/', (c) => c.text(c.var.cspNonce))
+    app.get('/', (c) => c.text(c.var.cspNonce, 200, { 'cache-control': 'private, max-age=0' }))
     const answers = await Promise.all([app.request('/'), app.request('/')])
     const nonces = await Promise.all(answers.map((answer) => answer.text()))
     for (const [index, answer] of answers.entries()) {
@@ -31,9 +31,42 @@ describe('securityHeaders', () => {
     }
     expect(nonces[0]).not.toBe(nonces[1])
   })
+
+  it('names no nonce in the policy of an answer a shared cache may keep: it would be the same for every visitor', async () => {
+    const app = new Hono<AppEnv>()
+    app.use(securityHeaders(securityPolicy({ hsts: false })))
+    app.get('/kept', (c) => c.json({}, 200, { 'cache-control': 'public, max-age=0, s-maxage=10' }))
+    app.get('/heuristic', (c) => c.text('no Cache-Control: a shared cache may keep it too'))
+    app.get('/error', (c) => c.text('gone', 404, { 'cache-control': 'no-store' }))
+    for (const path of ['/kept', '/heuristic']) {
+      const policy = (await app.request(path)).headers.get('content-security-policy')
+      expect(policy).toContain("script-src 'self' 'strict-dynamic'")
+      expect(policy).not.toContain("'nonce-")
+    }
+    expect((await app.request('/error')).headers.get('content-security-policy')).toContain("'nonce-")
+  })
+
+  it("keeps the policy a route chose (a document's hashes) and sets the other headers around it", async () => {
+    const app = new Hono<AppEnv>()
+    app.use(securityHeaders(securityPolicy({ hsts: false })))
+    app.get('/', (c) => c.html('<p>', 200, { 'content-security-policy': "script-src 'sha256-abc'" }))
+    const response = await app.request('/')
+    expect(response.headers.get('content-security-policy')).toBe("script-src 'sha256-abc'")
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
 })
 
 describe('securityPolicy', () => {
+  it('lists the hashes of the scripts it allows, with or without a nonce', () => {
+    const policy = securityPolicy({ hsts: false })
+    expect(policy.headersFor({ hashes: ['AAA=', 'BBB='] })['content-security-policy']).toContain(
+      "script-src 'self' 'sha256-AAA=' 'sha256-BBB=' 'strict-dynamic' https:;",
+    )
+    expect(policy.headersFor({ nonce: 'N', hashes: ['AAA='] })['content-security-policy']).toContain(
+      "script-src 'self' 'nonce-N' 'sha256-AAA=' 'strict-dynamic' https:;",
+    )
+  })
+
   it('lists every header a response carries, the nonce inside the policy', () => {
     expect(securityPolicy({ hsts: true }).headersFor('N0NCE')).toEqual({
       'content-security-policy':

@@ -20,8 +20,11 @@ export interface DocumentParts {
   styles: readonly StyleGroup[]
   /** Small scripts to run before the body is parsed (in-app-browser marker, dismissed announcement). */
   headScripts?: string[]
-  /** The response's CSP nonce (see securityHeaders). */
-  nonce: string
+  /**
+   * The response's CSP nonce, for every script and style the head writes; none for a document
+   * whose inline scripts are allowed by their hashes (docs/security.md "Pages a CDN may keep").
+   */
+  nonce?: string | undefined
 }
 
 /**
@@ -30,23 +33,22 @@ export interface DocumentParts {
  */
 export function documentStart(parts: DocumentParts): string {
   const { manifest, language } = parts
-  const nonce = `nonce="${escapeHtml(parts.nonce)}"`
+  const nonce = parts.nonce === undefined ? '' : ` nonce="${escapeHtml(parts.nonce)}"`
   const dir = isRightToLeft(language) ? ' dir="rtl"' : ''
   let html = `<!DOCTYPE html><html lang="${escapeHtml(language)}"${dir}><head><meta charset="utf-8">`
   html += '<meta name="viewport" content="width=device-width, initial-scale=1">'
   // Inline before any stylesheet: they set classes on <html> that the first paint must see.
-  for (const script of parts.headScripts ?? []) html += `<script ${nonce}>${script.replaceAll('</', '<\\/')}</script>`
-  html += renderHeadTags(parts.head, { nonce: parts.nonce })
+  for (const script of parts.headScripts ?? []) html += `<script${nonce}>${script.replaceAll('</', '<\\/')}</script>`
+  html += renderHeadTags(parts.head, parts.nonce === undefined ? {} : { nonce: parts.nonce })
   // Inline, one element per sheet, marked with its group: no request blocks the first paint, and
   // the browser's style loader (client/style-sheets.ts) sees what the page already has.
-  for (const group of parts.styles)
-    html += `<style ${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
+  for (const group of parts.styles) html += `<style${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
   // Keeps the first tap on a control that needs the app until the app can answer it.
-  html += `<script ${nonce}>${FIRST_TAP_SCRIPT}</script>`
+  html += `<script${nonce}>${FIRST_TAP_SCRIPT}</script>`
   // The bundle is fetched and started once the page has loaded and painted (see startScript): the
   // page is readable, and its header works, from its HTML and inline styles, and its images get
   // the bandwidth first.
-  html += `<script ${nonce}>${startScript(manifest.entry.file, [...preloads(parts)])}</script>`
+  html += `<script${nonce}>${startScript(manifest.entry.file, [...preloads(parts)])}</script>`
   html += '</head><body><div id="root">'
   return html
 }
@@ -54,14 +56,19 @@ export function documentStart(parts: DocumentParts): string {
 export interface DocumentEndOptions {
   /** Site code for the end of the body (`customize_code`), written after the page. */
   bodyCode?: readonly HeadTag[]
-  /** The response's CSP nonce, for the site's inline scripts and styles. */
-  nonce: string
+  /** The response's CSP nonce, for the site's scripts and styles (see DocumentParts.nonce). */
+  nonce?: string | undefined
 }
 
 /** Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's body code. */
 export function documentEnd(hydration: unknown, options: DocumentEndOptions): string {
-  const code = options.bodyCode?.length ? renderHeadTags(options.bodyCode, { nonce: options.nonce }) : ''
+  const code = options.bodyCode?.length ? bodyCodeHtml(options.bodyCode, options.nonce) : ''
   return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${code}</body></html>`
+}
+
+/** The site's code for the end of the body, as documentEnd writes it. */
+export function bodyCodeHtml(bodyCode: readonly HeadTag[], nonce: string | undefined): string {
+  return renderHeadTags(bodyCode, nonce === undefined ? {} : { nonce })
 }
 
 /**
@@ -73,15 +80,16 @@ export function documentEnd(hydration: unknown, options: DocumentEndOptions): st
  * the head instead doubled the landing page's simulated LCP (docs/before-scripts.md). Until then
  * the page works as plain HTML (links, forms, the header's native disclosures), and a tap on a
  * control that needs the app is kept (server/render/first-tap-script.ts). A hidden tab paints
- * nothing, so it starts at once. Inserted by a script with the nonce (they carry it too), the
- * chunks are trusted under 'strict-dynamic'. A bundle that fails to load leaves the server's page
- * as it is, as a failed module script would (the browser reports the failed request itself).
+ * nothing, so it starts at once. The entry is a module script element this script inserts: under
+ * 'strict-dynamic' an inserted script is trusted whether this one was allowed by its nonce or by
+ * its hash, where an `import()` from a script allowed by hash is refused. A bundle that fails to
+ * load leaves the server's page as it is (the browser reports the failed request itself).
  */
 /** An image that never finishes loading must not keep the page from becoming interactive. */
 const START_AT_THE_LATEST_MS = 3000
 
 function startScript(entry: string, chunks: readonly string[]): string {
-  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});import(${JSON.stringify(entry)}).catch(function(){})};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
+  return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});var e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.nonce=n;document.head.appendChild(e)};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
 }
 
 /** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */

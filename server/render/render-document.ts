@@ -20,7 +20,8 @@ import { announcementHeadScript } from '../../shared/announcement/announcement-r
 import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
-import { documentEnd, documentStart } from './document-shell.ts'
+import { bodyCodeHtml, type DocumentParts, documentEnd, documentStart } from './document-shell.ts'
+import { documentScripts, visitorOnly } from './document-scripts.ts'
 import { toHydrationState, withoutPageHeads, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { completeDocument } from './complete-document.ts'
@@ -48,7 +49,10 @@ export interface RenderDocumentInput {
   keepsComplete?: boolean
   timeoutMs: number
   signal?: AbortSignal
-  /** This response's CSP nonce: every inline or module script the document carries gets it. */
+  /**
+   * This response's CSP nonce: React's scripts carry it, and every script of a document whose site
+   * code a hash cannot allow (document-scripts.ts).
+   */
   nonce: string
   /** Told when the render is cut short by the timeout or the visitor leaving. */
   onAborted?: (reason: 'timeout' | 'client') => void
@@ -74,7 +78,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   const deferredSettled = await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
   const viewKind = viewKindOf(context)
-  const start = documentStart({
+  const parts: DocumentParts = {
     language,
     head: toHeadTags(pageHeadOf(context, tenant), siteHeadOf(context, tenant)),
     page: (leaf?.route.handle as RouteHandle | undefined)?.page,
@@ -85,8 +89,16 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
       context.errors ? [] : context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.styles),
     ),
     headScripts: headScriptsOf(tenant, context),
-    nonce: input.nonce,
-  })
+  }
+  const bodyCode = tenant.siteCode().body
+  // The document's own scripts are allowed by their hashes, unless the site's code needs the nonce.
+  let start = documentStart(parts)
+  const scripts = documentScripts(start + bodyCodeHtml(bodyCode, undefined))
+  const documentNonce = scripts.kind === 'nonce' ? input.nonce : undefined
+  if (scripts.kind === 'nonce') {
+    start = documentStart({ ...parts, nonce: input.nonce })
+    visitorOnly(input.headers)
+  } else input.headers.set('content-security-policy', scripts.policy)
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   // This render's content views, the page's own loaded before it starts so the render never waits
@@ -117,6 +129,9 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
     nonce: input.nonce,
+    ...(scripts.kind === 'hashed'
+      ? { nonceHeaders: () => visitorOnly(new Headers(input.headers), scripts.withNonce(input.nonce)) }
+      : {}),
     start,
     endReady: deferredSettled,
     end: async (aborted) => {
@@ -124,7 +139,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
       dataFailed = hasFailedDeferred(state)
       return documentEnd(
         { ...withoutPageHeads(state), strings: rendered.strings() },
-        { bodyCode: tenant.siteCode().body, nonce: input.nonce },
+        { bodyCode, nonce: documentNonce },
       )
     },
     onError: input.onError,

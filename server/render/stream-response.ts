@@ -21,6 +21,12 @@ export interface StreamResponseOptions {
   signal?: AbortSignal
   /** CSP nonce for the inline scripts React writes while streaming (Suspense boundaries). */
   nonce?: string
+  /**
+   * The headers of an answer in which React writes scripts of its own (boundaries streamed in after
+   * the shell, an error boundary left to the browser): they carry `nonce`, which the policy of
+   * `headers` may not name. Without it, `headers` answer every render.
+   */
+  nonceHeaders?: () => Headers
   /** Told once when the render is cut short. */
   onAborted?: (reason: 'timeout' | 'client') => void
   start: string
@@ -117,16 +123,24 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       stream.abort(reason)
     }
 
+    /** The headers for an answer whose body is `sent` (all React wrote, or null while React still writes). */
+    const headersFor = (sent: Uint8Array | null): Headers => {
+      const { nonceHeaders, nonce } = options
+      if (nonceHeaders === undefined || nonce === undefined) return options.headers
+      return sent === null || carries(sent, `nonce="${nonce}"`) ? nonceHeaders() : options.headers
+    }
+
     const respondWhole = async () => {
       move('finishing')
       const tail = await options.end(aborted.signal)
       const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
       finish(true)
-      resolve(wholeBodyResponse(body, { status: options.status, headers: options.headers }))
+      resolve(wholeBodyResponse(body, { status: options.status, headers: headersFor(body) }))
     }
 
     const respondStreaming = () => {
       // React may have finished in the microtask's wait (the tail's data is what is pending).
+      const headers = headersFor(state === 'ready' ? concat(sink.pending()) : null)
       move(state === 'ready' ? 'finishing' : 'streaming')
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -152,7 +166,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
           abort(new Error('The response stream was cancelled'), 'client')
         },
       })
-      resolve(streamedResponse(body, { status: options.status, headers: options.headers }))
+      resolve(streamedResponse(body, { status: options.status, headers }))
     }
 
     const stream = renderToPipeableStream(element, {
@@ -234,6 +248,11 @@ class ChunkSink extends Writable {
     this.controller.enqueue(concat(this.take()))
   }
 
+  /** What is written and not yet taken. */
+  pending(): Uint8Array[] {
+    return this.parts
+  }
+
   take(): Uint8Array[] {
     const parts = this.parts
     this.parts = []
@@ -279,4 +298,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
     offset += part.byteLength
   }
   return out
+}
+
+/** Whether `bytes` contain `text` (ASCII). */
+function carries(bytes: Uint8Array, text: string): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(text, 0, 'latin1')
 }

@@ -227,6 +227,8 @@ async function loadAndRender(
       return clean
     }),
     document: outcome.then(({ document }) => document),
+    // The complete document is kept with the headers the render was given, whatever the visitor's answer.
+    keptHeaders: headers,
     nonce,
     routeName,
     uses,
