@@ -3,7 +3,10 @@
 // TTL-only (short HTML_CACHE_TTL_MS, HTML_CACHE_STALE_MS=0) and stale-while-revalidate (long TTL
 // and stale window). Reports CPU per request (both instances), the share of requests that waited
 // for a render (answers without `Age`, and the instances' html cache misses), p50/p99, and how long
-// an edit took to reach both instances (edit upstream, purge the page, poll both until it shows).
+// an edit took to reach both instances (edit upstream, purge the page, poll both until it shows)
+// and Debian's Varnish with the shipped VCL (docs/deploy/varnish.vcl) in front of the first one,
+// which the instances purge themselves (VARNISH_PURGE_URLS): seconds from the purge to the new page
+// through the CDN.
 // Then a flood phase (bench/long-tail-flood.mjs): --flood requests for never-seen addresses while
 // real visitors keep asking for the --hot most popular pages (50), reporting Redis's growth and
 // the share of those visitors' answers served from a cache during it. Loopback only; every phase is bounded. Writes dist/bench/long-tail.json.
@@ -20,6 +23,8 @@ import { cpuMs, startApp, startDemoApi } from './processes.mjs'
 import { floodPhase } from './long-tail-flood.mjs'
 import { startRedis } from './redis-process.mjs'
 import { startLongTailUpstream } from './long-tail-upstream.mjs'
+import { freePort } from '../test/loopback-ports.ts'
+import { startVarnish } from '../test/varnish-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
@@ -150,19 +155,22 @@ async function purgeStream(pools, until) {
 
 /**
  * Edits a tenant's resource list upstream, purges its `/res/hot` through the first instance, and
- * polls both instances until the edit shows on each: seconds until the last one shows it.
+ * polls both instances and the CDN until the edit shows on each: seconds until the last instance
+ * shows it, and until the CDN does (null when it never did within EDIT_TIMEOUT_MS).
  */
-async function editReach(pools, upstream, tenant, marker) {
+async function editReach(pools, cdn, upstream, tenant, marker) {
   const host = hostOf(tenant)
   const plain = { host, cookie: 'lang=zh', 'user-agent': BROWSER_UA }
-  for (const pool of pools) await send(pool, host, '/res/hot', plain)
+  const everyone = [...pools, cdn]
+  // Each holds the page before the edit: the CDN twice, so it keeps the instance's kept copy.
+  for (const pool of [...everyone, cdn]) await send(pool, host, '/res/hot', plain)
   upstream.edit(host, marker)
   const started = performance.now()
   await purge(pools[0], { host, paths: ['/res/hot'] })
-  const reached = pools.map(() => null)
+  const reached = everyone.map(() => null)
   while (reached.includes(null) && performance.now() - started < EDIT_TIMEOUT_MS) {
     await Promise.all(
-      pools.map(async (pool, index) => {
+      everyone.map(async (pool, index) => {
         if (reached[index] !== null) return
         const answer = await send(pool, host, '/res/hot', plain)
         if (answer.text.includes(marker)) reached[index] = (performance.now() - started) / 1000
@@ -170,7 +178,11 @@ async function editReach(pools, upstream, tenant, marker) {
     )
     if (reached.includes(null)) await sleep(50)
   }
-  return reached.includes(null) ? null : Math.max(...reached)
+  const instances = reached.slice(0, pools.length)
+  return {
+    instances: instances.includes(null) ? null : Math.max(...instances),
+    cdn: reached[pools.length] ?? null,
+  }
 }
 
 /** `cache_lookups_total{cache="html"}` of an instance, by result. */
@@ -188,9 +200,11 @@ async function htmlLookups(pool) {
 
 async function measureSetting(setting, upstream) {
   const redis = await startRedis()
+  const varnishPort = await freePort()
   const env = {
     API_BASE_URL: upstream.origin,
     REDIS_URL: redis.url,
+    VARNISH_PURGE_URLS: `http://127.0.0.1:${varnishPort}`,
     PURGE_TOKEN: TOKEN,
     REDIS_ADMIT_AFTER: String(ADMIT_AFTER),
     HTML_CACHE_MAX_BYTES: String(HTML_CACHE_MIB * 1024 * 1024),
@@ -198,6 +212,11 @@ async function measureSetting(setting, upstream) {
   }
   const apps = [await startApp(env), await startApp(env)]
   const pools = apps.map((app) => new Pool(app.origin, { connections: CONNECTIONS + 2 }))
+  const varnish = await startVarnish(
+    { host: '127.0.0.1', port: Number(new URL(apps[0].origin).port) },
+    { port: varnishPort },
+  )
+  const cdn = new Pool(`http://127.0.0.1:${varnishPort}`, { connections: 2 })
   try {
     await load(pools, performance.now() + WARM_UP * 1000)
     const cpuBefore = apps.map((app) => cpuMs(app.pid))
@@ -212,6 +231,7 @@ async function measureSetting(setting, upstream) {
         seconds.push(
           await editReach(
             pools,
+            cdn,
             upstream,
             tenants[i % tenants.length],
             `EDIT${setting.name.length}x${i}x${Date.now()}`,
@@ -264,11 +284,13 @@ async function measureSetting(setting, upstream) {
       p50ms: Number(percentile(stats.latencies, 0.5).toFixed(2)),
       p99ms: Number(percentile(stats.latencies, 0.99).toFixed(2)),
       purges,
-      editReachSeconds: editSeconds.map((s) => (s === null ? null : Number(s.toFixed(2)))),
+      editReachSeconds: editSeconds.map(({ instances }) => (instances === null ? null : Number(instances.toFixed(2)))),
+      editReachCdnSeconds: editSeconds.map(({ cdn }) => (cdn === null ? null : Number(cdn.toFixed(2)))),
       flood,
     }
   } finally {
-    await Promise.all(pools.map((pool) => pool.close()))
+    await Promise.all([...pools, cdn].map((pool) => pool.close()))
+    await varnish.stop()
     await Promise.all(apps.map((app) => app.stop()))
     await redis.stop()
   }
@@ -312,12 +334,12 @@ await writeFile(
 )
 const f = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–')
 console.log(
-  '\n| setting | requests | CPU ms/request | waited for a render | html misses | p50 ms | p99 ms | edit reached both instances (s) |',
+  '\n| setting | requests | CPU ms/request | waited for a render | html misses | p50 ms | p99 ms | edit reached both instances (s) | edit reached the CDN (s) |',
 )
-console.log('|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|')
 for (const row of rows) {
   console.log(
-    `| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`,
+    `| ${row.setting} | ${row.requests} | ${f(row.cpuMsPerRequest, 2)} | ${f(row.waitedForRender * 100)} % | ${f(row.htmlLookups.missShare * 100)} % | ${f(row.p50ms)} | ${f(row.p99ms)} | ${row.editReachSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} | ${row.editReachCdnSeconds.map((s) => (s === null ? 'timeout' : f(s, 2))).join(', ')} |`,
   )
 }
 if (FLOOD > 0) {
