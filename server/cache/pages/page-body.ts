@@ -160,8 +160,11 @@ function ownCopy(part: Buffer): Buffer {
   return copy
 }
 
-/** Copies `parts` into one memory block of their total size, as views of it. */
-function packTogether(parts: Buffer[]): Buffer[] {
+/**
+ * Copies `parts` into one memory block of their total size, as views of it: what a page keeps must
+ * not hold alive a larger buffer its parts are views of (a render's output, a read from the store).
+ */
+export function packTogether(parts: Buffer[]): Buffer[] {
   let total = 0
   for (const part of parts) total += part.length
   // Outside the pool: one block owned by this page alone, freed with it.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GzipSegments } from './gzip-segments.ts'
 import type { CachedPage } from './cached-page.ts'
-import type { PageBody } from './page-body.ts'
+import { packTogether, type PageBody } from './page-body.ts'
 import type { Used } from './read-render.ts'
 
 /**
@@ -101,7 +101,7 @@ function parseJson(text: string): unknown {
 function toBody(head: z.infer<typeof bodyHeadSchema>, rest: Buffer): PageBody | undefined {
   if ('br' in head) {
     if (head.br !== rest.length) return undefined
-    const [br = rest] = ownBlock([rest])
+    const [br = rest] = packTogether([rest])
     return { br, renderedNonce: head.nonce, gzip: null }
   }
   const count = head.blocks.length
@@ -114,7 +114,7 @@ function toBody(head: z.infer<typeof bodyHeadSchema>, rest: Buffer): PageBody | 
     offset += length
   }
   const gzip: GzipSegments = {
-    blocks: ownBlock(views),
+    blocks: packTogether(views),
     crcs: head.crcs,
     lengths: head.lengths,
     crcOfFill: undefined,
@@ -122,24 +122,7 @@ function toBody(head: z.infer<typeof bodyHeadSchema>, rest: Buffer): PageBody | 
     level: head.level,
     served: 0,
     improved: undefined,
-    pack: ownBlock,
+    pack: packTogether,
   }
   return { br: null, renderedNonce: undefined, gzip }
-}
-
-/**
- * Copies `parts` into one memory block of their own, as views of it: what the store's client read
- * may be a view into a larger buffer, which a kept page must not hold alive (see page-body.ts).
- */
-function ownBlock(parts: Buffer[]): Buffer[] {
-  let total = 0
-  for (const part of parts) total += part.length
-  const block = Buffer.allocUnsafeSlow(Math.max(1, total))
-  let offset = 0
-  return parts.map((part) => {
-    part.copy(block, offset)
-    const view = block.subarray(offset, offset + part.length)
-    offset += part.length
-    return view
-  })
 }
