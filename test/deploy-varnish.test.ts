@@ -153,6 +153,12 @@ describe('the shipped Varnish config in front of an instance', () => {
     expect(second.headers['x-cache']).toBe('hit')
     expect(second.headers.age).toMatch(/^\d+$/)
     expect(second.body).toBe(first.body)
+    // The copy every visitor gets holds no secret: its scripts are allowed by their hashes, and its
+    // policy names no nonce (docs/security.md "Pages a CDN may keep").
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
+    expect(second.headers['content-security-policy']).toMatch(/'sha256-/)
+    expect(second.headers['content-security-policy']).not.toContain("'nonce-")
+    expect(second.body).not.toContain(' nonce=')
     // Cookies other than the language one neither reach the instance nor split the cache.
     const withAnalytics = await get(varnish.url, '/res/hot', { cookie: '_ga=GA1.1.42; lang=zh; theme=dark' })
     expect(fromCache(withAnalytics)).toBe(true)
