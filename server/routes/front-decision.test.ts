@@ -97,6 +97,7 @@ describe('splitTarget', () => {
     '/%E4%B8%AD?q=%zz',
     '//double//slash',
     '/a/..b/.c/',
+    '/a/%2e.x/%2e%2e%2e/',
     '/x?a=/./b',
     '/x?a=..',
   ])('reads %s as URL parsing does', (target) => {
@@ -108,6 +109,10 @@ describe('splitTarget', () => {
   it.each([
     '/a/./b',
     '/a/../b',
+    '/a/%2e%2e/b',
+    '/a/%2E/b',
+    '/a/.%2e',
+    '/a/%2e.',
     '/a/..',
     '/a/.',
     '/a b',

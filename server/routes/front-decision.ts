@@ -85,11 +85,14 @@ function frontFactsOfIncoming(incoming: IncomingMessage, trustProxy: boolean): F
  * Characters a request target may hold for its path and query to be taken as they stand: none that
  * URL parsing (which the app's routes see) would percent-encode or resolve (WHATWG URL, path and
  * special-query percent-encode sets), so the pathname and search read here are the app's. `%` is
- * kept as is by URL parsing, escape or not.
+ * kept as is by URL parsing, escape or not, except in a dot segment (below).
  */
 const PLAIN_TARGET = /^\/[\w\-.~!$&()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/
-/** `.` or `..` as a whole segment, which URL parsing resolves. */
-const DOT_SEGMENT = /\/\.\.?(?:\/|$)/
+/**
+ * `.` or `..` as a whole segment, which URL parsing resolves, `%2e` standing for a dot (WHATWG URL,
+ * single-dot and double-dot URL path segments).
+ */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i
 
 /**
  * The pathname and search of an origin-form request target, exactly as `new URL` gives them, or
