@@ -1,0 +1,63 @@
+import type { CachedPage } from './cached-page.ts'
+import type { PageClock } from './page-clock.ts'
+import type { PageStore } from './page-store.ts'
+import type { PurgeLog } from './purge-log.ts'
+import type { Used } from './read-render.ts'
+import type { SharedPages } from './shared-pages.ts'
+
+/** When a render started: the latest purge here, and its time (a purge recorded in the shared store since then refuses it there). */
+export interface Start {
+  purge: number
+  at: number
+}
+
+/** Where the HTML cache puts a page once it has one, and takes one down: this instance and the shared store. */
+export interface PageKeeper {
+  /** What a render starting now notes, to be judged by when its page is kept. */
+  start(): Start
+  /**
+   * Stores a page here and, when this instance rendered it (`share`), in the shared store: at once
+   * when a copy is there already (a re-render of a shared page), else once admitted (see
+   * shared-pages.ts). One taken from there stays stale here when a soft purge recorded there
+   * covers it (`purged`). Nothing is kept when a purge since `started` covers the page.
+   */
+  keep(key: string, page: CachedPage, started: Start, how: { uses: Used; share: boolean; purged?: boolean }): void
+  /**
+   * Takes a page down here and in the shared store, unless a purge since the re-render started
+   * covers it (that purge decided already). The next visitor gets what a render answers now.
+   */
+  takeDown(key: string, started: Start): Promise<void>
+}
+
+export interface PageKeeperOptions {
+  pages: PageStore
+  purges: PurgeLog
+  shared: SharedPages | undefined
+  clock: PageClock
+  onError: ((error: unknown, key: string) => void) | undefined
+}
+
+export function createPageKeeper({ pages, purges, shared, clock, onError }: PageKeeperOptions): PageKeeper {
+  return {
+    start: () => ({ purge: purges.current, at: clock.now() }),
+    keep(key, page, started, how) {
+      if (purges.coversSince(started.purge, key)) return
+      const inShared = shared !== undefined && (!how.share || (pages.peek(key)?.inShared ?? false))
+      pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false, inShared })
+      if (!shared || !how.share) return
+      const keepMs = clock.lifetimeMs - clock.ageMs(page)
+      void shared.write(key, page, keepMs, how.uses, started.at, inShared).then(
+        (stored) => {
+          const entry = pages.peek(key)
+          if (stored && entry?.page === page) entry.inShared = true
+        },
+        (error: unknown) => onError?.(error, key),
+      )
+    },
+    async takeDown(key, started) {
+      if (purges.coversSince(started.purge, key)) return
+      pages.delete(key)
+      await shared?.remove(key, clock.now(), clock.lifetimeMs)
+    },
+  }
+}

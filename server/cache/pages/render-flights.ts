@@ -1,0 +1,133 @@
+import type { CacheMetrics } from '../../metrics/metrics.ts'
+import { coversPage, type PurgeScope } from '../purge-scope.ts'
+import type { CachedPage } from './cached-page.ts'
+import type { PageClock } from './page-clock.ts'
+import type { PageKeeper, Start } from './page-keeper.ts'
+import type { Entry, PageStore } from './page-store.ts'
+import { captureRender, toUsed, type Rendered, type Rerender } from './read-render.ts'
+import type { SharedPages } from './shared-pages.ts'
+
+/**
+ * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
+ * a miss): one compression serves both the visitor and the cache.
+ */
+export type HtmlCacheAnswer =
+  | { kind: 'hit'; page: CachedPage }
+  | { kind: 'kept'; page: CachedPage }
+  | { kind: 'rendered'; response: Response }
+
+/** The renders of pages this instance does not hold, running now: concurrent misses of one key share one. */
+export interface RenderFlights {
+  /**
+   * Answers a miss of `key`: from the render of it running now, else from the shared store, else
+   * from a new render that every miss of `key` arriving meanwhile waits for.
+   */
+  answer(key: string, render: () => Promise<Rendered>, rerender: Rerender): Promise<HtmlCacheAnswer>
+  /** Keeps none of the renders running now that `scope` covers (a tag purge: every one of its tenant). */
+  forget(scope: PurgeScope): void
+  readonly size: number
+}
+
+export interface RenderFlightsOptions {
+  pages: PageStore
+  keeper: PageKeeper
+  shared: SharedPages | undefined
+  clock: PageClock
+  metrics: CacheMetrics | undefined
+  onError: ((error: unknown, key: string) => void) | undefined
+  /** Answers a page held here as a hit (counted, re-rendered when stale). */
+  answerHeld: (key: string, entry: Entry, rerender: Rerender) => CachedPage
+}
+
+interface Flight {
+  /** What concurrent waiters get: the page, or null when they must render for themselves. */
+  page: Promise<CachedPage | null>
+}
+
+export function createRenderFlights(options: RenderFlightsOptions): RenderFlights {
+  const { metrics } = options
+  const flights = new Map<string, Flight>()
+  const lead = leaderOf(options)
+
+  return {
+    async answer(key, render, rerender) {
+      const running = flights.get(key)
+      if (running !== undefined) {
+        const page = await running.page
+        metrics?.lookup(page !== null ? 'hit' : 'miss')
+        if (page !== null) return { kind: 'hit', page }
+        return { kind: 'rendered', response: (await render()).response }
+      }
+      let settle!: (page: CachedPage | null) => void
+      const flight: Flight = { page: new Promise((resolve) => (settle = resolve)) }
+      flights.set(key, flight)
+      void flight.page.then(() => {
+        if (flights.get(key) === flight) flights.delete(key)
+      })
+      return lead(key, render, rerender, settle)
+    },
+    forget(scope) {
+      // A render running now may carry any tag: a tag purge stops keeping every render of the tenant.
+      for (const key of [...flights.keys()]) if (coversPage(scope, key, null)) flights.delete(key)
+    },
+    get size() {
+      return flights.size
+    },
+  }
+}
+
+/** The render every miss of a key waits for: `settle` hands its waiters the page, or null. */
+function leaderOf(options: RenderFlightsOptions) {
+  const { pages, keeper, shared, clock, metrics, answerHeld } = options
+  const capture = capturerOf(options)
+
+  return async function lead(
+    key: string,
+    render: () => Promise<Rendered>,
+    rerender: Rerender,
+    settle: (page: CachedPage | null) => void,
+  ): Promise<HtmlCacheAnswer> {
+    const started = keeper.start()
+    try {
+      const fromShared = await shared?.read(key, clock.lifetimeMs)
+      if (fromShared !== undefined) {
+        keeper.keep(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
+        settle(fromShared.page)
+        const entry = pages.get(key)
+        return { kind: 'hit', page: entry ? answerHeld(key, entry, rerender) : fromShared.page }
+      }
+      metrics?.lookup('miss')
+      const { response, page, inMemory } = capture(key, await render(), started)
+      page.then(settle, () => settle(null))
+      // A page rendered in one piece is kept before its visitor is answered, from the kept page.
+      const kept = inMemory ? await page : null
+      return kept === null ? { kind: 'rendered', response } : { kind: 'kept', page: kept }
+    } catch (error) {
+      settle(null)
+      throw error
+    }
+  }
+}
+
+/** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
+function capturerOf({ keeper, clock, onError }: RenderFlightsOptions) {
+  return function capture(
+    key: string,
+    rendered: Rendered,
+    started: Start,
+  ): { response: Response; page: Promise<CachedPage | null>; inMemory: boolean } {
+    const captured = captureRender(rendered, clock.now)
+    const page = captured.page.then(
+      (cached) => {
+        // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
+        if (cached?.status === 200) keeper.keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
+        return cached
+      },
+      (error: unknown) => {
+        onError?.(error, key)
+        return null
+      },
+    )
+    return { response: captured.response, page, inMemory: captured.inMemory }
+  }
+}
