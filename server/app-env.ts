@@ -1,12 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { Front } from './http/request-facts.ts'
 import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
 /** Per-request values set by the middleware chain (STYLE.md convention 2). */
 export interface AppEnv {
-  /** Set by @hono/node-server on the real server; absent under `app.request()` in tests. */
-  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined
+  /**
+   * Node's request and response, set by @hono/node-server on the real server (absent under
+   * `app.request()` in tests), and the front door's record of the request (lifecycle/front-door.ts):
+   * its facts and its host, read and decided once for every step after.
+   */
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; front: Front }
   Variables: {
     requestId: string
     /** A child logger carrying the request id. */

@@ -28,9 +28,9 @@ import { documentRoute } from './routes/document-route.ts'
 import { cacheRenderer } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
-import type { NodeAnswer } from './lifecycle/http-server.ts'
+import { createFrontDoor, type FrontDoor } from './lifecycle/front-door.ts'
 import { createHitWriter } from './cache/pages/hit-writer.ts'
-import { cachedPageViews } from './routes/front-decision.ts'
+import { createPageViews } from './routes/front-decision.ts'
 import { createCachePolicyLookup } from './routes/page-decision.ts'
 import { payloadRoute } from './routes/payload.ts'
 import { PAYLOAD_SUFFIX } from '../shared/rules/payload-path.ts'
@@ -99,20 +99,25 @@ export interface AppDeps {
 const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
 
 /**
- * The app, and what the Node server tries before it: with an HTML cache, the page views that cache
- * answers as they stand (cache/pages/hit-writer.ts), on Node's request and response.
+ * The app behind its front door (lifecycle/front-door.ts): `listener` for the Node server, where
+ * the HTML cache's hits are answered before the routes, `fetch` and `request` for a web Request.
  */
-export type App = Hono<AppEnv> & {
-  cacheHits?: NodeAnswer
+export interface App extends FrontDoor {
+  /** A request as if sent to `input` (a path is taken as `http://localhost` + path), as Hono's `app.request()`. */
+  request(input: string | URL | Request, init?: RequestInit): Promise<Response>
+  /** The router the routes are matched with. */
+  router: Hono<AppEnv>['router']
   /** With `operationsApart`: the operations endpoints, for a port of their own (ADMIN_PORT). */
   operations?: Hono<AppEnv>
 }
 
 /**
- * The whole HTTP application (STYLE.md "Request flow"): request id → conditional GET → security headers →
- * compression and cache rules → health, metrics and static assets → host checks → images (not
- * tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant → payload or document (redirects, data,
- * render). Nothing here reads the environment or starts I/O; createServerDeps (server-deps.ts) wires the real dependencies.
+ * The whole HTTP application (STYLE.md "Request flow"): front door (request facts read once, host
+ * decided once; with an HTML cache, hits answered there) → request id → conditional GET → security
+ * headers → compression and cache rules → health, metrics and static assets → host guard → images
+ * (not tenant-specific) → same-origin API (resolves its tenant itself, answers JSON) → tenant →
+ * payload or document (redirects, data, render). Nothing here reads the environment or starts I/O;
+ * createServerDeps (server-deps.ts) wires the real dependencies.
  */
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()
@@ -172,7 +177,7 @@ export function createApp(deps: AppDeps): App {
   // Operator endpoints (mounted above): without a token configured they do not exist.
   app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
 
-  app.use(hostGuard({ trustProxy: deps.trustProxy ?? false }))
+  app.use(hostGuard())
   // Images are not tenant-specific (the source URL is the whole input), so they are answered
   // before tenant resolution: an unknown site or a slow site config never delays them.
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
@@ -219,11 +224,15 @@ export function createApp(deps: AppDeps): App {
     onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
-  const trustProxy = deps.trustProxy ?? false
+  const pageViews = createPageViews({
+    sites: deps.sites,
+    policyOf,
+    imageOptimizer: deps.images !== undefined,
+    rerenderFor: cacheRenderer(pageRendering, deps.log),
+  })
   const document = documentRoute({
     ...pageRendering,
-    policyOf,
-    trustProxy,
+    pageViews,
     security,
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
@@ -254,24 +263,31 @@ export function createApp(deps: AppDeps): App {
     return htmlError('internal')
   })
 
-  if (deps.operationsApart)
-    Object.assign(app, { operations: createOperationsApp({ ...operations, log: deps.log, quietRoutes: QUIET_ROUTES }) })
-  if (!deps.htmlCache) return app
-  const pageViewOf = cachedPageViews({
-    sites: deps.sites,
-    policyOf,
-    trustProxy,
-    imageOptimizer: deps.images !== undefined,
-    rerenderFor: cacheRenderer(pageRendering, deps.log),
-  })
-  const hits = createHitWriter({
-    htmlCache: deps.htmlCache,
-    pageViewOf,
-    security,
-    begin: requestRecorder(recording),
-    log: deps.log,
-  })
-  return Object.assign(app, { cacheHits: hits })
+  // With an HTML cache, its hits are answered at the door, before the routes (cache/pages/hit-writer.ts).
+  const hits = deps.htmlCache
+    ? createHitWriter({
+        htmlCache: deps.htmlCache,
+        cachedView: pageViews.cachedView,
+        security,
+        begin: requestRecorder(recording),
+        log: deps.log,
+      })
+    : undefined
+  const door = createFrontDoor({ app: app.fetch, trustProxy: deps.trustProxy ?? false, answerFirst: hits })
+  return {
+    ...door,
+    request: (input, init) => Promise.resolve(door.fetch(toRequest(input, init))),
+    router: app.router,
+    ...(deps.operationsApart
+      ? { operations: createOperationsApp({ ...operations, log: deps.log, quietRoutes: QUIET_ROUTES }) }
+      : {}),
+  }
+}
+
+/** A web Request as Hono's `app.request()` builds one. */
+function toRequest(input: string | URL | Request, init: RequestInit | undefined): Request {
+  if (input instanceof Request) return init ? new Request(input, init) : input
+  return new Request(new URL(String(input), 'http://localhost'), init)
 }
 
 function readyAtOnce(): Readiness {

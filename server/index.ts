@@ -18,8 +18,7 @@ const deps = await createServerDeps(env, { distRoot })
 const { app, log, readiness, upstream } = deps
 
 const { server, port } = await startHttpServer({
-  fetch: app.fetch,
-  answerFirst: app.cacheHits,
+  listener: app.listener,
   port: env.PORT,
   hostname: env.HOST,
   keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,

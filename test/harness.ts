@@ -206,11 +206,10 @@ function urlBase(host: string): string {
   return 'http://invalid.test'
 }
 
-/** The app on a Node server as index.ts starts it: cache hits answered before the app. */
+/** The app on a Node server as index.ts starts it: through its front door, cache hits answered there. */
 async function serveApp(app: App): Promise<{ url: string; close: () => Promise<void> }> {
   const { server, port } = await startHttpServer({
-    fetch: app.fetch,
-    answerFirst: app.cacheHits,
+    listener: app.listener,
     port: 0,
     hostname: '127.0.0.1',
     keepAliveTimeoutMs: 5000,

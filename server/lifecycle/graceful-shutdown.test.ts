@@ -3,6 +3,7 @@ import pino from 'pino'
 import { Pool } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { rawConnection } from '../../test/raw-http.ts'
+import { createFrontDoor } from './front-door.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
 import { startHttpServer, type HttpServer } from './http-server.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
@@ -40,17 +41,15 @@ async function start(
   const slowStarted = gate()
   const hold = gate()
   const held = { count: 0 }
-  const http = await startHttpServer({
-    port: 0,
-    hostname: '127.0.0.1',
-    ...timeouts,
+  const door = createFrontDoor({
+    trustProxy: false,
     // Answered on Node's response before the app, synchronously, as cache hits are.
-    answerFirst: (incoming, outgoing) => {
-      if (incoming.url !== '/first') return false
+    answerFirst: (front, outgoing) => {
+      if (front.facts.target.pathname !== '/first') return false
       outgoing.end('answered first')
       return true
     },
-    fetch: async (request) => {
+    app: async (request) => {
       const path = new URL(request.url).pathname
       if (path === '/readyz') return new Response(readiness.state, { status: readiness.state === 'ready' ? 200 : 503 })
       if (path === '/hold') {
@@ -66,6 +65,7 @@ async function start(
       return new Response(`ok ${path}`)
     },
   })
+  const http = await startHttpServer({ port: 0, hostname: '127.0.0.1', ...timeouts, listener: door.listener })
   const delayStarted = gate()
   const delayEnded = gate()
   const graceful = createGracefulShutdown({

@@ -1,10 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 
-export interface HttpServerOptions {
-  /** The app's fetch; @hono/node-server hands it `{ incoming, outgoing }` as the env. */
-  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>
+/**
+ * What answers the requests: the app's Node listener (its front door, `App.listener`), or a web
+ * fetch such as the operations app's, to which @hono/node-server hands `{ incoming, outgoing }` as the env.
+ */
+type HttpHandler =
+  | { listener: RequestListener; fetch?: never }
+  | { fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>; listener?: never }
+
+export type HttpServerOptions = HttpHandler & {
   port: number
   hostname: string
   /** How long an idle keep-alive socket stays open; above the load balancer's idle timeout. */
@@ -13,15 +19,7 @@ export interface HttpServerOptions {
   headersTimeoutMs: number
   /** Deadline for a whole request, body included; 0 for none. */
   requestTimeoutMs: number
-  /**
-   * Tried on every request before the app: answers it on Node's own request and response and
-   * returns true, or returns false and leaves the request to the app untouched.
-   */
-  answerFirst?: NodeAnswer | undefined
 }
-
-/** A handler on Node's request and response that may decline (see `answerFirst`). */
-export type NodeAnswer = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
 
 export interface HttpServer {
   server: Server
@@ -35,14 +33,7 @@ export interface HttpServer {
  */
 export function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
-    // Only the HTTP/1.1 server is created here, so the bindings are always Node's request and response.
-    const app = getRequestListener((request, env) => options.fetch(request, env as HttpBindings))
-    const first = options.answerFirst
-    const listener = first
-      ? (incoming: IncomingMessage, outgoing: ServerResponse) => {
-          if (!first(incoming, outgoing)) void app(incoming, outgoing)
-        }
-      : app
+    const listener = listenerOf(options)
     const server = createServer(
       {
         keepAliveTimeout: options.keepAliveTimeoutMs,
@@ -60,6 +51,13 @@ export function startHttpServer(options: HttpServerOptions): Promise<HttpServer>
       resolve({ server, port: (server.address() as AddressInfo).port })
     })
   })
+}
+
+function listenerOf(handler: HttpHandler): RequestListener {
+  if (handler.listener) return handler.listener
+  const { fetch } = handler
+  // Only the HTTP/1.1 server is created here, so the bindings are always Node's request and response.
+  return getRequestListener((request, env) => fetch(request, env as HttpBindings))
 }
 
 /**

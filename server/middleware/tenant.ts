@@ -12,7 +12,8 @@ export interface TenantOptions {
 }
 
 /**
- * Resolves the tenant from the host the host guard validated (SPEC §1): an unknown one answers 404
+ * Resolves the tenant from the host the front door decided and the host guard let through (SPEC §1),
+ * asking the repository (a fresh config at once, else a load): an unknown one answers 404
  * "site not found", an unreachable upstream the startup screen (SPEC §2) with 503.
  */
 export function tenant({ sites, imageOptimizer = false }: TenantOptions): MiddlewareHandler<AppEnv> {
@@ -60,10 +61,10 @@ export async function lookupTenant(
  * is built from the validated origin: the request's own host part is never trusted.
  */
 function callContext(c: Context<AppEnv>, host: string): UpstreamCallContext {
-  const url = new URL(c.req.url)
+  const { userAgent, target } = c.env.front.facts
   return {
-    userAgent: c.req.header('user-agent') ?? '',
-    referer: c.get('origin') + url.pathname + url.search,
+    userAgent: userAgent ?? '',
+    referer: c.get('origin') + target.pathname + target.search,
     appDomain: host,
     requestId: c.get('requestId'),
   }

@@ -1,7 +1,5 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { StaticHandler } from 'react-router'
-import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { PageUses } from '../cache/page-uses.ts'
 import { loadPage, type LoadedPage } from '../page-data/load-page.ts'
@@ -22,8 +20,9 @@ export interface PageServices {
 }
 
 /**
- * The decision step for this request: its tenant, origin, address and language inputs. Documents
- * may take the first-visit language redirect; payloads never do.
+ * The decision step for this request: its tenant, origin, address and language inputs, the query
+ * and language read by the front door. Documents may take the first-visit language redirect;
+ * payloads never do.
  */
 export function decideRequest(
   c: Context<AppEnv>,
@@ -31,15 +30,15 @@ export function decideRequest(
   isDocument: boolean,
   policyOf: CachePolicyLookup,
 ): PageDecision {
-  const url = new URL(c.req.url)
+  const { facts } = c.env.front
   return decidePage(
     {
       tenant: c.get('tenant'),
       pathname,
-      search: url.search,
+      search: facts.target.search,
       origin: c.get('origin'),
-      langCookie: getCookie(c, LANG_COOKIE_NAME),
-      acceptLanguage: c.req.header('accept-language'),
+      langCookie: facts.langCookie,
+      acceptLanguage: facts.acceptLanguage,
       isDocument,
     },
     policyOf,

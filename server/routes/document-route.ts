@@ -1,14 +1,11 @@
 import type { Context, Handler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { isbot } from 'isbot'
-import { langCookie, LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
+import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import { answerPage, pageResponse, type CachedPage } from '../cache/pages/cached-page.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
-import { hostFactsOf } from '../middleware/host-guard.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
-import { decideFront, type FrontFacts } from './front-decision.ts'
-import type { CachePolicyLookup } from './page-decision.ts'
+import type { PageViews } from './front-decision.ts'
 import {
   cacheRenderer,
   dependsOnVisitorLanguage,
@@ -20,9 +17,8 @@ import {
 } from './page-render.ts'
 
 export interface DocumentRouteOptions extends PageRenderOptions {
-  policyOf: CachePolicyLookup
-  /** Honour forwarded host and scheme (TRUST_PROXY), as the host guard does. */
-  trustProxy: boolean
+  /** The page view of a request, decided once (the hit writer may have decided it before the app). */
+  pageViews: PageViews
   /** The security headers a page from the HTML cache is answered with (the middleware sets the same). */
   security: SecurityPolicy
   /** Rendered anonymous pages; absent when HTML caching is off. */
@@ -37,26 +33,11 @@ export interface DocumentRouteOptions extends PageRenderOptions {
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
-    const front = decideFront(frontFactsOf(c, options.trustProxy), () => tenant, options.policyOf)
-    // The host guard and the tenant middleware ran the same steps: only a decided page gets here.
-    if (front.kind !== 'decided') throw new Error(`document route reached with ${front.kind}`)
-    const { decision } = front
+    const { decision, setsLangCookie } = options.pageViews.of(c.env.front, tenant, c.get('origin'))
     if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
-    const response = await answer(c, decision, front.setsLangCookie, options)
-    if (front.setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
+    const response = await answer(c, decision, setsLangCookie, options)
+    if (setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
     return response
-  }
-}
-
-/** What `decideFront` reads from a document GET or HEAD the app answers. */
-function frontFactsOf(c: Context<AppEnv>, trustProxy: boolean): FrontFacts {
-  const url = new URL(c.req.url)
-  return {
-    host: hostFactsOf(c, trustProxy),
-    pathname: url.pathname,
-    search: url.search,
-    langCookie: getCookie(c, LANG_COOKIE_NAME),
-    acceptLanguage: c.req.header('accept-language'),
   }
 }
 
@@ -105,11 +86,12 @@ function served(
   security: SecurityPolicy,
 ): Response {
   c.set('routeName', page.routeName)
-  const method = c.req.method === 'HEAD' ? 'HEAD' : 'GET'
-  const ifNoneMatch = isPrivate ? undefined : c.req.header('if-none-match')
+  const { facts } = c.env.front
+  const method = facts.method === 'HEAD' ? 'HEAD' : 'GET'
+  const ifNoneMatch = isPrivate ? undefined : facts.ifNoneMatch
   const request = {
     method,
-    acceptEncoding: c.req.header('accept-encoding'),
+    acceptEncoding: facts.acceptEncoding,
     ifNoneMatch,
     requestId: c.get('requestId'),
     nonce: c.get('cspNonce'),
@@ -127,7 +109,7 @@ function visitorFacts(c: Context<AppEnv>): RenderFacts {
     log: c.get('log'),
     method: c.req.method,
     url: c.req.url,
-    isBot: isbot(c.req.header('user-agent') ?? ''),
+    isBot: isbot(c.env.front.facts.userAgent ?? ''),
     signal: c.req.raw.signal,
     nonce: c.get('cspNonce'),
     onRouteName: (name) => c.set('routeName', name),

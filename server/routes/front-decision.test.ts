@@ -1,38 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.tsx'
 import { fakeSite } from '../../test/fake-loader-env.ts'
-import type { HostFacts } from '../middleware/host-guard.ts'
+import type { Front, RequestFacts } from '../http/request-facts.ts'
+import { decideHost } from '../tenant/host-decision.ts'
+import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
-import { decideFront, splitTarget, type FrontFacts } from './front-decision.ts'
+import { createPageViews, decidePageView } from './front-decision.ts'
 import { createCachePolicyLookup } from './page-decision.ts'
 
 const policyOf = createCachePolicyLookup(routes)
-const tenant = toTenant('example.test', fakeSite())
+const site = fakeSite()
+const tenant = toTenant('example.test', site)
 // Only the count of languages decides whether the cookie matters.
 const twoLanguages: Tenant = { ...tenant, languages: ['en', 'zh'] }
+const ORIGIN = 'http://example.test'
 
-function facts(overrides: Partial<FrontFacts> & { hosts?: string[] } = {}): FrontFacts {
-  const { hosts = ['example.test'], ...rest } = overrides
-  const host: HostFacts = { hostHeaders: hosts, target: rest.pathname ?? '/res/hot', scheme: 'http', trustProxy: false }
-  return { host, pathname: '/res/hot', search: '', langCookie: 'en', acceptLanguage: undefined, ...rest }
+type PageFacts = Pick<RequestFacts, 'target' | 'langCookie' | 'acceptLanguage'>
+
+function facts(overrides: { pathname?: string; langCookie?: string | undefined } = {}): PageFacts {
+  const { pathname = '/res/hot', ...rest } = overrides
+  return { target: { pathname, search: '' }, langCookie: 'en', acceptLanguage: undefined, ...rest }
 }
 
-describe('decideFront', () => {
+describe('decidePageView', () => {
   it.each([
-    ['two Host headers', facts({ hosts: ['example.test', 'other.test'] }), tenant, { kind: 'refused-host' }],
-    ['a malformed Host', facts({ hosts: ['exa_mple.test'] }), tenant, { kind: 'refused-host' }],
-    [
-      'a tenant not at hand',
-      facts(),
-      undefined,
-      { kind: 'tenant-unknown', host: 'example.test', origin: 'http://example.test' },
-    ],
     [
       'a page with its cache key',
       facts(),
       tenant,
       {
-        kind: 'decided',
         setsLangCookie: false,
         decision: { kind: 'render', cacheKey: 'example.test:html:en:http://example.test/res/hot' },
       },
@@ -41,96 +37,92 @@ describe('decideFront', () => {
       'a redirect',
       facts({ pathname: '/en/res/hot' }),
       tenant,
-      { kind: 'decided', decision: { kind: 'redirect', status: 301, location: '/res/hot' } },
+      { decision: { kind: 'redirect', status: 301, location: '/res/hot' } },
     ],
     [
       'a page never cached',
       facts({ pathname: '/no/such/page' }),
       tenant,
-      { kind: 'decided', decision: { kind: 'render', cacheKey: null } },
+      { decision: { kind: 'render', cacheKey: null } },
     ],
     [
       'one language: no cookie set, even without one',
       facts({ langCookie: undefined }),
       tenant,
-      { kind: 'decided', setsLangCookie: false },
+      { setsLangCookie: false },
     ],
-    [
-      'two languages, no cookie: it is set',
-      facts({ langCookie: undefined }),
-      twoLanguages,
-      { kind: 'decided', setsLangCookie: true },
-    ],
-    [
-      'two languages, the page’s cookie: not set again',
-      facts(),
-      twoLanguages,
-      { kind: 'decided', setsLangCookie: false },
-    ],
+    ['two languages, no cookie: it is set', facts({ langCookie: undefined }), twoLanguages, { setsLangCookie: true }],
+    ['two languages, the page’s cookie: not set again', facts(), twoLanguages, { setsLangCookie: false }],
   ] as const)('%s', (_name, input, held, expected) => {
-    expect(decideFront(input, () => held, policyOf)).toMatchObject(expected)
+    expect(decidePageView(input, held, ORIGIN, policyOf)).toMatchObject(expected)
   })
 
-  it('takes the origin from the host decision, as the host guard does', () => {
-    const front = decideFront(
-      facts({ hosts: ['Example.test:8080'] }),
-      (host) => (host === 'example.test' ? tenant : undefined),
-      policyOf,
-    )
-    expect(front).toMatchObject({
-      kind: 'decided',
+  it('keys the page by its tenant, not by the Host as sent: a port never makes a new copy', () => {
+    const host = decideHost({
+      hostHeaders: ['Example.test:8080'],
+      target: '/res/hot',
+      scheme: 'http',
+      trustProxy: false,
+    })
+    if (!host.ok) throw new Error(host.reason)
+    expect(decidePageView(facts(), tenant, host.origin, policyOf)).toMatchObject({
       origin: 'http://example.test:8080',
-      // The key names the tenant, not the Host as sent: a port never makes a new copy.
       decision: { cacheKey: 'example.test:html:en:http://example.test/res/hot' },
     })
   })
 })
 
-describe('splitTarget', () => {
-  it.each([
-    '/',
-    '/res/hot',
-    '/res/hot?',
-    '/s?q=a%20b&page=2',
-    '/a/b/?x=1?y=2',
-    '/a:b@c/!$&()*+,;=~',
-    '/%E4%B8%AD?q=%zz',
-    '//double//slash',
-    '/a/..b/.c/',
-    '/a/%2e.x/%2e%2e%2e/',
-    '/x?a=/./b',
-    '/x?a=..',
-  ])('reads %s as URL parsing does', (target) => {
-    // As the app sees it: @hono/node-server puts scheme and Host in front of the target.
-    const url = new URL(`http://res.localhost${target}`)
-    expect(splitTarget(target)).toEqual({ pathname: url.pathname, search: url.search })
+/** A request as the front door leaves it. */
+function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: boolean } = {}): Front {
+  const { hosts = ['example.test'], langCookie = 'en', targetAsIs = true } = options
+  const host = { hostHeaders: hosts, target: '/res/hot', scheme: 'http', trustProxy: false } as const
+  const requestFacts: RequestFacts = {
+    ...facts({ langCookie }),
+    method: 'GET',
+    host,
+    targetAsIs,
+    acceptEncoding: undefined,
+    ifNoneMatch: undefined,
+    requestId: undefined,
+    userAgent: undefined,
+  }
+  return { facts: requestFacts, host: decideHost(host) }
+}
+
+describe('createPageViews', () => {
+  // Only example.test is held fresh; the repository's tenant view of it is the same object each time.
+  const sites = {
+    peekSite: (host: string) => (host === 'example.test' ? site : undefined),
+    tenantOf: () => tenant,
+  } as unknown as SiteRepository
+  const views = () =>
+    createPageViews({
+      sites,
+      policyOf,
+      imageOptimizer: false,
+      rerenderFor: () => () => Promise.reject(new Error('never rendered here')),
+    })
+
+  it('decides a request’s page view once: the document route reads what the hit writer decided', () => {
+    const pageViews = views()
+    const request = front()
+    const first = pageViews.cachedView(request)
+    expect(first?.key).toBe('example.test:html:en:http://example.test/res/hot')
+    const view = pageViews.of(request, tenant, ORIGIN)
+    expect(pageViews.of(request, tenant, ORIGIN)).toBe(view)
+    // Another tenant found by the app (a config reloaded meanwhile) is decided anew.
+    expect(pageViews.of(request, twoLanguages, ORIGIN)).not.toBe(view)
   })
 
   it.each([
-    '/a/./b',
-    '/a/../b',
-    '/a/%2e%2e/b',
-    '/a/%2E/b',
-    '/a/.%2e',
-    '/a/%2e.',
-    '/a/..',
-    '/a/.',
-    '/a b',
-    '/a"b',
-    '/a<b>',
-    '/a`b',
-    '/a{b}',
-    '/a|b',
-    '/a\\b',
-    '/a#frag',
-    "/it's",
-    "/a?q='",
-    '/a?q="',
-    'http://res.localhost/a',
-    '*',
-    '',
-    '/é',
-  ])('declines %s', (target) => {
-    expect(splitTarget(target)).toBeNull()
+    ['a refused host', front({ hosts: ['exa_mple.test'] })],
+    ['a tenant not held fresh', front({ hosts: ['other.test'] })],
+    ['a target URL parsing rewrote', front({ targetAsIs: false })],
+    [
+      'a page never cached',
+      { ...front(), facts: { ...front().facts, target: { pathname: '/no/such/page', search: '' } } },
+    ],
+  ])('leaves %s to the app', (_name, request) => {
+    expect(views().cachedView(request)).toBeNull()
   })
 })

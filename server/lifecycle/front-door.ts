@@ -1,0 +1,68 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { type Front, readRequestFacts } from '../http/request-facts.ts'
+import { decideHost } from '../tenant/host-decision.ts'
+
+/** Node's request and response, as @hono/node-server hands them to the app (absent under `app.request()`). */
+interface NodeBindings {
+  incoming?: IncomingMessage
+  outgoing?: ServerResponse
+}
+
+/** What the app behind the door receives with each request: Node's objects, if any, and the door's record. */
+type FrontBindings = NodeBindings & { front: Front }
+
+export interface FrontDoorOptions {
+  /** The app behind the door (the Hono app's fetch). */
+  app: (request: Request, env: FrontBindings) => Response | Promise<Response>
+  /** Honour forwarded host and scheme (TRUST_PROXY). */
+  trustProxy: boolean
+  /**
+   * Answers a request on Node's response from what the door found, before any web Request exists
+   * (the HTML cache's hit writer), or returns false and leaves it to the app untouched.
+   */
+  answerFirst?: ((front: Front, outgoing: ServerResponse) => boolean) | undefined
+}
+
+/** The one way into the app, from a socket or from a web Request. */
+export interface FrontDoor {
+  /** Node's request listener (lifecycle/http-server.ts): the door, `answerFirst`, then the app. */
+  listener: RequestListener
+  /** The web entry (`app.request()`, tests): the same door, then the app. */
+  fetch: (request: Request, env?: NodeBindings) => Response | Promise<Response>
+}
+
+/**
+ * Every request enters here: its facts are read once (http/request-facts.ts) and its host decided
+ * once (tenant/host-decision.ts), and that record travels with it as `c.env.front`, whether
+ * `answerFirst` answers it on Node's response or the app does.
+ */
+export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
+  const { app, trustProxy, answerFirst } = options
+  const enter = (request: IncomingMessage | Request): Front => {
+    const facts = readRequestFacts(request, trustProxy)
+    return { facts, host: decideHost(facts.host) }
+  }
+  // A request the listener let through reaches `fetch` as a web Request built from Node's: its
+  // record is kept here until then, so the app reads the facts the door read.
+  const entered = new WeakMap<IncomingMessage, Front>()
+
+  function fetch(request: Request, env: NodeBindings = {}): Response | Promise<Response> {
+    const { incoming } = env
+    const front = (incoming && entered.get(incoming)) ?? enter(incoming ?? request)
+    return app(request, { ...env, front })
+  }
+
+  // Built at the first request: @hono/node-server swaps the global Request and Response when it
+  // builds a listener, which an app only ever asked through `fetch` (as in tests) does without.
+  let toApp: RequestListener | undefined
+  function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
+    const front = enter(incoming)
+    if (answerFirst?.(front, outgoing)) return
+    entered.set(incoming, front)
+    toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
+    void toApp(incoming, outgoing)
+  }
+
+  return { listener, fetch }
+}
