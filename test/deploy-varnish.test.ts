@@ -91,8 +91,7 @@ async function startInstance(upstreamUrl: string, varnishUrl: string): Promise<I
     metrics: createMetrics({ processMetrics: false }),
   })
   const { server, port } = await startHttpServer({
-    fetch: deps.app.fetch,
-    answerFirst: deps.app.cacheHits,
+    listener: deps.app.listener,
     port: 0,
     hostname: '127.0.0.1',
     keepAliveTimeoutMs: parsed.env.KEEP_ALIVE_TIMEOUT_MS,
