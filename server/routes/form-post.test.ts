@@ -123,6 +123,18 @@ describe('forms posted without JavaScript', () => {
     expect(await response.text()).toContain('Thanks! We will get back to you within one business day.')
   })
 
+  it('answers with the same Vary as a GET of the page, both depending on the visitor language', async () => {
+    const page = await site.request('/feedback')
+    await page.text()
+    const posted = await site.request('/feedback', {
+      ...form({ [FORM_ID_FIELD]: 'feedback', kind: 'request', content: '' }),
+    })
+    await posted.text()
+    expect(posted.status).toBe(422)
+    expect(page.headers.get('vary')).toContain('Accept-Language')
+    expect(posted.headers.get('vary')).toBe(page.headers.get('vary'))
+  })
+
   it('keeps the input and says so when the upstream fails', async () => {
     submitReply = () => new Response('upstream down', { status: 503 })
     try {

@@ -10,10 +10,10 @@ import { UpstreamStatusError } from '../errors.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
 import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
-import { renderDocument } from '../render/render-document.ts'
 import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import { renderDocumentAnswer } from './document-answer.ts'
 import { redirectOrBadRequest } from './page-render.ts'
 import type { CachePolicyLookup } from './page-decision.ts'
 import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
@@ -27,6 +27,8 @@ export interface FormPostRouteOptions {
   manifest: ClientManifest
   renderTimeoutMs: number
   policyOf: CachePolicyLookup
+  /** Told when a render is cut short (metrics), as for a page GET. */
+  onRenderAborted?: (reason: 'timeout' | 'client') => void
 }
 
 const SUBMIT_PATH = '/v1/feedback/submit'
@@ -60,9 +62,7 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
 
     const values = toFormValues(items, (field) => entriesOf(body[field]))
     const { result, status } = await submitForm(c, options.sites, formId, values, validateFormValues(items, values))
-    const headers = new Headers({ 'cache-control': 'no-store' })
-    return renderDocument({
-      handler: options.handler,
+    return renderDocumentAnswer(options, {
       context: {
         ...context,
         statusCode: status,
@@ -70,14 +70,14 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       },
       tenant: outcome.tenant,
       locale: outcome.locale,
-      manifest: options.manifest,
-      headers,
+      language: decision.language,
+      headers: new Headers({ 'cache-control': 'no-store' }),
       method: 'GET',
       complete: isbot(c.req.header('user-agent') ?? ''),
-      timeoutMs: options.renderTimeoutMs,
       signal: c.req.raw.signal,
       nonce: c.get('cspNonce'),
-      onError: (error) => c.get('log').error({ err: error, url: c.req.url }, 'render error'),
+      log: c.get('log'),
+      url: c.req.url,
     })
   }
 }

@@ -12,7 +12,6 @@ import { loadPage } from '../page-data/load-page.ts'
 import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
-import { renderDocument } from '../render/render-document.ts'
 import { renderInputsDigest } from '../render/render-inputs.ts'
 import { canonicalOrigin, type CanonicalScheme } from '../seo/canonical-origin.ts'
 import type { Markdown } from '../page-data/markdown.ts'
@@ -20,6 +19,7 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
+import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, setLanguageVary } from './document-answer.ts'
 import type { CachedPageFacts } from './front-decision.ts'
 import type { PageDecision } from './page-decision.ts'
 
@@ -44,9 +44,6 @@ export interface PageRenderOptions {
   onRenderAborted?: (reason: 'timeout' | 'client') => void
 }
 
-/** The request headers the first-visit language redirect reads (SPEC §2). */
-const LANGUAGE_VARY = 'Accept-Language, Cookie'
-
 /** A decision to render a page. */
 export type RenderDecision = Extract<PageDecision, { kind: 'render' }>
 
@@ -66,16 +63,8 @@ export interface RenderFacts {
   onRouteName?: (name: string) => void
 }
 
-/**
- * Whether a document answer could have been different for another visitor's Accept-Language or
- * lang cookie: only on a site with several languages, for an unprefixed page (default language)
- * or a redirect (its target may switch to a language prefix). Elsewhere `Vary` stays small, so a
- * CDN keeps one copy per page.
- */
-export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: string } | null): boolean {
-  if (tenant.languages.length < 2) return false
-  return rendered === null || rendered.language === tenant.defaultLanguage
-}
+// document-route.ts takes it from here, with the rest of the page render.
+export { dependsOnVisitorLanguage } from './document-answer.ts'
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
@@ -168,7 +157,6 @@ async function loadAndRender(
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
   if (shareable)
     for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
-  if (dependsOnVisitorLanguage(loaded.tenant, { language: decision.language })) headers.set('vary', LANGUAGE_VARY)
   // Only a page the cache may keep needs to know what it was made of.
   const digestWork =
     forCache && shareable
@@ -187,6 +175,7 @@ async function loadAndRender(
   const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
   if (raw) {
+    setLanguageVary(headers, loaded.tenant, decision.language)
     const digested = await digestWork
     return {
       response: rawDocumentResponse(raw, context.statusCode, method, headers),
@@ -199,23 +188,21 @@ async function loadAndRender(
   }
   let settle!: (outcome: { clean: boolean; document: Uint8Array | null }) => void
   const outcome = new Promise<{ clean: boolean; document: Uint8Array | null }>((resolve) => (settle = resolve))
-  const response = await renderDocument({
-    handler: options.handler,
+  const response = await renderDocumentAnswer(options, {
     context,
     tenant: loaded.tenant,
     locale,
-    manifest: options.manifest,
+    language: decision.language,
     headers,
     method,
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
     // may keep is made complete from what streamed once it has ended.
     complete: facts.isBot,
     keepsComplete: forCache,
-    timeoutMs: options.renderTimeoutMs,
     ...(facts.signal ? { signal: facts.signal } : {}),
     nonce,
-    ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
-    onError: (error) => facts.log.error({ err: error, url: facts.url }, 'render error'),
+    log: facts.log,
+    url: facts.url,
     onComplete: (clean, document) => settle({ clean, document: document ?? null }),
   })
   if (method === 'HEAD') settle({ clean: false, document: null })
