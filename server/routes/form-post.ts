@@ -91,13 +91,12 @@ async function submitForm(
 ): Promise<{ result: FormResult; status: number }> {
   if (problems.length > 0) return { result: { formId, outcome: 'invalid', values, problems }, status: 422 }
   try {
-    await sites.getData(
+    await sites.submit(
       c.get('tenant').host,
       SUBMIT_PATH,
       { form_id: formId, values },
       z.unknown(),
       c.get('upstreamContext'),
-      { cache: false },
     )
     return { result: { formId, outcome: 'sent' }, status: 200 }
   } catch (error) {

@@ -225,6 +225,22 @@ describe('pages, show paths and data', () => {
     expect(harness.stub.requests[0]?.headers.cookie).toBeUndefined()
   })
 
+  it('submit sends each write with the visitor context and keeps nothing for a later read', async () => {
+    harness.stub.handle((request, res) => sendEnvelope(res, { received: JSON.parse(request.body) }))
+    const { repo } = harness.repository()
+    const schema = z.object({ received: z.unknown() })
+    const visitor = { ...context, cookie: 'sid=1' }
+    const body = { form_id: 'feedback', values: { content: 'hi' } }
+    expect(await repo.submit('tenant.example', '/v1/feedback/submit', body, schema, visitor)).toEqual({
+      received: body,
+    })
+    await repo.submit('tenant.example', '/v1/feedback/submit', body, schema, visitor)
+    await repo.getData('tenant.example', '/v1/feedback/submit', body, schema, context, { cache: true })
+    expect(harness.stub.requests).toHaveLength(3)
+    expect(harness.stub.requests.map((request) => request.headers.cookie)).toEqual(['sid=1', 'sid=1', undefined])
+    expect(harness.stub.requests[0]?.headers['app-domain']).toBe('tenant.example')
+  })
+
   it('getData raises UpstreamStatusError for a non-zero status and caches nothing', async () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, null, 404, 'no such post'))
     const { repo } = harness.repository()

@@ -74,7 +74,10 @@ export interface SiteRepository {
   getPage(host: string, page: PageLocation, context: UpstreamCallContext): Promise<SitePageConfig | null>
   /** The site's content pages, for the route map. */
   getShowPaths(host: string, context: UpstreamCallContext): Promise<ShowPath[]>
-  /** Upstream data parsed with `schema`; with `cache: true` shared between visitors for `pageTtlMs`. */
+  /**
+   * Upstream data read and parsed with `schema`; with `cache: true` shared between visitors for
+   * `pageTtlMs`, else the visitor's own call. Writes go through `submit`.
+   */
   getData<T>(
     host: string,
     path: string,
@@ -83,6 +86,11 @@ export interface SiteRepository {
     context: UpstreamCallContext,
     options: { cache: boolean },
   ): Promise<T>
+  /**
+   * Sends `body` to the upstream's `path` for the tenant: a write (a form submission), the visitor's
+   * own call, never cached; answers the upstream's data parsed with `schema`.
+   */
+  submit<T>(host: string, path: string, body: unknown, schema: ZodType<T>, context: UpstreamCallContext): Promise<T>
   /** Forgets one tenant's cached configs and data on this instance (`null`: every tenant's); answers how many entries. */
   purge(host: string | null): number
   /** Forgets these cache keys (cache-keys.ts) on this instance; answers how many were held. */
@@ -176,6 +184,8 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
       // the visitor's own (its signal) but reads what every visitor would, so without the cookie.
       return upstream.data(path, body, schema, sharedContext({ host, context }, context.signal))
     },
+
+    submit: (host, path, body, schema, context) => upstream.data(path, body, schema, { ...context, appDomain: host }),
 
     ...createTenantForgetting({ sites, pages, showPaths, data }),
   }
