@@ -250,6 +250,7 @@ export function createApp(deps: AppDeps): App {
       markdown,
       manifest: deps.manifest,
       renderTimeoutMs: deps.renderTimeoutMs,
+      onRenderAborted: pageRendering.onRenderAborted,
       policyOf,
     }),
   )

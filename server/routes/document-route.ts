@@ -6,9 +6,9 @@ import { answerPage, pageResponse, type CachedPage } from '../cache/pages/cached
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { PageViews } from './front-decision.ts'
+import { dependsOnVisitorLanguage } from './document-answer.ts'
 import {
   cacheRenderer,
-  dependsOnVisitorLanguage,
   redirectOrBadRequest,
   renderPage,
   type PageRenderOptions,

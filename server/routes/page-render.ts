@@ -63,9 +63,6 @@ export interface RenderFacts {
   onRouteName?: (name: string) => void
 }
 
-// document-route.ts takes it from here, with the rest of the page render.
-export { dependsOnVisitorLanguage } from './document-answer.ts'
-
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
 
