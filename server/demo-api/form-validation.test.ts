@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FormItem } from '../../shared/types.ts'
+import type { FormItem } from '../../shared/content-types.ts'
 import { validateForm, type FormValues } from './form-validation.ts'
 
 const items: FormItem[] = [

@@ -1,4 +1,4 @@
-import type { FormItem } from '../../shared/types.ts'
+import type { FormItem } from '../../shared/content-types.ts'
 
 export type FormValues = Record<string, string | string[]>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Resource } from '../../shared/types.ts'
+import type { Resource } from '../../shared/content-types.ts'
 import { matchScore } from './resource-query.ts'
 
 const resource: Resource = {

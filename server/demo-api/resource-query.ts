@@ -1,4 +1,4 @@
-import type { Category, HotSearch, Resource, Tag } from '../../shared/types.ts'
+import type { Category, HotSearch, Resource, Tag } from '../../shared/content-types.ts'
 import type { DemoTenant } from './tenant.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Post, RssHot } from '../../shared/types.ts'
+import type { Post, RssHot } from '../../shared/content-types.ts'
 import { callApi, createCapturingLogger, createTestApi } from './demo-api.test-helper.ts'
 import { createDemoApi } from './app.ts'
 

@@ -1,6 +1,6 @@
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
-import type { Post } from '../../shared/types.ts'
+import type { Post } from '../../shared/content-types.ts'
 import { defineCall, nowSeconds } from './call.ts'
 import { fail, ok, paginate, STATUS } from './envelope.ts'
 import { optionalKey, page, pageSize } from './schemas.ts'

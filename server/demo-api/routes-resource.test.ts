@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Resource, Tag } from '../../shared/types.ts'
+import type { Resource, Tag } from '../../shared/content-types.ts'
 import { callApi, createTestApi } from './demo-api.test-helper.ts'
 
 const HOST = 'res.localhost'

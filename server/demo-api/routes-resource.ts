@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { RankRow } from '../../shared/types.ts'
+import type { RankRow } from '../../shared/content-types.ts'
 import { defineCall } from './call.ts'
 import { fail, ok, paginate, STATUS } from './envelope.ts'
 import {

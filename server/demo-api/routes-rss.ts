@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RssGroup, RssHot } from '../../shared/types.ts'
+import type { RssGroup, RssHot } from '../../shared/content-types.ts'
 import { defineCall, nowSeconds } from './call.ts'
 import { fail, ok, STATUS } from './envelope.ts'
 import { page, pageSize } from './schemas.ts'

@@ -1,13 +1,12 @@
 import { normalizeHost } from '../tenant/normalize-host.ts'
+import type { Lang, PageSummary, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import type {
   Category,
   Contact,
   Feedback,
   FormItem,
   HotSearch,
-  Lang,
   LinkGroup,
-  PageSummary,
   Post,
   PostCategory,
   Promo,
@@ -15,10 +14,8 @@ import type {
   Resource,
   RssHot,
   RssSource,
-  SiteConfig,
-  SitePageConfig,
   Tag,
-} from '../../shared/types.ts'
+} from '../../shared/content-types.ts'
 
 /** A content page of a tenant: its config plus what page lists show about it. */
 export interface DemoPage {

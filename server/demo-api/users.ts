@@ -1,6 +1,6 @@
 import { randomInt, randomUUID, scryptSync, timingSafeEqual, randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { UserInfo } from '../../shared/types.ts'
+import type { UserInfo } from '../../shared/content-types.ts'
 import { avatarFor } from './data/media.ts'
 
 /** SPEC §9: a new code may be sent once per 60 s per e-mail. */

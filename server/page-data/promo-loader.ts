@@ -2,7 +2,7 @@ import { routes } from '../../shared/routes.tsx'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { servablePromos, type PromoView } from '../../shared/promo/promo-rules.ts'
 import { toPromoWebPath, toSectionSegments } from '../../shared/promo/promo-web-path.ts'
-import type { Promo } from '../../shared/types.ts'
+import type { Promo } from '../../shared/content-types.ts'
 import { promoMapSchema } from '../upstream/schemas.ts'
 import type { ServerLoader } from './loader-env.ts'
 

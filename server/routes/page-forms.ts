@@ -1,6 +1,6 @@
 import type { ContentPageData } from '../../shared/data/content-data.ts'
 import type { FeedbackPageData } from '../../shared/data/site-data.ts'
-import type { FormItem } from '../../shared/types.ts'
+import type { FormItem } from '../../shared/content-types.ts'
 
 /**
  * The items of form `formId` on a page, from the page's loader data: the feedback form of the

@@ -1,6 +1,7 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
-import type { Lang, Post } from '../../shared/types.ts'
+import type { Lang } from '../../shared/types.ts'
+import type { Post } from '../../shared/content-types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { htmlError } from '../render/html-error.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Post } from '../../shared/types.ts'
+import type { Post } from '../../shared/content-types.ts'
 import { renderPostFeed } from './post-feed.ts'
 
 function post(id: string, created_at: number, updated_at: number): Omit<Post, 'content'> {

@@ -1,6 +1,6 @@
 import { Feed } from 'feed'
 import { postPath } from '../../shared/data/post-data.ts'
-import type { Post } from '../../shared/types.ts'
+import type { Post } from '../../shared/content-types.ts'
 import { dateOfSeconds } from '../../shared/rules/upstream-time.ts'
 
 export interface PostFeedInput {

@@ -15,7 +15,7 @@ import type {
   RssGroup,
   RssHot,
   Tag,
-} from '../../shared/types.ts'
+} from '../../shared/content-types.ts'
 import {
   flag,
   id,

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import {
+  PAGE_TYPES,
+  type PageSummary,
+  type PageType,
+  type ShowPath,
+  type SiteConfig,
+  type SitePageConfig,
+} from '../../shared/types.ts'
+import {
   CUSTOM_CONTENT_TYPES,
   MODULE_TYPES,
-  PAGE_TYPES,
   type CustomPageConfig,
   type LandModule,
   type LandPageConfig,
@@ -11,16 +18,11 @@ import {
   type NavSite,
   type OutlineNode,
   type OutlinePageConfig,
-  type PageSummary,
-  type PageType,
   type ResourcePageConfig,
   type RssPageConfig,
   type RssSource,
-  type ShowPath,
-  type SiteConfig,
-  type SitePageConfig,
   type UgcPostPageConfig,
-} from '../../shared/types.ts'
+} from '../../shared/content-types.ts'
 import {
   flag,
   id,

@@ -1,5 +1,6 @@
 import type { PageDataBase } from './page-head.ts'
-import type { CustomContentType, FormItem, PageType } from '../types.ts'
+import type { PageType } from '../types.ts'
+import type { CustomContentType, FormItem } from '../content-types.ts'
 import type { HotQuery } from './resource-data.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { Post, PostCategory } from '../types.ts'
+import type { Post, PostCategory } from '../content-types.ts'
 import type { PageDataBase } from './page-head.ts'
 import type { Paging } from './resource-data.ts'
 

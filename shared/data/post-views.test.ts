@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Post } from '../types.ts'
+import type { Post } from '../content-types.ts'
 import { toPostCategoryLink, toPostListItem, toPostSummary } from './post-views.ts'
 
 const post: Post = {

@@ -1,4 +1,4 @@
-import type { Post, PostCategory } from '../types.ts'
+import type { Post, PostCategory } from '../content-types.ts'
 import type { PostListItem, PostSummary } from './post-data.ts'
 
 /**

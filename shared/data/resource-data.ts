@@ -1,4 +1,5 @@
-import type { AsideKind, Category, Contact, RankPlatform, RankRow, Resource, Tag } from '../types.ts'
+import type { AsideKind } from '../types.ts'
+import type { Category, Contact, RankPlatform, RankRow, Resource, Tag } from '../content-types.ts'
 import type { ListItemView } from './content-data.ts'
 import type { PageDataBase } from './page-head.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Resource } from '../types.ts'
-import type { RankPlatform } from '../types.ts'
+import type { Resource } from '../content-types.ts'
+import type { RankPlatform } from '../content-types.ts'
 import {
   toAsideResource,
   toHotQuery,

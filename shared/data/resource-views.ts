@@ -1,4 +1,4 @@
-import type { Category, HotSearch, RankPlatform, Resource, Tag } from '../types.ts'
+import type { Category, HotSearch, RankPlatform, Resource, Tag } from '../content-types.ts'
 import type { AsideResource, HotQuery, ResourceDetail, ResourceSummary, TagCount, TagLink } from './resource-data.ts'
 
 /**

@@ -55,7 +55,7 @@ export interface FeedbackPageData extends PageDataBase {
   total: number
   rows: FeedbackEntry[]
   /** The site's feedback form (submitted to `/v1/feedback/submit`). */
-  form: { formId: string; items: import('../types.ts').FormItem[] }
+  form: { formId: string; items: import('../content-types.ts').FormItem[] }
 }
 
 /** Router path of a feedback list page: page 1 is `/feedback` itself. */

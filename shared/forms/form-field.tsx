@@ -1,4 +1,4 @@
-import type { FormItem } from '../types.ts'
+import type { FormItem } from '../content-types.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { FormValues } from './form-values.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FormItem } from '../types.ts'
+import type { FormItem } from '../content-types.ts'
 import { validateFormValues, type FieldProblem } from './form-validation.ts'
 import { toFormValues, type FormValues } from './form-values.ts'
 

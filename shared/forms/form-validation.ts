@@ -1,4 +1,4 @@
-import type { FormItem } from '../types.ts'
+import type { FormItem } from '../content-types.ts'
 import { answerableItems, isChoiceList, type FormValues } from './form-values.ts'
 
 /** One problem with one field; the form shows it next to the field. */

@@ -1,4 +1,4 @@
-import type { FormItem } from '../types.ts'
+import type { FormItem } from '../content-types.ts'
 
 /** What a form sends to `/v1/feedback/submit` (API.md): one string per field, a list for checkboxes with choices. */
 export type FormValues = Record<string, string | string[]>

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
 import { detailPath, searchPath, type RankPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
-import type { RankRow } from '../types.ts'
+import type { RankRow } from '../content-types.ts'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 import { TabNav, type Tab } from './resource/tab-nav.tsx'
 

@@ -10,7 +10,7 @@ import { postPath } from '../data/post-data.ts'
 import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { Translate } from '../i18n/translator.ts'
-import type { PostCategory } from '../types.ts'
+import type { PostCategory } from '../content-types.ts'
 import { clearDraft, saveDraft, type StoredDraft } from './post-draft.ts'
 import { parseTags, POST_LIMITS, validatePost, type PostProblem } from './post-rules.ts'
 

@@ -1,4 +1,4 @@
-import type { Promo } from '../types.ts'
+import type { Promo } from '../content-types.ts'
 
 /** What the page needs of a promo (SPEC §3 "Promo"); times in seconds, as the upstream sends them. */
 export type PromoView = Pick<

@@ -1,11 +1,5 @@
-import {
-  TDK_KEYS,
-  type FormItem,
-  type SiteConfig,
-  type SitePageConfig,
-  type Tdk,
-  type TdkKey,
-} from '../../../shared/types.ts'
+import { TDK_KEYS, type SiteConfig, type SitePageConfig, type Tdk, type TdkKey } from '../../../shared/types.ts'
+import type { FormItem } from '../../../shared/content-types.ts'
 import type { DemoForm, DemoPage } from '../tenant.ts'
 
 export const HOUR = 3600

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { ASIDE_KINDS, LANGUAGES, TDK_KEYS } from '../../../shared/types.ts'
 import {
-  ASIDE_KINDS,
   CUSTOM_CONTENT_TYPES,
   FORM_ITEM_TYPES,
-  LANGUAGES,
   MODULE_TYPES,
-  TDK_KEYS,
   type FormItem,
   type LandPageConfig,
   type NavPageConfig,
   type OutlineNode,
-} from '../../../shared/types.ts'
+} from '../../../shared/content-types.ts'
 import type { DemoTenant } from '../tenant.ts'
 import { createDemoTenants } from './index.ts'
 

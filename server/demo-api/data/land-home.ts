@@ -1,4 +1,4 @@
-import type { FormItem, LandModule, LandPageConfig } from '../../../shared/types.ts'
+import type { FormItem, LandModule, LandPageConfig } from '../../../shared/content-types.ts'
 import type { DemoForm } from '../tenant.ts'
 import { DAY } from './common.ts'
 import { avatarFor, demoClip, icon, qrPlaceholder, screenshot } from './media.ts'

@@ -1,4 +1,5 @@
-import type { CustomContentType, SitePageConfig } from '../../../shared/types.ts'
+import type { SitePageConfig } from '../../../shared/types.ts'
+import type { CustomContentType } from '../../../shared/content-types.ts'
 import type { DemoPage, DemoPageGroup } from '../tenant.ts'
 import { DAY, makePage, withDates } from './common.ts'
 import {

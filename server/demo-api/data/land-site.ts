@@ -1,4 +1,5 @@
-import type { Feedback, LinkGroup, SiteConfig } from '../../../shared/types.ts'
+import type { SiteConfig } from '../../../shared/types.ts'
+import type { Feedback, LinkGroup } from '../../../shared/content-types.ts'
 import type { DemoTenant } from '../tenant.ts'
 import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { CONTACT_FORM } from './land-home.ts'

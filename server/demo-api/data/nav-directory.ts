@@ -1,4 +1,4 @@
-import type { NavPageConfig, NavSite } from '../../../shared/types.ts'
+import type { NavPageConfig, NavSite } from '../../../shared/content-types.ts'
 import { icon } from './media.ts'
 
 type Entry = [title: string, url: string, description: string, tags?: string[], pricing?: string]

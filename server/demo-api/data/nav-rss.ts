@@ -1,4 +1,4 @@
-import type { RssHot } from '../../../shared/types.ts'
+import type { RssHot } from '../../../shared/content-types.ts'
 import type { DemoRssSource } from '../tenant.ts'
 import { DAY, HOUR } from './common.ts'
 import { icon } from './media.ts'

@@ -1,4 +1,5 @@
-import type { Feedback, LinkGroup, PostCategory, SiteConfig } from '../../../shared/types.ts'
+import type { SiteConfig } from '../../../shared/types.ts'
+import type { Feedback, LinkGroup, PostCategory } from '../../../shared/content-types.ts'
 import type { DemoTenant } from '../tenant.ts'
 import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { NAV_GROUPS, navPages } from './nav-pages.ts'

@@ -1,4 +1,4 @@
-import type { Post, PostCategory } from '../../../shared/types.ts'
+import type { Post, PostCategory } from '../../../shared/content-types.ts'
 import { DAY, withDates } from './common.ts'
 import { avatarFor, picture } from './media.ts'
 

@@ -1,4 +1,4 @@
-import type { Tag } from '../../../shared/types.ts'
+import type { Tag } from '../../../shared/content-types.ts'
 import type { CatalogCategory, CatalogEntry } from './resources.ts'
 
 /** Tags of the resource site; the descriptions fill #标签描述# on tag pages. */

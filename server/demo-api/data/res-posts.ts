@@ -1,4 +1,4 @@
-import type { PostCategory } from '../../../shared/types.ts'
+import type { PostCategory } from '../../../shared/content-types.ts'
 import type { PostDef } from './posts.ts'
 
 export const RES_POST_CATEGORIES: PostCategory[] = [

@@ -1,4 +1,4 @@
-import type { RankPlatform, Resource } from '../../../shared/types.ts'
+import type { RankPlatform, Resource } from '../../../shared/content-types.ts'
 import type { DemoRankEntry } from '../tenant.ts'
 import { siteRankEntries } from './resources.ts'
 

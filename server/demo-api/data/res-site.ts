@@ -1,4 +1,5 @@
-import type { Feedback, HotSearch, LinkGroup, Promo, SiteConfig } from '../../../shared/types.ts'
+import type { SiteConfig } from '../../../shared/types.ts'
+import type { Feedback, HotSearch, LinkGroup, Promo } from '../../../shared/content-types.ts'
 import type { DemoTenant } from '../tenant.ts'
 import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { buildPosts } from './posts.ts'

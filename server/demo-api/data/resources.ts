@@ -1,4 +1,4 @@
-import type { Category, Resource, Tag } from '../../../shared/types.ts'
+import type { Category, Resource, Tag } from '../../../shared/content-types.ts'
 import type { DemoRankEntry } from '../tenant.ts'
 import { DAY, HOUR } from './common.ts'
 import { createRandom } from './random.ts'

@@ -1,4 +1,4 @@
-import type { Tag } from '../../../shared/types.ts'
+import type { Tag } from '../../../shared/content-types.ts'
 import type { CatalogCategory } from './resources.ts'
 
 // The page-home sites (land, nav) carry a few resources too: their search route finds resources

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentPageData, LandModuleView } from '../../../shared/data/content-data.ts'
-import { MODULE_TYPES } from '../../../shared/types.ts'
+import { MODULE_TYPES } from '../../../shared/content-types.ts'
 import { buildContentPage } from './build-page.ts'
 import { fakeUpstream, makeEnv, makePage, thrownBy, type FakeUpstream } from './fake-env.test-helper.ts'
 

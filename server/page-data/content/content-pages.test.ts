@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MODULE_TYPES } from '../../../shared/types.ts'
+import { MODULE_TYPES } from '../../../shared/content-types.ts'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
 
 // End-to-end: the real app against the demo API. land.localhost (English) has a landing home and a

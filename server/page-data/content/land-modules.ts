@@ -5,7 +5,7 @@ import type {
   LandModuleView,
   LandVideoView,
 } from '../../../shared/data/content-data.ts'
-import { FORM_ITEM_TYPES, type FormItem, type LandModule } from '../../../shared/types.ts'
+import { FORM_ITEM_TYPES, type FormItem, type LandModule } from '../../../shared/content-types.ts'
 import type { Markdown } from '../markdown.ts'
 import { safeLinkTarget, safeMediaUrl } from '../../../shared/rules/safe-url.ts'
 import { isLoose, readChoice, readItems, readNumber, readObject, readText, readTexts, type Loose } from './readers.ts'

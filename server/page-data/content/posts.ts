@@ -1,5 +1,5 @@
 import type { LandPostView } from '../../../shared/data/content-data.ts'
-import type { Post } from '../../../shared/types.ts'
+import type { Post } from '../../../shared/content-types.ts'
 import { postPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'

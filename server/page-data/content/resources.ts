@@ -1,5 +1,6 @@
 import type { ResourceCardView, ResourceHotData } from '../../../shared/data/content-data.ts'
-import type { AsideKind, Resource } from '../../../shared/types.ts'
+import type { AsideKind } from '../../../shared/types.ts'
+import type { Resource } from '../../../shared/content-types.ts'
 import { asideSchema, resourceListSchema, type ResourceList } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { toHotQuery } from '../../../shared/data/resource-views.ts'

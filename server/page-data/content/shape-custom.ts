@@ -1,5 +1,5 @@
 import type { CustomBody } from '../../../shared/data/content-data.ts'
-import type { CustomContentType } from '../../../shared/types.ts'
+import type { CustomContentType } from '../../../shared/content-types.ts'
 import { customPageConfigSchema } from '../../upstream/schemas.ts'
 import { sanitizeDocument, type Markdown } from '../markdown.ts'
 import type { ObjectMemo } from '../../cache/object-memo.ts'

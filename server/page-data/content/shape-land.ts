@@ -1,5 +1,5 @@
 import type { LandBody, LandModuleView } from '../../../shared/data/content-data.ts'
-import type { LandModule } from '../../../shared/types.ts'
+import type { LandModule } from '../../../shared/content-types.ts'
 import { landPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { toModuleView } from './land-modules.ts'

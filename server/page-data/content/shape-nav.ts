@@ -1,5 +1,5 @@
 import type { NavBody, NavSiteView } from '../../../shared/data/content-data.ts'
-import type { NavSite } from '../../../shared/types.ts'
+import type { NavSite } from '../../../shared/content-types.ts'
 import { navPageConfigSchema } from '../../upstream/schemas.ts'
 import type { ObjectMemo } from '../../cache/object-memo.ts'
 import { parsePageConfig } from './page-config.ts'

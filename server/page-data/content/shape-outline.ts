@@ -1,5 +1,5 @@
 import type { OutlineBody, OutlineSection, OutlineTreeNode } from '../../../shared/data/content-data.ts'
-import type { OutlineNode } from '../../../shared/types.ts'
+import type { OutlineNode } from '../../../shared/content-types.ts'
 import { outlinePageConfigSchema } from '../../upstream/schemas.ts'
 import type { Markdown } from '../markdown.ts'
 import { markdownExcerpt } from './excerpt.ts'

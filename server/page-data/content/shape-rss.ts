@@ -1,6 +1,6 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import type { RssBody, RssColumnView, RssHotView } from '../../../shared/data/content-data.ts'
-import type { RssGroup } from '../../../shared/types.ts'
+import type { RssGroup } from '../../../shared/content-types.ts'
 import { rssGroupsSchema, rssHotSchema, rssPageConfigSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv } from '../loader-env.ts'
 import { parsePageConfig } from './page-config.ts'

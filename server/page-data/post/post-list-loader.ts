@@ -7,7 +7,7 @@ import {
 } from '../../../shared/data/post-data.ts'
 import { toPostCategoryLink, toPostListItem } from '../../../shared/data/post-views.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
-import type { PostCategory } from '../../../shared/types.ts'
+import type { PostCategory } from '../../../shared/content-types.ts'
 import { postCategoriesSchema, postPageSchema } from '../../upstream/schemas.ts'
 import { listLd } from '../../seo/structured-data.ts'
 import type { LoaderEnv } from '../loader-env.ts'

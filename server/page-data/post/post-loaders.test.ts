@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Post } from '../../../shared/types.ts'
+import type { Post } from '../../../shared/content-types.ts'
 import { fakeLoaderEnv, fakeSite, thrownBy, upstreamNotFound } from '../../../test/fake-loader-env.ts'
 import { postLoaders } from '../post-loaders.ts'
 import { POST_PAGE_SIZE } from './post-list-loader.ts'

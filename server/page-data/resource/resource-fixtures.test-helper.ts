@@ -1,4 +1,4 @@
-import type { Resource } from '../../../shared/types.ts'
+import type { Resource } from '../../../shared/content-types.ts'
 
 /** A resource as the upstream sends it. */
 export function resource(n: number, overrides: Partial<Resource> = {}): Resource {

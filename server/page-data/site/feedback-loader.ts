@@ -1,7 +1,7 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { feedbackListPath, type FeedbackEntry, type FeedbackPageData } from '../../../shared/data/site-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
-import type { Feedback } from '../../../shared/types.ts'
+import type { Feedback } from '../../../shared/content-types.ts'
 import { feedbackPageSchema } from '../../upstream/schemas.ts'
 import type { LoaderEnv, ServerLoader } from '../loader-env.ts'
 import { parsePage } from '../params.ts'

@@ -1,6 +1,6 @@
 import type { LinksPageData, SiteLinkEntry } from '../../../shared/data/site-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
-import type { LinkGroup } from '../../../shared/types.ts'
+import type { LinkGroup } from '../../../shared/content-types.ts'
 import { linksSchema } from '../../upstream/schemas.ts'
 import type { ServerLoader } from '../loader-env.ts'
 import { safeMediaUrl } from '../../../shared/rules/safe-url.ts'

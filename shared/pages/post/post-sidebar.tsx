@@ -4,7 +4,7 @@ import { SiteLink } from '../../components/site-link.tsx'
 import { useSiteHref } from '../../components/site-context.tsx'
 import { postCategoryPath } from '../../data/post-data.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
-import type { PostCategory } from '../../types.ts'
+import type { PostCategory } from '../../content-types.ts'
 
 /** The article search box: a plain GET form that navigates client-side when scripts run. */
 function PostSearchForm({ query = '' }: { query?: string }) {

@@ -1,4 +1,4 @@
-import type { Resource } from '../../types.ts'
+import type { Resource } from '../../content-types.ts'
 import { useI18n } from '../../i18n/i18n-context.tsx'
 import { CopyButton } from '../../components/copy-button.tsx'
 import { safeHttpUrl } from '../../rules/safe-url.ts'
