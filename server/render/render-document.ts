@@ -27,7 +27,8 @@ import type { ClientManifest } from './manifest.ts'
 import { completeDocument } from './complete-document.ts'
 import { renderWhole } from './render-whole.ts'
 import { settleDeferred } from './settle-deferred.ts'
-import { streamResponse, type StreamedBody } from './stream-response.ts'
+import type { StreamedBody } from './chunk-sink.ts'
+import { streamResponse } from './stream-response.ts'
 
 export interface RenderDocumentInput {
   handler: StaticHandler
