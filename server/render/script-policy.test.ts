@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import http from 'node:http'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../test/gate.ts'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { createGate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../test/site-code.ts'
 
@@ -35,9 +35,7 @@ function get(url: string, headers: Record<string, string>) {
 
 describe('the scripts of a page a shared cache may keep are allowed by their hashes, never by a shared nonce', () => {
   let site: TestSite | undefined
-  let gate: Gate = createGate()
   afterEach(async () => {
-    gate.open()
     await site?.close()
     site = undefined
   })
@@ -71,6 +69,9 @@ describe('the scripts of a page a shared cache may keep are allowed by their has
   })
 
   it('a miss that streams boundaries after its shell is its visitor’s alone, with a nonce its streamed scripts carry; the copy kept is shareable and nonce-free', async () => {
+    // The aside's data is held until the shell has left: React swaps it in with scripts of its own.
+    const gate = createGate()
+    onTestFinished(() => gate.open())
     site = await startTestSite({
       listen: true,
       htmlCache: {},
@@ -79,7 +80,6 @@ describe('the scripts of a page a shared cache may keep are allowed by their has
         return demo(request)
       },
     })
-    gate = createGate()
     const asked = get(`${site.url}/res/hot`, { host: 'res.localhost', ...ZH })
     await vi.waitFor(() => expect(site?.upstreamCalls.get('/v1/resource/aside')).toBeGreaterThan(0))
     setTimeout(() => gate.open(), 100)
