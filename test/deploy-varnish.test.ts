@@ -254,7 +254,10 @@ async function untilEdited(path: string): Promise<{ answers: Answer[]; ms: numbe
   }
 }
 
-describe('a purge sent to the instance reaches the page through Varnish', () => {
+// Every answer is held to MAX_ANSWER_MS. With the rest of the suite running on two cores beside it
+// (browsers among it), an answer now and then waits that long for a CPU rather than for the purge:
+// such a case is tried again (each from an empty CDN and instance), up to twice.
+describe('a purge sent to the instance reaches the page through Varnish', { retry: 2 }, () => {
   /** Warms both caches with /res/hot, then edits the upstream. */
   async function cachedThenEdited(): Promise<Answer> {
     await get(varnish.url, '/res/hot', ZH)
