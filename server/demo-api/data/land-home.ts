@@ -1,53 +1,12 @@
-import type { FormItem, LandModule, LandPageConfig } from '../../../shared/content-types.ts'
-import type { DemoForm } from '../tenant.ts'
+import type { LandModule, LandPageConfig } from '../../../shared/content-types.ts'
+import { CONTACT_FORM } from './land-contact-form.ts'
+import { LAND_TESTIMONIALS } from './land-testimonials.ts'
 import { DAY } from './common.ts'
-import { avatarFor, demoClip, icon, qrPlaceholder, screenshot } from './media.ts'
+import { demoClip, icon, qrPlaceholder, screenshot } from './media.ts'
 
 // Two short clips served by the demo API itself, so the videos play offline; each has its first frame as poster.
 const CLIP = demoClip(0)
 const CLIP_2 = demoClip(1)
-
-// The contact form uses every form item type (API.md "FormItem").
-const CONTACT_ITEMS: FormItem[] = [
-  { type: 'text', field: 'intro', label: 'Tell us about your team and we will reply within one business day.' },
-  { type: 'input', field: 'name', label: 'Your name', placeholder: 'Ada Lovelace', required: 1, max_length: 60 },
-  { type: 'input', field: 'email', label: 'Work e-mail', placeholder: 'ada@company.com', required: 1, max_length: 120 },
-  {
-    type: 'select',
-    field: 'team_size',
-    label: 'Team size',
-    required: 1,
-    options: [
-      { label: '1–10', value: 'small' },
-      { label: '11–50', value: 'medium' },
-      { label: '51–500', value: 'large' },
-      { label: '500+', value: 'enterprise' },
-    ],
-  },
-  {
-    type: 'checkbox',
-    field: 'interests',
-    label: 'Interested in',
-    required: 0,
-    options: [
-      { label: 'Shared workspaces', value: 'workspaces' },
-      { label: 'Single sign-on', value: 'sso' },
-      { label: 'Self-hosted sync', value: 'self_hosted' },
-      { label: 'Education pricing', value: 'education' },
-    ],
-  },
-  {
-    type: 'textarea',
-    field: 'message',
-    label: 'Message',
-    placeholder: 'What would you like to do with Lumen?',
-    required: 1,
-    max_length: 1000,
-  },
-  { type: 'file', field: 'attachment', label: 'Attachment (PDF, optional)', required: 0 },
-  { type: 'image', field: 'screenshot', label: 'Screenshot (optional)', required: 0 },
-]
-export const CONTACT_FORM: DemoForm = { form_id: 'contact-sales', items: CONTACT_ITEMS }
 
 const mod = (
   id: string,
@@ -203,38 +162,7 @@ export function landHomeConfig(now: number): LandPageConfig {
         'm12',
         'comment',
         {
-          items: [
-            {
-              avatar: avatarFor('Maya'),
-              name: 'Maya R., researcher',
-              content: 'The first notes app I have stuck with for more than a month.',
-              rating: 5,
-            },
-            {
-              avatar: avatarFor('Tom'),
-              name: 'Tom K., engineer',
-              content: 'Plain Markdown files and real offline mode. That is all I wanted.',
-              rating: 5,
-            },
-            {
-              avatar: avatarFor('Lina'),
-              name: 'Lina S., student',
-              content: 'Daily notes plus backlinks changed how I revise for exams.',
-              rating: 4,
-            },
-            {
-              avatar: avatarFor('Hiro'),
-              name: 'Hiro T., designer',
-              content: 'Publishing my portfolio straight from my notes is delightful.',
-              rating: 5,
-            },
-            {
-              avatar: avatarFor('Omar'),
-              name: 'Omar A., writer',
-              content: 'Quiet, fast and it never loses a word.',
-              rating: 4,
-            },
-          ],
+          items: LAND_TESTIMONIALS,
         },
         { title: 'What people say' },
       ),
@@ -341,7 +269,7 @@ export function landHomeConfig(now: number): LandPageConfig {
         'form',
         {
           form_id: CONTACT_FORM.form_id,
-          items: CONTACT_ITEMS,
+          items: CONTACT_FORM.items,
           result_position: 1,
           submit_text: 'Send message',
           result_text: 'Thanks! We will get back to you within one business day.',

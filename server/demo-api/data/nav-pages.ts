@@ -1,6 +1,7 @@
 import type { DemoPage, DemoPageGroup, DemoRssSource } from '../tenant.ts'
 import { makePage } from './common.ts'
-import { AI_PAGE, FRONTEND_PAGE, TOOLS_PAGE } from './nav-directory.ts'
+import { TOOLS_PAGE } from './nav-directory.ts'
+import { AI_PAGE, FRONTEND_PAGE } from './nav-topic-pages.ts'
 import { icon, picture } from './media.ts'
 
 export const NAV_GROUPS: DemoPageGroup[] = [

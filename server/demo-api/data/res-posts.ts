@@ -1,5 +1,6 @@
 import type { PostCategory } from '../../../shared/content-types.ts'
 import type { PostDef } from './posts.ts'
+import { RES_HELP_POSTS } from './res-help-posts.ts'
 
 export const RES_POST_CATEGORIES: PostCategory[] = [
   { id: 'guide', name: '使用指南', description: '如何更快地找到、保存和使用资源。' },
@@ -8,98 +9,7 @@ export const RES_POST_CATEGORIES: PostCategory[] = [
 ]
 
 export const RES_POSTS: PostDef[] = [
-  {
-    path: 'search-tips',
-    title: '五个搜索技巧，让你更快找到想要的资源',
-    category: 'guide',
-    tags: ['搜索', '技巧'],
-    author: '小满',
-    ageDays: 2,
-    views: 3820,
-    description: '精确搜索、模糊搜索、分类筛选和网盘类型筛选的用法一次讲清。',
-    content: `
-## 精确还是模糊
-
-站内搜索有两种模式：
-
-1. **精确搜索**：整个关键词必须连续出现在标题、简介或标签里，适合已经知道名字的资源。
-2. **模糊搜索**：关键词按空格拆开逐个匹配，还能识别按顺序出现的字，比如搜 \`思源黑\` 也能找到“思源黑体”。
-
-## 善用筛选
-
-- 先选**分类**，再输入关键词，结果更干净；
-- 只想用某个网盘时，选择对应的**网盘类型**；
-- 结果太多时，加一个空格和限定词，例如 \`字体 可商用\`。
-
-## 看不懂的资源名
-
-标签页把同类资源放在一起，可以先去 [标签大全](/res_tags) 逛一逛。`,
-  },
-  {
-    path: 'save-to-drive',
-    title: '一键转存：把分享链接保存到自己的网盘',
-    category: 'guide',
-    tags: ['网盘', '转存'],
-    author: '小满',
-    ageDays: 5,
-    views: 2510,
-    description: '资源详情页的“转存”按钮做了什么，以及遇到“链接失效”时怎么办。',
-    content: `
-## 转存的流程
-
-点击详情页的 **转存** 后，站点会把分享链接保存到站点网盘，再生成一个新的分享链接给你。
-
-## 常见提示
-
-| 提示 | 含义 | 建议 |
-| --- | --- | --- |
-| 分享链接错误 | 链接格式不对或已被删除 | 换一个镜像链接 |
-| 分享链接已过期 | 分享者设置了有效期 | 在评论区提醒更新 |
-
-> 每个资源通常提供两个链接，第一个失效时可以试试第二个。`,
-  },
-  {
-    path: 'account-guide',
-    title: '注册与找回密码：验证码收不到怎么办',
-    category: 'guide',
-    tags: ['账号'],
-    author: '阿青',
-    ageDays: 9,
-    views: 1640,
-    description: '注册需要邮箱验证码；60 秒内只能发送一次，找回密码同样走验证码。',
-    content: `
-## 注册
-
-1. 填写邮箱和密码（8～15 位，至少包含字母和数字）；
-2. 点击发送验证码，输入邮件里的 6 位数字；
-3. 注册成功后回到登录面板登录。
-
-## 收不到验证码
-
-- 检查垃圾邮件文件夹；
-- 60 秒内重复发送会被拒绝，请等倒计时结束；
-- 仍然收不到时，通过 [意见反馈](/feedback) 联系站长。`,
-  },
-  {
-    path: 'request-resources',
-    title: '求资源指南：怎样描述需求更容易被满足',
-    category: 'guide',
-    tags: ['反馈'],
-    author: '阿青',
-    ageDays: 14,
-    views: 980,
-    description: '在反馈页留言求资源时，写清名称、版本和用途，处理速度会快很多。',
-    content: `
-## 写清三件事
-
-- **名称**：完整名称，最好附上官方网址；
-- **版本**：软件版本号或书籍的版本；
-- **用途**：学习、工作还是收藏。
-
-## 我们不收录什么
-
-盗版软件、未授权的影视与付费课程一律不收录，请理解。`,
-  },
+  ...RES_HELP_POSTS,
   {
     path: 'free-fonts',
     title: '{year} 年可免费商用的中文字体清单',

@@ -1,14 +1,16 @@
 import type { SiteConfig } from '../../../shared/types.ts'
-import type { Feedback, HotSearch, LinkGroup, Promo } from '../../../shared/content-types.ts'
+import type { Feedback, HotSearch } from '../../../shared/content-types.ts'
 import type { DemoTenant } from '../tenant.ts'
 import { DAY, feedbackForm, tdkFor, withFeedbackForm, withCurrentYear } from './common.ts'
 import { buildPosts } from './posts.ts'
+import { RES_LINKS } from './res-links.ts'
+import { resPromos } from './res-promos.ts'
 import { RES_CATALOG, RES_TAGS } from './res-catalog.ts'
 import { RES_GROUPS, resPages } from './res-pages.ts'
 import { RES_POST_CATEGORIES, RES_POSTS } from './res-posts.ts'
 import { RES_RANK_PLATFORMS, resRankEntries } from './res-rank.ts'
 import { buildResources } from './resources.ts'
-import { icon, picture, qrPlaceholder } from './media.ts'
+import { icon, qrPlaceholder } from './media.ts'
 
 const NAME = '拾源搜索'
 
@@ -165,61 +167,6 @@ const HOT_SEARCHES: HotSearch[] = [
   ['得意黑', 610],
 ].map(([query, count]) => ({ query: String(query), count: Number(count) }))
 
-const LINKS: LinkGroup[] = [
-  {
-    name: '开源社区',
-    list: [
-      {
-        name: 'GitHub',
-        url: 'https://github.com/',
-        description: '全球最大的开源代码托管平台',
-        logo_url: icon('GH', '#111827'),
-      },
-      { name: 'Gitee', url: 'https://gitee.com/', description: '国内开源代码托管平台', logo_url: icon('G', '#c71d23') },
-      {
-        name: 'SourceForge',
-        url: 'https://sourceforge.net/',
-        description: '老牌开源软件下载站',
-        logo_url: icon('SF', '#ff6600'),
-      },
-    ],
-  },
-  {
-    name: '公开课',
-    list: [
-      {
-        name: 'MIT OpenCourseWare',
-        url: 'https://ocw.mit.edu/',
-        description: '麻省理工学院公开课程',
-        logo_url: icon('MIT', '#a31f34'),
-      },
-      {
-        name: '中国大学 MOOC',
-        url: 'https://www.icourse163.org/',
-        description: '国内高校在线课程',
-        logo_url: icon('慕', '#16a34a'),
-      },
-    ],
-  },
-  {
-    name: '公版图书',
-    list: [
-      {
-        name: 'Project Gutenberg',
-        url: 'https://www.gutenberg.org/',
-        description: '七万余本公有领域电子书',
-        logo_url: icon('PG', '#4b5563'),
-      },
-      {
-        name: '维基文库',
-        url: 'https://zh.wikisource.org/',
-        description: '自由的图书馆',
-        logo_url: icon('文', '#0891b2'),
-      },
-    ],
-  },
-]
-
 function feedbackRows(now: number): Feedback[] {
   const rows: [string, string | undefined, number][] = [
     ['能否收录《资治通鉴》的公版电子书？', '已加入收录计划，预计下周上线。', 1],
@@ -237,66 +184,6 @@ function feedbackRows(now: number): Feedback[] {
     ...(reply ? { reply } : {}),
     created_at: now - ageDays * DAY,
   }))
-}
-
-function promos(now: number): Record<string, Promo> {
-  const base = { allowed_close: 1 as const, is_show: 1 as const, start_ts: now - 2 * DAY, end_ts: now + 60 * DAY }
-  // Ineligible promos come first, so the front end has to skip them to find the one to show (SPEC §4).
-  return {
-    '101': {
-      ...base,
-      title: '双十一网盘会员特惠',
-      description: '活动已结束',
-      url: '/post/save-to-drive',
-      img_url: picture('会员特惠'),
-      type: 2,
-      position: 2,
-      web_path: 'global',
-      start_ts: now - 40 * DAY,
-      end_ts: now - DAY,
-    },
-    '102': {
-      ...base,
-      title: '内测功能招募',
-      description: '暂未开放',
-      url: '/feedback',
-      img_url: picture('内测招募'),
-      type: 2,
-      position: 2,
-      web_path: 'global',
-      is_show: 0,
-    },
-    '103': {
-      ...base,
-      title: '新上线：开放数据分类',
-      description: '行政区划、唐诗宋词、中文语料……11 份数据集免费取用。',
-      url: '/res/new/dataset',
-      img_url: picture('开放数据'),
-      type: 2,
-      position: 2,
-      web_path: 'global',
-    },
-    '104': {
-      ...base,
-      title: '字体专题',
-      url: '/post/free-fonts',
-      img_url: picture('可商用字体清单', 'tall'),
-      type: 1,
-      position: 2,
-      web_path: '/s',
-    },
-    '105': {
-      ...base,
-      title: '投稿赢周边',
-      description: '登录后投稿资源推荐文章，每月评选三篇优秀文章。',
-      url: '/post',
-      img_url: picture('投稿赢周边', 'banner'),
-      type: 3,
-      position: 5,
-      web_path: '/post',
-      allowed_close: 0,
-    },
-  }
 }
 
 export function createResTenant(now: number): DemoTenant {
@@ -337,7 +224,7 @@ export function createResTenant(now: number): DemoTenant {
     },
     pages: resPages(now),
     groups: RES_GROUPS,
-    promos: promos(now),
+    promos: resPromos(now),
     categories: RES_CATALOG.map((c) => ({ key: c.key, name: c.name })),
     tags: RES_TAGS.map((t) => ({ ...t })),
     resources,
@@ -353,7 +240,7 @@ export function createResTenant(now: number): DemoTenant {
     posts: buildPosts(RES_POSTS, RES_POST_CATEGORIES, now),
     feedback: feedbackRows(now),
     forms: [feedback],
-    links: LINKS,
+    links: RES_LINKS,
     rssSources: [],
     rssHot: {},
   }
