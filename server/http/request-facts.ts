@@ -4,7 +4,7 @@ import { parse as parseCookies } from 'hono/utils/cookie'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { REQUEST_ID_HEADER } from './request-id.ts'
 
-/** What the host decision reads (middleware/host-guard.ts `decideHost`). */
+/** What the host decision reads (tenant/host-decision.ts `decideHost`). */
 export interface HostFacts {
   /** Every Host header as received (Node's `rawHeaders`; one entry for a web Request). */
   hostHeaders: string[]

@@ -53,20 +53,15 @@ export function documentStart(parts: DocumentParts): string {
   return html
 }
 
-export interface DocumentEndOptions {
-  /** Site code for the end of the body (`customize_code`), written after the page. */
-  bodyCode?: readonly HeadTag[]
-  /** The response's CSP nonce, for the site's scripts and styles (see DocumentParts.nonce). */
-  nonce?: string | undefined
+/**
+ * Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's
+ * body code as bodyCodeHtml wrote it.
+ */
+export function documentEnd(hydration: unknown, bodyCode: string): string {
+  return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${bodyCode}</body></html>`
 }
 
-/** Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's body code. */
-export function documentEnd(hydration: unknown, options: DocumentEndOptions): string {
-  const code = options.bodyCode?.length ? bodyCodeHtml(options.bodyCode, options.nonce) : ''
-  return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${code}</body></html>`
-}
-
-/** The site's code for the end of the body, as documentEnd writes it. */
+/** The site's code for the end of the body (`customize_code`), its scripts and styles with `nonce` if given. */
 export function bodyCodeHtml(bodyCode: readonly HeadTag[], nonce: string | undefined): string {
   return renderHeadTags(bodyCode, nonce === undefined ? {} : { nonce })
 }

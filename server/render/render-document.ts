@@ -94,10 +94,11 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   const bodyCode = tenant.siteCode().body
   // The document's own scripts are allowed by their hashes, unless the site's code needs the nonce.
   let start = documentStart(parts)
-  const scripts = documentScripts(start + bodyCodeHtml(bodyCode, undefined))
-  const documentNonce = scripts.kind === 'nonce' ? input.nonce : undefined
+  let code = bodyCodeHtml(bodyCode, undefined)
+  const scripts = documentScripts(start + code)
   if (scripts.kind === 'nonce') {
     start = documentStart({ ...parts, nonce: input.nonce })
+    code = bodyCodeHtml(bodyCode, input.nonce)
     visitorOnly(input.headers)
   } else input.headers.set('content-security-policy', scripts.policy)
   let dataFailed = false
@@ -138,10 +139,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     end: async (aborted) => {
       const state = await toHydrationState(context, aborted)
       dataFailed = hasFailedDeferred(state)
-      return documentEnd(
-        { ...withoutPageHeads(state), strings: rendered.strings() },
-        { bodyCode, nonce: documentNonce },
-      )
+      return documentEnd({ ...withoutPageHeads(state), strings: rendered.strings() }, code)
     },
     onError: input.onError,
     // A page whose deferred data failed shows a fallback: complete, but not worth keeping.

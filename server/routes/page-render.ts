@@ -212,7 +212,7 @@ async function loadAndRender(
     }),
     document: outcome.then(({ document }) => document),
     // The complete document is kept with the headers the render was given, whatever the visitor's answer.
-    keptHeaders: headers,
+    headersToKeep: headers,
     nonce,
     routeName,
     uses,
