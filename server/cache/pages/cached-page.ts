@@ -205,10 +205,11 @@ export interface HitRequest {
 /**
  * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
  * document route and the writer answering before the app, cache/pages/hit-writer.ts): the page's own
- * headers (its Cache-Control, Vary and CDN tags among them; a stale copy's with no shared lifetime
- * left), the security headers around a fresh nonce, the request id, `Age` and the page's `ETag`; or,
- * when `If-None-Match` names that tag, the 304 middleware/conditional-get.ts would make of it
- * (RFC 9110 §13.1.2): no body, and only the headers notModifiedHeaders keeps, so no nonce policy.
+ * headers (its Cache-Control, Vary, CDN tags and hash policy among them; a stale copy's with no
+ * shared lifetime left), the other security headers (a policy around a fresh nonce for a page kept
+ * without one of its own: its nonce slots get that nonce), the request id, `Age` and the page's
+ * `ETag`; or, when `If-None-Match` names that tag, the 304 middleware/conditional-get.ts would make
+ * of it (RFC 9110 §13.1.2): no body, and only the headers notModifiedHeaders keeps, so no policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
   const headers: Record<string, string> = {

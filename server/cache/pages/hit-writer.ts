@@ -32,9 +32,8 @@ export interface HitWriterOptions {
  * Page views the HTML cache answers as they stand, written on Node's response from what the front
  * door found (lifecycle/front-door.ts `answerFirst`), before the app sees them: a hit then costs the
  * page decision the app would take (the same function) and one write of stored bytes, with no web
- * Request or Response, routing or await in between. Its
- * answer is `answerPage`'s, the one the app's document route sends for a hit, plus the access log
- * line and metrics. A stale page is answered the same way while the cache renders it again in the
+ * Request or Response, routing or await in between. Its answer is `answerPage`'s, the one the app's
+ * document route sends for a hit, plus the access log line and metrics. A stale page is answered the same way while the cache renders it again in the
  * background.
  *
  * Everything else is declined and reaches the app unchanged: other methods, whatever `cachedView`
