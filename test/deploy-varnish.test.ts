@@ -52,10 +52,19 @@ const fromCache = (answer: Answer) => (answer.headers['x-varnish'] ?? '').split(
 
 /** The text put in front of every resource title the upstream sends from now on; '' for none. */
 let edit = ''
+/** A post page of the res site, and the upstream answer it renders from. */
+const POST_PAGE = '/articles/p1001'
+const POST_API = '/v1/post/get'
+/** What the upstream answers for the post from now on: the demo's, not found (deleted), or 503. */
+let post: 'ok' | 'gone' | 'down' = 'ok'
 
-/** The demo API on 127.0.0.1, its resource lists carrying `edit` once set. */
+/** The demo API on 127.0.0.1, its resource lists carrying `edit` once set, its post as `post` says. */
 function startEditableUpstream(): Promise<DemoUpstream> {
   return startDemoUpstream(async (upstreamRequest, demo) => {
+    const apiPath = new URL(upstreamRequest.url).pathname
+    if (apiPath === POST_API && post === 'gone')
+      return Response.json({ status: 404, info: 'post not found', data: null })
+    if (apiPath === POST_API && post === 'down') return new Response('unavailable', { status: 503 })
     const answer = await demo(upstreamRequest)
     if (edit === '' || new URL(upstreamRequest.url).pathname !== EDITED_PATH) return answer
     const text = (await answer.text()).replaceAll('"title":"', `"title":"${edit} `)
@@ -136,6 +145,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   edit = ''
+  post = 'ok'
   // Each test starts from an empty CDN and instance: a hard purge of the host, forwarded to Varnish.
   const purged = await instance.purge({ host: HOST, mode: 'hard' })
   expect(purged).toMatchObject({ status: 200, json: { cdn: { varnish: 'ok' } } })
@@ -324,5 +334,67 @@ describe('a purge sent to the instance reaches the page through Varnish', { retr
     expect(fromCache(otherLanguage)).toBe(false)
     expect(otherLanguage.body).toContain(edit)
     expect(fromCache(await get(varnish.url, '/res/new', ZH))).toBe(true)
+  })
+})
+
+/** Waits `ms`. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** How soon after a soft purge a page deleted upstream must be gone through the CDN. */
+const TAKEN_DOWN_WITHIN_MS = 5000
+
+// A soft purge of a page deleted upstream: the instance's re-render answers 404 and takes its copy
+// down (docs/freshness.md "Takedowns"); Varnish, told by the instance to mark its copy stale, must
+// then fetch and pass the 404 on rather than go on serving its graced 200.
+describe('a page deleted upstream, purged softly, through Varnish', { retry: 2 }, () => {
+  /** The post page kept by Varnish (and the instance), then the upstream's post answer changed. */
+  async function cachedThen(answer: typeof post): Promise<Answer> {
+    expect((await get(varnish.url, POST_PAGE, ZH)).status).toBe(200)
+    const cached = await get(varnish.url, POST_PAGE, ZH)
+    expect([cached.status, fromCache(cached)]).toEqual([200, true])
+    post = answer
+    // Still the kept copy until the purge.
+    expect(fromCache(await get(varnish.url, POST_PAGE, ZH))).toBe(true)
+    const purged = await instance.purge({ host: HOST, paths: [POST_PAGE] })
+    expect(purged).toMatchObject({ status: 200, json: { cdn: { varnish: 'ok' } } })
+    return cached
+  }
+
+  it('deleted: the 404 through Varnish within 5 s, and never a 200 again once the instance took the page down', async () => {
+    const cached = await cachedThen('gone')
+    const started = performance.now()
+    const answers: { status: number; takenDown: boolean }[] = []
+    let takenDown = false
+    let firstNotFound = -1
+    // Until the 404 has been seen through Varnish, then half a second more of visitors.
+    while (firstNotFound === -1 || performance.now() - firstNotFound < 500) {
+      const answer = await get(varnish.url, POST_PAGE, ZH)
+      answers.push({ status: answer.status, takenDown })
+      if (answer.status === 404 && firstNotFound === -1) firstNotFound = performance.now()
+      if (answer.status === 200) expect(answer.body).toBe(cached.body)
+      // The instance's own answer: once a 404, its re-render has taken the page down.
+      if (!takenDown) takenDown = (await get(instance.url, POST_PAGE, ZH)).status === 404
+      expect(performance.now() - started).toBeLessThan(TAKEN_DOWN_WITHIN_MS)
+      await pause(50)
+    }
+    expect(answers.filter(({ status }) => status !== 200 && status !== 404)).toEqual([])
+    // Never a 200 once the instance had taken the page down, nor after the first 404 through Varnish.
+    expect(answers.filter(({ status, takenDown }) => takenDown && status === 200)).toEqual([])
+    const firstIndex = answers.findIndex(({ status }) => status === 404)
+    expect(answers.slice(firstIndex).filter(({ status }) => status !== 404)).toEqual([])
+    expect(answers[0]?.status).toBe(200)
+  })
+
+  it('re-render answering 503: Varnish keeps serving the old page (grace)', async () => {
+    const cached = await cachedThen('down')
+    const started = performance.now()
+    while (performance.now() - started < 2000) {
+      const answer = await get(varnish.url, POST_PAGE, ZH)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toBe(cached.body)
+      expect(answer.ms).toBeLessThan(MAX_ANSWER_MS)
+      await pause(50)
+    }
+    // The instance kept its stale copy too.
+    expect((await get(instance.url, POST_PAGE, ZH)).status).toBe(200)
   })
 })
