@@ -222,6 +222,7 @@ export function createApp(deps: AppDeps): App {
     staleWhileRevalidate,
     pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
     onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
+    onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
   const pageViews = createPageViews({

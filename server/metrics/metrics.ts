@@ -33,6 +33,11 @@ export interface Metrics {
   cache(name: string): CacheMetrics
   /** A render cut short: `timeout` or `client` (the visitor went away). */
   renderAborted(reason: 'timeout' | 'client'): void
+  /**
+   * The complete copy of a streamed render the HTML cache may keep, made by splicing what streamed
+   * (`splice`) or by rendering the page again from its loaded data (`render`, docs/complete-pages.md).
+   */
+  streamedCopy(made: 'splice' | 'render'): void
   /** A shared-store (Redis) command that failed or timed out; the instance went on without it. */
   sharedStoreError(operation: string): void
   /** One purge's outcome at one CDN (cdn/cdn-forwarder.ts CdnOutcome). */
@@ -130,6 +135,12 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['reason'],
     registers,
   })
+  const streamedCopies = new Counter({
+    name: 'streamed_copies_total',
+    help: 'Complete copies of streamed renders for the HTML cache, by how they were made (splice, render)',
+    labelNames: ['made'],
+    registers,
+  })
   const sharedStoreErrors = new Counter({
     name: 'shared_store_errors_total',
     help: 'Shared cache (Redis) commands that failed or timed out, by operation',
@@ -200,6 +211,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     renderAborted(reason) {
       rendersAborted.inc({ reason })
+    },
+    streamedCopy(made) {
+      streamedCopies.inc({ made })
     },
     sharedStoreError(operation) {
       sharedStoreErrors.inc({ operation })

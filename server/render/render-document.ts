@@ -63,6 +63,8 @@ export interface RenderDocumentInput {
    * streamed: the same document complete, every boundary in place (null if it could not be made).
    */
   onComplete?: (clean: boolean, document?: Uint8Array | null) => void
+  /** Told how the complete copy of a streamed render was made (metrics; see completeCopy). */
+  onStreamedCopy?: (made: 'splice' | 'render') => void
 }
 
 /**
@@ -165,9 +167,9 @@ async function completeCopy(
   start: string,
   input: RenderDocumentInput,
 ): Promise<Uint8Array | null> {
-  const body =
-    completeDocument(streamed.shell, streamed.late, input.nonce) ??
-    (await renderWhole(element, { nonce: input.nonce, timeoutMs: input.timeoutMs }))
+  const spliced = completeDocument(streamed.shell, streamed.late, input.nonce)
+  input.onStreamedCopy?.(spliced === null ? 'render' : 'splice')
+  const body = spliced ?? (await renderWhole(element, { nonce: input.nonce, timeoutMs: input.timeoutMs }))
   return body && Buffer.concat([Buffer.from(start), body, Buffer.from(streamed.tail)])
 }
 

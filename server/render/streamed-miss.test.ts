@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
@@ -54,32 +55,59 @@ function asideOf(html: string): string {
   return /<aside class="res-aside"[^>]*>.*?<\/aside>/s.exec(html)?.[0] ?? ''
 }
 
+/** The document up to its hydration data, without its nonces (each render has its own). */
+function beforeData(html: string): string {
+  return html.split('<script id="__hydration"')[0]!.replace(/ nonce="[^"]*"/g, '')
+}
+
 describe('a cacheable miss streams its shell; the HTML cache keeps the complete page', () => {
-  let site: TestSite | undefined
+  let sites: TestSite[] = []
   let gate: Gate = createGate()
+  /**
+   * The demo API of the first site that called one, and the address it was called at: its data's
+   * timestamps are those of its start, and its media addresses name the origin it is called at.
+   */
+  let firstApi: { demo: (request: Request) => Promise<Response>; origin: string } | undefined
   afterEach(async () => {
     gate.open()
-    await site?.close()
-    site = undefined
+    await Promise.all(sites.map((site) => site.close()))
+    sites = []
+    firstApi = undefined
   })
 
-  async function start(renderTimeoutMs?: number): Promise<TestSite> {
-    site = await startTestSite({
+  /** `sameApi`: answer from the first site's demo API, so both sites render the same data. */
+  async function start(
+    options: { renderTimeoutMs?: number; htmlCache?: boolean; metrics?: Metrics; sameApi?: boolean } = {},
+  ) {
+    const site = await startTestSite({
       listen: true,
-      htmlCache: {},
-      ...(renderTimeoutMs ? { renderTimeoutMs } : {}),
+      ...(options.htmlCache === false ? {} : { htmlCache: {} }),
+      ...(options.renderTimeoutMs ? { renderTimeoutMs: options.renderTimeoutMs } : {}),
+      ...(options.metrics ? { app: { metrics: options.metrics } } : {}),
       upstream: async (request, demo) => {
-        if (new URL(request.url).pathname === '/v1/resource/aside') await gate.passed()
-        return demo(request)
+        const url = new URL(request.url)
+        firstApi ??= { demo, origin: url.origin }
+        if (url.pathname === '/v1/resource/aside') await gate.passed()
+        if (!options.sameApi) return demo(request)
+        const body = request.body === null ? null : await request.arrayBuffer()
+        return firstApi.demo(
+          new Request(firstApi.origin + url.pathname + url.search, {
+            method: request.method,
+            headers: request.headers,
+            body,
+          }),
+        )
       },
     })
+    sites.push(site)
     return site
   }
 
   it.each([['identity'], ['br'], ['gzip']])(
     'answers the shell before the deferred aside (%s), then keeps and serves the complete page',
     async (coding) => {
-      const started = await start()
+      const metrics = createMetrics({ processMetrics: false })
+      const started = await start({ metrics })
       gate = createGate()
       const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER, 'accept-encoding': coding }
       const miss = await firstChunkAndBody(`${started.url}/res/hot`, headers, gate)
@@ -93,6 +121,12 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
       expect(miss.body).toMatch(/<\/html>$/)
       await vi.waitFor(() => expect(started.htmlCache?.size).toBe(1))
       await vi.waitFor(() => expect(started.htmlCache?.inFlight).toBe(0))
+      // Kept without a second upstream round trip (see also the crawler's test below).
+      expect(started.upstreamCalls.get('/v1/resource/aside')).toBe(1)
+      // The kept copy was spliced from what streamed, not rendered again.
+      const counted = await metrics.registry.metrics()
+      expect(counted).toContain('streamed_copies_total{made="splice"} 1')
+      expect(counted).not.toContain('streamed_copies_total{made="render"}')
       // The next visitor gets the kept copy: complete, the aside in place, before the app and in it.
       const early = await firstChunkAndBody(`${started.url}/res/hot`, headers, createGate())
       const late = await (
@@ -102,14 +136,33 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
         expect(html).not.toMatch(PENDING)
         expect(asideOf(html)).toMatch(/^<aside class="res-aside"[^>]*><!--\$--><section class="res-aside__block/)
       }
-      // Up to its hydration data, the kept copy is the document a crawler's complete render writes.
-      const crawler = await (
-        await started.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
-      ).text()
-      const beforeData = (html: string) => html.split('<script id="__hydration"')[0]!.replace(/ nonce="[^"]*"/g, '')
-      expect(beforeData(late)).toBe(beforeData(crawler))
     },
   )
+
+  it("keeps, up to its hydration data, the bytes of a crawler's own complete render", async () => {
+    const visited = await start()
+    // A crawler's own render: another instance, the HTML cache off, so nothing is answered from a copy.
+    const crawled = await start({ htmlCache: false, sameApi: true })
+    gate = createGate()
+    const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER }
+    const miss = await firstChunkAndBody(`${visited.url}/res/hot`, headers, gate)
+    expect(miss.gateOpenAtFirst).toBe(false)
+    expect(miss.body).toMatch(PENDING)
+    await vi.waitFor(() => expect(visited.htmlCache?.size).toBe(1))
+    await vi.waitFor(() => expect(visited.htmlCache?.inFlight).toBe(0))
+    const kept = await (
+      await visited.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': BROWSER } })
+    ).text()
+    const crawler = await (
+      await crawled.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
+    ).text()
+    // The kept copy cost the upstream no more than the crawler's render: each API path as often.
+    expect(Object.fromEntries(visited.upstreamCalls)).toEqual(Object.fromEntries(crawled.upstreamCalls))
+    expect(visited.upstreamCalls.get('/v1/resource/aside')).toBe(1)
+    expect(crawler).not.toMatch(PENDING)
+    expect(asideOf(crawler)).toMatch(/^<aside class="res-aside"[^>]*><!--\$--><section class="res-aside__block/)
+    expect(beforeData(kept)).toBe(beforeData(crawler))
+  })
 
   it('gives a crawler the complete page on a miss and on a hit', async () => {
     const started = await start()
@@ -131,7 +184,7 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
   })
 
   it('never keeps a streamed miss cut short by the render timeout', async () => {
-    const started = await start(300)
+    const started = await start({ renderTimeoutMs: 300 })
     gate = createGate()
     const headers = { host: 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER }
     // The gate stays shut for this request: only the timeout ends the page.

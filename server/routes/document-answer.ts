@@ -30,10 +30,15 @@ interface DocumentRenderOptions {
   renderTimeoutMs: number
   /** Told when a render is cut short (metrics). */
   onRenderAborted?: (reason: 'timeout' | 'client') => void
+  /** Told how the complete copy of a streamed render was made (metrics). */
+  onStreamedCopy?: (made: 'splice' | 'render') => void
 }
 
 /** A loaded page to render, as its route has it: its answer's headers, the page's language and its address. */
-type DocumentAnswer = Omit<RenderDocumentInput, 'handler' | 'manifest' | 'timeoutMs' | 'onAborted' | 'onError'> & {
+type DocumentAnswer = Omit<
+  RenderDocumentInput,
+  'handler' | 'manifest' | 'timeoutMs' | 'onAborted' | 'onError' | 'onStreamedCopy'
+> & {
   /** The language the page is rendered in (see dependsOnVisitorLanguage). */
   language: string
   log: Logger
@@ -56,6 +61,7 @@ export function renderDocumentAnswer(options: DocumentRenderOptions, page: Docum
     manifest: options.manifest,
     timeoutMs: options.renderTimeoutMs,
     ...(options.onRenderAborted ? { onAborted: options.onRenderAborted } : {}),
+    ...(options.onStreamedCopy ? { onStreamedCopy: options.onStreamedCopy } : {}),
     onError: (error) => log.error({ err: error, url }, 'render error'),
   })
 }

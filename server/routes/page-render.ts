@@ -42,6 +42,8 @@ export interface PageRenderOptions {
   canonicalScheme?: CanonicalScheme
   /** Told when a render is cut short (metrics). */
   onRenderAborted?: (reason: 'timeout' | 'client') => void
+  /** Told how the complete copy of a streamed render was made (metrics). */
+  onStreamedCopy?: (made: 'splice' | 'render') => void
 }
 
 /** A decision to render a page. */
