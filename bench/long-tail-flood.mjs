@@ -1,8 +1,9 @@
 // The long-tail bench's flood phase: requests for addresses nobody asked for before, as a stranger
 // sends them at no cost (a new search term, a known page under a Host with a new port), while real
-// visitors go on loading Zipf-drawn pages. Measures what the flood costs Redis (INFO memory's
-// used_memory before and after) and what it costs the real visitors (the share of their answers
-// served from a cache, during the flood against before it).
+// visitors go on loading the same Zipf mix as the measured window. Measures what the flood costs
+// Redis (INFO memory's used_memory before and after) and what it costs the real visitors: their
+// share of answers from a cache (with `Age`) and p50/p99 during the flood, against the same
+// measures over an equal window just before it (the baseline).
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
@@ -32,14 +33,47 @@ function floodAddress(index, pick, hostOf, tenants) {
   return { host: `${hostOf(tenant)}:${1024 + index}`, path }
 }
 
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? null : Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(2))
+
+/** What real visitors got in a window: requests, share answered from a cache, p50/p99, errors. */
+function summary(stats, seconds) {
+  return {
+    seconds: Number(seconds.toFixed(1)),
+    requests: stats.requests,
+    fromCache: Number((1 - stats.waited / Math.max(1, stats.requests)).toFixed(4)),
+    p50ms: percentile(stats.latencies, 0.5),
+    p99ms: percentile(stats.latencies, 0.99),
+    errors: stats.errors,
+  }
+}
+
 /**
- * After `warm()`, sends `count` flood requests over `connections` connections, spread over the
- * instances, while `realLoad(keepGoing)` loads real traffic; answers the flood's statuses, its duration, the real
- * traffic's answers during it, and Redis's growth.
+ * After `warm()`, loads real traffic (`realLoad(keepGoing)`, the measured window's Zipf mix) for
+ * `seconds` as a baseline, then sends `count` flood requests over `connections` connections, spread
+ * over the instances and paced over `seconds` (sent as fast as they go when the instances lag),
+ * while the same real traffic goes on until the last flood answer. Answers the flood's statuses and
+ * duration, Redis's growth, and the real traffic before and during it.
  */
-export async function floodPhase({ pools, redisUrl, count, connections, pick, hostOf, tenants, send, warm, realLoad }) {
+export async function floodPhase({
+  pools,
+  redisUrl,
+  count,
+  connections,
+  seconds,
+  pick,
+  hostOf,
+  tenants,
+  send,
+  warm,
+  realLoad,
+}) {
   await warm()
-  // Writes to Redis follow the answers: let the warm-up's land before the first reading.
+  const baselineStarted = performance.now()
+  const baselineUntil = baselineStarted + seconds * 1000
+  const baseline = await realLoad(() => performance.now() < baselineUntil)
+  const baselineSeconds = (performance.now() - baselineStarted) / 1000
+  // Writes to Redis follow the answers: let the warm-up's and the baseline's land before the reading.
   await sleep(1000)
   const before = await redisUsedMemory(redisUrl)
   let next = 0
@@ -47,11 +81,15 @@ export async function floodPhase({ pools, redisUrl, count, connections, pick, ho
   const byStatus = {}
   let errors = 0
   const started = performance.now()
+  const interval = (seconds * 1000) / count
   const flood = Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < count) {
         const index = next
         next += 1
+        // Paced: the index-th request is not sent before its place in the window.
+        const due = started + index * interval - performance.now()
+        if (due > 0) await sleep(due)
         const { host, path } = floodAddress(index, pick, hostOf, tenants)
         try {
           const answer = await send(pools[index % pools.length], host, path)
@@ -65,19 +103,16 @@ export async function floodPhase({ pools, redisUrl, count, connections, pick, ho
     done = true
   })
   const [real] = await Promise.all([realLoad(() => !done), flood])
-  const seconds = (performance.now() - started) / 1000
+  const floodSeconds = (performance.now() - started) / 1000
   await sleep(1000)
   const after = await redisUsedMemory(redisUrl)
   return {
     requests: count,
-    seconds: Number(seconds.toFixed(1)),
+    seconds: Number(floodSeconds.toFixed(1)),
     byStatus,
     errors,
     redisGrowthMiB: Number(((after - before) / (1024 * 1024)).toFixed(3)),
-    real: {
-      requests: real.requests,
-      fromCache: Number((1 - real.waited / Math.max(1, real.requests)).toFixed(4)),
-      errors: real.errors,
-    },
+    baseline: summary(baseline, baselineSeconds),
+    real: summary(real, floodSeconds),
   }
 }

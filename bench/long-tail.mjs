@@ -7,13 +7,16 @@
 // and Debian's Varnish with the shipped VCL (docs/deploy/varnish.vcl) in front of the first one,
 // which the instances purge themselves (VARNISH_PURGE_URLS): seconds from the purge to the new page
 // through the CDN.
-// Then a flood phase (bench/long-tail-flood.mjs): --flood requests for never-seen addresses while
-// real visitors keep asking for the --hot most popular pages (50), reporting Redis's growth and
-// the share of those visitors' answers served from a cache during it. Loopback only; every phase is bounded. Writes dist/bench/long-tail.json.
+// Then a flood phase (bench/long-tail-flood.mjs): the --hot most popular pages (50) warmed, a
+// baseline window of --flood-seconds of the measured window's Zipf mix, then --flood requests for
+// never-seen addresses (new search terms, those popular pages under new Host ports) paced over
+// --flood-seconds while the same Zipf mix goes on; reports Redis's growth and the real traffic's
+// share of answers from a cache and p50/p99, during the flood against the baseline. Loopback only;
+// every phase is bounded. Writes dist/bench/long-tail.json.
 // Options: --seconds=S measured per setting (20), --warm-up=S (5), --tenants=N (200), --pages=N per
 // tenant (20), --connections=C (8), --purges-per-second=N (2), --edits=N (3), --zipf=s (1),
 // --short-ttl-ms=MS (2000), --html-cache-mib=MiB per instance (512), --flood=N (3000; 0: none),
-// --flood-connections=C (4), --admit-after=N (REDIS_ADMIT_AFTER, 2).
+// --flood-connections=C (4), --flood-seconds=S (20), --admit-after=N (REDIS_ADMIT_AFTER, 2).
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -41,6 +44,7 @@ const SHORT_TTL_MS = arg('short-ttl-ms', 2000)
 const HTML_CACHE_MIB = arg('html-cache-mib', 512)
 const FLOOD = arg('flood', 3000)
 const FLOOD_CONNECTIONS = arg('flood-connections', 4)
+const FLOOD_SECONDS = arg('flood-seconds', 20)
 const ADMIT_AFTER = arg('admit-after', 2)
 const EDIT_TIMEOUT_MS = 30_000
 const TOKEN = 'long-tail-bench-purge-token'
@@ -77,7 +81,7 @@ function zipfSampler(count, exponent) {
   }
 }
 const pick = zipfSampler(TENANTS * PAGE_PATHS.length, ZIPF)
-/** The pages real visitors keep asking for during the flood: the most popular ranks. */
+/** The most popular ranks: warmed before the flood, and the pages it asks for under new Host ports. */
 const HOT_RANKS = Math.min(arg('hot', 50), TENANTS * PAGE_PATHS.length)
 const pickHot = zipfSampler(HOT_RANKS, ZIPF)
 const rankOf = (rank) => ({ tenant: rank % TENANTS, path: PAGE_PATHS[Math.floor(rank / TENANTS)] })
@@ -257,6 +261,7 @@ async function measureSetting(setting, upstream) {
             redisUrl: redis.url,
             count: FLOOD,
             connections: FLOOD_CONNECTIONS,
+            seconds: FLOOD_SECONDS,
             // Host ports of the pages visitors keep asking for: the same pages, were it not for the port.
             pick: pickHot,
             hostOf,
@@ -268,7 +273,8 @@ async function measureSetting(setting, upstream) {
                 for (const pool of [...pools, ...pools])
                   await send(pool, hostOf(rankOf(rank).tenant), rankOf(rank).path)
             },
-            realLoad: (going) => load(pools, going, pickHot),
+            // Real visitors: the measured window's Zipf mix, not only the warmed pages.
+            realLoad: (going) => load(pools, going),
           })
         : null
     return {
@@ -344,11 +350,13 @@ for (const row of rows) {
 }
 if (FLOOD > 0) {
   console.log(
-    '\n| setting | flood requests | flood s | Redis growth MiB | hot pages answered from a cache during the flood |',
+    '\n| setting | flood requests | flood s | Redis growth MiB | real traffic from a cache: before / during | p50 ms before / during | p99 ms before / during | real requests before / during |',
   )
-  console.log('|---|---|---|---|---|')
-  for (const { setting, flood } of rows)
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const { setting, flood } of rows) {
+    const { baseline: b, real: r } = flood
     console.log(
-      `| ${setting} | ${flood.requests} | ${f(flood.seconds)} | ${f(flood.redisGrowthMiB, 2)} | ${f(flood.real.fromCache * 100, 2)} % of ${flood.real.requests} |`,
+      `| ${setting} | ${flood.requests} | ${f(flood.seconds)} | ${f(flood.redisGrowthMiB, 2)} | ${f(b.fromCache * 100)} % / ${f(r.fromCache * 100)} % | ${f(b.p50ms)} / ${f(r.p50ms)} | ${f(b.p99ms)} / ${f(r.p99ms)} | ${b.requests} in ${f(b.seconds)} s / ${r.requests} in ${f(r.seconds)} s |`,
     )
+  }
 }
