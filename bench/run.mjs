@@ -2,7 +2,7 @@
 // ratios of references measured in the same run on the same machine: (a) the same response bytes
 // from a bare node:http server, (b) a bare renderToString of the same React tree from the same
 // data, (c) the same tree through renderToPipeableStream, the renderer the app streams with, (d) the
-// bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms, and first-load JS
+// bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms and 1.2 s (bench/shell.mjs), and first-load JS
 // and CSS per page, hydration data and payload bytes per page, and first-load JS per page kind of the demo sites. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -14,7 +14,7 @@ import { get } from './http-get.mjs'
 import { medianBy } from './median.mjs'
 import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
-import { shellTiming, startSlowUpstream } from './slow-upstream.mjs'
+import { measureShell, printShell } from './shell.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -25,8 +25,10 @@ const rounds = Math.max(1, Number(arg('rounds', 3)))
 const only = arg('only', '')
 // `--shell-only` (after `node build.mjs`) skips the page table and times only the shell below.
 const shellOnly = process.argv.includes('--shell-only')
-const shellRuns = Number(arg('shell-runs', 10))
+const shellRuns = Number(arg('shell-runs', 20))
 const shellWarmUp = Number(arg('shell-warm-up', 50))
+// The miss ratio's CPU per request is counted over this many requests a side (see bench/shell.mjs).
+const shellCpuRuns = Number(arg('shell-cpu-runs', 240))
 
 const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 const clientBuild = readClientBuild(path.join(root, 'dist', 'client'))
@@ -34,7 +36,7 @@ const clientBuild = readClientBuild(path.join(root, 'dist', 'client'))
 const rows = shellOnly ? [] : await measurePages()
 const kinds = shellOnly ? [] : await measureFirstLoadPerKind()
 
-const shellSummary = await measureShell()
+const shellSummary = await measureShell({ runs: shellRuns, warmUp: shellWarmUp, cpuRuns: shellCpuRuns })
 
 const results = {
   when: new Date().toISOString(),
@@ -57,13 +59,7 @@ const kib = (n) => f1(n / 1024)
 if (!shellOnly) printTable(rows)
 if (!shellOnly) printKinds(kinds)
 if (!shellOnly) printHydrationTable(rows)
-console.log(
-  `\nshell with 200 ms slow data (/res/hot), median of ${shellSummary.runs} after ${shellSummary.warmUp} warm-up requests: TTFB ${f1(shellSummary.ttfbMs)} ms (${f1(shellSummary.ttfbMinMs)}–${f1(shellSummary.ttfbMaxMs)}), complete ${f0(shellSummary.totalMs)} ms, shell in first chunk: ${shellSummary.firstChunkHasShell}, streamed: ${shellSummary.streamed}`,
-)
-const { miss, offNew } = shellSummary
-console.log(
-  `the same for never-seen tenants: cache off TTFB ${f1(offNew.ttfbMs)} ms (${f1(offNew.ttfbMinMs)}–${f1(offNew.ttfbMaxMs)}), a cacheable miss with the HTML cache on TTFB ${f1(miss.ttfbMs)} ms (${f1(miss.ttfbMinMs)}–${f1(miss.ttfbMaxMs)}), complete ${f0(miss.totalMs)} ms, shell in first chunk: ${miss.firstChunkHasShell}, streamed: ${miss.streamed}; CPU ms/req ${miss.cpuMsPerRequest.toFixed(2)} on against ${offNew.cpuMsPerRequest.toFixed(2)} off: miss ×${shellSummary.missRatio.toFixed(2)}`,
-)
+printShell(shellSummary, shellWarmUp)
 console.log(`results: ${path.relative(root, resultsFile)}`)
 
 /** The page table as Markdown. */
@@ -255,62 +251,4 @@ async function measurePages() {
     await upstream.stop()
   }
   return rows
-}
-
-/**
- * The shell's time to first byte when a page's slow data (the resource aside) takes 200 ms, with the
- * HTML cache off and on a cacheable miss with it on (every request a Host port never asked for, so
- * a key nobody asked for before), with each server's CPU per request: the miss ratio of a page
- * whose boundary is still pending at shell time, so its kept copy is made from what streamed.
- */
-async function measureShell() {
-  const demo = await startDemoApi({ tenantCopies: true })
-  const slow = await startSlowUpstream(demo.origin, { slowPaths: ['/v1/resource/aside'], delayMs: 200 })
-  // Page data is neither cached nor served stale here, so every request waits for the slow call.
-  const noData = { API_BASE_URL: slow.origin, PAGE_TTL_MS: '0', CONFIG_STALE_MS: '0' }
-  const offApp = await startApp({ ...noData, HTML_CACHE_TTL_MS: '0' })
-  const onApp = await startApp(noData)
-  let tenant = 0
-  try {
-    // The cache-off server answers the known tenant, as before; the misses are pages of tenants
-    // never seen (the demo API's copies), and so are the cache-off requests they are compared with.
-    const headersFor = (fresh) => {
-      if (fresh) tenant += 1
-      return { host: fresh ? `t${tenant}.res.localhost` : 'res.localhost', cookie: 'lang=zh', 'user-agent': BROWSER_UA }
-    }
-    const timed = async (app, fresh) => {
-      // A server in service has run this code many times: warm it up (JIT, pools) like the page
-      // cases' 1 s, ten requests at a time so the 200 ms data does not make it long.
-      for (let left = Math.max(1, shellWarmUp); left > 0; left -= 10)
-        await Promise.all(
-          Array.from({ length: Math.min(10, left) }, () => shellTiming(app.origin, '/res/hot', headersFor(fresh))),
-        )
-      const cpuBefore = cpuMs(app.pid)
-      const runs = []
-      for (let i = 0; i < shellRuns; i += 1) runs.push(await shellTiming(app.origin, '/res/hot', headersFor(fresh)))
-      return summary(runs, (cpuMs(app.pid) - cpuBefore) / runs.length)
-    }
-    const off = await timed(offApp, false)
-    const offNew = await timed(offApp, true)
-    const miss = await timed(onApp, true)
-    return { ...off, offNew, miss, missRatio: miss.cpuMsPerRequest / offNew.cpuMsPerRequest }
-  } finally {
-    await Promise.all([offApp.stop(), onApp.stop(), slow.close(), demo.stop()])
-  }
-}
-
-/** Medians of shell timings, and CPU per request of the server that answered them. */
-function summary(shell, cpuMsPerRequest) {
-  const ttfbs = shell.map((s) => s.ttfb)
-  return {
-    warmUp: shellWarmUp,
-    runs: shell.length,
-    ttfbMs: medianBy(ttfbs),
-    ttfbMinMs: Math.min(...ttfbs),
-    ttfbMaxMs: Math.max(...ttfbs),
-    totalMs: medianBy(shell.map((s) => s.total)),
-    firstChunkHasShell: shell.every((s) => s.firstChunkHasShell),
-    streamed: shell.every((s) => s.streamed),
-    cpuMsPerRequest,
-  }
 }
