@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
@@ -11,6 +12,27 @@ const ZH = { cookie: 'lang=zh' }
 const HOT = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
 const NEW = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
 const FILLER = Buffer.alloc(100 * 1024, 'x')
+/** Posts the stub makes up (`f0`, `f1`…): the demo's p1001 under that id, with text that hardly compresses. */
+const FLOOD_POST = /^f\d+$/
+
+/**
+ * The upstream in front of the demo: a made-up post for every `f<N>` id, each carrying 24 KiB of
+ * random text, so each page a visitor floods the instances with is some 20–30 KiB in Redis (and
+ * its upstream answer as much again).
+ */
+async function floodUpstream(request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> {
+  if (new URL(request.url).pathname !== '/v1/post/get') return demo(request)
+  const body = (await request.clone().json()) as { id?: string }
+  if (body.id === undefined || !FLOOD_POST.test(body.id)) return demo(request)
+  const original = await demo(
+    new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify({ id: 'p1001' }) }),
+  )
+  const answer = (await original.json()) as { data: { id: string; path?: string; content: string } }
+  answer.data.id = body.id
+  delete answer.data.path
+  answer.data.content += `\n\n${randomBytes(18 * 1024).toString('base64')}`
+  return Response.json(answer)
+}
 
 describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory pressure (maxmemory 4mb, %s)', (policy) => {
   const fleet = useFleet({ args: ['--maxmemory', '4mb', '--maxmemory-policy', policy] })
@@ -19,6 +41,9 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     return fleet.start({
       redisCommandTimeoutMs: 1000,
       purgeToken: TOKEN,
+      // Pages, configs and upstream answers enter Redis at their second load in the fleet.
+      redisAdmitAfter: 2,
+      upstream: floodUpstream,
       htmlCache: { ttlMs: 600_000, staleMs: 3_600_000, onRevalidated: (outcome) => outcomes.push(outcome) },
     })
   }
@@ -33,7 +58,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
    * An instance whose renders of `paths` are in Redis: rendered on two instances, since a page may
    * be shared only once offered twice.
    */
-  async function shared(paths: string[]): Promise<TestSite> {
+  async function shared(paths: string[]): Promise<[TestSite, TestSite]> {
     const [a, b] = [await instance(), await instance()]
     for (const site of [a, b]) {
       for (const path of paths) await get(site, path)
@@ -41,8 +66,32 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     }
     const keys = paths.map((path) => `ts:res.localhost:html:zh:http://res.localhost${path}`)
     await vi.waitFor(async () => expect(await fleet.admin.exists(...keys)).toBe(keys.length))
-    return a
+    return [a, b]
   }
+
+  let nextPost = 0
+  /**
+   * Floods Redis through the instances, as visitors would: `count` made-up posts never asked for
+   * before, each asked for on `a` then on `b`, so each is admitted at its second load and written to
+   * Redis (the page, compressed, and its upstream answer).
+   */
+  async function floodThroughApp(count: number, a: TestSite, b: TestSite): Promise<void> {
+    const posts = Array.from({ length: count }, () => `/articles/f${nextPost++}`)
+    for (let start = 0; start < posts.length; start += 8) {
+      for (const site of [a, b])
+        await Promise.all(
+          posts.slice(start, start + 8).map(async (path) => {
+            const answer = await get(site, path)
+            expect(answer.status).toBe(200)
+          }),
+        )
+    }
+    await Promise.all([a, b].map((site) => vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))))
+  }
+
+  /** Whether `answer` is a kept copy answered as current: with an Age, and a shared lifetime left. */
+  const asCurrent = (answer: Response) =>
+    answer.headers.get('age') !== null && !/s-maxage=0\b/.test(answer.headers.get('cache-control') ?? '')
 
   /** Fills Redis past its bound with page-sized values that expire (as pages do), keeping `keep` in use. */
   async function flood(megabytes: number, keep: string[]): Promise<void> {
@@ -62,20 +111,24 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     return Number(/evicted_keys:(\d+)/.exec(await fleet.admin.info('stats'))?.[1] ?? 0)
   }
 
-  it('flooded before and after a purge, no purged page is answered as current', async () => {
-    const a = await shared(['/res/hot', '/res/new'])
+  it('flooded before and after a purge, through the app and directly, no purged page is answered as current', async () => {
+    const [a, b] = await shared(['/res/hot', '/res/new'])
     const copies: [string, Buffer | null][] = [
       [HOT, await fleet.admin.dumpBuffer(HOT)],
       [NEW, await fleet.admin.dumpBuffer(NEW)],
     ]
-    await flood(6, [HOT, NEW])
+    // Visitors of 40 new posts on both instances (about 2 MiB written), then direct writes.
+    await floodThroughApp(40, a, b)
+    expect((await fleet.admin.keys('ts:res.localhost:html:*/post/f*')).length).toBeGreaterThan(0)
+    await flood(4, [HOT, NEW])
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })).json()).toMatchObject({
       shared: 'ok',
     })
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'] })).json()).toMatchObject({
       shared: 'ok',
     })
-    await flood(12, [])
+    await floodThroughApp(80, a, b)
+    await flood(8, [])
     const evicted = await evictedKeys()
     expect(evicted).toBeGreaterThan(0)
     const records = await fleet.admin.exists('ts:purged:records')
@@ -83,13 +136,28 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     // Keys without TTL are out of this policy's reach.
     if (policy === 'volatile-lru') expect(records).toBe(1)
     // Whatever the flood evicted, the copies from before the purges are there (as if they had
-    // survived it, or a write had raced the purge): they must not read as current.
-    for (const [key, dumped] of copies) {
-      expect(dumped).not.toBeNull()
-      if (dumped !== null) await fleet.admin.restore(key, 3_600_000, dumped, 'REPLACE')
+    // survived it, or a write had raced the purge): they must not read as current. They are put
+    // back before each instance is asked, so no instance's new render reaches the next one.
+    for (const [, dumped] of copies) expect(dumped).not.toBeNull()
+    async function restoreCopies(): Promise<void> {
+      for (const [key, dumped] of copies)
+        if (dumped !== null) await fleet.admin.restore(key, 3_600_000, dumped, 'REPLACE')
+    }
+
+    // The instances that held both pages in memory: the hard-purged one is rendered again, the
+    // soft-purged one at most answered stale (no shared lifetime) while rendered again.
+    for (const site of [a, b]) {
+      await restoreCopies()
+      const hot = await get(site, '/res/hot')
+      expect([hot.status, hot.headers.get('age')]).toEqual([200, null])
+      const stale = await get(site, '/res/new')
+      expect(stale.status).toBe(200)
+      expect(asCurrent(stale)).toBe(false)
+      await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
     }
 
     // An instance holding nothing of its own: every answer comes from Redis or a render.
+    await restoreCopies()
     const outcomes: RevalidationOutcome[] = []
     const c = await instance(outcomes)
     const hot = await get(c, '/res/hot')
@@ -97,11 +165,12 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     expect(hot.headers.get('age')).toBeNull()
     const stale = await get(c, '/res/new')
     expect(stale.status).toBe(200)
+    expect(asCurrent(stale)).toBe(false)
     // With its soft record kept, the copy is answered stale and rendered again; with the records
     // lost, not answered from Redis at all.
     if (policy === 'volatile-lru') expect(stale.headers.get('age')).not.toBeNull()
     if (stale.headers.get('age') !== null) await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
-  })
+  }, 120_000)
 
   it('records lost to eviction fail safe: every copy written before reads as purged, and writing starts again', async () => {
     await shared(['/res/hot'])
