@@ -64,7 +64,7 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
   let sites: TestSite[] = []
   let gate: Gate = createGate()
   /**
-   * The demo API of the first site that called one, and the address it was called at: its data's
+   * The demo API of the first site that called its own, and the address it was called at: its data's
    * timestamps are those of its start, and its media addresses name the origin it is called at.
    */
   let firstApi: { demo: (request: Request) => Promise<Response>; origin: string } | undefined
@@ -86,17 +86,15 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
       ...(options.metrics ? { app: { metrics: options.metrics } } : {}),
       upstream: async (request, demo) => {
         const url = new URL(request.url)
-        firstApi ??= { demo, origin: url.origin }
         if (url.pathname === '/v1/resource/aside') await gate.passed()
-        if (!options.sameApi) return demo(request)
+        if (!options.sameApi) {
+          firstApi ??= { demo, origin: url.origin }
+          return demo(request)
+        }
+        if (firstApi === undefined) throw new Error('sameApi needs a site that called its own demo API first')
         const body = request.body === null ? null : await request.arrayBuffer()
-        return firstApi.demo(
-          new Request(firstApi.origin + url.pathname + url.search, {
-            method: request.method,
-            headers: request.headers,
-            body,
-          }),
-        )
+        const { method, headers } = request
+        return firstApi.demo(new Request(firstApi.origin + url.pathname + url.search, { method, headers, body }))
       },
     })
     sites.push(site)
