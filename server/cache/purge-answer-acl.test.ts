@@ -76,7 +76,8 @@ describe('a purge whose record is written but whose append to the stream is refu
       expect(await fleet.admin.exists('ts:purges')).toBe(0)
       expect(await counts(a.metrics, 'purge_delivery_total', 'event')).toEqual({ unshared: purges })
       expect((await counts(a.metrics, 'shared_store_errors_total', 'operation')).publish).toBeGreaterThanOrEqual(purges)
-      // Nothing reached b meanwhile: its own copy is still there, no purge received.
+      // Nothing reached b meanwhile, through the held purge's retries either (each second): its own copy
+      // is still there, no purge received.
       await new Promise((resolve) => setTimeout(resolve, 1500))
       expect(b.site.htmlCache?.peek(HOT)).toBeDefined()
       expect((await counts(b.metrics, 'purge_delivery_total', 'event')).received).toBeUndefined()
