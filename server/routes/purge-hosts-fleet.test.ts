@@ -47,6 +47,13 @@ async function home(site: TestSite, host: string) {
   return { status: response.status, age: response.headers.get('age') }
 }
 
+/** nav's home page data, as the browser asks for it. */
+async function payload(site: TestSite) {
+  const response = await site.request('/_payload.json', { host: 'nav.localhost', via: 'listener', headers: ZH })
+  await response.arrayBuffer()
+  return response
+}
+
 const calls = (site: TestSite) => [...site.upstreamCalls.values()].reduce((sum, count) => sum + count, 0)
 
 async function received(metrics: Metrics): Promise<number> {
@@ -61,6 +68,8 @@ describe("a host purge in a fleet leaves alone another tenant listed as the purg
       const [a, b] = [await instance(), await instance()]
       for (const site of [a.site, b.site])
         for (const host of ['res.localhost', 'nav.localhost']) expect((await home(site, host)).status).toBe(200)
+      // nav's page data in each instance's memory too (b took the page itself from Redis).
+      for (const site of [a.site, b.site]) expect((await payload(site)).status).toBe(200)
       // nav's shared copies: its page and the upstream answers it was built from.
       const navKeys = await fleet.admin.keys('ts:nav.localhost:*')
       expect(navKeys.some((key) => key.includes(':html:'))).toBe(true)
@@ -86,6 +95,10 @@ describe("a host purge in a fleet leaves alone another tenant listed as the purg
         expect(site.htmlCache?.isStale(NAV)).toBe(false)
         expect(site.htmlCache?.peek(NAV)?.storedAt).toBeLessThan(purgedAt)
       }
+      expect([calls(a.site), calls(b.site)]).toEqual(before)
+      // And in each instance's memory: with Redis's copies gone, nav's page data still loads without the upstream.
+      await fleet.admin.del(...navKeys.filter((key) => !key.includes(':html:') && !key.includes(':tag:')))
+      for (const site of [a.site, b.site]) expect((await payload(site)).status).toBe(200)
       expect([calls(a.site), calls(b.site)]).toEqual(before)
 
       // res's page is rendered again (at once after a hard purge, in the background after a soft
