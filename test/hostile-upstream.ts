@@ -1,9 +1,9 @@
 import type { TestSiteOptions } from './harness.ts'
 
 /** A resource id as hostile as upstream text can be: a line break that would start a header, a space, CJK. */
-export const hostileResource = (n: string) => `r${n}\r\nX-Injected: yes 图片`
+const hostileResource = (n: string) => `r${n}\r\nX-Injected: yes 图片`
 /** A page group id with a comma (splits a Cache-Tag) and CJK (past U+00FF). */
-export const HOSTILE_GROUP = 'g,法律'
+const HOSTILE_GROUP = 'g,法律'
 
 /**
  * The demo API behind a stub that hands out hostile ids: every resource id and the legal group's id
