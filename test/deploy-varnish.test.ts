@@ -347,54 +347,65 @@ const TAKEN_DOWN_WITHIN_MS = 5000
 // then fetch and pass the 404 on rather than go on serving its graced 200.
 describe('a page deleted upstream, purged softly, through Varnish', { retry: 2 }, () => {
   /** The post page kept by Varnish (and the instance), then the upstream's post answer changed. */
-  async function cachedThen(answer: typeof post): Promise<Answer> {
+  async function cachedThen(answer: typeof post, by: 'path' | 'tag'): Promise<Answer> {
     expect((await get(varnish.url, POST_PAGE, ZH)).status).toBe(200)
     const cached = await get(varnish.url, POST_PAGE, ZH)
     expect([cached.status, fromCache(cached)]).toEqual([200, true])
     post = answer
     // Still the kept copy until the purge.
     expect(fromCache(await get(varnish.url, POST_PAGE, ZH))).toBe(true)
-    const purged = await instance.purge({ host: HOST, paths: [POST_PAGE] })
+    // By path Varnish drops its copy (a ban); by the post's tag it marks it stale (xkey soft purge),
+    // to be served in its grace.
+    const tag = (cached.headers['cache-tag'] ?? '').split(',').find((name) => name.startsWith(`${HOST}:post:`))
+    expect(tag).toBeDefined()
+    const target = by === 'path' ? { paths: [POST_PAGE] } : { tags: [tag?.slice(HOST.length + 1)] }
+    const purged = await instance.purge({ host: HOST, ...target })
     expect(purged).toMatchObject({ status: 200, json: { cdn: { varnish: 'ok' } } })
     return cached
   }
 
-  it('deleted: the 404 through Varnish within 5 s, and never a 200 again once the instance took the page down', async () => {
-    const cached = await cachedThen('gone')
-    const started = performance.now()
-    const answers: { status: number; takenDown: boolean }[] = []
-    let takenDown = false
-    let firstNotFound = -1
-    // Until the 404 has been seen through Varnish, then half a second more of visitors.
-    while (firstNotFound === -1 || performance.now() - firstNotFound < 500) {
-      const answer = await get(varnish.url, POST_PAGE, ZH)
-      answers.push({ status: answer.status, takenDown })
-      if (answer.status === 404 && firstNotFound === -1) firstNotFound = performance.now()
-      if (answer.status === 200) expect(answer.body).toBe(cached.body)
-      // The instance's own answer: once a 404, its re-render has taken the page down.
-      if (!takenDown) takenDown = (await get(instance.url, POST_PAGE, ZH)).status === 404
-      expect(performance.now() - started).toBeLessThan(TAKEN_DOWN_WITHIN_MS)
-      await pause(50)
-    }
-    expect(answers.filter(({ status }) => status !== 200 && status !== 404)).toEqual([])
-    // Never a 200 once the instance had taken the page down, nor after the first 404 through Varnish.
-    expect(answers.filter(({ status, takenDown }) => takenDown && status === 200)).toEqual([])
-    const firstIndex = answers.findIndex(({ status }) => status === 404)
-    expect(answers.slice(firstIndex).filter(({ status }) => status !== 404)).toEqual([])
-    expect(answers[0]?.status).toBe(200)
-  })
+  it.each(['path', 'tag'] as const)(
+    'deleted, purged by %s: the 404 through Varnish within 5 s, and never a 200 again once the instance took the page down',
+    async (by) => {
+      const cached = await cachedThen('gone', by)
+      const started = performance.now()
+      const answers: { status: number; takenDown: boolean }[] = []
+      let takenDown = false
+      let firstNotFound = -1
+      // Until the 404 has been seen through Varnish, then half a second more of visitors.
+      while (firstNotFound === -1 || performance.now() - firstNotFound < 500) {
+        const answer = await get(varnish.url, POST_PAGE, ZH)
+        answers.push({ status: answer.status, takenDown })
+        if (answer.status === 404 && firstNotFound === -1) firstNotFound = performance.now()
+        if (answer.status === 200) expect(answer.body).toBe(cached.body)
+        // The instance's own answer: once a 404, its re-render has taken the page down.
+        if (!takenDown) takenDown = (await get(instance.url, POST_PAGE, ZH)).status === 404
+        expect(performance.now() - started).toBeLessThan(TAKEN_DOWN_WITHIN_MS)
+        await pause(50)
+      }
+      expect(answers.filter(({ status }) => status !== 200 && status !== 404)).toEqual([])
+      // Never a 200 once the instance had taken the page down, nor after the first 404 through Varnish.
+      expect(answers.filter(({ status, takenDown }) => takenDown && status === 200)).toEqual([])
+      const firstIndex = answers.findIndex(({ status }) => status === 404)
+      expect(answers.slice(firstIndex).filter(({ status }) => status !== 404)).toEqual([])
+      expect(answers[0]?.status).toBe(200)
+    },
+  )
 
-  it('re-render answering 503: Varnish keeps serving the old page (grace)', async () => {
-    const cached = await cachedThen('down')
-    const started = performance.now()
-    while (performance.now() - started < 2000) {
-      const answer = await get(varnish.url, POST_PAGE, ZH)
-      expect(answer.status).toBe(200)
-      expect(answer.body).toBe(cached.body)
-      expect(answer.ms).toBeLessThan(MAX_ANSWER_MS)
-      await pause(50)
-    }
-    // The instance kept its stale copy too.
-    expect((await get(instance.url, POST_PAGE, ZH)).status).toBe(200)
-  })
+  it.each(['path', 'tag'] as const)(
+    're-render answering 503, purged by %s: Varnish keeps serving the old page (grace)',
+    async (by) => {
+      const cached = await cachedThen('down', by)
+      const started = performance.now()
+      while (performance.now() - started < 2000) {
+        const answer = await get(varnish.url, POST_PAGE, ZH)
+        expect(answer.status).toBe(200)
+        expect(answer.body).toBe(cached.body)
+        expect(answer.ms).toBeLessThan(MAX_ANSWER_MS)
+        await pause(50)
+      }
+      // The instance kept its stale copy too.
+      expect((await get(instance.url, POST_PAGE, ZH)).status).toBe(200)
+    },
+  )
 })
