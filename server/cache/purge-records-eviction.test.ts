@@ -17,8 +17,8 @@ const FLOOD_POST = /^f\d+$/
 
 /**
  * The upstream in front of the demo: a made-up post for every `f<N>` id, each carrying 24 KiB of
- * random text, so each page a visitor floods the instances with is some 20–30 KiB in Redis (and
- * its upstream answer as much again).
+ * random text, so each page a visitor floods the instances with takes about 56 KiB in Redis (the
+ * text is in its markup and its hydration data) and its upstream answer 28 KiB.
  */
 async function floodUpstream(request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> {
   if (new URL(request.url).pathname !== '/v1/post/get') return demo(request)
@@ -117,7 +117,8 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
       [HOT, await fleet.admin.dumpBuffer(HOT)],
       [NEW, await fleet.admin.dumpBuffer(NEW)],
     ]
-    // Visitors of 40 new posts on both instances (about 2 MiB written), then direct writes.
+    // Visitors of 40 new posts on both instances (about 3.3 MiB written: the 4 MiB Redis evicts
+    // some 90–100 keys already), then direct writes.
     await floodThroughApp(40, a, b)
     expect((await fleet.admin.keys('ts:res.localhost:html:*/post/f*')).length).toBeGreaterThan(0)
     await flood(4, [HOT, NEW])
