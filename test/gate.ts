@@ -1,4 +1,5 @@
 import http from 'node:http'
+import type { TestSiteOptions } from './harness.ts'
 
 /** A latch tests hold a stub's answer behind, instead of a timed delay. */
 export interface Gate {
@@ -21,6 +22,14 @@ export function createGate(): Gate {
     get isOpen() {
       return isOpen
     },
+  }
+}
+
+/** A stub upstream that holds every call to `pathname` (the resource aside, say) until `gate` opens. */
+export function holdingPath(pathname: string, gate: Gate): NonNullable<TestSiteOptions['upstream']> {
+  return async (request, demo) => {
+    if (new URL(request.url).pathname === pathname) await gate.passed()
+    return demo(request)
   }
 }
 

@@ -1,4 +1,5 @@
-import type { TestSiteOptions } from './harness.ts'
+import { expect, vi } from 'vitest'
+import type { TestSite, TestSiteOptions } from './harness.ts'
 
 /** A resource id as hostile as upstream text can be: a line break that would start a header, a space, CJK. */
 const hostileResource = (n: string) => `r${n}\r\nX-Injected: yes 图片`
@@ -27,4 +28,24 @@ export const hostileUpstream: NonNullable<TestSiteOptions['upstream']> = async (
   const headers = new Headers(answer.headers)
   headers.delete('content-length')
   return new Response(text, { status: answer.status, headers })
+}
+
+/** GET over a socket, waiting until nothing renders any more (so the page is kept). */
+export async function getKept(site: TestSite, path: string, host: string) {
+  // Each site's own language, so no language cookie makes the answer private.
+  const headers = { 'accept-encoding': 'identity', cookie: host === 'land.localhost' ? 'lang=en' : 'lang=zh' }
+  const response = await site.request(path, { host, via: 'listener', headers })
+  const text = await response.text()
+  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+  return { response, text }
+}
+
+/** No header was injected, and the tag headers are printable ASCII: no hostile id went out raw. */
+export function expectHeaderSafe(response: Response) {
+  expect(response.headers.get('x-injected')).toBeNull()
+  for (const name of ['cache-tag', 'surrogate-key']) {
+    const value = response.headers.get(name) ?? ''
+    expect(value).toMatch(/^[\x21-\x7e ,]+$/)
+    expect(value).not.toMatch(/图|法/)
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
 import type { TestSite } from '../../test/harness.ts'
-import { hostileUpstream } from '../../test/hostile-upstream.ts'
+import { expectHeaderSafe, getKept, hostileUpstream } from '../../test/hostile-upstream.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -18,25 +18,6 @@ function instance(): Promise<TestSite> {
   })
 }
 
-/** GET over a socket, once nothing renders any more. */
-async function get(site: TestSite, path: string, host: string) {
-  // Each site's own language, so no language cookie makes the answer private.
-  const headers = { 'accept-encoding': 'identity', cookie: host === 'land.localhost' ? 'lang=en' : 'lang=zh' }
-  const response = await site.request(path, { host, via: 'listener', headers })
-  const text = await response.text()
-  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
-  return { response, text }
-}
-
-function expectHeaderSafe(response: Response) {
-  expect(response.headers.get('x-injected')).toBeNull()
-  for (const name of ['cache-tag', 'surrogate-key']) {
-    const value = response.headers.get(name) ?? ''
-    expect(value).toMatch(/^[\x21-\x7e ,]+$/)
-    expect(value).not.toMatch(/图|法/)
-  }
-}
-
 const dataCalls = (site: TestSite) =>
   [...site.upstreamCalls].filter(([path]) => !path.startsWith('/v1/site_page/')).reduce((sum, [, n]) => sum + n, 0)
 
@@ -49,14 +30,14 @@ describe('hostile upstream ids through Redis, across two instances', () => {
     '%s of %s, answered twice by one instance, is answered from Redis by the other, and a tag purge sent there takes it down on the first',
     async (path, host, tagPattern) => {
       const [a, b] = [await instance(), await instance()]
-      const first = await get(a, path, host)
+      const first = await getKept(a, path, host)
       expect(first.response.status).toBe(200)
       expectHeaderSafe(first.response)
       const tags = first.response.headers.get('cache-tag')
       const tag = tagPattern.exec(tags ?? '')?.[1]
       if (tag === undefined) throw new Error(`${path} carries no tag to purge it by: ${tags}`)
       // The second is answered from this instance's memory, as it was rendered.
-      const second = await get(a, path, host)
+      const second = await getKept(a, path, host)
       expect(second.response.status).toBe(200)
       expect(second.response.headers.get('age')).not.toBeNull()
       expectHeaderSafe(second.response)
@@ -68,7 +49,7 @@ describe('hostile upstream ids through Redis, across two instances', () => {
       expect(a.htmlCache?.peek(key)).toBeDefined()
 
       // b renders nothing: the page comes from Redis, as a's render wrote it.
-      const fromRedis = await get(b, path, host)
+      const fromRedis = await getKept(b, path, host)
       expect(fromRedis.response.status).toBe(200)
       expect(fromRedis.response.headers.get('age')).not.toBeNull()
       expect(dataCalls(b)).toBe(0)
@@ -82,7 +63,7 @@ describe('hostile upstream ids through Redis, across two instances', () => {
       expect(await purged.json()).toMatchObject({ shared: 'ok' })
       await vi.waitFor(() => expect(a.htmlCache?.peek(key)).toBeUndefined())
       expect(await fleet.admin.exists(shared ?? '')).toBe(0)
-      const again = await get(a, path, host)
+      const again = await getKept(a, path, host)
       expect(again.response.status).toBe(200)
       expect(again.response.headers.get('age')).toBeNull()
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { hostileUpstream } from '../../test/hostile-upstream.ts'
+import { expectHeaderSafe, getKept, hostileUpstream } from '../../test/hostile-upstream.ts'
 
 /** The demo API behind test/hostile-upstream.ts's stub, which hands out hostile ids. */
 async function hostileSite(): Promise<TestSite> {
@@ -18,30 +18,11 @@ afterEach(async () => {
   site = undefined
 })
 
-/** GET over a socket, waiting until the page is kept. */
-async function get(site: TestSite, path: string, host: string) {
-  // Each site's own language, so no language cookie makes the answer private.
-  const headers = { 'accept-encoding': 'identity', cookie: host === 'land.localhost' ? 'lang=en' : 'lang=zh' }
-  const response = await site.request(path, { host, via: 'listener', headers })
-  const text = await response.text()
-  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
-  return { response, text }
-}
-
-function expectHeaderSafe(response: Response) {
-  expect(response.headers.get('x-injected')).toBeNull()
-  for (const name of ['cache-tag', 'surrogate-key']) {
-    const value = response.headers.get(name) ?? ''
-    expect(value).toMatch(/^[\x21-\x7e ,]+$/)
-    expect(value).not.toContain('图')
-  }
-}
-
 describe('hostile upstream ids', () => {
   it('the lists, the detail page and the custom pages answer 200 twice (the second from the HTML cache), tags encoded', async () => {
     const hostile = await hostileSite()
     site = hostile
-    const list = await get(hostile, '/res/hot', 'res.localhost')
+    const list = await getKept(hostile, '/res/hot', 'res.localhost')
     expect(list.response.status).toBe(200)
     // The stub did hand out hostile ids: the page shows one in its payload.
     expect(list.text).toContain('X-Injected: yes')
@@ -58,12 +39,12 @@ describe('hostile upstream ids', () => {
       ['/sp/library', 'land.localhost', /land\.localhost:page:pg-land-c1,land\.localhost:page:pg-land-c2,/],
     ]
     for (const [path, host, tag] of pages) {
-      const first = await get(hostile, path, host)
+      const first = await getKept(hostile, path, host)
       expect(`${path} ${first.response.status}`).toBe(`${path} 200`)
       expectHeaderSafe(first.response)
       expect(first.response.headers.get('cache-tag')).toMatch(tag)
       const calls = [...hostile.upstreamCalls.values()].reduce((sum, count) => sum + count, 0)
-      const second = await get(hostile, path, host)
+      const second = await getKept(hostile, path, host)
       expect(`${path} ${second.response.status}`).toBe(`${path} 200`)
       // From the HTML cache: no upstream call, an Age.
       expect(second.response.headers.get('age')).not.toBeNull()
@@ -75,10 +56,10 @@ describe('hostile upstream ids', () => {
   it('a page tagged with a hostile id is purged by its encoded tag; the raw id is refused', async () => {
     const hostile = await hostileSite()
     site = hostile
-    const first = await get(hostile, '/res/hot', 'res.localhost')
+    const first = await getKept(hostile, '/res/hot', 'res.localhost')
     const tag = /res\.localhost:(resource:r\d+%0D%0A[^,]+)/.exec(first.response.headers.get('cache-tag') ?? '')?.[1]
     if (tag === undefined) throw new Error('the page carries no encoded resource tag')
-    expect((await get(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).not.toBeNull()
+    expect((await getKept(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).not.toBeNull()
 
     // An id as the upstream spells it would match no tag: refused, with what to send instead.
     for (const raw of [`resource:${decodeURIComponent(tag.slice(9))}`, 'resource:图片']) {
@@ -91,6 +72,6 @@ describe('hostile upstream ids', () => {
     expect(purged.status).toBe(200)
     expect(await purged.json()).toMatchObject({ purged: { pages: 1 } })
     // Rendered again: not from the cache.
-    expect((await get(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).toBeNull()
+    expect((await getKept(hostile, '/res/hot', 'res.localhost')).response.headers.get('age')).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { createGate } from '../../test/gate.ts'
+import { createGate, holdingPath } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../test/site-code.ts'
 
@@ -75,10 +75,7 @@ describe('the scripts of a page a shared cache may keep are allowed by their has
     site = await startTestSite({
       listen: true,
       htmlCache: {},
-      upstream: async (request, demo) => {
-        if (new URL(request.url).pathname === '/v1/resource/aside') await gate.passed()
-        return demo(request)
-      },
+      upstream: holdingPath('/v1/resource/aside', gate),
     })
     const asked = get(`${site.url}/res/hot`, { host: 'res.localhost', ...ZH })
     await vi.waitFor(() => expect(site?.upstreamCalls.get('/v1/resource/aside')).toBeGreaterThan(0))

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
 import type { TestSite } from '../../test/harness.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
+import { resListsNavAsAlias } from './purge-hosts.test-helper.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
@@ -27,14 +28,7 @@ async function instance(): Promise<Instance> {
     purgeToken: TOKEN,
     app: { metrics },
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000 },
-    upstream: async (request, demo) => {
-      const answer = await demo(request)
-      if (!new URL(request.url).pathname.startsWith('/v1/site_page/web_get')) return answer
-      const json = (await answer.json()) as { data?: { site_config?: { site_id: string; alias_domain: string[] } } }
-      const config = json.data?.site_config
-      if (config?.site_id === 'site-res') config.alias_domain = [...config.alias_domain, 'nav.localhost']
-      return Response.json(json)
-    },
+    upstream: resListsNavAsAlias,
   })
   return { site, metrics }
 }

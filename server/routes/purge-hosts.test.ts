@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { sameSiteHosts } from './purge-targets.ts'
+import { resListsNavAsAlias } from './purge-hosts.test-helper.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -18,14 +19,7 @@ async function twoTenants(): Promise<TestSite> {
   return startTestSite({
     purgeToken: TOKEN,
     htmlCache: { ttlMs: 60_000 },
-    upstream: async (request, demo) => {
-      const answer = await demo(request)
-      if (!new URL(request.url).pathname.startsWith('/v1/site_page/web_get')) return answer
-      const json = (await answer.json()) as { data?: { site_config?: { site_id: string; alias_domain: string[] } } }
-      const config = json.data?.site_config
-      if (config?.site_id === 'site-res') config.alias_domain = [...config.alias_domain, 'nav.localhost']
-      return Response.json(json)
-    },
+    upstream: resListsNavAsAlias,
   })
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../../test/gate.ts'
+import { createGate, type Gate, holdingPath } from '../../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../../test/harness.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
@@ -48,10 +48,7 @@ describe('HEAD of a page the HTML cache may keep', () => {
     site = await startTestSite({
       listen: true,
       htmlCache: {},
-      upstream: async (request, demo) => {
-        if (new URL(request.url).pathname === '/v1/resource/aside') await gate.passed()
-        return demo(request)
-      },
+      upstream: holdingPath('/v1/resource/aside', gate),
     })
     const asked = send(site, 'HEAD')
     let openedAt = 0

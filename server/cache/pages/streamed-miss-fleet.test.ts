@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../../test/fleet.ts'
-import { createGate, type Gate } from '../../../test/gate.ts'
+import { createGate, type Gate, holdingPath } from '../../../test/gate.ts'
 import type { TestSite } from '../../../test/harness.ts'
 
 const HOST = 'res.localhost'
@@ -17,10 +17,7 @@ function instance(gate: Gate): Promise<TestSite> {
   return fleet.start({
     listen: true,
     htmlCache: {},
-    upstream: async (request, demo) => {
-      if (new URL(request.url).pathname === '/v1/resource/aside') await gate.passed()
-      return demo(request)
-    },
+    upstream: holdingPath('/v1/resource/aside', gate),
   })
 }
 

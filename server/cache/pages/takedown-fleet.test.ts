@@ -1,13 +1,7 @@
-import { request as httpRequest } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../../test/fleet.ts'
-import type { TestSite } from '../../../test/harness.ts'
 import type { RevalidationOutcome } from './read-render.ts'
-
-const HOST = 'res.localhost'
-const TOKEN = 'purge-token-for-tests-0123'
-const PATH = '/articles/p1001'
-const KEY = `ts:${HOST}:html:zh:http://${HOST}/post/p1001`
+import { HOST, KEY, PATH, sendPost, TOKEN } from './takedown.test-helper.ts'
 
 const fleet = useFleet()
 
@@ -27,53 +21,43 @@ async function instance(upstream: { answer: 'ok' | 'gone' | 'down' }, outcomes: 
   })
 }
 
-async function send(site: TestSite) {
-  const answer = await httpRequest(`${site.url}${PATH}`, { headers: { host: HOST, cookie: 'lang=zh' } })
-  await answer.body.arrayBuffer()
-  const header = (name: string) => {
-    const value = answer.headers[name]
-    return typeof value === 'string' ? value : undefined
-  }
-  return { status: answer.statusCode, age: header('age'), cacheControl: header('cache-control') }
-}
-
 describe('a page deleted upstream, purged softly, across two instances', () => {
   it('is taken down once re-rendered: 404 here, on another instance and in Redis, with no shareable stale 200', async () => {
     const upstream = { answer: 'ok' as 'ok' | 'gone' | 'down' }
     const onA: RevalidationOutcome[] = []
     const [a, b] = [await instance(upstream, onA), await instance(upstream)]
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
-    expect(await send(b)).toMatchObject({ status: 200, age: '0' })
+    expect(await sendPost(b)).toMatchObject({ status: 200, age: '0' })
 
     upstream.answer = 'gone'
     expect((await a.purge({ host: HOST, paths: [PATH] })).status).toBe(200)
     // The visitor who starts the re-render gets the old copy at once.
-    expect(await send(a)).toMatchObject({ status: 200 })
+    expect(await sendPost(a)).toMatchObject({ status: 200 })
     await vi.waitFor(() => expect(onA).toEqual(['removed']))
-    const after = await send(a)
+    const after = await sendPost(a)
     expect(after.status).toBe(404)
     expect(after.age).toBeUndefined()
     expect(after.cacheControl ?? '').not.toMatch(/s-maxage|stale-while-revalidate|public/)
     expect(await fleet.admin.exists(KEY)).toBe(0)
     // An instance without a copy of its own renders: 404.
     const c = await instance(upstream)
-    expect((await send(c)).status).toBe(404)
+    expect((await sendPost(c)).status).toBe(404)
     // The other instance had a copy: its own re-render finds the page gone as well.
-    await vi.waitFor(async () => expect((await send(b)).status).toBe(404))
+    await vi.waitFor(async () => expect((await sendPost(b)).status).toBe(404))
   })
 
   it('keeps the stale copy when the re-render answers 503', async () => {
     const upstream = { answer: 'ok' as 'ok' | 'gone' | 'down' }
     const onA: RevalidationOutcome[] = []
     const a = await instance(upstream, onA)
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
     upstream.answer = 'down'
     await a.purge({ host: HOST, paths: [PATH] })
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     await vi.waitFor(() => expect(onA).toEqual(['failed']))
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     expect(await fleet.admin.exists(KEY)).toBe(1)
   })
 })

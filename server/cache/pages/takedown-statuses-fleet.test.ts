@@ -1,14 +1,9 @@
-import { request as httpRequest } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../../test/fleet.ts'
-import type { TestSite, TestSiteOptions } from '../../../test/harness.ts'
+import type { TestSiteOptions } from '../../../test/harness.ts'
 import type { HtmlCache } from './html-cache.ts'
 import type { Rendered, RevalidationOutcome, Rerender } from './read-render.ts'
-
-const HOST = 'res.localhost'
-const TOKEN = 'purge-token-for-tests-0123'
-const PATH = '/articles/p1001'
-const KEY = `ts:${HOST}:html:zh:http://${HOST}/post/p1001`
+import { HOST, KEY, PATH, sendPost, TOKEN } from './takedown.test-helper.ts'
 
 const fleet = useFleet()
 
@@ -77,21 +72,6 @@ function answerGoneWith(cache: HtmlCache | undefined, status: number) {
   )
 }
 
-async function send(site: TestSite) {
-  const answer = await httpRequest(`${site.url}${PATH}`, { headers: { host: HOST, cookie: 'lang=zh' } })
-  await answer.body.arrayBuffer()
-  const header = (name: string) => {
-    const value = answer.headers[name]
-    return typeof value === 'string' ? value : undefined
-  }
-  return {
-    status: answer.statusCode,
-    age: header('age'),
-    cacheControl: header('cache-control'),
-    location: header('location'),
-  }
-}
-
 /** The shared copies of the post page, whatever their variant. */
 const sharedCopies = () => fleet.admin.keys(`ts:${HOST}:html:*post/p1001*`)
 
@@ -104,19 +84,19 @@ describe('a page deleted upstream, purged softly, across two instances and Redis
       const [a, b] = [await instance(upstream, onA), await instance(upstream, [])]
       answerGoneWith(a.htmlCache, status)
       answerGoneWith(b.htmlCache, status)
-      expect((await send(a)).status).toBe(200)
+      expect((await sendPost(a)).status).toBe(200)
       await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
 
       upstream.answer = 'gone'
       expect(await (await a.purge({ host: HOST, paths: [PATH] })).json()).toMatchObject({ shared: 'ok' })
       // The visitor who starts the re-render gets the old copy at once.
-      expect((await send(a)).status).toBe(200)
+      expect((await sendPost(a)).status).toBe(200)
       await vi.waitFor(() => expect(onA).toEqual(['removed']))
       expect(await sharedCopies()).toEqual([])
 
       // b never held a copy of its own: without the takedown it would answer Redis's stale 200.
       for (const site of [a, b]) {
-        const after = await send(site)
+        const after = await sendPost(site)
         expect(after.status).toBe(status)
         expect(after.age).toBeUndefined()
         expect(after.cacheControl ?? '').not.toMatch(/s-maxage|stale-while-revalidate|public/)
@@ -134,16 +114,16 @@ describe('a page purged softly whose re-render times out keeps its stale copy', 
     const upstream: Upstream = { answer: 'ok' }
     const onA: RevalidationOutcome[] = []
     const [a, b] = [await instance(upstream, onA, options), await instance(upstream, [], options)]
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     await vi.waitFor(async () => expect(await fleet.admin.exists(KEY)).toBe(1))
 
     upstream.answer = 'slow'
     await a.purge({ host: HOST, paths: [PATH] })
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     await vi.waitFor(() => expect(onA).toEqual(['failed']), { timeout: 5000 })
     // Still the old page, here, in Redis, and on an instance without a copy of its own.
-    expect((await send(a)).status).toBe(200)
+    expect((await sendPost(a)).status).toBe(200)
     expect(await fleet.admin.exists(KEY)).toBe(1)
-    expect((await send(b)).status).toBe(200)
+    expect((await sendPost(b)).status).toBe(200)
   })
 })
