@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { expectHeaderSafe, getKept, hostileUpstream } from '../../test/hostile-upstream.ts'
 
