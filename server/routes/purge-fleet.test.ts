@@ -142,12 +142,15 @@ describe('purges across instances sharing Redis', () => {
     await get(a, '/res/hot')
     await get(a, '/res/new')
     const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
-    // A copy a hard purge dropped comes back (as from an instance whose write raced the purge).
+    // A copy a hard purge dropped comes back (as from an instance whose write raced the purge). The
+    // write to Redis lands after the render has ended: wait for it before copying the key.
+    await vi.waitFor(async () => expect(await fleet.admin.exists(NEW_KEY)).toBe(1))
     const dumped = await fleet.admin.dumpBuffer(NEW_KEY)
+    if (dumped === null) throw new Error(`${NEW_KEY} left Redis before it was copied`)
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/new'], mode: 'hard' })).json()).toMatchObject({
       shared: 'ok',
     })
-    await fleet.admin.restore(NEW_KEY, 0, dumped!)
+    await fleet.admin.restore(NEW_KEY, 0, dumped)
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })).json()).toMatchObject({ shared: 'ok' })
     const onC: RevalidationOutcome[] = []
     const c = await instance(onC)
