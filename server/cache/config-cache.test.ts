@@ -229,14 +229,16 @@ describe('createConfigCache', () => {
     expect(loader).toHaveBeenCalledTimes(2)
   })
 
-  it('clear empties the cache and aborts running loads', async () => {
-    const { cache } = setup(
-      (_key, { signal }) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
-    )
-    const pending = cache.get('a')
+  it('clear empties the cache; a load running then still answers its waiters and is not stored', async () => {
+    const gate = deferred<string>()
+    const { cache, loader } = setup(async (key) => (key === 'slow' ? gate.promise : key))
+    await cache.get('a')
+    const waiters = [cache.get('slow'), cache.get('slow')]
     cache.clear()
-    await expect(pending).rejects.toThrow('aborted')
     expect(cache.size).toBe(0)
+    gate.resolve('old')
+    for (const waiter of waiters) expect(await waiter).toMatchObject({ kind: 'found', value: 'old' })
+    expect(cache.size).toBe(0)
+    expect(loader).toHaveBeenCalledTimes(2)
   })
 })

@@ -72,7 +72,10 @@ export interface ConfigCache<V, C = undefined> {
   delete(key: string): boolean
   /** Forgets every key starting with `prefix` (this instance only). */
   deletePrefix(prefix: string): void
-  /** Forgets everything and aborts running loads. */
+  /**
+   * Forgets everything; loads already running still answer their waiters but are not stored (a
+   * purge of everything must not fail the visitors whose pages are loading at that moment).
+   */
   clear(): void
   readonly size: number
   /** Bytes held as counted for `maxBytes` (0 without it). */
@@ -157,7 +160,6 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     },
     clear() {
       entries.clear()
-      for (const flight of flights.values()) flight.controller.abort()
       flights.clear()
     },
     get size() {

@@ -4,8 +4,6 @@ export const NOT_FOUND: unique symbol = Symbol('not-found')
 export const UNCHANGED: unique symbol = Symbol('unchanged')
 
 export interface ConfigCacheLoadContext<C> {
-  /** Aborted when the load is abandoned by `clear()`. Not tied to any one visitor's request. */
-  signal: AbortSignal
   /** What the `get` call that started this load passed along (e.g. its request headers). */
   caller: C
   /** True for a background refresh while the stale value is served (no visitor waits on it). */

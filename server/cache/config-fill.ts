@@ -19,7 +19,7 @@ export interface FillDeps<V, C, R> {
 }
 
 /** Loads one key into an entry; `known` is the newest entry this instance already has. */
-export type Fill<V, C> = (key: string, caller: C, signal: AbortSignal, known: Entry<V> | undefined) => Promise<Entry<V>>
+export type Fill<V, C> = (key: string, caller: C, known: Entry<V> | undefined) => Promise<Entry<V>>
 
 /**
  * One load of a key: with a shared layer, a fresh shared value is taken as is; otherwise the
@@ -30,9 +30,9 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
   const { sharedStore, freshness } = deps
   const loadHere = loadWith(deps)
   const fromShared = readShared(deps)
-  return async function fill(key, caller, signal, known) {
+  return async function fill(key, caller, known) {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
-    if (!sharedStore) return (await loadHere(key, caller, signal, known)).entry
+    if (!sharedStore) return (await loadHere(key, caller, known)).entry
     const stored = fromShared(key, caller, await sharedStore.read(key))
     if (stored !== undefined && freshness.isFresh(stored)) return stored
     let release = await sharedStore.lock(key)
@@ -41,13 +41,13 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
       const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
       if (stale !== undefined) return stale
       const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const waited = await sharedStore.awaitNewer(key, newest, signal)
+      const waited = await sharedStore.awaitNewer(key, newest)
       const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
       if (landed !== undefined) return landed
       release = waited !== undefined && 'release' in waited ? waited.release : null
     }
     try {
-      const { entry, raw } = await loadHere(key, caller, signal, known)
+      const { entry, raw } = await loadHere(key, caller, known)
       await writeShared(deps, sharedStore, key, entry, raw)
       return entry
     } finally {
@@ -61,12 +61,10 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
   return async function loadHere(
     key: string,
     caller: C,
-    signal: AbortSignal,
     known: Entry<V> | undefined,
   ): Promise<{ entry: Entry<V>; raw: unknown }> {
     const held = deps.sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
     const raw = await deps.load(key, {
-      signal,
       caller,
       refresh: known !== undefined,
       ...(held !== undefined ? { heldFingerprint: held } : {}),

@@ -2,10 +2,9 @@ import { type Backoff, nextRetryAt } from './backoff.ts'
 import type { Entry } from './config-entry.ts'
 import type { Fill } from './config-fill.ts'
 
-/** A load running for one key: its promise (shared by every waiter) and its abort. */
+/** A load running for one key: its promise, shared by every waiter. */
 export interface Flight<V> {
   promise: Promise<Entry<V>>
-  controller: AbortController
 }
 
 /** What the loads in flight are made of: the fill, where entries land, and the refresh back-off. */
@@ -27,10 +26,8 @@ export function createFlights<V, C>(deps: FlightDeps<V, C>) {
 
   /** Starts a load of `key`; `known` is the entry held, for a refresh. */
   function start(key: string, caller: C, known: Entry<V> | undefined): Flight<V> {
-    const controller = new AbortController()
     const flight: Flight<V> = {
-      controller,
-      promise: deps.fill(key, caller, controller.signal, known).then(
+      promise: deps.fill(key, caller, known).then(
         (entry) => {
           if (flights.get(key) === flight) {
             flights.delete(key)

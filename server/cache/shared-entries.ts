@@ -40,11 +40,7 @@ export interface SharedEntries {
    * Waits for another instance's load of `key` to land (newer than `after`). Should that instance
    * give up (its lock is released without a value), this one takes over the lock.
    */
-  awaitNewer(
-    key: string,
-    after: number,
-    signal: AbortSignal,
-  ): Promise<{ entry: SharedEntry } | { release: Release } | undefined>
+  awaitNewer(key: string, after: number): Promise<{ entry: SharedEntry } | { release: Release } | undefined>
 }
 
 export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown, key: string) => void): SharedEntries {
@@ -74,10 +70,10 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
       await layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs)
     },
     lock,
-    async awaitNewer(key, after, signal) {
+    async awaitNewer(key, after) {
       const waitMs = layer.waitMs ?? 2000
       const pollMs = layer.pollMs ?? 25
-      for (let waited = 0; waited < waitMs && !signal.aborted; waited += pollMs) {
+      for (let waited = 0; waited < waitMs; waited += pollMs) {
         await sleep(pollMs, undefined, { ref: false })
         const entry = await read(key)
         if (entry !== undefined && entry.storedAt > after) return { entry }

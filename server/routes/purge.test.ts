@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createGate, holdingPath } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { toPageTargets } from './purge-targets.ts'
 import { createCachePolicyLookup } from './page-decision.ts'
@@ -115,6 +116,39 @@ describe('purges that name pages', () => {
     expect(unknown.status).toBe(400)
     expect(((await unknown.json()) as { error: string }).error).toMatch(/Unrecognized key: "extra"/)
     expect(site!.htmlCache?.size).toBe(4)
+  })
+})
+
+describe('a purge of everything', () => {
+  it('leaves the pages loading at that moment answered (their upstream answers not kept), on both purge modes', async () => {
+    for (const mode of ['soft', 'hard'] as const) {
+      const gate = createGate()
+      let postCalls = 0
+      const held = holdingPath('/v1/post/get', gate)
+      site = await startTestSite({
+        purgeToken: TOKEN,
+        upstream: (request, demo, raw) => {
+          if (new URL(request.url).pathname === '/v1/post/get') postCalls += 1
+          return held(request, demo, raw)
+        },
+      })
+      const loading = Promise.all(
+        ['/articles/p1001', '/articles/p1001'].map((path) => site!.request(path, { headers: ZH })),
+      )
+      await vi.waitFor(() => expect(postCalls).toBe(1))
+      const purged = await site.purge({ all: true, mode })
+      expect(purged.status).toBe(200)
+      gate.open()
+      for (const answer of await loading) {
+        expect(answer.status).toBe(200)
+        expect(await answer.text()).toContain('</html>')
+      }
+      // The answer loaded before the purge was not kept: the next render asks again.
+      expect((await site.request('/articles/p1001', { headers: ZH })).status).toBe(200)
+      await site.close()
+      site = undefined
+      expect([mode, postCalls]).toEqual([mode, 2])
+    }
   })
 })
 

@@ -56,8 +56,8 @@ export function createPageCaches(deps: PageCachesDeps): PageCaches {
     ...deps.metricsFor('page'),
     onError: (error, key) => onError?.(error, `page refresh for ${key}`),
     parse: (raw) => parseUpstreamData(webGetPageSchema, raw, where(WEB_GET)).site_page_config,
-    load: (_key, { signal, caller, heldFingerprint }) =>
-      notFoundAsSymbol(answers.load(WEB_GET, caller.body, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { caller, heldFingerprint }) =>
+      notFoundAsSymbol(answers.load(WEB_GET, caller.body, sharedContext(caller), heldFingerprint)),
   })
 
   const showPaths = createConfigCache<ShowPath[], SharedLoad, unknown>({
@@ -65,8 +65,8 @@ export function createPageCaches(deps: PageCachesDeps): PageCaches {
     ...deps.metricsFor('show_path'),
     onError: (error, key) => onError?.(error, `show_path refresh for ${key}`),
     parse: (raw) => parseUpstreamData(showPathRowsSchema, raw, where(SHOW_PATH)).rows,
-    load: (_key, { signal, caller, heldFingerprint }) =>
-      notFoundAsSymbol(answers.load(SHOW_PATH, {}, sharedContext(caller, signal), heldFingerprint)),
+    load: (_key, { caller, heldFingerprint }) =>
+      notFoundAsSymbol(answers.load(SHOW_PATH, {}, sharedContext(caller), heldFingerprint)),
   })
 
   // Keeps each answer parsed with the schema of the reader that loaded it, and only that copy: the
@@ -81,8 +81,8 @@ export function createPageCaches(deps: PageCachesDeps): PageCaches {
       schema: caller.schema,
       value: parseUpstreamData(caller.schema, raw, where(caller.path)),
     }),
-    load: (_key, { signal, caller, heldFingerprint }) =>
-      answers.load(caller.path, caller.body, sharedContext(caller, signal), heldFingerprint),
+    load: (_key, { caller, heldFingerprint }) =>
+      answers.load(caller.path, caller.body, sharedContext(caller), heldFingerprint),
   })
 
   return { pages, showPaths, data }

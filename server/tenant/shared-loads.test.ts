@@ -15,7 +15,7 @@ const visitor = {
 const where = { method: 'POST', url: '/v1/x' }
 
 describe('sharedContext', () => {
-  it("keeps the first caller's user-agent, referer and request id, takes the tenant's host, the cache's signal and no cookie", () => {
+  it("keeps the first caller's user-agent, referer and request id, takes the tenant's host, the signal it is given and no cookie", () => {
     const signal = new AbortController().signal
     expect(sharedContext({ host: 'a.example', context: visitor }, signal)).toEqual({
       userAgent: 'ua/1',

@@ -36,10 +36,11 @@ export const where = (path: string) => ({ method: 'POST', url: path })
 const NOT_FOUND_STATUS = 404
 
 /**
- * Context for a load shared by many visitors: the first caller's user-agent and referer, the cache's
- * signal (one visitor leaving must not abort it), and no cookie (a shared answer must not be personal).
+ * Context for a load shared by many visitors: the first caller's user-agent and referer, no cookie
+ * (a shared answer must not be personal), and no visitor's signal unless given (a cached load serves
+ * many visitors: one leaving must not abort it).
  */
-export function sharedContext(load: SharedLoad, signal: AbortSignal | undefined): UpstreamCallContext {
+export function sharedContext(load: SharedLoad, signal?: AbortSignal): UpstreamCallContext {
   const { userAgent, referer, requestId } = load.context
   return {
     userAgent,

@@ -52,7 +52,7 @@ export function createSiteConfigCache(deps: SiteConfigCacheDeps): ConfigCache<Si
     onError: (error, key) => onError?.(error, `site refresh for ${describeSiteKey(key)}`),
     parse: (raw) => parseData(raw, webGetReplySchema, WEB_GET).site_config,
     sizeOf: (raw) => (firstAnswers.isShared(raw) ? 0 : answers.sizeOf(raw)),
-    load: async (key, { signal, caller, refresh, heldFingerprint }) => {
+    load: async (key, { caller, refresh, heldFingerprint }) => {
       const body = { page_path: '', page_language: caller.language, group_path: '' }
       // A first load in a language may be the very bytes of the tenant's language-independent config.
       const sameAs =
@@ -62,12 +62,7 @@ export function createSiteConfigCache(deps: SiteConfigCacheDeps): ConfigCache<Si
       const tries = refresh ? 1 : deps.attempts
       for (let attempt = 1; ; attempt++) {
         try {
-          const raw = await answers.load(
-            WEB_GET,
-            body,
-            sharedContext(caller, signal),
-            heldFingerprint ?? sameAs?.fingerprint,
-          )
+          const raw = await answers.load(WEB_GET, body, sharedContext(caller), heldFingerprint ?? sameAs?.fingerprint)
           if (raw === UNCHANGED) return sameAs === undefined ? raw : firstAnswers.share(sameAs)
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
@@ -77,9 +72,9 @@ export function createSiteConfigCache(deps: SiteConfigCacheDeps): ConfigCache<Si
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
           if (isNotFound(error)) return NOT_FOUND
-          if (attempt >= tries || signal.aborted) throw error
+          if (attempt >= tries) throw error
           onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
-          await sleep(deps.retryDelayMs, undefined, { signal })
+          await sleep(deps.retryDelayMs)
         }
       }
     },
