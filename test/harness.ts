@@ -3,7 +3,7 @@ import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import type { ServerResponse } from 'node:http'
 import pino, { type Logger } from 'pino'
 import { request as undiciRequest, type Dispatcher } from 'undici'
-import { inject } from 'vitest'
+import { expect, inject, vi } from 'vitest'
 import type { App, AppDeps } from '../server/app.ts'
 import type { Purger } from '../server/cache/purge-bus.ts'
 import { createDemoApi } from '../server/demo-api/app.ts'
@@ -16,6 +16,16 @@ import { createMetrics } from '../server/metrics/metrics.ts'
 import { createServerDeps } from '../server/server-deps.ts'
 import type { SiteRepository, SiteRepositoryOptions } from '../server/tenant/site-repository.ts'
 import type { UpstreamClientOptions } from '../server/upstream/client.ts'
+
+/**
+ * Waits until these sites' renders have settled (background re-renders included) and their pages'
+ * writes to the shared store have landed, which they do after the render: what another instance,
+ * or a test, reads from Redis next is what these sites left there.
+ */
+export async function settled(...sites: TestSite[]): Promise<void> {
+  for (const site of sites)
+    await vi.waitFor(() => expect([site.htmlCache?.inFlight ?? 0, site.htmlCache?.sharing ?? 0]).toEqual([0, 0]))
+}
 
 /** This test run's build folder (test/global-setup.ts). */
 export function distDir(): string {

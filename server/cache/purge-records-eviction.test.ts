@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
-import type { TestSite } from '../../test/harness.ts'
+import { settled, type TestSite } from '../../test/harness.ts'
 import type { RevalidationOutcome } from './pages/read-render.ts'
 import { pageMarks } from './purge-marks.ts'
 import { createRedisSharing } from './redis-sharing.ts'
@@ -62,7 +62,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     const [a, b] = [await instance(), await instance()]
     for (const site of [a, b]) {
       for (const path of paths) await get(site, path)
-      await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+      await settled(site)
     }
     const keys = paths.map((path) => `ts:res.localhost:html:zh:http://res.localhost${path}`)
     await vi.waitFor(async () => expect(await fleet.admin.exists(...keys)).toBe(keys.length))
@@ -86,7 +86,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
           }),
         )
     }
-    await Promise.all([a, b].map((site) => vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))))
+    await settled(a, b)
   }
 
   /** Whether `answer` is a kept copy answered as current: with an Age, and a shared lifetime left. */
@@ -154,7 +154,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
       const stale = await get(site, '/res/new')
       expect(stale.status).toBe(200)
       expect(asCurrent(stale)).toBe(false)
-      await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+      await settled(site)
     }
 
     // An instance holding nothing of its own: every answer comes from Redis or a render.
@@ -166,7 +166,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     expect(hot.headers.get('age')).toBeNull()
     const stale = await get(c, '/res/new')
     expect(stale.status).toBe(200)
-    expect(asCurrent(stale)).toBe(false)
+    expect(asCurrent(stale), `answered with age ${stale.headers.get('age')}`).toBe(false)
     // With its soft record kept, the copy is answered stale and rendered again; with the records
     // lost, not answered from Redis at all.
     if (policy === 'volatile-lru') expect(stale.headers.get('age')).not.toBeNull()

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { useFleet } from '../../test/fleet.ts'
-import type { TestSite } from '../../test/harness.ts'
+import { settled, type TestSite } from '../../test/harness.ts'
 import type { RevalidationOutcome } from '../cache/pages/read-render.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -33,7 +33,7 @@ async function instance(
 async function get(site: TestSite, path: string) {
   const response = await site.request(path, { headers: ZH })
   await response.arrayBuffer()
-  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+  await settled(site)
   return response.status
 }
 
@@ -70,7 +70,7 @@ describe('purges across instances sharing Redis', () => {
     expect(held.count).toBe(1)
     gate.open()
     await vi.waitFor(() => expect([...onA, ...onB].sort()).toEqual(['elsewhere', 'rendered']))
-    await vi.waitFor(() => expect(a.htmlCache!.inFlight + b.htmlCache!.inFlight).toBe(0))
+    await settled(a, b)
     expect(held.count).toBe(1)
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
-import type { TestSite } from '../../test/harness.ts'
+import { settled, type TestSite } from '../../test/harness.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 import { resListsNavAsAlias } from './purge-hosts.test-helper.ts'
 
@@ -37,7 +37,7 @@ async function instance(): Promise<Instance> {
 async function home(site: TestSite, host: string) {
   const response = await site.request('/', { host, via: 'listener', headers: ZH })
   await response.arrayBuffer()
-  await vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
+  await settled(site)
   return { status: response.status, age: response.headers.get('age') }
 }
 

@@ -68,6 +68,11 @@ export interface HtmlCache {
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
   readonly inFlight: number
+  /**
+   * Kept pages whose write to the shared store has not been answered yet: it lands after the render
+   * has settled, so whoever reads the store after this instance's renders waits for both.
+   */
+  readonly sharing: number
 }
 
 /**
@@ -156,6 +161,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     },
     get inFlight() {
       return flights.size + revalidation.running
+    },
+    get sharing() {
+      return keeper.writing
     },
   }
 }

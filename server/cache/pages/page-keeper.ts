@@ -27,6 +27,8 @@ export interface PageKeeper {
    * covers it (that purge decided already). The next visitor gets what a render answers now.
    */
   takeDown(key: string, started: Start): Promise<void>
+  /** Pages whose write to the shared store has not been answered yet (it follows their keeping). */
+  readonly writing: number
 }
 
 export interface PageKeeperOptions {
@@ -38,6 +40,7 @@ export interface PageKeeperOptions {
 }
 
 export function createPageKeeper({ pages, purges, shared, clock, onError }: PageKeeperOptions): PageKeeper {
+  let writing = 0
   return {
     start: () => ({ purge: purges.current, at: clock.now() }),
     keep(key, page, started, how) {
@@ -46,18 +49,27 @@ export function createPageKeeper({ pages, purges, shared, clock, onError }: Page
       pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false, inShared })
       if (!shared || !how.share) return
       const keepMs = clock.lifetimeMs - clock.ageMs(page)
-      void shared.write(key, page, keepMs, how.uses, started.at, inShared).then(
-        (stored) => {
-          const entry = pages.peek(key)
-          if (stored && entry?.page === page) entry.inShared = true
-        },
-        (error: unknown) => onError?.(error, key),
-      )
+      writing += 1
+      void shared
+        .write(key, page, keepMs, how.uses, started.at, inShared)
+        .then(
+          (stored) => {
+            const entry = pages.peek(key)
+            if (stored && entry?.page === page) entry.inShared = true
+          },
+          (error: unknown) => onError?.(error, key),
+        )
+        .finally(() => {
+          writing -= 1
+        })
     },
     async takeDown(key, started) {
       if (purges.coversSince(started.purge, key)) return
       pages.delete(key)
       await shared?.remove(key, clock.now(), clock.lifetimeMs)
+    },
+    get writing() {
+      return writing
     },
   }
 }

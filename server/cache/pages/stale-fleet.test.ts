@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../../test/gate.ts'
-import { startTestSite, type TestSite } from '../../../test/harness.ts'
+import { settled, startTestSite, type TestSite } from '../../../test/harness.ts'
 import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 
@@ -50,7 +50,7 @@ describe('stale pages on two instances sharing Redis', () => {
     const [a, b] = [await instance(), await instance()]
     try {
       expect((await send(a, '/res/hot')).status).toBe(200)
-      await vi.waitFor(() => expect(a.htmlCache?.inFlight).toBe(0))
+      await settled(a)
       // b takes the page a rendered from Redis.
       await vi.waitFor(async () => expect((await send(b, '/res/hot')).age).toBe('0'))
 
@@ -65,6 +65,7 @@ describe('stale pages on two instances sharing Redis', () => {
       gate.open()
       // Nothing the page is made of changed: it is kept as it is, fresh again, without a render.
       await vi.waitFor(() => expect(outcomes.sort()).toEqual(['elsewhere', 'unchanged']))
+      await settled(a, b)
 
       // A second later the other instance takes the renewed page from Redis instead of revalidating it.
       clock.time += 1000

@@ -180,6 +180,23 @@ describe('stale-while-revalidate in the HTML cache', () => {
     expect(renderB).not.toHaveBeenCalled()
   })
 
+  it('counts a kept page as sharing until the store has answered its write, which comes after the render has settled', async () => {
+    const store = createMemorySharedStore()
+    const written = deferred<void>()
+    const write = store.setUnlessMarked.bind(store)
+    store.setUnlessMarked = async (...args) => {
+      await written.promise
+      return write(...args)
+    }
+    const { cache } = setup({ shared: { store, prefix: 'ts:' } })
+    await cached(cache, 'v1')
+    expect([cache.inFlight, cache.sharing]).toEqual([0, 1])
+    expect(store.keys).not.toContain(`ts:${KEY}`)
+    written.resolve()
+    await vi.waitFor(() => expect(cache.sharing).toBe(0))
+    expect(store.keys).toContain(`ts:${KEY}`)
+  })
+
   it('serves a stale page from the shared store to an instance that has none, and renders it again in the background', async () => {
     const clock = { time: 1_000_000 }
     const store = createMemorySharedStore(() => clock.time)
