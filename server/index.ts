@@ -76,13 +76,15 @@ const graceful = createGracefulShutdown({
   log,
 })
 async function shutdown(signal: string) {
+  const signalledAt = performance.now()
   probing.abort()
   const result = await graceful.shutdown(signal)
   // The probes saw /readyz answer 503 through the drain; the operations port closes last.
   if (admin) await closeHttpServer(admin.server)
-  await deps.close()
-  log.info({ result }, 'stopped')
-  process.exit(result === 'drained' ? 0 : 1)
+  // Background re-renders and writes to Redis may still run: they get what is left of the timeout.
+  const settled = await deps.close({ settleMs: env.SHUTDOWN_TIMEOUT_MS - (performance.now() - signalledAt) })
+  log.info({ result, settled }, 'stopped')
+  process.exit(result === 'drained' && settled ? 0 : 1)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))

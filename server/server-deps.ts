@@ -13,6 +13,7 @@ import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from './cache/
 import { createImages, type ImagesOptions } from './images/create-images.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { createReadiness, readyOnUpstreamContact, type Readiness } from './lifecycle/readiness.ts'
+import { settleRenders } from './lifecycle/settle-renders.ts'
 import { createLogger } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { createMarkdown, MARKDOWN_MEMO } from './page-data/markdown.ts'
@@ -59,8 +60,12 @@ export interface ServerDeps {
   metrics: Metrics
   readiness: Readiness
   app: App
-  /** Stops the purge bus, the embedded demo API, Redis and the upstream pool (not the HTTP server). */
-  close(): Promise<void>
+  /**
+   * Stops the purge bus, the embedded demo API, Redis and the upstream pool (not the HTTP server),
+   * first giving the renders still running and their writes to the shared store up to `settleMs`
+   * (default 0: no wait). Answers false when some were still running after that time (they are cut).
+   */
+  close(options?: { settleMs?: number }): Promise<boolean>
 }
 
 /**
@@ -208,10 +213,16 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     metrics,
     readiness,
     app,
-    async close() {
+    async close({ settleMs = 0 } = {}) {
+      const settled = htmlCache === undefined || (await settleRenders(htmlCache, Math.max(0, settleMs)))
+      if (!settled) {
+        const { inFlight, sharing } = htmlCache
+        log.warn({ inFlight, sharing }, 'renders or shared writes still running at shutdown are cut')
+      }
       purger.close()
       await Promise.allSettled([demoApi?.close(), redis?.close()])
       await ownDispatcher?.close()
+      return settled
     },
   }
 }

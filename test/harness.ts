@@ -84,7 +84,8 @@ export interface TestSite {
   purger: Purger
   /** `POST /_internal/purge` of `body`, with the `purgeToken` the site was started with. */
   purge(body: unknown): Promise<Response>
-  close(): Promise<void>
+  /** Closes the site; `settleMs` gives its running renders that long first, as a shutdown does. */
+  close(options?: { settleMs?: number }): Promise<void>
 }
 
 /**
@@ -146,7 +147,13 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       const headers = { authorization: `Bearer ${options.purgeToken}`, 'content-type': 'application/json' }
       return request('/_internal/purge', { method: 'POST', headers, body: JSON.stringify(body) })
     },
-    async close() {
+    async close(options = {}) {
+      if ((options.settleMs ?? 0) > 0) {
+        // The renders given time to settle still reach the stub upstream meanwhile.
+        await Promise.all([appServer?.close(), deps.close(options)])
+        await upstreamServer.close()
+        return
+      }
       await Promise.all([appServer?.close(), upstreamServer.close(), deps.close()])
     },
   }
