@@ -74,6 +74,11 @@ export interface TestSite {
   request(path: string, init?: RequestInit & { host?: string; via?: Via }): Promise<Response>
   /** Set when `listen` was asked for: e.g. http://127.0.0.1:40123. */
   url: string | undefined
+  /**
+   * The stub upstream's address. Instances meant to read the very same upstream answers forward to
+   * one stub: each demo's answers carry its own address (its media links).
+   */
+  apiBaseUrl: string
   /** Number of upstream calls per API path so far. */
   upstreamCalls: Map<string, number>
   htmlCache: HtmlCache | undefined
@@ -136,6 +141,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
 
   return {
     url: appServer?.url,
+    apiBaseUrl: upstreamServer.url,
     upstreamCalls,
     htmlCache,
     app,

@@ -16,6 +16,15 @@ afterAll(async () => {
   await redis.stop()
 })
 
+/** `request`, sent to the stub upstream at `base` instead. */
+async function forward(request: Request, base: string): Promise<Response> {
+  const url = new URL(request.url)
+  const headers = new Headers(request.headers)
+  for (const name of ['host', 'connection', 'content-length', 'keep-alive', 'transfer-encoding']) headers.delete(name)
+  const body = await request.text()
+  return fetch(`${base}${url.pathname}${url.search}`, { method: request.method, headers, body })
+}
+
 async function send(site: TestSite, path: string): Promise<{ status: number; age: string | undefined }> {
   const answer = await httpRequest(`${site.url}${path}`, { headers: { host: 'res.localhost', ...ZH } })
   await answer.body.arrayBuffer()
@@ -28,7 +37,8 @@ describe('stale pages on two instances sharing Redis', () => {
     const clock = { time: Date.now() }
     const outcomes: RevalidationOutcome[] = []
     const state: { gate: Gate | null; held: number } = { gate: null, held: 0 }
-    const instance = () =>
+    /** An instance; given `upstream`, it reads that stub's answers, as a fleet reads one upstream. */
+    const instance = (upstream?: string) =>
       startTestSite({
         listen: true,
         redisUrl: redis.url,
@@ -40,6 +50,7 @@ describe('stale pages on two instances sharing Redis', () => {
           onRevalidated: (outcome) => outcomes.push(outcome),
         },
         upstream: async (request, demo) => {
+          if (upstream !== undefined) return forward(request, upstream)
           if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
             state.held += 1
             await state.gate.passed()
@@ -47,7 +58,9 @@ describe('stale pages on two instances sharing Redis', () => {
           return demo(request)
         },
       })
-    const [a, b] = [await instance(), await instance()]
+    const a = await instance()
+    // Both read a's upstream: whichever revalidates then finds the inputs unchanged.
+    const b = await instance(a.apiBaseUrl)
     try {
       expect((await send(a, '/res/hot')).status).toBe(200)
       await settled(a)
