@@ -1,12 +1,10 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../test/gate.ts'
-import { settled, startTestSite } from '../../test/harness.ts'
+import { settled } from '../../test/harness.ts'
 import { startRedis, type TestRedis } from '../../test/redis-server.ts'
-import type { RevalidationOutcome } from '../cache/pages/read-render.ts'
+import { createStaleRig } from '../cache/pages/stale-site.test-helper.ts'
 
 const ZH = { cookie: 'lang=zh' }
-const DATA_PATH = '/v1/resource/list'
 const HOT = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
 
 let redis: TestRedis
@@ -29,38 +27,19 @@ beforeEach(async () => {
  * last moments of the drain set off a re-render.
  */
 async function staleReRenderRunning() {
-  const clock = { time: Date.now() }
-  const outcomes: RevalidationOutcome[] = []
-  const state: { gate: Gate | null; held: number } = { gate: null, held: 0 }
-  const site = await startTestSite({
-    redisUrl: redis.url,
-    repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
-    htmlCache: {
-      ttlMs: 10_000,
-      staleMs: 3_600_000,
-      now: () => clock.time,
-      onRevalidated: (outcome) => outcomes.push(outcome),
-    },
-    upstream: async (request, demo) => {
-      if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
-        state.held += 1
-        await state.gate.passed()
-      }
-      return demo(request)
-    },
-  })
+  const rig = createStaleRig(redis.url)
+  const site = await rig.start()
   await (await site.request('/res/hot', { headers: ZH })).arrayBuffer()
   await settled(site)
   const before = await admin.getBuffer(HOT)
   expect(before).not.toBeNull()
-  clock.time += 15_000
-  const gate = createGate()
-  state.gate = gate
+  rig.clock.time += 15_000
+  const gate = rig.hold()
   const stale = await site.request('/res/hot', { headers: ZH })
   await stale.arrayBuffer()
   expect(stale.headers.get('age')).toBe('15')
-  await vi.waitFor(() => expect(state.held).toBe(1))
-  return { site, gate, outcomes, before }
+  await vi.waitFor(() => expect(rig.held).toBe(1))
+  return { site, gate, outcomes: rig.outcomes, before }
 }
 
 describe('a shutdown with a re-render still running', () => {

@@ -1,12 +1,10 @@
 import { request as httpRequest } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../../test/gate.ts'
-import { settled, startTestSite, type TestSite } from '../../../test/harness.ts'
+import { settled, type TestSite } from '../../../test/harness.ts'
 import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
-import type { RevalidationOutcome } from './read-render.ts'
+import { createStaleRig } from './stale-site.test-helper.ts'
 
 const ZH = { cookie: 'lang=zh' }
-const DATA_PATH = '/v1/resource/list'
 
 let redis: TestRedis
 beforeAll(async () => {
@@ -15,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.stop()
 })
-
-/** `request`, sent to the stub upstream at `base` instead. */
-async function forward(request: Request, base: string): Promise<Response> {
-  const url = new URL(request.url)
-  const headers = new Headers(request.headers)
-  for (const name of ['host', 'connection', 'content-length', 'keep-alive', 'transfer-encoding']) headers.delete(name)
-  const body = await request.text()
-  return fetch(`${base}${url.pathname}${url.search}`, { method: request.method, headers, body })
-}
 
 async function send(site: TestSite, path: string): Promise<{ status: number; age: string | undefined }> {
   const answer = await httpRequest(`${site.url}${path}`, { headers: { host: 'res.localhost', ...ZH } })
@@ -34,33 +23,11 @@ async function send(site: TestSite, path: string): Promise<{ status: number; age
 
 describe('stale pages on two instances sharing Redis', () => {
   it('many concurrent stale visitors on both instances cause one revalidation in the whole fleet', async () => {
-    const clock = { time: Date.now() }
-    const outcomes: RevalidationOutcome[] = []
-    const state: { gate: Gate | null; held: number } = { gate: null, held: 0 }
-    /** An instance; given `upstream`, it reads that stub's answers, as a fleet reads one upstream. */
-    const instance = (upstream?: string) =>
-      startTestSite({
-        listen: true,
-        redisUrl: redis.url,
-        repository: { now: () => clock.time, pageTtlMs: 5000, staleMs: 0 },
-        htmlCache: {
-          ttlMs: 10_000,
-          staleMs: 3_600_000,
-          now: () => clock.time,
-          onRevalidated: (outcome) => outcomes.push(outcome),
-        },
-        upstream: async (request, demo) => {
-          if (upstream !== undefined) return forward(request, upstream)
-          if (new URL(request.url).pathname === DATA_PATH && state.gate !== null) {
-            state.held += 1
-            await state.gate.passed()
-          }
-          return demo(request)
-        },
-      })
-    const a = await instance()
+    const rig = createStaleRig(redis.url)
+    const { clock, outcomes } = rig
+    const a = await rig.start({ listen: true })
     // Both read a's upstream: whichever revalidates then finds the inputs unchanged.
-    const b = await instance(a.apiBaseUrl)
+    const b = await rig.start({ listen: true, upstream: a.apiBaseUrl })
     try {
       expect((await send(a, '/res/hot')).status).toBe(200)
       await settled(a)
@@ -68,13 +35,12 @@ describe('stale pages on two instances sharing Redis', () => {
       await vi.waitFor(async () => expect((await send(b, '/res/hot')).age).toBe('0'))
 
       clock.time += 15_000
-      const gate = createGate()
-      state.gate = gate
+      const gate = rig.hold()
       const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => send(i % 2 === 0 ? a : b, '/res/hot')))
       expect(answers.every((answer) => answer.status === 200 && answer.age === '15')).toBe(true)
       // One instance revalidates (held at the upstream), the other found the lock taken.
       await vi.waitFor(() => expect(outcomes).toEqual(['elsewhere']))
-      await vi.waitFor(() => expect(state.held).toBe(1))
+      await vi.waitFor(() => expect(rig.held).toBe(1))
       gate.open()
       // Nothing the page is made of changed: it is kept as it is, fresh again, without a render.
       await vi.waitFor(() => expect(outcomes.sort()).toEqual(['elsewhere', 'unchanged']))
@@ -85,7 +51,7 @@ describe('stale pages on two instances sharing Redis', () => {
       await Promise.all([send(a, '/res/hot'), send(b, '/res/hot')])
       await vi.waitFor(() => expect(outcomes.sort()).toEqual(['elsewhere', 'shared', 'unchanged']))
       for (const site of [a, b]) expect((await send(site, '/res/hot')).age).toBe('1')
-      expect(state.held).toBe(1)
+      expect(rig.held).toBe(1)
     } finally {
       await Promise.all([a.close(), b.close()])
     }
