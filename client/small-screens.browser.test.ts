@@ -293,8 +293,9 @@ describe('phones and accessibility in a browser', { timeout: 300_000 }, () => {
     // they are in, and let the scroll event record it before leaving.
     await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === 'lazy'))
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    // The position to come back to is the one at the tap, which is what the page remembers: once in
-    // many runs the page was still 104 px taller two frames after the jump and shorter by the tap.
+    // The position to come back to is the one at the tap, which is what the page remembers. Cards
+    // and side blocks keep their estimated size until first drawn (content-visibility), so the page
+    // settles over a few frames after the jump: at the third it is still 104 px taller.
     await page.evaluate(() => {
       const leaving = window as unknown as { leftAt?: number }
       document.addEventListener('click', () => (leaving.leftAt = window.scrollY), { capture: true, once: true })
