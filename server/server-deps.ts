@@ -63,7 +63,8 @@ export interface ServerDeps {
   /**
    * Stops the purge bus, the embedded demo API, Redis and the upstream pool (not the HTTP server),
    * first giving the renders still running and their writes to the shared store up to `settleMs`
-   * (default 0: no wait). Answers false when some were still running after that time (they are cut).
+   * (default 0: no wait). Answers false when some were still running after that time: they are cut,
+   * their upstream requests aborted.
    */
   close(options?: { settleMs?: number }): Promise<boolean>
 }
@@ -221,7 +222,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       }
       purger.close()
       await Promise.allSettled([demoApi?.close(), redis?.close()])
-      await ownDispatcher?.close()
+      // Closing waits for the upstream requests still open: a cut render's may last until its timeout.
+      await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())
       return settled
     },
   }

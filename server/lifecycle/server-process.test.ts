@@ -13,16 +13,26 @@ function gate() {
   return { open, opened }
 }
 
-/** The demo API on 127.0.0.1; a search for "slow-one" waits for `slowGate`. */
+/**
+ * The demo API on 127.0.0.1; a search for "slow-one" waits for `slowGate`, and once `listGate` is
+ * set, so does the list data (what a re-render of `/res/hot` reads afresh).
+ */
 async function startUpstream() {
-  const state = { slowGate: gate(), slowWaiting: gate() }
+  const state = {
+    slowGate: gate(),
+    slowWaiting: gate(),
+    listGate: null as ReturnType<typeof gate> | null,
+    listWaiting: gate(),
+  }
   const upstream = await startDemoUpstream(async (request, demo) => {
-    if (
-      new URL(request.url).pathname === '/v1/resource/search' &&
-      (await request.clone().text()).includes('slow-one')
-    ) {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/v1/resource/search' && (await request.clone().text()).includes('slow-one')) {
       state.slowWaiting.open()
       await state.slowGate.opened
+    }
+    if (pathname === '/v1/resource/list' && state.listGate !== null) {
+      state.listWaiting.open()
+      await state.listGate.opened
     }
     return demo(request)
   })
@@ -103,6 +113,64 @@ describe('the server process', { timeout: 120_000 }, () => {
     }
     expect(answered).toBe(sent)
     expect(server.stderr()).toBe('')
+  })
+
+  // A stale page answered just before SIGTERM leaves its re-render running (here held at the
+  // upstream): shutdown gives it what is left of SHUTDOWN_TIMEOUT_MS, and exits 1 if it cut it.
+  async function stopWithReRenderRunning(opensAfterMs: number) {
+    const { upstream } = processes
+    const server = await processes.start({
+      NODE_ENV: 'production',
+      API_BASE_URL: upstream.url,
+      HTML_CACHE_TTL_MS: '200',
+      PAGE_TTL_MS: '100',
+      CONFIG_STALE_MS: '0',
+      SHUTDOWN_DELAY_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '1500',
+      // Longer than the test: a cut re-render must not hold the exit until its upstream call times out.
+      UPSTREAM_TIMEOUT_MS: '60000',
+    })
+    const connection = await rawConnection(server.port)
+    expect((await connection.get('/res/hot')).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const listGate = gate()
+    upstream.state.listWaiting = gate()
+    upstream.state.listGate = listGate
+    try {
+      const stale = await connection.get('/res/hot')
+      expect(stale.status).toBe(200)
+      expect(stale.headers.age).toBeDefined()
+      await upstream.state.listWaiting.opened
+      connection.destroy()
+      server.child.kill('SIGTERM')
+      let answered = false
+      setTimeout(() => {
+        answered = true
+        listGate.open()
+      }, opensAfterMs)
+      const code = await server.exited
+      return { code, lines: server.lines, answeredBeforeExit: answered }
+    } finally {
+      upstream.state.listGate = null
+      listGate.open()
+    }
+  }
+
+  it('on SIGTERM lets a re-render still running finish within SHUTDOWN_TIMEOUT_MS, and exits 0', async () => {
+    const { code, lines, answeredBeforeExit } = await stopWithReRenderRunning(200)
+    expect(answeredBeforeExit).toBe(true)
+    expect(code).toBe(0)
+    expect(lines.find((line) => line.msg === 'stopped')).toMatchObject({ result: 'drained', settled: true })
+  })
+
+  it('on SIGTERM cuts a re-render still running after SHUTDOWN_TIMEOUT_MS and its upstream call, says so, and exits 1', async () => {
+    const { code, lines, answeredBeforeExit } = await stopWithReRenderRunning(10_000)
+    expect(answeredBeforeExit).toBe(false)
+    expect(code).toBe(1)
+    expect(
+      lines.find((line) => line.msg === 'renders or shared writes still running at shutdown are cut'),
+    ).toMatchObject({ inFlight: 1, sharing: 0 })
+    expect(lines.find((line) => line.msg === 'stopped')).toMatchObject({ result: 'drained', settled: false })
   })
 
   it('refuses to start in production without API_BASE_URL, naming the fix', async () => {
