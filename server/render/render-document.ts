@@ -218,6 +218,7 @@ function siteHeadOf(context: StaticHandlerContext, tenant: Tenant): SiteHead {
       siteName: tenant.publicSite.name,
       favicon: '',
       image: '',
+      imageAlt: '',
       locale: '',
       localeAlternates: [],
       feed: '',

@@ -1,4 +1,5 @@
 import { parseFeed } from 'htmlparser2'
+import robotsParser from 'robots-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { sitemapSchemaErrors } from '../../test/sitemap-schema.ts'
@@ -39,6 +40,16 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
     )
     expect(lines).toContain('Disallow: /api/')
     expect(lines).toContain('Sitemap: http://nav.localhost/sitemap.xml')
+  })
+
+  it('robots.txt read by the matching rules crawlers use keeps every payload out, the root one included', async () => {
+    const origin = 'http://land.localhost'
+    const robots = robotsParser(`${origin}/robots.txt`, await (await get('/robots.txt', 'land.localhost')).text())
+    const allowed = (path: string) => robots.isAllowed(`${origin}${path}`, 'Googlebot')
+    for (const path of ['/_payload.json', '/zh/_payload.json', '/c/about/_payload.json', '/zh/l/x/_payload.json'])
+      expect(allowed(path), path).toBe(false)
+    for (const path of ['/', '/zh', '/c/about', '/post-free-fonts', '/sp/x', '/assets/app.js'])
+      expect(allowed(path), path).toBe(true)
   })
 
   it('robots.txt of an alias host names the primary domain sitemap, whatever forwarding headers say', async () => {

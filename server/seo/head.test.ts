@@ -21,6 +21,11 @@ function expectIndexable(head: ParsedHead, origin: string, language: string) {
   expect(head.meta('og:title')).toBe(head.title)
   expect(head.meta('og:description')).toBe(head.meta('description'))
   expect(head.meta('twitter:card')).toMatch(/^summary(_large_image)?$/)
+  // A preview's picture is described as the page describes it (og:image:alt, twitter:image:alt).
+  if (head.meta('og:image')) {
+    expect(head.meta('og:image:alt')?.trim()).toBeTruthy()
+    expect(head.meta('twitter:image:alt')).toBe(head.meta('og:image:alt'))
+  }
   expect(head.hreflang.find((link) => link.hreflang === language)?.href).toBe(head.canonical)
   expect(head.hreflang.filter((link) => link.hreflang === 'x-default')).toHaveLength(1)
   for (const link of head.hreflang) expect(link.href.startsWith(`${origin}/`)).toBe(true)
@@ -81,6 +86,7 @@ describe('the head of every page kind', () => {
     expectIndexable(head, 'http://res.localhost', 'zh')
     expect(head.canonical).toBe('http://res.localhost/d/vlc-media-player')
     expect(head.title).toContain('VLC')
+    expect(head.meta('og:image:alt')).toBe('VLC 媒体播放器 3.0 全平台版')
     expect(typesOf(head)).toEqual(['BreadcrumbList'])
     const crumbs = head.jsonLd[0]!.itemListElement as { position: number; item: string }[]
     expect(crumbs[0]).toMatchObject({ position: 1, item: 'http://res.localhost/' })

@@ -16,7 +16,15 @@ export function robotsTxt(tenant: Pick<Tenant, 'languages' | 'address'>, origin:
   }
   const lines = ['User-agent: *', 'Allow: /', 'Allow: /assets/']
   for (const path of searchPaths) lines.push(`Disallow: ${robotsPath(path)}$`, `Disallow: ${robotsPath(path)}?`)
-  lines.push('Disallow: /api/', 'Disallow: /*/_payload.json', '', `Sitemap: ${origin}/sitemap.xml`, '')
+  // `/*/_payload.json` needs a segment before the payload, so the root page's needs its own line.
+  lines.push(
+    'Disallow: /api/',
+    'Disallow: /_payload.json',
+    'Disallow: /*/_payload.json',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  )
   return lines.join('\n')
 }
 

@@ -40,6 +40,7 @@ export function siteHeadOf(env: Pick<SeoEnv, 'tenant' | 'language' | 'absoluteUr
     siteName: site.base_info.app_name,
     favicon: site.seo_config.favicon.trim(),
     image: absoluteHttpUrl(site.base_info.logo, env.absoluteUrl) ?? '',
+    imageAlt: site.base_info.app_name,
     locale: OG_LOCALES[language],
     localeAlternates: tenant.languages.filter((lang) => lang !== language).map((lang) => OG_LOCALES[lang]),
     feed: env.absoluteUrl(FEED_PATH),

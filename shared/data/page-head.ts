@@ -42,6 +42,8 @@ export interface PageHead {
   ogType?: 'website' | 'article'
   /** Absolute http(s) URL of the share image (poster, cover), when the page has one. */
   image?: string
+  /** What the share image shows: the same text as the picture's alt on the page. */
+  imageAlt?: string
   /** ISO 8601 publication and change times of an article. */
   published?: { at: string; modified: string }
   jsonLd?: JsonLd[]
@@ -59,6 +61,8 @@ export interface SiteHead {
   favicon: string
   /** Absolute http(s) URL of the default share image (the site logo), or ''. */
   image: string
+  /** What the default share image shows (the site's name, for its logo). */
+  imageAlt: string
   /** Open Graph locale of the page language (`en_US`) and of the site's other languages. */
   locale: string
   localeAlternates: string[]

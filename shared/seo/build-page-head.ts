@@ -109,6 +109,8 @@ export interface PageHeadInput {
   robots?: string
   ogType?: PageHead['ogType']
   image?: string | null | undefined
+  /** The alt the page gives that picture. */
+  imageAlt?: string | undefined
   published?: PageHead['published']
   jsonLd?: (JsonLd | null)[]
   pageType?: PageType
@@ -140,6 +142,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     ...(alternates.length > 0 ? { alternates } : {}),
     ...(input.ogType ? { ogType: input.ogType } : {}),
     ...(input.image ? { image: input.image } : {}),
+    ...(input.image && input.imageAlt?.trim() ? { imageAlt: tidy(input.imageAlt) } : {}),
     ...(input.published ? { published: input.published } : {}),
     ...(jsonLd.length > 0 ? { jsonLd } : {}),
     ...(input.pageType ? { pageType: input.pageType } : {}),

@@ -7,6 +7,7 @@ const site: SiteHead = {
   siteName: 'Example',
   favicon: '/icon.svg',
   image: 'https://example.test/logo.png',
+  imageAlt: 'Example',
   locale: 'en_US',
   localeAlternates: ['de_DE'],
   feed: 'https://example.test/post/feed.xml',
@@ -24,6 +25,7 @@ const page: PageHead = {
   ],
   ogType: 'article',
   image: 'https://example.test/cover.png',
+  imageAlt: 'The cover',
   published: { at: '2024-01-01T00:00:00.000Z', modified: '2024-01-02T00:00:00.000Z' },
   jsonLd: [{ '@type': 'Article', headline: '</script><script>alert(1)</script>' }],
   pageType: 'land',
@@ -52,17 +54,26 @@ describe('toHeadTags and renderHeadTags', () => {
         '<meta property="og:locale" content="en_US">',
         '<meta property="og:locale:alternate" content="de_DE">',
         '<meta property="og:image" content="https://example.test/cover.png">',
+        '<meta property="og:image:alt" content="The cover">',
         '<meta property="article:published_time" content="2024-01-01T00:00:00.000Z">',
         '<meta property="article:modified_time" content="2024-01-02T00:00:00.000Z">',
         '<meta name="twitter:card" content="summary_large_image">',
         '<meta name="twitter:title" content="A &lt;b&gt; &amp; &quot;c&quot;">',
         '<meta name="twitter:description" content="About">',
         '<meta name="twitter:image" content="https://example.test/cover.png">',
+        '<meta name="twitter:image:alt" content="The cover">',
         '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}</script>',
         '<meta name="verify" content="1">',
         '<style>.land{}</style>',
       ].join(''),
     )
+  })
+
+  it("writes no image alt without an image, and never the logo's alt for a page's own picture", () => {
+    const bare = strip(renderHeadTags(toHeadTags({ ...page, image: undefined }, { ...site, image: '' })))
+    expect(bare).not.toContain('image:alt')
+    const untitled = strip(renderHeadTags(toHeadTags({ ...page, imageAlt: undefined }, site)))
+    expect(untitled).not.toContain('image:alt')
   })
 
   it('writes an element of the site code once when the page-type code repeats it', () => {
@@ -87,6 +98,8 @@ describe('toHeadTags and renderHeadTags', () => {
     expect(html).not.toContain('og:url')
     expect(html).not.toContain('.land{}')
     expect(html).toContain('<meta property="og:image" content="https://example.test/logo.png">')
+    expect(html).toContain('<meta property="og:image:alt" content="Example">')
+    expect(html).toContain('<meta name="twitter:image:alt" content="Example">')
     expect(html).toContain('<meta name="twitter:card" content="summary">')
   })
 

@@ -32,6 +32,8 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
 
   // Open Graph and Twitter cards (docs/STANDARDS.md): what a link preview shows.
   const image = page.image || site.image
+  // The preview's alt is the page's own alt for the same picture (the logo's: the site's name).
+  const imageAlt = page.image ? page.imageAlt : site.image ? site.imageAlt : undefined
   property('og:type', page.ogType ?? 'website')
   property('og:title', page.title)
   property('og:description', page.description)
@@ -40,6 +42,7 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
   property('og:locale', site.locale)
   for (const locale of site.localeAlternates) property('og:locale:alternate', locale)
   property('og:image', image)
+  property('og:image:alt', imageAlt)
   if (page.ogType === 'article' && page.published) {
     property('article:published_time', page.published.at)
     property('article:modified_time', page.published.modified)
@@ -48,6 +51,7 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
   meta('twitter:title', page.title)
   meta('twitter:description', page.description)
   meta('twitter:image', image)
+  meta('twitter:image:alt', imageAlt)
 
   for (const entity of page.jsonLd ?? []) {
     tags.push({

@@ -56,7 +56,7 @@ export async function buildContentPage(
       description: shaped.description ?? '',
       articleName: shaped.articleName,
       home: options.home,
-      image: shareImage(env, shaped.body),
+      ...shareImage(env, shaped.body),
       jsonLd: structuredData(env, page, shaped.body, options),
     }),
     page: { id: page.page_id, type: page.page_type, title: page.title.trim(), routerPath: options.routerPath },
@@ -143,19 +143,22 @@ function structuredData(
   return entities
 }
 
-/** A landing page's share image: the picture of its first overview module that has one. */
-function shareImage(env: LoaderEnv, body: ContentBody): string | null {
-  if (body.kind !== 'land') return null
+/**
+ * A landing page's share image: the picture of its first overview module that has one, with the
+ * alt the page gives it (the module's heading, land-view.tsx).
+ */
+function shareImage(env: LoaderEnv, body: ContentBody): { image?: string; imageAlt?: string } {
+  if (body.kind !== 'land') return {}
   for (const module of body.modules) {
     if (
       (module.type === 'product_overview' || module.type === 'product_image_overview') &&
       module.media?.type === 'image'
     ) {
       const url = absoluteHttpUrl(module.media.url, env.absoluteUrl)
-      if (url) return url
+      if (url) return { image: url, imageAlt: module.heading }
     }
   }
-  return null
+  return {}
 }
 
 /**

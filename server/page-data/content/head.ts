@@ -19,6 +19,7 @@ export function contentHead(
     articleName?: string | undefined
     home: boolean
     image?: string | null
+    imageAlt?: string
     jsonLd?: (JsonLd | null)[]
   },
 ): PageHead {
@@ -36,6 +37,7 @@ export function contentHead(
     ownCanonical,
     pageType: page.page_type,
     image: options.image,
+    imageAlt: options.imageAlt,
     ...(options.jsonLd ? { jsonLd: options.jsonLd } : {}),
   })
 }

@@ -34,6 +34,9 @@ export async function loadPost(env: LoaderEnv, by: 'id' | 'path'): Promise<PostP
     urls: env.pageUrls(postPath(post)),
     ogType: 'article',
     image,
+    // The cover is drawn beside the title it illustrates (alt="" there); alone in a preview, the
+    // title says what it shows.
+    imageAlt: post.title,
     pageType: 'ugc_post',
     ...(published ? { published } : {}),
     jsonLd: [

@@ -31,6 +31,7 @@ export async function loadDetailPage(env: LoaderEnv): Promise<DetailPageData> {
     fallbackDescription: resource.description,
     urls: env.pageUrls(detailPath(resource.seo_title || seoTitle)),
     image: absoluteHttpUrl(resource.image, env.absoluteUrl),
+    imageAlt: resource.title,
     pageType: 'resource',
     jsonLd: [
       trailLd(env, [

@@ -41,6 +41,7 @@ async function render(data: unknown, Page: React.ComponentType): Promise<string>
       siteName: 'Example',
       favicon: '',
       image: '',
+      imageAlt: '',
       locale: 'en_US',
       localeAlternates: [],
       feed: '',
