@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react'
+import { withFragmentId } from '../routing/link-fragment.ts'
 import { isSitePath, safeLinkTarget } from '../rules/safe-url.ts'
 import { usePrefetch, useSiteHref, useSiteNavigate } from './site-context.tsx'
 
@@ -68,13 +69,13 @@ export function ConfigLink({
   const target = safeLinkTarget(url)
   if (target !== null && isSitePath(target))
     return (
-      <SiteLink {...rest} to={target}>
+      <SiteLink {...rest} to={withFragmentId(target)}>
         {children}
       </SiteLink>
     )
   if (target === null || target.startsWith('#'))
     return (
-      <a {...rest} href={target ?? '#'}>
+      <a {...rest} href={target === null ? '#' : withFragmentId(target)}>
         {children}
       </a>
     )

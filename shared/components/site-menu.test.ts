@@ -23,7 +23,8 @@ describe('the header menu as HTML', () => {
   it("writes entries with children as disclosures, never open, with the entry's own page first in its submenu", async () => {
     const html = await (await site.request('/', { host: 'nav.localhost' })).text()
     expect(submenus(html)).toEqual([
-      { entry: 'AI 工具', links: ['/ai', '/ai#AI 對話', '/ai#AI 繪圖', '/ai#AI 程式'] },
+      // Section names become ids by one rule, in the link as in the section (no space in a fragment).
+      { entry: 'AI 工具', links: ['/ai', '/ai#AI-對話', '/ai#AI-繪圖', '/ai#AI-程式'] },
       // Its own page is already the submenu's first entry: listed once.
       { entry: '更多', links: ['/sp/collections', '/post', '/c/guide/submit', '/c/about', '/links'] },
     ])

@@ -10,7 +10,7 @@ export function resPromos(now: number): Record<string, Promo> {
       ...base,
       title: '双十一网盘会员特惠',
       description: '活动已结束',
-      url: '/post/save-to-drive',
+      url: '/post-save-to-drive',
       img_url: picture('会员特惠'),
       type: 2,
       position: 2,
@@ -42,7 +42,7 @@ export function resPromos(now: number): Record<string, Promo> {
     '104': {
       ...base,
       title: '字体专题',
-      url: '/post/free-fonts',
+      url: '/post-free-fonts',
       img_url: picture('可商用字体清单', 'tall'),
       type: 1,
       position: 2,

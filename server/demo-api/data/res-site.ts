@@ -59,10 +59,10 @@ const site: SiteConfig = {
       },
       {
         name: '帮助',
-        url: '/doc_guide',
+        url: '/doc/guide',
         is_show: 1,
         children: [
-          { name: '使用文档', url: '/doc_guide', is_show: 1 },
+          { name: '使用文档', url: '/doc/guide', is_show: 1 },
           { name: '常见问题', url: '/c/help/faq', is_show: 1 },
           { name: '专题页面', url: '/sp/topics', is_show: 1 },
         ],
@@ -211,7 +211,7 @@ export function createResTenant(now: number): DemoTenant {
           '/rank': 'Rankings',
           '/res_tags': 'Tags',
           '/post': 'Articles',
-          '/doc_guide': 'Help',
+          '/doc/guide': 'Help',
           '/c/help/faq': 'FAQ',
           '/sp/topics': 'Topics',
           '/c/about': 'About',
