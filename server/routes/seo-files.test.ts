@@ -2,6 +2,7 @@ import { parseFeed } from 'htmlparser2'
 import robotsParser from 'robots-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { readHead } from '../../test/head.ts'
 import { sitemapSchemaErrors } from '../../test/sitemap-schema.ts'
 
 const locs = (xml: string) => Array.from(xml.matchAll(/<loc>([^<]*)<\/loc>/g), (match) => match[1]!)
@@ -12,6 +13,9 @@ const alternatesOf = (xml: string, loc: string) => {
     href: match[2]!,
   }))
 }
+
+const sortAlternates = (links: { hreflang: string; href: string }[]) =>
+  [...links].sort((a, b) => a.hreflang.localeCompare(b.hreflang))
 
 describe('robots.txt, sitemap.xml and the post feed', () => {
   let site: TestSite
@@ -92,7 +96,6 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
       'http://res.localhost/',
       'http://res.localhost/en',
       'http://res.localhost/c/about',
-      'http://res.localhost/en/c/about',
       'http://res.localhost/articles',
       'http://res.localhost/post-search-tips',
       'http://res.localhost/en/post-search-tips',
@@ -101,8 +104,15 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
       'http://res.localhost/tags/open-source',
       'http://res.localhost/res/new',
       'http://res.localhost/res/hot',
+      'http://res.localhost/d/vlc-media-player',
+      'http://res.localhost/en/d/vlc-media-player',
+      'http://res.localhost/rank',
     ])
       expect(urls).toContain(url)
+    expect(urls.filter((url) => url.includes('/rank_')).length).toBeGreaterThan(1)
+    // The about page names its own canonical address: one page, listed once, with no alternates.
+    expect(urls).not.toContain('http://res.localhost/en/c/about')
+    expect(alternatesOf(xml, 'http://res.localhost/c/about')).toEqual([])
     // No search results, no interstitials.
     expect(urls.filter((url) => /\/(s|sa|search\/post|goto)(\?|$)/.test(url))).toEqual([])
     expect(alternatesOf(xml, 'http://res.localhost/en/tags/open-source')).toEqual([
@@ -114,6 +124,37 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
       /<url><loc>http:\/\/res\.localhost\/post-search-tips<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/,
     )
   })
+
+  // Every entry is compared with the page it names, as a crawler would: an HTML page that answers 200,
+  // whose canonical address is the entry and whose alternates are the entry's.
+  it.each(['res.localhost', 'land.localhost', 'nav.localhost'])(
+    'every sitemap entry of %s is the canonical address of an HTML page, with the alternates that page lists',
+    async (host) => {
+      const xml = await (await get('/sitemap.xml', host)).text()
+      expect(await sitemapSchemaErrors(xml)).toEqual([])
+      const disagreements: string[] = []
+      for (const loc of locs(xml)) {
+        const url = new URL(loc)
+        const response = await get(url.pathname + url.search, url.hostname)
+        const type = response.headers.get('content-type') ?? ''
+        if (response.status !== 200 || !type.startsWith('text/html')) {
+          disagreements.push(`${loc}: ${response.status} ${type}`)
+          continue
+        }
+        const head = readHead(await response.text())
+        // A whole document the site wrote (pure_html) carries only what the site put in it: listed
+        // once as itself, it must name no other address.
+        const whole = head.canonical === undefined && alternatesOf(xml, loc).length === 0
+        if (head.canonical !== loc && !whole) disagreements.push(`${loc}: canonical ${head.canonical}`)
+        const listed = JSON.stringify(sortAlternates(alternatesOf(xml, loc)))
+        const own = JSON.stringify(sortAlternates(head.hreflang))
+        if (listed !== own) disagreements.push(`${loc}: alternates ${listed} in the sitemap, ${own} on the page`)
+      }
+      expect(locs(xml).length).toBeGreaterThan(5)
+      expect(disagreements).toEqual([])
+    },
+    120_000,
+  )
 
   it('the sitemap of an alias host lists the primary domain; a site without posts or resources lists its pages', async () => {
     const xml = await (await get('/sitemap.xml', 'www.nav.localhost')).text()

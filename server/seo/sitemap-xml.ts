@@ -18,11 +18,20 @@ export interface SitemapSite {
 
 /**
  * One `<url>` per page and language, each listing every language version and `x-default` as
- * `xhtml:link` alternates (Sitemap `xhtml:link` alternates, docs/STANDARDS.md).
+ * `xhtml:link` alternates (Sitemap `xhtml:link` alternates, docs/STANDARDS.md). A page that is one
+ * address in every language is one `<url>` with none, as its head says; one whose own canonical
+ * address is on another origin is left to that origin's sitemap.
  */
 export function toSitemapItems(entries: readonly SitemapEntry[], site: SitemapSite): SitemapItemLoose[] {
   const items: SitemapItemLoose[] = []
+  const home = site.url(site.defaultLanguage, '/')
   for (const entry of entries) {
+    const lastmod = entry.lastmod ? { lastmod: entry.lastmod } : {}
+    if (entry.single) {
+      const url = entry.single.canonical ?? site.url(site.defaultLanguage, entry.routerPath)
+      if (new URL(url).origin === new URL(home).origin) items.push({ url, ...lastmod, links: [] })
+      continue
+    }
     const links =
       site.languages.length < 2
         ? []
@@ -30,15 +39,15 @@ export function toSitemapItems(entries: readonly SitemapEntry[], site: SitemapSi
             ...site.languages.map((lang) => ({ lang, url: site.url(lang, entry.routerPath) })),
             { lang: 'x-default', url: site.url(site.defaultLanguage, entry.routerPath) },
           ]
-    for (const language of site.languages) {
-      items.push({
-        url: site.url(language, entry.routerPath),
-        ...(entry.lastmod ? { lastmod: entry.lastmod } : {}),
-        links,
-      })
-    }
+    for (const language of site.languages) items.push({ url: site.url(language, entry.routerPath), ...lastmod, links })
   }
-  return items
+  return dedupeUrls(items)
+}
+
+/** A page's own canonical address may be another entry's address too: each URL once. */
+function dedupeUrls(items: SitemapItemLoose[]): SitemapItemLoose[] {
+  const seen = new Set<string>()
+  return items.filter((item) => !seen.has(item.url) && seen.add(item.url))
 }
 
 /** Splits items into files within the limits (bytes estimated generously from the URL lengths). */

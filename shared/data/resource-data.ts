@@ -147,6 +147,11 @@ export function detailPath(seoTitle: string): string {
   return `/d/${encodeURIComponent(seoTitle)}`
 }
 
+/** Router path of a ranking; the spec's `/rank_x/…` form is `/rank_/x/…` to the router. */
+export function rankPath(...keys: string[]): string {
+  return `/rank_/${keys.map((key) => encodeURIComponent(key)).join('/')}`
+}
+
 /** Router path of a tag's page. */
 export function tagPath(slug: string): string {
   return `/res_tags/${encodeURIComponent(slug)}`

@@ -1,17 +1,12 @@
 import { useLoaderData } from 'react-router'
 import { SiteLink } from '../components/site-link.tsx'
-import { detailPath, searchPath, type RankPageData } from '../data/resource-data.ts'
+import { detailPath, rankPath, searchPath, type RankPageData } from '../data/resource-data.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { RankRow } from '../content-types.ts'
 import { PageHeading, ResourceLayout } from './resource/resource-layout.tsx'
 import { TabNav, type Tab } from './resource/tab-nav.tsx'
 
 const ALL = ''
-
-/** Router path of a ranking; the spec's `/rank_x/…` form is `/rank_/x/…` to the router. */
-function rankPath(...keys: string[]): string {
-  return `/rank_/${keys.map((key) => encodeURIComponent(key)).join('/')}`
-}
 
 /** Where a ranked title leads: its detail page when the site has it, else a search for it. */
 function rowTarget(row: RankRow): string {

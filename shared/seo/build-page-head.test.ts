@@ -109,13 +109,9 @@ describe('buildPageHead', () => {
     expect(buildPageHead({ site, urls: null }).title).toBe('Example')
   })
 
-  it('uses the page canonical_link everywhere its own address appears, x-default included', () => {
+  it('a page naming its own canonical_link is that one address: no language alternates', () => {
     const head = buildPageHead({ site, urls, ownCanonical: 'https://example.test/about-us' })
     expect(head.canonical).toBe('https://example.test/about-us')
-    expect(head.alternates).toEqual([
-      { hreflang: 'en', href: 'https://example.test/about-us' },
-      { hreflang: 'de', href: 'https://example.test/de/d/x' },
-      { hreflang: 'x-default', href: 'https://example.test/about-us' },
-    ])
+    expect(head.alternates).toBeUndefined()
   })
 })

@@ -104,7 +104,7 @@ export interface PageHeadInput {
   fallbackDescription?: string | undefined
   /** The page's addresses; null for pages that have none. */
   urls: PageUrls | null
-  /** The page's own `canonical_link`: replaces the computed address, in the alternates too. */
+  /** The page's own `canonical_link`: replaces the computed address; the page then lists no alternates. */
   ownCanonical?: string | null
   robots?: string
   ogType?: PageHead['ogType']
@@ -124,12 +124,10 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   const title = tdk?.title ? fillTemplate(tdk.title, values) : ''
   const description = tdk?.description ? fillTemplate(tdk.description, values) : ''
   const fallbackTitle = input.fallbackTitle?.trim() ? `${input.fallbackTitle.trim()} - ${siteName}` : siteName
-  const computed = input.urls?.canonical ?? null
-  const canonical = input.ownCanonical ?? computed
-  // One address per page: its own language's alternate is exactly its canonical URL.
-  const alternates = (input.urls?.alternates ?? []).map((alternate) =>
-    alternate.href === computed && canonical ? { ...alternate, href: canonical } : alternate,
-  )
+  const canonical = input.ownCanonical ?? input.urls?.canonical ?? null
+  // A page that names its own canonical address is one page at that address, in whatever language
+  // it is asked for: it has no language versions to list (the sitemap lists it once, as itself).
+  const alternates = input.ownCanonical ? [] : (input.urls?.alternates ?? [])
   const jsonLd = (input.jsonLd ?? []).filter((entity): entity is JsonLd => entity !== null)
   return {
     title: title || fallbackTitle,

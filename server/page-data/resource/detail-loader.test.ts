@@ -68,6 +68,7 @@ describe('detail page loader', () => {
       keywords: 'Resource 7,Example',
       canonical: 'http://example.test/d/res-7',
       image: 'https://img.test/7.png',
+      imageAlt: 'Resource 7',
       pageType: 'resource',
       jsonLd: [
         {

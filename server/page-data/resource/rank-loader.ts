@@ -1,5 +1,5 @@
 import { notFound } from '../../../shared/data/page-errors.ts'
-import { detailPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
+import { detailPath, rankPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
 import { toRankTabs } from '../../../shared/data/resource-views.ts'
 import { listLd } from '../../seo/structured-data.ts'
 import { buildPageHead } from '../../../shared/seo/build-page-head.ts'
@@ -42,12 +42,8 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
   const tag = tagKey === null ? undefined : category?.tags.find((t) => t.key === tagKey)
   if (tagKey !== null && tag === undefined) throw notFound('invalid', env.browserPath)
 
-  const canonicalPath = [platformKey, categoryKey, tagKey].every((key) => key === null)
-    ? '/rank'
-    : `/rank_/${[platformKey, categoryKey, tagKey]
-        .filter((key) => key !== null)
-        .map((key) => encodeURIComponent(key))
-        .join('/')}`
+  const keys = [platformKey, categoryKey, tagKey].filter((key) => key !== null)
+  const canonicalPath = keys.length === 0 ? '/rank' : rankPath(...keys)
   const head = buildPageHead({
     site: env.tenant.site,
     tdkKey: rankTdkKey(platform?.key),
