@@ -20,7 +20,15 @@ export function toManifest(metafile, { entryPoint, url }) {
   }
   const chunk = (file) => ({ file: url(file), imports: [...staticImports(file)].map(url) })
   // lazy: chunks loaded on demand by a feature (e.g. the article editor), listed so tests can tell when they load.
-  const manifest = { entry: null, pages: {}, views: {}, lazy: {} }
+  // signIn: what the sign-in dialog needs (its chunk, the translator, and each language's strings),
+  // preloaded when a tap on "Sign in" is kept before hydration (server/render/first-tap-script.ts).
+  const manifest = {
+    entry: null,
+    pages: {},
+    views: {},
+    lazy: {},
+    signIn: { dialog: null, translator: null, locales: {} },
+  }
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue
     const entry = output.entryPoint
@@ -34,6 +42,14 @@ export function toManifest(metafile, { entryPoint, url }) {
       manifest.views[path.basename(entry, '.tsx')] = chunk(file)
     } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
       manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
+    } else if (entry === 'shared/account/login-modal.tsx') {
+      manifest.signIn.dialog = chunk(file)
+    } else if (entry === 'shared/i18n/translator.ts') {
+      manifest.signIn.translator = chunk(file)
+    } else if (/^shared\/i18n\/locales\/(account\/)?[\w-]+\.ts$/.test(entry)) {
+      const language = path.basename(entry, '.ts')
+      const locale = (manifest.signIn.locales[language] ??= { page: null, account: null })
+      locale[entry.includes('/account/') ? 'account' : 'page'] = chunk(file)
     }
   }
   if (!manifest.entry) throw new Error('The client entry is missing from the build output')

@@ -5,7 +5,7 @@ import { renderHeadTags } from '../../shared/seo/head-tag.ts'
 import type { StyleGroup } from '../../shared/styles/style-groups.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { ClientManifest } from './manifest.ts'
-import { FIRST_TAP_SCRIPT } from './first-tap-script.ts'
+import { FIRST_TAP_SCRIPT, SIGN_IN_FILES_ATTRIBUTE } from './first-tap-script.ts'
 
 export interface DocumentParts {
   language: Lang
@@ -44,7 +44,7 @@ export function documentStart(parts: DocumentParts): string {
   // the browser's style loader (client/style-sheets.ts) sees what the page already has.
   for (const group of parts.styles) html += `<style${nonce} data-styles="${group}">${manifest.styleText[group]}</style>`
   // Keeps the first tap on a control that needs the app until the app can answer it.
-  html += `<script${nonce}>${FIRST_TAP_SCRIPT}</script>`
+  html += `<script${nonce} ${SIGN_IN_FILES_ATTRIBUTE}="${escapeHtml(signInFiles(manifest, language).join(' '))}">${FIRST_TAP_SCRIPT}</script>`
   // The bundle is fetched and started once the page has loaded and painted (see startScript): the
   // page is readable, and its header works, from its HTML and inline styles, and its images get
   // the bandwidth first.
@@ -85,6 +85,21 @@ const START_AT_THE_LATEST_MS = 3000
 
 function startScript(entry: string, chunks: readonly string[]): string {
   return `(function(){var n=document.currentScript.nonce,f=${JSON.stringify(chunks)};var s=function(){f.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=n;document.head.appendChild(l)});var e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.nonce=n;document.head.appendChild(e)};var d=0,p=function(){if(d)return;d=1;document.visibilityState==="hidden"?s():requestAnimationFrame(function(){setTimeout(s)})};if(document.readyState==="complete")p();else{addEventListener("load",p);setTimeout(p,${START_AT_THE_LATEST_MS})}})()`
+}
+
+/**
+ * What the sign-in dialog needs in the page's language, for a tap kept before hydration to preload:
+ * the entry (such a tap may come before the page has started it), the dialog's chunk, the account
+ * session it opens with, the translator and the language's strings, each with what it imports, and
+ * the dialog's stylesheet.
+ */
+function signInFiles(manifest: ClientManifest, language: Lang): string[] {
+  const { dialog, translator, locales } = manifest.signIn
+  const locale = locales[language]
+  const session = manifest.lazy['account-session']
+  const chunks = [dialog, translator, ...(session ? [session] : []), ...(locale ? [locale.page, locale.account] : [])]
+  const files = new Set([manifest.entry.file, ...chunks.flatMap((chunk) => [chunk.file, ...chunk.imports])])
+  return [...files, manifest.styles['account-dialog']]
 }
 
 /** The page language's strings are not among them: hydration reads the server's (client/deferred-locale.ts). */

@@ -12,6 +12,14 @@ const manifestSchema = z.object({
   pages: z.record(z.string(), chunkSchema),
   /** A content body's view, by module name (VIEW_MODULES in shared/pages/content/content-views.ts). */
   views: z.record(z.string(), chunkSchema),
+  /** Chunks loaded on demand by a feature (the article editor, the account session). */
+  lazy: z.record(z.string(), chunkSchema),
+  /** What the sign-in dialog needs once tapped: its chunk, the translator, each language's strings. */
+  signIn: z.object({
+    dialog: chunkSchema,
+    translator: chunkSchema,
+    locales: z.record(z.string(), z.object({ page: chunkSchema, account: chunkSchema })),
+  }),
 })
 
 /**

@@ -66,9 +66,13 @@ describe('stylesheets in the document head', () => {
     }
     // Nothing blocks the first paint: no stylesheet link at all.
     expect(head.elements.filter((element) => element.name === 'link' && element.attrs.rel === 'stylesheet')).toEqual([])
-    // No other kind's sheet is named or carried anywhere in the page.
+    // No other kind's sheet is named or carried anywhere in the page, but for the sign-in dialog's in
+    // the list of what a kept tap on "Sign in" preloads.
+    const tapList = /<script[^>]* data-sign-in="([^"]*)"/.exec(html)?.[1] ?? ''
+    expect(tapList.split(' ')).toContain(manifest.styles['account-dialog'])
+    const elsewhere = html.replace(tapList, '')
     for (const group of STYLE_GROUPS.filter((group) => !styles.includes(group))) {
-      expect(html).not.toContain(manifest.styles[group])
+      expect(elsewhere).not.toContain(manifest.styles[group])
       expect(html).not.toContain(`data-styles="${group}"`)
       expect(html).not.toContain(manifest.styleText[group])
     }
@@ -122,7 +126,7 @@ describe('stylesheets in the document head', () => {
       (element) => element.name === 'script' && element.text.includes('[data-needs-app]'),
     )
     expect(policy).toContain(`'sha256-${sha256(keeper?.text ?? '')}'`)
-    expect(keeper!.text.length).toBeLessThan(600)
+    expect(keeper!.text.length).toBeLessThan(1000)
     expect(head.elements.indexOf(keeper!)).toBeLessThan(head.elements.indexOf(starter!))
   })
 

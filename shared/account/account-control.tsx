@@ -8,6 +8,7 @@ import { useStyleLoader, type StyleLoader } from '../styles/style-loader.ts'
 import { usableLoginWays } from './login-ways.ts'
 import { SIGN_IN_REQUEST_EVENT } from './sign-in-request.ts'
 import { useMaybeSignedIn } from './user-storage.ts'
+import { SIGN_IN_CONTROL } from './sign-in-control.ts'
 
 type Session = typeof import('./account-session.ts')
 
@@ -134,7 +135,7 @@ export function AccountControl({ header }: { header: Pick<PublicHeader, 'loginWa
           aria-haspopup="dialog"
           aria-busy={busy || undefined}
           // Needs the app: a tap before hydration is kept and replayed (server/render/first-tap-script.ts).
-          data-needs-app=""
+          data-needs-app={SIGN_IN_CONTROL}
           onPointerEnter={preload}
           onFocus={preload}
           onClick={() => void openDialog()}

@@ -24,7 +24,7 @@ function withLoginWays(ways: string[]) {
 }
 
 // Marked as needing the app: a tap before hydration is kept and replayed.
-const signIn = /<button type="button" class="account-signin" aria-haspopup="dialog" data-needs-app="">/
+const signIn = /<button type="button" class="account-signin" aria-haspopup="dialog" data-needs-app="sign-in">/
 
 describe('account slot in the server HTML', () => {
   it.each([
