@@ -53,5 +53,7 @@ export function toManifest(metafile, { entryPoint, url }) {
     }
   }
   if (!manifest.entry) throw new Error('The client entry is missing from the build output')
+  if (!manifest.signIn.dialog || !manifest.signIn.translator)
+    throw new Error('The sign-in dialog or the translator is missing from the build output')
   return manifest
 }

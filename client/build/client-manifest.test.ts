@@ -25,6 +25,10 @@ describe('toManifest', () => {
         'out/home-page-b.js': output('shared/pages/home-page.tsx', ['out/entry-a.js', 'out/chunk-x.js']),
         'out/land-view-c.js': output('shared/pages/content/land-view.tsx', ['out/entry-a.js']),
         'out/post-editor-d.js': output('shared/post-editor/post-editor.tsx'),
+        'out/login-modal-e.js': output('shared/account/login-modal.tsx', ['out/chunk-x.js']),
+        'out/translator-f.js': output('shared/i18n/translator.ts'),
+        'out/en-g.js': output('shared/i18n/locales/en.ts'),
+        'out/en-h.js': output('shared/i18n/locales/account/en.ts'),
         'out/home-page-b.js.map': output(undefined),
       },
     }
@@ -38,13 +42,27 @@ describe('toManifest', () => {
       },
       views: { 'land-view': { file: '/assets/land-view-c.js', imports: ['/assets/entry-a.js'] } },
       lazy: { 'post-editor': { file: '/assets/post-editor-d.js', imports: [] } },
+      signIn: {
+        dialog: { file: '/assets/login-modal-e.js', imports: ['/assets/chunk-x.js', '/assets/chunk-y.js'] },
+        translator: { file: '/assets/translator-f.js', imports: [] },
+        locales: {
+          en: { page: { file: '/assets/en-g.js', imports: [] }, account: { file: '/assets/en-h.js', imports: [] } },
+        },
+      },
     })
   })
 
   it('refuses a build without the entry, or whose entry imports a stylesheet', () => {
     const page = { 'out/home-page-b.js': output('shared/pages/home-page.tsx') }
+    const signIn = {
+      'out/login-modal-e.js': output('shared/account/login-modal.tsx'),
+      'out/translator-f.js': output('shared/i18n/translator.ts'),
+    }
+    expect(() =>
+      toManifest({ inputs: {}, outputs: { 'out/entry-a.js': output(ENTRY) } }, { entryPoint: ENTRY, url }),
+    ).toThrow(/sign-in dialog/)
     expect(() => toManifest({ inputs: {}, outputs: page }, { entryPoint: ENTRY, url })).toThrow(/entry is missing/)
-    const styled = { 'out/entry-a.js': output(ENTRY, [], { cssBundle: 'out/entry-a.css' }) }
+    const styled = { 'out/entry-a.js': output(ENTRY, [], { cssBundle: 'out/entry-a.css' }), ...signIn }
     expect(() => toManifest({ inputs: {}, outputs: styled }, { entryPoint: ENTRY, url })).toThrow(/stylesheet/)
   })
 })
