@@ -24,6 +24,7 @@ import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
 import { readHydrationState, readRootRouting } from './hydration.ts'
+import { findPageElements } from './page-elements.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
 import { createStyleLoader } from './style-sheets.ts'
@@ -36,7 +37,8 @@ async function hydrate() {
   // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
   // router, hydrating; one long task would block input (and count as blocking time) for all of them.
   await yieldToBrowser()
-  const { state, strings } = readHydrationState(document.getElementById('__hydration'))
+  const { root: container, hydration } = findPageElements(document)
+  const { state, strings } = readHydrationState(hydration)
   const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
@@ -96,8 +98,6 @@ async function hydrate() {
   })
   const prefetch = (to: string) => source.prefetch(address(to))
   const scrollMemory = createScrollMemory(sessionStorageOrNull())
-  const container = document.getElementById('root')
-  if (container === null) throw new Error('The page has no #root element to hydrate')
   // In a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (blocking input on slow phones); React still hydrates first whatever the visitor touches.
   startTransition(() => {
