@@ -8,8 +8,11 @@ import {
   UNSAFE_hydrationRouteProperties,
   UNSAFE_mapRouteProperties,
   type RouteObject,
+  redirectDocument,
 } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import { HEAD_KEY_ATTRIBUTE } from '../shared/seo/head-tag.ts'
+import { siteScriptsDiffer } from '../shared/seo/site-scripts.ts'
 import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
@@ -23,7 +26,7 @@ import type { Lang } from '../shared/types.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
-import { readHydrationState, readRootRouting } from './hydration.ts'
+import { pageHeadOf, readHydrationState, readRootRouting, readSiteCode } from './hydration.ts'
 import { findPageElements } from './page-elements.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
@@ -40,6 +43,7 @@ async function hydrate() {
   const { root: container, hydration } = findPageElements(document)
   const { state, strings } = readHydrationState(hydration)
   const { language, ...site } = readRootRouting(state)
+  const siteCode = readSiteCode(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
   const history = createAddressHistory(addressRules)
@@ -68,6 +72,11 @@ async function hydrate() {
     // fail to load (a deploy removed it), the page loads whole.
     async load(routeId, args) {
       const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch(loadWholePage)])
+      // The server writes a site's scripts (with their hashes), the browser never does: a page that
+      // runs other site scripts than this document holds is loaded whole.
+      const head = pageHeadOf(data)
+      if (head !== null && siteScriptsDiffer(siteCode, head.pageType, headKeys(document)))
+        throw redirectDocument(args.request.url)
       const view = contentViewOf(data)
       if (view !== undefined) await contentViews.load(view).catch(loadWholePage)
       return data
@@ -130,6 +139,16 @@ async function loadTranslator(language: Lang) {
     loadMessages(language),
   ])
   return createTranslator(language, messages)
+}
+
+/** The keys of the managed elements of the document's head (shared/seo/head-tag.ts). */
+function headKeys(doc: Document): Set<string> {
+  return new Set(
+    Array.from(
+      doc.head.querySelectorAll(`[${HEAD_KEY_ATTRIBUTE}]`),
+      (element) => element.getAttribute(HEAD_KEY_ATTRIBUTE) ?? '',
+    ),
+  )
 }
 
 /** Runs `task` when the browser has nothing else to do, or after a second at the latest. */
