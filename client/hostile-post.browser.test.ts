@@ -28,8 +28,21 @@ function hostileContent(): string {
   ].join('\n\n')
 }
 
+/**
+ * Nav group names a site chose, which the product turns into section ids as they are (anchors a
+ * menu links to): the ids the page's own code looks up.
+ */
+const GROUP_NAMES: Record<string, string> = { 'AI 對話': '__hydration', 'AI 繪圖': 'root', 'AI 影音': 'content' }
+
 async function withHostilePost(request: Request, demo: (request: Request) => Promise<Response>): Promise<Response> {
   const response = await demo(request)
+  if (request.url.endsWith('/v1/site_page/web_get')) {
+    let text = await response.text()
+    for (const [name, id] of Object.entries(GROUP_NAMES)) {
+      text = text.replaceAll(`"group_name":"${name}"`, `"group_name":"${id}"`)
+    }
+    return new Response(text, { status: response.status, headers: { 'content-type': 'application/json' } })
+  }
   if (!request.url.endsWith('/v1/post/get')) return response
   const body = (await response.json()) as { data?: { id?: string; content?: string } | null }
   if (body.data?.id === HOSTILE_POST) body.data.content = hostileContent()
@@ -119,6 +132,46 @@ describe('a hostile post in a real browser', { timeout: 90_000 }, () => {
     expect(documents).toHaveLength(1)
 
     expect(requests.filter((url) => url.startsWith(EVIL))).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('hydrates a page whose own sections a site named __hydration, root and content', async () => {
+    const documents: string[] = []
+    const { page, errors } = await browserSite.open('nav.localhost', '/ai', {
+      locale: 'zh-TW',
+      ignoreErrors: /net::ERR_FAILED|net::ERR_NAME_NOT_RESOLVED/,
+      watch: (page) =>
+        page.on('request', (request) => {
+          if (request.resourceType() === 'document') documents.push(request.url())
+        }),
+    })
+    // The product's anchors keep the names the site gave them, beside the page's own elements of
+    // those ids (the section named __hydration comes before the data): the data and root are found by place.
+    expect(
+      await page.evaluate(() =>
+        ['__hydration', 'root', 'content'].map((id) =>
+          Array.from(document.querySelectorAll(`[id="${id}"]`), (element) => element.localName),
+        ),
+      ),
+    ).toEqual([
+      ['section', 'script'],
+      ['div', 'section'],
+      ['main', 'section'],
+    ])
+    // A control that needs the app: the tabs of the section named __hydration.
+    const tabs = page.locator('section[id="__hydration"] [role="tab"]')
+    await tabs.nth(1).click()
+    await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true')
+    // The skip link focuses the page's main element, not the section named content.
+    await page.evaluate(() => document.querySelector<HTMLElement>('.skip-link')?.click())
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('main')
+    await page.locator('.site-logo').first().click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href.endsWith('/'),
+    )
+    expect(documents).toHaveLength(1)
     expect(errors).toEqual([])
     await page.close()
   })
