@@ -5,7 +5,8 @@ import { useBrowserSite } from '../test/browser/use-browser-site.ts'
 // A visitor's post that names the page's own elements (docs/security.md "Written HTML"): a copy of
 // the page's hydration data whose site code loads scripts and a style from the writer's host, an
 // anchor and form fields with names the page's code or the DOM look up, and a second root. The
-// page must hydrate from its own data, and no request may reach the host the post names.
+// page must hydrate from its own data, and no request may reach the host the post names. And a
+// site's nav groups named like the page's own elements, whose section ids the product keeps.
 
 const EVIL = 'http://evil.localhost'
 const HOSTILE_POST = 'p1001'
@@ -61,7 +62,7 @@ async function forgeHydration(page: Page): Promise<string> {
   return JSON.stringify(data).replaceAll('<', '\\u003c')
 }
 
-describe('a hostile post in a real browser', { timeout: 90_000 }, () => {
+describe('names written by visitors or chosen by a site, in a real browser', { timeout: 90_000 }, () => {
   const browserSite = useBrowserSite({ upstream: withHostilePost })
 
   it('renders, hydrates from the page’s own data and navigates client-side; no request reaches the host it names', async () => {
