@@ -115,6 +115,14 @@ describe('names written by visitors or chosen by a site, in a real browser', { t
       return top !== undefined && top >= 0 && top < window.innerHeight && window.scrollY > 1000
     })
 
+    // The written in-page link reaches the same heading.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+    await page.locator('.post-article__content a[href="#user-content-notes"]').click()
+    await page.waitForFunction(() => {
+      const top = document.getElementById('user-content-notes')?.getBoundingClientRect().top
+      return top !== undefined && top >= 0 && top < window.innerHeight && window.scrollY > 1000
+    })
+
     // Hydrated from the page's own data: its title, and a control that needs the app answers.
     const title = await page.title()
     expect(title).toContain('Lumen')
