@@ -11,8 +11,7 @@ import {
   redirectDocument,
 } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { HEAD_KEY_ATTRIBUTE } from '../shared/seo/head-tag.ts'
-import { siteScriptsDiffer } from '../shared/seo/site-scripts.ts'
+import type { SiteCode } from '../shared/seo/site-scripts.ts'
 import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
@@ -26,7 +25,7 @@ import type { Lang } from '../shared/types.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
-import { pageHeadOf, readHydrationState, readRootRouting, readSiteCode } from './hydration.ts'
+import { pageHeadOf, readHydrationState, readRootRouting } from './hydration.ts'
 import { findPageElements } from './page-elements.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
@@ -43,7 +42,6 @@ async function hydrate() {
   const { root: container, hydration } = findPageElements(document)
   const { state, strings } = readHydrationState(hydration)
   const { language, ...site } = readRootRouting(state)
-  const siteCode = readSiteCode(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
   const history = createAddressHistory(addressRules)
@@ -65,17 +63,24 @@ async function hydrate() {
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const loadWholePage = (error: unknown) => loadDocumentInstead(() => router, error)
+  // The site's code, parsed from the root data by the first navigation, with the code that reads it.
+  let siteCode: SiteCode | undefined
   const context = new RouterContextProvider()
   context.set(pageDataContext, {
     // A page reached in the browser renders strings the first page did not carry, and maybe a
     // content view it did not show: its data comes with i18next and its view, or, should either
     // fail to load (a deploy removed it), the page loads whole.
     async load(routeId, args) {
-      const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch(loadWholePage)])
+      const [data, headCode] = await Promise.all([
+        source.load(routeId, args),
+        loadHeadCode().catch(loadWholePage),
+        locale.ready().catch(loadWholePage),
+      ])
       // The server writes a site's scripts (with their hashes), the browser never does: a page that
       // runs other site scripts than this document holds is loaded whole.
       const head = pageHeadOf(data)
-      if (head !== null && siteScriptsDiffer(siteCode, head.pageType, headKeys(document)))
+      siteCode ??= headCode.siteCodeOf(state.loaderData?.root)
+      if (head !== null && headCode.siteScriptsDiffer(siteCode, head.pageType, headCode.headKeys(document)))
         throw redirectDocument(args.request.url)
       const view = contentViewOf(data)
       if (view !== undefined) await contentViews.load(view).catch(loadWholePage)
@@ -141,14 +146,9 @@ async function loadTranslator(language: Lang) {
   return createTranslator(language, messages)
 }
 
-/** The keys of the managed elements of the document's head (shared/seo/head-tag.ts). */
-function headKeys(doc: Document): Set<string> {
-  return new Set(
-    Array.from(
-      doc.head.querySelectorAll(`[${HEAD_KEY_ATTRIBUTE}]`),
-      (element) => element.getAttribute(HEAD_KEY_ATTRIBUTE) ?? '',
-    ),
-  )
+/** The head code a navigation needs (the chunk HeadSync loads too). */
+function loadHeadCode() {
+  return import('../shared/seo/head-code.ts')
 }
 
 /** Runs `task` when the browser has nothing else to do, or after a second at the latest. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageHeadOf, parsePayloadBody, readHydrationState, readRootRouting, readSiteCode } from './hydration.ts'
+import { pageHeadOf, parsePayloadBody, readHydrationState, readRootRouting } from './hydration.ts'
 
 describe('parsePayloadBody', () => {
   it('keeps a body as the server writes it', () => {
@@ -84,29 +84,6 @@ describe('readHydrationState', () => {
   it('leaves out fields the router does not read', () => {
     expect(readHydrationState(element('{"loaderData":{},"extra":1}')).body).toEqual({ loaderData: {} })
     expect(parsePayloadBody({ status: 200, extra: 1 })).toEqual({ status: 200 })
-  })
-})
-
-describe('readSiteCode', () => {
-  const script = { tag: 'script', attrs: {}, html: 'window.a = 1' }
-  const meta = { tag: 'meta', attrs: { name: 'v', content: '1' } }
-  const withHead = (head: unknown) => ({ loaderData: { root: { head } }, errors: null })
-
-  it('reads the site code of the root data', () => {
-    expect(readSiteCode(withHead({ code: [script], pageCode: { land: [meta] }, siteName: 'x' }))).toEqual({
-      code: [script],
-      pageCode: { land: [meta] },
-    })
-  })
-
-  it.each([
-    ['no head', withHead(undefined)],
-    ['no code', withHead({ pageCode: {} })],
-    ['a tag of another kind', withHead({ code: [{ tag: 'iframe', attrs: {} }], pageCode: {} })],
-    ['attributes that are not texts', withHead({ code: [{ tag: 'meta', attrs: { a: 1 } }], pageCode: {} })],
-    ['page code that is no list', withHead({ code: [], pageCode: { land: meta } })],
-  ])('refuses %s', (_what, state) => {
-    expect(() => readSiteCode(state)).toThrow('The page carries no usable site code')
   })
 })
 

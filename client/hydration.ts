@@ -1,7 +1,5 @@
 import { UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router'
 import { readRenderedStrings, type RenderedStrings } from '../shared/i18n/rendered-strings.ts'
-import type { HeadTag } from '../shared/data/page-head.ts'
-import type { SiteCode } from '../shared/seo/site-scripts.ts'
 import { LANGUAGES, type Lang } from '../shared/types.ts'
 
 // Hand-written parsers: zod, even zod/mini, would add about 7 KiB gzip to every first page load
@@ -153,32 +151,6 @@ export function readRootRouting(state: HydrationState): RootRouting {
   }
   const pathMapping = (site.pathMapping as { from: string; to: string }[]).map(({ from, to }) => ({ from, to }))
   return { language: root.language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping }
-}
-
-const HEAD_TAG_NAMES: readonly unknown[] = ['meta', 'link', 'script', 'style', 'noscript']
-
-function isHeadTag(value: unknown): value is Exclude<HeadTag, { tag: 'title' }> {
-  return (
-    isRecord(value) &&
-    HEAD_TAG_NAMES.includes(value.tag) &&
-    isRecordOf(value.attrs, isString) &&
-    isOptional(value.html, isString)
-  )
-}
-
-const isHeadTags = (value: unknown): value is HeadTag[] => Array.isArray(value) && value.every(isHeadTag)
-
-/**
- * The site's code from the root data (the server's SiteHead.code and pageCode), parsed: which
- * scripts a page of each type runs (shared/seo/site-scripts.ts).
- */
-export function readSiteCode(state: HydrationState): SiteCode {
-  const root = state.loaderData?.root
-  const head = isRecord(root) ? root.head : undefined
-  if (!isRecord(head) || !isHeadTags(head.code) || !isRecordOf(head.pageCode, isHeadTags)) {
-    throw new Error('The page carries no usable site code')
-  }
-  return { code: head.code, pageCode: head.pageCode as SiteCode['pageCode'] }
 }
 
 /** A route's data's head (PageDataBase.head), as far as the site's scripts go; null without one. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HeadTag } from '../data/page-head.ts'
 import { headTagKey } from './head-tag.ts'
-import { type SiteCode, siteScriptsDiffer } from './site-scripts.ts'
+import { type SiteCode, siteCodeOf, siteScriptsDiffer } from './site-scripts.ts'
 
 const script = (text: string): HeadTag => ({ tag: 'script', attrs: {}, html: text })
 const SITE = script('site()')
@@ -27,5 +27,28 @@ describe('siteScriptsDiffer', () => {
 
   it('never differs for a site without scripts', () => {
     expect(siteScriptsDiffer({ code: [MARKER], pageCode: { ugc_post: [MARKER] } }, 'ugc_post', new Set())).toBe(false)
+  })
+})
+
+describe('siteCodeOf', () => {
+  const inline = { tag: 'script', attrs: {}, html: 'window.a = 1' }
+  const meta = { tag: 'meta', attrs: { name: 'v', content: '1' } }
+  const withHead = (head: unknown) => ({ head })
+
+  it('reads the site code of the root route’s data', () => {
+    expect(siteCodeOf(withHead({ code: [inline], pageCode: { land: [meta] }, siteName: 'x' }))).toEqual({
+      code: [inline],
+      pageCode: { land: [meta] },
+    })
+  })
+
+  it.each([
+    ['no head', withHead(undefined)],
+    ['no code', withHead({ pageCode: {} })],
+    ['a tag of another kind', withHead({ code: [{ tag: 'iframe', attrs: {} }], pageCode: {} })],
+    ['attributes that are not texts', withHead({ code: [{ tag: 'meta', attrs: { a: 1 } }], pageCode: {} })],
+    ['page code that is no list', withHead({ code: [], pageCode: { land: meta } })],
+  ])('refuses %s', (_what, state) => {
+    expect(() => siteCodeOf(state)).toThrow('The page carries no usable site code')
   })
 })
