@@ -8,8 +8,10 @@ import {
   UNSAFE_hydrationRouteProperties,
   UNSAFE_mapRouteProperties,
   type RouteObject,
+  redirectDocument,
 } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import type { SiteCode } from '../shared/seo/site-scripts.ts'
 import { ScrollMemoryContext } from '../shared/components/scroll-manager.tsx'
 import { PrefetchContext } from '../shared/components/site-context.tsx'
 import { pageDataContext } from '../shared/data/page-data.ts'
@@ -23,7 +25,8 @@ import type { Lang } from '../shared/types.ts'
 import { createAddressHistory, toRouterPathname } from './address-history.ts'
 import { loadDocumentInstead, withChunkReload } from './chunk-reload.ts'
 import { createDeferredLocale } from './deferred-locale.ts'
-import { readHydrationState, readRootRouting } from './hydration.ts'
+import { pageHeadOf, readHydrationState, readRootRouting } from './hydration.ts'
+import { findPageElements } from './page-elements.ts'
 import { createPayloadSource } from './payload-source.ts'
 import { createScrollMemory } from './scroll-memory.ts'
 import { createStyleLoader } from './style-sheets.ts'
@@ -36,7 +39,8 @@ async function hydrate() {
   // Each step in a task of its own: evaluating the bundle, reading the page's data, creating the
   // router, hydrating; one long task would block input (and count as blocking time) for all of them.
   await yieldToBrowser()
-  const { state, strings } = readHydrationState(document.getElementById('__hydration'))
+  const { root: container, hydration } = findPageElements(document)
+  const { state, strings } = readHydrationState(hydration)
   const { language, ...site } = readRootRouting(state)
   const languagePrefix = language === site.defaultLanguage ? '' : `/${language}`
   const addressRules = { languagePrefix, searchRoute: site.searchRoute, pathMapping: site.pathMapping }
@@ -59,13 +63,25 @@ async function hydrate() {
 
   const source = createPayloadSource(toRouterPathname(addressRules))
   const loadWholePage = (error: unknown) => loadDocumentInstead(() => router, error)
+  // The site's code, parsed from the root data by the first navigation, with the code that reads it.
+  let siteCode: SiteCode | undefined
   const context = new RouterContextProvider()
   context.set(pageDataContext, {
     // A page reached in the browser renders strings the first page did not carry, and maybe a
     // content view it did not show: its data comes with i18next and its view, or, should either
     // fail to load (a deploy removed it), the page loads whole.
     async load(routeId, args) {
-      const [data] = await Promise.all([source.load(routeId, args), locale.ready().catch(loadWholePage)])
+      const [data, headCode] = await Promise.all([
+        source.load(routeId, args),
+        loadHeadCode().catch(loadWholePage),
+        locale.ready().catch(loadWholePage),
+      ])
+      // The server writes a site's scripts (with their hashes), the browser never does: a page that
+      // runs other site scripts than this document holds is loaded whole.
+      const head = pageHeadOf(data)
+      siteCode ??= headCode.siteCodeOf(state.loaderData?.root)
+      if (head !== null && headCode.siteScriptsDiffer(siteCode, head.pageType, headCode.headKeys(document)))
+        throw redirectDocument(args.request.url)
       const view = contentViewOf(data)
       if (view !== undefined) await contentViews.load(view).catch(loadWholePage)
       return data
@@ -96,8 +112,6 @@ async function hydrate() {
   })
   const prefetch = (to: string) => source.prefetch(address(to))
   const scrollMemory = createScrollMemory(sessionStorageOrNull())
-  const container = document.getElementById('root')
-  if (container === null) throw new Error('The page has no #root element to hydrate')
   // In a transition, hydration yields to the browser every few milliseconds instead of one long
   // task (blocking input on slow phones); React still hydrates first whatever the visitor touches.
   startTransition(() => {
@@ -130,6 +144,11 @@ async function loadTranslator(language: Lang) {
     loadMessages(language),
   ])
   return createTranslator(language, messages)
+}
+
+/** The head code a navigation needs (the chunk HeadSync loads too). */
+function loadHeadCode() {
+  return import('../shared/seo/head-code.ts')
 }
 
 /** Runs `task` when the browser has nothing else to do, or after a second at the latest. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePayloadBody, readHydrationState, readRootRouting } from './hydration.ts'
+import { pageHeadOf, parsePayloadBody, readHydrationState, readRootRouting } from './hydration.ts'
 
 describe('parsePayloadBody', () => {
   it('keeps a body as the server writes it', () => {
@@ -84,5 +84,17 @@ describe('readHydrationState', () => {
   it('leaves out fields the router does not read', () => {
     expect(readHydrationState(element('{"loaderData":{},"extra":1}')).body).toEqual({ loaderData: {} })
     expect(parsePayloadBody({ status: 200, extra: 1 })).toEqual({ status: 200 })
+  })
+})
+
+describe('pageHeadOf', () => {
+  it.each([
+    [{ head: { title: 't', pageType: 'land' } }, { pageType: 'land' }],
+    [{ head: { title: 't' } }, { pageType: undefined }],
+    [{ head: { pageType: 5 } }, { pageType: undefined }],
+    [{ kind: 'content' }, null],
+    [null, null],
+  ])('%j → %j', (data, head) => {
+    expect(pageHeadOf(data)).toEqual(head)
   })
 })

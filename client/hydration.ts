@@ -152,3 +152,10 @@ export function readRootRouting(state: HydrationState): RootRouting {
   const pathMapping = (site.pathMapping as { from: string; to: string }[]).map(({ from, to }) => ({ from, to }))
   return { language: root.language, defaultLanguage: site.defaultLanguage, searchRoute: site.searchRoute, pathMapping }
 }
+
+/** A route's data's head (PageDataBase.head), as far as the site's scripts go; null without one. */
+export function pageHeadOf(data: unknown): { pageType: string | undefined } | null {
+  const head = isRecord(data) ? data.head : undefined
+  if (!isRecord(head)) return null
+  return { pageType: isString(head.pageType) ? head.pageType : undefined }
+}

@@ -64,17 +64,25 @@ describe('writing an article in a browser', { timeout: 90_000 }, () => {
     await editor.getByLabel(en.postTags).fill('notes, field')
     await editor
       .locator('.cm-content')
-      .fill('Hello **bold** world.\n\n<script>window.hacked = true</script>\n\n[a link](javascript:window.hacked=true)')
+      .fill(
+        'Hello **bold** world.\n\n<script>window.hacked = true</script>\n\n[a link](javascript:window.hacked=true)\n\n<div id="__hydration">{}</div>',
+      )
     await editor.getByRole('tab', { name: en.preview }).click()
     const preview = editor.locator('.post-editor__preview')
     await expect.poll(() => preview.locator('strong').textContent()).toBe('bold')
     expect(await preview.locator('script').count()).toBe(0)
     expect(await preview.getByText('a link').getAttribute('href')).toBeNull()
+    // Written ids are moved out of the page's own (docs/security.md "Written HTML"), in the preview too.
+    expect(await preview.locator('#user-content-__hydration').count()).toBe(1)
 
     await editor.getByRole('button', { name: en.publish }).click()
     await page.waitForURL(/\/post-/)
     await expect.poll(() => page.locator('main h1').textContent()).toBe(title)
     expect(await page.locator('.post-article__content strong').textContent()).toBe('bold')
+    expect(await page.locator('.post-article__content #user-content-__hydration').count()).toBe(1)
+    expect(
+      await page.evaluate(() => Array.from(document.querySelectorAll('#__hydration'), (e) => e.localName)),
+    ).toEqual(['script'])
     expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined()
     expect(errors).toEqual([])
     await page.close()

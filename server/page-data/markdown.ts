@@ -1,6 +1,22 @@
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import { memoizeText } from '../cache/text-memo.ts'
+import { toUserContentNames } from './user-content-names.ts'
+
+/** What written links and images become, in rich text and in whole documents. */
+const ELEMENT_TRANSFORMS: Record<string, sanitizeHtml.Transformer> = {
+  // Outbound links open in a new tab and pass no ranking or opener.
+  a: (tagName, attribs) => {
+    const href = attribs.href ?? ''
+    const external = /^https?:/i.test(href)
+    return {
+      tagName,
+      attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
+    }
+  },
+  // An image without a text alternative is taken as decorative (alt=""), never left without one.
+  img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
+}
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -62,17 +78,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   transformTags: {
-    // Outbound links open in a new tab and pass no ranking or opener.
-    a: (tagName, attribs) => {
-      const href = attribs.href ?? ''
-      const external = /^https?:/i.test(href)
-      return {
-        tagName,
-        attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
-      }
-    },
-    // An image without a text alternative is taken as decorative (alt=""), never left without one.
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
+    ...ELEMENT_TRANSFORMS,
+    // After the tag's own transform: no written id or name is one the page's code looks up.
+    '*': (tagName, attribs) => ({ tagName, attribs: toUserContentNames(attribs) }),
   },
 }
 
@@ -144,6 +152,9 @@ const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {
     video: ['src', 'poster', 'controls', 'width', 'height', 'muted', 'loop', 'playsinline'],
   },
   allowedSchemesByTag: { img: ['http', 'https', 'data'], source: ['http', 'https'], video: ['http', 'https'] },
+  // Ids and names as written: the document is served alone, no script of the page's reads it, and
+  // its own styles may select them.
+  transformTags: ELEMENT_TRANSFORMS,
   // <style> is kept on purpose: CSS cannot run script, and the sanitiser's parser reads it as raw text.
   allowVulnerableTags: true,
 }

@@ -55,7 +55,8 @@ export function documentStart(parts: DocumentParts): string {
 
 /**
  * Everything after the React root: the hydration data (escaped, see serialize.ts), then the site's
- * body code as bodyCodeHtml wrote it.
+ * body code as bodyCodeHtml wrote it. The browser finds the root and the data by this place, the
+ * data right after the root (client/page-elements.ts): nothing may come between them.
  */
 export function documentEnd(hydration: unknown, bodyCode: string): string {
   return `</div><script id="__hydration" type="application/json">${serializeForScript(hydration)}</script>${bodyCode}</body></html>`

@@ -110,5 +110,5 @@ function backToTop() {
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' })
   // Keyboard users continue from the top of the page, not from the vanished button.
-  document.querySelector<HTMLElement>('.skip-link, #content')?.focus({ preventScroll: true })
+  document.querySelector<HTMLElement>('.skip-link, main#content')?.focus({ preventScroll: true })
 }

@@ -71,7 +71,7 @@ function SkipLink() {
       className="skip-link"
       href="#content"
       onClick={(event) => {
-        const main = document.getElementById('content')
+        const main = document.querySelector<HTMLElement>('main#content')
         if (!main) return
         event.preventDefault()
         main.focus()

@@ -70,8 +70,13 @@ export default function PostEditor({ categories, categoryId, draft, onCancel }: 
     return () => view.destroy()
   }, [t])
 
+  // Ids and names prefixed as the server does with the published post (docs/security.md "Written
+  // HTML"): the preview shares the document with the editor's form and the app's own elements.
   const preview = useMemo(
-    () => (tab === 'preview' ? DOMPurify.sanitize(marked.parse(content, { async: false })) : ''),
+    () =>
+      tab === 'preview'
+        ? DOMPurify.sanitize(marked.parse(content, { async: false }), { SANITIZE_NAMED_PROPS: true })
+        : '',
     [tab, content],
   )
 
