@@ -19,6 +19,7 @@ const VISITOR_ADDRESS = '127.0.0.2'
 const ZH = { cookie: 'lang=zh' }
 
 const visitor = new Agent({ localAddress: VISITOR_ADDRESS })
+afterAll(() => visitor.close())
 
 interface Answer {
   status: number
