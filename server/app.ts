@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
 import { compression } from './middleware/compression.ts'
 import { conditionalGet } from './middleware/conditional-get.ts'
+import { forwardedHostVary } from './middleware/forwarded-host-vary.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
 import { securityPolicy } from './http/security-policy.ts'
@@ -81,8 +82,10 @@ export interface AppDeps {
    * HTML_CACHE_STALE_MS in seconds (3600 unless set); 60 when not given (an app built by hand, as in tests).
    */
   htmlStaleSeconds?: number
-  /** Honour X-Forwarded-Host/Proto and Forwarded (TRUST_PROXY). Default false. */
-  trustProxy?: boolean
+  /** Trusted proxy hops in front, whose X-Forwarded-For/-Proto are believed (TRUST_PROXY). Default 0. */
+  trustProxy?: number
+  /** The nearest proxy rewrites Host and reports it in X-Forwarded-Host (TRUST_FORWARDED_HOST). Default false. */
+  trustForwardedHost?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
   hsts?: boolean
   /** Upstream markdown and rich text made safe, memoized (createServerDeps builds it). Default: one of its own. */
@@ -135,6 +138,8 @@ export function createApp(deps: AppDeps): App {
   const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES }
 
   app.use(requestContext(recording))
+  // Outside the conditional GET: a 304 names the same variants as its 200.
+  if (deps.trustForwardedHost) app.use(forwardedHostVary())
   // Outside the security headers (a 304 carries no nonce policy) and the cache rules (it judges the final Cache-Control).
   app.use(conditionalGet())
   app.use(securityHeaders(security))
@@ -273,9 +278,11 @@ export function createApp(deps: AppDeps): App {
         security,
         begin: requestRecorder(recording),
         log: deps.log,
+        varyOnForwardedHost: deps.trustForwardedHost ?? false,
       })
     : undefined
-  const door = createFrontDoor({ app: app.fetch, trustProxy: deps.trustProxy ?? false, answerFirst: hits })
+  const proxyTrust = { hops: deps.trustProxy ?? 0, forwardedHost: deps.trustForwardedHost ?? false }
+  const door = createFrontDoor({ app: app.fetch, proxyTrust, answerFirst: hits })
   return {
     ...door,
     request: (input, init) => Promise.resolve(door.fetch(toRequest(input, init))),

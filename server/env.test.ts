@@ -28,7 +28,8 @@ describe('parseEnv', () => {
         REQUEST_TIMEOUT_MS: 300000,
         METRICS_TOKEN: undefined,
         HTML_S_MAXAGE: 10,
-        TRUST_PROXY: false,
+        TRUST_PROXY: 0,
+        TRUST_FORWARDED_HOST: false,
         HSTS: false,
         BODY_LIMIT_BYTES: 1048576,
         REDIS_URL: undefined,
@@ -198,7 +199,7 @@ describe('parseEnv', () => {
       SHUTDOWN_DELAY_MS: 100,
       KEEP_ALIVE_TIMEOUT_MS: 1000,
       REQUEST_TIMEOUT_MS: 0,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       HSTS: true,
     })
     const bad = parseEnv({
@@ -215,5 +216,28 @@ describe('parseEnv', () => {
       'HEADERS_TIMEOUT_MS',
       'SHUTDOWN_DELAY_MS',
     ])
+  })
+
+  it('reads the trusted proxy hops, and the forwarded host only behind one', () => {
+    expect(parseEnv({ TRUST_PROXY: '2', TRUST_FORWARDED_HOST: '1' })).toMatchObject({
+      ok: true,
+      env: { TRUST_PROXY: 2, TRUST_FORWARDED_HOST: true },
+    })
+    expect(parseEnv({ TRUST_PROXY: '10' })).toMatchObject({ ok: true, env: { TRUST_PROXY: 10 } })
+    const bad = parseEnv({ TRUST_PROXY: '11', TRUST_FORWARDED_HOST: 'yes', HSTS: 'no' })
+    expect(!bad.ok && bad.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'HSTS',
+      'TRUST_FORWARDED_HOST',
+      'TRUST_PROXY',
+    ])
+    for (const value of ['true', '-1', '1.5'])
+      expect(parseEnv({ TRUST_PROXY: value })).toMatchObject({
+        ok: false,
+        errors: [expect.stringMatching(/^TRUST_PROXY: /)],
+      })
+    expect(parseEnv({ TRUST_FORWARDED_HOST: '1' })).toEqual({
+      ok: false,
+      errors: ['TRUST_FORWARDED_HOST: needs TRUST_PROXY of 1 or more (the proxy that reports the host)'],
+    })
   })
 })

@@ -141,7 +141,9 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: integer(300_000, 0, 3_600_000),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   HTML_S_MAXAGE: integer(10, 0, 31_536_000),
-  TRUST_PROXY: flag(),
+  // Trusted proxy hops in front of the instance (http/trusted-forwarding.ts); 0: none.
+  TRUST_PROXY: integer(0, 0, 10),
+  TRUST_FORWARDED_HOST: flag(),
   HSTS: flag(),
   BODY_LIMIT_BYTES: integer(DEFAULT_BODY_LIMIT_BYTES, 1, 1_073_741_824),
 })
@@ -196,6 +198,9 @@ function crossChecks(env: Env, given: Record<string, string>): string[] {
   if (env.HTML_CACHE_TTL_MS === 0 && given.HTML_CACHE_STALE_MS !== undefined && env.HTML_CACHE_STALE_MS > 0) {
     errors.push('HTML_CACHE_STALE_MS: needs HTML_CACHE_TTL_MS above 0 (the HTML cache is off)')
   }
+  // The host a proxy reports is believed only from a trusted proxy.
+  if (env.TRUST_FORWARDED_HOST && env.TRUST_PROXY === 0)
+    errors.push('TRUST_FORWARDED_HOST: needs TRUST_PROXY of 1 or more (the proxy that reports the host)')
   // A CDN is forwarded purges only with both its account and its credential.
   for (const [id, token] of [
     ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],

@@ -189,6 +189,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     htmlSMaxAge: env.HTML_S_MAXAGE,
     htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
     trustProxy: env.TRUST_PROXY,
+    trustForwardedHost: env.TRUST_FORWARDED_HOST,
     hsts: env.HSTS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).

@@ -1,12 +1,7 @@
 import http from 'node:http'
-import pino from 'pino'
 import { request } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { parseEnv } from '../server/env.ts'
-import { startHttpServer } from '../server/lifecycle/http-server.ts'
-import { createMetrics } from '../server/metrics/metrics.ts'
-import { createServerDeps, type ServerDeps } from '../server/server-deps.ts'
-import { distDir } from './harness.ts'
+import { startDeployInstance } from './deploy-instance.ts'
 import { freePort } from './loopback-ports.ts'
 import { type DemoUpstream, startDemoUpstream } from './server-process.ts'
 import { startVarnish, type TestVarnish } from './varnish-server.ts'
@@ -80,50 +75,18 @@ interface Instance {
 }
 
 /**
- * An instance as server/index.ts starts one: dependencies from the parsed environment, pages kept
- * fresh for the whole file unless purged (then stale for an hour), cache hits answered before the app.
+ * An instance as server/index.ts starts one, purging this Varnish: pages kept fresh for the whole
+ * file unless purged (then stale for an hour).
  */
 async function startInstance(upstreamUrl: string, varnishUrl: string): Promise<Instance> {
-  const parsed = parseEnv({
+  const started = await startDeployInstance({
     API_BASE_URL: upstreamUrl,
     PURGE_TOKEN: TOKEN,
     VARNISH_PURGE_URLS: varnishUrl,
     HTML_CACHE_TTL_MS: '600000',
     HTML_CACHE_STALE_MS: '3600000',
-    IMAGE_OPTIMIZER: '0',
-    LOG_LEVEL: 'silent',
   })
-  if (!parsed.ok) throw new Error(parsed.errors.join('; '))
-  const deps: ServerDeps = await createServerDeps(parsed.env, {
-    distRoot: distDir(),
-    log: pino({ level: 'silent' }),
-    metrics: createMetrics({ processMetrics: false }),
-  })
-  const { server, port } = await startHttpServer({
-    listener: deps.app.listener,
-    port: 0,
-    hostname: '127.0.0.1',
-    keepAliveTimeoutMs: parsed.env.KEEP_ALIVE_TIMEOUT_MS,
-    headersTimeoutMs: parsed.env.HEADERS_TIMEOUT_MS,
-    requestTimeoutMs: 0,
-  })
-  const url = `http://127.0.0.1:${port}`
-  return {
-    url,
-    async purge(body) {
-      const answer = await request(`${url}/_internal/purge`, {
-        method: 'POST',
-        headers: { host: HOST, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      return { status: answer.statusCode, json: (await answer.body.json()) as Record<string, unknown> }
-    },
-    async close() {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
-      await deps.close()
-    },
-  }
+  return { url: started.url, purge: (body) => started.purge(HOST, body), close: started.close }
 }
 
 let varnish: TestVarnish

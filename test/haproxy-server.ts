@@ -11,11 +11,12 @@ export type TestHaproxy = SystemDaemon
 
 /**
  * Debian's haproxy in the foreground (`-db`) on a free loopback port, running the shipped config
- * with its two instances at `instances` and health checks every `checkInterval`.
+ * with its two instances at `instances`, health checks every `checkInterval`, and the forwarding
+ * headers of `frontProxy` (FRONT_PROXY, none by default) kept.
  */
 export async function startHaproxy(
   instances: [number, number],
-  options: { checkInterval?: string } = {},
+  options: { checkInterval?: string; frontProxy?: string } = {},
 ): Promise<TestHaproxy> {
   const port = await freePort()
   return startDaemon(HAPROXY, ['-f', SHIPPED_HAPROXY_CFG, '-db'], {
@@ -26,6 +27,7 @@ export async function startHaproxy(
       INSTANCE_1: `127.0.0.1:${instances[0]}`,
       INSTANCE_2: `127.0.0.1:${instances[1]}`,
       CHECK_INTERVAL: options.checkInterval ?? '1s',
+      ...(options.frontProxy ? { FRONT_PROXY: options.frontProxy } : {}),
     },
   })
 }

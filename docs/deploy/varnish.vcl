@@ -8,6 +8,10 @@ vcl 4.1;
 # - an anonymous page is kept as long as the instance says (s-maxage) and served stale while it
 #   fetches again (grace = the instance's stale-while-revalidate);
 # - nothing a visitor signed in with, nothing that sets a cookie, nothing private is ever kept;
+# - the instances read only forwarding headers a trusted hop set (TRUST_PROXY: one per proxy from
+#   here to them): X-Forwarded-For, -Proto and -Host a visitor sent are replaced or removed, as is
+#   any Forwarded; from the front_proxies ACL only (a TLS terminator in front) they are kept and the
+#   peer's address appended to X-Forwarded-For;
 # - the cache key is the URL and host; variants are the instance's Vary over a Cookie header
 #   reduced to the language cookie, so a page has a handful of copies (one per language cookie
 #   value and gzip or not), never one per visitor;
@@ -36,7 +40,20 @@ acl purgers {
     "::1";
 }
 
+# The proxy in front whose forwarding headers are kept (a TLS terminator): none as shipped, where
+# Varnish faces visitors itself.
+acl front_proxies {
+}
+
 sub vcl_recv {
+    # Varnish has appended the peer's address to X-Forwarded-For already; from a visitor the list is
+    # that address alone, and the scheme is this plain-HTTP listener's.
+    if (client.ip !~ front_proxies) {
+        set req.http.X-Forwarded-For = client.ip;
+        set req.http.X-Forwarded-Proto = "http";
+        unset req.http.X-Forwarded-Host;
+    }
+    unset req.http.Forwarded;
     if (req.method == "PURGE") {
         call purge_request;
     }
@@ -67,6 +84,18 @@ sub vcl_recv {
         unset req.http.Accept-Language;
     }
     return (hash);
+}
+
+# The cache key is the URL and Host, and only they (the builtin's, spelled out): the instances take
+# the tenant from Host, so one host's copies never answer another's.
+sub vcl_hash {
+    hash_data(req.url);
+    if (req.http.host) {
+        hash_data(req.http.host);
+    } else {
+        hash_data(server.ip);
+    }
+    return (lookup);
 }
 
 sub purge_request {

@@ -31,7 +31,7 @@ describe('session cookie', () => {
 
   it('marks the cookie Secure on https (as a trusted proxy reports it)', async () => {
     await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), {
-      trustProxy: true,
+      trustProxy: 1,
     })
     const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/)

@@ -35,11 +35,11 @@ export function useProxySite() {
    * The app with the demo API behind a stub on 127.0.0.1: site config calls reach the demo, proxied
    * calls are recorded and answered by `answer` (the demo's answer when it is not given).
    */
-  async function start(answer?: Answer, options: { listen?: boolean; trustProxy?: boolean } = {}) {
+  async function start(answer?: Answer, options: { listen?: boolean; trustProxy?: number } = {}) {
     const seen: Seen[] = []
     site = await startTestSite({
       listen: options.listen ?? false,
-      app: { trustProxy: options.trustProxy ?? false },
+      app: { trustProxy: options.trustProxy ?? 0 },
       upstream: async (request, demo) => {
         const url = new URL(request.url)
         if (url.pathname.startsWith('/v1/site_page/') || url.pathname.startsWith('/v1/site_admin/'))

@@ -79,6 +79,8 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
       appDomain: found.tenant.host,
       requestId: c.get('requestId'),
+      // The address the trusted hops report (TRUST_PROXY), never an X-Forwarded-For the visitor wrote.
+      ...withForwardedFor(c.env.front.facts.clientAddress),
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
       ...withCookie(toUpstreamCookie(getCookie(c))),
@@ -112,6 +114,10 @@ function toJsonObject(text: string): string | undefined {
 
 function withCookie(cookie: string | undefined): { cookie?: string } {
   return cookie === undefined ? {} : { cookie }
+}
+
+function withForwardedFor(clientAddress: string | undefined): { forwardedFor?: string } {
+  return clientAddress === undefined ? {} : { forwardedFor: clientAddress }
 }
 
 /** The host[:port] the visitor addressed, as the host guard validated it. */

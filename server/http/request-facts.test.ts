@@ -2,10 +2,13 @@ import { IncomingMessage } from 'node:http'
 import { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { readRequestFacts, splitTarget } from './request-facts.ts'
+import { NO_PROXY_TRUST } from './trusted-forwarding.ts'
 
 /** Node's request as the server parses it off a socket: raw header pairs and their joined object. */
-function incoming(target: string, rawHeaders: string[], method = 'GET'): IncomingMessage {
-  const message = new IncomingMessage(new Socket())
+function incoming(target: string, rawHeaders: string[], method = 'GET', peer?: string): IncomingMessage {
+  const socket = new Socket()
+  if (peer !== undefined) Object.defineProperty(socket, 'remoteAddress', { value: peer })
+  const message = new IncomingMessage(socket)
   message.method = method
   message.url = target
   message.rawHeaders = rawHeaders
@@ -37,6 +40,11 @@ const HEADERS = [
   'land.localhost',
 ]
 
+/** Forwarding headers a visitor wrote themselves. */
+const FORGED = ['X-Forwarded-Host', 'land.localhost', 'X-Forwarded-For', '6.6.6.6', 'X-Forwarded-Proto', 'https']
+/** One trusted hop that rewrites Host and reports it in X-Forwarded-Host. */
+const BEHIND_HOST_REWRITER = { hops: 1, forwardedHost: true }
+
 describe('readRequestFacts', () => {
   it.each(['/res/hot?page=2', '/a/../res/hot?q=a b'])(
     'reads %s alike from Node’s request and from a web Request',
@@ -46,8 +54,8 @@ describe('readRequestFacts', () => {
           Array.from({ length: HEADERS.length / 2 }, (_, i) => [HEADERS[2 * i] ?? '', HEADERS[2 * i + 1] ?? '']),
         ),
       })
-      const fromNode = readRequestFacts(incoming(target, HEADERS), true)
-      const fromWeb = readRequestFacts(web, true)
+      const fromNode = readRequestFacts(incoming(target, HEADERS), BEHIND_HOST_REWRITER)
+      const fromWeb = readRequestFacts(web, BEHIND_HOST_REWRITER)
       const { host: nodeHost, targetAsIs, ...nodeRest } = fromNode
       const { host: webHost, targetAsIs: _webAsIs, ...webRest } = fromWeb
       expect(nodeRest).toEqual(webRest)
@@ -59,6 +67,8 @@ describe('readRequestFacts', () => {
         ifNoneMatch: 'W/"x"',
         requestId: 'trace-7',
         userAgent: 'Bot/1.0',
+        // Neither came from a socket.
+        clientAddress: undefined,
       })
       expect(nodeHost).toMatchObject({ hostHeaders: ['res.localhost'], forwardedHost: 'land.localhost', target })
       expect(webHost).toMatchObject({ hostHeaders: ['res.localhost'], forwardedHost: 'land.localhost' })
@@ -69,19 +79,40 @@ describe('readRequestFacts', () => {
 
   it('keeps every Host header Node received, and leaves forwarding headers unread without a trusted proxy', () => {
     const facts = readRequestFacts(
-      incoming('/', ['Host', 'res.localhost', 'host', 'evil.test', 'Forwarded', 'host=x']),
-      false,
+      incoming(
+        '/',
+        ['Host', 'res.localhost', 'host', 'evil.test', 'Forwarded', 'host=x;proto=https', ...FORGED],
+        'GET',
+        '198.51.100.9',
+      ),
+      NO_PROXY_TRUST,
     )
-    expect(facts.host).toEqual({
-      hostHeaders: ['res.localhost', 'evil.test'],
-      target: '/',
-      scheme: 'http',
-      trustProxy: false,
-    })
+    expect(facts.host).toEqual({ hostHeaders: ['res.localhost', 'evil.test'], target: '/', scheme: 'http' })
+    expect(facts.clientAddress).toBe('198.51.100.9')
+  })
+
+  it('behind trusted hops reads the scheme and the client address they report, and the tenant still from Host', () => {
+    // HAProxy's `option forwardfor` adds a header line of its own after the ones it received.
+    const facts = readRequestFacts(
+      incoming('/', ['Host', 'res.localhost', ...FORGED, 'X-Forwarded-For', '203.0.113.7'], 'GET', '10.0.0.3'),
+      { hops: 1, forwardedHost: false },
+    )
+    expect(facts.host).toEqual({ hostHeaders: ['res.localhost'], target: '/', scheme: 'https' })
+    expect(facts.clientAddress).toBe('203.0.113.7')
+    const two = readRequestFacts(
+      incoming(
+        '/',
+        ['Host', 'res.localhost', ...FORGED, 'X-Forwarded-For', '203.0.113.7, 10.0.0.2'],
+        'GET',
+        '10.0.0.3',
+      ),
+      { hops: 2, forwardedHost: false },
+    )
+    expect(two.clientAddress).toBe('203.0.113.7')
   })
 
   it('reads the path and query of an absolute-form target from it', () => {
-    const facts = readRequestFacts(incoming('http://res.localhost/a/./b?x', ['Host', 'res.localhost']), false)
+    const facts = readRequestFacts(incoming('http://res.localhost/a/./b?x', ['Host', 'res.localhost']), NO_PROXY_TRUST)
     expect(facts.target).toEqual({ pathname: '/a/b', search: '?x' })
     expect(facts.targetAsIs).toBe(false)
   })

@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import { parse as parseCookies } from 'hono/utils/cookie'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { REQUEST_ID_HEADER } from './request-id.ts'
+import { type ProxyTrust, toTrustedForwarding } from './trusted-forwarding.ts'
 
 /** What the host decision reads (tenant/host-decision.ts `decideHost`). */
 export interface HostFacts {
@@ -10,12 +11,13 @@ export interface HostFacts {
   hostHeaders: string[]
   /** The request target: `/path` (origin form) or `http://host/path` (absolute form). */
   target: string
-  /** Scheme of the connection. */
+  /** Scheme the visitor used: the connection's, or as the nearest trusted proxy reports it (TRUST_PROXY). */
   scheme: 'http' | 'https'
+  /**
+   * The host the visitor addressed as the nearest trusted proxy reports it, when that proxy rewrites
+   * Host (TRUST_FORWARDED_HOST): the right-most X-Forwarded-Host or Forwarded `host=`.
+   */
   forwardedHost?: string | undefined
-  forwardedProto?: string | undefined
-  forwarded?: string | undefined
-  trustProxy: boolean
 }
 
 /** The path and query of a request, as the routes see them (`new URL(url)`'s pathname and search). */
@@ -45,36 +47,44 @@ export interface RequestFacts {
   /** The request id a client or proxy sent (request-id.ts decides whether it is kept). */
   requestId: string | undefined
   userAgent: string | undefined
+  /**
+   * The visitor's address: the socket peer's, or as the trusted proxy hops report it (TRUST_PROXY,
+   * http/trusted-forwarding.ts). Undefined for a web Request that came from no socket.
+   */
+  clientAddress: string | undefined
 }
 
 /**
  * The one reading of a request's facts: from Node's request as it came off the socket (no web
  * Request built, so a cache hit costs none), or from a web Request (`app.request()` in tests).
- * Forwarding headers are read only behind a trusted proxy.
+ * Forwarding headers are read only as far as `trust` says the proxies that set them are trusted.
  */
-export function readRequestFacts(request: IncomingMessage | Request, trustProxy: boolean): RequestFacts {
+export function readRequestFacts(request: IncomingMessage | Request, trust: ProxyTrust): RequestFacts {
   const node = request instanceof IncomingMessage
   const header = node ? nodeHeader(request) : (name: string) => request.headers.get(name) ?? undefined
   const url = request.url ?? ''
-  const scheme = node ? ((request.socket as TLSSocket).encrypted ? 'https' : 'http') : webScheme(url)
+  const connectionScheme = node ? ((request.socket as TLSSocket).encrypted ? 'https' : 'http') : webScheme(url)
   const asIs = node ? splitTarget(url) : null
   const cookie = header('cookie')
+  const forwarding = toTrustedForwarding(
+    trust,
+    {
+      xForwardedFor: header('x-forwarded-for'),
+      xForwardedProto: header('x-forwarded-proto'),
+      xForwardedHost: header('x-forwarded-host'),
+      forwarded: header('forwarded'),
+    },
+    { scheme: connectionScheme, peerAddress: node ? request.socket.remoteAddress : undefined },
+  )
   return {
     method: request.method ?? 'GET',
     host: {
       hostHeaders: node ? hostValues(request.rawHeaders) : [header('host') ?? ''].filter((value) => value !== ''),
       target: url,
-      scheme,
-      ...(trustProxy
-        ? {
-            forwardedHost: header('x-forwarded-host'),
-            forwardedProto: header('x-forwarded-proto'),
-            forwarded: header('forwarded'),
-          }
-        : {}),
-      trustProxy,
+      scheme: forwarding.scheme,
+      ...(forwarding.forwardedHost === undefined ? {} : { forwardedHost: forwarding.forwardedHost }),
     },
-    target: asIs ?? (node ? parsedNodeTarget(url, scheme, header('host')) : parsedTarget(url)),
+    target: asIs ?? (node ? parsedNodeTarget(url, connectionScheme, header('host')) : parsedTarget(url)),
     targetAsIs: asIs !== null,
     langCookie: cookie ? parseCookies(cookie, LANG_COOKIE_NAME)[LANG_COOKIE_NAME] : undefined,
     acceptLanguage: header('accept-language'),
@@ -82,6 +92,7 @@ export function readRequestFacts(request: IncomingMessage | Request, trustProxy:
     ifNoneMatch: header('if-none-match'),
     requestId: header(REQUEST_ID_HEADER),
     userAgent: header('user-agent'),
+    clientAddress: forwarding.clientAddress,
   }
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { type Front, readRequestFacts } from '../http/request-facts.ts'
+import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { decideHost } from '../tenant/host-decision.ts'
 
 /** Node's request and response, as @hono/node-server hands them to the app (absent under `app.request()`). */
@@ -15,8 +16,8 @@ type FrontBindings = NodeBindings & { front: Front }
 export interface FrontDoorOptions {
   /** The app behind the door (the Hono app's fetch). */
   app: (request: Request, env: FrontBindings) => Response | Promise<Response>
-  /** Honour forwarded host and scheme (TRUST_PROXY). */
-  trustProxy: boolean
+  /** How far forwarding headers are believed (TRUST_PROXY, TRUST_FORWARDED_HOST). */
+  proxyTrust: ProxyTrust
   /**
    * Answers a request on Node's response from what the door found, before any web Request exists
    * (the HTML cache's hit writer), or returns false and leaves it to the app untouched.
@@ -38,9 +39,9 @@ export interface FrontDoor {
  * `answerFirst` answers it on Node's response or the app does.
  */
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
-  const { app, trustProxy, answerFirst } = options
+  const { app, proxyTrust, answerFirst } = options
   const enter = (request: IncomingMessage | Request): Front => {
-    const facts = readRequestFacts(request, trustProxy)
+    const facts = readRequestFacts(request, proxyTrust)
     return { facts, host: decideHost(facts.host) }
   }
   // A request the listener let through reaches `fetch` as a web Request built from Node's: its

@@ -3,6 +3,7 @@ import pino from 'pino'
 import { Pool } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { rawConnection } from '../../test/raw-http.ts'
+import { NO_PROXY_TRUST } from '../http/trusted-forwarding.ts'
 import { createFrontDoor } from './front-door.ts'
 import { createGracefulShutdown, type GracefulShutdown } from './graceful-shutdown.ts'
 import { startHttpServer, type HttpServer } from './http-server.ts'
@@ -42,7 +43,7 @@ async function start(
   const hold = gate()
   const held = { count: 0 }
   const door = createFrontDoor({
-    trustProxy: false,
+    proxyTrust: NO_PROXY_TRUST,
     // Answered on Node's response before the app, synchronously, as cache hits are.
     answerFirst: (front, outgoing) => {
       if (front.facts.target.pathname !== '/first') return false

@@ -62,7 +62,6 @@ describe('decidePageView', () => {
       hostHeaders: ['Example.test:8080'],
       target: '/res/hot',
       scheme: 'http',
-      trustProxy: false,
     })
     if (!host.ok) throw new Error(host.reason)
     expect(decidePageView(facts(), tenant, host.origin, policyOf)).toMatchObject({
@@ -75,7 +74,7 @@ describe('decidePageView', () => {
 /** A request as the front door leaves it. */
 function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: boolean } = {}): Front {
   const { hosts = ['example.test'], langCookie = 'en', targetAsIs = true } = options
-  const host = { hostHeaders: hosts, target: '/res/hot', scheme: 'http', trustProxy: false } as const
+  const host = { hostHeaders: hosts, target: '/res/hot', scheme: 'http' } as const
   const requestFacts: RequestFacts = {
     ...facts({ langCookie }),
     method: 'GET',
@@ -85,6 +84,7 @@ function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: bo
     ifNoneMatch: undefined,
     requestId: undefined,
     userAgent: undefined,
+    clientAddress: undefined,
   }
   return { facts: requestFacts, host: decideHost(host) }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { HostFacts } from '../http/request-facts.ts'
 import { decideHost } from './host-decision.ts'
 
-const base: HostFacts = { hostHeaders: ['res.localhost'], target: '/', scheme: 'http', trustProxy: false }
+const base: HostFacts = { hostHeaders: ['res.localhost'], target: '/', scheme: 'http' }
 
 describe('decideHost', () => {
   it.each<[string, Partial<HostFacts>, string | null]>([
@@ -15,23 +15,11 @@ describe('decideHost', () => {
     ['absolute form naming another host', { target: 'http://evil.com/' }, null],
     ['absolute form naming the same host', { target: 'http://RES.localhost:80/a' }, 'http://res.localhost'],
     ['absolute form that is not a URL', { target: 'http://[zz/' }, null],
-    [
-      'untrusted forwarding headers',
-      { forwardedHost: 'land.localhost', forwardedProto: 'https', forwarded: 'host=nav.localhost;proto=https' },
-      'http://res.localhost',
-    ],
-    [
-      'trusted X-Forwarded-Host and -Proto',
-      { trustProxy: true, forwardedHost: 'land.localhost, proxy.internal', forwardedProto: 'https' },
-      'https://land.localhost',
-    ],
-    [
-      'trusted Forwarded',
-      { trustProxy: true, forwarded: 'for=1.2.3.4;host="nav.localhost";proto=https, for=5.6.7.8' },
-      'https://nav.localhost',
-    ],
-    ['a trusted but malformed forwarded host', { trustProxy: true, forwardedHost: 'evil.com/<x>' }, null],
-    ['a trusted proto that is not http(s)', { trustProxy: true, forwardedProto: 'javascript' }, 'http://res.localhost'],
+    ['the scheme a trusted proxy reported', { scheme: 'https' }, 'https://res.localhost'],
+    // Only with TRUST_FORWARDED_HOST do the request facts carry a forwarded host (http/trusted-forwarding.ts).
+    ['a forwarded host', { forwardedHost: 'Land.localhost:8080' }, 'http://land.localhost:8080'],
+    ['a malformed forwarded host', { forwardedHost: 'evil.com/<x>' }, null],
+    ['a forwarded host, with a malformed Host', { hostHeaders: ['evil.com/x'], forwardedHost: 'land.localhost' }, null],
   ])('%s', (_name, facts, origin) => {
     const decision = decideHost({ ...base, ...facts })
     expect(decision.ok ? decision.origin : null).toBe(origin)

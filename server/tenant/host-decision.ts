@@ -3,9 +3,10 @@ import { normalizeHost } from './normalize-host.ts'
 
 /**
  * Decides the tenant host and origin from the request, or why the request is refused. The tenant
- * comes from the Host header only (RFC 9112 §3.2): two Host headers, a malformed one, or an
- * absolute-form request line naming another host are refused, so nothing else a client sends can
- * reach a canonical link, hreflang, sitemap or Location.
+ * comes from the Host header (RFC 9112 §3.2): two Host headers, a malformed one, or an absolute-form
+ * request line naming another host are refused, so nothing else a client sends can reach a canonical
+ * link, hreflang, sitemap or Location. Only behind a proxy that rewrites Host (TRUST_FORWARDED_HOST)
+ * is it the host that proxy reports, which the request facts read from the right-most, trusted value.
  */
 export function decideHost(facts: HostFacts): HostDecision {
   const [only] = facts.hostHeaders
@@ -23,44 +24,10 @@ export function decideHost(facts: HostFacts): HostDecision {
     }
     if (targetHost !== host) return { ok: false, reason: 'the request line names another host than Host' }
   }
-  let scheme: string = facts.scheme
-  let authority = raw.toLowerCase()
-  let tenantHost = host
-  if (facts.trustProxy) {
-    const forwarded = parseForwarded(facts.forwarded)
-    const proxyHost = firstValue(facts.forwardedHost) ?? forwarded.host
-    const proxyProto = (firstValue(facts.forwardedProto) ?? forwarded.proto)?.toLowerCase()
-    if (proxyHost !== undefined) {
-      const normalized = normalizeHost(proxyHost)
-      if (normalized === null) return { ok: false, reason: 'the forwarded host is not valid' }
-      tenantHost = normalized
-      authority = proxyHost.toLowerCase()
-    }
-    if (proxyProto === 'http' || proxyProto === 'https') scheme = proxyProto
-  }
-  return { ok: true, host: tenantHost, origin: `${scheme}://${authority}` }
-}
-
-function firstValue(header: string | undefined): string | undefined {
-  const first = header?.split(',')[0]?.trim()
-  return first ? first : undefined
-}
-
-/** RFC 7239: the first element's `host` and `proto` (quoted or not). */
-function parseForwarded(header: string | undefined): { host?: string; proto?: string } {
-  const first = header?.split(',')[0]
-  if (!first) return {}
-  const result: { host?: string; proto?: string } = {}
-  for (const pair of first.split(';')) {
-    const eq = pair.indexOf('=')
-    if (eq === -1) continue
-    const name = pair.slice(0, eq).trim().toLowerCase()
-    const value = pair
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-    if (name === 'host') result.host = value
-    if (name === 'proto') result.proto = value
-  }
-  return result
+  // The scheme is the connection's or the nearest trusted proxy's (http/trusted-forwarding.ts).
+  if (facts.forwardedHost === undefined) return { ok: true, host, origin: `${facts.scheme}://${raw.toLowerCase()}` }
+  // A proxy that rewrites Host reports the visitor's in its forwarded host (TRUST_FORWARDED_HOST).
+  const forwarded = normalizeHost(facts.forwardedHost)
+  if (forwarded === null) return { ok: false, reason: 'the forwarded host is not valid' }
+  return { ok: true, host: forwarded, origin: `${facts.scheme}://${facts.forwardedHost.toLowerCase()}` }
 }

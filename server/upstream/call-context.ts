@@ -8,5 +8,10 @@ export interface UpstreamCallContext {
   cookie?: string
   /** The visitor request's id, sent as `x-request-id` so upstream logs can be joined with ours. */
   requestId?: string
+  /**
+   * The visitor's address (RequestFacts.clientAddress), sent as the whole of `X-Forwarded-For` so the
+   * upstream can apply its own limits; calls made for no one visitor (page data, site configs) have none.
+   */
+  forwardedFor?: string
   signal?: AbortSignal
 }

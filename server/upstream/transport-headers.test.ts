@@ -44,7 +44,14 @@ describe('toHeaders', () => {
   it('sends the optional headers only when the context has them', () => {
     const base = { userAgent: 'ua', referer: 'https://t.example/', appDomain: 't.example' }
     expect(Object.keys(toHeaders(base))).not.toContain('cookie')
-    const all = toHeaders({ ...base, siteId: '7', cookie: 'sid=1', requestId: 'r1' })
-    expect(all).toMatchObject({ 'Site-Id': '7', cookie: 'sid=1', 'x-request-id': 'r1', 'app-domain': 't.example' })
+    expect(Object.keys(toHeaders(base))).not.toContain('x-forwarded-for')
+    const all = toHeaders({ ...base, siteId: '7', cookie: 'sid=1', requestId: 'r1', forwardedFor: '203.0.113.7' })
+    expect(all).toMatchObject({
+      'Site-Id': '7',
+      cookie: 'sid=1',
+      'x-request-id': 'r1',
+      'x-forwarded-for': '203.0.113.7',
+      'app-domain': 't.example',
+    })
   })
 })

@@ -17,6 +17,7 @@ export function toHeaders(context: UpstreamCallContext): Record<string, string> 
   if (context.siteId !== undefined) headers['Site-Id'] = context.siteId
   if (context.cookie !== undefined) headers.cookie = context.cookie
   if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
+  if (context.forwardedFor !== undefined) headers['x-forwarded-for'] = context.forwardedFor
   return headers
 }
 

@@ -232,13 +232,35 @@ describe('page views the HTML cache answers before the app', () => {
     expect(getSite).not.toHaveBeenCalled()
   })
 
-  it('take the tenant from a trusted forwarded host, as the host guard does', async () => {
-    const { site, getSite } = await siteWithCachedPage({ app: { trustProxy: true } })
+  it('behind a trusted proxy, answer the cached page of Host whatever X-Forwarded-Host says', async () => {
+    const { site, getSite } = await siteWithCachedPage({ app: { trustProxy: 1 } })
+    const cached = await send(site, '/res/hot', { headers: ZH })
+    const forged = await send(site, '/res/hot', { headers: { ...ZH, 'x-forwarded-host': 'land.localhost' } })
+    expect(forged.status).toBe(200)
+    const title = (sent: Sent) => /<title>[^<]*<\/title>/.exec(decoded(sent))?.[0]
+    expect(title(forged)).toBe(title(cached))
+    expect(forged.headers.vary).not.toMatch(/forward/i)
+    expect(getSite).not.toHaveBeenCalled()
+  })
+
+  it('take the tenant from the forwarded host of a proxy that rewrites Host, as the host guard does, and vary on it', async () => {
+    const { site, getSite } = await siteWithCachedPage({ app: { trustProxy: 1, trustForwardedHost: true } })
     const forwarded = await send(site, '/res/hot', {
       headers: { ...ZH, host: 'internal.lb', 'x-forwarded-host': 'res.localhost' },
     })
     expect(forwarded.status).toBe(200)
+    expect(forwarded.headers.vary).toMatch(/, X-Forwarded-Host$/)
     expect(getSite).not.toHaveBeenCalled()
+    const notModified = await send(site, '/res/hot', {
+      headers: {
+        ...ZH,
+        host: 'internal.lb',
+        'x-forwarded-host': 'res.localhost',
+        'if-none-match': forwarded.headers.etag ?? '',
+      },
+    })
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.vary).toMatch(/X-Forwarded-Host/)
     const https = await send(site, '/res/hot', { headers: { ...ZH, 'x-forwarded-proto': 'https' } })
     // Another origin is another page (its canonical links differ): the app renders it.
     expect(https.status).toBe(200)

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { RequestRecord } from '../../http/request-id.ts'
 import type { Front } from '../../http/request-facts.ts'
+import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
 import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
 import { answerPage, writeAnswer } from './cached-page.ts'
 import type { HtmlCache } from './html-cache.ts'
@@ -26,6 +27,8 @@ export interface HitWriterOptions {
   /** Starts the request's record (the one the request context middleware keeps). */
   begin: (incomingId: string | undefined) => RequestRecord
   log: Logger
+  /** Answers name X-Forwarded-Host in `Vary` (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
+  varyOnForwardedHost?: boolean
 }
 
 /**
@@ -41,7 +44,7 @@ export interface HitWriterOptions {
  * cached here (the app renders it, coalesced, or reads the shared store).
  */
 export function createHitWriter(options: HitWriterOptions): (front: Front, outgoing: ServerResponse) => boolean {
-  const { htmlCache, cachedView, security, begin, log } = options
+  const { htmlCache, cachedView, security, begin, log, varyOnForwardedHost = false } = options
 
   function answer(front: Front, outgoing: ServerResponse): boolean {
     const { facts } = front
@@ -62,6 +65,10 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
       stale: htmlCache.isStale(view.key),
     } as const
     const answered = answerPage(page, request, security)
+    if (varyOnForwardedHost) {
+      const { vary } = answered.headers
+      answered.headers.vary = vary ? `${vary}, ${FORWARDED_HOST_VARY}` : FORWARDED_HOST_VARY
+    }
     writeAnswer(outgoing, page, answered)
     outgoing.once('close', () =>
       record.finish({ method: 'GET', path: view.pathname, route: page.routeName, status: answered.status }),
