@@ -137,6 +137,14 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
         cacheDir: env.IMAGE_CACHE_DIR,
         avif: env.IMAGE_AVIF,
+        limits: {
+          fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,
+          fetchPerOriginQueue: env.IMAGE_FETCH_PER_ORIGIN_QUEUE,
+          fetchConcurrency: env.IMAGE_FETCH_CONCURRENCY,
+          fetchQueue: env.IMAGE_FETCH_QUEUE,
+          encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY,
+          encodeQueue: env.IMAGE_ENCODE_QUEUE,
+        },
         onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
         ...options.images,
       })

@@ -1,7 +1,29 @@
 import type { Dispatcher } from 'undici'
+import { createBoundedSlots } from './bounded-slots.ts'
 import { createImageCache } from './image-cache.ts'
 import { createImageOptimizer, type ImageOptimizer } from './image-optimizer.ts'
 import { createSourceFetcher, type SourceFetcherOptions } from './fetch-source.ts'
+import { limitSourceFetches } from './source-limits.ts'
+
+/** How much image work runs and waits at once (IMAGE_FETCH_*, IMAGE_ENCODE_*). */
+export interface ImageWorkLimits {
+  fetchPerOrigin: number
+  fetchPerOriginQueue: number
+  /** Fetches at once from origins outside the allowed ones, all together. */
+  fetchConcurrency: number
+  fetchQueue: number
+  encodeConcurrency: number
+  encodeQueue: number
+}
+
+export const DEFAULT_IMAGE_WORK_LIMITS: ImageWorkLimits = {
+  fetchPerOrigin: 4,
+  fetchPerOriginQueue: 32,
+  fetchConcurrency: 16,
+  fetchQueue: 64,
+  encodeConcurrency: 4,
+  encodeQueue: 32,
+}
 
 export interface ImagesOptions {
   /** The upstream API's base URL: its origin is always allowed (its images are the sites' own). */
@@ -13,6 +35,8 @@ export interface ImagesOptions {
   cacheMaxBytes: number
   cacheDir?: string
   avif: boolean
+  /** Default {@link DEFAULT_IMAGE_WORK_LIMITS}. */
+  limits?: Partial<ImageWorkLimits>
   onDiskError?: (error: unknown) => void
   /** Test seams of the source fetcher (resolver and pinned transport). */
   fetcher?: Pick<SourceFetcherOptions, 'resolve' | 'pinnedDispatcher'>
@@ -24,8 +48,10 @@ const MUTABLE_TTL_MS = 24 * 60 * 60 * 1000
 
 /** The image optimiser with its fetcher and cache, from the server settings. */
 export function createImages(options: ImagesOptions): ImageOptimizer {
+  const limits = { ...DEFAULT_IMAGE_WORK_LIMITS, ...options.limits }
+  const allowedOrigins = new Set([...options.allowedOrigins, options.apiBaseUrl].map((url) => new URL(url).origin))
   const fetchSource = createSourceFetcher({
-    allowedOrigins: [...options.allowedOrigins, new URL(options.apiBaseUrl).origin],
+    allowedOrigins,
     dispatcher: options.dispatcher,
     timeoutMs: options.timeoutMs,
     maxBytes: options.maxSourceBytes,
@@ -38,5 +64,26 @@ export function createImages(options: ImagesOptions): ImageOptimizer {
     now: options.now,
     onDiskError: options.onDiskError,
   })
-  return createImageOptimizer({ fetchSource, cache, avif: options.avif, now: options.now })
+  // A queued request waits at most one fetch deadline for its turn, then is told to come back.
+  const limited = limitSourceFetches(fetchSource, {
+    perOrigin: limits.fetchPerOrigin,
+    perOriginQueued: limits.fetchPerOriginQueue,
+    total: limits.fetchConcurrency,
+    totalQueued: limits.fetchQueue,
+    maxWaitMs: options.timeoutMs,
+    isAllowed: (origin) => allowedOrigins.has(origin),
+  })
+  const encodeSlots = createBoundedSlots({
+    limit: limits.encodeConcurrency,
+    maxQueued: limits.encodeQueue,
+    maxWaitMs: options.timeoutMs,
+    what: 'encode',
+  })
+  return createImageOptimizer({
+    fetchSource: limited.fetchSource,
+    cache,
+    encodeSlots,
+    avif: options.avif,
+    now: options.now,
+  })
 }

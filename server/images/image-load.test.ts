@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGate, type Gate } from '../../test/gate.ts'
+import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { photo, serve, startLoopbackServer, type LoopbackServer } from './image-fixtures.test-helper.ts'
+
+// A slow image source must not stop the optimiser for everyone: its fetches hold neither the
+// encode slots nor another origin's, and once its queue is full it is told to come back later.
+describe('image endpoint under a slow source', () => {
+  let slow: LoopbackServer
+  let fast: LoopbackServer
+  let site: TestSite
+  let gate: Gate
+  let held = 0
+  beforeAll(async () => {
+    const picture = await photo(400, 300)
+    gate = createGate()
+    // Accepts every request and answers none until the gate opens.
+    slow = await startLoopbackServer({}, (request, response) => {
+      held += 1
+      void gate.passed().then(() => serve(picture, 'image/png')(request, response))
+    })
+    fast = await startLoopbackServer({ '/fast.png': serve(picture, 'image/png') })
+    site = await startTestSite({
+      listen: true,
+      images: {
+        allowedOrigins: [slow.url, fast.url],
+        limits: { fetchPerOrigin: 2, fetchPerOriginQueue: 4, encodeConcurrency: 4 },
+      },
+    })
+  })
+  afterAll(async () => {
+    gate?.open()
+    await site?.close()
+    await Promise.all([slow?.close(), fast?.close()])
+  })
+
+  const get = (source: string) =>
+    site.request(`/_img/thumbnail?url=${encodeURIComponent(source)}`, {
+      via: 'listener',
+      headers: { accept: 'image/webp' },
+    })
+
+  it('optimises an image from another origin while six requests wait at the slow one, and refuses a seventh', async () => {
+    const waiting = [1, 2, 3, 4, 5, 6].map((n) => get(`${slow.url}/${n}.png`))
+    // Two fetches at the slow origin; four more wait for its slots.
+    await expect.poll(() => held).toBe(2)
+
+    const started = performance.now()
+    const other = await get(`${fast.url}/fast.png`)
+    const seconds = (performance.now() - started) / 1000
+    expect(other.status).toBe(200)
+    expect(other.headers.get('content-type')).toBe('image/webp')
+    expect(seconds).toBeLessThan(1.5)
+
+    const refused = await get(`${slow.url}/7.png`)
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('5')
+    expect(refused.headers.get('cache-control')).toBe('no-store')
+    expect(await refused.text()).toBe('Image optimiser busy')
+
+    gate.open()
+    const answers = await Promise.all(waiting)
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(held).toBe(6)
+  })
+})
