@@ -44,6 +44,7 @@ describe('parseEnv', () => {
         IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
         IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024,
         IMAGE_CACHE_DIR: undefined,
+        IMAGE_CACHE_DIR_MAX_BYTES: 1024 * 1024 * 1024,
         IMAGE_AVIF: true,
         IMAGE_FETCH_PER_ORIGIN: 4,
         IMAGE_FETCH_PER_ORIGIN_QUEUE: 32,
@@ -103,6 +104,7 @@ describe('parseEnv', () => {
       IMAGE_MAX_SOURCE_BYTES: '2048',
       IMAGE_CACHE_MAX_BYTES: '0',
       IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_CACHE_DIR_MAX_BYTES: '1048576',
       IMAGE_AVIF: '0',
       IMAGE_FETCH_PER_ORIGIN: '2',
       IMAGE_FETCH_PER_ORIGIN_QUEUE: '0',
@@ -118,6 +120,7 @@ describe('parseEnv', () => {
       IMAGE_MAX_SOURCE_BYTES: 2048,
       IMAGE_CACHE_MAX_BYTES: 0,
       IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_CACHE_DIR_MAX_BYTES: 1048576,
       IMAGE_AVIF: false,
       IMAGE_FETCH_PER_ORIGIN: 2,
       IMAGE_FETCH_PER_ORIGIN_QUEUE: 0,
@@ -128,7 +131,7 @@ describe('parseEnv', () => {
     })
   })
 
-  it('reports every bad image work limit together', () => {
+  it('reports every bad image limit together', () => {
     const result = parseEnv({
       IMAGE_FETCH_PER_ORIGIN: '0',
       IMAGE_FETCH_PER_ORIGIN_QUEUE: '-1',
@@ -136,10 +139,12 @@ describe('parseEnv', () => {
       IMAGE_FETCH_QUEUE: '1e3',
       IMAGE_ENCODE_CONCURRENCY: '1000',
       IMAGE_ENCODE_QUEUE: '200000',
+      IMAGE_CACHE_DIR_MAX_BYTES: '1000',
     })
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'IMAGE_CACHE_DIR_MAX_BYTES',
       'IMAGE_ENCODE_CONCURRENCY',
       'IMAGE_ENCODE_QUEUE',
       'IMAGE_FETCH_CONCURRENCY',

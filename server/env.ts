@@ -104,6 +104,7 @@ const envSchema = z.object({
   IMAGE_MAX_SOURCE_BYTES: integer(15 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   IMAGE_CACHE_MAX_BYTES: integer(128 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
+  IMAGE_CACHE_DIR_MAX_BYTES: integer(1024 * 1024 * 1024, 1024 * 1024, 1024 * 1024 * 1024 * 1024),
   IMAGE_AVIF: flag(true),
   // Source fetches run apart from the encodes, bounded per origin and (outside the allowed origins) together.
   IMAGE_FETCH_PER_ORIGIN: integer(4, 1, 1000),

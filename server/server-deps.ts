@@ -136,6 +136,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
         cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
         cacheDir: env.IMAGE_CACHE_DIR,
+        cacheDirMaxBytes: env.IMAGE_CACHE_DIR_MAX_BYTES,
+        diskMetrics: metrics.cache('image_disk'),
         avif: env.IMAGE_AVIF,
         limits: {
           fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,

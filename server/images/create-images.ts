@@ -1,6 +1,8 @@
 import type { Dispatcher } from 'undici'
 import { createBoundedSlots } from './bounded-slots.ts'
+import type { CacheMetrics } from '../metrics/metrics.ts'
 import { createImageCache } from './image-cache.ts'
+import { createImageDisk } from './image-disk.ts'
 import { createImageOptimizer, type ImageOptimizer } from './image-optimizer.ts'
 import { createSourceFetcher, type SourceFetcherOptions } from './fetch-source.ts'
 import { limitSourceFetches } from './source-limits.ts'
@@ -34,6 +36,10 @@ export interface ImagesOptions {
   maxSourceBytes: number
   cacheMaxBytes: number
   cacheDir?: string
+  /** Bound of `cacheDir` (default 1 GiB). */
+  cacheDirMaxBytes?: number
+  /** Reports of the disk cache (`metrics.cache('image_disk')`). */
+  diskMetrics?: CacheMetrics
   avif: boolean
   /** Default {@link DEFAULT_IMAGE_WORK_LIMITS}. */
   limits?: Partial<ImageWorkLimits>
@@ -45,6 +51,7 @@ export interface ImagesOptions {
 
 /** How long an optimised image of a source without a content hash is reused before it is made again. */
 const MUTABLE_TTL_MS = 24 * 60 * 60 * 1000
+const DEFAULT_CACHE_DIR_MAX_BYTES = 1024 * 1024 * 1024
 
 /** The image optimiser with its fetcher and cache, from the server settings. */
 export function createImages(options: ImagesOptions): ImageOptimizer {
@@ -59,7 +66,16 @@ export function createImages(options: ImagesOptions): ImageOptimizer {
   })
   const cache = createImageCache({
     maxBytes: options.cacheMaxBytes,
-    dir: options.cacheDir,
+    disk:
+      options.cacheDir === undefined
+        ? undefined
+        : createImageDisk({
+            dir: options.cacheDir,
+            maxBytes: options.cacheDirMaxBytes ?? DEFAULT_CACHE_DIR_MAX_BYTES,
+            onError: options.onDiskError,
+            metrics: options.diskMetrics,
+            now: options.now,
+          }),
     ttlMs: MUTABLE_TTL_MS,
     now: options.now,
     onDiskError: options.onDiskError,

@@ -1,7 +1,16 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { photo, serve, startLoopbackServer, type LoopbackServer } from './image-fixtures.test-helper.ts'
+import {
+  photo,
+  serve,
+  startLoopbackServer,
+  startPictureServer,
+  type LoopbackServer,
+} from './image-fixtures.test-helper.ts'
 
 // A slow image source must not stop the optimiser for everyone: its fetches hold neither the
 // encode slots nor another origin's, and once its queue is full it is told to come back later.
@@ -62,5 +71,56 @@ describe('image endpoint under a slow source', () => {
     const answers = await Promise.all(waiting)
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(held).toBe(6)
+  })
+})
+
+// Every new source address adds a file to IMAGE_CACHE_DIR: the folder must stay within its bound.
+describe('image disk cache under many addresses', () => {
+  const BOUND = 256 * 1024
+  let pictures: LoopbackServer
+  let site: TestSite
+  let dir: string
+  beforeAll(async () => {
+    pictures = await startPictureServer(300, 200)
+    dir = await mkdtemp(path.join(os.tmpdir(), 'image-load-disk-'))
+    site = await startTestSite({
+      listen: true,
+      images: { allowedOrigins: [pictures.url], cacheDir: dir, cacheDirMaxBytes: BOUND },
+    })
+  })
+  afterAll(async () => {
+    await site?.close()
+    await pictures?.close()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  /** What the folder takes on disk: its files' allocated blocks. */
+  async function folderBytes() {
+    let bytes = 0
+    for (const name of await readdir(dir)) {
+      const facts = await stat(path.join(dir, name)).catch(() => undefined)
+      bytes += (facts?.blocks ?? 0) * 512
+    }
+    return bytes
+  }
+
+  it('keeps the folder within IMAGE_CACHE_DIR_MAX_BYTES over 200 never-seen addresses', async () => {
+    const get = (n: number) =>
+      site.request(`/_img/avatar?url=${encodeURIComponent(`${pictures.url}/pictures/${n}.png`)}`, {
+        via: 'listener',
+        headers: { accept: 'image/webp' },
+      })
+    let largest = 0
+    for (let n = 0; n < 200; n += 8) {
+      const answers = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((i) => get(n + i)))
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200])
+      largest = Math.max(largest, await folderBytes())
+    }
+    // Removals run in the background: the folder comes back within the bound once they end.
+    await expect.poll(folderBytes).toBeLessThanOrEqual(BOUND)
+    const files = (await readdir(dir)).length
+    expect(files).toBeGreaterThan(10)
+    // Between batches, at most the removals of one batch of eight may still be running.
+    expect(largest).toBeLessThanOrEqual(BOUND + 8 * 8192)
   })
 })
