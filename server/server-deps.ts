@@ -138,6 +138,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         cacheDir: env.IMAGE_CACHE_DIR,
         cacheDirMaxBytes: env.IMAGE_CACHE_DIR_MAX_BYTES,
         diskMetrics: metrics.cache('image_disk'),
+        metrics: metrics.images,
         avif: env.IMAGE_AVIF,
         limits: {
           fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { createBoundedSlots } from './bounded-slots.ts'
-import type { CacheMetrics } from '../metrics/metrics.ts'
+import type { CacheMetrics, ImageMetrics } from '../metrics/metrics.ts'
 import { createImageCache } from './image-cache.ts'
 import { createImageDisk } from './image-disk.ts'
 import { createImageOptimizer, type ImageOptimizer } from './image-optimizer.ts'
@@ -40,6 +40,8 @@ export interface ImagesOptions {
   cacheDirMaxBytes?: number
   /** Reports of the disk cache (`metrics.cache('image_disk')`). */
   diskMetrics?: CacheMetrics
+  /** Work running and waiting, and requests refused for want of room. */
+  metrics?: ImageMetrics
   avif: boolean
   /** Default {@link DEFAULT_IMAGE_WORK_LIMITS}. */
   limits?: Partial<ImageWorkLimits>
@@ -88,6 +90,7 @@ export function createImages(options: ImagesOptions): ImageOptimizer {
     totalQueued: limits.fetchQueue,
     maxWaitMs: options.timeoutMs,
     isAllowed: (origin) => allowedOrigins.has(origin),
+    onRefused: (reason) => options.metrics?.refused('fetch', reason),
   })
   const encodeSlots = createBoundedSlots({
     limit: limits.encodeConcurrency,
@@ -95,10 +98,15 @@ export function createImages(options: ImagesOptions): ImageOptimizer {
     maxWaitMs: options.timeoutMs,
     what: 'encode',
   })
+  options.metrics?.work(() => ({
+    fetch: { active: limited.active, queued: limited.queued },
+    encode: { active: encodeSlots.active, queued: encodeSlots.queued },
+  }))
   return createImageOptimizer({
     fetchSource: limited.fetchSource,
     cache,
     encodeSlots,
+    onEncodeRefused: (reason) => options.metrics?.refused('encode', reason),
     avif: options.avif,
     now: options.now,
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 import {
   photo,
   serve,
@@ -19,6 +20,7 @@ describe('image endpoint under a slow source', () => {
   let fast: LoopbackServer
   let site: TestSite
   let gate: Gate
+  let metrics: Metrics
   let held = 0
   beforeAll(async () => {
     const picture = await photo(400, 300)
@@ -29,8 +31,10 @@ describe('image endpoint under a slow source', () => {
       void gate.passed().then(() => serve(picture, 'image/png')(request, response))
     })
     fast = await startLoopbackServer({ '/fast.png': serve(picture, 'image/png') })
+    metrics = createMetrics({ processMetrics: false })
     site = await startTestSite({
       listen: true,
+      app: { metrics },
       images: {
         allowedOrigins: [slow.url, fast.url],
         limits: { fetchPerOrigin: 2, fetchPerOriginQueue: 4, encodeConcurrency: 4 },
@@ -66,6 +70,11 @@ describe('image endpoint under a slow source', () => {
     expect(refused.headers.get('retry-after')).toBe('5')
     expect(refused.headers.get('cache-control')).toBe('no-store')
     expect(await refused.text()).toBe('Image optimiser busy')
+    const scraped = await metrics.registry.metrics()
+    expect(scraped).toMatch(/^image_work\{stage="fetch",state="active"\} 2$/m)
+    expect(scraped).toMatch(/^image_work\{stage="fetch",state="queued"\} 4$/m)
+    expect(scraped).toMatch(/^image_refusals_total\{stage="fetch",reason="full"\} 1$/m)
+    expect(scraped).not.toContain('127.0.0.1')
 
     gate.open()
     const answers = await Promise.all(waiting)

@@ -142,11 +142,18 @@ describe('image optimiser work', () => {
       isFull: true,
     }
     const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
-    const optimizer = createImageOptimizer({ fetchSource, cache, encodeSlots: full })
+    const refused: string[] = []
+    const optimizer = createImageOptimizer({
+      fetchSource,
+      cache,
+      encodeSlots: full,
+      onEncodeRefused: (reason) => refused.push(reason),
+    })
     const error = await ask(optimizer, 'any.png').catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ImageError)
     expect(error).toMatchObject({ status: 503, retryAfterSeconds: 1 })
     expect(fetches).toBe(0)
+    expect(refused).toEqual(['full'])
   })
 
   it('answers 503 when the wait for an encode slot runs out', async () => {
@@ -158,8 +165,15 @@ describe('image optimiser work', () => {
     const slots = createBoundedSlots({ limit: 1, maxQueued: 1, maxWaitMs: 1, what: 'encode' })
     const release = await slots.acquire()
     const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
-    const optimizer = createImageOptimizer({ fetchSource, cache, encodeSlots: slots })
+    const refused: string[] = []
+    const optimizer = createImageOptimizer({
+      fetchSource,
+      cache,
+      encodeSlots: slots,
+      onEncodeRefused: (reason) => refused.push(reason),
+    })
     await expect(ask(optimizer, 'late.png')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 1 })
+    expect(refused).toEqual(['waited'])
     release()
     expect((await ask(optimizer, 'late.png')).contentType).toBe('image/webp')
   })

@@ -27,6 +27,8 @@ export interface ImageOptimizerOptions {
    * hits never wait.
    */
   encodeSlots?: BoundedSlots
+  /** An encode refused for want of room (for metrics). */
+  onEncodeRefused?: (reason: SlotsBusyError['reason']) => void
   /** Try AVIF for browsers that accept it. Default true. */
   avif?: boolean
   now?: () => number
@@ -72,7 +74,10 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
     const cached = await options.cache.get(key)
     if (cached) return cached
     // No fetch for an encode that would be refused anyway.
-    if (encodeSlots.isFull) throw busy(`no room to encode ${request.source.href}`, 1)
+    if (encodeSlots.isFull) {
+      options.onEncodeRefused?.('full')
+      throw busy(`no room to encode ${request.source.href}`, 1)
+    }
     return make(request, key)
   }
 
@@ -80,8 +85,9 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
     try {
       return await encodeSlots.acquire()
     } catch (error) {
-      if (error instanceof SlotsBusyError) throw busy(`${error.message} (${source.href})`, 1, error)
-      throw error
+      if (!(error instanceof SlotsBusyError)) throw error
+      options.onEncodeRefused?.(error.reason)
+      throw busy(`${error.message} (${source.href})`, 1, error)
     }
   }
 

@@ -15,6 +15,8 @@ export interface SourceLimitsOptions {
   maxWaitMs: number
   /** Origins the operator trusts (the API's, IMAGE_ALLOWED_ORIGINS): outside the shared pool. */
   isAllowed: (origin: string) => boolean
+  /** A fetch refused for want of room (for metrics). */
+  onRefused?: (reason: SlotsBusyError['reason']) => void
 }
 
 export interface LimitedSourceFetcher {
@@ -96,8 +98,9 @@ export function limitSourceFetches(fetchSource: SourceFetcher, options: SourceLi
       try {
         release = await acquire(source.origin)
       } catch (error) {
-        if (error instanceof SlotsBusyError) throw busy(`${error.message} (${source.href})`, retryAfterSeconds, error)
-        throw error
+        if (!(error instanceof SlotsBusyError)) throw error
+        options.onRefused?.(error.reason)
+        throw busy(`${error.message} (${source.href})`, retryAfterSeconds, error)
       }
       try {
         return await fetchSource(source)
