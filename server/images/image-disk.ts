@@ -37,7 +37,7 @@ const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENO
  * Keeps the disk cache's folder within `maxBytes`: an index of its files (size, and order of last
  * use), built by scanning the folder at start and updated on every read and write, drops the least
  * recently used file once the bound is passed. The index holds at most `maxBytes / 4 KiB` names
- * (about 150 bytes each). Removals run in the background and a file that vanished is a miss, so
+ * (about 160 bytes of heap each). Removals run in the background and a file that vanished is a miss, so
  * instances sharing the folder stay correct: each keeps what it knows of within the bound (the
  * files it wrote, read, or found at start), so the folder holds at most the bound per instance.
  * Use times survive a restart as the files' modification times.
