@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
+import { createPinnedAgent } from './fetch-source.ts'
 import {
   photo,
   serve,
@@ -80,6 +81,67 @@ describe('image endpoint under a slow source', () => {
     const answers = await Promise.all(waiting)
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(held).toBe(6)
+  })
+})
+
+// Many hosts of a stranger (one wildcard DNS name each) share one pool: they can fill it, never
+// the slots of the sites' own images.
+describe('image endpoint under many slow public hosts', () => {
+  /** Where `*.public.test` resolves; the pinned transport connects to the slow stub instead. */
+  const FAKE_PUBLIC = '93.184.216.34'
+  let slow: LoopbackServer
+  let own: LoopbackServer
+  let site: TestSite
+  let gate: Gate
+  let held = 0
+  beforeAll(async () => {
+    const picture = await photo(400, 300)
+    gate = createGate()
+    slow = await startLoopbackServer({}, (request, response) => {
+      held += 1
+      void gate.passed().then(() => serve(picture, 'image/png')(request, response))
+    })
+    own = await startLoopbackServer({ '/own.png': serve(picture, 'image/png') })
+    site = await startTestSite({
+      listen: true,
+      images: {
+        allowedOrigins: [own.url],
+        limits: { fetchPerOrigin: 2, fetchConcurrency: 3, fetchQueue: 1 },
+        fetcher: {
+          resolve: async () => [{ address: FAKE_PUBLIC, family: 4 }],
+          pinnedDispatcher: () => createPinnedAgent({ address: '127.0.0.1', family: 4 }),
+        },
+      },
+    })
+  })
+  afterAll(async () => {
+    gate?.open()
+    await site?.close()
+    await Promise.all([slow?.close(), own?.close()])
+  })
+
+  const get = (source: string) =>
+    site.request(`/_img/thumbnail?url=${encodeURIComponent(source)}`, {
+      via: 'listener',
+      headers: { accept: 'image/webp' },
+    })
+  const publicUrl = (host: string) => `http://${host}.public.test:${slow.port}/a.png`
+
+  it("fills the shared pool of origins not allowed, and still optimises the sites' own images", async () => {
+    const waiting = ['a', 'b', 'c', 'd'].map((host) => get(publicUrl(host)))
+    // Three fetches run (the pool), one waits for the pool.
+    await expect.poll(() => held).toBe(3)
+    const refused = await get(publicUrl('e'))
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('5')
+
+    const started = performance.now()
+    const mine = await get(`${own.url}/own.png`)
+    expect(mine.status).toBe(200)
+    expect((performance.now() - started) / 1000).toBeLessThan(1.5)
+
+    gate.open()
+    expect((await Promise.all(waiting)).map((answer) => answer.status)).toEqual([200, 200, 200, 200])
   })
 })
 
