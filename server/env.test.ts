@@ -45,7 +45,14 @@ describe('parseEnv', () => {
         IMAGE_MAX_SOURCE_BYTES: 15 * 1024 * 1024,
         IMAGE_CACHE_MAX_BYTES: 128 * 1024 * 1024,
         IMAGE_CACHE_DIR: undefined,
+        IMAGE_CACHE_DIR_MAX_BYTES: 1024 * 1024 * 1024,
         IMAGE_AVIF: true,
+        IMAGE_FETCH_PER_ORIGIN: 4,
+        IMAGE_FETCH_PER_ORIGIN_QUEUE: 32,
+        IMAGE_FETCH_CONCURRENCY: 16,
+        IMAGE_FETCH_QUEUE: 64,
+        IMAGE_ENCODE_CONCURRENCY: 4,
+        IMAGE_ENCODE_QUEUE: 32,
         CDN_PURGE_TIMEOUT_MS: 10000,
         VARNISH_PURGE_URLS: [],
         CLOUDFLARE_API_URL: 'https://api.cloudflare.com/client/v4',
@@ -98,7 +105,14 @@ describe('parseEnv', () => {
       IMAGE_MAX_SOURCE_BYTES: '2048',
       IMAGE_CACHE_MAX_BYTES: '0',
       IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_CACHE_DIR_MAX_BYTES: '1048576',
       IMAGE_AVIF: '0',
+      IMAGE_FETCH_PER_ORIGIN: '2',
+      IMAGE_FETCH_PER_ORIGIN_QUEUE: '0',
+      IMAGE_FETCH_CONCURRENCY: '8',
+      IMAGE_FETCH_QUEUE: '100',
+      IMAGE_ENCODE_CONCURRENCY: '2',
+      IMAGE_ENCODE_QUEUE: '10',
     })
     expect(result.ok && result.env).toMatchObject({
       IMAGE_OPTIMIZER: false,
@@ -107,8 +121,38 @@ describe('parseEnv', () => {
       IMAGE_MAX_SOURCE_BYTES: 2048,
       IMAGE_CACHE_MAX_BYTES: 0,
       IMAGE_CACHE_DIR: '/var/cache/img',
+      IMAGE_CACHE_DIR_MAX_BYTES: 1048576,
       IMAGE_AVIF: false,
+      IMAGE_FETCH_PER_ORIGIN: 2,
+      IMAGE_FETCH_PER_ORIGIN_QUEUE: 0,
+      IMAGE_FETCH_CONCURRENCY: 8,
+      IMAGE_FETCH_QUEUE: 100,
+      IMAGE_ENCODE_CONCURRENCY: 2,
+      IMAGE_ENCODE_QUEUE: 10,
     })
+  })
+
+  it('reports every bad image limit together', () => {
+    const result = parseEnv({
+      IMAGE_FETCH_PER_ORIGIN: '0',
+      IMAGE_FETCH_PER_ORIGIN_QUEUE: '-1',
+      IMAGE_FETCH_CONCURRENCY: 'many',
+      IMAGE_FETCH_QUEUE: '1e3',
+      IMAGE_ENCODE_CONCURRENCY: '1000',
+      IMAGE_ENCODE_QUEUE: '200000',
+      IMAGE_CACHE_DIR_MAX_BYTES: '1000',
+    })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'IMAGE_CACHE_DIR_MAX_BYTES',
+      'IMAGE_ENCODE_CONCURRENCY',
+      'IMAGE_ENCODE_QUEUE',
+      'IMAGE_FETCH_CONCURRENCY',
+      'IMAGE_FETCH_PER_ORIGIN',
+      'IMAGE_FETCH_PER_ORIGIN_QUEUE',
+      'IMAGE_FETCH_QUEUE',
+    ])
   })
 
   it('refuses image origins with a path, another scheme or credentials, and flags that are not 0, 1, true or false', () => {

@@ -104,7 +104,15 @@ const envSchema = z.object({
   IMAGE_MAX_SOURCE_BYTES: integer(15 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   IMAGE_CACHE_MAX_BYTES: integer(128 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   IMAGE_CACHE_DIR: z.string().trim().min(1).optional(),
+  IMAGE_CACHE_DIR_MAX_BYTES: integer(1024 * 1024 * 1024, 1024 * 1024, 1024 * 1024 * 1024 * 1024),
   IMAGE_AVIF: flag(true),
+  // Source fetches run apart from the encodes, bounded per origin and (outside the allowed origins) together.
+  IMAGE_FETCH_PER_ORIGIN: integer(4, 1, 1000),
+  IMAGE_FETCH_PER_ORIGIN_QUEUE: integer(32, 0, 100_000),
+  IMAGE_FETCH_CONCURRENCY: integer(16, 1, 10_000),
+  IMAGE_FETCH_QUEUE: integer(64, 0, 100_000),
+  IMAGE_ENCODE_CONCURRENCY: integer(4, 1, 256),
+  IMAGE_ENCODE_QUEUE: integer(32, 0, 100_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   // Loads of a key in the fleet before its page or upstream answer is stored in Redis (shared-admission.ts).
   REDIS_ADMIT_AFTER: integer(2, 1, 2),

@@ -136,7 +136,18 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
         cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
         cacheDir: env.IMAGE_CACHE_DIR,
+        cacheDirMaxBytes: env.IMAGE_CACHE_DIR_MAX_BYTES,
+        diskMetrics: metrics.cache('image_disk'),
+        metrics: metrics.images,
         avif: env.IMAGE_AVIF,
+        limits: {
+          fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,
+          fetchPerOriginQueue: env.IMAGE_FETCH_PER_ORIGIN_QUEUE,
+          fetchConcurrency: env.IMAGE_FETCH_CONCURRENCY,
+          fetchQueue: env.IMAGE_FETCH_QUEUE,
+          encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY,
+          encodeQueue: env.IMAGE_ENCODE_QUEUE,
+        },
         onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
         ...options.images,
       })

@@ -3,6 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createImageCache, type CachedImage } from './image-cache.ts'
+import { createImageDisk } from './image-disk.ts'
+
+const MiB = 1024 * 1024
 
 const image = (size: number, createdAt = 0, immutable = false): CachedImage => ({
   body: Buffer.alloc(size, 1),
@@ -40,7 +43,12 @@ describe('image cache', () => {
     const cache = createImageCache({ maxBytes: 0, ttlMs: 60_000, now: () => 0 })
     await cache.set('a', image(1))
     expect(await cache.get('a')).toBeUndefined()
-    const withDisk = createImageCache({ maxBytes: 0, ttlMs: 60_000, dir, now: () => 0 })
+    const withDisk = createImageCache({
+      maxBytes: 0,
+      ttlMs: 60_000,
+      disk: createImageDisk({ dir, maxBytes: MiB }),
+      now: () => 0,
+    })
     await withDisk.set('a', image(1))
     expect(await withDisk.get('a')).toEqual(image(1))
   })
@@ -58,9 +66,19 @@ describe('image cache', () => {
   })
 
   it('finds on disk what an earlier process stored, with its headers', async () => {
-    const first = createImageCache({ maxBytes: 10_000, ttlMs: 60_000, dir, now: () => 5 })
+    const first = createImageCache({
+      maxBytes: 10_000,
+      ttlMs: 60_000,
+      disk: createImageDisk({ dir, maxBytes: MiB }),
+      now: () => 5,
+    })
     await first.set('key', { ...image(20, 5, true), contentType: 'image/avif' })
-    const second = createImageCache({ maxBytes: 10_000, ttlMs: 60_000, dir, now: () => 10 })
+    const second = createImageCache({
+      maxBytes: 10_000,
+      ttlMs: 60_000,
+      disk: createImageDisk({ dir, maxBytes: MiB }),
+      now: () => 10,
+    })
     expect(await second.get('key')).toEqual({ ...image(20, 5, true), contentType: 'image/avif' })
     expect(await second.get('other')).toBeUndefined()
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
@@ -68,14 +86,19 @@ describe('image cache', () => {
 
   it('ignores damaged disk entries and reports disk failures instead of throwing', async () => {
     const errors: unknown[] = []
-    const writer = createImageCache({ maxBytes: 10_000, ttlMs: 60_000, dir, now: () => 0 })
+    const writer = createImageCache({
+      maxBytes: 10_000,
+      ttlMs: 60_000,
+      disk: createImageDisk({ dir, maxBytes: MiB }),
+      now: () => 0,
+    })
     await writer.set('key', image(20))
     const [file] = await readdir(dir)
     await writeFile(path.join(dir, file as string), 'not a header\nbody')
     const reader = createImageCache({
       maxBytes: 10_000,
       ttlMs: 60_000,
-      dir,
+      disk: createImageDisk({ dir, maxBytes: MiB, onError: (error) => errors.push(error) }),
       now: () => 0,
       onDiskError: (error) => errors.push(error),
     })
@@ -83,15 +106,22 @@ describe('image cache', () => {
 
     const blocked = path.join(dir, 'a-file')
     await writeFile(blocked, '')
+    const brokenDisk = createImageDisk({
+      dir: path.join(blocked, 'sub'),
+      maxBytes: MiB,
+      onError: (error) => errors.push(error),
+    })
     const broken = createImageCache({
       maxBytes: 10_000,
       ttlMs: 60_000,
-      dir: path.join(blocked, 'sub'),
+      disk: brokenDisk,
       now: () => 0,
       onDiskError: (error) => errors.push(error),
     })
     await broken.set('key', image(20))
     expect(await broken.get('key')).toBeDefined()
-    expect(errors).toHaveLength(1)
+    await brokenDisk.settled()
+    // The scan at start and the write both found no folder.
+    expect(errors).toHaveLength(2)
   })
 })

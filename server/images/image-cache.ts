@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { parseJson } from '../upstream/read-body.ts'
+import type { ImageDisk } from './image-disk.ts'
 
 /** One finished answer of the endpoint. */
 export interface CachedImage {
@@ -20,8 +19,8 @@ export interface CachedImage {
 export interface ImageCacheOptions {
   /** Memory bound, in bytes of image bodies. */
   maxBytes: number
-  /** Folder for the disk copy; none when undefined. */
-  dir?: string
+  /** The disk copy (createImageDisk); none when undefined. */
+  disk?: ImageDisk
   /** How long an answer for a source without a content hash is reused (memory and disk). */
   ttlMs: number
   now?: () => number
@@ -37,8 +36,7 @@ export interface ImageCache {
 /**
  * Finished images in memory (an LRU bounded by bytes), and optionally on disk so that a restart
  * does not recompute them. Disk files are named by a hash of the key and hold a one-line JSON
- * header, then the body; they are written to a temporary name and renamed, so a reader never sees
- * half a file. The disk copy is not pruned: give IMAGE_CACHE_DIR a volume of its own.
+ * header, then the body; the disk keeps itself within its own bound.
  */
 export function createImageCache(options: ImageCacheOptions): ImageCache {
   const now = options.now ?? Date.now
@@ -48,27 +46,26 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     sizeCalculation: (image) => Math.max(1, image.body.length),
   })
   const fresh = (image: CachedImage) => image.immutable || now() - image.createdAt < options.ttlMs
-  const fileOf = (key: string) => path.join(options.dir as string, createHash('sha256').update(key).digest('hex'))
+  const nameOf = (key: string) => createHash('sha256').update(key).digest('hex')
   const reportDisk = (error: unknown) => options.onDiskError?.(error)
+  const { disk } = options
 
   return {
     async get(key) {
       const inMemory = memory.get(key)
       if (inMemory && fresh(inMemory)) return inMemory
       if (inMemory) memory.delete(key)
-      if (options.dir === undefined) return undefined
-      const fromDisk = await readEntry(fileOf(key)).catch((error: unknown) => {
-        if ((error as { code?: string }).code !== 'ENOENT') reportDisk(error)
-        return undefined
-      })
+      if (disk === undefined) return undefined
+      const data = await disk.read(nameOf(key))
+      const fromDisk = data === undefined ? undefined : parseEntry(data)
       if (fromDisk === undefined || !fresh(fromDisk)) return undefined
       if (fromDisk.body.length < options.maxBytes) memory.set(key, fromDisk)
       return fromDisk
     },
     async set(key, image) {
       if (image.body.length < options.maxBytes) memory.set(key, image)
-      if (options.dir === undefined) return
-      await writeEntry(options.dir, fileOf(key), image).catch(reportDisk)
+      if (disk === undefined) return
+      await disk.write(nameOf(key), toEntry(image)).catch(reportDisk)
     },
   }
 }
@@ -81,23 +78,19 @@ const entryHeader = z.object({
 })
 type EntryHeader = z.infer<typeof entryHeader>
 
-async function readEntry(file: string): Promise<CachedImage | undefined> {
-  const data = await readFile(file)
+function parseEntry(data: Buffer): CachedImage | undefined {
   const newline = data.indexOf(0x0a)
   if (newline < 0) return undefined
   const header = entryHeader.safeParse(parseJson(data.subarray(0, newline).toString('utf8')))
   return header.success ? { ...header.data, body: data.subarray(newline + 1) } : undefined
 }
 
-async function writeEntry(dir: string, file: string, image: CachedImage): Promise<void> {
-  await mkdir(dir, { recursive: true })
+function toEntry(image: CachedImage): Buffer {
   const header: EntryHeader = {
     contentType: image.contentType,
     etag: image.etag,
     immutable: image.immutable,
     createdAt: image.createdAt,
   }
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-  await writeFile(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), image.body]))
-  await rename(temporary, file)
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), image.body])
 }

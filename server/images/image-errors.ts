@@ -4,13 +4,21 @@
  */
 export class ImageError extends Error {
   override name = 'ImageError'
-  readonly status: 400 | 403 | 404 | 415 | 502 | 504
+  readonly status: 400 | 403 | 404 | 415 | 502 | 503 | 504
   readonly publicMessage: string
+  /** With 503: when to ask again (the `Retry-After` header, in seconds). */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: ImageError['status'], publicMessage: string, detail: string, options?: { cause?: unknown }) {
+  constructor(
+    status: ImageError['status'],
+    publicMessage: string,
+    detail: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(`${publicMessage}: ${detail}`, options)
     this.status = status
     this.publicMessage = publicMessage
+    this.retryAfterSeconds = options?.retryAfterSeconds
   }
 }
 
@@ -21,3 +29,6 @@ export const unsupportedSource = (detail: string) =>
 export const sourceFailed = (detail: string, cause?: unknown) =>
   new ImageError(502, 'Image source could not be used', detail, { cause })
 export const sourceTimedOut = (detail: string) => new ImageError(504, 'Image source did not answer in time', detail)
+/** No room to fetch or encode now (a queue is full or its wait ran out): ask again later. */
+export const busy = (detail: string, retryAfterSeconds: number, cause?: unknown) =>
+  new ImageError(503, 'Image optimiser busy', detail, { cause, retryAfterSeconds })

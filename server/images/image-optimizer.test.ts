@@ -4,10 +4,12 @@ import path from 'node:path'
 import { Agent } from 'undici'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGate } from '../../test/gate.ts'
+import { type BoundedSlots, createBoundedSlots } from './bounded-slots.ts'
 import { createImages, type ImagesOptions } from './create-images.ts'
 import { createImageCache } from './image-cache.ts'
 import { ImageError } from './image-errors.ts'
-import { createImageOptimizer } from './image-optimizer.ts'
+import { createImageOptimizer, type ImageOptimizer } from './image-optimizer.ts'
 import type { FetchedSource } from './fetch-source.ts'
 import { photo, serve, startLoopbackServer, type LoopbackServer } from './image-fixtures.test-helper.ts'
 
@@ -80,51 +82,100 @@ describe('image optimiser', () => {
   })
 })
 
-describe('image optimiser concurrency', () => {
-  it('fetches and encodes at most maxConcurrent variants at once; cache hits do not wait', async () => {
-    const picture = await photo(64, 64)
-    const calls: { href: string; release: () => void }[] = []
-    let active = 0
-    let maxActive = 0
-    const fetchSource = (source: URL) =>
-      new Promise<FetchedSource>((resolve) => {
-        active += 1
-        maxActive = Math.max(maxActive, active)
-        calls.push({
-          href: source.href,
-          release: () => {
-            active -= 1
-            resolve({ body: picture, url: source, allowedOrigin: true })
-          },
-        })
-      })
-    const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
-    const optimizer = createImageOptimizer({ fetchSource, cache, maxConcurrent: 1 })
-    const ask = (name: string) =>
-      optimizer.get({
-        source: new URL(`https://img.example.com/${name}`),
-        preset: 'avatar',
-        density: 1,
-        output: 'webp',
-      })
+describe('image optimiser work', () => {
+  const ask = (optimizer: ImageOptimizer, name: string) =>
+    optimizer.get({
+      source: new URL(`https://img.example.com/${name}`),
+      preset: 'avatar',
+      density: 1,
+      output: 'webp',
+    })
 
-    const first = ask('one.png')
-    const warm = ask('warm.png')
-    await expect.poll(() => calls.length).toBe(1)
-    calls[0]?.release()
-    await first
-    await expect.poll(() => calls.length).toBe(2)
-    const waiting = [ask('two.png'), ask('three.png')]
-    calls[1]?.release()
-    await warm
-    // A finished variant is answered while others still wait for their turn.
-    expect((await ask('one.png')).contentType).toBe('image/webp')
-    await expect.poll(() => calls.length).toBe(3)
-    calls[2]?.release()
-    await expect.poll(() => calls.length).toBe(4)
-    calls[3]?.release()
+  it('encodes at most the encode slots at once; a held fetch holds no slot, and cache hits do not wait', async () => {
+    const picture = await photo(64, 64)
+    const held = createGate()
+    const fetchSource = async (source: URL): Promise<FetchedSource> => {
+      if (source.pathname.startsWith('/held')) await held.passed()
+      return { body: picture, url: source, allowedOrigin: true }
+    }
+    const slots = createBoundedSlots({ limit: 1, maxQueued: 10, maxWaitMs: 60_000, what: 'encode' })
+    let maxActive = 0
+    const watched: BoundedSlots = {
+      async acquire() {
+        const release = await slots.acquire()
+        maxActive = Math.max(maxActive, slots.active)
+        return release
+      },
+      get active() {
+        return slots.active
+      },
+      get queued() {
+        return slots.queued
+      },
+      get isFull() {
+        return slots.isFull
+      },
+    }
+    const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
+    const optimizer = createImageOptimizer({ fetchSource, cache, encodeSlots: watched })
+
+    const waiting = [ask(optimizer, 'held-1.png'), ask(optimizer, 'held-2.png')]
+    const made = await Promise.all(['one.png', 'two.png', 'three.png'].map((name) => ask(optimizer, name)))
+    expect(made.map((image) => image.contentType)).toEqual(['image/webp', 'image/webp', 'image/webp'])
+    expect(slots.active).toBe(0)
+    expect((await ask(optimizer, 'one.png')).etag).toBe(made[0]?.etag)
+    held.open()
     await Promise.all(waiting)
     expect(maxActive).toBe(1)
+  })
+
+  it('answers 503 with a retry time, without fetching, when the encode queue is full', async () => {
+    let fetches = 0
+    const fetchSource = async (source: URL): Promise<FetchedSource> => {
+      fetches += 1
+      return { body: await photo(8, 8), url: source, allowedOrigin: true }
+    }
+    const full: BoundedSlots = {
+      acquire: () => Promise.reject(new Error('not reached')),
+      active: 1,
+      queued: 0,
+      isFull: true,
+    }
+    const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
+    const refused: string[] = []
+    const optimizer = createImageOptimizer({
+      fetchSource,
+      cache,
+      encodeSlots: full,
+      onEncodeRefused: (reason) => refused.push(reason),
+    })
+    const error = await ask(optimizer, 'any.png').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ImageError)
+    expect(error).toMatchObject({ status: 503, retryAfterSeconds: 1 })
+    expect(fetches).toBe(0)
+    expect(refused).toEqual(['full'])
+  })
+
+  it('answers 503 when the wait for an encode slot runs out', async () => {
+    const fetchSource = async (source: URL): Promise<FetchedSource> => ({
+      body: await photo(8, 8),
+      url: source,
+      allowedOrigin: true,
+    })
+    const slots = createBoundedSlots({ limit: 1, maxQueued: 1, maxWaitMs: 1, what: 'encode' })
+    const release = await slots.acquire()
+    const cache = createImageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 })
+    const refused: string[] = []
+    const optimizer = createImageOptimizer({
+      fetchSource,
+      cache,
+      encodeSlots: slots,
+      onEncodeRefused: (reason) => refused.push(reason),
+    })
+    await expect(ask(optimizer, 'late.png')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 1 })
+    expect(refused).toEqual(['waited'])
+    release()
+    expect((await ask(optimizer, 'late.png')).contentType).toBe('image/webp')
   })
 })
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import pLimit from 'p-limit'
 import type { ImageDensity, ImagePreset } from '../../shared/rules/image-presets.ts'
+import { type BoundedSlots, createBoundedSlots, type Release, SlotsBusyError } from './bounded-slots.ts'
 import { hasContentHash } from './content-hash.ts'
-import { unsupportedSource } from './image-errors.ts'
+import { busy, unsupportedSource } from './image-errors.ts'
 import type { CachedImage, ImageCache } from './image-cache.ts'
 import type { FetchedSource, SourceFetcher } from './fetch-source.ts'
 import { renderVariant, type OutputClass } from './render-variant.ts'
@@ -22,10 +22,13 @@ export interface ImageOptimizerOptions {
   /** Decompression-bomb guard. Default 50 million pixels (a 8660×5773 photo). */
   maxPixels?: number
   /**
-   * How many variants are fetched and encoded at once (default 4). Each holds its source in memory
-   * and keeps a libvips thread busy; cache hits never wait.
+   * The encode slots (default 4 at once, 32 waiting, 5 s of wait): each encode keeps a libvips
+   * thread busy. Source fetches happen before, outside them (bound them in `fetchSource`); cache
+   * hits never wait.
    */
-  maxConcurrent?: number
+  encodeSlots?: BoundedSlots
+  /** An encode refused for want of room (for metrics). */
+  onEncodeRefused?: (reason: SlotsBusyError['reason']) => void
   /** Try AVIF for browsers that accept it. Default true. */
   avif?: boolean
   now?: () => number
@@ -37,6 +40,7 @@ export interface ImageOptimizer {
 }
 
 const DEFAULT_MAX_PIXELS = 50_000_000
+const DEFAULT_ENCODE_SLOTS = { limit: 4, maxQueued: 32, maxWaitMs: 5000 }
 
 /** The cache key of a variant: source, preset, density and output format class. */
 function variantKey(request: VariantRequest): string {
@@ -46,7 +50,8 @@ function variantKey(request: VariantRequest): string {
 /**
  * Fetch, check and convert, once per variant: finished images come from the cache; concurrent
  * requests for one variant share one fetch and one encode, and concurrent requests for different
- * variants of one source (a cover and its placeholder) share the fetch.
+ * variants of one source (a cover and its placeholder) share the fetch. A slow source holds no
+ * encode slot: the source is fetched first, then waits for a slot to be encoded.
  */
 export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptimizer {
   const now = options.now ?? Date.now
@@ -54,7 +59,7 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
   const avif = options.avif ?? true
   const variants = new Map<string, Promise<CachedImage>>()
   const sources = new Map<string, Promise<FetchedSource>>()
-  const limit = pLimit(options.maxConcurrent ?? 4)
+  const encodeSlots = options.encodeSlots ?? createBoundedSlots({ ...DEFAULT_ENCODE_SLOTS, what: 'encode' })
 
   function fetchShared(source: URL): Promise<FetchedSource> {
     let pending = sources.get(source.href)
@@ -67,7 +72,23 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
 
   async function produce(request: VariantRequest, key: string): Promise<CachedImage> {
     const cached = await options.cache.get(key)
-    return cached ?? limit(() => make(request, key))
+    if (cached) return cached
+    // No fetch for an encode that would be refused anyway.
+    if (encodeSlots.isFull) {
+      options.onEncodeRefused?.('full')
+      throw busy(`no room to encode ${request.source.href}`, 1)
+    }
+    return make(request, key)
+  }
+
+  async function encodeSlot(source: URL): Promise<Release> {
+    try {
+      return await encodeSlots.acquire()
+    } catch (error) {
+      if (!(error instanceof SlotsBusyError)) throw error
+      options.onEncodeRefused?.(error.reason)
+      throw busy(`${error.message} (${source.href})`, 1, error)
+    }
   }
 
   async function make(request: VariantRequest, key: string): Promise<CachedImage> {
@@ -85,15 +106,20 @@ export function createImageOptimizer(options: ImageOptimizerOptions): ImageOptim
       body = fetched.body
       contentType = 'image/svg+xml'
     } else {
-      const variant = await renderVariant(fetched.body, format, {
-        preset: request.preset,
-        density: request.density,
-        output: request.output,
-        maxPixels,
-        avif,
-      })
-      body = variant.body
-      contentType = variant.contentType
+      const release = await encodeSlot(request.source)
+      try {
+        const variant = await renderVariant(fetched.body, format, {
+          preset: request.preset,
+          density: request.density,
+          output: request.output,
+          maxPixels,
+          avif,
+        })
+        body = variant.body
+        contentType = variant.contentType
+      } finally {
+        release()
+      }
     }
     const image: CachedImage = {
       body,

@@ -16,7 +16,7 @@ const SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-
 /**
  * `GET /_img/<preset>?url=<source>&dpr=1|2`: the optimised image. Only those two parameters are
  * accepted (anything else is 400), so caches in front hold one copy per variant. Failures answer a
- * short text with `no-store`; the log gets the details.
+ * short text with `no-store` (and `Retry-After` when the optimiser is busy); the log gets the details.
  */
 export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
   return async function imageHandler(c) {
@@ -48,7 +48,9 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
       const log = c.get('log')
       if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
       else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
-      return c.text(error.publicMessage, error.status, { 'cache-control': 'no-store' })
+      const headers: Record<string, string> = { 'cache-control': 'no-store' }
+      if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds)
+      return c.text(error.publicMessage, error.status, headers)
     }
   }
 }

@@ -75,6 +75,9 @@ describe('image endpoint against hostile sources', () => {
       images: {
         allowedOrigins: [allowed.url],
         timeoutMs: 1500,
+        // The cap, not its default size, is under test: 15 MiB over loopback can outlast the
+        // deadline on a loaded machine (a 504 where the cap answers 502).
+        maxSourceBytes: 1024 * 1024,
         fetcher: {
           resolve,
           pinnedDispatcher: (address) =>

@@ -19,6 +19,17 @@ export interface UpstreamMetrics {
   call(path: string, outcome: string, seconds: number): void
 }
 
+/** The image optimiser's two kinds of work. */
+export type ImageStage = 'fetch' | 'encode'
+
+/** What the image optimiser reports. */
+export interface ImageMetrics {
+  /** Reports the work running and waiting per stage whenever metrics are scraped. */
+  work(read: () => Record<ImageStage, { active: number; queued: number }>): void
+  /** A request refused for want of room: its queue was `full`, or it `waited` past the limit. */
+  refused(stage: ImageStage, reason: 'full' | 'waited'): void
+}
+
 export interface Metrics {
   /** The registry `/metrics` serves; add product metrics to it with `registers: [metrics.registry]`. */
   registry: Registry
@@ -46,6 +57,7 @@ export interface Metrics {
   htmlRevalidation(outcome: string, seconds: number): void
   /** A step in carrying purges between instances (PurgeEvent, FollowEvent): `unshared`, `gap`, `malformed`… */
   purgeEvent(event: string): void
+  images: ImageMetrics
 }
 
 export interface MetricsOptions {
@@ -176,6 +188,27 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  let imageWork: Parameters<ImageMetrics['work']>[0] | undefined
+  new Gauge({
+    name: 'image_work',
+    help: 'Image source fetches and encodes running (active) and waiting (queued)',
+    labelNames: ['stage', 'state'],
+    registers,
+    collect() {
+      if (imageWork === undefined) return
+      for (const [stage, counts] of Object.entries(imageWork())) {
+        this.set({ stage, state: 'active' }, counts.active)
+        this.set({ stage, state: 'queued' }, counts.queued)
+      }
+    },
+  })
+  const imageRefusals = new Counter({
+    name: 'image_refusals_total',
+    help: 'Image requests answered 503 for want of room, by stage (fetch, encode) and reason (full, waited)',
+    labelNames: ['stage', 'reason'],
+    registers,
+  })
+
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
@@ -227,6 +260,14 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     purgeEvent(event) {
       purgeEvents.inc({ event })
+    },
+    images: {
+      work(read) {
+        imageWork = read
+      },
+      refused(stage, reason) {
+        imageRefusals.inc({ stage, reason })
+      },
     },
   }
 }
