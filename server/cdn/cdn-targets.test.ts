@@ -75,6 +75,18 @@ describe('toCdnPurge', () => {
       '/tags/%E6%95%B0%E7%A0%81%20%E7%9B%B8%E6%9C%BA/_payload.json',
     ])
   })
+
+  it('an address is purged in the one spelling visitors are redirected to (upper-case escapes, no trailing slash)', () => {
+    const purge = toCdnPurge({
+      mode: 'soft',
+      hosts: ['shop.example'],
+      pages: { tenant, targets: [{ languages: ['en'], routerPathname: '/tags/%e6%95%b0/' }] },
+    })
+    expect(purge.kind === 'addresses' && purge.addresses.map((address) => address.path)).toEqual([
+      '/tags/%E6%95%B0',
+      '/tags/%E6%95%B0/_payload.json',
+    ])
+  })
 })
 
 describe('inBatches', () => {
