@@ -40,7 +40,9 @@ describe('toCdnPurge', () => {
       { kind: 'keys', keys: ['shop.example:post:%E6%95%B0'] },
     ],
   ] as const)('%s', (_, facts, expected) => {
-    expect(toCdnPurge({ mode: 'hard', ...facts })).toEqual({ mode: 'hard', ...expected })
+    // The tenant's hosts go with it: what a purge past the call bound is widened to.
+    const hosts = facts.hosts === null ? {} : { hosts: facts.hosts }
+    expect(toCdnPurge({ mode: 'hard', ...facts })).toEqual({ mode: 'hard', ...hosts, ...expected })
   })
 
   it('pages: each language’s published address (prefix and path mapping applied) and its payload, under every host', () => {
@@ -61,6 +63,7 @@ describe('toCdnPurge', () => {
       kind: 'addresses',
       mode: 'soft',
       addresses: HOSTS.flatMap((host) => [...paths, ...home].map((path) => ({ host, path }))),
+      hosts: HOSTS,
     })
   })
 

@@ -29,12 +29,12 @@ export function toCdnPurge(facts: PurgedFacts): CdnPurge {
   if (facts.pages !== undefined) {
     const paths = publishedPaths(facts.pages.tenant, facts.pages.targets)
     const addresses: CdnAddress[] = hosts.flatMap((host) => paths.map((path) => ({ host, path })))
-    return { kind: 'addresses', mode, addresses }
+    return { kind: 'addresses', mode, addresses, hosts }
   }
   // A tag no answer can carry in a header (cache/cdn-tags.ts) names nothing at a CDN.
   const tags = facts.tags?.filter((tag) => TAG_PATTERN.test(tag))
   const keys = tags === undefined ? hosts : hosts.flatMap((host) => tags.map((tag) => `${host}:${tag}`))
-  return { kind: 'keys', mode, keys: [...new Set(keys)] }
+  return { kind: 'keys', mode, keys: [...new Set(keys)], hosts }
 }
 
 /**
