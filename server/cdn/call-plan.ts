@@ -12,18 +12,26 @@ export type CallPlan =
   | { kind: 'unsupported' }
 
 /**
- * The calls `purge` takes at `target`, at most `maxCalls` (CDN_PURGE_MAX_CALLS). One purge can name
+ * The calls `purge` takes at `target`, at most `maxCalls` (CDN_PURGE_MAX_CALLS) to each of its
+ * origins (each Varnish is its own; Cloudflare and Fastly have one API). One purge can name
  * hundreds of addresses or keys (every alias × every tag or path); past the bound it becomes the
  * purge of the tenant's hosts (every shareable answer carries its host as a key, cache/cdn-tags.ts),
- * which drops more at that CDN but costs one call or two, and never touches another tenant.
+ * which drops more at that CDN but costs one call, and never touches another tenant.
  */
 export function planCalls(target: CdnTarget, purge: CdnPurge, maxCalls: number): CallPlan {
   const requests = target.requestsFor(purge)
   if (requests === null) return { kind: 'unsupported' }
-  if (requests.length <= maxCalls) return { kind: 'as-asked', requests }
-  const needed = requests.length
+  const needed = callsPerOrigin(requests)
+  if (needed <= maxCalls) return { kind: 'as-asked', requests }
   if (purge.kind === 'all' || purge.hosts === undefined || purge.hosts.length === 0) return { kind: 'too-many', needed }
   const coarse = target.requestsFor({ kind: 'keys', mode: purge.mode, keys: [...purge.hosts] })
-  if (coarse === null || coarse.length > maxCalls || coarse.length >= needed) return { kind: 'too-many', needed }
+  if (coarse === null || callsPerOrigin(coarse) > maxCalls) return { kind: 'too-many', needed }
   return { kind: 'whole-hosts', requests: coarse, needed }
+}
+
+/** The most calls any one origin gets. */
+function callsPerOrigin(requests: readonly CdnRequest[]): number {
+  const counts = new Map<string, number>()
+  for (const { origin } of requests) counts.set(origin, (counts.get(origin) ?? 0) + 1)
+  return Math.max(0, ...counts.values())
 }

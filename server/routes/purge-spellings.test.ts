@@ -55,6 +55,11 @@ describe('one page, one address to cache and purge', () => {
     expect(await visit(PAGE)).toEqual({ status: 404, location: null })
     for (const spelling of SPELLINGS)
       expect([spelling, await visit(spelling)]).toEqual([spelling, { status: 301, location: PAGE }])
+    // A payload under another spelling carries the redirect, never the page's data.
+    for (const spelling of ['/articles/p1001//_payload.json', '/articles/p100%31/_payload.json']) {
+      const payload = await site.request(spelling, { via: 'listener', headers: { cookie: 'lang=zh' } })
+      expect([spelling, await payload.json()]).toEqual([spelling, { status: 301, redirect: PAGE }])
+    }
   })
 
   it('a purge names the page in any of its spellings', async () => {
