@@ -46,7 +46,7 @@ describe('parseEnv', () => {
         IMAGE_CACHE_DIR: undefined,
         IMAGE_AVIF: true,
         CDN_PURGE_TIMEOUT_MS: 10000,
-        CDN_PURGE_MAX_CALLS: 10,
+        CDN_PURGE_MAX_CALLS: 32,
         CDN_PURGE_CALLS_PER_MINUTE: 60,
         VARNISH_PURGE_URLS: [],
         CLOUDFLARE_API_URL: 'https://api.cloudflare.com/client/v4',

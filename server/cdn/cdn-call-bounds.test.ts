@@ -163,7 +163,7 @@ describe('a CDN’s 429 and the pace of calls', () => {
     expect([first.cloudflare, second.cloudflare]).toEqual(['ok', 'ok'])
   })
 
-  it('a flood of purges is paced: past the burst, one call a second at 60 a minute, and what cannot go before the deadline is not sent', async () => {
+  it('a flood of purges is paced at Cloudflare and Fastly: past the burst, one call a second at 60 a minute, and what cannot go before the deadline is not sent', async () => {
     const { cdn, metrics } = forwarder({ maxCalls: 2, callsPerMinute: 60, timeoutMs: 1500 })
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => cdn.forward(toCdnPurge({ mode: 'soft', hosts: [`t${i}.example`] }))),
@@ -173,5 +173,8 @@ describe('a CDN’s 429 and the pace of calls', () => {
     expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(900)
     expect(answers.filter((answer) => answer.cloudflare === 'ok')).toHaveLength(3)
     expect(await callsCounted(metrics, 'cloudflare', 'not_sent')).toBe(7)
+    // Fastly is metered the same way; a Varnish of one's own is not: it got every purge.
+    expect(fastly.received).toHaveLength(3)
+    expect(varnish.received).toHaveLength(10)
   })
 })

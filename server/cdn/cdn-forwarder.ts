@@ -33,9 +33,9 @@ export interface CdnForwarderOptions {
   onOutcome?: (cdn: CdnName, outcome: CdnOutcome) => void
   /** Called once per call made to a CDN, or not sent for the pace (metrics: `cdn_purge_calls_total`). */
   onCall?: (cdn: CdnName, outcome: CdnCallOutcome) => void
-  /** Most calls one purge makes at one CDN; past it, the tenant's whole hosts are purged there (CDN_PURGE_MAX_CALLS). Default 10. */
+  /** Most calls one purge makes at one CDN; past it, the tenant's whole hosts are purged there (CDN_PURGE_MAX_CALLS). Default 32. */
   maxCalls?: number
-  /** Calls a minute to each CDN from this instance, whatever the purges (CDN_PURGE_CALLS_PER_MINUTE). Default 60. */
+  /** Calls a minute to each metered CDN (CdnTarget.metered) from this instance, whatever the purges (CDN_PURGE_CALLS_PER_MINUTE). Default 60. */
   callsPerMinute?: number
   /** Tries of one call answered 429, 5xx or not at all, the first included. Default 4. */
   maxTries?: number
@@ -77,7 +77,7 @@ const ANSWER_MAX_BYTES = 16_384
 export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
   const send = createSender(options)
   const concurrency = Math.max(1, options.concurrency ?? 4)
-  const maxCalls = Math.max(1, options.maxCalls ?? 10)
+  const maxCalls = Math.max(1, options.maxCalls ?? 32)
 
   async function forwardTo(target: CdnTarget, purge: CdnPurge, deadline: Deadline): Promise<Result> {
     const plan = planCalls(target, purge, maxCalls)
@@ -129,6 +129,9 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
   }
 }
 
+/** The pace of a CDN that meters nothing: every call may go now. */
+const UNPACED: CallRate = { book: () => Date.now(), holdUntil: () => {} }
+
 /** The end of one purge's forwarding: its signal aborts calls in flight, its time bounds waits and bookings. */
 interface Deadline {
   signal: AbortSignal
@@ -144,12 +147,13 @@ function createSender(options: CdnForwarderOptions) {
   const random = options.random ?? Math.random
   const maxTries = Math.max(1, options.maxTries ?? 4)
   const perMinute = Math.max(1, options.callsPerMinute ?? 60)
-  const burst = Math.max(1, options.maxCalls ?? 10)
-  // One pace per CDN, for every purge this forwarder sends there.
+  // A purge's calls may go at once, but never more than a minute's worth.
+  const burst = Math.max(1, Math.min(options.maxCalls ?? 32, perMinute))
+  // One pace per metered CDN, for every purge this forwarder sends there; the others go unpaced.
   const rates = new Map<CdnTarget, CallRate>(
-    options.targets.map((target) => [target, createCallRate({ perMinute, burst })]),
+    options.targets.filter((target) => target.metered).map((target) => [target, createCallRate({ perMinute, burst })]),
   )
-  const rateOf = (target: CdnTarget) => rates.get(target) ?? createCallRate({ perMinute, burst })
+  const rateOf = (target: CdnTarget) => rates.get(target) ?? UNPACED
   return async function send(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<Result> {
     const rate = rateOf(target)
     const counted = (outcome: CdnCallOutcome) => options.onCall?.(target.name, outcome)
@@ -263,7 +267,7 @@ function scrub(reason: string, secrets: readonly string[]): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200)
 }
 
-/** `ok`, `failed: <reason>`, …; a purge widened to whole hosts says so: `ok (whole hosts: 40 calls needed, CDN_PURGE_MAX_CALLS 10)`. */
+/** `ok`, `failed: <reason>`, …; a purge widened to whole hosts says so: `ok (whole hosts: 40 calls needed, CDN_PURGE_MAX_CALLS 32)`. */
 function answerText(result: Result): string {
   const text =
     result.outcome === 'rejected' || result.outcome === 'failed'

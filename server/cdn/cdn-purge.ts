@@ -47,6 +47,11 @@ export interface CdnTarget {
   verdict(status: number, body: string): CdnVerdict
   /** Values that must never appear in a log line or an answer (the API token). */
   secrets: string[]
+  /**
+   * Whether the CDN meters purge calls (an API quota shared by every tenant of the zone or service):
+   * such a CDN gets them at CDN_PURGE_CALLS_PER_MINUTE. A Varnish of one's own is not metered.
+   */
+  metered: boolean
 }
 
 /**
