@@ -1,23 +1,12 @@
-import { setTimeout as delay } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import { type Dispatcher, request } from 'undici'
-import { type Backoff, DEFAULT_BACKOFF, nextRetryAt } from '../cache/backoff.ts'
-import { readBody } from '../upstream/read-body.ts'
+import type { Dispatcher } from 'undici'
+import type { Backoff } from '../cache/backoff.ts'
 import { planCalls } from './call-plan.ts'
-import { type CallRate, createCallRate } from './call-rate.ts'
-import type { CdnName, CdnPurge, CdnRequest, CdnTarget, CdnVerdict } from './cdn-purge.ts'
-import { parseRetryAfter } from './retry-after.ts'
+import { type CdnCallOutcome, createCdnCaller, type Deadline } from './cdn-call.ts'
+import type { CdnName, CdnPurge, CdnRequest, CdnTarget } from './cdn-purge.ts'
 
 /** How one purge went at one CDN; the label values of `cdn_purges_total{outcome}`. */
 export type CdnOutcome = 'ok' | 'failed' | 'rejected' | 'timeout' | 'unsupported'
-
-/**
- * How one HTTP call to a CDN went; the label values of `cdn_purge_calls_total{outcome}`. `throttled`
- * is a 429, `retry` another answer worth a later try (408, 5xx), `network` no answer, `timeout` cut
- * by the purge's deadline, `not_sent` a call this instance's pace (CDN_PURGE_CALLS_PER_MINUTE) could
- * not fit before the deadline.
- */
-export type CdnCallOutcome = 'ok' | 'throttled' | 'retry' | 'rejected' | 'network' | 'timeout' | 'not_sent'
 
 /** What the purge answer says of each configured CDN: `ok`, `failed: 403 …`, `timeout` or `unsupported`. */
 export type CdnAnswer = Partial<Record<CdnName, string>>
@@ -60,9 +49,6 @@ interface Result {
   widened?: { needed: number; bound: number }
 }
 
-/** Enough of an error answer for its message; the rest is dropped with the connection. */
-const ANSWER_MAX_BYTES = 16_384
-
 /**
  * The purge's second half: after the server has purged itself and the fleet, the same purge goes to
  * each CDN in front (docs/freshness.md "A CDN in front"), its names merged into as few calls as the
@@ -75,9 +61,20 @@ const ANSWER_MAX_BYTES = 16_384
  * logged once. Nothing here throws: each CDN's outcome and each call are counted, and answered.
  */
 export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
-  const send = createSender(options)
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const maxCalls = Math.max(1, options.maxCalls ?? 32)
+  const callsPerMinute = Math.max(1, options.callsPerMinute ?? 60)
+  const send = createCdnCaller({
+    targets: options.targets,
+    dispatcher: options.dispatcher,
+    onCall: options.onCall,
+    callsPerMinute,
+    // A purge's calls may go at once, but never more than a minute's worth.
+    burst: Math.min(maxCalls, callsPerMinute),
+    maxTries: Math.max(1, options.maxTries ?? 4),
+    backoff: options.backoff,
+    random: options.random,
+  })
 
   async function forwardTo(target: CdnTarget, purge: CdnPurge, deadline: Deadline): Promise<Result> {
     const plan = planCalls(target, purge, maxCalls)
@@ -127,144 +124,6 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
       return answer
     },
   }
-}
-
-/** The pace of a CDN that meters nothing: every call may go now. */
-const UNPACED: CallRate = { book: () => Date.now(), holdUntil: () => {} }
-
-/** The end of one purge's forwarding: its signal aborts calls in flight, its time bounds waits and bookings. */
-interface Deadline {
-  signal: AbortSignal
-  at: number
-}
-
-/**
- * One request, booked at its CDN's pace and tried again on 429, 5xx and network errors until it
- * succeeds, is refused, has had its tries, or the next try would fall past the deadline.
- */
-function createSender(options: CdnForwarderOptions) {
-  const backoff = options.backoff ?? DEFAULT_BACKOFF
-  const random = options.random ?? Math.random
-  const maxTries = Math.max(1, options.maxTries ?? 4)
-  const perMinute = Math.max(1, options.callsPerMinute ?? 60)
-  // A purge's calls may go at once, but never more than a minute's worth.
-  const burst = Math.max(1, Math.min(options.maxCalls ?? 32, perMinute))
-  // One pace per metered CDN, for every purge this forwarder sends there; the others go unpaced.
-  const rates = new Map<CdnTarget, CallRate>(
-    options.targets.filter((target) => target.metered).map((target) => [target, createCallRate({ perMinute, burst })]),
-  )
-  const rateOf = (target: CdnTarget) => rates.get(target) ?? UNPACED
-  return async function send(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<Result> {
-    const rate = rateOf(target)
-    const counted = (outcome: CdnCallOutcome) => options.onCall?.(target.name, outcome)
-    let last: string | undefined
-    const gaveUp = (): Result => (last === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason: last })
-    for (let tries = 1; ; tries++) {
-      const at = rate.book(deadline.at)
-      if (at === null) {
-        counted('not_sent')
-        last ??= 'not sent before the deadline: CDN_PURGE_CALLS_PER_MINUTE reached'
-        return gaveUp()
-      }
-      if (!(await waitUntil(at, deadline.signal))) return gaveUp()
-      const reply = await attempt(options.dispatcher, target, call, deadline.signal)
-      if (reply === 'aborted') {
-        counted('timeout')
-        return gaveUp()
-      }
-      const { verdict } = reply
-      counted(callOutcome(reply))
-      if (verdict.kind === 'ok') return { outcome: 'ok' }
-      const reason = scrub(verdict.reason, target.secrets)
-      if (verdict.kind === 'rejected') return { outcome: 'rejected', reason }
-      last = reason
-      // A CDN's Retry-After holds every call to it, this purge's and the others'.
-      if (reply.retryAt !== null) rate.holdUntil(reply.retryAt)
-      if (tries >= maxTries) return { outcome: 'failed', reason: `${reason} (${tries} tries)` }
-      const now = Date.now()
-      const next = Math.max(nextRetryAt(tries, backoff, now, random), reply.retryAt ?? now)
-      if (next > deadline.at) return { outcome: 'failed', reason }
-      if (!(await waitUntil(next, deadline.signal))) return { outcome: 'failed', reason }
-    }
-  }
-}
-
-/**
- * Waits until the clock reads `at` (a timer may fire a little early: it is waited on again), or
- * false when `signal` aborts first.
- */
-async function waitUntil(at: number, signal: AbortSignal): Promise<boolean> {
-  for (let left = at - Date.now(); left > 0; left = at - Date.now()) {
-    try {
-      await delay(left, undefined, { signal })
-    } catch {
-      return false
-    }
-  }
-  return !signal.aborted
-}
-
-/** A CDN's answer to one call: its verdict, and when it said a new try may come (`Retry-After`). */
-interface Reply {
-  status: number | null
-  verdict: CdnVerdict
-  retryAt: number | null
-}
-
-function callOutcome(reply: Reply): CdnCallOutcome {
-  if (reply.verdict.kind === 'ok') return 'ok'
-  if (reply.verdict.kind === 'rejected') return 'rejected'
-  if (reply.status === null) return 'network'
-  return reply.status === 429 ? 'throttled' : 'retry'
-}
-
-async function attempt(
-  dispatcher: Dispatcher,
-  target: CdnTarget,
-  call: CdnRequest,
-  deadline: AbortSignal,
-): Promise<Reply | 'aborted'> {
-  try {
-    const answer = await request(`${call.origin}${call.path}`, {
-      dispatcher,
-      method: call.method,
-      headers: call.headers,
-      ...(call.body !== undefined ? { body: call.body } : {}),
-      signal: deadline,
-    })
-    // An answer too long to be an error message is judged by its status alone.
-    const body = await readBody(answer.body, ANSWER_MAX_BYTES).then(
-      (bytes) => bytes.toString('utf8'),
-      () => '',
-    )
-    if (deadline.aborted) return 'aborted'
-    const header = answer.headers['retry-after']
-    return {
-      status: answer.statusCode,
-      verdict: target.verdict(answer.statusCode, body),
-      retryAt: parseRetryAfter(typeof header === 'string' ? header : undefined, Date.now()),
-    }
-  } catch (error) {
-    if (deadline.aborted) return 'aborted'
-    const code = errorCode(error)
-    // A request undici will not send (a header value it refuses) fails the same way every time.
-    if (/INVALID/.test(code))
-      return { status: null, verdict: { kind: 'rejected', reason: `request not sent: ${code}` }, retryAt: null }
-    return { status: null, verdict: { kind: 'retry', reason: `network ${code}` }, retryAt: null }
-  }
-}
-
-/** The system or undici code of a network failure (`ECONNREFUSED`, `UND_ERR_SOCKET`): never its message, which may quote the request. */
-function errorCode(error: unknown): string {
-  const code = error instanceof Error && 'code' in error ? (error as { code?: unknown }).code : undefined
-  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : 'error'
-}
-
-/** A CDN's reason as it may be logged and answered: one short line, without any secret (a CDN may echo the token). */
-function scrub(reason: string, secrets: readonly string[]): string {
-  let text = reason
-  for (const secret of secrets) if (secret !== '') text = text.split(secret).join('[redacted]')
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200)
 }
 
 /** `ok`, `failed: <reason>`, …; a purge widened to whole hosts says so: `ok (whole hosts: 40 calls needed, CDN_PURGE_MAX_CALLS 32)`. */

@@ -42,7 +42,7 @@ export interface Metrics {
   sharedStoreError(operation: string): void
   /** One purge's outcome at one CDN (cdn/cdn-forwarder.ts CdnOutcome). */
   cdnPurge(cdn: string, outcome: string): void
-  /** One call a purge made to a CDN, or could not send for the pace (cdn/cdn-forwarder.ts CdnCallOutcome). */
+  /** One call a purge made to a CDN, or could not send for the pace (cdn/cdn-call.ts CdnCallOutcome). */
   cdnPurgeCall(cdn: string, outcome: string): void
   /** A background re-render of a stale cached page ended (see RevalidationOutcome). */
   htmlRevalidation(outcome: string, seconds: number): void
