@@ -54,6 +54,8 @@ describe('parseEnv', () => {
         IMAGE_ENCODE_CONCURRENCY: 4,
         IMAGE_ENCODE_QUEUE: 32,
         CDN_PURGE_TIMEOUT_MS: 10000,
+        CDN_PURGE_MAX_CALLS: 32,
+        CDN_PURGE_CALLS_PER_MINUTE: 60,
         VARNISH_PURGE_URLS: [],
         CLOUDFLARE_API_URL: 'https://api.cloudflare.com/client/v4',
         FASTLY_API_URL: 'https://api.fastly.com',
@@ -95,6 +97,18 @@ describe('parseEnv', () => {
     if (result.ok) return
     const names = result.errors.map((error) => error.split(':')[0])
     expect(names.sort()).toEqual(['API_BASE_URL', 'CONFIG_TTL_MS', 'LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS'])
+  })
+
+  it('reads the CDN purge bounds, and reports both when bad', () => {
+    const read = parseEnv({ CDN_PURGE_MAX_CALLS: '3', CDN_PURGE_CALLS_PER_MINUTE: '300' })
+    expect(read.ok && read.env).toMatchObject({ CDN_PURGE_MAX_CALLS: 3, CDN_PURGE_CALLS_PER_MINUTE: 300 })
+    const bad = parseEnv({ CDN_PURGE_MAX_CALLS: '0', CDN_PURGE_CALLS_PER_MINUTE: 'fast' })
+    expect(bad.ok).toBe(false)
+    if (bad.ok) return
+    expect(bad.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'CDN_PURGE_CALLS_PER_MINUTE',
+      'CDN_PURGE_MAX_CALLS',
+    ])
   })
 
   it('reads the image optimiser settings', () => {

@@ -118,6 +118,10 @@ const envSchema = z.object({
   REDIS_ADMIT_AFTER: integer(2, 1, 2),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   CDN_PURGE_TIMEOUT_MS: integer(10_000, 100, 600_000),
+  // Calls one purge makes at one CDN before it is widened to the tenant's hosts (cdn/call-plan.ts).
+  CDN_PURGE_MAX_CALLS: integer(32, 1, 1000),
+  // Calls a minute to Cloudflare and Fastly from this instance, all purges together (cdn/call-rate.ts).
+  CDN_PURGE_CALLS_PER_MINUTE: integer(60, 1, 100_000),
   VARNISH_PURGE_URLS: originList('http://varnish:6081'),
   CLOUDFLARE_ZONE_ID: z
     .string()

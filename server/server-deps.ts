@@ -185,6 +185,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           timeoutMs: env.CDN_PURGE_TIMEOUT_MS,
           log: log.child({ component: 'cdn' }),
           onOutcome: (cdn, outcome) => metrics.cdnPurge(cdn, outcome),
+          onCall: (cdn, outcome) => metrics.cdnPurgeCall(cdn, outcome),
+          maxCalls: env.CDN_PURGE_MAX_CALLS,
+          callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
         })
   const app = createApp({
     sites,

@@ -12,6 +12,7 @@ function target(requests: () => CdnRequest[]): CdnTarget {
   return {
     name: 'varnish',
     secrets: [],
+    metered: false,
     requestsFor: requests,
     verdict: (status) => (status < 300 ? { kind: 'ok' } : { kind: 'retry', reason: String(status) }),
   }

@@ -1,9 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises'
 import type { Logger } from 'pino'
-import { type Dispatcher, request } from 'undici'
-import { type Backoff, DEFAULT_BACKOFF, nextRetryAt } from '../cache/backoff.ts'
-import { readBody } from '../upstream/read-body.ts'
-import type { CdnName, CdnPurge, CdnRequest, CdnTarget, CdnVerdict } from './cdn-purge.ts'
+import type { Dispatcher } from 'undici'
+import type { Backoff } from '../cache/backoff.ts'
+import { planCalls } from './call-plan.ts'
+import { type CdnCallOutcome, createCdnCaller, type Deadline } from './cdn-call.ts'
+import type { CdnName, CdnPurge, CdnRequest, CdnTarget } from './cdn-purge.ts'
 
 /** How one purge went at one CDN; the label values of `cdn_purges_total{outcome}`. */
 export type CdnOutcome = 'ok' | 'failed' | 'rejected' | 'timeout' | 'unsupported'
@@ -20,6 +20,14 @@ export interface CdnForwarderOptions {
   log: Logger
   /** Called once per purge and CDN (metrics: `cdn_purges_total`). */
   onOutcome?: (cdn: CdnName, outcome: CdnOutcome) => void
+  /** Called once per call made to a CDN, or not sent for the pace (metrics: `cdn_purge_calls_total`). */
+  onCall?: (cdn: CdnName, outcome: CdnCallOutcome) => void
+  /** Most calls one purge makes at one CDN; past it, the tenant's whole hosts are purged there (CDN_PURGE_MAX_CALLS). Default 32. */
+  maxCalls?: number
+  /** Calls a minute to each metered CDN (CdnTarget.metered) from this instance, whatever the purges (CDN_PURGE_CALLS_PER_MINUTE). Default 60. */
+  callsPerMinute?: number
+  /** Tries of one call answered 429, 5xx or not at all, the first included. Default 4. */
+  maxTries?: number
   /** Back-off between tries of a request answered 429, 5xx or not at all. Default: 1 s doubling to 60 s. */
   backoff?: Backoff
   random?: () => number
@@ -37,25 +45,47 @@ interface Result {
   outcome: CdnOutcome
   /** Why it failed, secrets removed: a status and the CDN's own words. */
   reason?: string
+  /** Set when the purge was too large for the call bound and the whole hosts were purged instead. */
+  widened?: { needed: number; bound: number }
 }
-
-/** Enough of an error answer for its message; the rest is dropped with the connection. */
-const ANSWER_MAX_BYTES = 16_384
 
 /**
  * The purge's second half: after the server has purged itself and the fleet, the same purge goes to
- * each CDN in front (docs/freshness.md "A CDN in front"). A request answered 429, 5xx or not at all
- * is tried again after the back-off of background refreshes (cache/backoff.ts) until the deadline;
- * one the CDN refuses (bad token, unknown zone) is not, and the CDN's reason is logged once. Nothing
- * here throws: each CDN's outcome is counted and answered.
+ * each CDN in front (docs/freshness.md "A CDN in front"), its names merged into as few calls as the
+ * CDN takes, at most `maxCalls` of them (past that, the tenant's whole hosts: cdn/call-plan.ts), at
+ * the pace of `callsPerMinute` per CDN for all purges together, so a flood of purges cannot spend a
+ * zone's purge quota. A request answered 429, 5xx or not at all is tried again, at most `maxTries`
+ * times, after the back-off of background refreshes (cache/backoff.ts) or the `Retry-After` the CDN
+ * gave, whichever is later, and never past the deadline; a `Retry-After` holds every call to that
+ * CDN. One the CDN refuses (bad token, unknown zone) is not tried again, and the CDN's reason is
+ * logged once. Nothing here throws: each CDN's outcome and each call are counted, and answered.
  */
 export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
-  const send = createSender(options)
   const concurrency = Math.max(1, options.concurrency ?? 4)
+  const maxCalls = Math.max(1, options.maxCalls ?? 32)
+  const callsPerMinute = Math.max(1, options.callsPerMinute ?? 60)
+  const send = createCdnCaller({
+    targets: options.targets,
+    dispatcher: options.dispatcher,
+    onCall: options.onCall,
+    callsPerMinute,
+    // A purge's calls may go at once, but never more than a minute's worth.
+    burst: Math.min(maxCalls, callsPerMinute),
+    maxTries: Math.max(1, options.maxTries ?? 4),
+    backoff: options.backoff,
+    random: options.random,
+  })
 
-  async function forwardTo(target: CdnTarget, purge: CdnPurge, deadline: AbortSignal): Promise<Result> {
-    const requests = target.requestsFor(purge)
-    if (requests === null) return { outcome: 'unsupported' }
+  async function forwardTo(target: CdnTarget, purge: CdnPurge, deadline: Deadline): Promise<Result> {
+    const plan = planCalls(target, purge, maxCalls)
+    if (plan.kind === 'unsupported') return { outcome: 'unsupported' }
+    if (plan.kind === 'too-many')
+      return { outcome: 'failed', reason: `needs ${plan.needed} calls, over CDN_PURGE_MAX_CALLS (${maxCalls})` }
+    const result = await sendAll(target, plan.requests, deadline)
+    return plan.kind === 'whole-hosts' ? { ...result, widened: { needed: plan.needed, bound: maxCalls } } : result
+  }
+
+  async function sendAll(target: CdnTarget, requests: CdnRequest[], deadline: Deadline): Promise<Result> {
     // The first request goes alone: when the CDN refuses it (the token, the zone), the rest would
     // be refused the same way, and none of them is sent.
     const [first, ...rest] = requests
@@ -75,7 +105,7 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
 
   return {
     async forward(purge) {
-      const deadline = AbortSignal.timeout(options.timeoutMs)
+      const deadline = { signal: AbortSignal.timeout(options.timeoutMs), at: Date.now() + options.timeoutMs }
       const results = await Promise.all(
         options.targets.map(async (target) => {
           // A bug here must not turn a purge already made into a failed one.
@@ -96,80 +126,30 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
   }
 }
 
-/** One request, tried again on 429, 5xx and network errors until it succeeds, is refused or the deadline passes. */
-function createSender(options: CdnForwarderOptions) {
-  const backoff = options.backoff ?? DEFAULT_BACKOFF
-  const random = options.random ?? Math.random
-  return async function send(target: CdnTarget, call: CdnRequest, deadline: AbortSignal): Promise<Result> {
-    let last: string | undefined
-    for (let failures = 1; ; failures++) {
-      const verdict = await attempt(options.dispatcher, target, call, deadline)
-      if (verdict === 'aborted')
-        return last === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason: last }
-      if (verdict.kind === 'ok') return { outcome: 'ok' }
-      const reason = scrub(verdict.reason, target.secrets)
-      if (verdict.kind === 'rejected') return { outcome: 'rejected', reason }
-      last = reason
-      const now = Date.now()
-      try {
-        await delay(nextRetryAt(failures, backoff, now, random) - now, undefined, { signal: deadline })
-      } catch {
-        return { outcome: 'failed', reason }
-      }
-    }
-  }
-}
-
-async function attempt(
-  dispatcher: Dispatcher,
-  target: CdnTarget,
-  call: CdnRequest,
-  deadline: AbortSignal,
-): Promise<CdnVerdict | 'aborted'> {
-  try {
-    const answer = await request(`${call.origin}${call.path}`, {
-      dispatcher,
-      method: call.method,
-      headers: call.headers,
-      ...(call.body !== undefined ? { body: call.body } : {}),
-      signal: deadline,
-    })
-    // An answer too long to be an error message is judged by its status alone.
-    const body = await readBody(answer.body, ANSWER_MAX_BYTES).then(
-      (bytes) => bytes.toString('utf8'),
-      () => '',
-    )
-    if (deadline.aborted) return 'aborted'
-    return target.verdict(answer.statusCode, body)
-  } catch (error) {
-    if (deadline.aborted) return 'aborted'
-    const code = errorCode(error)
-    // A request undici will not send (a header value it refuses) fails the same way every time.
-    if (/INVALID/.test(code)) return { kind: 'rejected', reason: `request not sent: ${code}` }
-    return { kind: 'retry', reason: `network ${code}` }
-  }
-}
-
-/** The system or undici code of a network failure (`ECONNREFUSED`, `UND_ERR_SOCKET`): never its message, which may quote the request. */
-function errorCode(error: unknown): string {
-  const code = error instanceof Error && 'code' in error ? (error as { code?: unknown }).code : undefined
-  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : 'error'
-}
-
-/** A CDN's reason as it may be logged and answered: one short line, without any secret (a CDN may echo the token). */
-function scrub(reason: string, secrets: readonly string[]): string {
-  let text = reason
-  for (const secret of secrets) if (secret !== '') text = text.split(secret).join('[redacted]')
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200)
-}
-
+/** `ok`, `failed: <reason>`, …; a purge widened to whole hosts says so: `ok (whole hosts: 40 calls needed, CDN_PURGE_MAX_CALLS 32)`. */
 function answerText(result: Result): string {
-  if (result.outcome === 'rejected' || result.outcome === 'failed') return `failed: ${result.reason ?? 'unknown'}`
-  return result.outcome
+  const text =
+    result.outcome === 'rejected' || result.outcome === 'failed'
+      ? `failed: ${result.reason ?? 'unknown'}`
+      : result.outcome
+  const { widened } = result
+  return widened ? `${text} (whole hosts: ${widened.needed} calls needed, CDN_PURGE_MAX_CALLS ${widened.bound})` : text
 }
 
 function report(log: Logger, cdn: CdnName, purge: CdnPurge, result: Result): void {
-  const facts = { cdn, purge: purge.kind, mode: purge.mode, outcome: result.outcome, reason: result.reason }
+  const facts = {
+    cdn,
+    purge: purge.kind,
+    mode: purge.mode,
+    outcome: result.outcome,
+    reason: result.reason,
+    ...(result.widened ? { widened: result.widened } : {}),
+  }
+  if (result.widened)
+    log.warn(
+      facts,
+      "the purge needed more calls than CDN_PURGE_MAX_CALLS: the tenant's whole hosts were purged at the CDN",
+    )
   if (result.outcome === 'ok') log.debug(facts, 'purge forwarded to the CDN')
   else if (result.outcome === 'rejected') log.warn(facts, 'the CDN refused the purge; it is not tried again')
   else if (result.outcome === 'unsupported') log.info(facts, 'the CDN has no way to take this purge')

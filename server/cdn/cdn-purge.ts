@@ -5,12 +5,13 @@ export type CdnName = 'varnish' | 'cloudflare' | 'fastly'
 
 /**
  * What one purge asks of the CDNs, in the names the shareable answers carry (cache/cdn-tags.ts):
- * everything, keys (a host alone, or `<host>:<tag>`), or published addresses.
+ * everything, keys (a host alone, or `<host>:<tag>`), or published addresses. `hosts` are the
+ * tenant's, what a purge too large for one CDN's call bound is widened to (cdn/call-plan.ts).
  */
 export type CdnPurge =
   | { kind: 'all'; mode: PurgeScope['mode'] }
-  | { kind: 'keys'; mode: PurgeScope['mode']; keys: string[] }
-  | { kind: 'addresses'; mode: PurgeScope['mode']; addresses: CdnAddress[] }
+  | { kind: 'keys'; mode: PurgeScope['mode']; keys: string[]; hosts?: readonly string[] }
+  | { kind: 'addresses'; mode: PurgeScope['mode']; addresses: CdnAddress[]; hosts?: readonly string[] }
 
 /** One published address: a host and a path as visitors request it (percent-encoded, no query). */
 export interface CdnAddress {
@@ -46,6 +47,11 @@ export interface CdnTarget {
   verdict(status: number, body: string): CdnVerdict
   /** Values that must never appear in a log line or an answer (the API token). */
   secrets: string[]
+  /**
+   * Whether the CDN meters purge calls (an API quota shared by every tenant of the zone or service):
+   * such a CDN gets them at CDN_PURGE_CALLS_PER_MINUTE. A Varnish of one's own is not metered.
+   */
+  metered: boolean
 }
 
 /**

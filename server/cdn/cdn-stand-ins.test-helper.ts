@@ -8,10 +8,12 @@ interface Received {
   path: string
   headers: Record<string, string>
   body: string
+  /** When it arrived (`Date.now()`), to tell how far apart two calls came. */
+  at: number
 }
 
-/** An answer forced on the next request, before the stand-in's own rules: a status and body, or `hang` (never answers). */
-type Forced = { status: number; body: string } | 'hang'
+/** An answer forced on the next request, before the stand-in's own rules: a status, body and headers, or `hang` (never answers). */
+type Forced = { status: number; body: string; headers?: Record<string, string> } | 'hang'
 
 /** A CDN's purge API on 127.0.0.1 that checks the documented request shapes and answers as the CDN does. */
 export interface StandIn {
@@ -95,8 +97,10 @@ async function startStandIn(routes: (app: Hono) => void): Promise<StandIn> {
   const forced: Forced[] = []
   const app = new Hono()
   app.use('*', async (c, next) => {
+    const at = Date.now()
     const body = await c.req.text()
     received.push({
+      at,
       method: c.req.method,
       path: new URL(c.req.url).pathname,
       headers: Object.fromEntries(c.req.raw.headers),
@@ -104,7 +108,8 @@ async function startStandIn(routes: (app: Hono) => void): Promise<StandIn> {
     })
     const answer = forced.shift()
     if (answer === 'hang') return new Promise<Response>(() => {})
-    if (answer !== undefined) return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json' })
+    if (answer !== undefined)
+      return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json', ...answer.headers })
     await next()
   })
   routes(app)

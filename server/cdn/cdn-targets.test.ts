@@ -40,7 +40,9 @@ describe('toCdnPurge', () => {
       { kind: 'keys', keys: ['shop.example:post:%E6%95%B0'] },
     ],
   ] as const)('%s', (_, facts, expected) => {
-    expect(toCdnPurge({ mode: 'hard', ...facts })).toEqual({ mode: 'hard', ...expected })
+    // The tenant's hosts go with it: what a purge past the call bound is widened to.
+    const hosts = facts.hosts === null ? {} : { hosts: facts.hosts }
+    expect(toCdnPurge({ mode: 'hard', ...facts })).toEqual({ mode: 'hard', ...hosts, ...expected })
   })
 
   it('pages: each language’s published address (prefix and path mapping applied) and its payload, under every host', () => {
@@ -61,6 +63,7 @@ describe('toCdnPurge', () => {
       kind: 'addresses',
       mode: 'soft',
       addresses: HOSTS.flatMap((host) => [...paths, ...home].map((path) => ({ host, path }))),
+      hosts: HOSTS,
     })
   })
 
@@ -73,6 +76,18 @@ describe('toCdnPurge', () => {
     expect(purge.kind === 'addresses' && purge.addresses.map((address) => address.path)).toEqual([
       '/tags/%E6%95%B0%E7%A0%81%20%E7%9B%B8%E6%9C%BA',
       '/tags/%E6%95%B0%E7%A0%81%20%E7%9B%B8%E6%9C%BA/_payload.json',
+    ])
+  })
+
+  it('an address is purged in the one spelling visitors are redirected to (upper-case escapes, no trailing slash)', () => {
+    const purge = toCdnPurge({
+      mode: 'soft',
+      hosts: ['shop.example'],
+      pages: { tenant, targets: [{ languages: ['en'], routerPathname: '/tags/%e6%95%b0/' }] },
+    })
+    expect(purge.kind === 'addresses' && purge.addresses.map((address) => address.path)).toEqual([
+      '/tags/%E6%95%B0',
+      '/tags/%E6%95%B0/_payload.json',
     ])
   })
 })

@@ -1,6 +1,7 @@
 import { TAG_PATTERN } from '../cache/entity-tags.ts'
 import type { PageTarget, PurgeScope } from '../cache/purge-scope.ts'
 import { PAYLOAD_SUFFIX } from '../../shared/rules/payload-path.ts'
+import { toCanonicalPath } from '../../shared/rules/safe-path.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { CdnAnswer, CdnForwarder } from './cdn-forwarder.ts'
 import type { CdnAddress, CdnPurge } from './cdn-purge.ts'
@@ -28,33 +29,30 @@ export function toCdnPurge(facts: PurgedFacts): CdnPurge {
   if (facts.pages !== undefined) {
     const paths = publishedPaths(facts.pages.tenant, facts.pages.targets)
     const addresses: CdnAddress[] = hosts.flatMap((host) => paths.map((path) => ({ host, path })))
-    return { kind: 'addresses', mode, addresses }
+    return { kind: 'addresses', mode, addresses, hosts }
   }
   // A tag no answer can carry in a header (cache/cdn-tags.ts) names nothing at a CDN.
   const tags = facts.tags?.filter((tag) => TAG_PATTERN.test(tag))
   const keys = tags === undefined ? hosts : hosts.flatMap((host) => tags.map((tag) => `${host}:${tag}`))
-  return { kind: 'keys', mode, keys: [...new Set(keys)] }
+  return { kind: 'keys', mode, keys: [...new Set(keys)], hosts }
 }
 
 /**
  * The addresses visitors request for these pages: each language's address of the router path
- * (language prefix and path mapping applied, as links are written), then its payload's.
+ * (language prefix and path mapping applied, as links are written) in its one spelling, the one
+ * every other spelling is redirected to (shared/rules/safe-path.ts toCanonicalPath), so it matches
+ * the CDN's cache key; then its payload's.
  */
 function publishedPaths(tenant: Tenant, targets: readonly PageTarget[]): string[] {
   const paths = new Set<string>()
   for (const target of targets) {
     for (const language of tenant.languages.filter((each) => target.languages.includes(each))) {
-      const address = encodedPath(tenant.address(language)(target.routerPathname))
+      const address = toCanonicalPath(tenant.address(language)(target.routerPathname))
       paths.add(address)
-      paths.add(`${address === '/' ? '' : address.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`)
+      paths.add(`${address === '/' ? '' : address}${PAYLOAD_SUFFIX}`)
     }
   }
   return [...paths]
-}
-
-/** The path as a browser sends it: percent-encoded where it has to be, so it matches the CDN's cache key. */
-function encodedPath(path: string): string {
-  return new URL(path, 'http://purge.invalid').pathname
 }
 
 /**

@@ -39,6 +39,7 @@ export function createCloudflareTarget(options: CloudflareTargetOptions): CdnTar
   return {
     name: 'cloudflare',
     secrets: [options.token],
+    metered: true,
     requestsFor(purge: CdnPurge) {
       if (purge.kind === 'all') return [call({ purge_everything: true })]
       if (purge.kind === 'keys') return inBatches(purge.keys, MAX_PER_CALL).map((tags) => call({ tags }))

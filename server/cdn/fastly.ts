@@ -44,6 +44,7 @@ export function createFastlyTarget(options: FastlyTargetOptions): CdnTarget {
   return {
     name: 'fastly',
     secrets: [options.token],
+    metered: true,
     requestsFor(purge) {
       if (purge.kind === 'all') return [call(`${service}/purge_all`, purge)]
       if (purge.kind === 'keys')

@@ -21,6 +21,7 @@ export function createVarnishTarget(options: VarnishTargetOptions): CdnTarget {
   return {
     name: 'varnish',
     secrets: [],
+    metered: false,
     requestsFor(purge) {
       if (purge.kind === 'all') return null
       return options.origins.flatMap((origin) => requestsAt(origin, purge))

@@ -53,6 +53,8 @@ export interface Metrics {
   sharedStoreError(operation: string): void
   /** One purge's outcome at one CDN (cdn/cdn-forwarder.ts CdnOutcome). */
   cdnPurge(cdn: string, outcome: string): void
+  /** One call a purge made to a CDN, or could not send for the pace (cdn/cdn-call.ts CdnCallOutcome). */
+  cdnPurgeCall(cdn: string, outcome: string): void
   /** A background re-render of a stale cached page ended (see RevalidationOutcome). */
   htmlRevalidation(outcome: string, seconds: number): void
   /** A step in carrying purges between instances (PurgeEvent, FollowEvent): `unshared`, `gap`, `malformed`… */
@@ -167,6 +169,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const cdnPurgeCalls = new Counter({
+    name: 'cdn_purge_calls_total',
+    help: 'HTTP calls made to a CDN for purges, by CDN and outcome (ok, throttled, retry, rejected, network, timeout, not_sent)',
+    labelNames: ['cdn', 'outcome'],
+    registers,
+  })
+
   const revalidations = new Counter({
     name: 'html_revalidations_total',
     help: 'Background re-renders of stale cached pages, by outcome',
@@ -253,6 +262,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     cdnPurge(cdn, outcome) {
       cdnPurges.inc({ cdn, outcome })
+    },
+    cdnPurgeCall(cdn, outcome) {
+      cdnPurgeCalls.inc({ cdn, outcome })
     },
     htmlRevalidation(outcome, seconds) {
       revalidations.inc({ outcome })

@@ -52,10 +52,10 @@ describe('language prefix', () => {
     ['home in the default language', '/', render('zh', '/', '/')],
     ['page in the default language', '/res/new', render('zh', '/res/new', '/res/new')],
     ['language home without slash', '/en', render('en', '/', '/en')],
-    ['language home with slash', '/en/', render('en', '/', '/en/')],
+    ['language home with slash', '/en/', redirect(301, '/en')],
     ['page in an enabled language', '/en/res/new', render('en', '/res/new', '/en/res/new')],
     ['zh-TW', '/zh-TW/d/42', render('zh-TW', '/d/42', '/zh-TW/d/42')],
-    ['trailing slash kept', '/ja/res/', render('ja', '/res/', '/ja/res/')],
+    ['trailing slash dropped', '/ja/res/', redirect(301, '/ja/res')],
     ['only the first segment is a prefix', '/en/ja/x', render('en', '/ja/x', '/en/ja/x')],
     ['unsupported code is an ordinary path', '/es/x', render('zh', '/es/x', '/es/x')],
     ['zh-HK is not a prefix', '/zh-HK/x', render('zh', '/zh-HK/x', '/zh-HK/x')],
@@ -66,7 +66,7 @@ describe('language prefix', () => {
     ['wrong case → 301 canonical', '/EN/x', redirect(301, '/en/x')],
     ['wrong case home', '/En', redirect(301, '/en')],
     ['wrong case zh-tw', '/zh-tw/x', redirect(301, '/zh-TW/x')],
-    ['wrong case ZH-TW home', '/ZH-TW/', redirect(301, '/zh-TW/')],
+    ['wrong case ZH-TW home', '/ZH-TW/', redirect(301, '/zh-TW')],
     ['encoded prefix', '/%65n/x', redirect(301, '/en/x')],
     ['supported, not enabled → 302 unprefixed', '/fr/x', redirect(302, '/x')],
     ['not enabled home', '/fr', redirect(302, '/')],
@@ -102,7 +102,7 @@ describe('path mapping', () => {
     ['to form in a language', '/en/articles/1', render('en', '/post/1', '/en/articles/1')],
     ['from form → 301 to form', '/post/1', redirect(301, '/articles/1')],
     ['from form alone', '/post', redirect(301, '/articles')],
-    ['from form with slash', '/post/', redirect(301, '/articles/')],
+    ['from form with slash', '/post/', redirect(301, '/articles')],
     ['from form in a language', '/en/post/1', redirect(301, '/en/articles/1')],
     ['from form with default prefix: one hop', '/zh/post/1', redirect(301, '/articles/1')],
     ['from form with wrong case prefix: one hop', '/EN/post/1', redirect(301, '/en/articles/1')],
@@ -146,6 +146,16 @@ describe('path mapping', () => {
   })
 })
 
+describe('one spelling per page', () => {
+  it.each<[string, string, string]>([
+    ['/post/12/', '?page=2&x', '/articles/12?page=2&x'],
+    ['/en/res/hot/', '?query=%e4', '/en/trending?query=%e4'],
+    ['/c/%e4%b8%ad//', '?a=1', '/c/%E4%B8%AD?a=1'],
+  ])('%s%s keeps its query on the redirect', (pathname, search, location) => {
+    expect(decide(pathname, { search, allowBrowserLanguageRedirect: false })).toEqual(redirect(301, location))
+  })
+})
+
 describe('normalization', () => {
   it.each<[string, string, RedirectDecision]>([
     ['double slash', '//x', redirect(301, '/x')],
@@ -156,7 +166,14 @@ describe('normalization', () => {
     ['encoded slash stays data', '/a%2Fb', render('zh', '/a%2Fb', '/a%2Fb')],
     ['encoded backslash stays data', '/%5Cevil.com', render('zh', '/%5Cevil.com', '/%5Cevil.com')],
     ['UTF-8 path', '/%E6%96%87', render('zh', '/%E6%96%87', '/%E6%96%87')],
-    ['lower-case hex is not rewritten', '/%e6%96%87', render('zh', '/%e6%96%87', '/%e6%96%87')],
+    ['lower-case hex is upper-cased', '/%e6%96%87', redirect(301, '/%E6%96%87')],
+    ['upper-case hex renders', '/%E6%96%87', render('zh', '/%E6%96%87', '/%E6%96%87')],
+    [
+      'trailing slash, lower-case hex and double slash in one hop',
+      '//post/%e6%96%87//',
+      redirect(301, '/articles/%E6%96%87'),
+    ],
+    ['raw non-ASCII is encoded upper-case', '/文/', redirect(301, '/%E6%96%87')],
     ['raw non-ASCII is encoded, not redirected', '/文', render('zh', '/%E6%96%87', '/%E6%96%87')],
     ['empty pathname', '', render('zh', '/', '/')],
   ])('%s: %j', (_name, pathname, expected) => {
@@ -319,6 +336,10 @@ describe('every redirect ends within two hops, never in a loop', () => {
     '/%70ost/1',
     '/%2e/x',
     '/%E6%96%87',
+    '/%e6%96%87',
+    '/post/1/',
+    '/%e6%96%87/',
+    '/res/hot/a//',
   ]
   const searches = ['', '?q=1']
   const cookies = [undefined, 'en', 'zh', '']
@@ -342,6 +363,9 @@ describe('every redirect ends within two hops, never in a loop', () => {
                   if (first.kind !== 'redirect') continue
                   redirects++
                   if (first.location === url) problems.push(`loop: ${url}`)
+                  // Without the visitor's language in play, every spelling is one hop from its page.
+                  if (!allow && follow(first.location, { ...base, langCookie }).kind !== 'render')
+                    problems.push(`more than one hop: ${url} → ${first.location}`)
                   // A browser follows it, sending the cookie the redirect set (or, dropping cookies, the old one).
                   for (const cookie of new Set([first.setLangCookie ?? langCookie, langCookie])) {
                     const second = follow(first.location, { ...base, langCookie: cookie })

@@ -14,11 +14,10 @@ import { matchAcceptLanguage } from './accept-language.ts'
 import { splitLanguagePrefix, withLanguagePrefix } from './languages.ts'
 import { compilePathMapping, type CompiledPathMapping } from './path-mapping.ts'
 import {
-  decodeUnreserved,
   hasControlChar,
   isWellFormedEncoding,
-  normalizePathSegments,
   percentEncodePath,
+  toCanonicalPath,
   toSafeLocalPath,
 } from './safe-path.ts'
 import type { SiteRules } from './site-rules.ts'
@@ -63,8 +62,9 @@ const BAD_REQUEST: RedirectDecision = Object.freeze({ kind: 'bad-request' })
  * - A prefix in the wrong letter case → 301 to the canonical spelling (or as above when it is the
  *   default or not enabled).
  * - A `from` form of a mapped path → 301 to its `to` form; `to` forms render as their `from` route.
- * - Empty segments, dot segments, `\` and escaped unreserved characters (`%70ost`) are normalized
- *   away with a 301 (a path like `//evil.com` must never reach a `Location` or an href).
+ * - Empty segments, dot segments, `\`, escaped unreserved characters (`%70ost`), lower-case escapes
+ *   (`%e4`) and a trailing slash (`/post/12/`) are normalized away with a 301, so a page has one
+ *   address to cache and purge (a path like `//evil.com` must never reach a `Location` or an href).
  * - First access (no `lang` cookie, caller allows it) to an unprefixed page whose Accept-Language best
  *   matches an enabled non-default language → 302 to the prefixed path, setting the cookie. Any other
  *   redirect that would lead to such a page goes there directly, as a 302.
@@ -113,15 +113,14 @@ export function decideRedirect(input: RedirectInput): RedirectDecision {
 }
 
 /**
- * The request path as a browser would send it (stray characters percent-encoded) and its normalized
- * form (`\` → `/`, unreserved escapes decoded, empty and dot segments gone), or `undefined` when it
+ * The request path as a browser would send it (stray characters percent-encoded) and its canonical
+ * form (toCanonicalPath: the one spelling a page is cached and purged under), or `undefined` when it
  * is not a path, holds raw control characters, or has malformed or NUL escapes.
  */
 function readRequestPath(pathname: string): { requested: string; normalized: string } | undefined {
   const raw = pathname === '' ? '/' : pathname
   if (!raw.startsWith('/') || hasControlChar(raw) || !isWellFormedEncoding(raw)) return undefined
-  const slashed = percentEncodePath(raw.replaceAll('\\', '/'))
-  return { requested: percentEncodePath(raw), normalized: normalizePathSegments(decodeUnreserved(slashed)) }
+  return { requested: percentEncodePath(raw), normalized: toCanonicalPath(raw) }
 }
 
 /** The 302 to `unprefixedPath` in the visitor's browser language, when the first-access rule applies. */

@@ -3,6 +3,7 @@ import {
   isWellFormedEncoding,
   normalizePathSegments,
   percentEncodePath,
+  toCanonicalPath,
   toSafeLocalPath,
   upperCaseEscapes,
 } from './safe-path.ts'
@@ -104,6 +105,31 @@ describe('upperCaseEscapes', () => {
     ['/%zz%2f', '/%zz%2F'],
   ])('%j → %j', (path, expected) => {
     expect(upperCaseEscapes(path)).toBe(expected)
+  })
+})
+
+describe('toCanonicalPath: one spelling per page', () => {
+  it.each([
+    ['/', '/'],
+    ['//', '/'],
+    ['/post/12', '/post/12'],
+    ['/post/12/', '/post/12'],
+    ['/post/12//', '/post/12'],
+    ['//post//12', '/post/12'],
+    ['/post/./12/../12/', '/post/12'],
+    ['/post\\12', '/post/12'],
+    ['/%e4%b8%ad', '/%E4%B8%AD'],
+    ['/%E4%B8%AD/', '/%E4%B8%AD'],
+    ['/中', '/%E4%B8%AD'],
+    ['/%70ost/12', '/post/12'],
+    ['/a%2fb', '/a%2Fb'],
+    ['/a%2Fb/', '/a%2Fb'],
+    ['/en/', '/en'],
+    ['/post/12/_payload.json', '/post/12/_payload.json'],
+  ])('%j → %j', (path, expected) => {
+    expect(toCanonicalPath(path)).toBe(expected)
+    // Canonical is a fixed point: a redirect to it never redirects again.
+    expect(toCanonicalPath(expected)).toBe(expected)
   })
 })
 

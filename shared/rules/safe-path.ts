@@ -81,6 +81,19 @@ function dotSegmentKind(segment: string): 0 | 1 | 2 {
 }
 
 /**
+ * The one spelling of a page's path, for a visit's redirect and a purge alike: stray characters
+ * percent-encoded, `\` read as `/`, unreserved escapes decoded and the others upper-cased
+ * (RFC 3986 §6.2.2.1, §6.2.2.2), empty and dot segments gone, and no trailing slash except on
+ * `/` itself (`/post/12/` → `/post/12`, `//a%e4` → `/a%E4`). `path` starts with `/` and is well-formed
+ * ({@link isWellFormedEncoding}); one already canonical comes back unchanged.
+ */
+export function toCanonicalPath(path: string): string {
+  const slashed = percentEncodePath(path.replaceAll('\\', '/'))
+  const normalized = upperCaseEscapes(normalizePathSegments(decodeUnreserved(slashed)))
+  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized
+}
+
+/**
  * Percent-encodes (UTF-8) every character of a path that may not appear raw in one, including `?`,
  * `#`, `\`, spaces and non-ASCII. Well-formed escapes stay untouched; a stray `%` becomes `%25`.
  */
