@@ -46,6 +46,8 @@ export interface Metrics {
   htmlRevalidation(outcome: string, seconds: number): void
   /** A step in carrying purges between instances (PurgeEvent, FollowEvent): `unshared`, `gap`, `malformed`… */
   purgeEvent(event: string): void
+  /** An on-demand TLS ask answered (routes/tls-ask.ts TlsAskOutcome): never labelled with the name asked about. */
+  tlsAsk(outcome: string): void
 }
 
 export interface MetricsOptions {
@@ -176,6 +178,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const tlsAsks = new Counter({
+    name: 'tls_asks_total',
+    help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
+    labelNames: ['outcome'],
+    registers,
+  })
+
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
@@ -227,6 +236,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     purgeEvent(event) {
       purgeEvents.inc({ event })
+    },
+    tlsAsk(outcome) {
+      tlsAsks.inc({ outcome })
     },
   }
 }
