@@ -26,6 +26,7 @@ const PROCESS = [
   'test/client-bundle-names.test.ts',
   'test/deploy-varnish.test.ts',
   'test/deploy-haproxy.test.ts',
+  'test/deploy-caddy.test.ts',
 ]
 const ALL = [
   'server/**/*.test.{ts,tsx}',
