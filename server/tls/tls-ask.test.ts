@@ -26,6 +26,8 @@ interface AskRig {
   clock: { time: number }
 }
 
+const PURGE_TOKEN = 'purge-token-for-tests-0123'
+
 /** A test site with its operations on a port of their own (ADMIN_PORT), counting site loads per name. */
 async function startAskRig(upstream?: TestSiteOptions['upstream']): Promise<AskRig> {
   const lookups = new Map<string, number>()
@@ -33,6 +35,7 @@ async function startAskRig(upstream?: TestSiteOptions['upstream']): Promise<AskR
   const clock = { time: 1_000_000 }
   site = await startTestSite({
     app: { operationsApart: true, metrics },
+    purgeToken: PURGE_TOKEN,
     repository: { now: () => clock.time, negativeTtlMs: NEGATIVE_TTL_MS },
     upstream: (request, demo, raw) => {
       if (new URL(request.url).pathname === '/v1/site_page/web_get') {
@@ -130,6 +133,29 @@ describe('GET /_internal/tls-ask on the operations port (Caddy on-demand TLS)', 
     await flood()
     expect(names.map((name) => rig.lookups.get(name))).toEqual([2, 2, 2, 2, 2])
     expect((await counted(rig.metrics)).unknown).toBe(1500)
+  })
+
+  it('allows a domain added upstream once the instance forgot it was unknown (NEGATIVE_TTL_MS, or a purge)', async () => {
+    let added = false
+    // The upstream learns a new alias of the res demo site.
+    const rig = await startAskRig(async (request, demo) => {
+      if (!added || request.headers.get('app-domain') !== 'shop.customer.example') return demo(request)
+      const headers = new Headers(request.headers)
+      headers.set('app-domain', 'res.localhost')
+      return demo(new Request(request.url, { method: request.method, headers, body: await request.text() }))
+    })
+    expect((await rig.ask('shop.customer.example')).status).toBe(404)
+    added = true
+    // Still remembered unknown…
+    expect((await rig.ask('shop.customer.example')).status).toBe(404)
+    // …until it is purged.
+    const purge = await rig.site.app.operations!.request('http://admin/_internal/purge', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PURGE_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ host: 'shop.customer.example' }),
+    })
+    expect(purge.status).toBe(200)
+    expect((await rig.ask('shop.customer.example')).status).toBe(200)
   })
 
   it('answers names seen lately within milliseconds: p99 of 1,000 asks under 50 ms', async () => {
