@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createGate } from '../../test/gate.ts'
 import { Pool } from 'undici'
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../test/harness.ts'
 import { closeHttpServer, type HttpServer, startHttpServer } from '../lifecycle/http-server.ts'
@@ -133,6 +134,22 @@ describe('GET /_internal/tls-ask on the operations port (Caddy on-demand TLS)', 
     await flood()
     expect(names.map((name) => rig.lookups.get(name))).toEqual([2, 2, 2, 2, 2])
     expect((await counted(rig.metrics)).unknown).toBe(1500)
+  })
+
+  it('holds 50 concurrent asks for one unknown name on one upstream call', async () => {
+    const gate = createGate()
+    const rig = await startAskRig(async (request, demo) => {
+      await gate.passed()
+      return demo(request)
+    })
+    const asks = Array.from({ length: 50 }, () => rig.ask('held.example').then((answer) => answer.status))
+    // Every ask has reached the instance and waits on the one load the first started.
+    const inFlight = async () => (await rig.metrics.inFlight.get()).values[0]?.value
+    await vi.waitFor(async () => expect(await inFlight()).toBe(50), { timeout: 10_000 })
+    expect(rig.lookups.get('held.example')).toBe(1)
+    gate.open()
+    expect(new Set(await Promise.all(asks))).toEqual(new Set([404]))
+    expect(rig.lookups.get('held.example')).toBe(1)
   })
 
   it('allows a domain added upstream once the instance forgot it was unknown (NEGATIVE_TTL_MS, or a purge)', async () => {
