@@ -18,10 +18,10 @@ const ASK_CONTEXT = { userAgent: 'tenant-sites on-demand TLS ask', referer: '' }
 
 /**
  * `GET /_internal/tls-ask?domain=<name>`, the `ask` endpoint of Caddy's on-demand TLS
- * (docs/deploy/Caddyfile, `on_demand_tls`): 200 when the name is the domain or
- * an alias of a site the upstream knows, so Caddy may obtain a certificate for it; 400 for a name no
- * certificate can be for, 404 for a name no site has, 503 when the upstream cannot say (Caddy
- * refuses the handshake on anything but 200, and asks again at the next one). The lookup is the
+ * (docs/deploy/Caddyfile, `on_demand_tls`): 200 when the name is the domain or an alias of a site
+ * the upstream knows, so Caddy may obtain a certificate for it; 400 for a name no certificate can
+ * be for, 404 for a name no site has, 503 when the upstream cannot say (Caddy refuses the
+ * handshake on anything but 200, and asks again at the next one). The lookup is the
  * tenant middleware's, through the site cache: a name seen lately is answered from memory, an
  * unknown one is asked upstream once per NEGATIVE_TTL_MS, and concurrent asks share one load.
  */
