@@ -31,13 +31,16 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=1048576 MALLOC_TOP_PAD_=4194304 \
     NODE_OPTIONS="--max-semi-space-size=16"
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-COPY --chown=node:node package.json ./
+# The code belongs to root and the server runs as node: a compromised process cannot rewrite what
+# it runs. Nothing under /app is written at run time (IMAGE_CACHE_DIR, if set, wants a volume).
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 USER node
 EXPOSE 3000
-# The slim image has no curl: ask Node's fetch.
+# The slim image has no curl: ask Node's fetch. /healthz is on ADMIN_PORT when it is set, else on
+# PORT (server/routes/operations.ts); an answer that is not 200, or none within 2 s, is unhealthy.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const e=process.env;fetch('http://127.0.0.1:'+(e.ADMIN_PORT||e.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
 # node directly (not npm) so SIGTERM reaches the server and shutdown is graceful.
 CMD ["node", "--heap-growing-percent=40", "dist/server/index.js"]

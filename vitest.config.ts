@@ -27,6 +27,7 @@ const PROCESS = [
   'test/deploy-varnish.test.ts',
   'test/deploy-haproxy.test.ts',
   'test/deploy-forwarding.test.ts',
+  'test/deploy-caddy.test.ts',
 ]
 const ALL = [
   'server/**/*.test.{ts,tsx}',

@@ -98,8 +98,8 @@ export interface AppDeps {
   sitemapLimits?: SitemapLimits
 }
 
-/** Probes and scrapes: logged at debug only. */
-const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics'])
+/** Probes, scrapes and Caddy's TLS asks (counted in tls_asks_total): logged at debug only. */
+const QUIET_ROUTES = new Set(['healthz', 'readyz', 'metrics', 'tls-ask'])
 
 /**
  * The app behind its front door (lifecycle/front-door.ts): `listener` for the Node server, where

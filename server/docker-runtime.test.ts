@@ -1,12 +1,62 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test/loopback-ports.ts'
 import { rawConnection } from '../test/raw-http.ts'
 import { startDemoUpstream, startServerProcess, type ServerProcess } from '../test/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+
+/** The Dockerfile's HEALTHCHECK command, as Docker runs it in the container (exec form). */
+function healthCommand(): string[] {
+  const exec = /^HEALTHCHECK [^\n]*\\\n\s*CMD (\[.*\])$/m.exec(dockerfile)?.[1]
+  if (exec === undefined) throw new Error('the Dockerfile has no HEALTHCHECK … CMD ["node", …] on two lines')
+  const command = JSON.parse(exec) as string[]
+  expect(command[0]).toBe('node')
+  return command
+}
+
+/** Runs the HEALTHCHECK command in `cwd` with the container's environment `env`; its exit code. */
+async function runHealthCheck(cwd: string, env: Record<string, string>): Promise<number | null> {
+  const [, ...args] = healthCommand()
+  const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' })
+  const [code] = (await once(child, 'exit')) as [number | null]
+  return code
+}
+
+describe('the image as the Dockerfile and .dockerignore describe it', () => {
+  it('copies the code as root-owned and runs it as node', () => {
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
+    expect(runtime).toMatch(/^COPY /m)
+    expect(runtime).not.toMatch(/--chown/)
+    expect(runtime).toMatch(/^USER node$/m)
+  })
+
+  it('leaves what a checkout has besides the sources out of the build context', () => {
+    const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+    for (const entry of ['node_modules', 'dist', '.git', 'coverage', 'test-results', '**/*.log', '**/*.cpuprofile'])
+      expect(ignored).toContain(entry)
+    // The build stage's inputs stay in (bench output is written under dist/).
+    for (const input of [
+      'package.json',
+      'package-lock.json',
+      'build.mjs',
+      'tsconfig.json',
+      'server',
+      'client',
+      'shared',
+    ])
+      expect(ignored.filter((pattern) => input === pattern || input.startsWith(`${pattern}/`))).toEqual([])
+  })
+})
 
 /** Makes a folder tree readable (and its folders enterable) by everyone, as the image's COPY does. */
 function openUp(folder: string): void {
@@ -98,6 +148,47 @@ describe('the Docker runtime stage', { timeout: 300_000 }, () => {
     connection.destroy()
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
+  })
+
+  it('is healthy by its HEALTHCHECK while /healthz answers, on ADMIN_PORT when set, else on PORT', async () => {
+    const asRoot = process.getuid?.() === 0
+    const command = asRoot
+      ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, 'dist/server/index.js']
+      : [process.execPath, 'dist/server/index.js']
+    const [port, adminPort] = [await freePort(), await freePort()]
+    const environment = { NODE_ENV: 'production', DEMO_API: '1', HOME: '/nonexistent', PORT: String(port) }
+    const plain = await startServerProcess('', environment, { cwd: app, command })
+    try {
+      expect(await runHealthCheck(app, { PORT: String(port) })).toBe(0)
+    } finally {
+      plain.child.kill('SIGTERM')
+      await plain.exited
+    }
+    // Gone: nothing answers.
+    expect(await runHealthCheck(app, { PORT: String(port) })).toBe(1)
+
+    const apart = await startServerProcess('', { ...environment, ADMIN_PORT: String(adminPort) }, { cwd: app, command })
+    try {
+      expect(await runHealthCheck(app, { PORT: String(port), ADMIN_PORT: String(adminPort) })).toBe(0)
+      // The public port has no /healthz then (404): a check that did not follow ADMIN_PORT would fail.
+      expect(await runHealthCheck(app, { PORT: String(port) })).toBe(1)
+    } finally {
+      apart.child.kill('SIGTERM')
+      await apart.exited
+    }
+
+    // A server that takes the connection and never answers is unhealthy within the check's own 2 s.
+    const silent = createServer(() => {})
+    silent.listen(adminPort, '127.0.0.1')
+    await once(silent, 'listening')
+    try {
+      const started = performance.now()
+      expect(await runHealthCheck(app, { PORT: String(port), ADMIN_PORT: String(adminPort) })).toBe(1)
+      expect(performance.now() - started).toBeLessThan(3000)
+    } finally {
+      silent.close()
+      silent.unref()
+    }
   })
 
   it('serves the embedded demo with its media files from dist/ alone', async () => {

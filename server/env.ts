@@ -164,7 +164,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>
 
 /** Names and defaults of every variable, for documentation and tests. */
-const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[]
 
 /**
  * Parses the environment. Every invalid variable is reported together (STYLE.md convention 5), so

@@ -18,6 +18,7 @@ export function systemDeps(arch) {
     { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
     { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
     { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
+    { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
   ]
 }
 
@@ -40,7 +41,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser, Redis, Varnish and HAProxy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis, Varnish, HAProxy and Caddy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }

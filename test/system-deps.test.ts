@@ -52,19 +52,22 @@ describe('what pretest does about the Debian packages the tests run', () => {
         { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
         { path: vmod, pkg: 'varnish-modules', executable: false },
         { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
+        { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
       ])
     },
   )
 
-  it('names every missing package, Varnish and HAProxy included, in the one install command', () => {
-    const missing = ['varnish', 'varnish-modules', 'haproxy']
+  it('names every missing package, Varnish, HAProxy and Caddy included, in the one install command', () => {
+    const missing = ['varnish', 'varnish-modules', 'haproxy', 'caddy']
     expect(systemDepsPlan({ missing, isRoot: true, hasAptGet: true })).toMatchObject({
       commands: [
         ['apt-get', 'update', '-qq'],
-        ['apt-get', 'install', '-y', '-qq', 'varnish', 'varnish-modules', 'haproxy'],
+        ['apt-get', 'install', '-y', '-qq', 'varnish', 'varnish-modules', 'haproxy', 'caddy'],
       ],
     })
     const plan = systemDepsPlan({ missing, isRoot: false, hasAptGet: true })
-    expect(plan.action === 'stop' && plan.message).toContain('sudo apt-get install -y varnish varnish-modules haproxy')
+    expect(plan.action === 'stop' && plan.message).toContain(
+      'sudo apt-get install -y varnish varnish-modules haproxy caddy',
+    )
   })
 })

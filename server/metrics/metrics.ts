@@ -60,6 +60,8 @@ export interface Metrics {
   /** A step in carrying purges between instances (PurgeEvent, FollowEvent): `unshared`, `gap`, `malformed`… */
   purgeEvent(event: string): void
   images: ImageMetrics
+  /** An on-demand TLS ask answered (routes/tls-ask.ts TlsAskOutcome): never labelled with the name asked about. */
+  tlsAsk(outcome: string): void
 }
 
 export interface MetricsOptions {
@@ -218,6 +220,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const tlsAsks = new Counter({
+    name: 'tls_asks_total',
+    help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
+    labelNames: ['outcome'],
+    registers,
+  })
+
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
@@ -280,6 +289,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       refused(stage, reason) {
         imageRefusals.inc({ stage, reason })
       },
+    },
+    tlsAsk(outcome) {
+      tlsAsks.inc({ outcome })
     },
   }
 }

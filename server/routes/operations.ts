@@ -8,6 +8,7 @@ import type { Metrics } from '../metrics/metrics.ts'
 import { cacheControl } from '../middleware/cache-control.ts'
 import { requestContext } from '../middleware/request-context.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import { tlsAskRoute } from '../tls/tls-ask-route.ts'
 import { healthzRoute, readyzRoute } from './health.ts'
 import { metricsRoute } from './metrics.ts'
 import type { CachePolicyLookup } from './page-decision.ts'
@@ -53,7 +54,9 @@ export function mountOperations(app: Hono<AppEnv>, options: OperationsOptions): 
 /**
  * The operations endpoints as an app of their own, for a port of their own (ADMIN_PORT): load
  * balancers and scrapers reach them there, visitors of the public port never do. Every request is
- * logged and counted as on the public port; anything else is a 404.
+ * logged and counted as on the public port; anything else is a 404. Only here: `GET
+ * /_internal/tls-ask`, which tells which names are customers' and so is never on the public port
+ * (without ADMIN_PORT there is none: on-demand TLS needs ADMIN_PORT).
  */
 export function createOperationsApp(
   options: OperationsOptions & { log: Logger; quietRoutes: ReadonlySet<string> },
@@ -62,6 +65,7 @@ export function createOperationsApp(
   app.use(requestContext({ log: options.log, metrics: options.metrics, quietRoutes: options.quietRoutes }))
   app.use(cacheControl())
   mountOperations(app, options)
+  app.get('/_internal/tls-ask', tlsAskRoute({ sites: options.sites, onOutcome: options.metrics.tlsAsk }))
   app.all('*', (c) => c.text('Not Found', 404, NO_STORE))
   app.onError((error, c) => {
     ;(c.get('log') ?? options.log).error({ err: error, url: c.req.url }, 'unhandled request error')
