@@ -79,7 +79,7 @@ describe('behind the shipped Caddyfile (on-demand TLS)', { timeout: 60_000 }, ()
   beforeAll(async () => {
     metrics = createMetrics({ processMetrics: false })
     site = await startTestSite({
-      app: { operationsApart: true, trustProxy: true, metrics },
+      app: { operationsApart: true, trustProxy: 1, metrics },
       upstream: (request, demo) => {
         if (new URL(request.url).pathname === '/v1/site_page/web_get') {
           const name = request.headers.get('app-domain') ?? ''

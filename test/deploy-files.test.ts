@@ -14,24 +14,18 @@ const read = (file: string) => readFileSync(path.join(deploy, file), 'utf8')
 
 /** SHUTDOWN_TIMEOUT_MS as the instances parse it, from the variables a file sets. */
 function shutdownTimeoutMs(env: Record<string, string>): number {
-  const { TRUST_PROXY: _hops, ...rest } = env
-  const parsed = parseEnv(rest)
+  const parsed = parseEnv(env)
   if (!parsed.ok) throw new Error(parsed.errors.join('; '))
   return parsed.env.SHUTDOWN_TIMEOUT_MS
 }
 
-/**
- * What the instances make of the variables a file sets: unknown names and invalid values. TRUST_PROXY
- * is set to the number of proxies in front (docs/deploy/README.md#caddy); its hop count is checked by
- * the doc's own table, not here, while the server reads it as a flag.
- */
+/** What the instances make of the variables a file sets: unknown names and invalid values. */
 function instanceEnvProblems(env: Record<string, string>): string[] {
   const known = new Set<string>(ENV_NAMES)
   const unknown = Object.keys(env)
     .filter((name) => !known.has(name))
     .map((name) => `${name}: not a variable server/env.ts parses`)
-  const { TRUST_PROXY: _hops, ...rest } = env
-  const parsed = parseEnv(rest)
+  const parsed = parseEnv(env)
   return [...unknown, ...(parsed.ok ? [] : parsed.errors)]
 }
 

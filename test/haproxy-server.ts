@@ -26,6 +26,8 @@ export async function startHaproxy(
       LISTEN: `127.0.0.1:${port}`,
       INSTANCE_1: `127.0.0.1:${instances[0]}`,
       INSTANCE_2: `127.0.0.1:${instances[1]}`,
+      CHECK_PORT_1: String(instances[0]),
+      CHECK_PORT_2: String(instances[1]),
       CHECK_INTERVAL: options.checkInterval ?? '1s',
       ...(options.frontProxy ? { FRONT_PROXY: options.frontProxy } : {}),
     },
