@@ -80,6 +80,13 @@ describe('readRequestFacts', () => {
     })
   })
 
+  it('reads the client address from Node’s socket, and none from a web Request', () => {
+    const request = incoming('/', ['Host', 'res.localhost'])
+    Object.defineProperty(request.socket, 'remoteAddress', { value: '203.0.113.7' })
+    expect(readRequestFacts(request, false).clientAddress).toBe('203.0.113.7')
+    expect(readRequestFacts(new Request('http://res.localhost/'), false).clientAddress).toBeUndefined()
+  })
+
   it('reads the path and query of an absolute-form target from it', () => {
     const facts = readRequestFacts(incoming('http://res.localhost/a/./b?x', ['Host', 'res.localhost']), false)
     expect(facts.target).toEqual({ pathname: '/a/b', search: '?x' })

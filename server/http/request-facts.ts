@@ -45,6 +45,8 @@ export interface RequestFacts {
   /** The request id a client or proxy sent (request-id.ts decides whether it is kept). */
   requestId: string | undefined
   userAgent: string | undefined
+  /** The address the request came from: the socket's peer for a Node request, undefined for a web Request. */
+  clientAddress: string | undefined
 }
 
 /**
@@ -82,6 +84,7 @@ export function readRequestFacts(request: IncomingMessage | Request, trustProxy:
     ifNoneMatch: header('if-none-match'),
     requestId: header(REQUEST_ID_HEADER),
     userAgent: header('user-agent'),
+    clientAddress: node ? request.socket.remoteAddress : undefined,
   }
 }
 

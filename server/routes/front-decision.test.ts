@@ -83,6 +83,7 @@ function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: bo
     targetAsIs,
     acceptEncoding: undefined,
     ifNoneMatch: undefined,
+    clientAddress: undefined,
     requestId: undefined,
     userAgent: undefined,
   }
