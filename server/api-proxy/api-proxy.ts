@@ -92,7 +92,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       requestId: c.get('requestId'),
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
-      ...withCookie(toUpstreamCookie(getCookie(c))),
+      ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),
       signal: c.req.raw.signal,
     }
     try {
