@@ -62,6 +62,32 @@ describe('createSignInLimits (in memory)', () => {
     expect(await takeTimes(10, () => limits.take(feedback))).toEqual(Array(10).fill(null))
   })
 
+  it('holds at most maxMemoryKeys keys: past them, never-seen keys share one counter', async () => {
+    const limits = createSignInLimits({
+      limits: {
+        'user/login': NONE,
+        'user/register': NONE,
+        send_email: { ...SEND, perEmail: { points: 0, seconds: 60 } },
+        'user/update_password': NONE,
+        third_party_login: NONE,
+      },
+      maxMemoryKeys: 2,
+    })
+    const from = (clientAddress: string) =>
+      limits.take({ call: 'send_email', tenant: 'a.test', clientAddress, email: 'x@y' })
+    expect(await from('198.51.100.1')).toBeNull()
+    expect(await from('198.51.100.2')).toBeNull()
+    // Full: three new addresses share the overflow counter (3 attempts), the fourth is refused.
+    expect(await takeTimes(4, () => from(`203.0.113.${Math.floor(Math.random() * 250)}`))).toEqual([
+      null,
+      null,
+      null,
+      expect.any(Number),
+    ])
+    // A key counted before still has its own counter.
+    expect(await takeTimes(3, () => from('198.51.100.1'))).toEqual([null, null, expect.any(Number)])
+  })
+
   it('maps the three settings onto the calls', () => {
     const setting = (perAddress: number) => ({ perAddress, perEmail: 1, seconds: 60 })
     const calls = toCallLimits({ sendCode: setting(1), login: setting(2), codeCheck: setting(3) })
