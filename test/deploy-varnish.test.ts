@@ -234,6 +234,14 @@ describe('the shipped Varnish config in front of an instance', () => {
     expect(created.headers['x-cache']).toBe('pass')
   })
 
+  it('serves pages to a visitor carrying 20 KiB of other sites’ cookies', async () => {
+    const foreign = Array.from({ length: 40 }, (_, i) => `sibling_${i}=${'x'.repeat(500)}`).join('; ')
+    await get(varnish.url, '/res/hot', ZH)
+    const page = await get(varnish.url, '/res/hot', { cookie: `${foreign}; lang=zh` })
+    expect(page.status).toBe(200)
+    expect(fromCache(page)).toBe(true)
+  })
+
   it('refuses a purge from outside the purgers ACL', async () => {
     await get(varnish.url, '/res/hot', ZH)
     // Loopback, but not the address the ACL names.
