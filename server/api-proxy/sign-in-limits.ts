@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { ProxyCall } from './allow-list.ts'
 import { toAddressKey, toEmailKey } from './limit-keys.ts'
 
 /** At most `points` attempts per `seconds`; 0 points: no limit. */
-export interface Limit {
+interface Limit {
   points: number
   seconds: number
 }
@@ -32,7 +33,7 @@ export interface SignInLimitsOptions {
 }
 
 /** Who makes an attempt: the tenant it is made on, the client's address, the e-mail it names (if any). */
-export interface Attempt {
+interface Attempt {
   call: ProxyCall
   tenant: string
   clientAddress: string | undefined
@@ -138,7 +139,7 @@ export function createSignInLimits(options: SignInLimitsOptions): SignInLimits {
       if (byAddress !== null) return byAddress
       const emailKey = toEmailKey(email)
       if (emailKey === undefined) return null
-      return refusal(counter.perEmail, `${tenant}|${emailKey}`)
+      return refusal(counter.perEmail, `${tenant}|${digestOf(emailKey)}`)
     },
   }
 }
@@ -178,6 +179,11 @@ function memoryCounter(limiter: RateLimiterMemory, seconds: number, budget: KeyB
     const result = await limiter.consume(counted)
     if (result.isFirstInDuration && counted !== OVERFLOW_KEY) budget.hold(seconds)
   }
+}
+
+/** An e-mail as it is counted: a digest, so Redis and the heap never hold visitors' addresses. */
+function digestOf(email: string): string {
+  return createHash('sha256').update(email).digest('base64url').slice(0, 22)
 }
 
 /** Counts one attempt: null when allowed, else whole seconds until the window ends (at least 1). */
