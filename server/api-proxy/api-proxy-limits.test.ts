@@ -88,6 +88,18 @@ describe('sign-in limits', () => {
     expect(Number(wait.headers['retry-after'])).toBeLessThanOrEqual(900)
   })
 
+  it('takes hostile e-mails in its stride: another type counts by address only, a long one by its first 254 characters', async () => {
+    const { seen } = await start(sent)
+    const statuses = []
+    for (const email of [42, null, ['a@x.test'], { a: 1 }])
+      statuses.push((await post('/api/v1/send_email', { email })).status)
+    // Six addresses alike in their first 254 characters: one counter, 5 an hour.
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('/api/v1/send_email', { email: `${'a'.repeat(200_000)}${i}@x.test` })).status)
+    expect(statuses).toEqual([...Array(9).fill(200), 429])
+    expect(seen).toHaveLength(9)
+  })
+
   it('counts requests without a client address (app.request) in one bucket', async () => {
     const { seen } = await start(sent)
     const statuses = []

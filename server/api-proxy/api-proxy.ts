@@ -81,7 +81,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       call,
       tenant: found.tenant.host,
       clientAddress: c.env.front.facts.clientAddress,
-      email: parsed.value.email,
+      email: parsed.email,
     })
     if (wait != null) return tooManyAttempts(c, wait)
     const body = parsed.text
@@ -111,14 +111,14 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * The body and its text re-serialised from its parsed form, so the upstream never sees ambiguous
- * JSON (duplicate keys, BOM).
+ * The body re-serialised from its parsed form, so the upstream never sees ambiguous JSON (duplicate
+ * keys, BOM), and the e-mail it names, whatever its type (the sign-in limits parse it).
  */
-function toJsonObject(text: string): { value: Record<string, unknown>; text: string } | undefined {
+function toJsonObject(text: string): { email: unknown; text: string } | undefined {
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-    return { value: value as Record<string, unknown>, text: JSON.stringify(value) }
+    return { email: 'email' in value ? value.email : undefined, text: JSON.stringify(value) }
   } catch {
     return undefined
   }
