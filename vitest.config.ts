@@ -21,6 +21,7 @@ const PROCESS = [
   'server/cache/purge-delivery.test.ts',
   'server/cache/purge-records-eviction.test.ts',
   'server/cdn/cdn-fleet.test.ts',
+  'server/api-proxy/sign-in-limits-fleet.test.ts',
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',
   'test/client-bundle-names.test.ts',

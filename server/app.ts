@@ -22,6 +22,7 @@ import { htmlError } from './render/html-error.ts'
 import { DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.ts'
 import { jsonError } from './http/json-error.ts'
 import { apiProxy } from './api-proxy/api-proxy.ts'
+import type { SignInLimits } from './api-proxy/sign-in-limits.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import type { ClientManifest } from './render/manifest.ts'
@@ -96,6 +97,8 @@ export interface AppDeps {
   canonicalScheme?: CanonicalScheme
   /** Per-file sitemap limits (the protocol's by default; tests lower them). */
   sitemapLimits?: SitemapLimits
+  /** Limits on the API's sign-in calls (RATE_LIMIT_*; createServerDeps builds them). Default: none. */
+  signInLimits?: SignInLimits
 }
 
 /** Probes, scrapes and Caddy's TLS asks (counted in tls_asks_total): logged at debug only. */
@@ -187,7 +190,15 @@ export function createApp(deps: AppDeps): App {
   // before tenant resolution: an unknown site or a slow site config never delays them.
   if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
-  app.all('/api/*', apiProxy({ sites: deps.sites, upstream: deps.upstream, maxBodyBytes: bodyLimitBytes }))
+  app.all(
+    '/api/*',
+    apiProxy({
+      sites: deps.sites,
+      upstream: deps.upstream,
+      maxBodyBytes: bodyLimitBytes,
+      ...(deps.signInLimits ? { limits: deps.signInLimits } : {}),
+    }),
+  )
 
   const limitBody = bodyLimit({
     maxSize: bodyLimitBytes,

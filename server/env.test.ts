@@ -32,6 +32,9 @@ describe('parseEnv', () => {
         TRUST_FORWARDED_HOST: false,
         HSTS: false,
         BODY_LIMIT_BYTES: 1048576,
+        RATE_LIMIT_SEND_CODE: { perAddress: 10, perEmail: 5, seconds: 3600 },
+        RATE_LIMIT_LOGIN: { perAddress: 20, perEmail: 10, seconds: 900 },
+        RATE_LIMIT_CODE_CHECK: { perAddress: 20, perEmail: 10, seconds: 3600 },
         REDIS_URL: undefined,
         REDIS_ADMIT_AFTER: 2,
         PURGE_TOKEN: undefined,
@@ -108,6 +111,20 @@ describe('parseEnv', () => {
     expect(bad.errors.map((error) => error.split(':')[0]).sort()).toEqual([
       'CDN_PURGE_CALLS_PER_MINUTE',
       'CDN_PURGE_MAX_CALLS',
+    ])
+  })
+
+  it('reads the sign-in limits, and reports every malformed one together', () => {
+    const result = parseEnv({ RATE_LIMIT_SEND_CODE: ' 3/0/60 ', RATE_LIMIT_LOGIN: '0/0/1' })
+    expect(result.ok && result.env).toMatchObject({
+      RATE_LIMIT_SEND_CODE: { perAddress: 3, perEmail: 0, seconds: 60 },
+      RATE_LIMIT_LOGIN: { perAddress: 0, perEmail: 0, seconds: 1 },
+    })
+    const bad = parseEnv({ RATE_LIMIT_SEND_CODE: '10/5', RATE_LIMIT_LOGIN: '1/1/0', RATE_LIMIT_CODE_CHECK: '-1/2/60' })
+    expect(!bad.ok && bad.errors.map((error) => error.split(':')[0]).sort()).toEqual([
+      'RATE_LIMIT_CODE_CHECK',
+      'RATE_LIMIT_LOGIN',
+      'RATE_LIMIT_SEND_CODE',
     ])
   })
 

@@ -75,6 +75,25 @@ const headerToken = z
   .regex(/^[\x21-\x7e]{1,1024}$/, 'must be printable ASCII without spaces (an API token)')
   .optional()
 
+/**
+ * A sign-in limit, `<per address>/<per e-mail>/<window in seconds>` (`10/5/3600`); 0 attempts
+ * turns that count off.
+ */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}\/\d{1,7}\/\d{1,6}$/, 'must be <per address>/<per e-mail>/<seconds>, such as 10/5/3600')
+    .transform((text) => {
+      const [perAddress = 0, perEmail = 0, seconds = 0] = text.split('/').map(Number)
+      return { perAddress, perEmail, seconds }
+    })
+    .refine(({ seconds }) => seconds >= 1 && seconds <= 86_400, 'the window must be 1 to 86400 seconds')
+    .default(() => {
+      const [perAddress = 0, perEmail = 0, seconds = 0] = fallback.split('/').map(Number)
+      return { perAddress, perEmail, seconds }
+    })
+
 const envSchema = z.object({
   PORT: integer(3000, 0, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -158,6 +177,12 @@ const envSchema = z.object({
   TRUST_FORWARDED_HOST: flag(),
   HSTS: flag(),
   BODY_LIMIT_BYTES: integer(DEFAULT_BODY_LIMIT_BYTES, 1, 1_073_741_824),
+  // Sign-in limits (docs/security.md "Sign-in limits"): verification mails sent,
+  RATE_LIMIT_SEND_CODE: rateLimit('10/5/3600'),
+  // password sign-ins (and Google sign-ins, by address only),
+  RATE_LIMIT_LOGIN: rateLimit('20/10/900'),
+  // and codes checked by sign-up and password reset.
+  RATE_LIMIT_CODE_CHECK: rateLimit('20/10/3600'),
 })
 
 /** The server's configuration, parsed from the environment once at start. */

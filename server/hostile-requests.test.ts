@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection, type RawResponse } from '../test/raw-http.ts'
 import { startTestSite, type TestSite } from '../test/harness.ts'
+import { MAX_HEADER_BYTES } from './lifecycle/http-server.ts'
 
 /** One request on a fresh connection, with exactly these bytes. */
 async function send(port: number, bytes: string): Promise<RawResponse> {
@@ -54,10 +55,10 @@ describe('hostile requests over real sockets', () => {
     }
   })
 
-  it('answers 431 to 20 KB of headers, before the app runs', async () => {
+  it('answers 431 to headers past MAX_HEADER_BYTES (64 KiB), before the app runs', async () => {
     const response = await send(
       port,
-      `GET / HTTP/1.1\r\nHost: res.localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: res.localhost\r\nX-Big: ${'a'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`,
     )
     expect(response.status).toBe(431)
   })

@@ -18,6 +18,7 @@ import { createLogger } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { createMarkdown, MARKDOWN_MEMO } from './page-data/markdown.ts'
 import { readClientManifest } from './render/manifest.ts'
+import { createSignInLimits, toCallLimits } from './api-proxy/sign-in-limits.ts'
 import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from './tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts'
 
@@ -208,6 +209,14 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).
     markdown: createMarkdown(MARKDOWN_MEMO),
+    signInLimits: createSignInLimits({
+      limits: toCallLimits({
+        sendCode: env.RATE_LIMIT_SEND_CODE,
+        login: env.RATE_LIMIT_LOGIN,
+        codeCheck: env.RATE_LIMIT_CODE_CHECK,
+      }),
+      redis: redis?.client,
+    }),
     images,
     ...(htmlCache ? { htmlCache } : {}),
     canonicalScheme: env.CANONICAL_SCHEME,

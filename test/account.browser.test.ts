@@ -505,6 +505,40 @@ describe('sign-in dialog in a browser', { timeout: 90_000 }, () => {
     await page.close()
   })
 
+  it('says in the page language when the server counts too many attempts (429)', async () => {
+    const { page, errors } = await open('res.localhost')
+    // The same-origin API's answer over a sign-in limit (server/api-proxy/api-proxy.ts).
+    const refused = JSON.stringify({
+      status: 429,
+      info: 'Too many attempts, please try again later',
+      data: { retry_after: 3600 },
+    })
+    await page.route(/\/api\/v1\/(user\/login|send_email)$/, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '3600' },
+        body: refused,
+      }),
+    )
+    await openDialog(page)
+    await dialog(page).getByLabel(zh.email, { exact: true }).fill(DEMO_ACCOUNT.email)
+    await dialog(page).getByLabel(zh.password, { exact: true }).fill(DEMO_ACCOUNT.password)
+    await dialog(page).getByRole('button', { name: zh.login, exact: true }).click()
+    await toast(page, zh.tooManyAttempts).waitFor()
+    expect(await page.getByTestId('loading-overlay').count()).toBe(0)
+    // Asking for a sign-up code: the same message, and the form stays where it was.
+    await dialog(page).getByRole('button', { name: zh.noAccountRegister }).click()
+    await dialog(page).getByLabel(zh.email, { exact: true }).fill(freshEmail('limited'))
+    await dialog(page).getByLabel(zh.password, { exact: true }).fill('abcd1234')
+    await dialog(page).getByLabel(zh.confirmPassword, { exact: true }).fill('abcd1234')
+    await dialog(page).getByRole('button', { name: zh.register, exact: true }).click()
+    await expect.poll(() => toast(page, zh.tooManyAttempts).count()).toBe(2)
+    expect(await dialog(page).getByRole('button', { name: zh.register, exact: true }).count()).toBe(1)
+    // Chromium logs each refused call; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('status of 429 (Too Many Requests)'))).toEqual([])
+    await page.close()
+  })
+
   it('signs in with Google through the same-origin API, and does nothing on a refused credential', async () => {
     const payload = Buffer.from(
       JSON.stringify({ email: 'grace@example.com', email_verified: true, name: 'Grace' }),

@@ -26,6 +26,13 @@ export function vclFor(vcl: string, backend: { host: string; port: number }): st
  * 32 MiB of memory storage, running the shipped VCL against `backend`. As root it keeps its
  * privileges (`-j none`): the jail would switch to users a test machine need not have.
  */
+/**
+ * Varnish's defaults refuse a Cookie header over 8 KiB (`http_req_hdr_len`) with 400, and other
+ * sites of a parent domain can set more than that: the instances take heads up to 64 KiB
+ * (server/lifecycle/http-server.ts), and so does Varnish with these.
+ */
+const REQUEST_HEAD_PARAMS = ['-p', 'http_req_hdr_len=64k', '-p', 'http_req_size=64k']
+
 export async function startVarnish(
   backend: { host: string; port: number },
   options: { port?: number } = {},
@@ -35,7 +42,20 @@ export async function startVarnish(
   writeFileSync(vcl, vclFor(readFileSync(SHIPPED_VCL, 'utf8'), backend))
   const port = options.port ?? (await freePort())
   const jail = process.getuid?.() === 0 ? ['-j', 'none'] : []
-  const args = ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', 'malloc,32m', ...jail]
+  const args = [
+    '-F',
+    '-n',
+    path.join(dir, 'work'),
+    '-a',
+    `127.0.0.1:${port}`,
+    '-f',
+    vcl,
+    '-s',
+    'malloc,32m',
+    // The request head sizes docs/deploy/README.md runs it with (other sites' cookies).
+    ...REQUEST_HEAD_PARAMS,
+    ...jail,
+  ]
   const removeDir = () => rmSync(dir, { recursive: true, force: true })
   const daemon = await startDaemon(VARNISHD, args, { port }).catch((error: unknown) => {
     removeDir()

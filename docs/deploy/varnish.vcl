@@ -64,12 +64,12 @@ sub vcl_recv {
     if (req.url ~ "^/(api|_internal)/" || req.url ~ "^/(healthz|readyz|metrics)(\?|$)") {
         return (pass);
     }
-    # A signed-in visitor: the instance re-issues the upstream's session cookies prefixed `api_`.
-    if (req.http.Authorization || req.http.Cookie ~ "(^|;)\s*api_[^=;]*=") {
+    if (req.http.Authorization) {
         return (pass);
     }
-    # Only the language cookie changes a page; every other cookie (analytics a site added) is
-    # dropped, so it neither reaches the instance nor splits the cache.
+    # Only the language cookie changes a page; every other cookie (analytics a site added, the
+    # session cookies `__Host-api_…` a signed-in visitor sends on every path: pages never depend on
+    # them) is dropped, so it neither reaches the instance nor splits the cache.
     if (req.http.Cookie) {
         cookie.parse(req.http.Cookie);
         cookie.keep("lang");

@@ -29,12 +29,28 @@ describe('session cookie', () => {
     expect(seen[1]?.headers.get('cookie')).toBe('sess=a%20b')
   })
 
-  it('marks the cookie Secure on https (as a trusted proxy reports it)', async () => {
-    await start(() => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Path=/' }), {
-      trustProxy: 1,
-    })
+  it('issues a __Host- cookie on https (as a trusted proxy reports it): Secure, Path=/, no Domain', async () => {
+    await start(
+      () => json({ status: 0, info: 'ok', data: {} }, 200, { 'set-cookie': 'sess=1; Domain=api.internal; Path=/v1' }),
+      { trustProxy: 1 },
+    )
     const response = await post('/api/v1/user/login', {}, { 'x-forwarded-proto': 'https' })
-    expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
+    expect(response.headers.get('set-cookie')).toBe('__Host-api_sess=1; Path=/; HttpOnly; Secure; SameSite=Lax')
+  })
+
+  it('sends upstream over https only the __Host- cookies it issued, never an api_ one another site could plant', async () => {
+    const { seen } = await start(() => json({ status: 0, info: 'ok', data: null }), { trustProxy: 1 })
+    const https = { 'x-forwarded-proto': 'https' }
+    // A sibling subdomain can set `api_sess` for the parent domain; it comes first in the header.
+    await post('/api/v1/post/create', {}, { ...https, cookie: 'api_sess=planted; lang=en; __Host-api_sess=mine' })
+    await post('/api/v1/post/create', {}, { ...https, cookie: 'api_sess=planted; api_other=1' })
+    expect(seen.map((entry) => entry.headers.get('cookie'))).toEqual(['sess=mine', null])
+  })
+
+  it('reads over http only the api_ cookies it issues there', async () => {
+    const { seen } = await start(() => json({ status: 0, info: 'ok', data: null }))
+    await post('/api/v1/post/create', {}, { cookie: '__Host-api_sess=x; api_sess=dev' })
+    expect(seen[0]?.headers.get('cookie')).toBe('sess=dev')
   })
 
   it('ignores X-Forwarded-Proto unless the proxy is trusted', async () => {
@@ -78,6 +94,19 @@ describe('sign-out', () => {
     expect(cookies[0]).toMatch(/^api_demo_session=; Max-Age=0; Path=\/api\/; HttpOnly; SameSite=Lax$/)
     expect(cookies[1]).toMatch(/^api_other=; Max-Age=0; /)
     expect(upstreamCalls(test)).toBe(0)
+  })
+
+  it('expires the __Host- cookies over https, and the api_ ones an https site issued before', async () => {
+    await start(undefined, { trustProxy: 1 })
+    const response = await post(
+      '/api/session/end',
+      {},
+      { 'x-forwarded-proto': 'https', cookie: '__Host-api_demo_session=abc; api_demo_session=old; lang=en' },
+    )
+    expect(response.headers.getSetCookie()).toEqual([
+      '__Host-api_demo_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'api_demo_session=; Max-Age=0; Path=/api/; HttpOnly; Secure; SameSite=Lax',
+    ])
   })
 
   it('refuses a cross-site sign-out', async () => {

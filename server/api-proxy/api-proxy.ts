@@ -13,6 +13,7 @@ import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { toProxyCall, upstreamPathOf, type ProxyCall } from './allow-list.ts'
 import { isJsonContentType } from './json-content-type.ts'
+import type { SignInLimits } from './sign-in-limits.ts'
 import { expireVisitorCookies, toUpstreamCookie, toVisitorCookies } from './session-cookies.ts'
 
 export interface ApiProxyOptions {
@@ -20,6 +21,8 @@ export interface ApiProxyOptions {
   upstream: UpstreamClient
   /** Largest request body accepted (BODY_LIMIT_BYTES). Default 1 MiB. */
   maxBodyBytes?: number
+  /** Limits on the calls that send mail or check a password (sign-in-limits.ts). Default: none. */
+  limits?: SignInLimits
 }
 
 const MAX_REFERER_LENGTH = 2048
@@ -40,8 +43,8 @@ function endSession(c: Context<AppEnv>): Response {
  * The same-origin API (`POST /api/v1/<call>`): the browser's only way to the upstream. Checks run
  * cheapest first and all before any upstream call (the tenant lookup is one): allow-list (404),
  * method (405), cross-site (403), content type (415), size (413, without reading past the limit),
- * JSON (415). The upstream address comes from the allow-list alone; the answer streams back as it
- * came, its session cookie re-issued on the tenant's host.
+ * JSON (415), the sign-in limits (429). The upstream address comes from the allow-list alone; the
+ * answer streams back as it came, its session cookie re-issued on the tenant's host.
  */
 export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   const { sites, upstream } = options
@@ -66,14 +69,22 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   }
 
   async function forward(c: Context<AppEnv>, call: ProxyCall): Promise<Response> {
-    const body = toJsonObject(await c.req.text())
-    if (body === undefined) return jsonError(c, 415, 'The body must be a JSON object')
+    const parsed = toJsonObject(await c.req.text())
+    if (parsed === undefined) return jsonError(c, 415, 'The body must be a JSON object')
     const found = await lookupTenant(sites, c)
     if (found.kind === 'not-found') return jsonError(c, 404, 'Site not found')
     if (found.kind === 'unavailable') {
       c.get('log').error({ err: found.error, host: found.host }, 'site config unavailable')
       return jsonError(c, 503, 'The site is starting, please try again', { 'retry-after': '3' })
     }
+    const wait = await options.limits?.take({
+      call,
+      tenant: found.tenant.host,
+      clientAddress: c.env.front.facts.clientAddress,
+      email: parsed.email,
+    })
+    if (wait != null) return tooManyAttempts(c, wait)
+    const body = parsed.text
     const context: UpstreamCallContext = {
       userAgent: c.req.header('user-agent') ?? '',
       referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
@@ -83,7 +94,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       ...withForwardedFor(c.env.front.facts.clientAddress),
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
-      ...withCookie(toUpstreamCookie(getCookie(c))),
+      ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),
       signal: c.req.raw.signal,
     }
     try {
@@ -101,15 +112,29 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
   }
 }
 
-/** The body re-serialised from its parsed form, so the upstream never sees ambiguous JSON (duplicate keys, BOM). */
-function toJsonObject(text: string): string | undefined {
+/**
+ * The body re-serialised from its parsed form, so the upstream never sees ambiguous JSON (duplicate
+ * keys, BOM), and the e-mail it names, whatever its type (the sign-in limits parse it).
+ */
+function toJsonObject(text: string): { email: unknown; text: string } | undefined {
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-    return JSON.stringify(value)
+    return { email: 'email' in value ? value.email : undefined, text: JSON.stringify(value) }
   } catch {
     return undefined
   }
+}
+
+/**
+ * Over a sign-in limit (RFC 6585 §4): the envelope with status 429, which the sign-in dialog shows
+ * as its own message, and the seconds to wait in `Retry-After` and in `data.retry_after`.
+ */
+function tooManyAttempts(c: Context<AppEnv>, seconds: number): Response {
+  return c.json(envelope(429, 'Too many attempts, please try again later', { retry_after: seconds }), 429, {
+    ...API_NO_STORE,
+    'retry-after': String(seconds),
+  })
 }
 
 function withCookie(cookie: string | undefined): { cookie?: string } {

@@ -2,15 +2,31 @@ import { getSetCookies, Headers, type Cookie } from 'undici'
 import { serialize } from 'hono/utils/cookie'
 
 /**
- * The upstream's cookies live in the visitor's browser under this prefix. On the way back only
- * prefixed cookies go upstream, so the site's own cookies (language, analytics a customer added)
- * never leak to the upstream, and an upstream cookie can never overwrite one of the site's.
+ * The upstream's cookies live in the visitor's browser under a prefix of their own. On the way back
+ * only cookies with the prefix this server issues go upstream, so the site's own cookies (language,
+ * analytics a customer added) never leak to the upstream, and an upstream cookie can never
+ * overwrite one of the site's.
+ *
+ * Over https the prefix is `__Host-api_` (RFC 6265bis §4.1.3.2): the browser takes such a cookie
+ * only with `Secure`, without `Domain` and with `Path=/`, so a sibling subdomain (another customer,
+ * whose scripts run by design) can neither set nor shadow it: no session can be planted on this
+ * site. Plain http (development) cannot have `__Host-` cookies; there the prefix is `api_` with
+ * `Path=/api/`, and only there are `api_` cookies read.
  */
-const PREFIX = 'api_'
-/** Only the same-origin API needs them; page requests stay cookie-free (and cacheable). */
-const COOKIE_PATH = '/api/'
+const HOST_PREFIX = '__Host-api_'
+const HTTP_PREFIX = 'api_'
+/** Over http only the same-origin API needs them; over https `__Host-` requires `/`. */
+const HTTP_PATH = '/api/'
 /** RFC 6265bis caps lifetimes at 400 days; hono refuses longer ones. */
 const MAX_AGE_LIMIT = 400 * 24 * 3600
+
+function prefixOf(secure: boolean): string {
+  return secure ? HOST_PREFIX : HTTP_PREFIX
+}
+
+function pathOf(secure: boolean): string {
+  return secure ? '/' : HTTP_PATH
+}
 
 export interface VisitorCookieOptions {
   /** The visitor's request came over https: the cookies get `Secure`. */
@@ -20,7 +36,8 @@ export interface VisitorCookieOptions {
 /**
  * Re-issues the upstream's `Set-Cookie` lines for the visitor, on the tenant's own host: the
  * `Domain` attribute is dropped (host-only cookie), `HttpOnly` and `SameSite=Lax` are always set,
- * `Secure` on https. Lifetimes (`Max-Age`, `Expires`, including deletions) are kept.
+ * and over https the name is `__Host-api_<name>` with `Secure` and `Path=/` (`api_<name>` with
+ * `Path=/api/` over http). Lifetimes (`Max-Age`, `Expires`, including deletions) are kept.
  */
 export function toVisitorCookies(setCookies: readonly string[], options: VisitorCookieOptions): string[] {
   if (setCookies.length === 0) return []
@@ -40,8 +57,8 @@ function toVisitorCookie(cookie: Cookie, { secure }: VisitorCookieOptions): stri
   const maxAge =
     cookie.maxAge === undefined ? undefined : Math.min(Math.max(Math.trunc(cookie.maxAge), 0), MAX_AGE_LIMIT)
   const limit = Date.now() + MAX_AGE_LIMIT * 1000
-  return serialize(PREFIX + cookie.name, cookie.value, {
-    path: COOKIE_PATH,
+  return serialize(prefixOf(secure) + cookie.name, cookie.value, {
+    path: pathOf(secure),
     httpOnly: true,
     sameSite: 'Lax',
     secure,
@@ -57,22 +74,35 @@ function toDate(value: Date | number | undefined): Date | undefined {
 }
 
 /**
- * The `Cookie` header for the upstream: the visitor's prefixed cookies under their upstream names,
- * nothing else. Undefined when there are none.
+ * The `Cookie` header for the upstream: the visitor's cookies this server issues for the request's
+ * scheme (`__Host-api_` over https, `api_` over http), under their upstream names, nothing else.
+ * Undefined when there are none.
  */
-export function toUpstreamCookie(cookies: Record<string, string>): string | undefined {
+export function toUpstreamCookie(
+  cookies: Record<string, string>,
+  { secure }: VisitorCookieOptions,
+): string | undefined {
+  const prefix = prefixOf(secure)
   const pairs: string[] = []
   for (const [name, value] of Object.entries(cookies)) {
-    if (!name.startsWith(PREFIX) || name.length === PREFIX.length) continue
+    if (!name.startsWith(prefix) || name.length === prefix.length) continue
     // Values come back decoded; the upstream gets them as it set them (serialize encoded them).
-    pairs.push(`${name.slice(PREFIX.length)}=${value}`)
+    pairs.push(`${name.slice(prefix.length)}=${value}`)
   }
   return pairs.length > 0 ? pairs.join('; ') : undefined
 }
 
-/** Expiring `Set-Cookie` lines for every upstream cookie the visitor holds (sign-out). */
+/**
+ * Expiring `Set-Cookie` lines for every upstream cookie the visitor holds (sign-out): over https the
+ * `__Host-api_` ones, and `api_` ones on `/api/` that an https site issued before it used
+ * `__Host-` (they are no longer read, but should not linger).
+ */
 export function expireVisitorCookies(cookies: Record<string, string>, { secure }: VisitorCookieOptions): string[] {
-  return Object.keys(cookies)
-    .filter((name) => name.startsWith(PREFIX) && isUsable({ name, value: '' }))
-    .map((name) => serialize(name, '', { path: COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 }))
+  const expire = (name: string, path: string) =>
+    serialize(name, '', { path, httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 })
+  const held = Object.keys(cookies).filter((name) => isUsable({ name, value: '' }))
+  return [
+    ...held.filter((name) => name.startsWith(prefixOf(secure))).map((name) => expire(name, pathOf(secure))),
+    ...(secure ? held.filter((name) => name.startsWith(HTTP_PREFIX)).map((name) => expire(name, HTTP_PATH)) : []),
+  ]
 }

@@ -35,6 +35,8 @@ export interface RedisSharing {
   bus: PurgeBus
   /** Prefix of every key (keys are `prefix + name`). */
   prefix: string
+  /** The command connection, for other counters kept in Redis (sign-in limits): commands time out and are not queued offline. */
+  client: Redis
   /**
    * Settles once commands can be sent and purges from other instances are being received (never
    * fails; for tests and start-up logs).
@@ -201,6 +203,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     store,
     bus,
     prefix,
+    client,
     ready,
     async close() {
       bus.close()

@@ -111,6 +111,13 @@ describe('readRequestFacts', () => {
     expect(two.clientAddress).toBe('203.0.113.7')
   })
 
+  it('reads the client address from Node’s socket, and none from a web Request', () => {
+    const request = incoming('/', ['Host', 'res.localhost'])
+    Object.defineProperty(request.socket, 'remoteAddress', { value: '203.0.113.7' })
+    expect(readRequestFacts(request, NO_PROXY_TRUST).clientAddress).toBe('203.0.113.7')
+    expect(readRequestFacts(new Request('http://res.localhost/'), NO_PROXY_TRUST).clientAddress).toBeUndefined()
+  })
+
   it('reads the path and query of an absolute-form target from it', () => {
     const facts = readRequestFacts(incoming('http://res.localhost/a/./b?x', ['Host', 'res.localhost']), NO_PROXY_TRUST)
     expect(facts.target).toEqual({ pathname: '/a/b', search: '?x' })

@@ -21,6 +21,14 @@ export type HttpServerOptions = HttpHandler & {
   requestTimeoutMs: number
 }
 
+/**
+ * Largest request head accepted (request line and headers): 64 KiB, where Node's default is 16 KiB.
+ * Sibling subdomains are other customers: their scripts may set cookies for the parent domain, and
+ * the browser sends those with every request here, so at 16 KiB another site could make every page
+ * of this one answer 431. The cost is at most 48 KiB more buffered for a request's head.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024
+
 export interface HttpServer {
   server: Server
   port: number
@@ -39,6 +47,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<HttpServer>
         keepAliveTimeout: options.keepAliveTimeoutMs,
         headersTimeout: options.headersTimeoutMs,
         requestTimeout: options.requestTimeoutMs,
+        maxHeaderSize: MAX_HEADER_BYTES,
         // Node checks the two deadlines above on this interval (default 30 s): keep it well below them.
         connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(options.headersTimeoutMs / 4))),
       },

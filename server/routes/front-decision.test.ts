@@ -82,9 +82,9 @@ function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: bo
     targetAsIs,
     acceptEncoding: undefined,
     ifNoneMatch: undefined,
+    clientAddress: undefined,
     requestId: undefined,
     userAgent: undefined,
-    clientAddress: undefined,
   }
   return { facts: requestFacts, host: decideHost(host) }
 }

@@ -6,6 +6,10 @@ describe('login outcomes (SPEC §8)', () => {
     [{ status: 0 }, { kind: 'signed-in' }],
     [{ status: 911 }, { kind: 'field', field: 'password', key: 'loginFailedPleaseRegister' }],
     [{ status: 914 }, { kind: 'toast', key: 'loginFailedWarnLoginInfo' }],
+    [
+      { status: 429, data: { retry_after: 600 } },
+      { kind: 'toast', key: 'tooManyAttempts' },
+    ],
     [{ status: 500 }, { kind: 'toast', key: 'loginFailed' }],
     [{ status: 403 }, { kind: 'toast', key: 'loginFailed' }],
     [null, { kind: 'toast', key: 'loginFailed' }],
@@ -19,6 +23,7 @@ describe('register outcomes', () => {
     [{ status: 0 }, 'registered', 'registerSuccessfullyPleaseSignInNow'],
     [{ status: 910 }, 'already-registered', 'registerAlreadySingInNow'],
     [{ status: 912 }, 'failed', 'registerFailedPleaseTryAgainLater'],
+    [{ status: 429 }, 'failed', 'tooManyAttempts'],
     [null, 'failed', 'registerFailedPleaseTryAgainLater'],
   ])('%j → %s', (answer, kind, key) => {
     expect(registerOutcome(answer)).toEqual({ kind, key })
@@ -53,6 +58,10 @@ describe('send code outcomes', () => {
       { kind: 'failed', key: 'sendFailConnectWebmaster' },
     ],
     [null, { kind: 'failed', key: 'sendFailConnectWebmaster' }],
+    [
+      { status: 429, data: { retry_after: 3600 } },
+      { kind: 'failed', key: 'tooManyAttempts' },
+    ],
   ])('%j → %j', (answer, expected) => {
     expect(sendCodeOutcome(answer)).toEqual(expected)
   })
@@ -67,6 +76,7 @@ describe('password update and third-party outcomes', () => {
   it.each([
     [{ status: 0 }, { kind: 'updated', key: 'pwdUpdateSucSignInNow' }],
     [{ status: 912 }, { kind: 'failed', key: 'pwdUpdateFail' }],
+    [{ status: 429 }, { kind: 'failed', key: 'tooManyAttempts' }],
     [null, { kind: 'failed', key: 'pwdUpdateFail' }],
   ])('reset %j → %j', (answer, expected) => {
     expect(resetOutcome(answer)).toEqual(expected)
@@ -75,6 +85,7 @@ describe('password update and third-party outcomes', () => {
   it.each([
     [{ status: 0 }, 'signed-in'],
     [{ status: 100 }, 'nothing'],
+    [{ status: 429 }, 'too-many'],
     [null, 'nothing'],
   ])('third party %j → %s', (answer, expected) => {
     expect(thirdPartyOutcome(answer)).toBe(expected)

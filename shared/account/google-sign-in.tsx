@@ -1,6 +1,7 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google'
 import { useState } from 'react'
 import { startLoading } from '../feedback/loading.ts'
+import { notify } from '../feedback/notify.ts'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import { thirdPartyOutcome } from './account-outcomes.ts'
 import { accountApi } from './account-api.ts'
@@ -11,7 +12,8 @@ type ScriptState = 'loading' | 'suc' | 'fail'
 /**
  * Google sign-in (SPEC §4 "Google script: loading, suc, fail"). Part of the dialog's chunk, so
  * Google's script is requested only once the dialog opens. The ID token goes to the same-origin
- * third_party_login; success reloads the page, any other status does nothing (SPEC §8).
+ * third_party_login; success reloads the page, a 429 says there were too many attempts, any other
+ * status does nothing (SPEC §8).
  */
 export function GoogleSignIn({ clientId }: { clientId: string }) {
   const { t, language } = useI18n()
@@ -20,11 +22,13 @@ export function GoogleSignIn({ clientId }: { clientId: string }) {
   async function signIn(credential: string) {
     const stop = startLoading()
     const answer = await accountApi.thirdPartyLogin(credential)
-    if (thirdPartyOutcome(answer) === 'signed-in' && saveStoredUser(answer?.data) !== null) {
+    const outcome = thirdPartyOutcome(answer)
+    if (outcome === 'signed-in' && saveStoredUser(answer?.data) !== null) {
       window.location.reload()
       return // the overlay stays up until the page goes
     }
     stop()
+    if (outcome === 'too-many') notify.error(t('tooManyAttempts'))
   }
 
   return (

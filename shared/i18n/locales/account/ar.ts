@@ -25,6 +25,7 @@ const ar: AccountMessages = {
   loginFailedPleaseRegister: 'لا يوجد حساب مرتبط بهذا البريد الإلكتروني. يُرجى إنشاء حساب أولًا.',
   loginFailedWarnLoginInfo: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   loginFailed: 'تعذّر تسجيل الدخول. يُرجى المحاولة مرة أخرى.',
+  tooManyAttempts: 'محاولات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
   registerAlreadySingInNow: 'هذا البريد الإلكتروني مسجّل بالفعل. يُرجى تسجيل الدخول.',
   registerFailedPleaseTryAgainLater: 'تعذّر إنشاء الحساب. يُرجى المحاولة مرة أخرى لاحقًا.',
   registerSuccessfullyPleaseSignInNow: 'تم إنشاء حسابك. يُرجى تسجيل الدخول.',

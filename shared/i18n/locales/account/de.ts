@@ -26,6 +26,7 @@ const de: AccountMessages = {
   loginFailedPleaseRegister: 'Zu dieser E-Mail-Adresse gibt es kein Konto. Bitte registrieren Sie sich zuerst.',
   loginFailedWarnLoginInfo: 'E-Mail-Adresse oder Passwort ist falsch.',
   loginFailed: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
   registerAlreadySingInNow: 'Diese E-Mail-Adresse ist bereits registriert. Bitte melden Sie sich an.',
   registerFailedPleaseTryAgainLater: 'Registrierung fehlgeschlagen. Bitte versuchen Sie es später erneut.',
   registerSuccessfullyPleaseSignInNow: 'Ihr Konto wurde erstellt. Bitte melden Sie sich an.',

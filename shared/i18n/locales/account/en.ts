@@ -23,6 +23,7 @@ const enAccount = {
   loginFailedPleaseRegister: 'No account uses this e-mail. Please sign up first.',
   loginFailedWarnLoginInfo: 'Wrong e-mail or password.',
   loginFailed: 'Sign-in failed. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
   registerAlreadySingInNow: 'This e-mail is already registered. Please sign in.',
   registerFailedPleaseTryAgainLater: 'Sign-up failed. Please try again later.',
   registerSuccessfullyPleaseSignInNow: 'Your account is ready. Please sign in.',

@@ -25,6 +25,7 @@ const fil: AccountMessages = {
   loginFailedPleaseRegister: 'Walang account na gumagamit ng email na ito. Mag-sign up muna.',
   loginFailedWarnLoginInfo: 'Mali ang email o password.',
   loginFailed: 'Hindi nakapag-sign in. Pakisubukan ulit.',
+  tooManyAttempts: 'Masyadong maraming pagsubok. Maghintay nang kaunti at subukan ulit.',
   registerAlreadySingInNow: 'Nakarehistro na ang email na ito. Mag-sign in na lang.',
   registerFailedPleaseTryAgainLater: 'Hindi nakapag-sign up. Pakisubukan ulit mamaya.',
   registerSuccessfullyPleaseSignInNow: 'Handa na ang iyong account. Mag-sign in na.',

@@ -25,6 +25,7 @@ const fr: AccountMessages = {
   loginFailedPleaseRegister: 'Aucun compte n’est associé à cet e-mail. Veuillez d’abord vous inscrire.',
   loginFailedWarnLoginInfo: 'E-mail ou mot de passe incorrect.',
   loginFailed: 'La connexion a échoué. Veuillez réessayer.',
+  tooManyAttempts: 'Trop de tentatives. Veuillez patienter un moment, puis réessayer.',
   registerAlreadySingInNow: 'Cet e-mail est déjà enregistré. Veuillez vous connecter.',
   registerFailedPleaseTryAgainLater: 'L’inscription a échoué. Veuillez réessayer plus tard.',
   registerSuccessfullyPleaseSignInNow: 'Votre compte a été créé. Veuillez vous connecter.',

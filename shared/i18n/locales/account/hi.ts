@@ -25,6 +25,7 @@ const hi: AccountMessages = {
   loginFailedPleaseRegister: 'इस ईमेल से कोई खाता नहीं है। कृपया पहले साइन अप करें।',
   loginFailedWarnLoginInfo: 'ईमेल या पासवर्ड गलत है।',
   loginFailed: 'साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।',
+  tooManyAttempts: 'बहुत अधिक प्रयास। कृपया कुछ देर प्रतीक्षा करें और फिर से प्रयास करें।',
   registerAlreadySingInNow: 'यह ईमेल पहले से पंजीकृत है। कृपया साइन इन करें।',
   registerFailedPleaseTryAgainLater: 'साइन अप नहीं हो सका। कृपया बाद में फिर से कोशिश करें।',
   registerSuccessfullyPleaseSignInNow: 'आपका खाता तैयार है। कृपया साइन इन करें।',

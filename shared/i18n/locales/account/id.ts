@@ -25,6 +25,7 @@ const id: AccountMessages = {
   loginFailedPleaseRegister: 'Tidak ada akun dengan email ini. Silakan daftar terlebih dahulu.',
   loginFailedWarnLoginInfo: 'Email atau kata sandi salah.',
   loginFailed: 'Gagal masuk. Silakan coba lagi.',
+  tooManyAttempts: 'Terlalu banyak percobaan. Harap tunggu sebentar lalu coba lagi.',
   registerAlreadySingInNow: 'Email ini sudah terdaftar. Silakan masuk.',
   registerFailedPleaseTryAgainLater: 'Pendaftaran gagal. Silakan coba lagi nanti.',
   registerSuccessfullyPleaseSignInNow: 'Akun Anda sudah siap. Silakan masuk.',

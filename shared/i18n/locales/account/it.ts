@@ -25,6 +25,7 @@ const it: AccountMessages = {
   loginFailedPleaseRegister: 'Nessun account è associato a questa email. Registrati prima.',
   loginFailedWarnLoginInfo: 'Email o password errata.',
   loginFailed: 'Accesso non riuscito. Riprova.',
+  tooManyAttempts: 'Troppi tentativi. Attendi qualche minuto e riprova.',
   registerAlreadySingInNow: 'Questa email è già registrata. Accedi.',
   registerFailedPleaseTryAgainLater: 'Registrazione non riuscita. Riprova più tardi.',
   registerSuccessfullyPleaseSignInNow: 'Il tuo account è pronto. Accedi.',

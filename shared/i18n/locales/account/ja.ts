@@ -25,6 +25,7 @@ const ja: AccountMessages = {
   loginFailedPleaseRegister: 'このメールアドレスのアカウントはありません。先に新規登録してください。',
   loginFailedWarnLoginInfo: 'メールアドレスまたはパスワードが正しくありません。',
   loginFailed: 'ログインできませんでした。もう一度お試しください。',
+  tooManyAttempts: '試行回数が多すぎます。しばらく待ってから再度お試しください。',
   registerAlreadySingInNow: 'このメールアドレスは登録済みです。ログインしてください。',
   registerFailedPleaseTryAgainLater: '登録できませんでした。しばらくしてからもう一度お試しください。',
   registerSuccessfullyPleaseSignInNow: 'アカウントを作成しました。ログインしてください。',

@@ -25,6 +25,7 @@ const ko: AccountMessages = {
   loginFailedPleaseRegister: '이 이메일로 가입된 계정이 없습니다. 먼저 회원가입해 주세요.',
   loginFailedWarnLoginInfo: '이메일 또는 비밀번호가 올바르지 않습니다.',
   loginFailed: '로그인하지 못했습니다. 다시 시도해 주세요.',
+  tooManyAttempts: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   registerAlreadySingInNow: '이미 가입된 이메일입니다. 로그인해 주세요.',
   registerFailedPleaseTryAgainLater: '회원가입에 실패했습니다. 잠시 후 다시 시도해 주세요.',
   registerSuccessfullyPleaseSignInNow: '계정이 생성되었습니다. 로그인해 주세요.',

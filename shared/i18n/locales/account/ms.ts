@@ -26,6 +26,7 @@ const ms: AccountMessages = {
   loginFailedPleaseRegister: 'Tiada akaun menggunakan e-mel ini. Sila daftar terlebih dahulu.',
   loginFailedWarnLoginInfo: 'E-mel atau kata laluan salah.',
   loginFailed: 'Log masuk gagal. Sila cuba lagi.',
+  tooManyAttempts: 'Terlalu banyak percubaan. Sila tunggu sebentar dan cuba lagi.',
   registerAlreadySingInNow: 'E-mel ini sudah didaftarkan. Sila log masuk.',
   registerFailedPleaseTryAgainLater: 'Pendaftaran gagal. Sila cuba lagi kemudian.',
   registerSuccessfullyPleaseSignInNow: 'Akaun anda sudah sedia. Sila log masuk.',

@@ -25,6 +25,7 @@ const nl: AccountMessages = {
   loginFailedPleaseRegister: 'Er is geen account met dit e-mailadres. Registreer je eerst.',
   loginFailedWarnLoginInfo: 'Onjuist e-mailadres of wachtwoord.',
   loginFailed: 'Inloggen mislukt. Probeer het opnieuw.',
+  tooManyAttempts: 'Te veel pogingen. Wacht even en probeer het opnieuw.',
   registerAlreadySingInNow: 'Dit e-mailadres is al geregistreerd. Log in.',
   registerFailedPleaseTryAgainLater: 'Registreren mislukt. Probeer het later opnieuw.',
   registerSuccessfullyPleaseSignInNow: 'Je account is aangemaakt. Log in.',

@@ -25,6 +25,7 @@ const pl: AccountMessages = {
   loginFailedPleaseRegister: 'Nie ma konta powiązanego z tym adresem e-mail. Najpierw się zarejestruj.',
   loginFailedWarnLoginInfo: 'Nieprawidłowy adres e-mail lub hasło.',
   loginFailed: 'Logowanie nie powiodło się. Spróbuj ponownie.',
+  tooManyAttempts: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
   registerAlreadySingInNow: 'Ten adres e-mail jest już zarejestrowany. Zaloguj się.',
   registerFailedPleaseTryAgainLater: 'Rejestracja nie powiodła się. Spróbuj ponownie później.',
   registerSuccessfullyPleaseSignInNow: 'Konto zostało utworzone. Zaloguj się.',

@@ -25,6 +25,7 @@ const pt: AccountMessages = {
   loginFailedPleaseRegister: 'Não há nenhuma conta com este e-mail. Cadastre-se primeiro.',
   loginFailedWarnLoginInfo: 'E-mail ou senha incorretos.',
   loginFailed: 'Não foi possível entrar. Tente novamente.',
+  tooManyAttempts: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   registerAlreadySingInNow: 'Este e-mail já está cadastrado. Faça login.',
   registerFailedPleaseTryAgainLater: 'Não foi possível concluir o cadastro. Tente novamente mais tarde.',
   registerSuccessfullyPleaseSignInNow: 'Sua conta foi criada. Faça login.',

@@ -25,6 +25,7 @@ const ru: AccountMessages = {
   loginFailedPleaseRegister: 'Аккаунт с этим адресом электронной почты не найден. Сначала зарегистрируйтесь.',
   loginFailedWarnLoginInfo: 'Неверный адрес электронной почты или пароль.',
   loginFailed: 'Не удалось войти. Повторите попытку.',
+  tooManyAttempts: 'Слишком много попыток. Подождите немного и попробуйте снова.',
   registerAlreadySingInNow: 'Этот адрес электронной почты уже зарегистрирован. Войдите в аккаунт.',
   registerFailedPleaseTryAgainLater: 'Не удалось зарегистрироваться. Повторите попытку позже.',
   registerSuccessfullyPleaseSignInNow: 'Аккаунт создан. Теперь войдите в него.',

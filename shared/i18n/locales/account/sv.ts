@@ -25,6 +25,7 @@ const sv: AccountMessages = {
   loginFailedPleaseRegister: 'Det finns inget konto med den här e-postadressen. Skapa ett konto först.',
   loginFailedWarnLoginInfo: 'Fel e-postadress eller lösenord.',
   loginFailed: 'Inloggningen misslyckades. Försök igen.',
+  tooManyAttempts: 'För många försök. Vänta en stund och försök igen.',
   registerAlreadySingInNow: 'E-postadressen är redan registrerad. Logga in.',
   registerFailedPleaseTryAgainLater: 'Det gick inte att skapa kontot. Försök igen senare.',
   registerSuccessfullyPleaseSignInNow: 'Ditt konto är klart. Logga in.',

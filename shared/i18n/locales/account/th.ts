@@ -25,6 +25,7 @@ const th: AccountMessages = {
   loginFailedPleaseRegister: 'ไม่มีบัญชีที่ใช้อีเมลนี้ โปรดสมัครสมาชิกก่อน',
   loginFailedWarnLoginInfo: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   loginFailed: 'เข้าสู่ระบบไม่สำเร็จ โปรดลองอีกครั้ง',
+  tooManyAttempts: 'ลองหลายครั้งเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง',
   registerAlreadySingInNow: 'อีเมลนี้ลงทะเบียนแล้ว โปรดเข้าสู่ระบบ',
   registerFailedPleaseTryAgainLater: 'สมัครสมาชิกไม่สำเร็จ โปรดลองอีกครั้งในภายหลัง',
   registerSuccessfullyPleaseSignInNow: 'สร้างบัญชีเรียบร้อยแล้ว โปรดเข้าสู่ระบบ',

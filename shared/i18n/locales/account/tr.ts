@@ -25,6 +25,7 @@ const tr: AccountMessages = {
   loginFailedPleaseRegister: 'Bu e-posta adresiyle kayıtlı bir hesap yok. Lütfen önce kaydolun.',
   loginFailedWarnLoginInfo: 'E-posta veya şifre hatalı.',
   loginFailed: 'Giriş yapılamadı. Lütfen tekrar deneyin.',
+  tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen biraz bekleyip tekrar deneyin.',
   registerAlreadySingInNow: 'Bu e-posta adresi zaten kayıtlı. Lütfen giriş yapın.',
   registerFailedPleaseTryAgainLater: 'Kayıt başarısız oldu. Lütfen daha sonra tekrar deneyin.',
   registerSuccessfullyPleaseSignInNow: 'Hesabınız hazır. Lütfen giriş yapın.',

@@ -25,6 +25,7 @@ const vi: AccountMessages = {
   loginFailedPleaseRegister: 'Không có tài khoản nào dùng email này. Vui lòng đăng ký trước.',
   loginFailedWarnLoginInfo: 'Email hoặc mật khẩu không đúng.',
   loginFailed: 'Đăng nhập không thành công. Vui lòng thử lại.',
+  tooManyAttempts: 'Quá nhiều lần thử. Vui lòng đợi một lúc rồi thử lại.',
   registerAlreadySingInNow: 'Email này đã được đăng ký. Vui lòng đăng nhập.',
   registerFailedPleaseTryAgainLater: 'Đăng ký không thành công. Vui lòng thử lại sau.',
   registerSuccessfullyPleaseSignInNow: 'Tài khoản của bạn đã sẵn sàng. Vui lòng đăng nhập.',

@@ -25,6 +25,7 @@ const zhTW: AccountMessages = {
   loginFailedPleaseRegister: '此電子郵件尚未註冊，請先註冊。',
   loginFailedWarnLoginInfo: '電子郵件或密碼錯誤。',
   loginFailed: '登入失敗，請再試一次。',
+  tooManyAttempts: '嘗試次數過多，請稍後再試。',
   registerAlreadySingInNow: '此電子郵件已註冊，請直接登入。',
   registerFailedPleaseTryAgainLater: '註冊失敗，請稍後再試。',
   registerSuccessfullyPleaseSignInNow: '帳號已建立，請登入。',

@@ -25,6 +25,7 @@ const zh: AccountMessages = {
   loginFailedPleaseRegister: '该邮箱尚未注册，请先注册。',
   loginFailedWarnLoginInfo: '邮箱或密码错误。',
   loginFailed: '登录失败，请重试。',
+  tooManyAttempts: '尝试次数过多，请稍后再试。',
   registerAlreadySingInNow: '该邮箱已注册，请直接登录。',
   registerFailedPleaseTryAgainLater: '注册失败，请稍后再试。',
   registerSuccessfullyPleaseSignInNow: '注册成功，请登录。',
