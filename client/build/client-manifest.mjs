@@ -48,8 +48,9 @@ export function toManifest(metafile, { entryPoint, url }) {
       manifest.signIn.translator = chunk(file)
     } else if (/^shared\/i18n\/locales\/(account\/)?[\w-]+\.ts$/.test(entry)) {
       const language = path.basename(entry, '.ts')
-      const locale = (manifest.signIn.locales[language] ??= { page: null, account: null })
+      const locale = manifest.signIn.locales[language] ?? { page: null, account: null }
       locale[entry.includes('/account/') ? 'account' : 'page'] = chunk(file)
+      manifest.signIn.locales[language] = locale
     }
   }
   if (!manifest.entry) throw new Error('The client entry is missing from the build output')
