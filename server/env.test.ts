@@ -33,6 +33,7 @@ describe('parseEnv', () => {
         BODY_LIMIT_BYTES: 1048576,
         REDIS_URL: undefined,
         REDIS_ADMIT_AFTER: 2,
+        REDIS_ADMIT_GAP_MS: undefined,
         PURGE_TOKEN: undefined,
         HTML_CACHE_TTL_MS: 10000,
         HTML_CACHE_STALE_MS: 3600000,

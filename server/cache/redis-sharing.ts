@@ -7,7 +7,7 @@ import type { PurgeBus } from './purge-bus.ts'
 import type { FollowEvent } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
 import { redisPurgeRecords } from './redis-purge-records.ts'
-import type { SharedStore } from './shared-store.ts'
+import { readTime, type SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
   /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
@@ -139,6 +139,17 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       return async () => {
         await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
       }
+    },
+    async note(key, at, ttlMs) {
+      // SET NX GET (Redis 7): notes `at` unless a time is there, and answers that time, in one command.
+      const before = await attempt(
+        'set',
+        () => client.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX', 'GET'),
+        'unavailable' as const,
+      )
+      if (before === 'unavailable') return before
+      // Anything but a time (a marker of an earlier version) counts as noted now.
+      return before === null ? 'new' : (readTime(before) ?? 'new')
     },
     deletePrefix: (keyPrefix, filter = () => true) =>
       attempt(

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache-keys.ts'
 import { judgeStored, pageMark, pageMarks } from '../purge-marks.ts'
-import { sharedAdmission } from '../shared-admission.ts'
+import { type AdmitTimes, sharedAdmission } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
 import { toCachedPage, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
@@ -21,8 +21,8 @@ export interface SharedPages {
    * Stores `page` (compressed, see shared-page-codec.ts) for as long as it may still be served
    * (`keepMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
    * purge by tag finds it whichever instance gets it. Only a page `admitted` already (a copy of it
-   * is in the store) or, with an admission window, offered for the second time within it; never one of an
-   * open address space; and not when a purge covering it was recorded at or after `since` (when its
+   * is in the store) or, with admission, offered the gap after its first offer in the fleet and within
+   * the window; never one of an open address space; and not when a purge covering it was recorded at or after `since` (when its
    * render started). Answers whether it stored.
    */
   write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number, admitted: boolean): Promise<boolean>
@@ -40,8 +40,8 @@ export interface SharedPagesOptions {
   store: SharedStore
   prefix: string
   now: () => number
-  /** The admission window (see shared-admission.ts); none: every page is stored at its first render. */
-  admitMs?: number | undefined
+  /** The admission times (see shared-admission.ts); none: every page is stored at its first render. */
+  admit?: AdmitTimes | undefined
   onError?: (error: unknown, key: string) => void
 }
 
@@ -56,8 +56,8 @@ function isOpenAddress(key: string): boolean {
 }
 
 /** The HTML cache's view of the shared store: pages compressed, parsed again on the way in. */
-export function sharedPages({ store, prefix, now, admitMs, onError }: SharedPagesOptions): SharedPages {
-  const admission = admitMs === undefined ? undefined : sharedAdmission({ store, prefix, windowMs: admitMs })
+export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesOptions): SharedPages {
+  const admission = admit === undefined ? undefined : sharedAdmission({ store, prefix, times: admit, now })
   return {
     async read(key, maxAgeMs) {
       if (isOpenAddress(key)) return undefined
