@@ -94,4 +94,29 @@ describe('admission to the shared store', () => {
     const shared = await get(c, '/res/hot')
     expect([shared.status, shared.age]).toEqual([200, '0'])
   })
+
+  it('a page fresh for an hour, rendered on both instances at once, is shared at a hit past the gap', async () => {
+    // Fresh for an hour: the gap is 5 minutes, and nothing renders the page again before the hour.
+    const clock = { offset: 0 }
+    const now = () => Date.now() + clock.offset
+    const start = () =>
+      fleet.start({ redisAdmitAfter: 2, redisAdmitGapMs: 'fresh', htmlCache: { ttlMs: 3_600_000, staleMs: 0, now } })
+    const [a, b] = [await start(), await start()]
+    for (const site of [a, b]) {
+      expect((await get(site, '/res/hot')).status).toBe(200)
+      await settled(site)
+    }
+    expect((await get(b, '/res/hot')).age).not.toBeNull()
+    await vi.waitFor(() => expect(b.htmlCache?.sharing).toBe(0))
+    expect((await hotKeys()).length).toBe(0)
+    clock.offset += 5 * 60_000
+    // A visitor asks b again: a hit, fresh, and its page goes to Redis.
+    expect((await get(b, '/res/hot')).age).not.toBeNull()
+    await vi.waitFor(async () => expect((await hotKeys()).length).toBe(1))
+    // A third instance answers b's copy, 5 minutes old, without rendering.
+    const c = await start()
+    const shared = await get(c, '/res/hot')
+    expect(shared.status).toBe(200)
+    expect(Number(shared.age)).toBeGreaterThanOrEqual(300)
+  })
 })

@@ -9,11 +9,12 @@ import type { SharedStore } from './shared-store.ts'
  */
 export interface SharedAdmission {
   /**
-   * True when `key` was first offered, by any instance, at least the gap and at most the window
-   * before now. The first offer leaves a marker of a few dozen bytes holding its time, which
-   * expires with the window. An unreachable store admits nothing (nothing could be written anyway).
+   * Admitted when `key` was first offered, by any instance, at least the gap and at most the window
+   * before now; otherwise when an offer would be (`from`). The first offer leaves a marker of a few
+   * dozen bytes holding its time, which expires with the window. An unreachable store admits
+   * nothing (nothing could be written anyway).
    */
-  admit(key: string): Promise<boolean>
+  admit(key: string): Promise<{ admitted: true } | { admitted: false; from?: number }>
 }
 
 /** Bounds of the window a later offer must fall in: see sharedAdmission. */
@@ -64,9 +65,13 @@ export function sharedAdmission({
   return {
     async admit(key) {
       const at = now()
-      const first = await store.note(seenKey(prefix, key), at, times.windowMs)
+      const noted = await store.note(seenKey(prefix, key), at, times.windowMs)
+      if (noted === 'unavailable') return { admitted: false }
       // The marker is never renewed: it expires with the window, and an offer after it is a first one.
-      return typeof first === 'number' && at - first >= times.gapMs
+      // The first offer is never admitted, whatever the gap: with none, the second load is (and a
+      // hit on the instance that made the first does not count as one).
+      if (noted === 'new') return times.gapMs > 0 ? { admitted: false, from: at + times.gapMs } : { admitted: false }
+      return at - noted >= times.gapMs ? { admitted: true } : { admitted: false, from: noted + times.gapMs }
     },
   }
 }

@@ -53,6 +53,15 @@ describe('shared entries with admission', () => {
     expect(await a.read(KEY)).toMatchObject({ found: true, value: ENTRY.value })
   })
 
+  it('with no gap (REDIS_ADMIT_GAP_MS=0) the second load is stored, however soon, and the first never', async () => {
+    const store = createMemorySharedStore()
+    const [a, b] = [0, 1].map(() => sharedEntries({ store, prefix: 'ts:', admit: admitTimes(30_000, 0) }))
+    await a?.write(KEY, ENTRY, 30_000)
+    expect(await b?.read(KEY)).toBeUndefined()
+    await b?.write(KEY, ENTRY, 30_000)
+    expect(await a?.read(KEY)).toMatchObject({ found: true, value: ENTRY.value })
+  })
+
   it('a value whose copy this instance found in the store replaces it without admission', async () => {
     const { store, a } = fleet()
     await store.set(`ts:${KEY}`, JSON.stringify({ t: 1, v: 'old' }), 30_000)

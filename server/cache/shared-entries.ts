@@ -75,7 +75,7 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   return {
     read,
     async write(key, entry, keepMs) {
-      if (admission !== undefined && !present.has(key) && !(await admission.admit(key))) return
+      if (admission !== undefined && !present.has(key) && !(await admission.admit(key)).admitted) return
       await layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs)
     },
     lock,

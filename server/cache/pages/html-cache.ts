@@ -120,8 +120,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    */
   function answerHeld(key: string, entry: Entry, rerender: Rerender): CachedPage {
     pages.recount(key, entry)
-    if (clock.isFresh(entry)) metrics?.lookup('hit')
-    else {
+    if (clock.isFresh(entry)) {
+      metrics?.lookup('hit')
+      keeper.offerAgain(key, entry)
+    } else {
       metrics?.lookup('stale')
       revalidation.revalidate(key, entry, rerender)
     }

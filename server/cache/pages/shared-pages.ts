@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache-keys.ts'
 import { judgeStored, pageMark, pageMarks } from '../purge-marks.ts'
@@ -26,6 +27,11 @@ export interface SharedPages {
    * render started). Answers whether it stored.
    */
   write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number, admitted: boolean): Promise<boolean>
+  /**
+   * Whether a page this instance holds, not stored because its offer came before the admission
+   * gap, may be offered again now (at a hit: a visitor asked for it again). At most once per refusal.
+   */
+  offerDue(key: string): boolean
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
   /**
@@ -58,6 +64,10 @@ function isOpenAddress(key: string): boolean {
 /** The HTML cache's view of the shared store: pages compressed, parsed again on the way in. */
 export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesOptions): SharedPages {
   const admission = admit === undefined ? undefined : sharedAdmission({ store, prefix, times: admit, now })
+  // Pages refused for coming too soon, and when an offer would be admitted: a page visitors keep
+  // asking for is held here and not rendered again before its fresh time ends, so its next hit
+  // offers it. Bounded: a page forgotten here waits for its next render.
+  const dueAt = new LRUCache<string, number>({ max: 10_000 })
   return {
     async read(key, maxAgeMs) {
       if (isOpenAddress(key)) return undefined
@@ -78,7 +88,14 @@ export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesO
     },
     async write(key, page, keepMs, uses, since, admitted) {
       if (keepMs <= 0 || isOpenAddress(key)) return false
-      if (!admitted && admission !== undefined && !(await admission.admit(key))) return false
+      if (!admitted && admission !== undefined) {
+        const answer = await admission.admit(key)
+        if (!answer.admitted) {
+          if (answer.from !== undefined) dueAt.set(key, answer.from)
+          return false
+        }
+      }
+      dueAt.delete(key)
       const marks = pageMarks(prefix, key, uses.tags)
       // Base64: the store's write takes text (a Lua argument), and the page is binary.
       return store.setUnlessMarked(sharedKey(prefix, key), encodeSharedPage(page, uses).toString('base64'), keepMs, {
@@ -86,6 +103,12 @@ export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesO
         since,
         sets: tagSets(prefix, key, uses),
       })
+    },
+    offerDue(key) {
+      const at = dueAt.get(key)
+      if (at === undefined || at > now()) return false
+      dueAt.delete(key)
+      return true
     },
     // An open address is re-rendered by each instance for itself: no lock to take.
     lock: (key, ttlMs) =>
