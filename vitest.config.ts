@@ -16,6 +16,8 @@ const PROCESS = [
   'server/lifecycle/server-process.test.ts',
   'server/lifecycle/admin-port-process.test.ts',
   'server/cache/redis-sharing.test.ts',
+  'server/cache/shared-admission.test.ts',
+  'server/cache/redis-hang.test.ts',
   'server/cache/pages/shared-flood.test.ts',
   'server/cache/pages/takedown-fleet.test.ts',
   'server/cache/purge-delivery.test.ts',

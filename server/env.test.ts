@@ -37,6 +37,7 @@ describe('parseEnv', () => {
         RATE_LIMIT_CODE_CHECK: { perAddress: 20, perEmail: 10, seconds: 3600 },
         REDIS_URL: undefined,
         REDIS_ADMIT_AFTER: 2,
+        REDIS_ADMIT_GAP_MS: undefined,
         PURGE_TOKEN: undefined,
         HTML_CACHE_TTL_MS: 10000,
         HTML_CACHE_STALE_MS: 3600000,

@@ -135,6 +135,14 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   // Loads of a key in the fleet before its page or upstream answer is stored in Redis (shared-admission.ts).
   REDIS_ADMIT_AFTER: integer(2, 1, 2),
+  // The least time between a key's first load in the fleet and the load that stores it (shared-admission.ts); default its fresh time.
+  REDIS_ADMIT_GAP_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(300_000, 'must be at most 300000'))
+    .optional(),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   CDN_PURGE_TIMEOUT_MS: integer(10_000, 100, 600_000),
   // Calls one purge makes at one CDN before it is widened to the tenant's hosts (cdn/call-plan.ts).

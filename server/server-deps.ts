@@ -5,7 +5,7 @@ import { createApp, type App, type AppDeps } from './app.ts'
 import { createPurger, type Purger } from './cache/purge-bus.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
-import { admitWindowMs } from './cache/shared-admission.ts'
+import { admitTimes } from './cache/shared-admission.ts'
 import { createCdnForwarder } from './cdn/cdn-forwarder.ts'
 import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
@@ -112,8 +112,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       ? {
           shared: {
             ...shared,
-            // Configs and data enter Redis at their second load in the fleet (shared-admission.ts).
-            ...(env.REDIS_ADMIT_AFTER === 2 ? { admitMs: admitWindowMs(env.PAGE_TTL_MS) } : {}),
+            // Configs and data enter Redis at a later load in the fleet (shared-admission.ts).
+            ...(env.REDIS_ADMIT_AFTER === 2 ? { admit: admitTimes(env.PAGE_TTL_MS, env.REDIS_ADMIT_GAP_MS) } : {}),
             ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}),
           },
         }
@@ -159,7 +159,15 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           ttlMs: env.HTML_CACHE_TTL_MS,
           staleMs: env.HTML_CACHE_STALE_MS,
           maxBytes: env.HTML_CACHE_MAX_BYTES,
-          ...(shared ? { shared: { ...shared, admitAfter: env.REDIS_ADMIT_AFTER } } : {}),
+          ...(shared
+            ? {
+                shared: {
+                  ...shared,
+                  admitAfter: env.REDIS_ADMIT_AFTER,
+                  ...(env.REDIS_ADMIT_GAP_MS !== undefined ? { admitGapMs: env.REDIS_ADMIT_GAP_MS } : {}),
+                },
+              }
+            : {}),
           metrics: metrics.cache('html'),
           onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
           onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),

@@ -61,6 +61,11 @@ export interface TestSiteOptions {
   redisCommandTimeoutMs?: number
   /** REDIS_ADMIT_AFTER (default here 1: every render is shared at once). */
   redisAdmitAfter?: number
+  /**
+   * REDIS_ADMIT_GAP_MS with admission (default here 0: a key's second load in the fleet is
+   * admitted, however soon; `'fresh'`: production's default, its fresh time).
+   */
+  redisAdmitGapMs?: number | 'fresh'
   /** Opens `POST /_internal/purge` with this bearer token. */
   purgeToken?: string
 }
@@ -185,6 +190,7 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     REDIS_URL: options.redisUrl,
     // At the first render, unless a test asks for admission: most fleet tests read one instance's render on another.
     REDIS_ADMIT_AFTER: options.redisAdmitAfter ?? 1,
+    REDIS_ADMIT_GAP_MS: options.redisAdmitGapMs === 'fresh' ? undefined : (options.redisAdmitGapMs ?? 0),
     PURGE_TOKEN: options.purgeToken,
   }
 }

@@ -61,6 +61,7 @@ describe('createConfigCache with a shared layer', () => {
       getMarked: async () => ({ value: undefined, marks: [] }),
       mark: async () => false,
       setUnlessMarked: async () => false,
+      note: async () => 'unavailable',
       scanSet: async () => false,
     }
     const { cache, loader } = setup(async () => 'v', { shared: { store: down, prefix: 't:' } })

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { purgeChannel } from './cache-keys.ts'
+import { createCommandBreaker } from './command-breaker.ts'
 import type { PurgeBus } from './purge-bus.ts'
 import type { FollowEvent } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
 import { redisPurgeRecords } from './redis-purge-records.ts'
-import type { SharedStore } from './shared-store.ts'
+import { readTime, type SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
   /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
@@ -53,7 +54,9 @@ const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis
  * Redis as the second cache level and purge channel shared by every instance. Redis down or slow
  * never fails a request: commands are not queued while disconnected, each has a deadline, and a
  * failure reads as "nothing stored" so the instance serves from its own caches and the upstream.
- * ioredis keeps reconnecting in the background.
+ * ioredis keeps reconnecting in the background. A Redis that hangs with its connection open gets
+ * no more of the store's commands once a few have timed out in a row (command-breaker.ts); the
+ * purge stream keeps its own reads, one at a time, each with its deadline.
  */
 export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const prefix = options.prefix ?? 'ts:'
@@ -103,8 +106,15 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       throw error
     }
   }
-  const attempt = <T>(what: string, run: () => Promise<T>, fallback: T): Promise<T> =>
-    reported(what, run).catch(() => fallback)
+  const breaker = createCommandBreaker({
+    probe: () => client.ping(),
+    log: options.log,
+    isTimeout: (error) => error instanceof Error && error.message === 'Command timed out',
+  })
+  // Every command of the store goes through the breaker: while it is open, or too much is in flight,
+  // the fallback answers at once and nothing is sent (nor counted as a failure).
+  const attempt = <T>(what: string, run: () => Promise<T>, fallback: T, bytes = 0): Promise<T> =>
+    breaker.run(bytes, () => reported(what, run)).catch(() => fallback)
   const records = redisPurgeRecords(client, prefix, {
     ...(options.maxPurgeRecords !== undefined ? { maxRecords: options.maxPurgeRecords } : {}),
   })
@@ -112,7 +122,12 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const store: SharedStore = {
     get: (key) => attempt('get', async () => (await client.getBuffer(key)) ?? undefined, undefined),
     set: (key, value, ttlMs) =>
-      attempt('set', async () => void (await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))), undefined),
+      attempt(
+        'set',
+        async () => void (await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))),
+        undefined,
+        value.length,
+      ),
     async lock(key, ttlMs) {
       const token = randomUUID()
       const noLock = async () => {}
@@ -126,6 +141,17 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       return async () => {
         await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
       }
+    },
+    async note(key, at, ttlMs) {
+      // SET NX GET (Redis 7): notes `at` unless a time is there, and answers that time, in one command.
+      const before = await attempt(
+        'set',
+        () => client.set(key, String(at), 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX', 'GET'),
+        'unavailable' as const,
+      )
+      if (before === 'unavailable') return before
+      // Anything but a time (a marker of an earlier version) counts as noted now.
+      return before === null ? 'new' : (readTime(before) ?? 'new')
     },
     deletePrefix: (keyPrefix, filter = () => true) =>
       attempt(
@@ -152,7 +178,8 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         },
         false,
       ),
-    setUnlessMarked: (key, value, ttlMs, guard) => attempt('set', () => records.write(key, value, ttlMs, guard), false),
+    setUnlessMarked: (key, value, ttlMs, guard) =>
+      attempt('set', () => records.write(key, value, ttlMs, guard), false, value.length),
     scanSet: (set, each) =>
       attempt(
         'purge',
@@ -206,6 +233,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     client,
     ready,
     async close() {
+      breaker.stop()
       bus.close()
       client.disconnect()
       subscriber.disconnect()

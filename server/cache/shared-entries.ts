@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
-import { sharedAdmission } from './shared-admission.ts'
+import { type AdmitTimes, sharedAdmission } from './shared-admission.ts'
 import type { SharedStore } from './shared-store.ts'
 import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
 
@@ -17,11 +17,14 @@ export interface SharedCacheLayer {
   /** Pause between looks while waiting. Default 25 ms. */
   pollMs?: number
   /**
-   * When set, a value enters the store only at its second load within this window, by any instance
-   * (see shared-admission.ts), or when a copy is there already: a key loaded once (a search term
-   * nobody asks for again, an unknown host) leaves a marker of a few dozen bytes instead of its answer.
+   * When set, a value enters the store only at a load coming the gap after its first load in the
+   * fleet, within the window (see shared-admission.ts), or when a copy is there already: a key
+   * loaded once or twice in a row (a search term nobody asks for again, an unknown host) leaves a
+   * marker of a few dozen bytes instead of its answer.
    */
-  admitMs?: number
+  admit?: AdmitTimes
+  /** The clock admission reads. Default Date.now. */
+  now?: () => number
 }
 
 /** An entry read from the shared store, with the bytes its text took there. */
@@ -45,9 +48,15 @@ export interface SharedEntries {
 
 export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown, key: string) => void): SharedEntries {
   const lockMs = layer.lockMs ?? 10_000
-  const { admitMs } = layer
   const admission =
-    admitMs === undefined ? undefined : sharedAdmission({ store: layer.store, prefix: layer.prefix, windowMs: admitMs })
+    layer.admit === undefined
+      ? undefined
+      : sharedAdmission({
+          store: layer.store,
+          prefix: layer.prefix,
+          times: layer.admit,
+          ...(layer.now ? { now: layer.now } : {}),
+        })
   // Keys lately found in the store: their next value replaces the copy there without admission.
   const present = new LRUCache<string, true>({ max: 10_000 })
   async function read(key: string): Promise<SharedEntry | undefined> {
@@ -66,7 +75,7 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   return {
     read,
     async write(key, entry, keepMs) {
-      if (admission !== undefined && !present.has(key) && !(await admission.admit(key))) return
+      if (admission !== undefined && !present.has(key) && !(await admission.admit(key)).admitted) return
       await layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs)
     },
     lock,

@@ -15,6 +15,12 @@ export interface SharedStore {
    */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
   /**
+   * Notes the time `at` under `key` for `ttlMs` unless a time is noted there already (admission
+   * markers). Answers the time noted before, `'new'` when `at` was noted, `'unavailable'` when the
+   * store cannot answer.
+   */
+  note(key: string, at: number, ttlMs: number): Promise<number | 'new' | 'unavailable'>
+  /**
    * Deletes every key starting with `prefix` (a tenant purge), or only those `filter` accepts, in
    * batches. Answers false when the store could not be reached (some keys may be left).
    */
@@ -68,6 +74,12 @@ export function createMemorySharedStore(now: () => number = Date.now): SharedSto
       return async () => {
         if (locks.get(key) === mine) locks.delete(key)
       }
+    },
+    async note(key, at, ttlMs) {
+      const noted = live(key)
+      if (noted !== undefined) return readTime(noted.value) ?? 'new'
+      values.set(key, { value: Buffer.from(String(at)), expiresAt: now() + ttlMs })
+      return 'new'
     },
     async deletePrefix(prefix, filter = () => true) {
       for (const key of [...values.keys()]) if (key.startsWith(prefix) && filter(key)) values.delete(key)

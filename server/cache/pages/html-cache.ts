@@ -1,6 +1,6 @@
 import { DEFAULT_BACKOFF, type Backoff } from '../backoff.ts'
 import { coversPage, type PurgeScope } from '../purge-scope.ts'
-import { admitWindowMs } from '../shared-admission.ts'
+import { admitTimes } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import type { CachedPage } from './cached-page.ts'
@@ -24,10 +24,10 @@ export interface HtmlCacheOptions {
   now?: () => number
   /**
    * Rendered pages shared between instances (Redis): read when this instance has none, written when
-   * it renders; `admitAfter` 2: at the second render in the fleet within the admission window (see
-   * shared-pages.ts), 1 (default): at the first.
+   * it renders; `admitAfter` 2: at a render coming the admission gap after its first one in the fleet,
+   * within the window (see shared-admission.ts), 1 (default): at the first.
    */
-  shared?: { store: SharedStore; prefix: string; lockMs?: number; admitAfter?: number }
+  shared?: { store: SharedStore; prefix: string; lockMs?: number; admitAfter?: number; admitGapMs?: number }
   onError?: (error: unknown, key: string) => void
   /** Hits (waiters on another visitor's render included), stale hits, misses, evictions and size. */
   metrics?: CacheMetrics
@@ -120,8 +120,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
    */
   function answerHeld(key: string, entry: Entry, rerender: Rerender): CachedPage {
     pages.recount(key, entry)
-    if (clock.isFresh(entry)) metrics?.lookup('hit')
-    else {
+    if (clock.isFresh(entry)) {
+      metrics?.lookup('hit')
+      keeper.offerAgain(key, entry)
+    } else {
       metrics?.lookup('stale')
       revalidation.revalidate(key, entry, rerender)
     }
@@ -175,7 +177,7 @@ function sharedPagesOf(options: HtmlCacheOptions, now: () => number) {
   return sharedPages({
     ...shared,
     now,
-    admitMs: shared.admitAfter === 2 ? admitWindowMs(ttlMs) : undefined,
+    admit: shared.admitAfter === 2 ? admitTimes(ttlMs, shared.admitGapMs) : undefined,
     ...(onError ? { onError } : {}),
   })
 }

@@ -1,6 +1,6 @@
 import type { CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
-import type { PageStore } from './page-store.ts'
+import type { Entry, PageStore } from './page-store.ts'
 import type { PurgeLog } from './purge-log.ts'
 import type { Used } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
@@ -27,6 +27,11 @@ export interface PageKeeper {
    * covers it (that purge decided already). The next visitor gets what a render answers now.
    */
   takeDown(key: string, started: Start): Promise<void>
+  /**
+   * Offers a page held here to the shared store again at a hit, when its last offer came before the
+   * admission gap and the gap has passed (see shared-pages.ts), unless a purge marked it since.
+   */
+  offerAgain(key: string, entry: Entry): void
   /** Pages whose write to the shared store has not been answered yet (it follows their keeping). */
   readonly writing: number
 }
@@ -41,6 +46,24 @@ export interface PageKeeperOptions {
 
 export function createPageKeeper({ pages, purges, shared, clock, onError }: PageKeeperOptions): PageKeeper {
   let writing = 0
+  /** Writes `page` to the shared store; a purge recorded there since `since` refuses it. */
+  function share(key: string, page: CachedPage, uses: Used, since: number, inShared: boolean) {
+    if (!shared) return
+    const keepMs = clock.lifetimeMs - clock.ageMs(page)
+    writing += 1
+    void shared
+      .write(key, page, keepMs, uses, since, inShared)
+      .then(
+        (stored) => {
+          const entry = pages.peek(key)
+          if (stored && entry?.page === page) entry.inShared = true
+        },
+        (error: unknown) => onError?.(error, key),
+      )
+      .finally(() => {
+        writing -= 1
+      })
+  }
   return {
     start: () => ({ purge: purges.current, at: clock.now() }),
     keep(key, page, started, how) {
@@ -48,20 +71,13 @@ export function createPageKeeper({ pages, purges, shared, clock, onError }: Page
       const inShared = shared !== undefined && (!how.share || (pages.peek(key)?.inShared ?? false))
       pages.keep(key, page, { uses: how.uses, purged: how.purged ?? false, inShared })
       if (!shared || !how.share) return
-      const keepMs = clock.lifetimeMs - clock.ageMs(page)
-      writing += 1
-      void shared
-        .write(key, page, keepMs, how.uses, started.at, inShared)
-        .then(
-          (stored) => {
-            const entry = pages.peek(key)
-            if (stored && entry?.page === page) entry.inShared = true
-          },
-          (error: unknown) => onError?.(error, key),
-        )
-        .finally(() => {
-          writing -= 1
-        })
+      share(key, page, how.uses, started.at, inShared)
+    },
+    offerAgain(key, entry) {
+      if (!shared || entry.inShared || entry.purged || !shared.offerDue(key)) return
+      // A purge this instance heard of since the page was kept marked or dropped it; one recorded in
+      // the shared store since it was stored refuses the write there.
+      share(key, entry.page, entry.uses, entry.page.storedAt, false)
     },
     async takeDown(key, started) {
       if (purges.coversSince(started.purge, key)) return

@@ -1,7 +1,8 @@
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { lockKey, parseHtmlKey, sharedKey, tagIndexKey } from '../cache-keys.ts'
 import { judgeStored, pageMark, pageMarks } from '../purge-marks.ts'
-import { sharedAdmission } from '../shared-admission.ts'
+import { type AdmitTimes, sharedAdmission } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
 import { toCachedPage, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
@@ -21,11 +22,16 @@ export interface SharedPages {
    * Stores `page` (compressed, see shared-page-codec.ts) for as long as it may still be served
    * (`keepMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
    * purge by tag finds it whichever instance gets it. Only a page `admitted` already (a copy of it
-   * is in the store) or, with an admission window, offered for the second time within it; never one of an
-   * open address space; and not when a purge covering it was recorded at or after `since` (when its
+   * is in the store) or, with admission, offered the gap after its first offer in the fleet and within
+   * the window; never one of an open address space; and not when a purge covering it was recorded at or after `since` (when its
    * render started). Answers whether it stored.
    */
   write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number, admitted: boolean): Promise<boolean>
+  /**
+   * Whether a page this instance holds, not stored because its offer came before the admission
+   * gap, may be offered again now (at a hit: a visitor asked for it again). At most once per refusal.
+   */
+  offerDue(key: string): boolean
   /** Tries to become the only instance re-rendering `key`; null while another one holds it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>
   /**
@@ -40,8 +46,8 @@ export interface SharedPagesOptions {
   store: SharedStore
   prefix: string
   now: () => number
-  /** The admission window (see shared-admission.ts); none: every page is stored at its first render. */
-  admitMs?: number | undefined
+  /** The admission times (see shared-admission.ts); none: every page is stored at its first render. */
+  admit?: AdmitTimes | undefined
   onError?: (error: unknown, key: string) => void
 }
 
@@ -56,8 +62,12 @@ function isOpenAddress(key: string): boolean {
 }
 
 /** The HTML cache's view of the shared store: pages compressed, parsed again on the way in. */
-export function sharedPages({ store, prefix, now, admitMs, onError }: SharedPagesOptions): SharedPages {
-  const admission = admitMs === undefined ? undefined : sharedAdmission({ store, prefix, windowMs: admitMs })
+export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesOptions): SharedPages {
+  const admission = admit === undefined ? undefined : sharedAdmission({ store, prefix, times: admit, now })
+  // Pages refused for coming too soon, and when an offer would be admitted: a page visitors keep
+  // asking for is held here and not rendered again before its fresh time ends, so its next hit
+  // offers it. Bounded: a page forgotten here waits for its next render.
+  const dueAt = new LRUCache<string, number>({ max: 10_000 })
   return {
     async read(key, maxAgeMs) {
       if (isOpenAddress(key)) return undefined
@@ -78,7 +88,14 @@ export function sharedPages({ store, prefix, now, admitMs, onError }: SharedPage
     },
     async write(key, page, keepMs, uses, since, admitted) {
       if (keepMs <= 0 || isOpenAddress(key)) return false
-      if (!admitted && admission !== undefined && !(await admission.admit(key))) return false
+      if (!admitted && admission !== undefined) {
+        const answer = await admission.admit(key)
+        if (!answer.admitted) {
+          if (answer.from !== undefined) dueAt.set(key, answer.from)
+          return false
+        }
+      }
+      dueAt.delete(key)
       const marks = pageMarks(prefix, key, uses.tags)
       // Base64: the store's write takes text (a Lua argument), and the page is binary.
       return store.setUnlessMarked(sharedKey(prefix, key), encodeSharedPage(page, uses).toString('base64'), keepMs, {
@@ -86,6 +103,12 @@ export function sharedPages({ store, prefix, now, admitMs, onError }: SharedPage
         since,
         sets: tagSets(prefix, key, uses),
       })
+    },
+    offerDue(key) {
+      const at = dueAt.get(key)
+      if (at === undefined || at > now()) return false
+      dueAt.delete(key)
+      return true
     },
     // An open address is re-rendered by each instance for itself: no lock to take.
     lock: (key, ttlMs) =>
