@@ -43,8 +43,13 @@ export function LandView({ body, title }: { body: LandBody; title: string }) {
   )
 }
 
-/** Landing buttons conventionally point at `#pricing`, `#contact` and `#faq`: the first module of each kind answers. */
+/**
+ * Landing buttons and menus conventionally point at `#features`, `#pricing`, `#contact` and `#faq`:
+ * the first module of each kind answers.
+ */
 const WELL_KNOWN_ANCHORS: Partial<Record<LandModuleView['type'], string>> = {
+  superiority: 'features',
+  superiority_image: 'features',
   price: 'pricing',
   form: 'contact',
   faq: 'faq',
