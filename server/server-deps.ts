@@ -209,6 +209,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
     trustProxy: env.TRUST_PROXY,
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
+    serverTiming: env.SERVER_TIMING,
     hsts: env.HSTS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).

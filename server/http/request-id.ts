@@ -28,6 +28,8 @@ export interface RequestRecord {
   requestId: string
   /** The response's status and headers are decided and its first bytes go out now (the first call counts). */
   firstByte(): void
+  /** `Server-Timing` of the time so far (to the shell), or null when the operator left it off. */
+  serverTiming(): string | null
   /** Once the response is done: the request metrics and one access log line. */
   finish(outcome: RequestOutcome): void
   /** The request failed before it had a response (the error handler logs it). */

@@ -50,6 +50,8 @@ describe('the access line and Cache-Status of each answer', () => {
     const { response, body, line } = await send('/res/hot', 'miss-1')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-status')).toBe('tenant-sites; fwd=miss')
+    // Off unless the operator turns it on (SERVER_TIMING).
+    expect(response.headers.get('server-timing')).toBeNull()
     expect(line).toMatchObject({ host: 'res.localhost', route: 'res-hot', status: 200, cache: 'miss' })
     // The status line and headers are sent too.
     expect(line.bytes as number).toBeGreaterThan(body.length)
@@ -93,4 +95,23 @@ describe('the access line and Cache-Status of each answer', () => {
       await vi.waitFor(() => expect(site.htmlCache?.isStale(PAGE_KEY)).toBe(false))
     },
   )
+})
+
+describe('Server-Timing, when the operator turns it on', () => {
+  it.each(['listener', 'app'] as const)('names the time to the shell of a render and of a hit, via %s', async (via) => {
+    const timed = await startTestSite({ listen: true, htmlCache: {}, app: { serverTiming: true } })
+    try {
+      const get = () => timed.request('/res/hot', { headers: ZH, host: 'res.localhost', via })
+      const miss = await get()
+      expect(miss.headers.get('cache-status')).toBe('tenant-sites; fwd=miss')
+      expect(miss.headers.get('server-timing')).toMatch(/^shell;dur=\d+\.\d$/)
+      await miss.arrayBuffer()
+      await vi.waitFor(() => expect(timed.htmlCache?.size).toBe(1))
+      const hit = await get()
+      expect(hit.headers.get('cache-status')).toMatch(/^tenant-sites; hit/)
+      expect(hit.headers.get('server-timing')).toMatch(/^shell;dur=\d+\.\d$/)
+    } finally {
+      await timed.close()
+    }
+  })
 })

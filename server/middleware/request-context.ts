@@ -10,6 +10,8 @@ export interface RequestContextOptions {
   metrics?: Metrics
   /** Route names logged at debug instead of info (probes and scrapes would drown the log). */
   quietRoutes?: ReadonlySet<string>
+  /** Answers carry `Server-Timing: shell;dur=<ms>` (SERVER_TIMING): the time to their status, headers and shell. */
+  serverTiming?: boolean
 }
 
 /**
@@ -21,6 +23,7 @@ export function requestRecorder({
   log,
   metrics,
   quietRoutes = new Set(),
+  serverTiming = false,
 }: RequestContextOptions): (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord {
   return function begin(incomingId, outgoing) {
     const started = performance.now()
@@ -35,6 +38,10 @@ export function requestRecorder({
       requestId,
       firstByte() {
         if (firstByteAt < 0) firstByteAt = performance.now()
+      },
+      serverTiming() {
+        // The W3C Server Timing header: a metric name and its duration in milliseconds.
+        return serverTiming ? `shell;dur=${(performance.now() - started).toFixed(1)}` : null
       },
       finish({ method, path, route, status, host, cache, bytes }) {
         const ended = performance.now()
@@ -93,7 +100,9 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
       record.abandon()
       throw error
     }
-    const response = withHeader(c.res, REQUEST_ID_HEADER, requestId)
+    let response = withHeader(c.res, REQUEST_ID_HEADER, requestId)
+    const timing = record.serverTiming()
+    if (timing !== null) response = withHeader(response, 'server-timing', timing)
     if (response !== c.res) {
       c.res = undefined
       c.res = response

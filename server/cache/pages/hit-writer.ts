@@ -73,6 +73,8 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
       const { vary } = answered.headers
       answered.headers.vary = vary ? `${vary}, ${FORWARDED_HOST_VARY}` : FORWARDED_HOST_VARY
     }
+    const timing = record.serverTiming()
+    if (timing !== null) answered.headers['server-timing'] = timing
     writeAnswer(outgoing, page, answered)
     record.firstByte()
     outgoing.once('close', () =>
