@@ -6,7 +6,7 @@
 export type CacheResult = 'hit' | 'stale' | 'miss' | 'pass'
 
 /** The name this server's cache goes by in `Cache-Status`, beside the entries of CDNs in front. */
-export const CACHE_NAME = 'tenant-sites'
+const CACHE_NAME = 'tenant-sites'
 
 /**
  * The one `Cache-Status` list member of this server's cache (RFC 9211, its §2). A stale page served
