@@ -25,6 +25,10 @@ export function requestRecorder({
   quietRoutes = new Set(),
   serverTiming = false,
 }: RequestContextOptions): (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord {
+  // The access line carries only the fields below, none a credential: the redaction every other
+  // line goes through (logger.ts) walks each key against a dozen wildcard paths, 9 µs of a cache
+  // hit's ~100 µs (measured: 12 µs a line with it, 3 µs without) for nothing.
+  const accessLog = log.child({}, { redact: { paths: [] } })
   return function begin(incomingId, outgoing) {
     const started = performance.now()
     let firstByteAt = -1
@@ -61,8 +65,8 @@ export function requestRecorder({
           ttfbMs: Math.round(ttfbSeconds * 1000),
           ms: Math.round(seconds * 1000),
         }
-        if (quietRoutes.has(route)) log.debug(fields, 'request')
-        else log.info(fields, 'request')
+        if (quietRoutes.has(route)) accessLog.debug(fields, 'request')
+        else accessLog.info(fields, 'request')
       },
       abandon() {
         metrics?.inFlight.dec()
