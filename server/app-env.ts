@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { CacheResult } from './http/cache-status.ts'
 import type { Front } from './http/request-facts.ts'
 import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
@@ -27,6 +28,8 @@ export interface AppEnv {
     ownCsp?: string
     /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
     origin: string
+    /** What the page cache did for this answer (http/cache-status.ts); unset means `pass`. */
+    cacheResult?: CacheResult
     /** The validated tenant key (lower-case host without port) the site is resolved from. */
     tenantHost: string
     tenant: Tenant

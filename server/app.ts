@@ -87,6 +87,8 @@ export interface AppDeps {
   trustProxy?: number
   /** The nearest proxy rewrites Host and reports it in X-Forwarded-Host (TRUST_FORWARDED_HOST). Default false. */
   trustForwardedHost?: boolean
+  /** Send `Server-Timing` with the time to the shell (SERVER_TIMING). Default false. */
+  serverTiming?: boolean
   /** Send Strict-Transport-Security (HSTS). Default false. */
   hsts?: boolean
   /** Upstream markdown and rich text made safe, memoized (createServerDeps builds it). Default: one of its own. */
@@ -138,7 +140,7 @@ export function createApp(deps: AppDeps): App {
   const security = securityPolicy({ hsts: deps.hsts ?? false })
 
   const policyOf = createCachePolicyLookup(routes)
-  const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES }
+  const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES, serverTiming: deps.serverTiming ?? false }
 
   app.use(requestContext(recording))
   // Outside the conditional GET: a 304 names the same variants as its 200.

@@ -30,6 +30,7 @@ describe('parseEnv', () => {
         HTML_S_MAXAGE: 10,
         TRUST_PROXY: 0,
         TRUST_FORWARDED_HOST: false,
+        SERVER_TIMING: false,
         HSTS: false,
         BODY_LIMIT_BYTES: 1048576,
         RATE_LIMIT_SEND_CODE: { perAddress: 10, perEmail: 5, seconds: 3600 },

@@ -183,6 +183,8 @@ const envSchema = z.object({
   // Trusted proxy hops in front of the instance (http/trusted-forwarding.ts); 0: none.
   TRUST_PROXY: integer(0, 0, 10),
   TRUST_FORWARDED_HOST: flag(),
+  // Server-Timing with the time to the shell on every answer (docs/operations.md "Logs"); off by default.
+  SERVER_TIMING: flag(),
   HSTS: flag(),
   BODY_LIMIT_BYTES: integer(DEFAULT_BODY_LIMIT_BYTES, 1, 1_073_741_824),
   // Sign-in limits (docs/security.md "Sign-in limits"): verification mails sent,

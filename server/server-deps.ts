@@ -17,7 +17,8 @@ import { settleRenders } from './lifecycle/settle-renders.ts'
 import { createLogger } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { createMarkdown, MARKDOWN_MEMO } from './page-data/markdown.ts'
-import { readClientManifest } from './render/manifest.ts'
+import { buildIdOf, readClientManifest } from './render/manifest.ts'
+import packageJson from '../package.json' with { type: 'json' }
 import { createSignInLimits, toCallLimits } from './api-proxy/sign-in-limits.ts'
 import { createSiteRepository, type SiteRepository, type SiteRepositoryOptions } from './tenant/site-repository.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts'
@@ -102,6 +103,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           url: env.REDIS_URL,
           log: log.child({ component: 'redis' }),
           onCommandError: (operation) => metrics.sharedStoreError(operation),
+          onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
           onPurgeEvent: (event) => metrics.purgeEvent(event),
           ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
         })
@@ -198,10 +200,12 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           maxCalls: env.CDN_PURGE_MAX_CALLS,
           callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
         })
+  const manifest = readClientManifest(path.join(options.distRoot, 'client', 'manifest.json'))
+  metrics.buildInfo(packageJson.version, buildIdOf(manifest.entry.file))
   const app = createApp({
     sites,
     upstream,
-    manifest: readClientManifest(path.join(options.distRoot, 'client', 'manifest.json')),
+    manifest,
     assetsRoot: path.join(options.distRoot, 'client'),
     log,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
@@ -213,6 +217,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
     trustProxy: env.TRUST_PROXY,
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
+    serverTiming: env.SERVER_TIMING,
     hsts: env.HSTS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).

@@ -156,6 +156,26 @@ describe('instances sharing Redis', () => {
     }
   })
 
+  it('times each operation by its name, for the shared store latency metric', async () => {
+    const timed: [string, number][] = []
+    const sharing = createRedisSharing({
+      url: `redis://127.0.0.1:${redis.port}`,
+      log: pino({ level: 'silent' }),
+      onCommandTimed: (what, seconds) => timed.push([what, seconds]),
+    })
+    try {
+      await sharing.ready
+      await sharing.store.set('ts:timed-check', Buffer.from('x'), 60_000)
+      await sharing.store.get('ts:timed-check')
+      // The purge stream is followed in the background meanwhile ('follow').
+      const commands = timed.filter(([what]) => what === 'set' || what === 'get')
+      expect(commands.map(([what]) => what)).toEqual(['set', 'get'])
+      for (const [, seconds] of commands) expect(seconds).toBeGreaterThan(0)
+    } finally {
+      await sharing.close()
+    }
+  })
+
   it('closing an instance while its subscriber subscribes again after a reconnect leaves no unhandled rejection', async () => {
     // A shutdown during a reconnect: the new connection's SUBSCRIBE is still unanswered when the
     // instance closes, and the closed connection fails it. Unhandled, that failure ends the process.

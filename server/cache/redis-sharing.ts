@@ -21,6 +21,8 @@ export interface RedisSharingOptions {
   logIntervalMs?: number
   /** Told about every failed command (metrics), by operation: get, set, lock, unlock, purge, publish, follow. */
   onCommandError?: (operation: string) => void
+  /** Told how long each operation took, failed or not (metrics), by the same operations. */
+  onCommandTimed?: (operation: string, seconds: number) => void
   /** Told about each purge from another instance: applied, malformed, failed to apply, or a gap (metrics). */
   onPurgeEvent?: (event: FollowEvent) => void
   /** How often the purge stream is read besides wake-ups and reconnects. Default 1000 ms. */
@@ -98,12 +100,15 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   })
 
   async function reported<T>(what: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now()
     try {
       return await run()
     } catch (error) {
       options.onCommandError?.(what)
       trouble(error, what)
       throw error
+    } finally {
+      options.onCommandTimed?.(what, (performance.now() - started) / 1000)
     }
   }
   const breaker = createCommandBreaker({

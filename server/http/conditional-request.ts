@@ -54,7 +54,7 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 /**
  * Headers a 304 keeps from the 200 it stands for: those RFC 9110 §15.4.5 requires (Cache-Control,
  * Content-Location, Date, ETag, Expires, Vary), the age and CDN tags that guide the caches updating
- * their copy, and the request id. Nothing that describes a body (length, coding, type), and no
+ * their copy, what this server's cache did (RFC 9211 Cache-Status) and the request id. Nothing that describes a body (length, coding, type), and no
  * Content-Security-Policy: a cache takes a 304's fields into its stored response (RFC 9111 §4.3.4),
  * and a fresh nonce there would block the scripts of the stored page, which carry the old one.
  */
@@ -68,6 +68,7 @@ const NOT_MODIFIED_KEPT = new Set([
   'age',
   'cache-tag',
   'surrogate-key',
+  'cache-status',
   'x-request-id',
 ])
 

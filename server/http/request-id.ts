@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { CacheResult } from './cache-status.ts'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
 /** Accepted from the client or load balancer as is; anything else (CR/LF, 10 KB, spaces) is replaced. */
@@ -9,11 +10,28 @@ export function toRequestId(incoming: string | undefined): string {
   return incoming !== undefined && ACCEPTED_ID.test(incoming) ? incoming : randomUUID()
 }
 
+/** How a request was answered, for its metrics and access log line. */
+export interface RequestOutcome {
+  method: string
+  path: string
+  route: string
+  status: number
+  /** The validated tenant host (never a raw header); absent when the host was refused. */
+  host: string | undefined
+  cache: CacheResult
+  /** The body's length when known (its Content-Length), for an answer without a socket to count. */
+  bytes: number | undefined
+}
+
 /** One request's record, from its first byte in to its last byte out. */
 export interface RequestRecord {
   requestId: string
+  /** The response's status and headers are decided and its first bytes go out now (the first call counts). */
+  firstByte(): void
+  /** `Server-Timing` of the time so far (to the shell), or null when the operator left it off. */
+  serverTiming(): string | null
   /** Once the response is done: the request metrics and one access log line. */
-  finish(outcome: { method: string; path: string; route: string; status: number }): void
+  finish(outcome: RequestOutcome): void
   /** The request failed before it had a response (the error handler logs it). */
   abandon(): void
 }

@@ -33,8 +33,8 @@ export interface ImageMetrics {
 export interface Metrics {
   /** The registry `/metrics` serves; add product metrics to it with `registers: [metrics.registry]`. */
   registry: Registry
-  /** A finished HTTP request: route name (never the raw path), method, status, duration. */
-  request(route: string, method: string, status: number, seconds: number): void
+  /** A finished HTTP request: route name (never the raw path), method, status, duration, time to its first byte. */
+  request(route: string, method: string, status: number, seconds: number, ttfbSeconds: number): void
   /** Requests started and not yet finished (the body included). */
   inFlight: Gauge
   /** 1 while the instance drains for shutdown. */
@@ -51,6 +51,10 @@ export interface Metrics {
   streamedCopy(made: 'splice' | 'render'): void
   /** A shared-store (Redis) command that failed or timed out; the instance went on without it. */
   sharedStoreError(operation: string): void
+  /** A shared-store (Redis) operation's time, failed or not (its operations as for sharedStoreError). */
+  sharedStoreCommand(operation: string, seconds: number): void
+  /** Names the running build (`app_build_info`, always 1): the package version and the browser entry's hash. */
+  buildInfo(version: string, build: string): void
   /** One purge's outcome at one CDN (cdn/cdn-forwarder.ts CdnOutcome). */
   cdnPurge(cdn: string, outcome: string): void
   /** One call a purge made to a CDN, or could not send for the pace (cdn/cdn-call.ts CdnCallOutcome). */
@@ -73,6 +77,13 @@ export interface MetricsOptions {
 
 /** Request and upstream latencies: most are milliseconds, slow renders and timeouts reach seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+/**
+ * Time to the first byte: a page from the HTML cache takes about 100 µs, a render up to seconds;
+ * the buckets tell both apart.
+ */
+const FIRST_BYTE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+/** Redis answers in well under a millisecond on a LAN; a command times out at 250 ms by default. */
+const SHARED_STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5]
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /**
@@ -88,7 +99,27 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered',
-    labelNames: ['route', 'method', 'status_class'],
+    labelNames: ['route', 'method', 'status_class', 'code'],
+    registers,
+  })
+  const firstByteSeconds = new Histogram({
+    name: 'http_time_to_first_byte_seconds',
+    help: 'Time from request to the status and headers being written (a streamed page: its shell)',
+    labelNames: ['route'],
+    buckets: FIRST_BYTE_BUCKETS,
+    registers,
+  })
+  const buildInfo = new Gauge({
+    name: 'app_build_info',
+    help: 'Always 1: the running build, by package version and build id (the browser entry hash)',
+    labelNames: ['version', 'build'],
+    registers,
+  })
+  const sharedStoreSeconds = new Histogram({
+    name: 'shared_store_command_duration_seconds',
+    help: 'Duration of shared cache (Redis) operations, failed ones included, by operation',
+    labelNames: ['operation'],
+    buckets: SHARED_STORE_BUCKETS,
     registers,
   })
   const requestSeconds = new Histogram({
@@ -230,14 +261,19 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const caches = new Map<string, CacheMetrics>()
   return {
     registry,
-    request(route, method, status, seconds) {
+    request(route, method, status, seconds, ttfbSeconds) {
       const labels = {
         route,
         method: METHODS.has(method) ? method : 'OTHER',
         status_class: `${Math.floor(status / 100)}xx`,
       }
-      requests.inc(labels)
+      // A status is a number the server chose, 100 to 599: a small fixed set.
+      requests.inc({
+        ...labels,
+        code: Number.isInteger(status) && status >= 100 && status < 600 ? String(status) : 'other',
+      })
       requestSeconds.observe(labels, seconds)
+      firstByteSeconds.observe({ route }, ttfbSeconds)
     },
     inFlight,
     draining,
@@ -268,6 +304,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     sharedStoreError(operation) {
       sharedStoreErrors.inc({ operation })
+    },
+    sharedStoreCommand(operation, seconds) {
+      sharedStoreSeconds.observe({ operation }, seconds)
+    },
+    buildInfo(version, build) {
+      buildInfo.reset()
+      buildInfo.set({ version, build }, 1)
     },
     cdnPurge(cdn, outcome) {
       cdnPurges.inc({ cdn, outcome })

@@ -52,3 +52,12 @@ export function readClientManifest(manifestPath: string): ClientManifest {
   ) as Record<StyleGroup, string>
   return { ...manifest, styleText }
 }
+
+/**
+ * What names a build: the content hash in the browser entry's file name (build.mjs names chunks
+ * `[name]-[hash]`), which changes with any code the browser runs; the file name when it has none.
+ */
+export function buildIdOf(entryFile: string): string {
+  const name = path.basename(entryFile)
+  return /-([\w]+)\.js$/.exec(name)?.[1] ?? name
+}

@@ -4,6 +4,7 @@ import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import { answerPage, pageResponse, type CachedPage } from '../cache/pages/cached-page.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
+import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { PageViews } from './front-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
@@ -34,11 +35,18 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
     const { decision, setsLangCookie } = options.pageViews.of(c.env.front, tenant, c.get('origin'))
-    if (decision.kind !== 'render') return redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null))
+    if (decision.kind !== 'render')
+      return passed(redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null)))
     const response = await answer(c, decision, setsLangCookie, options)
     if (setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
-    return response
+    return passed(response)
   }
+}
+
+/** An answer the page cache had no part in (a redirect, a page never kept) says so (RFC 9211 `fwd=bypass`). */
+function passed(response: Response): Response {
+  if (!response.headers.has('cache-status')) response.headers.set('cache-status', cacheStatus('pass'))
+  return response
 }
 
 async function answer(
@@ -63,7 +71,11 @@ async function answer(
     },
     rerender,
   )
-  if (result.kind === 'rendered') return isHead ? withoutBody(result.response) : result.response
+  if (result.kind === 'rendered') {
+    c.set('cacheResult', 'miss')
+    result.response.headers.set('cache-status', cacheStatus('miss'))
+    return isHead ? withoutBody(result.response) : result.response
+  }
   // A page kept from this request's own render is no cached copy yet: it carries no Age.
   return served(c, result.kind === 'hit' ? { cache, key } : null, result.page, isPrivate, options.security)
 }
@@ -95,9 +107,19 @@ function served(
     ifNoneMatch,
     requestId: c.get('requestId'),
     nonce: c.get('cspNonce'),
-    ...(from ? { age: from.cache.age(page), stale: from.cache.isStale(from.key) } : {}),
+    ...(from ? heldCopy(from, page) : {}),
   } as const
+  c.set('cacheResult', request.age === undefined ? 'miss' : request.stale ? 'stale' : 'hit')
   return pageResponse(answerPage(page, request, security))
+}
+
+/** A copy answered from the cache: its `Age`, whether it is stale, its freshness left. */
+function heldCopy(
+  from: { cache: HtmlCache; key: string },
+  page: CachedPage,
+): { age: number; stale: boolean; ttl: number } {
+  const age = from.cache.age(page)
+  return { age, stale: from.cache.isStale(from.key), ttl: ttlSecondsOf(from.cache.freshMs, age) }
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {

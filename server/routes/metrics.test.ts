@@ -1,7 +1,9 @@
+import path from 'node:path'
 import { register } from 'prom-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestSite, type TestSite } from '../../test/harness.ts'
+import { distDir, startTestSite, type TestSite } from '../../test/harness.ts'
 import { createMetrics, type Metrics } from '../metrics/metrics.ts'
+import { readClientManifest } from '../render/manifest.ts'
 
 const TOKEN = 'scrape-token-0123456789'
 
@@ -44,14 +46,34 @@ describe('/metrics', () => {
     await site.request('/', { host: 'unknown-host-x1.localhost' })
     await site.request('/res/hot/_payload.json')
     const text = await scrape()
-    expect(text).toMatch(/^http_requests_total\{route="home",method="GET",status_class="2xx"\} [1-9]/m)
-    expect(text).toMatch(/^http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} [1-9]/m)
-    expect(text).toMatch(/^http_requests_total\{route="res-hot\.payload",method="GET",status_class="2xx"\} 1$/m)
-    expect(text).toMatch(/^http_requests_total\{route="unmatched",method="GET",status_class="4xx"\} [1-9]/m)
+    expect(text).toMatch(/^http_requests_total\{route="home",method="GET",status_class="2xx",code="200"\} [1-9]/m)
+    expect(text).toMatch(/^http_requests_total\{route="res-hot",method="GET",status_class="2xx",code="200"\} [1-9]/m)
+    expect(text).toMatch(
+      /^http_requests_total\{route="res-hot\.payload",method="GET",status_class="2xx",code="200"\} 1$/m,
+    )
+    expect(text).toMatch(/^http_requests_total\{route="unmatched",method="GET",status_class="4xx",code="404"\} [1-9]/m)
     expect(text).toMatch(
       /^http_request_duration_seconds_bucket\{le="0\.1",route="home",method="GET",status_class="2xx"\} /m,
     )
     expect(text).not.toMatch(/page-x1|unknown-host-x1|res\.localhost|page=2/)
+  })
+
+  it('times the first byte by route, in buckets from a cache hit’s 100 µs to a slow render’s seconds', async () => {
+    await site.request('/')
+    const text = await scrape()
+    expect(text).toMatch(/^http_time_to_first_byte_seconds_bucket\{le="0\.0001",route="home"\} \d/m)
+    expect(text).toMatch(/^http_time_to_first_byte_seconds_bucket\{le="5",route="home"\} [1-9]/m)
+    expect(text).toMatch(/^http_time_to_first_byte_seconds_count\{route="home"\} [1-9]/m)
+  })
+
+  it('names the running build: the package version and the browser entry’s hash', async () => {
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default
+    const text = await scrape()
+    const line = /^app_build_info\{version="([^"]+)",build="([^"]+)"\} 1$/m.exec(text)
+    expect(line?.[1]).toBe(version)
+    expect(line?.[2]).toMatch(/^\w+$/)
+    const manifest = readClientManifest(path.join(distDir(), 'client', 'manifest.json'))
+    expect(manifest.entry.file).toContain(`-${line?.[2]}.js`)
   })
 
   it('reports upstream calls by API path and outcome, cache lookups and sizes, in-flight and draining', async () => {
@@ -72,16 +94,16 @@ describe('/metrics', () => {
 
   it('keeps its own registry: the process-global one stays empty and a second instance does not clash', async () => {
     const second = createMetrics()
-    second.request('home', 'GET', 200, 0.01)
+    second.request('home', 'GET', 200, 0.01, 0.001)
     expect(await second.registry.metrics()).toContain(
-      'http_requests_total{route="home",method="GET",status_class="2xx"} 1',
+      'http_requests_total{route="home",method="GET",status_class="2xx",code="200"} 1',
     )
     expect((await register.metrics()).trim()).toBe('')
   })
 
   it('folds unknown upstream paths and methods into fixed labels', async () => {
     const own = createMetrics({ processMetrics: false })
-    own.request('api', 'BREW', 418, 0.1)
+    own.request('api', 'BREW', 418, 0.1, 0.05)
     const { createUpstreamClient } = await import('../upstream/client.ts')
     const { Agent } = await import('undici')
     const dispatcher = new Agent()
@@ -96,7 +118,7 @@ describe('/metrics', () => {
     ).rejects.toThrow()
     await dispatcher.close()
     const text = await own.registry.metrics()
-    expect(text).toContain('http_requests_total{route="api",method="OTHER",status_class="4xx"} 1')
+    expect(text).toContain('http_requests_total{route="api",method="OTHER",status_class="4xx",code="418"} 1')
     expect(text).toContain('upstream_calls_total{path="other",outcome="network"} 1')
   })
 })

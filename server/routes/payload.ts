@@ -4,6 +4,7 @@ import { PAYLOAD_SUFFIX } from '../../shared/rules/payload-path.ts'
 import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
+import { cacheStatus } from '../http/cache-status.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { publicPageCacheControl } from '../middleware/cache-control.ts'
 import { toHydrationState, withoutRootData } from '../render/hydration.ts'
@@ -40,7 +41,11 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'
     const decision = decideRequest(c, pagePath, false, options.policyOf)
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
-    const headers = { 'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) }
+    // Payloads are loaded for every request, never kept here (CDNs in front may keep them).
+    const headers = {
+      'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate),
+      'cache-status': cacheStatus('pass'),
+    }
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect')

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { negotiateEncoding } from '../../http/content-coding.ts'
 import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
+import { cacheStatus } from '../../http/cache-status.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
 import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
@@ -63,6 +64,7 @@ const NOT_KEPT = new Set([
   'transfer-encoding',
   'connection',
   'x-request-id',
+  'cache-status',
 ])
 
 /** A page as rendered, before it is kept: the snapshot's fields, the body as bytes cut at its nonce. */
@@ -200,6 +202,8 @@ export interface HitRequest {
   age?: number
   /** The page is past its fresh window or marked by a purge (`HtmlCache.isStale`): a CDN must fetch it again at once. */
   stale?: boolean
+  /** Seconds of freshness left (`ttlSecondsOf`), for `Cache-Status`; absent for a page kept from this very render. */
+  ttl?: number
 }
 
 /**
@@ -217,6 +221,9 @@ export function answerPage(page: CachedPage, request: HitRequest, security: Secu
     [REQUEST_ID_HEADER]: request.requestId,
   }
   if (request.age !== undefined) headers.age = String(request.age)
+  // A page kept from this very render was rendered for this visitor: a miss, as its first answer said.
+  headers['cache-status'] =
+    request.age === undefined ? cacheStatus('miss') : cacheStatus(request.stale ? 'stale' : 'hit', request.ttl)
   for (const [name, value] of page.headers) headers[name] = value
   if (request.stale && headers['cache-control'] !== undefined)
     headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])

@@ -179,7 +179,7 @@ describe('page views the HTML cache answers before the app', () => {
       )
       await vi.waitFor(async () => {
         const text = await metrics.registry.metrics()
-        expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
+        expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx",code="200"\} 3/)
         expect(text).toMatch(/cache_lookups_total\{cache="html",result="hit"\} 2/)
         expect(text).toMatch(/http_requests_in_flight 0/)
       })

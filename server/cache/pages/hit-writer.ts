@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { RequestRecord } from '../../http/request-id.ts'
 import type { Front } from '../../http/request-facts.ts'
+import { ttlSecondsOf } from '../../http/cache-status.ts'
 import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
 import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
 import { answerPage, writeAnswer } from './cached-page.ts'
@@ -25,7 +26,7 @@ export interface HitWriterOptions {
   cachedView: (front: Front) => CachedPageView | null
   security: SecurityPolicy
   /** Starts the request's record (the one the request context middleware keeps). */
-  begin: (incomingId: string | undefined) => RequestRecord
+  begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
   log: Logger
   /** Answers name X-Forwarded-Host in `Vary` (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
   varyOnForwardedHost?: boolean
@@ -54,24 +55,38 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     const page = htmlCache.hit(view.key, view.rerender)
     if (page === undefined) return false
 
-    const record = begin(facts.requestId)
+    const record = begin(facts.requestId, outgoing)
+    const age = htmlCache.age(page)
+    const stale = htmlCache.isStale(view.key)
     const request = {
       method: 'GET',
       acceptEncoding: facts.acceptEncoding,
       ifNoneMatch: facts.ifNoneMatch,
       requestId: record.requestId,
       nonce: nextNonce(),
-      age: htmlCache.age(page),
-      stale: htmlCache.isStale(view.key),
+      age,
+      stale,
+      ttl: ttlSecondsOf(htmlCache.freshMs, age),
     } as const
     const answered = answerPage(page, request, security)
     if (varyOnForwardedHost) {
       const { vary } = answered.headers
       answered.headers.vary = vary ? `${vary}, ${FORWARDED_HOST_VARY}` : FORWARDED_HOST_VARY
     }
+    const timing = record.serverTiming()
+    if (timing !== null) answered.headers['server-timing'] = timing
     writeAnswer(outgoing, page, answered)
+    record.firstByte()
     outgoing.once('close', () =>
-      record.finish({ method: 'GET', path: view.pathname, route: page.routeName, status: answered.status }),
+      record.finish({
+        method: 'GET',
+        path: view.pathname,
+        route: page.routeName,
+        status: answered.status,
+        host: front.host.ok ? front.host.host : undefined,
+        cache: stale ? 'stale' : 'hit',
+        bytes: answered.body === null ? 0 : answered.body.length,
+      }),
     )
     return true
   }

@@ -64,6 +64,8 @@ export interface HtmlCache {
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
   /** How long a kept page may be answered after it was rendered: fresh, then stale. */
   readonly lifetimeMs: number
+  /** How long a kept page is fresh after it was rendered (unless purged). */
+  readonly freshMs: number
   readonly size: number
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
@@ -155,6 +157,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return purged
     },
     lifetimeMs: clock.lifetimeMs,
+    freshMs: clock.ttlMs,
     get size() {
       return pages.size
     },

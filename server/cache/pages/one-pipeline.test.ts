@@ -187,6 +187,10 @@ describe('one pipeline: app.request() and the real Node listener answer alike', 
       expect(answers.app.headers.age).toBe(stale ? '15' : '0')
       expect(answers.app.headers.etag).toBe(etag)
       expect(answers.app.headers['x-request-id']).toBe(headers?.()['x-request-id'] ?? 'same-id')
+      // One list member of this server's cache (RFC 9211), whichever path answered.
+      expect(answers.app.headers['cache-status']).toBe(
+        stale ? 'tenant-sites; hit; detail=stale' : 'tenant-sites; hit; ttl=10',
+      )
     }
   })
 })

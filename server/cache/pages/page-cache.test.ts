@@ -213,7 +213,7 @@ describe('the HTML cache in the app', () => {
     // The one kept page's identity and compressed bodies: more than the compressed body alone.
     expect(Number(/^cache_bytes\{cache="html"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(10_000)
     // A hit is reported under the page's route name, like the render it replays.
-    expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx"\} 3/)
+    expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx",code="200"\} 3/)
   })
 
   it('HEAD is answered from a kept page', async () => {
