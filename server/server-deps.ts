@@ -103,6 +103,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           log: log.child({ component: 'redis' }),
           onCommandError: (operation) => metrics.sharedStoreError(operation),
           onPurgeEvent: (event) => metrics.purgeEvent(event),
+          purgeGap: env.PURGE_GAP,
           ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
         })
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined

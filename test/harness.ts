@@ -63,6 +63,8 @@ export interface TestSiteOptions {
   redisAdmitAfter?: number
   /** Opens `POST /_internal/purge` with this bearer token. */
   purgeToken?: string
+  /** PURGE_GAP (default `stale`). */
+  purgeGap?: 'stale' | 'drop'
 }
 
 export interface TestSite {
@@ -186,6 +188,7 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     // At the first render, unless a test asks for admission: most fleet tests read one instance's render on another.
     REDIS_ADMIT_AFTER: options.redisAdmitAfter ?? 1,
     PURGE_TOKEN: options.purgeToken,
+    ...(options.purgeGap ? { PURGE_GAP: options.purgeGap } : {}),
   }
 }
 
