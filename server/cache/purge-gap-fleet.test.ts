@@ -138,28 +138,37 @@ describe('purges of everything and gaps in the purge stream', () => {
     })
     try {
       await fleet.redis.kill()
-      await fleet.redis.restart()
-      slowMs = SLOW_MS
-      // Each instance finds its position gone from the stream once it reads it again.
-      for (const each of [a, b])
-        await vi.waitFor(async () => expect((await deliveryCounts(each.metrics)).gap).toBe(1), {
-          timeout: 10_000,
-          interval: 50,
-        })
     } finally {
+      // The requests in flight as it died are answered; none is sent after, so what the instances
+      // hold once the gap is found is what they held before (not pages rendered again meanwhile).
       loading = false
       await Promise.all(load)
     }
+    await fleet.redis.restart()
+    slowMs = SLOW_MS
+    // Each instance finds its position gone from the stream once it reads it again.
+    for (const each of [a, b])
+      await vi.waitFor(async () => expect((await deliveryCounts(each.metrics)).gap).toBe(1), {
+        timeout: 10_000,
+        interval: 50,
+      })
+    // Held still, as stale: rendered again when next asked for, not dropped.
+    for (const each of [a, b])
+      for (const path of PAGES) {
+        expect(each.site.htmlCache?.peek(key(path))).toBeDefined()
+        expect(each.site.htmlCache?.isStale(key(path))).toBe(true)
+      }
     expect(statuses.length).toBeGreaterThan(0)
     expect(statuses.filter((status) => status >= 500)).toEqual([])
+    // As after a purge of everything, the upstream answers went with the gap: the first visit (on a)
+    // waits for the site config, b reads it from Redis.
     const answers = { a: await visit(a.site), b: await visit(b.site) }
     console.info(
       `after Redis restarted empty (${statuses.length} requests under load), upstream at ${SLOW_MS} ms: ${JSON.stringify(answers)}`,
     )
-    for (const each of [...answers.a, ...answers.b]) {
-      expect(each).toMatchObject({ status: 200 })
-      expect(each.ms).toBeLessThan(AT_ONCE_MS)
-    }
+    expect(answers.a[0]?.ms).toBeLessThan(SLOW_MS + AT_ONCE_MS)
+    for (const each of [...answers.a, ...answers.b]) expect(each).toMatchObject({ status: 200 })
+    for (const each of [...answers.a.slice(1), ...answers.b]) expect(each.ms).toBeLessThan(AT_ONCE_MS)
   }, 30_000)
 
   it('with PURGE_GAP=drop, Redis restarted empty makes an instance drop what it holds, and its next visitor waits for a render', async () => {
