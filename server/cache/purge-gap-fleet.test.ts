@@ -86,7 +86,7 @@ async function visit(site: TestSite): Promise<{ path: string; ms: number; status
 }
 
 describe('purges of everything and gaps in the purge stream', () => {
-  it('a soft purge of everything keeps the purge stream: with the upstream slowed, every instance answers its pages at once (stale) and they are rendered again', async () => {
+  it('a soft purge of everything keeps the purge stream: with the upstream slowed, the instances answer their pages at once (stale) but for the first visit, which loads the site config, and render them again', async () => {
     slowMs = 0
     const [a, b] = [await instance(), await instance()]
     await marker(a, [b])
@@ -117,7 +117,7 @@ describe('purges of everything and gaps in the purge stream', () => {
     await vi.waitFor(() => expect([...a.outcomes, ...b.outcomes]).not.toEqual([]), { timeout: 15_000, interval: 100 })
   }, 30_000)
 
-  it('Redis killed and restarted empty under load: no 5xx, and with the upstream slowed both instances answer their pages at once', async () => {
+  it('Redis killed and restarted empty under load: no 5xx, every held page kept as stale, and with the upstream slowed both instances answer them at once but for the first visit, which loads the site config', async () => {
     slowMs = 0
     const [a, b] = [await instance(), await instance()]
     await marker(a, [b])
