@@ -21,6 +21,7 @@ const PROCESS = [
   'server/cache/pages/shared-flood.test.ts',
   'server/cache/pages/takedown-fleet.test.ts',
   'server/cache/purge-delivery.test.ts',
+  'server/cache/purge-gap-fleet.test.ts',
   'server/cache/purge-records-eviction.test.ts',
   'server/cdn/cdn-fleet.test.ts',
   'server/api-proxy/sign-in-limits-fleet.test.ts',

@@ -40,6 +40,7 @@ describe('parseEnv', () => {
         REDIS_ADMIT_AFTER: 2,
         REDIS_ADMIT_GAP_MS: undefined,
         PURGE_TOKEN: undefined,
+        PURGE_GAP: 'stale',
         HTML_CACHE_TTL_MS: 10000,
         HTML_CACHE_STALE_MS: 3600000,
         HTML_CACHE_MAX_BYTES: 32 * 1024 * 1024,
@@ -243,6 +244,20 @@ describe('parseEnv', () => {
       HTML_CACHE_TTL_MS: 0,
       HTML_CACHE_MAX_BYTES: 1048576,
     })
+  })
+
+  it.each([
+    [{}, 'stale'],
+    [{ PURGE_GAP: 'stale' }, 'stale'],
+    [{ PURGE_GAP: 'drop' }, 'drop'],
+  ])('reads what a gap in the purge stream does, %j', (raw, expected) => {
+    const result = parseEnv(raw)
+    expect(result.ok && result.env.PURGE_GAP).toBe(expected)
+  })
+
+  it('refuses a gap behaviour other than stale or drop', () => {
+    const result = parseEnv({ PURGE_GAP: 'ignore' })
+    expect(result.ok ? [] : result.errors).toEqual(['PURGE_GAP: must be stale or drop'])
   })
 
   it('refuses a non-Redis URL and a short purge token', () => {

@@ -144,6 +144,8 @@ const envSchema = z.object({
     .pipe(z.number().int().max(300_000, 'must be at most 300000'))
     .optional(),
   PURGE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  // What an instance does with what it holds when it may have missed purges (purge-follower.ts).
+  PURGE_GAP: z.enum(['stale', 'drop'], { error: 'must be stale or drop' }).default('stale'),
   CDN_PURGE_TIMEOUT_MS: integer(10_000, 100, 600_000),
   // Calls one purge makes at one CDN before it is widened to the tenant's hosts (cdn/call-plan.ts).
   CDN_PURGE_MAX_CALLS: integer(32, 1, 1000),

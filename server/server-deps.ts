@@ -105,6 +105,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           onCommandError: (operation) => metrics.sharedStoreError(operation),
           onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
           onPurgeEvent: (event) => metrics.purgeEvent(event),
+          purgeGap: env.PURGE_GAP,
           ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
         })
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined

@@ -68,6 +68,8 @@ export interface TestSiteOptions {
   redisAdmitGapMs?: number | 'fresh'
   /** Opens `POST /_internal/purge` with this bearer token. */
   purgeToken?: string
+  /** PURGE_GAP (default `stale`). */
+  purgeGap?: 'stale' | 'drop'
 }
 
 export interface TestSite {
@@ -192,6 +194,7 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     REDIS_ADMIT_AFTER: options.redisAdmitAfter ?? 1,
     REDIS_ADMIT_GAP_MS: options.redisAdmitGapMs === 'fresh' ? undefined : (options.redisAdmitGapMs ?? 0),
     PURGE_TOKEN: options.purgeToken,
+    ...(options.purgeGap ? { PURGE_GAP: options.purgeGap } : {}),
   }
 }
 

@@ -107,6 +107,14 @@ export function purgeChannel(prefix: string): string {
 }
 
 /**
+ * The stream every purge is appended to (redis-purge-stream.ts). Outside every tenant's prefix, and
+ * spared by a purge of everything: losing it makes every instance find a gap in it.
+ */
+export function purgeStreamKey(prefix: string): string {
+  return `${prefix}purges`
+}
+
+/**
  * Where the shared store records the time of the last purge of one mode covering `name` (see
  * purge-marks.ts). Outside every tenant's prefix, so a purge of the tenant never deletes its own record.
  */

@@ -5,6 +5,7 @@ import {
   isPurgeMarkKey,
   isTagIndexKey,
   parseHtmlKey,
+  purgeStreamKey,
   sharedKey,
   siteKey,
   showPathKey,
@@ -107,7 +108,9 @@ export function createPurger(options: PurgerOptions): Purger {
     const hard = scope.mode === 'hard' || markMs <= 0
     if (markMs > 0 && !(await store.mark(scopeMarks(prefix, scope), at, markMs))) return false
     const dropped = (key: string) => {
-      if (isPurgeMarkKey(prefix, key)) return false
+      // The purge bookkeeping stays whatever the mode: without the stream every instance, this one
+      // too, would find a gap in it and treat what it holds as possibly missed.
+      if (isPurgeMarkKey(prefix, key) || key === purgeStreamKey(prefix)) return false
       const name = key.slice(prefix.length)
       return hard || (parseHtmlKey(name) === null && !isTagIndexKey(name) && !name.startsWith('lock:'))
     }

@@ -18,12 +18,13 @@ interface Instance {
 }
 
 /** An instance sharing the test Redis whose pages stay fresh for the whole test unless purged. */
-async function instance(): Promise<Instance> {
+async function instance(purgeGap?: 'stale' | 'drop'): Promise<Instance> {
   const metrics = createMetrics({ processMetrics: false })
   const log = captureLog('warn')
   const site = await fleet.start({
     redisCommandTimeoutMs: 200,
     purgeToken: TOKEN,
+    ...(purgeGap ? { purgeGap } : {}),
     log: log.log,
     app: { metrics },
     htmlCache: { ttlMs: 600_000, staleMs: 3_600_000 },
@@ -112,8 +113,21 @@ describe('purges reach every instance at least once', () => {
     expect((await deliveryCounts(b.metrics)).received).toBe(purges)
   })
 
-  it('an instance whose position was trimmed or lost from the stream drops everything it holds, and says so', async () => {
+  it('an instance whose position was trimmed or lost from the stream marks everything it holds stale, and says so', async () => {
     const [a, b] = [await instance(), await instance()]
+    await firstPurge(a, [b])
+    await holdHot(b.site)
+    await fleet.admin.del('ts:purges')
+    await a.site.purge({ host: 'other.localhost' })
+    await vi.waitFor(() => expect(b.site.htmlCache?.isStale(HOT)).toBe(true))
+    expect(b.site.htmlCache?.peek(HOT)).toBeDefined()
+    expect(await deliveryCounts(b.metrics)).toMatchObject({ gap: 1 })
+    expect(b.log.text()).toContain('purge stream trimmed or lost past this instance')
+    expect(b.log.text()).toContain('every cached page held here is stale')
+  })
+
+  it('with PURGE_GAP=drop, an instance whose position was trimmed or lost from the stream drops everything it holds, and says so', async () => {
+    const [a, b] = [await instance(), await instance('drop')]
     await firstPurge(a, [b])
     await holdHot(b.site)
     // As an eviction (or a trim past b) would: the entry b read last is gone.

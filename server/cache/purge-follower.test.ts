@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { captureLog } from '../../test/log-capture.ts'
-import { compareIds, createPurgeFollower, type FollowEvent } from './purge-follower.ts'
+import { compareIds, createPurgeFollower, type FollowEvent, type PurgeGap } from './purge-follower.ts'
 import { toPurgeText } from './purge-message.ts'
 import type { PurgeScope } from './purge-scope.ts'
 import type { StreamEntry } from './redis-purge-stream.ts'
@@ -41,7 +41,11 @@ function memoryStream() {
   }
 }
 
-function follower(stream: ReturnType<typeof memoryStream>, apply: (scope: PurgeScope) => void = () => {}) {
+function follower(
+  stream: ReturnType<typeof memoryStream>,
+  apply: (scope: PurgeScope) => void = () => {},
+  gap?: PurgeGap,
+) {
   const applied: (string | null)[] = []
   const events: FollowEvent[] = []
   const log = captureLog('warn')
@@ -52,6 +56,7 @@ function follower(stream: ReturnType<typeof memoryStream>, apply: (scope: PurgeS
     log: log.log,
     batch: 2,
     onEvent: (event) => events.push(event),
+    ...(gap ? { gap } : {}),
     apply(scope) {
       apply(scope)
       applied.push(scope.host === null ? `* ${scope.mode}` : scope.host)
@@ -85,7 +90,7 @@ describe('following the purge stream', () => {
     expect(reader.events).toEqual(['received', 'received'])
   })
 
-  it('an instance whose last entry was trimmed away drops everything once, says so, and reads on', async () => {
+  it('an instance whose last entry was trimmed away marks everything stale once, says so, and reads on', async () => {
     const stream = memoryStream()
     const reader = follower(stream)
     stream.purge('a')
@@ -93,7 +98,7 @@ describe('following the purge stream', () => {
     for (const host of ['b', 'c', 'd']) stream.purge(host)
     stream.trim(2)
     await reader.catchUp()
-    expect(reader.applied).toEqual(['a', '* hard', 'c', 'd'])
+    expect(reader.applied).toEqual(['a', '* soft', 'c', 'd'])
     expect(reader.events.filter((event) => event === 'gap')).toHaveLength(1)
     expect(reader.log.text()).toContain('purge stream trimmed or lost past this instance')
     stream.purge('e')
@@ -102,14 +107,26 @@ describe('following the purge stream', () => {
     expect(reader.events.filter((event) => event === 'gap')).toHaveLength(1)
   })
 
-  it('a stream lost entirely (evicted) after an entry was read is a gap too', async () => {
+  it('a stream lost entirely (evicted, a Redis restarted empty) after an entry was read is a gap too', async () => {
     const stream = memoryStream()
     const reader = follower(stream)
     stream.purge('a')
     await reader.catchUp()
     stream.trim(1)
     await reader.catchUp()
-    expect(reader.applied).toEqual(['a', '* hard'])
+    expect(reader.applied).toEqual(['a', '* soft'])
+  })
+
+  it("with gap 'drop', a gap drops everything held instead, and says so", async () => {
+    const stream = memoryStream()
+    const reader = follower(stream, () => {}, 'drop')
+    stream.purge('a')
+    await reader.catchUp()
+    stream.trim(1)
+    stream.purge('b')
+    await reader.catchUp()
+    expect(reader.applied).toEqual(['a', '* hard', 'b'])
+    expect(reader.log.text()).toContain('dropping every cached page')
   })
 
   it('before any entry, nothing is a gap: the purges of the moment it started are read, earlier ones not', async () => {

@@ -6,6 +6,12 @@ import type { PurgeStreamReader } from './redis-purge-stream.ts'
 /** What following the purge stream reports (metrics): a purge applied, a malformed one, one whose purge threw, a gap. */
 export type FollowEvent = 'received' | 'malformed' | 'failed' | 'gap'
 
+/**
+ * What an instance does with what it holds when it finds a gap in the stream (`PURGE_GAP`): `stale`
+ * marks every page stale, so it is still answered while it is rendered again; `drop` drops it.
+ */
+export type PurgeGap = 'stale' | 'drop'
+
 export interface PurgeFollowerOptions {
   reader: PurgeStreamReader
   /** This instance's id: its own purges, already applied when sent, are skipped. */
@@ -20,6 +26,8 @@ export interface PurgeFollowerOptions {
   batch?: number
   /** Purge ids remembered to apply a purge appended twice once. Default 10,000. */
   remembered?: number
+  /** What a gap does to what this instance holds. Default `stale`. */
+  gap?: PurgeGap
 }
 
 export interface PurgeFollower {
@@ -32,22 +40,30 @@ export interface PurgeFollower {
 /** How far before its start an instance reads on its first catch-up: purges of the moment it started, clocks a little apart. */
 const START_MARGIN_MS = 30_000
 
-/** The everything-purge a reader applies when it may have missed purges: it drops what it holds. */
-const EVERYTHING: PurgeScope = { host: null, mode: 'hard' }
+/**
+ * The everything-purge a reader applies when it may have missed purges. Soft by default: a purge it
+ * missed is then answered at most once more per page, as the stale copy whose re-render it starts,
+ * while a gap that hid nothing (a Redis restarted empty, a failover) costs no visitor a wait.
+ */
+const EVERYTHING: Record<PurgeGap, PurgeScope> = {
+  stale: { host: null, mode: 'soft' },
+  drop: { host: null, mode: 'hard' },
+}
 
 /**
  * Follows the fleet's purge stream from this instance's last position: every purge appended by
  * another instance is applied here once, in order, whether its wake-up message arrived or not (a
  * subscription being re-established, Redis paused, a network blip). The position is the id of the
  * last entry applied; reading from it includes it, so an entry missing at the head means the stream
- * was trimmed past it (away too long) or lost (evicted): the instance then fails safe, dropping
- * everything it holds, and says so in the log. Before its first entry, an instance reads from a
+ * was trimmed past it (away too long) or lost (evicted, a Redis restarted empty): the instance then
+ * fails safe, marking everything it holds stale (or dropping it, `gap: 'drop'`), and says so in the log. Before its first entry, an instance reads from a
  * moment just before it started (it held nothing earlier).
  */
 export function createPurgeFollower(options: PurgeFollowerOptions): PurgeFollower {
   const { reader, log } = options
   const batch = options.batch ?? 100
   const remembered = options.remembered ?? 10_000
+  const gap = options.gap ?? 'stale'
   const seen = new Set<string>()
   let position = { id: `${Math.max(0, Math.floor(options.startedAt - START_MARGIN_MS))}-0`, exact: false }
   let running: Promise<boolean> | null = null
@@ -91,9 +107,11 @@ export function createPurgeFollower(options: PurgeFollowerOptions): PurgeFollowe
         options.onEvent?.('gap')
         log.error(
           { last: position.id, first: entries[0]?.id ?? null },
-          'purge stream trimmed or lost past this instance: purges may be missed, dropping every cached page and upstream answer held here',
+          gap === 'drop'
+            ? 'purge stream trimmed or lost past this instance: purges may be missed, dropping every cached page and upstream answer held here'
+            : 'purge stream trimmed or lost past this instance: purges may be missed, every cached page held here is stale and upstream answers are dropped',
         )
-        guarded(EVERYTHING, 'gap')
+        guarded(EVERYTHING[gap], 'gap')
         // Read on from there without looking for it again: once is enough.
         position = { id: position.id, exact: false }
       }

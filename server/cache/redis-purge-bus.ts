@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { purgeChannel } from './cache-keys.ts'
+import { purgeChannel, purgeStreamKey } from './cache-keys.ts'
 import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
-import { createPurgeFollower, type FollowEvent } from './purge-follower.ts'
+import { createPurgeFollower, type FollowEvent, type PurgeGap } from './purge-follower.ts'
 import { parsePurgeText, toPurgeText } from './purge-message.ts'
 import type { PurgeScope } from './purge-scope.ts'
 import { redisPurgeStream } from './redis-purge-stream.ts'
@@ -21,6 +21,8 @@ export interface RedisPurgeBusOptions {
   catchUpMs?: number
   /** Purges the stream keeps (about). Default 10,000. */
   streamLength?: number
+  /** What a gap in the stream does to what this instance holds. Default `stale`. */
+  gap?: PurgeGap
 }
 
 /** How soon a failed read of the stream is tried again. */
@@ -36,7 +38,7 @@ const RETRY_MS = 100
 export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start(): Promise<void>; close(): void } {
   const { client, subscriber, log, instanceId, reported } = options
   const channel = purgeChannel(options.prefix)
-  const stream = redisPurgeStream(client, `${options.prefix}purges`, channel, options.streamLength ?? 10_000)
+  const stream = redisPurgeStream(client, purgeStreamKey(options.prefix), channel, options.streamLength ?? 10_000)
   const handlers = new Set<(message: PurgeMessage) => void>()
   const deliver = (scope: PurgeScope) => {
     for (const handler of handlers) handler(scope)
@@ -51,6 +53,7 @@ export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start
     log,
     startedAt: Date.now(),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.gap ? { gap: options.gap } : {}),
   })
   // Commands are not queued while the command connection is down: its own 'ready' reads then. A
   // read that failed (a timeout under load) is tried again shortly, not only at the next tick.

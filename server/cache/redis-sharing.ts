@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { purgeChannel } from './cache-keys.ts'
 import { createCommandBreaker } from './command-breaker.ts'
 import type { PurgeBus } from './purge-bus.ts'
-import type { FollowEvent } from './purge-follower.ts'
+import type { FollowEvent, PurgeGap } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
 import { redisPurgeRecords } from './redis-purge-records.ts'
 import { readTime, type SharedStore } from './shared-store.ts'
@@ -27,6 +27,8 @@ export interface RedisSharingOptions {
   onPurgeEvent?: (event: FollowEvent) => void
   /** How often the purge stream is read besides wake-ups and reconnects. Default 1000 ms. */
   catchUpMs?: number
+  /** What a gap in the purge stream does to what this instance holds (purge-follower.ts). Default `stale`. */
+  purgeGap?: PurgeGap
   /** Purges the stream keeps (about; trimmed by whole nodes). Default 10,000. */
   streamLength?: number
   /** Purge records kept at most (redis-purge-records.ts). Default 100,000. */
@@ -218,6 +220,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     reported,
     ...(options.onPurgeEvent ? { onEvent: options.onPurgeEvent } : {}),
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
+    ...(options.purgeGap !== undefined ? { gap: options.purgeGap } : {}),
     ...(options.streamLength !== undefined ? { streamLength: options.streamLength } : {}),
   })
   // Commands are not queued while disconnected: one sent before the command connection is up
