@@ -136,7 +136,7 @@ describe('behind the shipped HAProxy config', { timeout: 60_000 }, () => {
 
   // Sibling sites of one parent domain may fill a visitor's Cookie header; the instances take request
   // heads up to 64 KiB, and so must the balancer, or every page of the tenant answers 400 there.
-  it('passes a page request carrying 20 KiB of other sites\' cookies', async () => {
+  it("passes a page request carrying 20 KiB of other sites' cookies", async () => {
     if (!haproxy) throw new Error('the rolling restart test starts the balancer')
     const cookie = Array.from({ length: 40 }, (_, i) => `other_site_${i}=${'x'.repeat(500)}`).join('; ')
     const client = new Client(haproxy.url)
