@@ -113,7 +113,9 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     }
     // The status and headers are decided and the shell is ready: the adapter writes them next.
     record.firstByte()
-    const { host } = c.env.front
+    // The operations app on ADMIN_PORT is served by a listener of its own, without the front door:
+    // its requests have no tenant host to log.
+    const host = (c.env as Partial<AppEnv['Bindings']> | undefined)?.front?.host
     const length = response.headers.get('content-length')
     whenSent(c, () =>
       record.finish({
@@ -121,7 +123,7 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
         path: c.req.path,
         route: c.get('routeName'),
         status: response.status,
-        host: host.ok ? host.host : undefined,
+        host: host?.ok ? host.host : undefined,
         cache: c.get('cacheResult') ?? 'pass',
         bytes: length === null ? undefined : Number(length),
       }),
