@@ -37,6 +37,7 @@ describe('parseEnv', () => {
         RATE_LIMIT_LOGIN: { perAddress: 20, perEmail: 10, seconds: 900 },
         RATE_LIMIT_CODE_CHECK: { perAddress: 20, perEmail: 10, seconds: 3600 },
         REDIS_URL: undefined,
+        REDIS_KEY_PREFIX: 'ts:',
         REDIS_ADMIT_AFTER: 2,
         REDIS_ADMIT_GAP_MS: undefined,
         PURGE_TOKEN: undefined,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.ts'
+import { redisCrossChecks, redisKeyPrefix, redisNodeList, redisSecret, redisSentinelName } from './redis-env.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -133,6 +134,15 @@ const envSchema = z.object({
   IMAGE_ENCODE_CONCURRENCY: integer(4, 1, 256),
   IMAGE_ENCODE_QUEUE: integer(32, 0, 100_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  // Or Sentinels that watch a primary and fail over (docs/operations.md "Redis"), by name,
+  REDIS_SENTINELS: redisNodeList,
+  REDIS_SENTINEL_NAME: redisSentinelName,
+  REDIS_SENTINEL_PASSWORD: redisSecret,
+  // or a Redis Cluster by some of its nodes; the data nodes' password with either.
+  REDIS_CLUSTER_NODES: redisNodeList,
+  REDIS_PASSWORD: redisSecret,
+  // What every key starts with: fleets with different prefixes share one Redis without meeting.
+  REDIS_KEY_PREFIX: redisKeyPrefix,
   // Loads of a key in the fleet before its page or upstream answer is stored in Redis (shared-admission.ts).
   REDIS_ADMIT_AFTER: integer(2, 1, 2),
   // The least time between a key's first load in the fleet and the load that stores it (shared-admission.ts); default its fresh time.
@@ -257,5 +267,6 @@ function crossChecks(env: Env, given: Record<string, string>): string[] {
   ] as const) {
     if ((env[id] === undefined) !== (env[token] === undefined)) errors.push(`${id}, ${token}: set both or neither`)
   }
+  errors.push(...redisCrossChecks(env))
   return errors
 }

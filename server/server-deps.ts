@@ -6,6 +6,7 @@ import { createPurger, type Purger } from './cache/purge-bus.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
 import { admitTimes } from './cache/shared-admission.ts'
+import { redisTargetOf } from './redis-env.ts'
 import { createCdnForwarder } from './cdn/cdn-forwarder.ts'
 import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
@@ -95,12 +96,15 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     metrics: options.upstreamMetrics ?? readyOnUpstreamContact(readiness, metrics.upstream),
   })
-  // With REDIS_URL, instances share configs, page data and rendered pages, and purges reach all of them.
+  // With Redis (one server, Sentinels or a Cluster), instances share configs, page data and rendered
+  // pages, and purges reach all of them.
+  const redisTarget = redisTargetOf(env)
   const redis =
-    env.REDIS_URL === undefined
+    redisTarget === undefined
       ? null
       : createRedisSharing({
-          url: env.REDIS_URL,
+          url: redisTarget,
+          prefix: env.REDIS_KEY_PREFIX,
           log: log.child({ component: 'redis' }),
           onCommandError: (operation) => metrics.sharedStoreError(operation),
           onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
@@ -184,7 +188,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     // Purge records are stamped with the clock the pages are.
     ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(redis && shared ? { shared: { ...shared, bus: redis.bus, markMs: htmlCache?.lifetimeMs ?? 0 } } : {}),
+    ...(redis && shared
+      ? { shared: { ...shared, bus: redis.bus, markMs: recordsKeepMs(env, htmlCache?.lifetimeMs) } }
+      : {}),
   })
   // Each purge the endpoint takes goes on to the CDNs in front, from this instance only (cdn/).
   const cdnTargets = cdnTargetsFromEnv(env)
@@ -230,6 +236,8 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         codeCheck: env.RATE_LIMIT_CODE_CHECK,
       }),
       redis: redis?.client,
+      // Under the fleet's prefix, so fleets sharing one Redis count apart.
+      ...(redis ? { keyPrefix: `${redis.prefix}limit` } : {}),
     }),
     images,
     ...(htmlCache ? { htmlCache } : {}),
@@ -280,4 +288,18 @@ async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: s
     port,
   )
   return demoApi
+}
+
+/**
+ * How long purge records are kept: as long as anything they judge may be in Redis, the rendered
+ * pages (fresh plus stale) and the upstream answers and configs (fresh plus stale, or negative).
+ */
+function recordsKeepMs(env: Env, pagesMs = 0): number {
+  return Math.max(
+    pagesMs,
+    env.CONFIG_TTL_MS + env.CONFIG_STALE_MS,
+    env.PAGE_TTL_MS + env.CONFIG_STALE_MS,
+    env.NEGATIVE_TTL_MS,
+    1,
+  )
 }

@@ -58,6 +58,8 @@ export interface TestSiteOptions {
   htmlCache?: Partial<HtmlCacheOptions>
   /** Shares caches and purges through this Redis (see test/redis-server.ts). */
   redisUrl?: string
+  /** Redis through Sentinels or a Cluster instead, and the key prefix (REDIS_SENTINELS, REDIS_CLUSTER_NODES…). */
+  redisEnv?: Partial<Pick<Env, RedisVariable>>
   redisCommandTimeoutMs?: number
   /** REDIS_ADMIT_AFTER (default here 1: every render is shared at once). */
   redisAdmitAfter?: number
@@ -172,6 +174,14 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   }
 }
 
+type RedisVariable =
+  | 'REDIS_SENTINELS'
+  | 'REDIS_SENTINEL_NAME'
+  | 'REDIS_SENTINEL_PASSWORD'
+  | 'REDIS_CLUSTER_NODES'
+  | 'REDIS_PASSWORD'
+  | 'REDIS_KEY_PREFIX'
+
 /** Production's defaults, with the harness's options mapped onto the variables they stand for. */
 function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
   const defaults = parseEnv({})
@@ -190,6 +200,7 @@ function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {
     // The shared-cache stale window anonymous pages announce (the app's own default).
     HTML_CACHE_STALE_MS: 60_000,
     REDIS_URL: options.redisUrl,
+    ...options.redisEnv,
     // At the first render, unless a test asks for admission: most fleet tests read one instance's render on another.
     REDIS_ADMIT_AFTER: options.redisAdmitAfter ?? 1,
     REDIS_ADMIT_GAP_MS: options.redisAdmitGapMs === 'fresh' ? undefined : (options.redisAdmitGapMs ?? 0),

@@ -15,6 +15,7 @@ export function systemDeps(arch) {
   return [
     { path: '/usr/bin/chromium', pkg: 'chromium', executable: true },
     { path: '/usr/bin/redis-server', pkg: 'redis-server', executable: true },
+    { path: '/usr/bin/redis-sentinel', pkg: 'redis-sentinel', executable: true },
     { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
     { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
     { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
@@ -41,7 +42,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser, Redis, Varnish, HAProxy and Caddy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis (and Sentinel), Varnish, HAProxy and Caddy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }

@@ -49,6 +49,7 @@ describe('what pretest does about the Debian packages the tests run', () => {
       expect(systemDeps(arch)).toEqual([
         { path: '/usr/bin/chromium', pkg: 'chromium', executable: true },
         { path: '/usr/bin/redis-server', pkg: 'redis-server', executable: true },
+        { path: '/usr/bin/redis-sentinel', pkg: 'redis-sentinel', executable: true },
         { path: '/usr/sbin/varnishd', pkg: 'varnish', executable: true },
         { path: vmod, pkg: 'varnish-modules', executable: false },
         { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },

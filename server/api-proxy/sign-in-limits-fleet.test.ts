@@ -41,9 +41,9 @@ describe('sign-in limits across a fleet', () => {
     expect(mailed(a, b)).toBe(10)
     expect(statuses.filter((status) => status === 429)).toHaveLength(20)
     // Only the counters of this address and these e-mails, each with its window's lifetime.
-    const keys = await fleet.admin.keys('ts-limit:*')
-    expect(keys).toContain('ts-limit:send_email:address:res.localhost|127.0.0.1')
-    expect(keys.filter((key) => key.startsWith('ts-limit:send_email:email:'))).toHaveLength(10)
+    const keys = await fleet.admin.keys('ts:limit:*')
+    expect(keys).toContain('ts:limit:send_email:address:res.localhost|127.0.0.1')
+    expect(keys.filter((key) => key.startsWith('ts:limit:send_email:email:'))).toHaveLength(10)
     // E-mails are counted by their digest: no visitor's address is stored.
     expect(keys.filter((key) => key.includes('@'))).toEqual([])
     for (const key of keys) {

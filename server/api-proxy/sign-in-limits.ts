@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Redis } from 'ioredis'
+import type { Cluster, Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import type { ProxyCall } from './allow-list.ts'
 import { toAddressKey, toEmailKey } from './limit-keys.ts'
@@ -25,8 +25,8 @@ export interface SignInLimitsOptions {
    * The instance's Redis command connection (commands time out and are not queued offline): the
    * limits then hold across the fleet. Without it, per instance.
    */
-  redis?: Redis | undefined
-  /** Prefix of the counters' keys in Redis. Kept apart from the caches' `ts:`, which purges empty. */
+  redis?: Redis | Cluster | undefined
+  /** Prefix of the counters' keys in Redis (the app gives REDIS_KEY_PREFIX + `limit`). Default `ts-limit`. */
   keyPrefix?: string
   /** Most keys counted in memory at once, every call together (below). Default 100,000. */
   maxMemoryKeys?: number

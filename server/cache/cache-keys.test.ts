@@ -2,15 +2,20 @@ import { describe, expect, it } from 'vitest'
 import {
   dataKey,
   describeSiteKey,
+  globalRecordsKey,
   htmlKey,
   lockKey,
   pageConfigKey,
   parseHtmlKey,
   purgeChannel,
+  purgeStreamKey,
   sharedKey,
   showPathKey,
   siteKey,
+  tagIndexKey,
   tenantKeyPrefix,
+  tenantRecordsKey,
+  unsharedKey,
 } from './cache-keys.ts'
 
 const HOST = 'res.localhost'
@@ -46,8 +51,11 @@ describe('cache keys', () => {
       'res.localhost:html:zh:http://res.localhost/res/hot',
     ],
     [tenantKeyPrefix(HOST), 'res.localhost:'],
-    [sharedKey('ts:', siteKey(HOST, '')), 'ts:res.localhost:site'],
-    [lockKey('ts:', siteKey(HOST, '')), 'ts:lock:res.localhost:site'],
+    [sharedKey('ts:', siteKey(HOST, '')), 'ts:{res.localhost}:site'],
+    [lockKey('ts:', siteKey(HOST, '')), 'ts:lock:{res.localhost}:site'],
+    [tenantRecordsKey('ts:', HOST), 'ts:{res.localhost}:purged'],
+    [globalRecordsKey('ts:'), 'ts:purged:all'],
+    [purgeStreamKey('blue:'), 'blue:purges'],
     [purgeChannel('ts:'), 'ts:purge'],
   ])('%s is spelled %s', (key, expected) => {
     expect(key).toBe(expected)
@@ -59,6 +67,28 @@ describe('cache keys', () => {
     expect(sharedKey('ts:', key).startsWith(sharedKey('ts:', tenantKeyPrefix(HOST)))).toBe(true)
     // Locks live outside the tenant prefix: a purge never deletes another instance's lock.
     expect(lockKey('ts:', key).startsWith(sharedKey('ts:', tenantKeyPrefix(HOST)))).toBe(false)
+    expect(unsharedKey('ts:', sharedKey('ts:', key))).toBe(key)
+  })
+
+  it.each(KEYS)(
+    'a %s key, its lock, its tag index and its tenant’s records share one Cluster hash tag',
+    (_kind, key) => {
+      // Redis Cluster hashes the text between the first `{` and the next `}`.
+      const hashTag = (redisKey: string) => /\{([^}]*)\}/.exec(redisKey)?.[1]
+      for (const redisKey of [
+        sharedKey('blue:', key),
+        lockKey('blue:', key),
+        sharedKey('blue:', tagIndexKey(HOST, 'post:1')),
+        tenantRecordsKey('blue:', HOST),
+      ]) {
+        expect(redisKey.startsWith('blue:')).toBe(true)
+        expect(hashTag(redisKey)).toBe(HOST)
+      }
+    },
+  )
+
+  it('reads back no cache key from a key of another prefix', () => {
+    expect(unsharedKey('green:', sharedKey('blue:', siteKey(HOST, '')))).toBeNull()
   })
 
   it('data keys ignore key order in the body', () => {

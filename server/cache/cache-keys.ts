@@ -91,14 +91,30 @@ export function tagIndexKey(host: string, tag: string): string {
   return `${host}:tag:${tag}`
 }
 
-/** A key's place in the shared store: every instance's keys start with the store's `prefix`. */
+/**
+ * A key's place in the shared store: the store's `prefix` (REDIS_KEY_PREFIX, so fleets sharing one
+ * Redis never meet), then the tenant host in braces, a Redis Cluster hash tag
+ * (https://redis.io/docs/latest/operate/oss_and_stack/reference/cluster-spec/#hash-tags): every
+ * key of one tenant lives in one slot, so a script may touch a page, its tag indexes and the
+ * tenant's purge records together. Every Redis key of a tenant is made here.
+ */
 export function sharedKey(prefix: string, key: string): string {
-  return prefix + key
+  const colon = key.indexOf(':')
+  if (colon <= 0) return prefix + key
+  return `${prefix}{${key.slice(0, colon)}}${key.slice(colon)}`
+}
+
+/** The cache key a shared-store key (`sharedKey`) was made from, or null for a key of another prefix or shape. */
+export function unsharedKey(prefix: string, key: string): string | null {
+  if (!key.startsWith(`${prefix}{`)) return null
+  const close = key.indexOf('}', prefix.length)
+  if (close === -1) return null
+  return key.slice(prefix.length + 1, close) + key.slice(close + 1)
 }
 
 /** The shared-store lock an instance holds while it loads or renders `key` for the fleet. */
 export function lockKey(prefix: string, key: string): string {
-  return `${prefix}lock:${key}`
+  return sharedKey(`${prefix}lock:`, key)
 }
 
 /** The pub/sub channel purges travel on. */
@@ -107,24 +123,30 @@ export function purgeChannel(prefix: string): string {
 }
 
 /**
- * The stream every purge is appended to (redis-purge-stream.ts). Outside every tenant's prefix, and
- * spared by a purge of everything: losing it makes every instance find a gap in it.
+ * The stream every purge is appended to (redis-purge-stream.ts): one key, so one slot of a Redis
+ * Cluster, read by every instance. Outside every tenant: no purge deletes it.
  */
 export function purgeStreamKey(prefix: string): string {
   return `${prefix}purges`
 }
 
 /**
- * Where the shared store records the time of the last purge of one mode covering `name` (see
- * purge-marks.ts). Outside every tenant's prefix, so a purge of the tenant never deletes its own record.
+ * The name of the record of the last purge of one mode covering `name` (see purge-marks.ts):
+ * `<prefix>purged:<mode>:<name>`. Redis keeps the records of one tenant together in the tenant's
+ * set (`tenantRecordsKey`) and those of everything in one set (`globalRecordsKey`).
  */
 export function purgeMarkKey(prefix: string, mode: 'soft' | 'hard', name: string): string {
   return `${prefix}purged:${mode}:${name}`
 }
 
-/** Whether a shared-store key (with its prefix) is a purge record. */
-export function isPurgeMarkKey(prefix: string, key: string): boolean {
-  return key.startsWith(`${prefix}purged:`)
+/** The sorted set of one tenant's purge records (redis-purge-records.ts), in the tenant's slot. */
+export function tenantRecordsKey(prefix: string, host: string): string {
+  return sharedKey(prefix, `${host}:purged`)
+}
+
+/** The sorted set of the records of purges of everything (redis-purge-records.ts). */
+export function globalRecordsKey(prefix: string): string {
+  return `${prefix}purged:all`
 }
 
 /** Whether a cache key is a tag index (`tagIndexKey`). */

@@ -56,7 +56,6 @@ describe('createConfigCache with a shared layer', () => {
       get: async () => undefined,
       set: async () => {},
       lock: async () => async () => {},
-      deletePrefix: async () => false,
       deleteKeys: async () => false,
       getMarked: async () => ({ value: undefined, marks: [] }),
       mark: async () => false,

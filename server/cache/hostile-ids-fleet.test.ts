@@ -42,7 +42,7 @@ describe('hostile upstream ids through Redis, across two instances', () => {
       expect(second.response.headers.get('age')).not.toBeNull()
       expectHeaderSafe(second.response)
       expect(second.response.headers.get('cache-tag')).toBe(tags)
-      const pattern = `ts:${host}:html:*${path}`
+      const pattern = `ts:{${host}}:html:*${path}`
       await vi.waitFor(async () => expect(await fleet.admin.keys(pattern)).toHaveLength(1))
       const [shared] = await fleet.admin.keys(pattern)
       const key = shared?.slice('ts:'.length) ?? ''

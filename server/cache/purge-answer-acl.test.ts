@@ -72,7 +72,9 @@ describe('a purge whose record is written but whose append to the stream is refu
       expect(body).toMatchObject({ purged: { pages: 1 }, shared: 'unavailable', queued: true })
       const purges = body.hosts.length
       // The record did land (the ACL lets `app` write it): only the append failed.
-      expect(await fleet.admin.zscore('ts:purged:records', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
+      expect(
+        await fleet.admin.zscore('ts:{res.localhost}:purged', 'hard:path:res.localhost:zh:/res/hot'),
+      ).not.toBeNull()
       expect(await fleet.admin.exists('ts:purges')).toBe(0)
       expect(await counts(a.metrics, 'purge_delivery_total', 'event')).toEqual({ unshared: purges })
       expect((await counts(a.metrics, 'shared_store_errors_total', 'operation')).publish).toBeGreaterThanOrEqual(purges)

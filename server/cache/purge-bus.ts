@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import {
-  htmlKeyPrefix,
-  isPurgeMarkKey,
-  isTagIndexKey,
-  parseHtmlKey,
-  purgeStreamKey,
-  sharedKey,
-  siteKey,
-  showPathKey,
-  tagIndexKey,
-  tenantKeyPrefix,
-} from './cache-keys.ts'
+import { parseHtmlKey, sharedKey, showPathKey, tagIndexKey, unsharedKey } from './cache-keys.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
 import { createPurgeOutbox, type Unshared } from './purge-outbox.ts'
-import { coversHtmlKey, type PurgeCount, type PurgeScope } from './purge-scope.ts'
+import type { PurgeCount, PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
+
+/** How long purge records are kept when the purger is not told (a record takes a few bytes). */
+const DEFAULT_MARK_MS = 24 * 3_600_000
 
 /** A purge as it travels between instances. */
 export type PurgeMessage = PurgeScope
@@ -38,7 +30,8 @@ export interface PurgerOptions {
   upstream: { purge(host: string | null): number; forget(keys: string[]): number; forgetSite(host: string): number }
   /**
    * The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts); purges are
-   * recorded there for `markMs`, the rendered pages' lifetime (fresh plus stale; see purge-marks.ts).
+   * recorded there for `markMs`, the longest a copy is kept there (pages: fresh plus stale; upstream
+   * answers: their own lifetime; see purge-marks.ts). Default a day.
    */
   shared?: { store: SharedStore; prefix: string; bus: PurgeBus; markMs?: number; retryMs?: number }
   now?: () => number
@@ -97,50 +90,34 @@ export function createPurger(options: PurgerOptions): Purger {
 
   /**
    * The shared store's copies of what `scope` covers, as far as this instance knows them: its
-   * record first (from then on no render that started earlier is written there), then upstream
-   * answers dropped, and rendered pages left stale by the record (soft) or dropped (hard).
+   * record first (from then on no copy stored earlier reads as current, and no render that started
+   * earlier is written), then upstream answers dropped, and rendered pages left stale by the
+   * record (soft) or dropped (hard). A purge of a host or of everything is its record alone: one
+   * write whatever the number of keys (redis-purge-records.ts), never a walk over them.
    */
   async function purgeShared(store: SharedStore, prefix: string, scope: PurgeScope, known: string[]): Promise<boolean> {
     const { host } = scope
     const at = now()
-    const markMs = shared?.markMs ?? 0
-    // Without records (no HTML cache) a soft purge cannot leave shared pages stale: it drops them.
-    const hard = scope.mode === 'hard' || markMs <= 0
-    if (markMs > 0 && !(await store.mark(scopeMarks(prefix, scope), at, markMs))) return false
-    const dropped = (key: string) => {
-      // The purge bookkeeping stays whatever the mode: without the stream every instance, this one
-      // too, would find a gap in it and treat what it holds as possibly missed.
-      if (isPurgeMarkKey(prefix, key) || key === purgeStreamKey(prefix)) return false
-      const name = key.slice(prefix.length)
-      return hard || (parseHtmlKey(name) === null && !isTagIndexKey(name) && !name.startsWith('lock:'))
-    }
-    if (host === null) return store.deletePrefix(prefix, dropped)
-    if (scope.pages === undefined && scope.tags === undefined)
-      return store.deletePrefix(sharedKey(prefix, tenantKeyPrefix(host)), dropped)
+    const markMs = shared?.markMs ?? DEFAULT_MARK_MS
+    const hard = scope.mode === 'hard'
+    if (!(await store.mark(scopeMarks(prefix, scope), at, markMs))) return false
+    if (host === null || (scope.pages === undefined && scope.tags === undefined)) return true
     const results = [
       store.deleteKeys(known.filter((key) => hard || parseHtmlKey(key) === null).map((key) => sharedKey(prefix, key))),
     ]
-    if (scope.pages !== undefined && hard)
-      results.push(
-        store.deletePrefix(sharedKey(prefix, htmlKeyPrefix(host)), (key) =>
-          coversHtmlKey(scope, key.slice(prefix.length)),
-        ),
-      )
-    if (scope.tags?.includes('site')) results.push(store.deletePrefix(sharedKey(prefix, siteKey(host, ''))))
     // Pages and answers no instance holds any more are found through the tag index.
     for (const tag of scope.tags ?? []) {
       const index = sharedKey(prefix, tagIndexKey(host, tag))
       results.push(
         store
           .scanSet(index, async (members) => {
-            const pages = members.filter((member) => parseHtmlKey(member.slice(prefix.length)) !== null)
+            const pages = members.filter((member) => parseHtmlKey(unsharedKey(prefix, member) ?? '') !== null)
             await store.deleteKeys(members.filter((member) => hard || !pages.includes(member)))
-            if (markMs > 0)
-              await store.mark(
-                pages.map((page) => pageMark(prefix, scope.mode, page.slice(prefix.length))),
-                at,
-                markMs,
-              )
+            await store.mark(
+              pages.map((page) => pageMark(prefix, scope.mode, unsharedKey(prefix, page) ?? '')),
+              at,
+              markMs,
+            )
           })
           .then((reached) => (reached && hard ? store.deleteKeys([index]) : reached)),
       )

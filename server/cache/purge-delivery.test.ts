@@ -108,7 +108,7 @@ describe('purges reach every instance at least once', () => {
       expect(await deliveryCounts(a.metrics)).toEqual({ unshared: purges, redelivered: purges }),
     )
     // Its record is in Redis too: a new instance never answers the copy from before.
-    expect(await fleet.admin.zscore('ts:purged:records', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
+    expect(await fleet.admin.zscore('ts:{res.localhost}:purged', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
     // Appended more than once (a write that timed out may have landed), applied once.
     expect((await deliveryCounts(b.metrics)).received).toBe(purges)
   })

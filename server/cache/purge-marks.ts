@@ -1,4 +1,4 @@
-import { parseHtmlKey, purgeMarkKey } from './cache-keys.ts'
+import { parseHtmlKey, purgeMarkKey, showPathKey, siteKey } from './cache-keys.ts'
 import type { PurgeScope } from './purge-scope.ts'
 
 /**
@@ -63,4 +63,32 @@ export function judgeStored(
     Math.max(-Infinity, ...times.filter((time) => time !== undefined))
   if (storedAt <= latest(hard)) return 'absent'
   return storedAt <= latest(soft) ? 'stale' : 'current'
+}
+
+/**
+ * The records an upstream answer or site config stored under `key` is judged by: everything and
+ * its host (every purge of a host drops its answers), and for the site config the `site` tag.
+ */
+export function entryMarks(prefix: string, key: string): string[] {
+  const host = key.slice(0, key.indexOf(':'))
+  const names = [ALL, hostName(host)]
+  if (key === showPathKey(host) || key.startsWith(siteKey(host, ''))) names.push(tagName(host, 'site'))
+  return names.flatMap((name) => [purgeMarkKey(prefix, 'soft', name), purgeMarkKey(prefix, 'hard', name)])
+}
+
+/**
+ * The tenant a record name (`soft:tag:a.example:post:1`) belongs to, or null for the records of
+ * everything (`soft:*`): each tenant's records are kept apart (redis-purge-records.ts).
+ */
+export function recordHost(name: string): string | null {
+  const scope = name.slice(name.indexOf(':') + 1)
+  if (scope === ALL) return null
+  const rest = scope.slice(scope.indexOf(':') + 1)
+  const end = rest.indexOf(':')
+  return end === -1 ? rest : rest.slice(0, end)
+}
+
+/** The record a tenant's oldest records fold into when it has too many: its whole host. */
+export function hostRecord(host: string): string {
+  return hostName(host)
 }

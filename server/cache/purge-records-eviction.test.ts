@@ -9,8 +9,8 @@ import { createRedisSharing } from './redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
-const HOT = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
-const NEW = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
+const HOT = 'ts:{res.localhost}:html:zh:http://res.localhost/res/hot'
+const NEW = 'ts:{res.localhost}:html:zh:http://res.localhost/res/new'
 const FILLER = Buffer.alloc(100 * 1024, 'x')
 /** Posts the stub makes up (`f0`, `f1`…): the demo's p1001 under that id, with text that hardly compresses. */
 const FLOOD_POST = /^f\d+$/
@@ -64,7 +64,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
       for (const path of paths) await get(site, path)
       await settled(site)
     }
-    const keys = paths.map((path) => `ts:res.localhost:html:zh:http://res.localhost${path}`)
+    const keys = paths.map((path) => `ts:{res.localhost}:html:zh:http://res.localhost${path}`)
     await vi.waitFor(async () => expect(await fleet.admin.exists(...keys)).toBe(keys.length))
     return [a, b]
   }
@@ -97,7 +97,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
   async function flood(megabytes: number, keep: string[]): Promise<void> {
     for (let index = 0; index < megabytes * 10; index++) {
       await fleet.admin.set(
-        `ts:flood.localhost:html:zh:http://flood.localhost/s?query=${index}`,
+        `ts:{flood.localhost}:html:zh:http://flood.localhost/s?query=${index}`,
         FILLER,
         'PX',
         3_600_000,
@@ -120,7 +120,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     // Visitors of 40 new posts on both instances (about 3.3 MiB written: the 4 MiB Redis evicts
     // some 90–100 keys already), then direct writes.
     await floodThroughApp(40, a, b)
-    expect((await fleet.admin.keys('ts:res.localhost:html:*/post/f*')).length).toBeGreaterThan(0)
+    expect((await fleet.admin.keys('ts:{res.localhost}:html:*/post/f*')).length).toBeGreaterThan(0)
     await flood(4, [HOT, NEW])
     expect(await (await a.purge({ host: 'res.localhost', paths: ['/res/hot'], mode: 'hard' })).json()).toMatchObject({
       shared: 'ok',
@@ -245,7 +245,7 @@ describe('a tag purge when the tag index is gone', () => {
       await vi.waitFor(async () => expect(await fleet.admin.exists(HOT)).toBe(1))
       const copy = await fleet.admin.dumpBuffer(HOT)
       // What an eviction of the tag's index looks like: the purge finds no page through it.
-      await fleet.admin.del(`ts:res.localhost:tag:${tag}`)
+      await fleet.admin.del(`ts:{res.localhost}:tag:${tag}`)
       const purger = await instance()
       const purgedAt = Date.now() - 1
       expect(await (await purger.purge({ host: 'res.localhost', tags: [tag], mode })).json()).toMatchObject({

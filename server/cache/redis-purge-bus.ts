@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis'
+import type { Cluster, Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { purgeChannel, purgeStreamKey } from './cache-keys.ts'
 import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
@@ -9,8 +9,8 @@ import { redisPurgeStream } from './redis-purge-stream.ts'
 
 export interface RedisPurgeBusOptions {
   /** The command connection (commands fail instead of queueing) and the subscriber's. */
-  client: Redis
-  subscriber: Redis
+  client: Redis | Cluster
+  subscriber: Redis | Cluster
   prefix: string
   instanceId: string
   log: Logger

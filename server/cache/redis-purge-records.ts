@@ -1,26 +1,33 @@
 import { randomInt } from 'node:crypto'
-import type { Redis } from 'ioredis'
+import type { Cluster, Redis } from 'ioredis'
+import { globalRecordsKey, tenantRecordsKey, unsharedKey } from './cache-keys.ts'
+import { hostRecord, recordHost } from './purge-marks.ts'
 import { readTime } from './shared-store.ts'
 
 /**
- * The purge records (purge-marks.ts) in Redis: one sorted set, `<prefix>purged:records`, of record
- * name (`soft:host:a.example`, `hard:*`…) → time, without TTL, so that a Redis evicting only keys
- * with a TTL (`volatile-*`) never drops a record, and bounded by trimming instead: records older
- * than the pages' lifetime go with each purge, and past `maxRecords` the oldest are folded into the
- * record of everything (covering more, never less).
+ * The purge records (purge-marks.ts) in Redis: sorted sets of record name (`soft:host:a.example`,
+ * `hard:*`…) → time. Each tenant's records are one set in the tenant's slot
+ * (`<prefix>{host}:purged`), so one script reads a page with the records that judge it, even in a
+ * Redis Cluster, and one tenant's purges never touch another's records; the records of purges of
+ * everything are one more set (`<prefix>purged:all`), read beside. The sets have no TTL, so a
+ * Redis evicting only keys with a TTL (`volatile-*`) never drops a record, and are bounded by
+ * trimming instead: records older than the pages' lifetime go with each purge, and past
+ * `maxRecords` a tenant's oldest are folded into the record of its whole host (covering more,
+ * never less, and only that tenant).
  *
- * A Redis evicting any key (`allkeys-*`) may still drop the set: pages are therefore written with
- * the set's generation (`#gen`, a random number given when the set is made) and read as absent
- * when it is not the current one, so a lost record never lets a purged page read as current.
+ * A Redis evicting any key (`allkeys-*`) may still drop a set: each has a generation (`#gen`, a
+ * random number given when it is made), a copy is written with the generations of both sets that
+ * judge it, and it reads as purged when one is not the current one, so a lost record never lets a
+ * purged copy read as current.
  */
 interface RedisPurgeRecords {
-  /** Makes the set (and its generation) unless it is there: at start-up, so the first page written is kept. */
+  /** Makes the set of everything (and its generation) unless it is there: at start-up. */
   ensure(): Promise<void>
   /** Records `at` under each record key (`<prefix>purged:<mode>:<name>`), keeping a later time already there. */
   mark(keys: string[], at: number, keepMs: number): Promise<void>
-  /** The page under `key` and the times of `marks`; a page written under another generation reads as hard-purged. */
+  /** The copy under `key` and the times of `marks`; a copy written under other generations reads as hard-purged. */
   read(key: string, marks: string[]): Promise<{ value: Buffer | undefined; marks: (number | undefined)[] }>
-  /** Writes the page (with its generation) and its tag index entries unless a record of `marks` is at or after `since`. */
+  /** Writes the copy (with its generations) and its tag index entries unless a record of `marks` is at or after `since`. */
   write(
     key: string,
     value: string,
@@ -30,16 +37,18 @@ interface RedisPurgeRecords {
 }
 
 const GENERATION = '#gen'
-/** A time no page was stored after: what a record lost to eviction reads as. */
+const ALL = ['soft:*', 'hard:*']
+/** A time no copy was stored after: what a record lost to eviction reads as. */
 const LOST = Number.MAX_SAFE_INTEGER
 
 // Record times only move forward (GT); then the records older than the pages' lifetime go, and past
-// the bound the oldest are folded into `*` of their mode. The generation is set aside meanwhile.
-// KEYS[1] the set; ARGV: at, oldest worth keeping, bound, a new generation, then the names.
+// the bound the oldest are folded into the set's widest record of their mode. The generation is set
+// aside meanwhile. KEYS[1] the set; ARGV: at, oldest worth keeping, bound, a new generation, the
+// widest record (`*` or `host:<host>`), then the names.
 const MARK = `
 local gen = redis.call('zscore', KEYS[1], '${GENERATION}') or ARGV[4]
 redis.call('zrem', KEYS[1], '${GENERATION}')
-for i = 5, #ARGV do redis.call('zadd', KEYS[1], 'GT', ARGV[1], ARGV[i]) end
+for i = 6, #ARGV do redis.call('zadd', KEYS[1], 'GT', ARGV[1], ARGV[i]) end
 redis.call('zremrangebyscore', KEYS[1], '-inf', '(' .. ARGV[2])
 local excess = redis.call('zcard', KEYS[1]) - tonumber(ARGV[3])
 if excess > 0 then
@@ -50,23 +59,25 @@ if excess > 0 then
     if not folded[mode] or tonumber(oldest[i + 1]) > folded[mode] then folded[mode] = tonumber(oldest[i + 1]) end
   end
   redis.call('zremrangebyrank', KEYS[1], 0, excess - 1)
-  for mode, at in pairs(folded) do redis.call('zadd', KEYS[1], 'GT', at, mode .. '*') end
+  for mode, at in pairs(folded) do redis.call('zadd', KEYS[1], 'GT', at, mode .. ARGV[5]) end
 end
 redis.call('zadd', KEYS[1], gen, '${GENERATION}')
 return 1
 `
 
-// A page write and its tag index entries, refused when a record covering the page is at or after
-// the render's start (ARGV[1]) or when the records are gone (made again here: the purges they held
-// are unknown). One script, so a purge cannot fall between check and write.
-// KEYS: the page, the set, then the tag sets; ARGV: since, value, ttl, names (JSON), members of
-// each tag set (JSON), a new generation, the page's tag record names without mode (JSON). Stored:
-// \`g<generation>|<length>|<tag record names>\` then the value.
+// A write and its tag index entries, refused when a tenant record covering it is at or after the
+// render's start (ARGV[1]). One script, so a tenant's purge cannot fall between check and write.
+// The tenant's set is made when missing (never made, or lost): copies written under an earlier one
+// read as purged.
+// KEYS: the copy, the tenant's set, then the tag sets; ARGV: since, value, ttl, names (JSON),
+// members of each tag set (JSON), a new generation, the copy's tag record names without mode
+// (JSON), the generation of the set of everything. Stored:
+// \`g<tenant generation>.<generation of everything>|<length>|<tag record names>\` then the value.
 const WRITE = `
 local gen = redis.call('zscore', KEYS[2], '${GENERATION}')
 if not gen then
-  redis.call('zadd', KEYS[2], ARGV[6], '${GENERATION}')
-  return 0
+  gen = ARGV[6]
+  redis.call('zadd', KEYS[2], gen, '${GENERATION}')
 end
 local names = cjson.decode(ARGV[4])
 if #names > 0 then
@@ -76,7 +87,7 @@ if #names > 0 then
     if at and at >= tonumber(ARGV[1]) then return 0 end
   end
 end
-redis.call('set', KEYS[1], 'g' .. gen .. '|' .. string.len(ARGV[7]) .. '|' .. ARGV[7] .. ARGV[2], 'PX', ARGV[3])
+redis.call('set', KEYS[1], 'g' .. gen .. '.' .. ARGV[8] .. '|' .. string.len(ARGV[7]) .. '|' .. ARGV[7] .. ARGV[2], 'PX', ARGV[3])
 local members = cjson.decode(ARGV[5])
 for i = 3, #KEYS do
   local set = members[i - 2]
@@ -90,17 +101,17 @@ end
 return 1
 `
 
-// A page and the times of its records, in one round trip: those asked for, and those of the tags
-// stored in its header (so a tag purge reaches a copy even when the tag's index, which has a TTL,
-// was evicted before the purge could find the page in it). Reads only: runs under OOM too.
-// KEYS: the page, the set; ARGV: the names asked for (JSON). Answers the value, the generation and
-// the times of the names asked for, then of each tag's soft and hard record.
+// A copy and the times of its tenant's records, in one round trip: those asked for, and those of
+// the tags stored in its header (so a tag purge reaches a copy even when the tag's index, which has
+// a TTL, was evicted before the purge could find the page in it). Reads only: runs under OOM too.
+// KEYS: the copy, the tenant's set; ARGV: the names asked for (JSON). Answers the value, the
+// tenant's generation and the times of the names asked for, then of each tag's soft and hard record.
 const READ = `#!lua flags=no-writes
 local value = redis.call('get', KEYS[1])
 local gen = redis.call('zscore', KEYS[2], '${GENERATION}')
 local names = cjson.decode(ARGV[1])
 if value then
-  local first, last, size = string.find(value, '^g%d+|(%d+)|')
+  local first, last, size = string.find(value, '^g[%d.]+|(%d+)|')
   if first then
     local ok, tags = pcall(cjson.decode, string.sub(value, last + 1, last + tonumber(size)))
     if ok and type(tags) == 'table' then
@@ -117,58 +128,112 @@ return {value or false, gen or false, times}
 `
 
 export interface RedisPurgeRecordsOptions {
-  /** Records kept at most (both modes together); past it the oldest fold into `*`. Default 100,000. */
+  /** Records kept at most per tenant (both modes together); past it the oldest fold into the host's. Default 100,000. */
   maxRecords?: number
 }
 
 /** The purge records of `prefix` on `client` (whose commands fail instead of queueing). */
-export function redisPurgeRecords(client: Redis, prefix: string, options: RedisPurgeRecordsOptions = {}) {
-  const set = `${prefix}purged:records`
+export function redisPurgeRecords(client: Redis | Cluster, prefix: string, options: RedisPurgeRecordsOptions = {}) {
+  const everything = globalRecordsKey(prefix)
   const maxRecords = options.maxRecords ?? 100_000
   const namePrefix = `${prefix}purged:`
   // A record key names its mode and scope after the prefix: `soft:host:a.example`.
   const nameOf = (key: string) => (key.startsWith(namePrefix) ? key.slice(namePrefix.length) : key)
   const newGeneration = () => String(randomInt(1, 2 ** 47))
   const ttl = (ms: number) => Math.max(1, Math.ceil(ms))
+  // The tenant of a shared key (`<prefix>{host}:…`); a key of no tenant is judged by no tenant records.
+  const tenantOf = (key: string) => unsharedKey(prefix, key)?.split(':')[0] ?? ''
+  const readEverything = async () => {
+    const [generation, soft, hard] = await client.zmscore(everything, GENERATION, ...ALL)
+    const times = new Map(ALL.map((name, index) => [name, readTime([soft, hard][index])]))
+    return { generation: generation ?? undefined, times }
+  }
 
   const records: RedisPurgeRecords = {
     async ensure() {
-      await client.zadd(set, 'NX', newGeneration(), GENERATION)
+      await client.zadd(everything, 'NX', newGeneration(), GENERATION)
     },
     async mark(keys, at, keepMs) {
-      await client.eval(MARK, 1, set, at, at - keepMs, maxRecords, newGeneration(), ...keys.map(nameOf))
+      const bySet = new Map<string | null, string[]>()
+      for (const name of keys.map(nameOf)) {
+        const host = recordHost(name)
+        bySet.set(host, [...(bySet.get(host) ?? []), name])
+      }
+      await Promise.all(
+        [...bySet].map(([host, names]) =>
+          client.eval(
+            MARK,
+            1,
+            host === null ? everything : tenantRecordsKey(prefix, host),
+            at,
+            at - keepMs,
+            maxRecords,
+            newGeneration(),
+            host === null ? '*' : hostRecord(host),
+            ...names,
+          ),
+        ),
+      )
     },
     async read(key, marks) {
       const names = marks.map(nameOf)
-      const [page, generation, times] = (await client.callBuffer('EVAL', READ, 2, key, set, JSON.stringify(names))) as [
-        Buffer | null,
-        Buffer | null,
-        (Buffer | null)[],
-      ]
+      const tenantNames = names.filter((name) => !ALL.includes(name))
+      const [[page, generation, times], global] = await Promise.all([
+        client.callBuffer(
+          'EVAL',
+          READ,
+          2,
+          key,
+          tenantRecordsKey(prefix, tenantOf(key)),
+          JSON.stringify(tenantNames),
+        ) as Promise<[Buffer | null, Buffer | null, (Buffer | null)[]]>,
+        readEverything(),
+      ])
       const found = times.map(readTime)
       const stored = page === null ? undefined : parseStored(page)
       // Written under other records than today's (lost to eviction, or by an earlier version): what
-      // was purged since is unknown, so the page counts as purged.
+      // was purged since is unknown, so the copy counts as purged.
       const lost =
-        stored !== undefined && (stored.generation === undefined || stored.generation !== generation?.toString())
-      const result = names.map((name, index) => (lost && name.startsWith('hard:') ? LOST : found[index]))
-      // Its tags' records count as the page's own (the latest of each mode decides).
+        stored !== undefined &&
+        (stored.generation === undefined ||
+          stored.generation !== generation?.toString() ||
+          stored.everything !== global.generation)
+      let next = 0
+      const result = names.map((name) => {
+        const time = ALL.includes(name) ? global.times.get(name) : found[next++]
+        return lost && name.startsWith('hard:') ? LOST : time
+      })
+      // Its tags' records count as the copy's own (the latest of each mode decides).
+      const tagTimes = found.slice(tenantNames.length)
       foldInto(
         result,
         names,
         'soft:',
-        found.slice(names.length).filter((_, index) => index % 2 === 0),
+        tagTimes.filter((_, index) => index % 2 === 0),
       )
       foldInto(
         result,
         names,
         'hard:',
-        found.slice(names.length).filter((_, index) => index % 2 === 1),
+        tagTimes.filter((_, index) => index % 2 === 1),
       )
       return { value: stored?.value, marks: result }
     },
     async write(key, value, ttlMs, guard) {
-      const keys = [key, set, ...guard.sets.map(([name]) => name)]
+      const names = guard.marks.map(nameOf)
+      // Purges of everything are checked first, apart (another slot); a copy stored before one
+      // that lands in between still reads as purged (it judges by its own time).
+      let global = await readEverything()
+      if (global.generation === undefined) {
+        // Lost (a Redis restarted empty, or evicted) or never made: made again. Copies written
+        // under the earlier one read as purged; this one is written under the new one.
+        await records.ensure()
+        global = await readEverything()
+        if (global.generation === undefined) return false
+      }
+      const latest = Math.max(...names.filter((name) => ALL.includes(name)).map((name) => global.times.get(name) ?? -1))
+      if (latest >= guard.since) return false
+      const keys = [key, tenantRecordsKey(prefix, tenantOf(key)), ...guard.sets.map(([name]) => name)]
       const stored = await client.eval(
         WRITE,
         keys.length,
@@ -176,15 +241,11 @@ export function redisPurgeRecords(client: Redis, prefix: string, options: RedisP
         guard.since,
         value,
         ttl(ttlMs),
-        JSON.stringify(guard.marks.map(nameOf)),
-        JSON.stringify(guard.sets.map(([, names]) => names)),
+        JSON.stringify(names.filter((name) => !ALL.includes(name))),
+        JSON.stringify(guard.sets.map(([, members]) => members)),
         newGeneration(),
-        JSON.stringify(
-          guard.marks
-            .map(nameOf)
-            .filter((name) => name.startsWith('soft:tag:'))
-            .map((name) => name.slice('soft:'.length)),
-        ),
+        JSON.stringify(names.filter((name) => name.startsWith('soft:tag:')).map((name) => name.slice('soft:'.length))),
+        global.generation,
       )
       return stored === 1
     },
@@ -198,9 +259,13 @@ function foldInto(result: (number | undefined)[], names: string[], mode: string,
   for (const time of times) if (slot !== -1 && time !== undefined) result[slot] = Math.max(result[slot] ?? time, time)
 }
 
-/** A stored page's generation and value (`g<generation>|<length>|<tag names>` before it); no generation when written without. */
-function parseStored(bytes: Buffer): { generation?: string; value: Buffer } {
-  const head = /^g(\d+)\|(\d+)\|/.exec(bytes.subarray(0, 40).toString('latin1'))
+/** A stored copy's generations and value (`g<tenant>.<everything>|<length>|<tag names>` before it); none when written without. */
+function parseStored(bytes: Buffer): { generation?: string; everything?: string; value: Buffer } {
+  const head = /^g(\d+)\.(\d+)\|(\d+)\|/.exec(bytes.subarray(0, 48).toString('latin1'))
   if (head === null) return { value: bytes }
-  return { generation: head[1] ?? '', value: bytes.subarray(head[0].length + Number(head[2])) }
+  return {
+    generation: head[1] ?? '',
+    everything: head[2] ?? '',
+    value: bytes.subarray(head[0].length + Number(head[3])),
+  }
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis'
+import type { Cluster, Redis } from 'ioredis'
 
 /** One purge in the stream: its stream id (`<ms>-<seq>`, ordered) and its text (purge-message.ts). */
 export interface StreamEntry {
@@ -25,7 +25,12 @@ export interface RedisPurgeStream extends PurgeStreamReader {
  * the readers. A reader that was away longer than the stream holds finds its last entry gone
  * (purge-follower.ts).
  */
-export function redisPurgeStream(client: Redis, key: string, channel: string, maxLength: number): RedisPurgeStream {
+export function redisPurgeStream(
+  client: Redis | Cluster,
+  key: string,
+  channel: string,
+  maxLength: number,
+): RedisPurgeStream {
   return {
     async append(text) {
       const results = await client

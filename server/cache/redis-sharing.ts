@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
+import type { Cluster, Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { purgeChannel } from './cache-keys.ts'
 import { createCommandBreaker } from './command-breaker.ts'
+import { connectRedis, type RedisTarget } from './redis-connection.ts'
 import type { PurgeBus } from './purge-bus.ts'
 import type { FollowEvent, PurgeGap } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
@@ -10,10 +11,10 @@ import { redisPurgeRecords } from './redis-purge-records.ts'
 import { readTime, type SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
-  /** `redis://…` or `rediss://…` (Redis 7 or Valkey). */
-  url: string
+  /** `redis://…` or `rediss://…` (Redis 7 or Valkey), or a Sentinel or Cluster target (redis-connection.ts). */
+  url: string | RedisTarget
   log: Logger
-  /** Every key and the purge channel start with this. Default `ts:`. */
+  /** Every key, script key, stream and channel starts with this (REDIS_KEY_PREFIX). Default `ts:`. */
   prefix?: string
   /** A command slower than this counts as failed; the instance goes on without Redis. Default 250 ms. */
   commandTimeoutMs?: number
@@ -31,7 +32,7 @@ export interface RedisSharingOptions {
   purgeGap?: PurgeGap
   /** Purges the stream keeps (about; trimmed by whole nodes). Default 10,000. */
   streamLength?: number
-  /** Purge records kept at most (redis-purge-records.ts). Default 100,000. */
+  /** Purge records kept at most per tenant (redis-purge-records.ts). Default 100,000. */
   maxPurgeRecords?: number
 }
 
@@ -41,7 +42,7 @@ export interface RedisSharing {
   /** Prefix of every key (keys are `prefix + name`). */
   prefix: string
   /** The command connection, for other counters kept in Redis (sign-in limits): commands time out and are not queued offline. */
-  client: Redis
+  client: Redis | Cluster
   /**
    * Settles once commands can be sent and purges from other instances are being received (never
    * fails; for tests and start-up logs).
@@ -75,19 +76,9 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     options.log.warn({ err: error, what }, 'redis unavailable: serving from the local cache and the upstream')
   }
 
-  const common = {
-    connectTimeout: 2000,
-    // Keep trying forever, at most every 2 s: Redis coming back is picked up without a restart.
-    retryStrategy: (times: number) => Math.min(100 * times, 2000),
-    lazyConnect: false,
-  }
-  const client = new Redis(options.url, {
-    ...common,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 250,
-  })
-  const subscriber = new Redis(options.url, { ...common, autoResubscribe: false, maxRetriesPerRequest: null })
+  const target: RedisTarget = typeof options.url === 'string' ? { kind: 'single', url: options.url } : options.url
+  const client = connectRedis(target, { commandTimeoutMs: options.commandTimeoutMs ?? 250 })
+  const subscriber = connectRedis(target, {})
   client.on('error', (error) => trouble(error, 'connection'))
   subscriber.on('error', (error) => trouble(error, 'subscriber connection'))
   // The channel is subscribed to on every connection of the subscriber, the first and each after a
@@ -160,20 +151,6 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       // Anything but a time (a marker of an earlier version) counts as noted now.
       return before === null ? 'new' : (readTime(before) ?? 'new')
     },
-    deletePrefix: (keyPrefix, filter = () => true) =>
-      attempt(
-        'purge',
-        async () => {
-          // SCAN, not KEYS: a purge must not block Redis for every other instance.
-          const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 })
-          for await (const found of stream as AsyncIterable<string[]>) {
-            const keys = found.filter(filter)
-            if (keys.length > 0) await client.unlink(...keys)
-          }
-          return true
-        },
-        false,
-      ),
     getMarked: (key, marks) =>
       attempt('get', () => records.read(key, marks), { value: undefined, marks: marks.map(() => undefined) }),
     mark: (keys, at, ttlMs) =>
@@ -247,9 +224,4 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       subscriber.disconnect()
     },
   }
-}
-
-/** Escapes Redis glob characters (`*?[]\`) so a key prefix matches literally. */
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`)
 }

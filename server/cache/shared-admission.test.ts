@@ -17,7 +17,7 @@ async function usedMemory(): Promise<number> {
 }
 
 /** The hot page's copies in Redis. */
-const hotKeys = () => fleet.admin.keys(`ts:${HOST}:html:*/res/hot`)
+const hotKeys = () => fleet.admin.keys(`ts:{${HOST}}:html:*/res/hot`)
 
 const settled = (site: TestSite) => vi.waitFor(() => expect(site.htmlCache?.inFlight).toBe(0))
 

@@ -1,3 +1,4 @@
+import { sharedKey } from './cache-keys.ts'
 import { describe, expect, it } from 'vitest'
 import { admitTimes } from './shared-admission.ts'
 import { sharedEntries } from './shared-entries.ts'
@@ -64,7 +65,7 @@ describe('shared entries with admission', () => {
 
   it('a value whose copy this instance found in the store replaces it without admission', async () => {
     const { store, a } = fleet()
-    await store.set(`ts:${KEY}`, JSON.stringify({ t: 1, v: 'old' }), 30_000)
+    await store.set(sharedKey('ts:', KEY), JSON.stringify({ t: 1, v: 'old' }), 30_000)
     expect(await a.read(KEY)).toMatchObject({ value: 'old' })
     await a.write(KEY, { ...ENTRY, storedAt: 2, value: 'new' }, 30_000)
     expect(await a.read(KEY)).toMatchObject({ value: 'new' })
@@ -74,6 +75,6 @@ describe('shared entries with admission', () => {
     const store = createMemorySharedStore()
     const entries = sharedEntries({ store, prefix: 'ts:' })
     await entries.write(KEY, ENTRY, 30_000)
-    expect(store.keys).toEqual([`ts:${KEY}`])
+    expect(store.keys).toEqual([sharedKey('ts:', KEY)])
   })
 })

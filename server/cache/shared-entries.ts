@@ -1,11 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
+import { entryMarks } from './purge-marks.ts'
 import { type AdmitTimes, sharedAdmission } from './shared-admission.ts'
 import type { SharedStore } from './shared-store.ts'
 import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
 
-/** A second cache level shared by instances: values travel as JSON under `prefix + key`. */
+/**
+ * A second cache level shared by instances: values travel as JSON under `sharedKey(prefix, key)`,
+ * judged by the purge records of their tenant (purge-marks.ts `entryMarks`): a value stored before
+ * a purge of its host (or of everything) reads as missing, without the purge deleting any key.
+ */
 export interface SharedCacheLayer {
   store: SharedStore
   /** Prepended to every key in the store (e.g. `ts:`). */
@@ -60,12 +65,14 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   // Keys lately found in the store: their next value replaces the copy there without admission.
   const present = new LRUCache<string, true>({ max: 10_000 })
   async function read(key: string): Promise<SharedEntry | undefined> {
-    const bytes = await layer.store.get(sharedKey(layer.prefix, key))
+    const found = await layer.store.getMarked(sharedKey(layer.prefix, key), entryMarks(layer.prefix, key))
+    const bytes = found.value
     if (bytes === undefined) return undefined
     present.set(key, true)
     try {
       const stored = decodeStoredEntry(bytes.toString('utf8'))
-      return stored === undefined ? undefined : { ...stored, bytes: bytes.length }
+      const purgedAt = Math.max(-Infinity, ...found.marks.filter((time) => time !== undefined))
+      return stored === undefined || stored.storedAt <= purgedAt ? undefined : { ...stored, bytes: bytes.length }
     } catch (error) {
       onError?.(error, key)
       return undefined
@@ -76,7 +83,12 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
     read,
     async write(key, entry, keepMs) {
       if (admission !== undefined && !present.has(key) && !(await admission.admit(key)).admitted) return
-      await layer.store.set(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs)
+      // Not written when a purge covering it came at or after its load (it would read as purged anyway).
+      await layer.store.setUnlessMarked(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs, {
+        marks: entryMarks(layer.prefix, key),
+        since: entry.storedAt,
+        sets: [],
+      })
     },
     lock,
     async awaitNewer(key, after) {

@@ -20,11 +20,6 @@ export interface SharedStore {
    * store cannot answer.
    */
   note(key: string, at: number, ttlMs: number): Promise<number | 'new' | 'unavailable'>
-  /**
-   * Deletes every key starting with `prefix` (a tenant purge), or only those `filter` accepts, in
-   * batches. Answers false when the store could not be reached (some keys may be left).
-   */
-  deletePrefix(prefix: string, filter?: (key: string) => boolean): Promise<boolean>
   /** Deletes these keys; false when the store could not be reached. */
   deleteKeys(keys: string[]): Promise<boolean>
   /** The bytes of `key` and the times stored under `marks` (purge records), in one round trip; nothing when the store cannot answer. */
@@ -80,10 +75,6 @@ export function createMemorySharedStore(now: () => number = Date.now): SharedSto
       if (noted !== undefined) return readTime(noted.value) ?? 'new'
       values.set(key, { value: Buffer.from(String(at)), expiresAt: now() + ttlMs })
       return 'new'
-    },
-    async deletePrefix(prefix, filter = () => true) {
-      for (const key of [...values.keys()]) if (key.startsWith(prefix) && filter(key)) values.delete(key)
-      return true
     },
     async deleteKeys(keys) {
       for (const key of keys) {

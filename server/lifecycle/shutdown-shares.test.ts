@@ -5,7 +5,7 @@ import { startRedis, type TestRedis } from '../../test/redis-server.ts'
 import { createStaleRig } from '../cache/pages/stale-site.test-helper.ts'
 
 const ZH = { cookie: 'lang=zh' }
-const HOT = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
+const HOT = 'ts:{res.localhost}:html:zh:http://res.localhost/res/hot'
 
 let redis: TestRedis
 let admin: Redis

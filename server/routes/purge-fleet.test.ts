@@ -6,7 +6,7 @@ import type { RevalidationOutcome } from '../cache/pages/read-render.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
-const HOT_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/hot'
+const HOT_KEY = 'ts:{res.localhost}:html:zh:http://res.localhost/res/hot'
 const DATA_PATH = '/v1/resource/list'
 
 const fleet = useFleet()
@@ -49,9 +49,9 @@ describe('purges across instances sharing Redis', () => {
     const answer = await a.purge({ host: 'res.localhost', paths: ['/res/hot'] })
     expect(await answer.json()).toMatchObject({ purged: { pages: 1 }, shared: 'ok' })
     // The shared copies stay; the purge is recorded beside them.
-    expect((await fleet.admin.keys('ts:res.localhost:html:*')).sort()).toEqual([
+    expect((await fleet.admin.keys('ts:{res.localhost}:html:*')).sort()).toEqual([
       HOT_KEY,
-      'ts:res.localhost:html:zh:http://res.localhost/res/new',
+      'ts:{res.localhost}:html:zh:http://res.localhost/res/new',
     ])
     // Re-renders are held at the upstream: answers that arrive meanwhile did not wait for one.
     const gate = createGate()
@@ -98,12 +98,12 @@ describe('purges across instances sharing Redis', () => {
       .slice('res.localhost:'.length)
     await first.arrayBuffer()
     await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
-    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:{res.localhost}:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
     const answer = await b.purge({ host: 'res.localhost', tags: [tag], mode: 'hard' })
     expect(await answer.json()).toMatchObject({ purged: { pages: 0 }, shared: 'ok' })
     expect(await fleet.admin.exists(HOT_KEY)).toBe(0)
-    expect(await fleet.admin.exists(`ts:res.localhost:tag:${tag}`)).toBe(0)
+    expect(await fleet.admin.exists(`ts:{res.localhost}:tag:${tag}`)).toBe(0)
     // A restarted instance finds no copy older than the purge: it renders the page.
     const c = await instance([])
     const fresh = await c.request('/res/hot', { headers: ZH })
@@ -122,7 +122,7 @@ describe('purges across instances sharing Redis', () => {
       .find((name) => name.startsWith('res.localhost:resource:'))!
       .slice('res.localhost:'.length)
     await first.arrayBuffer()
-    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:res.localhost:tag:${tag}`)).toContain(HOT_KEY))
+    await vi.waitFor(async () => expect(await fleet.admin.smembers(`ts:{res.localhost}:tag:${tag}`)).toContain(HOT_KEY))
     const b = await instance([])
     expect(await (await b.purge({ host: 'res.localhost', tags: [tag] })).json()).toMatchObject({
       purged: { pages: 0 },
@@ -141,7 +141,7 @@ describe('purges across instances sharing Redis', () => {
     const a = await instance([])
     await get(a, '/res/hot')
     await get(a, '/res/new')
-    const NEW_KEY = 'ts:res.localhost:html:zh:http://res.localhost/res/new'
+    const NEW_KEY = 'ts:{res.localhost}:html:zh:http://res.localhost/res/new'
     // A copy a hard purge dropped comes back (as from an instance whose write raced the purge). The
     // write to Redis lands after the render has ended: wait for it before copying the key.
     await vi.waitFor(async () => expect(await fleet.admin.exists(NEW_KEY)).toBe(1))

@@ -65,7 +65,7 @@ describe("a host purge in a fleet leaves alone another tenant listed as the purg
       // nav's page data in each instance's memory too (b took the page itself from Redis).
       for (const site of [a.site, b.site]) expect((await payload(site)).status).toBe(200)
       // nav's shared copies: its page and the upstream answers it was built from.
-      const navKeys = await fleet.admin.keys('ts:nav.localhost:*')
+      const navKeys = await fleet.admin.keys('ts:{nav.localhost}:*')
       expect(navKeys.some((key) => key.includes(':html:'))).toBe(true)
       expect(navKeys.some((key) => key.includes(':data:'))).toBe(true)
 
@@ -78,7 +78,7 @@ describe("a host purge in a fleet leaves alone another tenant listed as the purg
       await vi.waitFor(async () => expect(await received(b.metrics)).toBe(json.hosts.length))
 
       // nav's copies in Redis are all still there.
-      const after = new Set(await fleet.admin.keys('ts:nav.localhost:*'))
+      const after = new Set(await fleet.admin.keys('ts:{nav.localhost}:*'))
       expect(navKeys.filter((key) => !after.has(key))).toEqual([])
       // nav's page is still a fresh hit on both instances, and nothing of nav is loaded again.
       const before = [calls(a.site), calls(b.site)]

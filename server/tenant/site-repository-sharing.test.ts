@@ -21,7 +21,7 @@ describe('a shared store between instances', () => {
       site: { domain: 'tenant.example', footer_config: { is_enable: 0 } },
     })
     expect(harness.siteCalls()).toHaveLength(1)
-    expect(shared.store.keys).toEqual(['ts:tenant.example:site'])
+    expect(shared.store.keys).toEqual(['ts:{tenant.example}:site'])
   })
 
   it('shares "no such site" as a serialisable marker', async () => {
@@ -30,7 +30,7 @@ describe('a shared store between instances', () => {
     await harness.repository({ shared }).repo.getSite('nobody.example', context)
     expect(await harness.repository({ shared }).repo.getSite('nobody.example', context)).toEqual({ kind: 'not-found' })
     expect(harness.siteCalls()).toHaveLength(1)
-    expect(JSON.parse(String(await shared.store.get('ts:nobody.example:site')))).toEqual({
+    expect(JSON.parse(String(await shared.store.get('ts:{nobody.example}:site')))).toEqual({
       t: harness.clock.time,
       nf: 1,
     })
@@ -52,7 +52,7 @@ describe('a shared store between instances', () => {
     harness.stub.handle((_request, res) => sendEnvelope(res, { site_config: siteConfig('tenant.example') }))
     const shared = { store: store(), prefix: 'ts:' }
     await shared.store.set(
-      'ts:tenant.example:site',
+      'ts:{tenant.example}:site',
       JSON.stringify({ t: harness.clock.time, v: { site_config: { site_id: 7 } } }),
       TTL,
     )
@@ -77,6 +77,6 @@ describe('a shared store between instances', () => {
       total: '3',
     })
     expect(harness.stub.requests).toHaveLength(1)
-    expect(shared.store.keys).toEqual(['ts:tenant.example:data:/v1/x:{"a":1}'])
+    expect(shared.store.keys).toEqual(['ts:{tenant.example}:data:/v1/x:{"a":1}'])
   })
 })

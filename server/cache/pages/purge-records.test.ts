@@ -2,14 +2,14 @@ import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
-import { htmlKey } from '../cache-keys.ts'
+import { htmlKey, sharedKey } from '../cache-keys.ts'
 import { createPurger, type Purger } from '../purge-bus.ts'
 import { createRedisSharing, type RedisSharing } from '../redis-sharing.ts'
 import { createHtmlCache, type HtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 
 const KEY = htmlKey('a.example', 'en', 'http://a.example', '/c/about')
-const STORED = `ts:${KEY}`
+const STORED = sharedKey('ts:', KEY)
 const ABOUT = [{ languages: ['en'], routerPathname: '/c/about' }]
 
 let redis: TestRedis

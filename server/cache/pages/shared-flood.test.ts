@@ -6,7 +6,7 @@ import type { TestSite } from '../../../test/harness.ts'
 
 const HOST = 'res.localhost'
 const ZH = { cookie: 'lang=zh' }
-const HOT_KEY = `ts:${HOST}:html:zh:http://${HOST}/res/hot`
+const HOT_KEY = `ts:{${HOST}}:html:zh:http://${HOST}/res/hot`
 
 const fleet = useFleet()
 
@@ -140,7 +140,7 @@ describe('the shared store under a flood of never-seen addresses', () => {
     expect(keysAfter.bytes - keysBefore.bytes).toBeLessThanOrEqual(MAX_GROWTH)
     expect(memoryAfter - memoryBefore).toBeLessThanOrEqual(MAX_GROWTH)
     // No search page reached Redis.
-    expect(await fleet.admin.keys(`ts:${HOST}:html:*s?query=*`)).toEqual([])
+    expect(await fleet.admin.keys(`ts:{${HOST}}:html:*s?query=*`)).toEqual([])
     // The hot page was never rendered again, here or elsewhere: not one of the upstream calls its
     // render made was made again, each instance holds the very page it rendered or took before the
     // flood, and Redis the same copy.
@@ -188,7 +188,7 @@ describe('the shared store under a flood of never-seen addresses', () => {
     }
     expect((await send(a, '/s?query=linux')).age).toBe('0')
     expect((await send(b, '/s?query=linux')).age).toBe('0')
-    expect(await fleet.admin.keys(`ts:${HOST}:html:*`)).toEqual([])
+    expect(await fleet.admin.keys(`ts:{${HOST}}:html:*`)).toEqual([])
     expect(await fleet.admin.keys('ts:lock:*html*')).toEqual([])
   })
 

@@ -1,3 +1,4 @@
+import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
@@ -160,7 +161,7 @@ describe('stale-while-revalidate in the HTML cache', () => {
     await cached(a.cache, 'v1')
     // b takes the page from the store.
     expect((await b.cache.get(KEY, async () => rendered('never'))).kind).toBe('hit')
-    expect(store.keys).toContain(`ts:${KEY}`)
+    expect(store.keys).toContain(sharedKey('ts:', KEY))
     clock.time += 10_000
     const gate = deferred<Rendered>()
     const renderA = vi.fn(() => gate.promise)
@@ -191,10 +192,10 @@ describe('stale-while-revalidate in the HTML cache', () => {
     const { cache } = setup({ shared: { store, prefix: 'ts:' } })
     await cached(cache, 'v1')
     expect([cache.inFlight, cache.sharing]).toEqual([0, 1])
-    expect(store.keys).not.toContain(`ts:${KEY}`)
+    expect(store.keys).not.toContain(sharedKey('ts:', KEY))
     written.resolve()
     await vi.waitFor(() => expect(cache.sharing).toBe(0))
-    expect(store.keys).toContain(`ts:${KEY}`)
+    expect(store.keys).toContain(sharedKey('ts:', KEY))
   })
 
   it('serves a stale page from the shared store to an instance that has none, and renders it again in the background', async () => {

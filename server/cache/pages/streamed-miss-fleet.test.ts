@@ -5,7 +5,7 @@ import { createGate, type Gate, holdingPath } from '../../../test/gate.ts'
 import type { TestSite } from '../../../test/harness.ts'
 
 const HOST = 'res.localhost'
-const HOT_KEY = `ts:${HOST}:html:zh:http://${HOST}/res/hot`
+const HOT_KEY = `ts:{${HOST}}:html:zh:http://${HOST}/res/hot`
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
 const HEADERS = { host: HOST, cookie: 'lang=zh', 'user-agent': BROWSER }
 const PENDING = /<!--\$\?-->|<template id="B:|<div hidden id="S:|\$RC\(/

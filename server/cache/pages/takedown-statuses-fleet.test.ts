@@ -73,7 +73,7 @@ function answerGoneWith(cache: HtmlCache | undefined, status: number) {
 }
 
 /** The shared copies of the post page, whatever their variant. */
-const sharedCopies = () => fleet.admin.keys(`ts:${HOST}:html:*post/p1001*`)
+const sharedCopies = () => fleet.admin.keys(`ts:{${HOST}}:html:*post/p1001*`)
 
 describe('a page deleted upstream, purged softly, across two instances and Redis', () => {
   it.each([410, 301, 308])(

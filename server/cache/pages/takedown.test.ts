@@ -1,3 +1,4 @@
+import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CachedPage } from './cached-page.ts'
@@ -6,7 +7,7 @@ import { bodySegments } from './page-body.ts'
 import type { Rendered, RevalidationOutcome } from './read-render.ts'
 
 const KEY = 'h:html:en:http://h/a'
-const SHARED_KEY = `ts:${KEY}`
+const SHARED_KEY = sharedKey('ts:', KEY)
 
 function rendered(body: string, status = 200, headers: Record<string, string> = {}): Rendered {
   return {
