@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../test/fleet.ts'
 import type { TestSite } from '../../test/harness.ts'
 import { expectHeaderSafe, getKept, hostileUpstream } from '../../test/hostile-upstream.ts'
+import { unsharedKey } from './cache-keys.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 
@@ -45,7 +46,7 @@ describe('hostile upstream ids through Redis, across two instances', () => {
       const pattern = `ts:{${host}}:html:*${path}`
       await vi.waitFor(async () => expect(await fleet.admin.keys(pattern)).toHaveLength(1))
       const [shared] = await fleet.admin.keys(pattern)
-      const key = shared?.slice('ts:'.length) ?? ''
+      const key = unsharedKey('ts:', shared ?? '') ?? ''
       expect(a.htmlCache?.peek(key)).toBeDefined()
 
       // b renders nothing: the page comes from Redis, as a's render wrote it.

@@ -1,3 +1,4 @@
+import { unsharedKey } from './cache-keys.ts'
 import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import { describe, expect, it, vi } from 'vitest'
@@ -132,7 +133,7 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
     await flood(8, [])
     const evicted = await evictedKeys()
     expect(evicted).toBeGreaterThan(0)
-    const records = await fleet.admin.exists('ts:purged:records')
+    const records = await fleet.admin.exists('ts:{res.localhost}:purged')
     console.info(`${policy}: ${evicted} keys evicted; the records set ${records ? 'kept' : 'evicted (read as lost)'}`)
     // Keys without TTL are out of this policy's reach.
     if (policy === 'volatile-lru') expect(records).toBe(1)
@@ -176,43 +177,58 @@ describe.each(['allkeys-lru', 'volatile-lru'])('purge records under memory press
   it('records lost to eviction fail safe: every copy written before reads as purged, and writing starts again', async () => {
     await shared(['/res/hot'])
     // What an eviction of the records set looks like to the instances.
-    await fleet.admin.del('ts:purged:records')
+    await fleet.admin.del('ts:{res.localhost}:purged', 'ts:purged:all')
     const c = await instance()
     const rendered = await get(c, '/res/hot')
     expect(rendered.headers.get('age')).toBeNull()
-    // The records are made again (c at start-up) and c's render is shared under them.
+    // The records are made again (the set of everything at c's start-up, the tenant's at its first write) and c's render is shared under them.
     await vi.waitFor(async () => {
-      const generation = await fleet.admin.zscore('ts:purged:records', '#gen')
-      expect((await fleet.admin.getBuffer(HOT))?.toString('latin1', 0, 24)).toContain(`g${generation}|`)
+      const tenant = await fleet.admin.zscore('ts:{res.localhost}:purged', '#gen')
+      const everything = await fleet.admin.zscore('ts:purged:all', '#gen')
+      expect((await fleet.admin.getBuffer(HOT))?.toString('latin1', 0, 40)).toContain(`g${tenant}.${everything}|`)
     })
     const d = await instance()
     expect((await get(d, '/res/hot')).headers.get('age')).not.toBeNull()
   })
 })
 
-describe('the purge records set stays bounded', () => {
+describe('each tenant’s purge records stay bounded, by tenant', () => {
   const fleet = useFleet()
 
-  it('records older than the pages’ lifetime go, and past the bound the oldest fold into the record of everything', async () => {
+  it('records older than the pages’ lifetime go, and past the bound a tenant’s oldest fold into its own host record, never into everything', async () => {
     const sharing = createRedisSharing({ url: fleet.redis.url, log: pino({ level: 'silent' }), maxPurgeRecords: 4 })
+    const records = (host: string) => `ts:{${host}}:purged`
     try {
       await sharing.ready
       const mark = (name: string, at: number) => sharing.store.mark([`ts:purged:${name}`], at, 10_000)
-      await mark('soft:host:gone.example', 1000)
-      await mark('soft:host:a.example', 20_000)
+      await mark('soft:path:big.example:en:/gone', 1000)
+      await mark('soft:tag:small.example:post:1', 20_000)
+      await mark('soft:tag:big.example:post:1', 20_000)
       // 1000 is older than 25,000 - 10,000: gone with this write.
-      await mark('hard:host:b.example', 25_000)
-      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:gone.example')).toBeNull()
-      await mark('soft:host:c.example', 26_000)
-      await mark('soft:host:d.example', 27_000)
-      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:a.example')).toBe('20000')
-      await mark('soft:host:e.example', 28_000)
-      // Five records past a bound of four: the oldest (a soft one) folds into soft:*.
-      expect(await fleet.admin.zscore('ts:purged:records', 'soft:host:a.example')).toBeNull()
-      expect(await fleet.admin.zscore('ts:purged:records', 'soft:*')).toBe('20000')
-      expect(await fleet.admin.zscore('ts:purged:records', '#gen')).not.toBeNull()
-      // A page of a.example stored before its (folded) record still reads as stale through `*`.
-      const found = await sharing.store.getMarked('ts:nothing', ['ts:purged:soft:*', 'ts:purged:soft:host:a.example'])
+      await mark('hard:tag:big.example:post:2', 25_000)
+      expect(await fleet.admin.zscore(records('big.example'), 'soft:path:big.example:en:/gone')).toBeNull()
+      await mark('soft:tag:big.example:post:3', 26_000)
+      await mark('soft:tag:big.example:post:4', 27_000)
+      expect(await fleet.admin.zscore(records('big.example'), 'soft:tag:big.example:post:1')).toBe('20000')
+      await mark('soft:tag:big.example:post:5', 28_000)
+      // Five records past a bound of four: the oldest (a soft one) folds into the host's soft record.
+      expect(await fleet.admin.zscore(records('big.example'), 'soft:tag:big.example:post:1')).toBeNull()
+      expect(await fleet.admin.zscore(records('big.example'), 'soft:host:big.example')).toBe('20000')
+      expect(await fleet.admin.zscore(records('big.example'), '#gen')).not.toBeNull()
+      // The other tenant and everything are untouched.
+      expect(await fleet.admin.zrange(records('small.example'), '0', '-1', 'WITHSCORES')).toEqual([
+        'soft:tag:small.example:post:1',
+        '20000',
+        '#gen',
+        expect.any(String),
+      ])
+      expect(await fleet.admin.zrange('ts:purged:all', '0', '-1')).toEqual(['#gen'])
+      // A page of big.example stored before its (folded) record still reads as stale through its host.
+      const found = await sharing.store.getMarked('ts:{big.example}:html:en:http://big.example/post/1', [
+        'ts:purged:soft:*',
+        'ts:purged:soft:host:big.example',
+        'ts:purged:soft:tag:big.example:post:1',
+      ])
       expect(Math.max(...found.marks.map((time) => time ?? -1))).toBe(20_000)
     } finally {
       await sharing.close()
@@ -258,7 +274,7 @@ describe('a tag purge when the tag index is gone', () => {
       const sharing = createRedisSharing({ url: fleet.redis.url, log: pino({ level: 'silent' }) })
       try {
         await sharing.ready
-        const marks = pageMarks('ts:', HOT.slice('ts:'.length))
+        const marks = pageMarks('ts:', unsharedKey('ts:', HOT) ?? '')
         const found = await sharing.store.getMarked(HOT, [...marks.soft, ...marks.hard])
         expect(found.value).toBeDefined()
         const latest = (times: (number | undefined)[]) => Math.max(-1, ...times.map((time) => time ?? -1))

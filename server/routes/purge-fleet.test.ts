@@ -1,3 +1,4 @@
+import { unsharedKey } from '../cache/cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { createGate, type Gate } from '../../test/gate.ts'
 import { useFleet } from '../../test/fleet.ts'
@@ -111,7 +112,7 @@ describe('purges across instances sharing Redis', () => {
     expect(fresh.status).toBe(200)
     expect(fresh.headers.get('age')).toBeNull()
     // a got the purge through pub/sub: its own copy is gone.
-    await vi.waitFor(() => expect(a.htmlCache?.peek(HOT_KEY.slice('ts:'.length))).toBeUndefined())
+    await vi.waitFor(() => expect(a.htmlCache?.peek(unsharedKey('ts:', HOT_KEY) ?? '')).toBeUndefined())
   })
 
   it('a soft purge by tag on an instance that never held the page leaves the shared copy stale for every instance, a new one too', async () => {

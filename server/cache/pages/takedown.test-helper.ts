@@ -5,7 +5,7 @@ import type { TestSite } from '../../../test/harness.ts'
 export const HOST = 'res.localhost'
 export const TOKEN = 'purge-token-for-tests-0123'
 export const PATH = '/articles/p1001'
-export const KEY = `ts:${HOST}:html:zh:http://${HOST}/post/p1001`
+export const KEY = `ts:{${HOST}}:html:zh:http://${HOST}/post/p1001`
 
 /** GETs the post page over a socket and reads what a takedown changes: status, Age, Cache-Control, Location. */
 export async function sendPost(site: TestSite) {
