@@ -134,7 +134,7 @@ const envSchema = z.object({
   IMAGE_ENCODE_CONCURRENCY: integer(4, 1, 256),
   IMAGE_ENCODE_QUEUE: integer(32, 0, 100_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  // Or Sentinels that watch a primary and fail over (docs/operations.md "Redis"), by name,
+  // Or Sentinels that watch a primary and fail over (docs/operations.md "Sentinel and Cluster"), by name,
   REDIS_SENTINELS: redisNodeList,
   REDIS_SENTINEL_NAME: redisSentinelName,
   REDIS_SENTINEL_PASSWORD: redisSecret,

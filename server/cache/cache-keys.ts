@@ -93,9 +93,9 @@ export function tagIndexKey(host: string, tag: string): string {
 
 /**
  * A key's place in the shared store: the store's `prefix` (REDIS_KEY_PREFIX, so fleets sharing one
- * Redis never meet), then the tenant host in braces, a Redis Cluster hash tag
- * (https://redis.io/docs/latest/operate/oss_and_stack/reference/cluster-spec/#hash-tags): every
- * key of one tenant lives in one slot, so a script may touch a page, its tag indexes and the
+ * Redis never meet), then the tenant host in braces, a Redis Cluster hash tag (the Cluster
+ * specification, "Hash tags": only the text between the first `{` and the next `}` is hashed):
+ * every key of one tenant lives in one slot, so a script may touch a page, its tag indexes and the
  * tenant's purge records together. Every Redis key of a tenant is made here.
  */
 export function sharedKey(prefix: string, key: string): string {
