@@ -59,11 +59,6 @@ export function htmlKey(host: string, language: Lang, origin: string, routerPath
   return `${host}:html:${language}:${scheme}://${host}${routerPath}`
 }
 
-/** The prefix of every rendered page of `host`. */
-export function htmlKeyPrefix(host: string): string {
-  return `${host}:html:`
-}
-
 /** The facts an HTML key encodes. */
 interface HtmlKeyFacts {
   host: string
@@ -85,7 +80,7 @@ export function parseHtmlKey(key: string): HtmlKeyFacts | null {
 
 /**
  * The shared store's index of one tag of `host`: the set of shared keys (pages and upstream
- * answers) carrying it. Under the tenant prefix, so a tenant purge drops it too.
+ * answers) carrying it, in the tenant's slot (`sharedKey`).
  */
 export function tagIndexKey(host: string, tag: string): string {
   return `${host}:tag:${tag}`
@@ -147,9 +142,4 @@ export function tenantRecordsKey(prefix: string, host: string): string {
 /** The sorted set of the records of purges of everything (redis-purge-records.ts). */
 export function globalRecordsKey(prefix: string): string {
   return `${prefix}purged:all`
-}
-
-/** Whether a cache key is a tag index (`tagIndexKey`). */
-export function isTagIndexKey(key: string): boolean {
-  return /^[^:]+:tag:/.test(key)
 }

@@ -104,8 +104,10 @@ describe('purges reach every instance at least once', () => {
     console.info(
       `purge held during a 3 s SIGSTOP reached both instances ${Math.round(performance.now() - resumed)} ms after resume`,
     )
-    await vi.waitFor(async () =>
-      expect(await deliveryCounts(a.metrics)).toEqual({ unshared: purges, redelivered: purges }),
+    // Sent again once the breaker's probe is answered (its back-off, with jitter, may reach 8 s).
+    await vi.waitFor(
+      async () => expect(await deliveryCounts(a.metrics)).toEqual({ unshared: purges, redelivered: purges }),
+      { timeout: 10_000 },
     )
     // Its record is in Redis too: a new instance never answers the copy from before.
     expect(await fleet.admin.zscore('ts:{res.localhost}:purged', 'hard:path:res.localhost:zh:/res/hot')).not.toBeNull()
