@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { freePort, untilListening } from './loopback-ports.ts'
 
@@ -27,6 +30,9 @@ export interface StartRedisOptions {
 /** A throwaway redis-server on a free loopback port, without persistence. */
 export async function startRedis(options: StartRedisOptions = {}): Promise<TestRedis> {
   const port = await freePort()
+  // A folder of its own: a replica writes what it receives from its primary there (dump.rdb), and
+  // a server started in the working folder would load another test's file.
+  const dir = await mkdtemp(join(tmpdir(), 'ts-redis-'))
   let child: ChildProcess | null = null
 
   async function start() {
@@ -41,6 +47,8 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
         '',
         '--appendonly',
         'no',
+        '--dir',
+        dir,
         '--protected-mode',
         'yes',
         ...(options.args ?? []),
@@ -74,6 +82,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
     async stop() {
       signal('SIGCONT')
       await kill()
+      await rm(dir, { recursive: true, force: true })
     },
   }
 }

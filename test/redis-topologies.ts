@@ -179,14 +179,19 @@ export async function startRedisCluster(): Promise<TestCluster> {
       }),
     )
   }
-  await redisCli(['--cluster', 'create', ...servers.map((server) => `127.0.0.1:${server.port}`), '--cluster-yes'])
-  await until('the cluster to be up on every node', async () => {
-    for (const server of servers) {
-      const info = await ask(server.port, (client) => client.cluster('INFO'))
-      if (!String(info).includes('cluster_state:ok')) return false
-    }
-    return true
-  })
+  try {
+    await redisCli(['--cluster', 'create', ...servers.map((server) => `127.0.0.1:${server.port}`), '--cluster-yes'])
+    await until('the cluster to be up on every node', async () => {
+      for (const server of servers) {
+        const info = await ask(server.port, (client) => client.cluster('INFO'))
+        if (!String(info).includes('cluster_state:ok')) return false
+      }
+      return true
+    })
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()))
+    throw error
+  }
   const nodes = servers.map((server) => ({ host: '127.0.0.1', port: server.port }))
   const admins: Cluster[] = []
   return {

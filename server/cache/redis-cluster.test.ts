@@ -4,7 +4,8 @@ import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { settled, startTestSite, type TestSite } from '../../test/harness.ts'
 import { startRedisCluster, type TestCluster } from '../../test/redis-topologies.ts'
-import { htmlKey } from './cache-keys.ts'
+import { htmlKey, sharedKey } from './cache-keys.ts'
+import { createRedisSharing } from './redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }
@@ -114,4 +115,23 @@ describe('two instances on a Redis Cluster of three primaries', () => {
     expect(keys.filter((key) => !key.startsWith('ts:'))).toEqual([])
     expect(lines).toEqual([])
   }, 60_000)
+})
+
+describe('the shared store on a Redis Cluster', () => {
+  it('deletes keys of several tenants (several slots) in one call, one command per slot', async () => {
+    const sharing = createRedisSharing({
+      url: { kind: 'cluster', nodes: cluster.nodes },
+      log: pino({ level: 'silent' }),
+      commandTimeoutMs: 2000,
+    })
+    try {
+      await sharing.ready
+      const keys = ['a.example', 'b.example', 'c.example'].map((host) => sharedKey('ts:', `${host}:data:/v1/x:{}`))
+      for (const key of keys) await admin.set(key, 'x')
+      expect(await sharing.store.deleteKeys(keys)).toBe(true)
+      expect(await Promise.all(keys.map((key) => admin.exists(key)))).toEqual([0, 0, 0])
+    } finally {
+      await sharing.close()
+    }
+  })
 })

@@ -157,7 +157,9 @@ export function redisPurgeRecords(client: Redis | Cluster, prefix: string, optio
       const bySet = new Map<string | null, string[]>()
       for (const name of keys.map(nameOf)) {
         const host = recordHost(name)
-        bySet.set(host, [...(bySet.get(host) ?? []), name])
+        const names = bySet.get(host)
+        if (names === undefined) bySet.set(host, [name])
+        else names.push(name)
       }
       await Promise.all(
         [...bySet].map(([host, names]) =>

@@ -181,7 +181,10 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       attempt(
         'purge',
         async () => {
-          for (let start = 0; start < keys.length; start += 500) await client.unlink(...keys.slice(start, start + 500))
+          // One UNLINK per tenant (hash tag): a Cluster refuses one command over several slots.
+          for (const group of byHashTag(keys).values())
+            for (let start = 0; start < group.length; start += 500)
+              await client.unlink(...group.slice(start, start + 500))
           return true
         },
         false,
@@ -224,4 +227,16 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       subscriber.disconnect()
     },
   }
+}
+
+/** Keys grouped by their Cluster hash tag (the text in the first braces), so each group is one slot. */
+function byHashTag(keys: string[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>()
+  for (const key of keys) {
+    const tag = /\{([^}]*)\}/.exec(key)?.[1] ?? key
+    const group = groups.get(tag)
+    if (group === undefined) groups.set(tag, [key])
+    else group.push(key)
+  }
+  return groups
 }
