@@ -4,7 +4,11 @@ import { parseEnv } from './env.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
 import { closeHttpServer, startHttpServer } from './lifecycle/http-server.ts'
 import { probeUpstream } from './lifecycle/upstream-probe.ts'
+import { flushLog } from './logger.ts'
 import { createServerDeps } from './server-deps.ts'
+
+/** How long the exit waits for buffered log lines to reach stdout (logger.ts). */
+const LOG_FLUSH_MS = 5_000
 
 // The only module that reads the environment (STYLE.md convention 1).
 const parsed = parseEnv(process.env)
@@ -84,6 +88,7 @@ async function shutdown(signal: string) {
   // Background re-renders and writes to Redis may still run: they get what is left of the timeout.
   const settled = await deps.close({ settleMs: env.SHUTDOWN_TIMEOUT_MS - (performance.now() - signalledAt) })
   log.info({ result, settled }, 'stopped')
+  await flushLog(log, LOG_FLUSH_MS)
   process.exit(result === 'drained' && settled ? 0 : 1)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
