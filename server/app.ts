@@ -25,7 +25,7 @@ import { apiProxy } from './api-proxy/api-proxy.ts'
 import type { SignInLimits } from './api-proxy/sign-in-limits.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
-import type { ClientManifest } from './render/manifest.ts'
+import { buildIdOf, type ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
 import { cacheRenderer } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
@@ -243,11 +243,13 @@ export function createApp(deps: AppDeps): App {
     onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
+  const buildId = buildIdOf(deps.manifest.entry.file)
   const pageViews = createPageViews({
     sites: deps.sites,
     policyOf,
     imageOptimizer: deps.images !== undefined,
     rerenderFor: cacheRenderer(pageRendering, deps.log),
+    generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
   })
   const document = documentRoute({
     ...pageRendering,

@@ -62,6 +62,8 @@ export interface HtmlCache {
    * keys, and the upstream keys they were built from.
    */
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
+  /** Purges applied here so far: decisions kept beside the cache are taken again after one (routes/page-view-memo.ts). */
+  readonly purges: number
   /** How long a kept page may be answered after it was rendered: fresh, then stale. */
   readonly lifetimeMs: number
   /** How long a kept page is fresh after it was rendered (unless purged). */
@@ -132,6 +134,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return entry.page
   }
 
+  let purgesApplied = 0
   const flights = createRenderFlights({ pages, keeper, shared, clock, metrics, onError, answerHeld })
 
   return {
@@ -151,10 +154,14 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return entry !== undefined && !clock.isFresh(entry)
     },
     purge(scope) {
+      purgesApplied += 1
       purges.record(scope)
       const purged = purgeHeld(pages, scope)
       flights.forget(scope)
       return purged
+    },
+    get purges() {
+      return purgesApplied
     },
     lifetimeMs: clock.lifetimeMs,
     freshMs: clock.ttlMs,
