@@ -26,10 +26,10 @@ const HIT_HEADERS = {
 }
 
 /**
- * CPU a cache hit may cost the app process, access line included (docs/performance.md "Cache hits"):
+ * CPU a cache hit may cost the app process, access line included (docs/performance.md "Cache hits against the wire"):
  * what the bench prints each case against.
  */
-export const HIT_CPU_BUDGET_US = 40
+export const HIT_CPU_BUDGET_US = 100
 
 /**
  * Measures hits. `before`: another checkout (built) whose app runs beside this one, alternating.
@@ -167,7 +167,10 @@ export function printHits(summary, { rounds, seconds, connections }) {
   for (const build of ['this build', 'before']) {
     const on = byName.get(`${build}, access log on (info)`)
     const off = byName.get(`${build}, access log off (warn)`)
+    // Requests a second move with the machine's other load; CPU per hit much less, so both are given.
     if (on && off)
-      console.log(`${build}: the access log costs ${((1 - on.rps / off.rps) * 100).toFixed(0)} % of the hit rate`)
+      console.log(
+        `${build}: the access log costs ${((1 - on.rps / off.rps) * 100).toFixed(0)} % of the hit rate measured, ${(on.cpuUsPerRequest - off.cpuUsPerRequest).toFixed(0)} µs of CPU a hit (${((1 - off.cpuUsPerRequest / on.cpuUsPerRequest) * 100).toFixed(0)} % of a CPU-bound hit rate)`,
+      )
   }
 }
