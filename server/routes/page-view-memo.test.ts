@@ -52,6 +52,16 @@ describe('createPageViewMemo', () => {
     for (let n = 0; n < 10_000; n++) memo.get(`/page-${n}`, oneLanguage, () => 'view')
     expect(memo.size).toBe(100)
   })
+
+  it('keeps no address longer than its bound (a stranger’s huge cookie is decided each time)', () => {
+    const memo = createPageViewMemo<string>({ generation: () => '', maxKeyLength: 1024 })
+    const decide = vi.fn(() => 'view')
+    const huge = `/res/hot\n=${'x'.repeat(60_000)}`
+    memo.get(huge, oneLanguage, decide)
+    memo.get(huge, oneLanguage, decide)
+    expect(decide).toHaveBeenCalledTimes(2)
+    expect(memo.size).toBe(0)
+  })
 })
 
 describe('the page views the hit writer answers from, remembered per address', () => {

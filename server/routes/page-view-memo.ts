@@ -12,6 +12,11 @@ export interface PageViewMemoOptions {
   /** Decisions remembered at most (the least recently used go first). */
   max?: number
   /**
+   * Longest address remembered: a stranger's 60 KiB cookie or Accept-Language is decided each time
+   * rather than kept, so the map holds at most `max` × this many characters of keys.
+   */
+  maxKeyLength?: number
+  /**
    * What else a decision depends on besides the tenant's config: the build that decides it and the
    * purges applied here so far. A decision taken under another generation is taken again.
    */
@@ -32,10 +37,11 @@ export interface PageViewMemo<V> {
  * a purge or another build a new generation, so none of them is answered from an old decision.
  */
 export function createPageViewMemo<V>(options: PageViewMemoOptions): PageViewMemo<V> {
-  const { generation } = options
+  const { generation, maxKeyLength = 1024 } = options
   const known = new LRUCache<string, Stamped<V>>({ max: options.max ?? 5_000 })
   return {
     get(key, tenant, decide) {
+      if (key.length > maxKeyLength) return decide()
       const now = generation()
       const stamped = known.get(key)
       if (stamped !== undefined && stamped.tenant === tenant && stamped.generation === now) return stamped.value
