@@ -15,7 +15,7 @@ import { cpuMs, startApp, startDemoApi } from './processes.mjs'
 import { runWrk } from './wrk.mjs'
 
 /** The page hit: a resource detail page (about 16 KiB of gzip), as a browser asks for it. */
-export const HIT_PAGE = { host: 'res.localhost', path: '/d/vlc-media-player', lang: 'zh' }
+const HIT_PAGE = { host: 'res.localhost', path: '/d/vlc-media-player', lang: 'zh' }
 // `Host` spelt so: wrk adds a Host of its own unless one by that exact spelling is given. Gzip: what
 // nearly every visitor takes, and the coding the kept blocks are joined into for each hit.
 const HIT_HEADERS = {

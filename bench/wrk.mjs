@@ -24,7 +24,7 @@ export function runWrk(origin, path, { headers = {}, connections = 16, seconds =
 }
 
 /** The figures of wrk's summary. */
-export function parseWrk(text) {
+function parseWrk(text) {
   const number = (pattern) => Number(pattern.exec(text)?.[1] ?? Number.NaN)
   const requests = number(/(\d+) requests in/)
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text)

@@ -34,10 +34,10 @@ const REDACTED_PATHS = [
  * when stdout is not read, lines are dropped rather than held. pino flushes it synchronously when
  * the process exits (its `exit` handler for asynchronous destinations), graceful shutdown or not.
  */
-export const STDOUT_BUFFER = { minLength: 8 * 1024, maxLength: 16 * 1024 * 1024, periodicFlush: 250 }
+const STDOUT_BUFFER = { minLength: 8 * 1024, maxLength: 16 * 1024 * 1024, periodicFlush: 250 }
 
 /** stdout through sonic-boom, asynchronously, with the bounds of STDOUT_BUFFER. */
-export function stdoutDestination(): DestinationStream {
+function stdoutDestination(): DestinationStream {
   return pino.destination({ dest: 1, sync: false, ...STDOUT_BUFFER })
 }
 

@@ -189,7 +189,7 @@ export interface PageAnswer {
 }
 
 /** A PageAnswer with its headers flat, `[name, value, …]`, as Node's `writeHead` takes them (the hit writer's side). */
-export interface FlatPageAnswer {
+interface FlatPageAnswer {
   status: number
   headers: string[]
   body: Buffer | null

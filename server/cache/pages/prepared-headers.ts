@@ -40,7 +40,7 @@ export interface PreparedHeaders {
   noncePolicy: boolean
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** `Vary` names X-Forwarded-Host as well (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
   varyOnForwardedHost?: boolean
 }
@@ -77,7 +77,7 @@ export function prepareHeaders(
 }
 
 /** What one answer adds to its page's block. */
-export interface AnswerFacts {
+interface AnswerFacts {
   requestId: string
   nonce: string
   /** Absent for a page kept from this very render. */
