@@ -98,7 +98,8 @@ describe('the browser translator', { timeout: 120_000 }, () => {
     const control = page.locator('.account-signin')
     await control.click()
     await expect.poll(() => control.getAttribute('aria-busy')).toBe('true')
-    await page.waitForTimeout(300)
+    // Two frames painted after the busy state: whatever the tap rendered is on screen by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(await page.locator('.account-dialog').count()).toBe(0)
     held!.release()
     const dialog = page.getByRole('dialog').and(page.locator('.account-dialog'))
