@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 // Three groups, run side by side on a worker per core (two at least). Isolation (a fresh process
 // per file) costs a spawn and a re-import of React, Hono and the app per file, so only the groups
-// that need it keep it (docs/design-notes.md "Three test groups"):
+// that need it keep it (docs/decisions/0020-three-test-groups.md):
 // - browser (`*.browser.test.ts`): Chromium against a listening test site; each file owns its
 //   browser and site.
 // - process (`*.process.test.ts`): files that start processes of their own (redis-server, varnishd,
