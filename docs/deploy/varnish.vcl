@@ -1,7 +1,7 @@
 vcl 4.1;
 
 # Varnish in front of the tenant-sites instances (or of the load balancer spreading over them).
-# Tested as shipped by test/deploy-varnish.test.ts against Debian's varnish 7.1 with
+# Tested as shipped by test/deploy-varnish.process.test.ts against Debian's varnish 7.1 with
 # varnish-modules; see docs/deploy/README.md for the picture and how to run it.
 #
 # What it guarantees:

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { accepts } from '../../test/loopback-ports.ts'
 import { rawConnection, type RawConnection } from '../../test/raw-http.ts'
+import { until } from '../../test/poll.ts'
 import { startDemoUpstream, useServerProcesses } from '../../test/server-process.ts'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -39,10 +40,6 @@ async function startUpstream() {
   return { ...upstream, state }
 }
 
-async function waitUntil(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setImmediate(resolve))
-}
-
 describe('the server process', { timeout: 120_000 }, () => {
   const processes = useServerProcesses(startUpstream)
 
@@ -56,7 +53,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     })
     const { port } = server
     const probe = await rawConnection(port)
-    await waitUntil(async () => (await probe.get('/readyz')).status === 200)
+    await until('ready', async () => (await probe.get('/readyz')).status === 200, { intervalMs: 0 })
 
     // Visitors on kept-alive sockets, each alternating a page and a readiness check, as a balancer
     // would, and opening a new socket when an answer says Connection: close (every one does once
@@ -94,12 +91,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     const crawler = await rawConnection(port)
     const crawlerResponse = crawler.get('/s?query=slow-one', { 'user-agent': GOOGLEBOT })
     await upstream.state.slowWaiting.opened
-    while (sent < 20) await new Promise((resolve) => setImmediate(resolve))
+    await until('20 requests sent', () => sent >= 20, { intervalMs: 0 })
 
     server.child.kill('SIGTERM')
     await Promise.all(workers)
     await drained.opened
-    await waitUntil(async () => !(await accepts(port)))
+    await until('the listener closed', async () => !(await accepts(port)), { intervalMs: 0 })
     upstream.state.slowGate.open()
     const slow = await crawlerResponse
     expect(slow.status).toBe(200)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from 'undici'
 import { startHaproxy, type TestHaproxy } from './haproxy-server.ts'
 import { freePort } from './loopback-ports.ts'
+import { until } from './poll.ts'
 import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerProcess } from './server-process.ts'
 
 // The shipped docs/deploy/haproxy.cfg in Debian's haproxy, in front of two built server processes
@@ -62,7 +63,7 @@ function startLoad(url: string): Load {
 async function servedPages(instance: ServerProcess, count = 5): Promise<void> {
   const pages = () =>
     instance.lines.filter((line) => line.msg === 'request' && line.path === '/res/hot' && line.status === 200).length
-  while (pages() < count) await new Promise((resolve) => setTimeout(resolve, 20))
+  await until(`${count} pages served`, () => pages() >= count)
 }
 
 describe('behind the shipped HAProxy config', { timeout: 60_000 }, () => {

@@ -1,6 +1,7 @@
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { accepts, freePort } from '../../test/loopback-ports.ts'
+import { until } from '../../test/poll.ts'
 import { startDemoUpstream, useServerProcesses } from '../../test/server-process.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
@@ -8,10 +9,6 @@ const TOKEN = 'purge-token-for-tests-0123'
 async function get(port: number, path: string, headers: Record<string, string> = {}) {
   const answer = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: 'res.localhost', ...headers } })
   return { status: answer.statusCode, text: await answer.body.text() }
-}
-
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
 /** The built server started as in production, with ADMIN_PORT set: index.ts's wiring end to end. */
@@ -29,9 +26,9 @@ describe('the server process with ADMIN_PORT', { timeout: 60_000 }, () => {
       SHUTDOWN_TIMEOUT_MS: '15000',
     })
     const { port, lines } = server
-    await until(() => lines.some((line) => line.msg === 'operations endpoints listening'))
+    await until('the operations port', () => lines.some((line) => line.msg === 'operations endpoints listening'))
     expect(lines.find((line) => line.msg === 'operations endpoints listening')).toMatchObject({ port: adminPort })
-    await until(async () => (await get(adminPort, '/readyz')).status === 200)
+    await until('ready', async () => (await get(adminPort, '/readyz')).status === 200)
 
     expect((await get(port, '/res/hot', { cookie: 'lang=zh' })).status).toBe(200)
     for (const path of ['/healthz', '/readyz', '/metrics']) {
@@ -47,7 +44,7 @@ describe('the server process with ADMIN_PORT', { timeout: 60_000 }, () => {
     expect((await request(`http://127.0.0.1:${adminPort}/_internal/purge`, purge)).statusCode).toBe(200)
 
     server.child.kill('SIGTERM')
-    await until(async () => (await get(adminPort, '/readyz')).status === 503)
+    await until('draining', async () => (await get(adminPort, '/readyz')).status === 503)
     expect(await server.exited).toBe(0)
     expect(await accepts(adminPort)).toBe(false)
     expect(server.stderr()).toBe('')

@@ -45,8 +45,10 @@ async function staleReRenderRunning() {
 describe('a shutdown with a re-render still running', () => {
   it('lets it finish and write its page to Redis when given time to settle', async () => {
     const { site, gate, outcomes, before } = await staleReRenderRunning()
+    // The shutdown reads the renders still running; the second read proves it waits for them.
+    const polled = vi.spyOn(site.htmlCache!, 'inFlight', 'get')
     const closing = site.close({ settleMs: 10_000 })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.waitFor(() => expect(polled.mock.calls.length).toBeGreaterThanOrEqual(2))
     expect(outcomes).toEqual([])
     gate.open()
     await closing
