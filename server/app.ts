@@ -6,6 +6,8 @@ import { createStaticHandler } from 'react-router'
 import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { assetFallback } from './assets/asset-fallback.ts'
+import type { FleetAssets } from './assets/fleet-assets.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
@@ -55,6 +57,8 @@ export interface AppDeps {
   manifest: ClientManifest
   /** Folder of the built browser assets (dist/client), served under /assets/. */
   assetsRoot: string
+  /** Other builds' hashed assets, for the addresses this build lacks (with Redis; assets/fleet-assets.ts). */
+  fleetAssets?: FleetAssets
   log: Logger
   renderTimeoutMs: number
   /** The image endpoint; without it (IMAGE_OPTIMIZER=0) pages use the original image URLs. */
@@ -182,6 +186,7 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   )
+  if (deps.fleetAssets) app.on(['GET', 'HEAD'], '/assets/*', assetFallback(deps.fleetAssets))
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   // Operator endpoints (mounted above): without a token configured they do not exist.

@@ -6,7 +6,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_STORE = 'no-store'
 const PRIVATE_NO_STORE = 'private, no-store'
 /** How long a CDN may serve a page while this server answers errors or cannot be reached. */
-const STALE_IF_ERROR_S = 86_400
+export const STALE_IF_ERROR_S = 86_400
 
 /**
  * Anonymous pages and payloads: browsers revalidate every time (`max-age=0`), shared caches keep
