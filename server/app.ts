@@ -83,6 +83,11 @@ export interface AppDeps {
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
   /**
+   * A CDN in front reads `CDN-Cache-Control` and purge tags (http/shared-lifetimes.ts). Default: when
+   * purges are forwarded to one (`cdnPurges`).
+   */
+  cdnHeaders?: boolean
+  /**
    * Seconds a shared cache may serve an anonymous page stale while revalidating. createServerDeps passes
    * HTML_CACHE_STALE_MS in seconds (3600 unless set); 60 when not given (an app built by hand, as in tests).
    */
@@ -139,6 +144,11 @@ export function createApp(deps: AppDeps): App {
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
   const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
+  const lifetimes = {
+    sMaxAge: htmlSMaxAge,
+    staleSeconds: staleWhileRevalidate,
+    cdn: deps.cdnHeaders ?? deps.cdnPurges !== undefined,
+  }
   const locales = createLocales()
   const markdown = deps.markdown ?? createMarkdown()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
@@ -229,8 +239,7 @@ export function createApp(deps: AppDeps): App {
     sites: deps.sites,
     locales,
     markdown,
-    htmlSMaxAge,
-    staleWhileRevalidate,
+    lifetimes,
     policyOf,
     pageLifetimeMs: sharedCacheMs,
   })
@@ -241,8 +250,7 @@ export function createApp(deps: AppDeps): App {
     markdown,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
-    htmlSMaxAge,
-    staleWhileRevalidate,
+    lifetimes,
     pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
     onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
     onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),

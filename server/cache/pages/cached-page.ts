@@ -4,6 +4,7 @@ import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/condi
 import { cacheStatus } from '../../http/cache-status.ts'
 import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
+import { agedLifetimes, staleCdnCacheControl } from '../../http/shared-lifetimes.ts'
 import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
 import { releaseGzip } from './gzip-segments.ts'
 import {
@@ -225,8 +226,12 @@ export function answerPage(page: CachedPage, request: HitRequest, security: Secu
   headers['cache-status'] =
     request.age === undefined ? cacheStatus('miss') : cacheStatus(request.stale ? 'stale' : 'hit', request.ttl)
   for (const [name, value] of page.headers) headers[name] = value
-  if (request.stale && headers['cache-control'] !== undefined)
-    headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])
+  if (request.stale) {
+    if (headers['cache-control'] !== undefined)
+      headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])
+    if (headers['cdn-cache-control'] !== undefined)
+      headers['cdn-cache-control'] = staleCdnCacheControl(headers['cdn-cache-control'])
+  } else if (request.age !== undefined) agedLifetimes(headers, request.age)
   headers.etag = page.etag
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   if (ifNoneMatchMatches(request.ifNoneMatch, page.etag))

@@ -1,0 +1,59 @@
+import { STALE_IF_ERROR_S } from '../middleware/cache-control.ts'
+
+/** How long caches other than the visitor's browser may keep an anonymous page or payload. */
+export interface SharedLifetimes {
+  /** Seconds a shared cache keeps it fresh (HTML_S_MAXAGE). */
+  sMaxAge: number
+  /** Seconds a CDN may serve it stale while fetching it again (HTML_CACHE_STALE_MS in seconds). */
+  staleSeconds: number
+  /**
+   * A CDN in front is configured for purges (VARNISH_PURGE_URLS, CLOUDFLARE_*, FASTLY_*): it gets
+   * its lifetimes in `CDN-Cache-Control` and the purge tags. Without one, no CDN hears of a purge,
+   * so none is told it may serve a page stale.
+   */
+  cdn: boolean
+}
+
+/**
+ * The lifetimes of an anonymous page or payload, decided once for every answer of it. Browsers
+ * revalidate every time and never reuse a stale copy (no stale-while-revalidate or stale-if-error
+ * in `Cache-Control`: a browser hears of no purge). A configured CDN reads `CDN-Cache-Control`
+ * (RFC 9213; the shipped VCL reads it too) and may serve the page stale while it fetches again, or
+ * while the origin fails, since purges reach it.
+ */
+export function sharedLifetimeHeaders(lifetimes: SharedLifetimes): Record<string, string> {
+  const headers: Record<string, string> = { 'cache-control': `public, max-age=0, s-maxage=${lifetimes.sMaxAge}` }
+  if (lifetimes.cdn)
+    headers['cdn-cache-control'] =
+      `max-age=${lifetimes.sMaxAge}, stale-while-revalidate=${lifetimes.staleSeconds}, stale-if-error=${STALE_IF_ERROR_S}`
+  return headers
+}
+
+/**
+ * The shared lifetimes of a kept page answered `age` seconds after it was rendered, counted from
+ * now. A cache subtracts `Age` from a lifetime (RFC 9111 §4.2.3): a page kept an hour here reached a
+ * CDN stale with its `s-maxage` alone, and the CDN fetched it again on nearly every request. The
+ * lifetimes are lengthened by the age, so a CDN keeps the page `s-maxage` seconds from its own fetch.
+ */
+export function agedLifetimes(headers: Record<string, string>, age: number): void {
+  if (age <= 0) return
+  const cacheControl = headers['cache-control']
+  if (cacheControl !== undefined) headers['cache-control'] = addToDirective(cacheControl, 's-maxage', age)
+  const cdn = headers['cdn-cache-control']
+  if (cdn !== undefined) headers['cdn-cache-control'] = addToDirective(cdn, 'max-age', age)
+}
+
+/**
+ * The lifetimes of a stale copy (past its fresh window, or marked by a purge) for a CDN: none left,
+ * so it fetches again at once, while it may still serve its copy meanwhile (stale-while-revalidate).
+ */
+export function staleCdnCacheControl(cdnCacheControl: string): string {
+  return cdnCacheControl.replace(/(^|,\s*)max-age=\d+/i, '$1max-age=0')
+}
+
+function addToDirective(value: string, directive: string, seconds: number): string {
+  return value.replace(
+    new RegExp(`(^|,\\s*)${directive}=(\\d+)`, 'i'),
+    (_, lead: string, current: string) => `${lead}${directive}=${Number(current) + seconds}`,
+  )
+}
