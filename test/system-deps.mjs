@@ -19,6 +19,8 @@ export function systemDeps(arch) {
     { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
     { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
     { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
+    // Makes the throwaway certificate the HAProxy tests terminate TLS with.
+    { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
   ]
 }
 

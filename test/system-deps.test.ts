@@ -53,6 +53,7 @@ describe('what pretest does about the Debian packages the tests run', () => {
         { path: vmod, pkg: 'varnish-modules', executable: false },
         { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
         { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
+        { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
       ])
     },
   )
