@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeSharedPage } from '../server/cache/pages/shared-page-codec.ts'
 import { buildIdOf } from '../server/render/manifest.ts'
-import { startRedis, type TestRedis } from './redis-server.ts'
-import { buildReleases, type Release } from './releases.ts'
-import { startDemoUpstream, startServerProcess, type DemoUpstream, type ServerProcess } from './server-process.ts'
+import { type Release, type ReleaseFleet, startReleaseFleet } from './releases.ts'
+import type { ServerProcess } from './server-process.ts'
 
 // Two releases of the sources (every script and stylesheet named differently) side by side on one
 // redis-server, as during a rolling deploy: whichever instance answers a page, and whichever build
@@ -26,12 +25,10 @@ const ORDERS: [string, number, number][] = [
   ['/', 1, 0],
 ]
 
+let fleet: ReleaseFleet
 let releases: Release[]
-let remove = () => {}
-let redis: TestRedis
+let instances: ServerProcess[]
 let admin: Redis
-let upstream: DemoUpstream
-const instances: ServerProcess[] = []
 
 const url = (instance: ServerProcess, at: string) => `http://127.0.0.1:${instance.port}${at}`
 
@@ -46,34 +43,11 @@ async function commandCalls(command: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  ;({ releases, remove } = await buildReleases(['blue', 'green']))
-  redis = await startRedis()
-  admin = new Redis(redis.url)
-  upstream = await startDemoUpstream()
-  for (const release of releases)
-    instances.push(
-      await startServerProcess(release.entry, {
-        NODE_ENV: 'production',
-        API_BASE_URL: upstream.url,
-        REDIS_URL: redis.url,
-        // Shared at its first render, so the other release answers it from Redis.
-        REDIS_ADMIT_AFTER: '1',
-        HTML_CACHE_TTL_MS: '600000',
-        IMAGE_OPTIMIZER: '0',
-        PURGE_TOKEN: TOKEN,
-      }),
-    )
-  const published = releases.reduce((sum, release) => sum + release.assets.length, 0)
-  await vi.waitFor(async () => expect(await admin.zcard('ts:assets')).toBe(published), { timeout: 20_000 })
+  fleet = await startReleaseFleet(['blue', 'green'], { PURGE_TOKEN: TOKEN })
+  ;({ releases, instances, admin } = fleet)
 }, 180_000)
 
-afterAll(async () => {
-  for (const instance of instances) instance.child.kill('SIGKILL')
-  admin?.disconnect()
-  await redis?.stop()
-  upstream?.close()
-  remove()
-})
+afterAll(() => fleet?.close())
 
 describe('two releases side by side on one Redis', () => {
   it('every script and stylesheet any answer names returns 200 from every instance, pages asked in either order', async () => {

@@ -1,4 +1,5 @@
-import { STALE_IF_ERROR_S } from '../middleware/cache-control.ts'
+/** How long a CDN may serve a page while this server answers errors or cannot be reached. */
+export const STALE_IF_ERROR_S = 86_400
 
 /** How long caches other than the visitor's browser may keep an anonymous page or payload. */
 export interface SharedLifetimes {

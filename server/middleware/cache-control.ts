@@ -5,8 +5,6 @@ import type { AppEnv } from '../app-env.ts'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_STORE = 'no-store'
 const PRIVATE_NO_STORE = 'private, no-store'
-/** How long a CDN may serve a page while this server answers errors or cannot be reached (shared-lifetimes.ts). */
-export const STALE_IF_ERROR_S = 86_400
 
 /** The same-origin API: personal by nature. */
 const API_PREFIX = '/api/'
