@@ -44,6 +44,8 @@ export interface ServerDepsOptions {
   htmlCache?: Partial<HtmlCacheOptions>
   images?: Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
   redisCommandTimeoutMs?: number
+  /** With Redis, publish this build's browser files and answer other builds' (assets/). Default true. */
+  shareAssets?: boolean
   /** Last word on the app's dependencies (e.g. sitemap limits). */
   app?: Partial<AppDeps>
 }
@@ -59,8 +61,6 @@ export interface ServerDeps {
   htmlCache: HtmlCache | undefined
   images: ImageOptimizer | undefined
   redis: RedisSharing | null
-  /** Settles once this build's browser assets are published for the fleet (at once without Redis). */
-  assetsPublished: Promise<void>
   purger: Purger
   metrics: Metrics
   readiness: Readiness
@@ -209,14 +209,15 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
         })
   const assets =
-    redis &&
-    createFleetAssetSharing({
-      redis,
-      distRoot: options.distRoot,
-      htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
-      sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
-      log: log.child({ component: 'assets' }),
-    })
+    redis && options.shareAssets !== false
+      ? createFleetAssetSharing({
+          redis,
+          distRoot: options.distRoot,
+          htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
+          sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
+          log: log.child({ component: 'assets' }),
+        })
+      : undefined
   const app = createApp({
     sites,
     upstream,
@@ -263,7 +264,6 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     htmlCache,
     images,
     redis,
-    assetsPublished: assets ? assets.publisher.published : Promise.resolve(),
     purger,
     metrics,
     readiness,
