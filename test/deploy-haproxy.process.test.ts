@@ -10,6 +10,11 @@ import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerPr
 
 /** Visitors on kept-alive connections to the balancer, one request at a time each. */
 const VISITORS = 4
+/**
+ * The names the res tenant answers to: the balancer sends each Host to one instance, so visitors
+ * asking under all of them reach both.
+ */
+const HOSTS = ['res.localhost', 'localhost', '127.0.0.1', 'www.res.localhost']
 /** Health checks every 200 ms: a draining instance is out within 400 ms, well inside its delay. */
 const CHECK_INTERVAL = '200ms'
 
@@ -33,13 +38,13 @@ function startLoad(url: string): Load {
     client.on('connect', () => (load.connects += 1))
     client.on('disconnect', () => (load.disconnects += 1))
     try {
-      while (running) {
+      for (let turn = 0; running; turn++) {
         load.sent += 1
         try {
           const answer = await client.request({
             path: '/res/hot',
             method: 'GET',
-            headers: { host: 'res.localhost', cookie: 'lang=zh' },
+            headers: { host: HOSTS[turn % HOSTS.length] ?? 'res.localhost', cookie: 'lang=zh' },
           })
           const body = await answer.body.text()
           if (answer.statusCode === 200 && body.includes('</html>')) load.answered += 1

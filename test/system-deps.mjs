@@ -21,6 +21,8 @@ export function systemDeps(arch) {
     { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
     // The bench's load generator (bench/wrk.mjs): one process of it outruns the server it measures.
     { path: '/usr/bin/wrk', pkg: 'wrk', executable: true },
+    // Makes the throwaway certificate the HAProxy tests terminate TLS with.
+    { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
   ]
 }
 

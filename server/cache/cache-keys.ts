@@ -122,6 +122,25 @@ export function purgeMarkKey(prefix: string, mode: 'soft' | 'hard', name: string
   return `${prefix}purged:${mode}:${name}`
 }
 
+/**
+ * A browser asset a build published for the whole fleet (assets/shared-assets.ts), by its
+ * content-hashed file name. Outside every tenant's prefix, and spared by every purge: a page
+ * naming it may be served by any instance for as long as the asset is kept.
+ */
+export function sharedAssetKey(prefix: string, name: string): string {
+  return `${prefix}asset:${name}`
+}
+
+/** The index of published asset names, each scored with the time its copy expires. */
+export function sharedAssetIndexKey(prefix: string): string {
+  return `${prefix}assets`
+}
+
+/** Whether a shared-store key (with its prefix) is a published asset or their index. */
+export function isSharedAssetKey(prefix: string, key: string): boolean {
+  return key === sharedAssetIndexKey(prefix) || key.startsWith(`${prefix}asset:`)
+}
+
 /** Whether a shared-store key (with its prefix) is a purge record. */
 export function isPurgeMarkKey(prefix: string, key: string): boolean {
   return key.startsWith(`${prefix}purged:`)

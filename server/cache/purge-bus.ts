@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import {
   htmlKeyPrefix,
   isPurgeMarkKey,
+  isSharedAssetKey,
   isTagIndexKey,
   parseHtmlKey,
   purgeStreamKey,
@@ -111,6 +112,8 @@ export function createPurger(options: PurgerOptions): Purger {
       // The purge bookkeeping stays whatever the mode: without the stream every instance, this one
       // too, would find a gap in it and treat what it holds as possibly missed.
       if (isPurgeMarkKey(prefix, key) || key === purgeStreamKey(prefix)) return false
+      // A build's published assets are named by pages kept anywhere (a CDN too), purged or not.
+      if (isSharedAssetKey(prefix, key)) return false
       const name = key.slice(prefix.length)
       return hard || (parseHtmlKey(name) === null && !isTagIndexKey(name) && !name.startsWith('lock:'))
     }

@@ -27,7 +27,15 @@ export interface HtmlCacheOptions {
    * it renders; `admitAfter` 2: at a render coming the admission gap after its first one in the fleet,
    * within the window (see shared-admission.ts), 1 (default): at the first.
    */
-  shared?: { store: SharedStore; prefix: string; lockMs?: number; admitAfter?: number; admitGapMs?: number }
+  shared?: {
+    store: SharedStore
+    prefix: string
+    lockMs?: number
+    admitAfter?: number
+    admitGapMs?: number
+    /** The build recorded in the pages written (see shared-pages.ts). */
+    build?: string
+  }
   onError?: (error: unknown, key: string) => void
   /** Hits (waiters on another visitor's render included), stale hits, misses, evictions and size. */
   metrics?: CacheMetrics

@@ -1,5 +1,6 @@
 import { notModifiedHeaders } from '../../http/conditional-request.ts'
 import { contentSecurityPolicy, type SecurityPolicy } from '../../http/security-policy.ts'
+import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../../http/shared-lifetimes.ts'
 import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
 import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
 
@@ -36,6 +37,12 @@ export interface PreparedHeaders {
   stale: Flat
   notModifiedFresh: Flat
   notModifiedStale: Flat
+  /**
+   * The shared lifetimes of the fresh blocks (and of what a 304 keeps of them), which an answer
+   * lengthens by the copy's age so a CDN counts them from its own fetch (http/shared-lifetimes.ts).
+   */
+  agedFresh: readonly AgedValue[]
+  agedNotModifiedFresh: readonly AgedValue[]
   /** The page has no policy of its own: each answer carries one around its own nonce. */
   noncePolicy: boolean
 }
@@ -63,17 +70,31 @@ export function prepareHeaders(
   let vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   if (varyOnForwardedHost) vary = `${vary}, ${FORWARDED_HOST_VARY}`
   headers.vary = vary
-  const staleHeaders =
-    headers['cache-control'] === undefined
-      ? headers
-      : { ...headers, 'cache-control': staleCopyCacheControl(headers['cache-control']) }
+  const staleHeaders = { ...headers }
+  if (headers['cache-control'] !== undefined)
+    staleHeaders['cache-control'] = staleCopyCacheControl(headers['cache-control'])
+  if (headers['cdn-cache-control'] !== undefined)
+    staleHeaders['cdn-cache-control'] = staleCdnCacheControl(headers['cdn-cache-control'])
+  const fresh = flat(Object.entries(headers))
+  const notModifiedFresh = flat(Object.entries(notModifiedHeaders(Object.entries(headers))))
   return {
-    fresh: flat(Object.entries(headers)),
+    fresh,
     stale: flat(Object.entries(staleHeaders)),
-    notModifiedFresh: flat(Object.entries(notModifiedHeaders(Object.entries(headers)))),
+    notModifiedFresh,
     notModifiedStale: flat(Object.entries(notModifiedHeaders(Object.entries(staleHeaders)))),
+    agedFresh: agedValuesOf(fresh),
+    agedNotModifiedFresh: agedValuesOf(notModifiedFresh),
     noncePolicy,
   }
+}
+
+function agedValuesOf(block: Flat): AgedValue[] {
+  const aged: AgedValue[] = []
+  for (let i = 0; i < block.length; i += 2) {
+    const value = agedValueOf(block[i] as string, block[i + 1] as string, i + 1)
+    if (value !== null) aged.push(value)
+  }
+  return aged
 }
 
 /** What one answer adds to its page's block. */
@@ -103,6 +124,10 @@ export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: 
       ? prepared.stale
       : prepared.fresh
   const headers = block.slice()
+  if (!stale && facts.age !== undefined && facts.age > 0) {
+    for (const aged of notModified ? prepared.agedNotModifiedFresh : prepared.agedFresh)
+      headers[aged.at] = `${aged.before}${aged.seconds + facts.age}${aged.after}`
+  }
   headers.push('x-request-id', facts.requestId, 'cache-status', facts.cacheStatus)
   if (facts.age !== undefined) headers.push('age', String(facts.age))
   if (notModified) return headers
