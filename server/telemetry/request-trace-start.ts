@@ -1,0 +1,25 @@
+import type { IncomingMessage } from 'node:http'
+import type { Front } from '../http/request-facts.ts'
+import type { ProxyTrust } from '../http/trusted-forwarding.ts'
+import type { RequestTraceStart } from './trace-runtime.ts'
+
+/**
+ * What a request's span starts from. A `traceparent` is adopted only from a trusted hop
+ * (TRUST_PROXY ≥ 1): a visitor talking to the instance directly could otherwise join its requests
+ * to any trace, or mark them sampled and make every instance record and send their spans. The
+ * shipped proxies drop a visitor's `traceparent` and `tracestate` (docs/deploy/), so what reaches
+ * the instance through them was set by the operator's own tracing, if any.
+ */
+export function toRequestTraceStart(
+  front: Front,
+  request: IncomingMessage | Request,
+  trust: ProxyTrust,
+): RequestTraceStart {
+  return {
+    method: front.facts.method,
+    path: front.facts.target.pathname,
+    host: front.host.ok ? front.host.host : undefined,
+    request,
+    trustParent: trust.hops > 0,
+  }
+}
