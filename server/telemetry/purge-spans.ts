@@ -1,6 +1,13 @@
-import type { PurgeScope } from '../cache/purge-scope.ts'
 import { TENANT_HOST } from './attributes.ts'
 import { inSpan } from './tracing.ts'
+
+/** What a purge covers (cache/purge-scope.ts `PurgeScope`), as far as its spans tell. */
+interface PurgeScope {
+  host: string | null
+  mode: string
+  pages?: unknown
+  tags?: unknown
+}
 
 /** A purge's attributes: its tenant (absent for every tenant), mode and breadth. */
 function purgeAttributes(scope: PurgeScope) {

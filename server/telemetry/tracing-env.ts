@@ -16,8 +16,8 @@ const httpUrl = z
   .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), 'must be an http(s) URL')
 
 /**
- * OpenTelemetry's own variables (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/),
- * those this server reads: tracing is on exactly when an endpoint is set.
+ * OpenTelemetry's own variables (its SDK environment variable specification), those this server
+ * reads: tracing is on exactly when an endpoint is set.
  */
 export const tracingEnvShape = {
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),

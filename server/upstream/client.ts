@@ -116,7 +116,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
  */
 function measureCalls(metrics: UpstreamMetrics | undefined, now: () => number) {
   return function measured<T>(path: string, run: () => Promise<T>): Promise<T> {
-    return traceUpstreamCall(path, () => timed(path, run))
+    return traceUpstreamCall(toApiPathLabel(path), () => timed(path, run))
   }
   async function timed<T>(path: string, run: () => Promise<T>): Promise<T> {
     if (!metrics) return run()
