@@ -23,11 +23,25 @@ export interface UpstreamMetrics {
 export type ImageStage = 'fetch' | 'encode'
 
 /** What the image optimiser reports. */
+/** How an image request ended: a fixed set, one per answer the image route gives. */
+export type ImageOutcome =
+  | 'ok'
+  | 'not_modified'
+  | 'bad_request'
+  | 'forbidden_source'
+  | 'not_found'
+  | 'unsupported_source'
+  | 'source_failed'
+  | 'busy'
+  | 'source_timeout'
+
 export interface ImageMetrics {
   /** Reports the work running and waiting per stage whenever metrics are scraped. */
   work(read: () => Record<ImageStage, { active: number; queued: number }>): void
   /** A request refused for want of room: its queue was `full`, or it `waited` past the limit. */
   refused(stage: ImageStage, reason: 'full' | 'waited'): void
+  /** How an image request ended (images/image-errors.ts `ImageOutcome`). */
+  answered(outcome: ImageOutcome): void
 }
 
 export interface Metrics {
@@ -251,6 +265,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const imageAnswers = new Counter({
+    name: 'image_requests_total',
+    help: 'Image requests by outcome (ok, not_modified, bad_request, forbidden_source, not_found, unsupported_source, source_failed, busy, source_timeout)',
+    labelNames: ['outcome'],
+    registers,
+  })
+
   const tlsAsks = new Counter({
     name: 'tls_asks_total',
     help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
@@ -331,6 +352,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       },
       refused(stage, reason) {
         imageRefusals.inc({ stage, reason })
+      },
+      answered(outcome) {
+        imageAnswers.inc({ outcome })
       },
     },
     tlsAsk(outcome) {
