@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 // that need it keep it (docs/design-notes.md "Three test groups"):
 // - browser: Chromium against a listening test site; each file owns its browser and site.
 // - process: files that start the built server, Docker's runtime stage, Node with other flags or
-//   redis-server as processes of their own.
+//   redis-server as processes of their own, and those that install the process-wide tracing runtime.
 // - unit: everything else. It shares workers between files (`isolate: false`): these files build
 //   what they use through factories, restore what they spy on and leave no module state behind
 //   that another file reads.
@@ -25,6 +25,9 @@ const PROCESS = [
   'server/cache/purge-records-eviction.test.ts',
   'server/cdn/cdn-fleet.test.ts',
   'server/api-proxy/sign-in-limits-fleet.test.ts',
+  'server/telemetry/tracing.test.ts',
+  'server/telemetry/tracing-off.test.ts',
+  'server/telemetry/tracing-process.test.ts',
   'test/runtime-options.test.ts',
   'test/server-bundle.test.ts',
   'test/client-bundle-names.test.ts',
