@@ -34,6 +34,8 @@ export interface OtelRuntimeOptions {
   onExportError?: (error: unknown) => void
 }
 
+const MAX_ATTRIBUTE_LENGTH = 1024
+
 /** The request a context belongs to: its span's record and its tenant host. */
 interface RequestState {
   host: string | undefined
@@ -59,6 +61,8 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
   const provider = new TracerProvider({
     resource: resourceFromAttributes(config.resource),
     sampler: samplerOf(config.sampler, config.ratio),
+    // A path is the one attribute a visitor writes: its length in a span is bounded like the rest.
+    spanLimits: { attributeValueLengthLimit: MAX_ATTRIBUTE_LENGTH },
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 })],
   })
   const tracer = provider.getTracer('tenant-sites')

@@ -3,6 +3,9 @@ import type { Front } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import type { RequestTraceStart } from './trace-runtime.ts'
 
+/** Methods named as they are; any other is `_OTHER` (OpenTelemetry's HTTP conventions), so span names stay a fixed set. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
 /**
  * What a request's span starts from. A `traceparent` is adopted only from a trusted hop
  * (TRUST_PROXY ≥ 1): a visitor talking to the instance directly could otherwise join its requests
@@ -16,7 +19,7 @@ export function toRequestTraceStart(
   trust: ProxyTrust,
 ): RequestTraceStart {
   return {
-    method: front.facts.method,
+    method: METHODS.has(front.facts.method) ? front.facts.method : '_OTHER',
     path: front.facts.target.pathname,
     host: front.host.ok ? front.host.host : undefined,
     request,

@@ -121,6 +121,17 @@ describe('traces over OTLP/HTTP JSON, behind a trusted proxy', () => {
     expect(ofTrace(hitTrace).map((span) => span.name)).not.toContain('render')
   })
 
+  it('bounds what a visitor writes into a span: a long path is cut to 1024 characters', async () => {
+    const longTrace = 'c1b2c3d4e5f60718293a4b5c6d7e8f90'
+    const response = await site.request(`/${'x'.repeat(4000)}`, {
+      via: 'listener',
+      headers: { traceparent: `00-${longTrace}-${PARENT_ID}-01` },
+    })
+    await response.text()
+    await receiver.until(() => requestSpan(ofTrace(longTrace)) !== undefined)
+    expect(String(requestSpan(ofTrace(longTrace))?.attributes['url.path']).length).toBe(1024)
+  })
+
   it('puts the trace id in the lines logged while the request runs', async () => {
     const lineTrace = 'b1b2c3d4e5f60718293a4b5c6d7e8f90'
     const failing = await startTestSite({
