@@ -1,9 +1,13 @@
 import pino from 'pino'
+import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureLog } from '../../test/log-capture.ts'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { type JsonSpan, type OtlpReceiver, startOtlpReceiver } from '../../test/otlp-receiver.ts'
 import { startRedis, type TestRedis } from '../../test/redis-server.ts'
+import { createCdnForwarder } from '../cdn/cdn-forwarder.ts'
+import { type StandIn, startVarnishStandIn } from '../cdn/cdn-stand-ins.test-helper.ts'
+import { createVarnishTarget } from '../cdn/varnish.ts'
 import { type StartedTracing, startTracing } from './start-tracing.ts'
 import type { TracingConfig } from './tracing-env.ts'
 
@@ -197,25 +201,37 @@ describe('Redis commands and purges, in a fleet of two', () => {
   let receiver: OtlpReceiver
   let tracing: StartedTracing
   let redis: TestRedis
+  let varnish: StandIn
+  const dispatcher = new Agent()
   let sites: TestSite[] = []
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver()
     tracing = await startTracing(configFor(receiver, 'http/json'), pino({ level: 'silent' }), { exportDelayMs: 20 })
     redis = await startRedis()
+    varnish = await startVarnishStandIn()
     const options = {
       listen: true,
       htmlCache: {},
       redisUrl: redis.url,
       purgeToken: 'purge-token-of-16-chars',
-      app: { trustProxy: 1 },
     }
-    sites = [await startTestSite(options), await startTestSite(options)]
+    // The first instance also forwards each purge to a Varnish (a stand-in on 127.0.0.1).
+    const cdnPurges = createCdnForwarder({
+      targets: [createVarnishTarget({ origins: [varnish.url] })],
+      dispatcher,
+      timeoutMs: 5000,
+      log: pino({ level: 'silent' }),
+    })
+    sites = [
+      await startTestSite({ ...options, app: { trustProxy: 1, cdnPurges } }),
+      await startTestSite({ ...options, app: { trustProxy: 1 } }),
+    ]
   })
   afterAll(async () => {
     await Promise.all(sites.map((site) => site.close()))
     await tracing?.shutdown()
-    await Promise.all([receiver?.close(), redis?.stop()])
+    await Promise.all([receiver?.close(), redis?.stop(), varnish?.close(), dispatcher.close()])
   })
 
   it('traces the shared store’s commands under the request, and a purge, its fan-out and its arrival', async () => {
@@ -245,6 +261,10 @@ describe('Redis commands and purges, in a fleet of two', () => {
     })
     const fanOut = named('purge to instances').find((span) => span.parentSpanId === purge?.spanId)
     expect(fanOut).toMatchObject({ kind: CLIENT, traceId: purge?.traceId })
+    // The CDN's share, in the same trace (the purge request's).
+    await receiver.until(() => named('purge to varnish').length > 0)
+    expect(named('purge to varnish')[0]).toMatchObject({ kind: CLIENT, traceId: purge?.traceId })
+    expect(varnish.received.length).toBeGreaterThan(0)
     expect(named('purge received')[0]?.attributes).toMatchObject({ 'tenant.host': 'res.localhost' })
   })
 })
