@@ -233,6 +233,21 @@ const embeddedDemoApiApart = {
   },
 }
 
+/**
+ * The OpenTelemetry runtime (server/telemetry/start-tracing.ts imports it when an OTLP endpoint is
+ * set) stays out of the server entry the same way: without an endpoint, no OpenTelemetry package
+ * is loaded at all.
+ */
+const TRACING_RUNTIME = 'tracing-runtime.js'
+const tracingRuntimeApart = {
+  name: 'tracing-runtime-apart',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)otel-runtime\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${TRACING_RUNTIME}`, external: true } : undefined,
+    )
+  },
+}
+
 async function buildServer(entry, outfile, plugins = []) {
   await esbuild.build({
     absWorkingDir: root,
@@ -270,7 +285,11 @@ async function copyDemoMedia() {
 await mkdir(dist, { recursive: true })
 if (!only || only === 'client') await buildClient()
 if (!only || only === 'server') {
-  await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'), [embeddedDemoApiApart])
+  await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'), [
+    embeddedDemoApiApart,
+    tracingRuntimeApart,
+  ])
+  await buildServer('server/telemetry/otel-runtime.ts', path.join(dist, 'server', TRACING_RUNTIME))
   await buildServer('server/demo-api/start-demo-api.ts', path.join(dist, 'server', EMBEDDED_DEMO_API))
 }
 if (!only || only === 'server' || only === 'demo-api') {

@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config'
 //   browser and site.
 // - process (`*.process.test.ts`): files that start processes of their own (redis-server, varnishd,
 //   haproxy, caddy, the built server, Docker's runtime stage, Node with other flags), directly or
-//   through a test helper. test/process-group.test.ts derives the list from each file's imports and
+//   through a test helper, and those that install the process-wide tracing runtime
+//   (server/telemetry/). test/process-group.test.ts derives the list from each file's imports and
 //   fails on a file named otherwise.
 // - unit: everything else. It shares workers between files (`isolate: false`): these files build
 //   what they use through factories, restore what they spy on and leave no module state behind

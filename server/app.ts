@@ -205,7 +205,8 @@ export function createApp(deps: AppDeps): App {
   app.use(hostGuard())
   // Images are not tenant-specific (the source URL is the whole input), so they are answered
   // before tenant resolution: an unknown site or a slow site config never delays them.
-  if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
+  if (deps.images)
+    app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images, deps.metrics?.images.answered))
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   app.all(
     '/api/*',

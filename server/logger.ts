@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino'
+import { traceLogFields } from './telemetry/tracing.ts'
 
 /**
  * Fields that may carry credentials or visitor data, censored wherever they appear: request
@@ -41,13 +42,21 @@ function stdoutDestination(): DestinationStream {
   return pino.destination({ dest: 1, sync: false, ...STDOUT_BUFFER })
 }
 
-/** JSON logs on stdout (one line per event), with error objects serialised and secrets censored. */
-export function createLogger(level: string, destination: DestinationStream = stdoutDestination()): Logger {
+/**
+ * JSON logs on stdout (one line per event), with error objects serialised and secrets censored.
+ * With `traceIds` (tracing on), a line logged inside a span carries its `traceId` and `spanId`.
+ */
+export function createLogger(
+  level: string,
+  destination: DestinationStream = stdoutDestination(),
+  { traceIds = false } = {},
+): Logger {
   const options = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(traceIds ? { mixin: traceLogFields } : {}),
   }
   return pino(options, destination)
 }

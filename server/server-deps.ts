@@ -246,6 +246,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         codeCheck: env.RATE_LIMIT_CODE_CHECK,
       }),
       redis: redis?.client,
+      // Counted with the shared store's commands, as operation `limit`.
+      onCommandError: () => metrics.sharedStoreError('limit'),
+      onCommandTimed: (seconds) => metrics.sharedStoreCommand('limit', seconds),
     }),
     images,
     ...(htmlCache ? { htmlCache } : {}),

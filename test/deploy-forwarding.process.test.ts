@@ -1,8 +1,11 @@
+import pino from 'pino'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO_ACCOUNT } from '../server/demo-api/data/index.ts'
+import { type StartedTracing, startTracing } from '../server/telemetry/start-tracing.ts'
 import { type DeployInstance, startDeployInstance } from './deploy-instance.ts'
 import { startHaproxy, type TestHaproxy } from './haproxy-server.ts'
+import { type OtlpReceiver, startOtlpReceiver } from './otlp-receiver.ts'
 import { type DemoUpstream, startDemoUpstream } from './server-process.ts'
 import { startVarnish, type TestVarnish } from './varnish-server.ts'
 
@@ -63,15 +66,24 @@ const FORGED_CLIENT = {
   forwarded: 'for=6.6.6.6;proto=https',
 }
 
-/** The demo API, recording the X-Forwarded-For of each sign-in it is sent. */
-async function startRecordingUpstream(): Promise<DemoUpstream & { forwardedFor: (string | null)[] }> {
+/** A trace context a visitor forges, hoping to join (and sample) the operator's traces. */
+const FORGED_TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736'
+const FORGED_TRACE = { traceparent: `00-${FORGED_TRACE_ID}-00f067aa0ba902b7-01`, tracestate: 'forged=1' }
+
+/** The demo API, recording the X-Forwarded-For and traceparent of each sign-in it is sent. */
+async function startRecordingUpstream(): Promise<
+  DemoUpstream & { forwardedFor: (string | null)[]; traceparents: (string | null)[] }
+> {
   const forwardedFor: (string | null)[] = []
+  const traceparents: (string | null)[] = []
   const upstream = await startDemoUpstream((upstreamRequest, demo) => {
-    if (new URL(upstreamRequest.url).pathname === '/v1/user/login')
+    if (new URL(upstreamRequest.url).pathname === '/v1/user/login') {
       forwardedFor.push(upstreamRequest.headers.get('x-forwarded-for'))
+      traceparents.push(upstreamRequest.headers.get('traceparent'))
+    }
     return demo(upstreamRequest)
   })
-  return { ...upstream, forwardedFor }
+  return { ...upstream, forwardedFor, traceparents }
 }
 
 /** Resolves once the balancer passes pages on (its health checks found the instance up). */
@@ -93,8 +105,17 @@ describe.each([
   /** Where visitors enter: Varnish, or HAProxy when it stands alone. */
   let front: string
   let victimTitle: string | undefined
+  /** The instance traces to this receiver, as an operator's would to a collector. */
+  let receiver: OtlpReceiver
+  let tracing: StartedTracing
 
   beforeAll(async () => {
+    receiver = await startOtlpReceiver()
+    tracing = await startTracing(
+      { url: receiver.url, protocol: 'http/json', sampler: 'parentbased_always_on', ratio: 1, resource: {} },
+      pino({ level: 'silent' }),
+      { exportDelayMs: 20 },
+    )
     upstream = await startRecordingUpstream()
     instance = await startDeployInstance({ API_BASE_URL: upstream.url, TRUST_PROXY: String(setup.trustProxy) })
     // Each tenant's own page, asked of the instance itself: the two differ. (Its first upstream
@@ -118,6 +139,8 @@ describe.each([
     await haproxy?.stop()
     await instance?.close()
     upstream?.close()
+    await tracing?.shutdown()
+    await receiver?.close()
   })
 
   it.each(FORGERIES)('a forged %s gets the victim’s page, and so does every visitor after it', async (name, forged) => {
@@ -145,5 +168,16 @@ describe.each([
     // Past Varnish, straight to the balancer, the same.
     await signIn(haproxy.url, FORGED_CLIENT)
     expect(upstream.forwardedFor).toEqual([VISITOR_ADDRESS, VISITOR_ADDRESS])
+  })
+
+  it('drops a visitor’s traceparent and tracestate at the edge: the instance starts its own trace', async () => {
+    upstream.traceparents.length = 0
+    await signIn(front, FORGED_TRACE)
+    const [sent] = upstream.traceparents
+    expect(sent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)
+    expect(sent).not.toContain(FORGED_TRACE_ID)
+    const ownTrace = sent?.split('-')[1]
+    await receiver.until(() => receiver.jsonSpans().some((span) => span.traceId === ownTrace && span.kind === 2))
+    expect(receiver.jsonSpans().filter((span) => span.traceId === FORGED_TRACE_ID)).toEqual([])
   })
 })

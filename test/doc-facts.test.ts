@@ -61,6 +61,13 @@ const DESCRIBED: Record<string, (value: unknown) => boolean> = {
   FASTLY_API_URL: (value) => typeof value === 'string' && new URL(value).hostname === 'api.fastly.com',
 }
 
+/** No value: an empty string, list or set of attributes. */
+function isEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0
+  return value === ''
+}
+
 describe("the README's environment table", () => {
   const rows = [...read('README.md').matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+?) \|/gm)].map((m) => ({
     name: m[1] ?? '',
@@ -76,7 +83,7 @@ describe("the README's environment table", () => {
       const actual = defaults[name]
       let holds: boolean
       if (written === '(unset)') holds = actual === undefined
-      else if (written === '(empty)') holds = Array.isArray(actual) ? actual.length === 0 : actual === ''
+      else if (written === '(empty)') holds = isEmpty(actual)
       else if (DESCRIBED[name] !== undefined) holds = DESCRIBED[name](actual)
       else {
         const again = parseEnv({ [name]: written })

@@ -297,7 +297,10 @@ describe('references resolve inside the repository', () => {
   })
 
   it('lists every variable server/env.ts parses in the README environment table', () => {
-    const parsed = [...read('server/env.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? '')
+    // The environment's schema, OpenTelemetry's variables (spread into it) included.
+    const parsed = ['server/env.ts', 'server/telemetry/tracing-env.ts'].flatMap((file) =>
+      [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? ''),
+    )
     const listed = new Set([...read('README.md').matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]))
     expect(parsed.length).toBeGreaterThan(20)
     expect([...new Set(parsed)].filter((name) => !listed.has(name))).toEqual([])

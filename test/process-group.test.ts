@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest'
 // Docker's runtime stage) runs in vitest's isolated "process" group, chosen by its name alone:
 // `*.process.test.ts` (vitest.config.ts). Whether it starts one is read from what it imports: Node's
 // child_process, itself or through the test helpers it uses (test/redis-server.ts,
-// test/system-daemon.ts, test/server-process.ts…). Production modules start no process.
+// test/system-daemon.ts, test/server-process.ts…). Production modules start no process. A file that
+// installs a process-wide runtime (the tracer provider of server/telemetry/start-tracing.ts) needs a
+// process of its own as well, so that no other file runs under it.
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 const CHILD_PROCESS = new Set(['node:child_process', 'child_process'])
+const PROCESS_WIDE = new Set([path.join('server', 'telemetry', 'start-tracing.ts')])
 const PROCESS_NAME = /\.process\.test\.tsx?$/
 const BROWSER_NAME = /\.browser\.test\.tsx?$/
 
@@ -26,6 +29,7 @@ function spawnChain(file: string, seen = new Set<string>()): string[] | null {
     if (CHILD_PROCESS.has(specifier)) return [file, specifier]
     if (!specifier.startsWith('.')) continue
     const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier))
+    if (PROCESS_WIDE.has(target)) return [file, target]
     if (!isHelper(target) || !existsSync(path.join(ROOT, target))) continue
     const rest = spawnChain(target, seen)
     if (rest !== null) return [file, ...rest]

@@ -55,4 +55,13 @@ describe('the server bundle', { timeout: 120_000 }, () => {
     expect(entry).toMatch(/await import\("\.\/embedded-demo-api\.js"\)/)
     expect(entry).not.toMatch(/^import [^;]*embedded-demo-api/m)
   })
+
+  it('loads no OpenTelemetry package at start: its runtime is a file of its own, imported when an endpoint is set', () => {
+    const atStart = packagesLoadedAtStart(path.join(out, 'server', 'index.js'))
+    expect([...atStart].filter((name) => name.startsWith('@opentelemetry/'))).toEqual([])
+    const entry = readFileSync(path.join(out, 'server', 'index.js'), 'utf8')
+    expect(entry).toMatch(/await import\("\.\/tracing-runtime\.js"\)/)
+    const runtime = packagesLoadedAtStart(path.join(out, 'server', 'tracing-runtime.js'))
+    expect(runtime.has('@opentelemetry/sdk-trace')).toBe(true)
+  })
 })

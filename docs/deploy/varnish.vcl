@@ -54,6 +54,9 @@ sub vcl_recv {
         set req.http.X-Forwarded-For = client.ip;
         set req.http.X-Forwarded-Proto = "http";
         unset req.http.X-Forwarded-Host;
+        # A visitor's W3C trace context is not the operator's (docs/operations.md "Traces").
+        unset req.http.traceparent;
+        unset req.http.tracestate;
     }
     unset req.http.Forwarded;
     if (req.method == "PURGE") {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { useFleet } from '../../test/fleet.ts'
+import { createMetrics, type Metrics } from '../metrics/metrics.ts'
 import type { TestSite } from '../../test/harness.ts'
 import { HOST, json } from './api-proxy.test-helper.ts'
 
@@ -9,10 +10,12 @@ import { HOST, json } from './api-proxy.test-helper.ts'
 const fleet = useFleet()
 
 /** Proxied calls answered by the stub (the demo API answers the site configs). */
-function startInstance(options: { redisCommandTimeoutMs?: number } = {}) {
+function startInstance(options: { redisCommandTimeoutMs?: number; metrics?: Metrics } = {}) {
+  const { metrics, ...rest } = options
   return fleet.start({
     listen: true,
-    ...options,
+    ...rest,
+    ...(metrics ? { app: { metrics } } : {}),
     upstream: (upstreamRequest, demo) =>
       new URL(upstreamRequest.url).pathname === '/v1/send_email'
         ? json({ status: 0, info: 'ok', data: null })
@@ -54,8 +57,9 @@ describe('sign-in limits across a fleet', () => {
   })
 
   it('counts in each instance’s memory while Redis does not answer, without holding visitors past the command deadline', async () => {
+    const metrics = createMetrics({ processMetrics: false })
     const [a, b] = await Promise.all([
-      startInstance({ redisCommandTimeoutMs: 200 }),
+      startInstance({ redisCommandTimeoutMs: 200, metrics }),
       startInstance({ redisCommandTimeoutMs: 200 }),
     ])
     fleet.redis.pause()
@@ -69,5 +73,10 @@ describe('sign-in limits across a fleet', () => {
     expect(mailed(a, b)).toBe(11)
     // Each call waits at most for its two commands' deadlines (address, then e-mail).
     expect(perCall).toBeLessThan(1000)
+    // Each failed command is counted with the shared store's: two a call (address, e-mail) for the
+    // ten let through, one for each of the two refused by address.
+    const scraped = await metrics.registry.metrics()
+    expect(scraped).toMatch(/^shared_store_errors_total\{operation="limit"\} 22$/m)
+    expect(scraped).toMatch(/^shared_store_command_duration_seconds_count\{operation="limit"\} 22$/m)
   })
 })
