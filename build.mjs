@@ -1,5 +1,5 @@
 // Builds the browser bundle (with a manifest the server reads) and the Node server bundle.
-// Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR]  (DIR defaults to ./dist)
+// Usage: node build.mjs [--only=client|server|demo-api] [--out=DIR] [--label=TEXT]  (DIR defaults to ./dist)
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +13,10 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 const root = path.dirname(new URL(import.meta.url).pathname)
 const outArg = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length)
 const dist = outArg ? path.resolve(outArg) : path.join(root, 'dist')
+// A label written into every browser file (a release name, a commit): two builds of the same
+// sources with different labels name every script and stylesheet differently, as two releases do.
+const label = process.argv.find((arg) => arg.startsWith('--label='))?.slice('--label='.length)
+const labelComment = label ? ` ${label.replace(/[^\w.-]/g, '_')}` : ''
 const clientOut = path.join(dist, 'client', 'assets')
 const PUBLIC_PATH = '/assets'
 
@@ -91,6 +95,7 @@ async function buildStyles() {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
+    ...(labelComment ? { banner: { css: `/*${labelComment} */` } } : {}),
   })
   const styles = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
@@ -137,7 +142,7 @@ async function buildClient() {
     // The names are hashed from this pass's output, and foldChunks rewrites the files under them: a
     // banner naming the version of the build scripts puts a change to that step into every name,
     // so an immutably cached file never changes under its address (the next pass drops it).
-    banner: { js: `/* build ${buildScriptVersion()} */` },
+    banner: { js: `/* build ${buildScriptVersion()}${labelComment} */` },
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"', __STYLE_SHEETS__: JSON.stringify(styles) },
     alias: reactRouterProduction,
@@ -228,6 +233,21 @@ const embeddedDemoApiApart = {
   },
 }
 
+/**
+ * The OpenTelemetry runtime (server/telemetry/start-tracing.ts imports it when an OTLP endpoint is
+ * set) stays out of the server entry the same way: without an endpoint, no OpenTelemetry package
+ * is loaded at all.
+ */
+const TRACING_RUNTIME = 'tracing-runtime.js'
+const tracingRuntimeApart = {
+  name: 'tracing-runtime-apart',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)otel-runtime\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${TRACING_RUNTIME}`, external: true } : undefined,
+    )
+  },
+}
+
 async function buildServer(entry, outfile, plugins = []) {
   await esbuild.build({
     absWorkingDir: root,
@@ -265,7 +285,11 @@ async function copyDemoMedia() {
 await mkdir(dist, { recursive: true })
 if (!only || only === 'client') await buildClient()
 if (!only || only === 'server') {
-  await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'), [embeddedDemoApiApart])
+  await buildServer('server/index.ts', path.join(dist, 'server', 'index.js'), [
+    embeddedDemoApiApart,
+    tracingRuntimeApart,
+  ])
+  await buildServer('server/telemetry/otel-runtime.ts', path.join(dist, 'server', TRACING_RUNTIME))
   await buildServer('server/demo-api/start-demo-api.ts', path.join(dist, 'server', EMBEDDED_DEMO_API))
 }
 if (!only || only === 'server' || only === 'demo-api') {

@@ -3,39 +3,19 @@ import { defineConfig } from 'vitest/config'
 
 // Three groups, run side by side on a worker per core (two at least). Isolation (a fresh process
 // per file) costs a spawn and a re-import of React, Hono and the app per file, so only the groups
-// that need it keep it (docs/design-notes.md "Three test groups"):
-// - browser: Chromium against a listening test site; each file owns its browser and site.
-// - process: files that start the built server, Docker's runtime stage, Node with other flags or
-//   redis-server as processes of their own.
+// that need it keep it (docs/decisions/0020-three-test-groups.md):
+// - browser (`*.browser.test.ts`): Chromium against a listening test site; each file owns its
+//   browser and site.
+// - process (`*.process.test.ts`): files that start processes of their own (redis-server, varnishd,
+//   haproxy, caddy, the built server, Docker's runtime stage, Node with other flags), directly or
+//   through a test helper, and those that install the process-wide tracing runtime
+//   (server/telemetry/). test/process-group.test.ts derives the list from each file's imports and
+//   fails on a file named otherwise.
 // - unit: everything else. It shares workers between files (`isolate: false`): these files build
 //   what they use through factories, restore what they spy on and leave no module state behind
 //   that another file reads.
 const BROWSER = ['**/*.browser.test.{ts,tsx}']
-const PROCESS = [
-  'server/docker-runtime.test.ts',
-  'server/lifecycle/server-process.test.ts',
-  'server/lifecycle/admin-port-process.test.ts',
-  'server/cache/redis-sharing.test.ts',
-  'server/cache/shared-admission.test.ts',
-  'server/cache/redis-hang.test.ts',
-  'server/cache/pages/shared-flood.test.ts',
-  'server/cache/pages/takedown-fleet.test.ts',
-  'server/cache/purge-delivery.test.ts',
-  'server/cache/purge-gap-fleet.test.ts',
-  'server/cache/purge-records-eviction.test.ts',
-  'server/cache/redis-cluster.test.ts',
-  'server/cache/redis-sentinel.test.ts',
-  'server/cache/tenant-purges-fleet.test.ts',
-  'server/cdn/cdn-fleet.test.ts',
-  'server/api-proxy/sign-in-limits-fleet.test.ts',
-  'test/runtime-options.test.ts',
-  'test/server-bundle.test.ts',
-  'test/client-bundle-names.test.ts',
-  'test/deploy-varnish.test.ts',
-  'test/deploy-haproxy.test.ts',
-  'test/deploy-forwarding.test.ts',
-  'test/deploy-caddy.test.ts',
-]
+const PROCESS = ['**/*.process.test.{ts,tsx}']
 const ALL = [
   'server/**/*.test.{ts,tsx}',
   'shared/**/*.test.{ts,tsx}',

@@ -12,7 +12,11 @@
 // never-seen addresses (new search terms, those popular pages under new Host ports) paced over
 // --flood-seconds while the same Zipf mix goes on; reports Redis's growth and the real traffic's
 // share of answers from a cache and p50/p99, during the flood against the baseline. Loopback only;
-// every phase is bounded. Writes dist/bench/long-tail.json.
+// every phase is bounded. Then, per setting, --cdn-seconds (10) of the Zipf mix through Varnish: the
+// CDN's hit ratio. Last, 4 instances without Redis behind the shipped HAProxy config, by Host and
+// round robin (bench/long-tail-fleet.mjs): the fleet's HTML cache hit ratio in each, each instance's
+// cache bounded to --fleet-cache-mib (16), --fleet-seconds (15) measured after --warm-up.
+// Writes dist/bench/long-tail.json.
 // Options: --seconds=S measured per setting (20), --warm-up=S (5), --tenants=N (200), --pages=N per
 // tenant (20), --connections=C (8), --purges-per-second=N (2), --edits=N (3), --zipf=s (1),
 // --short-ttl-ms=MS (2000), --html-cache-mib=MiB per instance (512), --flood=N (3000; 0: none),
@@ -24,6 +28,7 @@ import { Pool } from 'undici'
 import { BROWSER_UA } from './pages.mjs'
 import { cpuMs, startApp, startDemoApi } from './processes.mjs'
 import { floodPhase } from './long-tail-flood.mjs'
+import { balancerPhase, cdnPhase } from './long-tail-fleet.mjs'
 import { startRedis } from './redis-process.mjs'
 import { startLongTailUpstream } from './long-tail-upstream.mjs'
 import { freePort } from '../test/loopback-ports.ts'
@@ -46,6 +51,10 @@ const FLOOD = arg('flood', 3000)
 const FLOOD_CONNECTIONS = arg('flood-connections', 4)
 const FLOOD_SECONDS = arg('flood-seconds', 20)
 const ADMIT_AFTER = arg('admit-after', 2)
+const CDN_SECONDS = arg('cdn-seconds', 10)
+const FLEET_INSTANCES = arg('fleet-instances', 4)
+const FLEET_CACHE_MIB = arg('fleet-cache-mib', 16)
+const FLEET_SECONDS = arg('fleet-seconds', 15)
 const EDIT_TIMEOUT_MS = 30_000
 const TOKEN = 'long-tail-bench-purge-token'
 
@@ -254,6 +263,14 @@ async function measureSetting(setting, upstream) {
       ]),
     )
     const counted = lookups.hit + lookups.stale + lookups.miss
+    const cdnHits = await cdnPhase({
+      cdnOrigin: `http://127.0.0.1:${varnishPort}`,
+      seconds: CDN_SECONDS,
+      connections: CONNECTIONS,
+      pick,
+      hostOf: (tenant) => hostOf(tenant),
+      visitor,
+    })
     const flood =
       FLOOD > 0
         ? await floodPhase({
@@ -292,6 +309,7 @@ async function measureSetting(setting, upstream) {
       purges,
       editReachSeconds: editSeconds.map(({ instances }) => (instances === null ? null : Number(instances.toFixed(2)))),
       editReachCdnSeconds: editSeconds.map(({ cdn }) => (cdn === null ? null : Number(cdn.toFixed(2)))),
+      cdn: cdnHits,
       flood,
     }
   } finally {
@@ -305,6 +323,7 @@ async function measureSetting(setting, upstream) {
 const demo = await startDemoApi()
 const upstream = await startLongTailUpstream(demo.origin)
 const rows = []
+let fleet = []
 try {
   console.log(
     `long tail: ${TENANTS} tenants × ${PAGE_PATHS.length} pages, Zipf s=${ZIPF}, 2 instances + Redis (REDIS_ADMIT_AFTER=${ADMIT_AFTER}), ${CONNECTIONS} connections, ${SECONDS} s per setting after ${WARM_UP} s warm-up, ${PURGES_PER_SECOND} soft path purges/s, ${EDITS} edits, then ${FLOOD} flood requests`,
@@ -314,6 +333,18 @@ try {
     rows.push(row)
     console.log(JSON.stringify(row))
   }
+  fleet = await balancerPhase({
+    upstreamOrigin: upstream.origin,
+    instances: FLEET_INSTANCES,
+    cacheMiB: FLEET_CACHE_MIB,
+    seconds: FLEET_SECONDS,
+    warmUp: WARM_UP,
+    connections: CONNECTIONS,
+    pick,
+    hostOf,
+    visitor,
+  })
+  console.log(JSON.stringify(fleet))
 } finally {
   await upstream.close()
   await demo.stop()
@@ -333,6 +364,7 @@ await writeFile(
       connections: CONNECTIONS,
       admitAfter: ADMIT_AFTER,
       rows,
+      fleet,
     },
     null,
     2,
@@ -360,3 +392,15 @@ if (FLOOD > 0) {
     )
   }
 }
+console.log('\n| setting | through Varnish (shipped VCL) | CDN hits and stale hits | to the instance (miss, pass) |')
+console.log('|---|---|---|---|')
+for (const { setting, cdn } of rows)
+  console.log(
+    `| ${setting} | ${cdn.hit + cdn.stale + cdn.miss + cdn.pass + cdn.other} | ${f(cdn.hitRatio * 100)} % | ${cdn.miss + cdn.pass} |`,
+  )
+console.log(
+  `\n| ${FLEET_INSTANCES} instances, ${FLEET_CACHE_MIB} MiB HTML cache each, no Redis | requests | fleet HTML hit ratio | misses |`,
+)
+console.log('|---|---|---|---|')
+for (const row of fleet)
+  console.log(`| ${row.balance} | ${row.requests} | ${f(row.hitRatio * 100)} % | ${row.lookups.miss} |`)

@@ -24,12 +24,14 @@ export async function freePort() {
 /**
  * Starts dist/server/index.js on a free loopback port, with the environment and node flags
  * `npm run serve` sets, and waits until it answers: against the embedded demo API unless
- * `env.API_BASE_URL` names an upstream.
+ * `env.API_BASE_URL` names an upstream. `options.root`: the checkout whose build runs (another
+ * build to compare with in the same run). `options.countLines`: its stdout (the log) is read as a
+ * pipe, as a container runtime reads it, and its lines counted (`lines()`), instead of inherited.
  */
-export async function startApp(env = {}) {
+export async function startApp(env = {}, { root: appRoot = root, countLines = false } = {}) {
   const port = await freePort()
   const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/index.js'], {
-    cwd: root,
+    cwd: appRoot,
     env: {
       ...process.env,
       ...serverRuntimeEnv(),
@@ -39,11 +41,15 @@ export async function startApp(env = {}) {
       ...(env.API_BASE_URL ? {} : { DEMO_API: '1' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', countLines ? 'pipe' : 'inherit', 'inherit'],
+  })
+  let lines = 0
+  child.stdout?.on('data', (chunk) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1
   })
   const origin = `http://127.0.0.1:${port}`
   await waitFor(`${origin}/healthz`)
-  return { origin, pid: child.pid, stop: () => stop(child) }
+  return { origin, pid: child.pid, lines: () => lines, stop: () => stop(child) }
 }
 
 /**

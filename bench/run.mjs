@@ -4,6 +4,11 @@
 // data, (c) the same tree through renderToPipeableStream, the renderer the app streams with, (d) the
 // bytes of (a) from a bare Hono app on @hono/node-server, the framework the app runs on. Also the shell's time to first byte when slow data takes 200 ms and 1.2 s (bench/shell.mjs), and first-load JS
 // and CSS per page, hydration data and payload bytes per page, and first-load JS per page kind of the demo sites. Loopback only; every phase is bounded in time. Writes dist/bench/results.json.
+// Cache hits against the wire (bench/hits.mjs): wrk against a bare node:http server sending the same
+// bytes, access log on and off. `--hits-only` runs that table alone; `--before=<checkout>` adds
+// another built checkout's app to it, alternating; `--varnish` adds Varnish with the shipped VCL.
+// The page table's own load (bench/load.mjs) walks a new Host per request, which wrk cannot send
+// without a script: it keeps the Node load generator.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
@@ -15,6 +20,7 @@ import { medianBy } from './median.mjs'
 import { BROWSER_UA, headersOf, PAGES as ALL_PAGES } from './pages.mjs'
 import { cpuMs, rssMiB, runLoad, startApp, startDemoApi } from './processes.mjs'
 import { measureShell, printShell } from './shell.mjs'
+import { measureHits, printHits } from './hits.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -25,6 +31,14 @@ const rounds = Math.max(1, Number(arg('rounds', 3)))
 const only = arg('only', '')
 // `--shell-only` (after `node build.mjs`) skips the page table and times only the shell below.
 const shellOnly = process.argv.includes('--shell-only')
+const hitsOnly = process.argv.includes('--hits-only')
+const hitOptions = {
+  rounds,
+  seconds: Number(arg('hit-seconds', 3)),
+  connections: 16,
+  before: arg('before', undefined),
+  varnish: process.argv.includes('--varnish'),
+}
 const shellRuns = Number(arg('shell-runs', 20))
 const shellWarmUp = Number(arg('shell-warm-up', 50))
 // The miss ratio's CPU per request is counted over this many requests a side (see bench/shell.mjs).
@@ -33,6 +47,16 @@ const shellCpuRuns = Number(arg('shell-cpu-runs', 240))
 const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 const clientBuild = readClientBuild(path.join(root, 'dist', 'client'))
 
+if (hitsOnly) {
+  const hits = await measureHits(hitOptions)
+  printHits(hits, hitOptions)
+  const file = path.join(root, 'dist', 'bench', 'hits.json')
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, JSON.stringify({ when: new Date().toISOString(), ...hitOptions, ...hits }, null, 2))
+  process.exit(0)
+}
+
+const hits = shellOnly ? null : await measureHits(hitOptions)
 const rows = shellOnly ? [] : await measurePages()
 const kinds = shellOnly ? [] : await measureFirstLoadPerKind()
 
@@ -44,6 +68,7 @@ const results = {
   seconds,
   rounds,
   rows,
+  hits,
   firstLoadPerKind: kinds,
   shell: shellSummary,
 }
@@ -56,6 +81,7 @@ await writeFile(resultsFile, JSON.stringify(shellOnly ? { when: results.when, sh
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–')
 const kib = (n) => f1(n / 1024)
+if (!shellOnly) printHits(hits, hitOptions)
 if (!shellOnly) printTable(rows)
 if (!shellOnly) printKinds(kinds)
 if (!shellOnly) printHydrationTable(rows)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page, Route } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserSite } from '../test/browser/use-browser-site.ts'
 import { distDir } from '../test/harness.ts'
@@ -86,19 +86,29 @@ describe('the browser translator', { timeout: 120_000 }, () => {
 
   it('holds a string the page did not render until i18next arrives, and then shows it', async () => {
     let held: ReturnType<typeof holdTranslator> | undefined
+    const pending = new Set<Request>()
     const { page, errors } = await browserSite.open('land.localhost', '/', {
       locale: 'en-US',
       ignoreErrors: /net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED/,
       watch: (page) => {
         held = holdTranslator(page)
         void page.route('https://accounts.google.com/**', (route) => route.abort())
+        page.on('request', (request) => pending.add(request))
+        page.on('requestfinished', (request) => pending.delete(request))
+        page.on('requestfailed', (request) => pending.delete(request))
       },
     })
     // The sign-in dialog's strings are not in the page: the control stays busy, the tap kept.
     const control = page.locator('.account-signin')
     await control.click()
     await expect.poll(() => control.getAttribute('aria-busy')).toBe('true')
-    await page.waitForTimeout(300)
+    // Everything else the dialog needs (its chunk, its sheet) has arrived, and two frames painted
+    // since: only i18next, held, keeps it from showing.
+    const translator = new Set(translatorFiles())
+    await expect
+      .poll(() => [...pending].filter((request) => !translator.has(new URL(request.url()).pathname)).length)
+      .toBe(0)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(await page.locator('.account-dialog').count()).toBe(0)
     held!.release()
     const dialog = page.getByRole('dialog').and(page.locator('.account-dialog'))

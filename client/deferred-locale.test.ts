@@ -58,12 +58,16 @@ describe('createDeferredLocale', () => {
   it('suspends a render that asks for a string the page lacks, until i18next is there', async () => {
     let arrive!: () => void
     const arrived = new Promise<void>((resolve) => (arrive = resolve))
-    const locale = createDeferredLocale('de', rendered, async () => {
+    const load = vi.fn(async () => {
       await arrived
       return translator()
     })
-    const html = renderText(locale, 'menu')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const locale = createDeferredLocale('de', rendered, load)
+    let done = false
+    const html = renderText(locale, 'menu').finally(() => (done = true))
+    // The render asked for i18next and is held until it arrives.
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    expect(done).toBe(false)
     arrive()
     expect(await html).toContain('<p>Menü</p>')
   })

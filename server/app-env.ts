@@ -20,8 +20,10 @@ export interface AppEnv {
     /** Metrics label of what answered: a route id, `assets`, `healthz`… never the raw path. */
     routeName: string
     /**
-     * This response's Content-Security-Policy nonce. Every inline `<script>` the server writes
-     * carries `nonce="${c.get('cspNonce')}"` (docs/security.md "Adding an inline script").
+     * This response's Content-Security-Policy nonce. A document's inline scripts are allowed by
+     * their hashes instead, so a shared copy carries none; the nonce goes on the scripts React
+     * streams after the shell, on every script of a site that loads one by its address, and on the
+     * scripts of a handler's own never-shared HTML (docs/security.md "Adding an inline script").
      */
     cspNonce: string
     /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */

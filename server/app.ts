@@ -6,6 +6,8 @@ import { createStaticHandler } from 'react-router'
 import { IMAGE_ENDPOINT } from '../shared/rules/image-presets.ts'
 import { routes } from '../shared/routes.tsx'
 import type { AppEnv } from './app-env.ts'
+import { assetFallback } from './assets/asset-fallback.ts'
+import type { FleetAssets } from './assets/fleet-assets.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
@@ -25,7 +27,7 @@ import { apiProxy } from './api-proxy/api-proxy.ts'
 import type { SignInLimits } from './api-proxy/sign-in-limits.ts'
 import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
-import type { ClientManifest } from './render/manifest.ts'
+import { buildIdOf, type ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
 import { cacheRenderer } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
@@ -55,6 +57,8 @@ export interface AppDeps {
   manifest: ClientManifest
   /** Folder of the built browser assets (dist/client), served under /assets/. */
   assetsRoot: string
+  /** Other builds' hashed assets, for the addresses this build lacks (with Redis; assets/fleet-assets.ts). */
+  fleetAssets?: FleetAssets
   log: Logger
   renderTimeoutMs: number
   /** The image endpoint; without it (IMAGE_OPTIMIZER=0) pages use the original image URLs. */
@@ -78,6 +82,11 @@ export interface AppDeps {
   operationsApart?: boolean
   /** Shared-cache lifetime of anonymous pages in seconds (HTML_S_MAXAGE). Default 10. */
   htmlSMaxAge?: number
+  /**
+   * A CDN in front reads `CDN-Cache-Control` and purge tags (http/shared-lifetimes.ts). Default: when
+   * purges are forwarded to one (`cdnPurges`).
+   */
+  cdnHeaders?: boolean
   /**
    * Seconds a shared cache may serve an anonymous page stale while revalidating. createServerDeps passes
    * HTML_CACHE_STALE_MS in seconds (3600 unless set); 60 when not given (an app built by hand, as in tests).
@@ -135,6 +144,11 @@ export function createApp(deps: AppDeps): App {
   const readiness = deps.readiness ?? readyAtOnce()
   const htmlSMaxAge = deps.htmlSMaxAge ?? 10
   const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
+  const lifetimes = {
+    sMaxAge: htmlSMaxAge,
+    staleSeconds: staleWhileRevalidate,
+    cdn: deps.cdnHeaders ?? deps.cdnPurges !== undefined,
+  }
   const locales = createLocales()
   const markdown = deps.markdown ?? createMarkdown()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
@@ -182,6 +196,7 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   )
+  if (deps.fleetAssets) app.on(['GET', 'HEAD'], '/assets/*', assetFallback(deps.fleetAssets))
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   // Operator endpoints (mounted above): without a token configured they do not exist.
@@ -190,7 +205,8 @@ export function createApp(deps: AppDeps): App {
   app.use(hostGuard())
   // Images are not tenant-specific (the source URL is the whole input), so they are answered
   // before tenant resolution: an unknown site or a slow site config never delays them.
-  if (deps.images) app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images))
+  if (deps.images)
+    app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images, deps.metrics?.images.answered))
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   app.all(
     '/api/*',
@@ -224,8 +240,7 @@ export function createApp(deps: AppDeps): App {
     sites: deps.sites,
     locales,
     markdown,
-    htmlSMaxAge,
-    staleWhileRevalidate,
+    lifetimes,
     policyOf,
     pageLifetimeMs: sharedCacheMs,
   })
@@ -236,18 +251,19 @@ export function createApp(deps: AppDeps): App {
     markdown,
     manifest: deps.manifest,
     renderTimeoutMs: deps.renderTimeoutMs,
-    htmlSMaxAge,
-    staleWhileRevalidate,
+    lifetimes,
     pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
     onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
     onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
+  const buildId = buildIdOf(deps.manifest.entry.file)
   const pageViews = createPageViews({
     sites: deps.sites,
     policyOf,
     imageOptimizer: deps.images !== undefined,
     rerenderFor: cacheRenderer(pageRendering, deps.log),
+    generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
   })
   const document = documentRoute({
     ...pageRendering,

@@ -66,6 +66,10 @@ describe('parseEnv', () => {
         VARNISH_PURGE_URLS: [],
         CLOUDFLARE_API_URL: 'https://api.cloudflare.com/client/v4',
         FASTLY_API_URL: 'https://api.fastly.com',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+        OTEL_SERVICE_NAME: 'tenant-sites',
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+        OTEL_RESOURCE_ATTRIBUTES: {},
       },
     })
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_BODY_LIMIT_BYTES } from './http/body-limit.ts'
 import { redisCrossChecks, redisKeyPrefix, redisNodeList, redisSecret, redisSentinelName } from './redis-env.ts'
+import { tracingEnvShape } from './telemetry/tracing-env.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -205,6 +206,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: rateLimit('20/10/900'),
   // and codes checked by sign-up and password reset.
   RATE_LIMIT_CODE_CHECK: rateLimit('20/10/3600'),
+  // OpenTelemetry's own variables: traces go to an OTLP/HTTP endpoint when one is set (docs/operations.md "Traces").
+  ...tracingEnvShape,
 })
 
 /** The server's configuration, parsed from the environment once at start. */

@@ -1,10 +1,17 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import packageJson from '../package.json' with { type: 'json' }
 import { parseEnv } from './env.ts'
 import { createGracefulShutdown } from './lifecycle/graceful-shutdown.ts'
 import { closeHttpServer, startHttpServer } from './lifecycle/http-server.ts'
 import { probeUpstream } from './lifecycle/upstream-probe.ts'
+import { createLogger, flushLog } from './logger.ts'
 import { createServerDeps } from './server-deps.ts'
+import { startTracing } from './telemetry/start-tracing.ts'
+import { toTracingConfig } from './telemetry/tracing-env.ts'
+
+/** How long the exit waits for buffered log lines to reach stdout (logger.ts). */
+const LOG_FLUSH_MS = 5_000
 
 // The only module that reads the environment (STYLE.md convention 1).
 const parsed = parseEnv(process.env)
@@ -14,8 +21,12 @@ if (!parsed.ok) {
 }
 const env = parsed.env
 const distRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const deps = await createServerDeps(env, { distRoot })
-const { app, log, readiness, upstream } = deps
+// Tracing starts before anything it traces; without an OTLP endpoint it loads nothing.
+const tracingConfig = toTracingConfig(env, packageJson.version)
+const log = createLogger(env.LOG_LEVEL, undefined, { traceIds: tracingConfig !== null })
+const tracing = await startTracing(tracingConfig, log)
+const deps = await createServerDeps(env, { distRoot, log })
+const { app, readiness, upstream } = deps
 
 const { server, port } = await startHttpServer({
   listener: app.listener,
@@ -83,7 +94,10 @@ async function shutdown(signal: string) {
   if (admin) await closeHttpServer(admin.server)
   // Background re-renders and writes to Redis may still run: they get what is left of the timeout.
   const settled = await deps.close({ settleMs: env.SHUTDOWN_TIMEOUT_MS - (performance.now() - signalledAt) })
+  // The spans of the last requests are sent before the process ends.
+  await tracing.shutdown()
   log.info({ result, settled }, 'stopped')
+  await flushLog(log, LOG_FLUSH_MS)
   process.exit(result === 'drained' && settled ? 0 : 1)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

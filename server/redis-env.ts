@@ -9,7 +9,7 @@ const HOST_NAME =
 const IPV6 = /^\[[0-9A-Fa-f:.]{2,45}\]$/
 
 /** `host:port` (a name, an IPv4 address or `[IPv6]`), or null. */
-export function parseRedisNode(text: string): RedisNode | null {
+function parseRedisNode(text: string): RedisNode | null {
   const colon = text.lastIndexOf(':')
   if (colon <= 0) return null
   const host = text.slice(0, colon)

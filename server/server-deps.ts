@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import { createApp, type App, type AppDeps } from './app.ts'
+import { createFleetAssetSharing } from './assets/fleet-asset-sharing.ts'
 import { createPurger, type Purger } from './cache/purge-bus.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
@@ -44,6 +45,8 @@ export interface ServerDepsOptions {
   htmlCache?: Partial<HtmlCacheOptions>
   images?: Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
   redisCommandTimeoutMs?: number
+  /** With Redis, publish this build's browser files and answer other builds' (assets/). Default true. */
+  shareAssets?: boolean
   /** Last word on the app's dependencies (e.g. sitemap limits). */
   app?: Partial<AppDeps>
 }
@@ -160,6 +163,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         ...options.images,
       })
     : undefined
+  const manifest = readClientManifest(path.join(options.distRoot, 'client', 'manifest.json'))
+  const build = buildIdOf(manifest.entry.file)
+  metrics.buildInfo(packageJson.version, build)
   const htmlCache =
     env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
       ? createHtmlCache({
@@ -170,6 +176,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
             ? {
                 shared: {
                   ...shared,
+                  build,
                   admitAfter: env.REDIS_ADMIT_AFTER,
                   ...(env.REDIS_ADMIT_GAP_MS !== undefined ? { admitGapMs: env.REDIS_ADMIT_GAP_MS } : {}),
                 },
@@ -207,13 +214,22 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           maxCalls: env.CDN_PURGE_MAX_CALLS,
           callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
         })
-  const manifest = readClientManifest(path.join(options.distRoot, 'client', 'manifest.json'))
-  metrics.buildInfo(packageJson.version, buildIdOf(manifest.entry.file))
+  const assets =
+    redis && options.shareAssets !== false
+      ? createFleetAssetSharing({
+          redis,
+          distRoot: options.distRoot,
+          htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
+          sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
+          log: log.child({ component: 'assets' }),
+        })
+      : undefined
   const app = createApp({
     sites,
     upstream,
     manifest,
     assetsRoot: path.join(options.distRoot, 'client'),
+    ...(assets ? { fleetAssets: assets.fleet } : {}),
     log,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     readiness,
@@ -238,6 +254,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       redis: redis?.client,
       // Under the fleet's prefix, so fleets sharing one Redis count apart.
       ...(redis ? { keyPrefix: `${redis.prefix}limit` } : {}),
+      // Counted with the shared store's commands, as operation `limit`.
+      onCommandError: () => metrics.sharedStoreError('limit'),
+      onCommandTimed: (seconds) => metrics.sharedStoreCommand('limit', seconds),
     }),
     images,
     ...(htmlCache ? { htmlCache } : {}),
@@ -267,6 +286,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         log.warn({ inFlight, sharing }, 'renders or shared writes still running at shutdown are cut')
       }
       purger.close()
+      assets?.publisher.close()
       await Promise.allSettled([demoApi?.close(), redis?.close()])
       // Closing waits for the upstream requests still open: a cut render's may last until its timeout.
       await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())

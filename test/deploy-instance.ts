@@ -10,6 +10,8 @@ import { distDir } from './harness.ts'
 export interface DeployInstance {
   url: string
   port: number
+  /** Requests that reached it so far, by path. */
+  served: Map<string, number>
   /** `POST /_internal/purge` of `body` for `host`, with the instance's PURGE_TOKEN; its JSON answer. */
   purge(host: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }>
   close(): Promise<void>
@@ -19,16 +21,25 @@ export interface DeployInstance {
  * An instance as server/index.ts starts one: dependencies from the parsed environment (`env` over
  * a silent log and no image endpoint), cache hits answered before the app.
  */
-export async function startDeployInstance(env: Record<string, string>): Promise<DeployInstance> {
+export async function startDeployInstance(
+  env: Record<string, string>,
+  options: { htmlCacheNow?: () => number } = {},
+): Promise<DeployInstance> {
   const parsed = parseEnv({ IMAGE_OPTIMIZER: '0', LOG_LEVEL: 'silent', ...env })
   if (!parsed.ok) throw new Error(parsed.errors.join('; '))
   const deps: ServerDeps = await createServerDeps(parsed.env, {
     distRoot: distDir(),
     log: pino({ level: 'silent' }),
     metrics: createMetrics({ processMetrics: false }),
+    ...(options.htmlCacheNow ? { htmlCache: { now: options.htmlCacheNow } } : {}),
   })
+  const served = new Map<string, number>()
   const { server, port } = await startHttpServer({
-    listener: deps.app.listener,
+    listener: (incoming, outgoing) => {
+      const at = (incoming.url ?? '').split('?')[0] ?? ''
+      served.set(at, (served.get(at) ?? 0) + 1)
+      deps.app.listener(incoming, outgoing)
+    },
     port: 0,
     hostname: '127.0.0.1',
     keepAliveTimeoutMs: parsed.env.KEEP_ALIVE_TIMEOUT_MS,
@@ -39,6 +50,7 @@ export async function startDeployInstance(env: Record<string, string>): Promise<
   return {
     url,
     port,
+    served,
     async purge(host, body) {
       const answer = await request(`${url}/_internal/purge`, {
         method: 'POST',

@@ -13,12 +13,17 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 const SCANNED_DIRS = ['server', 'shared', 'client', 'test', 'bench']
 const SCANNED_ROOT_FILES = ['build.mjs', 'Dockerfile', '.ci/run', 'vitest.config.ts']
 /** The README and the docs/ pages it leads to; SPEC.md and API.md are the cited copies, not scanned. */
-const DOC_PAGES = [
+const TOP_PAGES = [
   'README.md',
   ...readdirSync(path.join(root, 'docs'))
     .filter((name) => name.endsWith('.md') && name !== 'SPEC.md' && name !== 'API.md')
     .map((name) => path.join('docs', name)),
 ]
+/** The decision records and their index, reached through docs/decisions/README.md. */
+const DECISION_PAGES = readdirSync(path.join(root, 'docs', 'decisions'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => path.join('docs', 'decisions', name))
+const DOC_PAGES = [...TOP_PAGES, ...DECISION_PAGES]
 const SCANNED_EXTENSIONS = /\.(?:ts|tsx|mjs|css)$/
 // Demo content (site texts with links to real sites) and third-party schema files are data, not comments.
 const SKIPPED_DIRS = new Set([
@@ -241,7 +246,11 @@ describe('references resolve inside the repository', () => {
         }
       })
     }
-    expect(where(cited.filter(({ reference }) => !exists(reference)))).toEqual([])
+    // A decision record names its neighbours and the pages above it as its links do: from its folder.
+    const fromRecord = ({ file, reference }: Reference) =>
+      DECISION_PAGES.includes(file) &&
+      statSync(path.join(root, path.dirname(file), reference), { throwIfNoEntry: false })?.isFile()
+    expect(where(cited.filter((cite) => !exists(cite.reference) && !fromRecord(cite)))).toEqual([])
   })
 
   it('explains every cited public standard in docs/STANDARDS.md', () => {
@@ -283,11 +292,15 @@ describe('references resolve inside the repository', () => {
 
   it('links every docs/ page from the README', () => {
     const linked = new Set(linksOf(read('README.md')).map((target) => path.normalize(target.split('#')[0] ?? '')))
-    expect(DOC_PAGES.filter((file) => file !== 'README.md' && !linked.has(file))).toEqual([])
+    expect(TOP_PAGES.filter((file) => file !== 'README.md' && !linked.has(file))).toEqual([])
+    expect(linked.has(path.join('docs', 'decisions', 'README.md'))).toBe(true)
   })
 
   it('lists every variable server/env.ts parses in the README environment table', () => {
-    const parsed = [...read('server/env.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? '')
+    // The environment's schema, OpenTelemetry's variables (spread into it) included.
+    const parsed = ['server/env.ts', 'server/telemetry/tracing-env.ts'].flatMap((file) =>
+      [...read(file).matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? ''),
+    )
     const listed = new Set([...read('README.md').matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]))
     expect(parsed.length).toBeGreaterThan(20)
     expect([...new Set(parsed)].filter((name) => !listed.has(name))).toEqual([])

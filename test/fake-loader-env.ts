@@ -1,12 +1,12 @@
 import type { z } from 'zod'
 import en from '../shared/i18n/locales/en.ts'
 import { createTranslator } from '../shared/i18n/translator.ts'
-import type { SiteConfig } from '../shared/types.ts'
+import type { ShowPath, SiteConfig, SitePageConfig } from '../shared/types.ts'
 import { UpstreamStatusError } from '../server/errors.ts'
 import type { LoaderEnv } from '../server/page-data/loader-env.ts'
 import type { TenantData } from '../server/tenant/tenant-data.ts'
 import { toTenant } from '../server/tenant/tenant.ts'
-import { siteConfigSchema } from '../server/upstream/schemas.ts'
+import { siteConfigSchema, sitePageConfigSchema } from '../server/upstream/schemas.ts'
 import { createObjectMemo } from '../server/cache/object-memo.ts'
 import { createMarkdown } from '../server/page-data/markdown.ts'
 
@@ -22,6 +22,8 @@ export interface FakeSiteOptions {
   resource?: unknown
   /** The raw `seo_config.tdk` block (page title templates). */
   tdk?: Record<string, unknown>
+  /** Whole top-level blocks of the raw config (`header_config`, `seo_config`…), laid over the above. */
+  blocks?: Record<string, unknown>
 }
 
 /** A site config for loader tests; the upstream schema fills every block left out. */
@@ -36,7 +38,18 @@ export function fakeSite(options: FakeSiteOptions = {}): SiteConfig {
       global_config: { default_language: 'en', ...options.global },
       ...(options.resource !== undefined ? { resource: options.resource } : {}),
     },
+    ...options.blocks,
   })
+}
+
+/** A page config parsed like an upstream reply. */
+export function fakePage(page: Record<string, unknown>): SitePageConfig {
+  return sitePageConfigSchema.parse({ page_id: `id-${String(page.page_path)}`, group_path: '', title: 'Page', ...page })
+}
+
+function rowOf(page: SitePageConfig): ShowPath {
+  const { page_id, page_path, page_type, group_path, title } = page
+  return { page_id, page_path, page_type, group_path, title }
 }
 
 export interface FakeCall {
@@ -45,8 +58,8 @@ export interface FakeCall {
 }
 
 export interface FakeLoaderEnvOptions {
-  /** Path and query the visitor asked for, e.g. `/s?query=linux`. */
-  path: string
+  /** Path and query the visitor asked for, e.g. `/s?query=linux`. Default `/`. */
+  path?: string
   params?: Record<string, string>
   site?: SiteConfig
   /**
@@ -54,16 +67,24 @@ export interface FakeLoaderEnvOptions {
    * as the upstream client does) or throwing. A call without a reply fails the test.
    */
   replies?: Record<string, (body: Record<string, unknown>) => unknown>
+  /** The site's pages: what `web_get` (recorded as a call) and the show_path rows answer. */
+  pages?: SitePageConfig[]
+  /** The pages show_path lists, when they differ from `pages` (a page web_get no longer knows). */
+  listed?: SitePageConfig[]
 }
 
 /** A LoaderEnv over plain objects, for the tenant `example.test` in English; every upstream call is recorded. */
 export function fakeLoaderEnv(options: FakeLoaderEnvOptions): { env: LoaderEnv; calls: FakeCall[] } {
   const calls: FakeCall[] = []
-  const url = new URL(`http://example.test${options.path}`)
+  const url = new URL(`http://example.test${options.path ?? '/'}`)
+  const pages = options.pages ?? []
   const upstream: TenantData = {
     derived: createObjectMemo(),
-    page: async () => null,
-    showPaths: async () => [],
+    async page({ groupPath, pagePath }) {
+      calls.push({ path: 'web_get', body: { group_path: groupPath, page_path: pagePath } })
+      return pages.find((page) => page.page_path === pagePath && page.group_path === groupPath) ?? null
+    },
+    showPaths: async () => (options.listed ?? pages).map(rowOf),
     async data<T>(path: string, body: unknown, schema: z.ZodType<T>) {
       calls.push({ path, body })
       const reply = options.replies?.[path]

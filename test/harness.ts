@@ -130,7 +130,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     htmlCache: { staleMs: 0, ...options.htmlCache },
     ...(options.images ? { images: options.images } : {}),
     redisCommandTimeoutMs: options.redisCommandTimeoutMs ?? 1000,
-    ...(options.app ? { app: options.app } : {}),
+    // The fleet tests count what Redis holds; the builds' files are tested with releases of their own (test/releases.ts).
+    shareAssets: false,
+    // As behind a CDN configured for purges (lifetimes and tags for it), unless a test says otherwise.
+    app: { cdnHeaders: true, ...options.app },
   })
   await deps.redis?.ready
   const { app, sites, htmlCache, purger } = deps

@@ -10,8 +10,8 @@ export interface CapturedLog {
   text(): string
 }
 
-/** The production logger (redaction included) writing into memory. */
-export function captureLog(level = 'debug'): CapturedLog {
+/** The production logger (redaction included) writing into memory; `traceIds` as with tracing on. */
+export function captureLog(level = 'debug', { traceIds = false } = {}): CapturedLog {
   const raw: string[] = []
   const lines: Record<string, unknown>[] = []
   const destination = new Writable({
@@ -23,5 +23,5 @@ export function captureLog(level = 'debug'): CapturedLog {
       callback()
     },
   })
-  return { log: createLogger(level, destination), lines, text: () => raw.join('') }
+  return { log: createLogger(level, destination, { traceIds }), lines, text: () => raw.join('') }
 }

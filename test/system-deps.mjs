@@ -20,6 +20,10 @@ export function systemDeps(arch) {
     { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
     { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
     { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
+    // The bench's load generator (bench/wrk.mjs): one process of it outruns the server it measures.
+    { path: '/usr/bin/wrk', pkg: 'wrk', executable: true },
+    // Makes the throwaway certificate the HAProxy tests terminate TLS with.
+    { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
   ]
 }
 
@@ -42,7 +46,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser, Redis (and Sentinel), Varnish, HAProxy and Caddy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis (and Sentinel), Varnish, HAProxy and Caddy tests and the bench (wrk) need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }

@@ -1,12 +1,14 @@
 vcl 4.1;
 
 # Varnish in front of the tenant-sites instances (or of the load balancer spreading over them).
-# Tested as shipped by test/deploy-varnish.test.ts against Debian's varnish 7.1 with
+# Tested as shipped by test/deploy-varnish.process.test.ts against Debian's varnish 7.1 with
 # varnish-modules; see docs/deploy/README.md for the picture and how to run it.
 #
 # What it guarantees:
-# - an anonymous page is kept as long as the instance says (s-maxage) and served stale while it
-#   fetches again (grace = the instance's stale-while-revalidate);
+# - an anonymous page is kept as long as the instance tells a CDN (CDN-Cache-Control, RFC 9213,
+#   sent when the instance forwards its purges here; else s-maxage), counted from this fetch, and
+#   served stale while it fetches again or while the instance fails (grace = the instance's
+#   stale-while-revalidate); browsers get Cache-Control alone, without stale serving;
 # - nothing a visitor signed in with, nothing that sets a cookie, nothing private is ever kept;
 # - the instances read only forwarding headers a trusted hop set (TRUST_PROXY: one per proxy from
 #   here to them): X-Forwarded-For, -Proto and -Host a visitor sent are replaced or removed, as is
@@ -52,6 +54,9 @@ sub vcl_recv {
         set req.http.X-Forwarded-For = client.ip;
         set req.http.X-Forwarded-Proto = "http";
         unset req.http.X-Forwarded-Host;
+        # A visitor's W3C trace context is not the operator's (docs/operations.md "Traces").
+        unset req.http.traceparent;
+        unset req.http.tracestate;
     }
     unset req.http.Forwarded;
     if (req.method == "PURGE") {
@@ -146,8 +151,18 @@ sub vcl_backend_response {
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
     }
+    # The lifetime meant for a CDN, less the page's age (RFC 9111 §4.2.3): the instance lengthens
+    # it by the age of the copy it answers from, so the page is kept max-age seconds from now.
+    if (beresp.http.CDN-Cache-Control ~ "(^|,)\s*max-age=[0-9]+") {
+        set beresp.ttl = std.duration(
+            regsub(beresp.http.CDN-Cache-Control, "^(.*,)?\s*max-age=([0-9]+).*$", "\2") + "s", 0s)
+            - std.duration(beresp.http.Age + "s", 0s);
+    }
     # Served stale while fetched again for as long as the instance itself would (RFC 5861).
-    if (beresp.http.Cache-Control ~ "stale-while-revalidate=[0-9]+") {
+    if (beresp.http.CDN-Cache-Control ~ "stale-while-revalidate=[0-9]+") {
+        set beresp.grace = std.duration(
+            regsub(beresp.http.CDN-Cache-Control, "^.*stale-while-revalidate=([0-9]+).*$", "\1") + "s", 0s);
+    } else if (beresp.http.Cache-Control ~ "stale-while-revalidate=[0-9]+") {
         set beresp.grace = std.duration(
             regsub(beresp.http.Cache-Control, "^.*stale-while-revalidate=([0-9]+).*$", "\1") + "s", 0s);
     } else {
@@ -161,6 +176,8 @@ sub vcl_deliver {
     unset resp.http.x-path;
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;
+    # Meant for this cache only; browsers go by Cache-Control.
+    unset resp.http.CDN-Cache-Control;
     # For operators: whether this answer came from the cache (X-Varnish names two requests then).
     if (obj.uncacheable) {
         set resp.http.X-Cache = "pass";

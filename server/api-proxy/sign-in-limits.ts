@@ -30,6 +30,10 @@ export interface SignInLimitsOptions {
   keyPrefix?: string
   /** Most keys counted in memory at once, every call together (below). Default 100,000. */
   maxMemoryKeys?: number
+  /** Told of each Redis command that failed or timed out (the count went to memory instead). */
+  onCommandError?: () => void
+  /** Told the time of each Redis command, failed or not. */
+  onCommandTimed?: (seconds: number) => void
 }
 
 /** Who makes an attempt: the tenant it is made on, the client's address, the e-mail it names (if any). */
@@ -121,11 +125,16 @@ export function createSignInLimits(options: SignInLimitsOptions): SignInLimits {
       rejectIfRedisNotReady: true,
     })
     return async (key) => {
+      const started = performance.now()
       try {
         await redis.consume(key)
       } catch (error) {
+        // A refusal is Redis answering; anything else is Redis failing.
         if (error instanceof RateLimiterRes) throw error
+        options.onCommandError?.()
         await inMemory(key)
+      } finally {
+        options.onCommandTimed?.((performance.now() - started) / 1000)
       }
     }
   }

@@ -139,6 +139,22 @@ export function tenantRecordsKey(prefix: string, host: string): string {
   return sharedKey(prefix, `${host}:purged`)
 }
 
+/**
+ * A browser asset a build published for the whole fleet (assets/shared-assets.ts), by its
+ * content-hashed file name. Outside every tenant's keys, and spared by every purge: a page naming it
+ * may be served by any instance for as long as the asset is kept. Every asset and their index share
+ * one hash tag (`~` is in no host name), so a Cluster keeps them in one slot and a pipeline over
+ * them is allowed.
+ */
+export function sharedAssetKey(prefix: string, name: string): string {
+  return `${prefix}{~assets}:${name}`
+}
+
+/** The index of published asset names, each scored with the time its copy expires. */
+export function sharedAssetIndexKey(prefix: string): string {
+  return `${prefix}{~assets}`
+}
+
 /** The sorted set of the records of purges of everything (redis-purge-records.ts). */
 export function globalRecordsKey(prefix: string): string {
   return `${prefix}purged:all`

@@ -5,6 +5,9 @@ import { createFill } from './config-fill.ts'
 import { createFlights } from './config-flights.ts'
 import { type ConfigCacheLoadContext, createFreshness, type Entry, NOT_FOUND, type UNCHANGED } from './config-entry.ts'
 import { valueBytes } from './entry-bytes.ts'
+import { CACHE_RESULT } from '../telemetry/attributes.ts'
+import { traceLookup } from '../telemetry/lookup-span.ts'
+import type { OpenSpan } from '../telemetry/trace-runtime.ts'
 import { sharedEntries, type SharedCacheLayer } from './shared-entries.ts'
 
 export { NOT_FOUND, UNCHANGED } from './config-entry.ts'
@@ -54,6 +57,8 @@ export interface ConfigCacheOptions<V, C = undefined, R = V> {
   random?: () => number
   /** Hits, misses, stale serves, evictions and size. */
   metrics?: CacheMetrics
+  /** The cache's name: its lookups are traced as `load <name>` spans (tracing on). */
+  name?: string
   /** Instances share loaded values through this layer, so a cold key is loaded by one of them. */
   shared?: SharedCacheLayer
 }
@@ -119,23 +124,34 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     onError,
   })
 
-  async function get(key: string, ...args: CallerArgs<C>): Promise<ConfigCacheResult<V>> {
+  const name = options.name ?? 'cache'
+  const get = (key: string, ...args: CallerArgs<C>) => traceLookup(name, (span) => lookup(span, key, ...args))
+
+  async function lookup(
+    span: OpenSpan | undefined,
+    key: string,
+    ...args: CallerArgs<C>
+  ): Promise<ConfigCacheResult<V>> {
     const caller = args[0] as C
+    const looked = (result: 'hit' | 'stale' | 'miss') => {
+      metrics?.lookup(result)
+      span?.set({ [CACHE_RESULT]: result })
+    }
     const entry = entries.get(key)
     if (entry) {
       if (isFresh(entry)) {
-        metrics?.lookup('hit')
+        looked('hit')
         return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
       }
       if (isServable(entry)) {
-        metrics?.lookup('stale')
+        looked('stale')
         refreshInBackground(key, caller, entry)
         return { kind: 'found', value: entry.value as V, stale: true }
       }
       // Too old to serve: drop it so an upstream failure now leaves nothing behind.
       entries.delete(key)
     }
-    metrics?.lookup('miss')
+    looked('miss')
     const flight = flights.get(key) ?? startLoad(key, caller, undefined)
     const loaded = await flight.promise
     if (loaded.value === NOT_FOUND) return { kind: 'not-found' }

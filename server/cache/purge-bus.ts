@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { parseHtmlKey, sharedKey, showPathKey, tagIndexKey, unsharedKey } from './cache-keys.ts'
+import { tracePurge, tracePurgeFanOut, tracePurgeReceived } from '../telemetry/purge-spans.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
 import { createPurgeOutbox, type Unshared } from './purge-outbox.ts'
 import type { PurgeCount, PurgeScope } from './purge-scope.ts'
@@ -125,11 +126,13 @@ export function createPurger(options: PurgerOptions): Purger {
     return (await Promise.all(results)).every(Boolean)
   }
 
-  const unsubscribe = shared?.bus.subscribe((scope) => {
-    // A soft purge leaves the shared pages to their record: only the upstream answers go.
-    const keys = purgeHere(scope).keys.filter((key) => scope.mode === 'hard' || parseHtmlKey(key) === null)
-    if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
-  })
+  const unsubscribe = shared?.bus.subscribe((scope) =>
+    tracePurgeReceived(scope, () => {
+      // A soft purge leaves the shared pages to their record: only the upstream answers go.
+      const keys = purgeHere(scope).keys.filter((key) => scope.mode === 'hard' || parseHtmlKey(key) === null)
+      if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))
+    }),
+  )
   // Everything the store must hold of a purge, sent again as a whole until it does: each step only
   // moves records forward or deletes, so a repeat is harmless.
   const share = async ({ id, scope, keys }: Unshared) =>
@@ -140,26 +143,28 @@ export function createPurger(options: PurgerOptions): Purger {
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(shared?.retryMs !== undefined ? { retryMs: shared.retryMs } : {}),
   })
+  async function purge(scope: PurgeScope): Promise<PurgeOutcome> {
+    if (!shared) {
+      const { pages, data } = purgeHere(scope)
+      return { pages, data, shared: 'none' }
+    }
+    const id = randomUUID()
+    const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
+    // Whole tenants go from the store first; narrower purges need the keys this instance knows.
+    const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
+    const here = purgeHere(scope)
+    const then = first && (whole || (await purgeShared(shared.store, shared.prefix, scope, here.keys)))
+    // Sent even when the records or deletes failed: the others drop their copies as soon as they can.
+    const sent = await tracePurgeFanOut('instances', () => shared.bus.publish(scope, id))
+    if (then && sent) return { pages: here.pages, data: here.data, shared: 'ok' }
+    options.onEvent?.('unshared')
+    options.log?.warn({ id, scope }, 'purge not shared: held here and sent again until Redis takes it')
+    outbox.hold({ id, scope, keys: here.keys })
+    return { pages: here.pages, data: here.data, shared: 'unavailable' }
+  }
+
   return {
-    async purge(scope) {
-      if (!shared) {
-        const { pages, data } = purgeHere(scope)
-        return { pages, data, shared: 'none' }
-      }
-      const id = randomUUID()
-      const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
-      // Whole tenants go from the store first; narrower purges need the keys this instance knows.
-      const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
-      const here = purgeHere(scope)
-      const then = first && (whole || (await purgeShared(shared.store, shared.prefix, scope, here.keys)))
-      // Sent even when the records or deletes failed: the others drop their copies as soon as they can.
-      const sent = await shared.bus.publish(scope, id)
-      if (then && sent) return { pages: here.pages, data: here.data, shared: 'ok' }
-      options.onEvent?.('unshared')
-      options.log?.warn({ id, scope }, 'purge not shared: held here and sent again until Redis takes it')
-      outbox.hold({ id, scope, keys: here.keys })
-      return { pages: here.pages, data: here.data, shared: 'unavailable' }
-    },
+    purge: (scope) => tracePurge(scope, () => purge(scope)),
     close() {
       unsubscribe?.()
       outbox.close()

@@ -8,6 +8,7 @@ import type { PurgeBus } from './purge-bus.ts'
 import type { FollowEvent, PurgeGap } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
 import { redisPurgeRecords } from './redis-purge-records.ts'
+import { traceStoreCommand } from '../telemetry/store-span.ts'
 import { readTime, type SharedStore } from './shared-store.ts'
 
 export interface RedisSharingOptions {
@@ -112,7 +113,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   // Every command of the store goes through the breaker: while it is open, or too much is in flight,
   // the fallback answers at once and nothing is sent (nor counted as a failure).
   const attempt = <T>(what: string, run: () => Promise<T>, fallback: T, bytes = 0): Promise<T> =>
-    breaker.run(bytes, () => reported(what, run)).catch(() => fallback)
+    breaker.run(bytes, () => traceStoreCommand(what, () => reported(what, run))).catch(() => fallback)
   const records = redisPurgeRecords(client, prefix, {
     ...(options.maxPurgeRecords !== undefined ? { maxRecords: options.maxPurgeRecords } : {}),
   })

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Dispatcher } from 'undici'
 import type { Backoff } from '../cache/backoff.ts'
+import { tracePurgeFanOut } from '../telemetry/purge-spans.ts'
 import { planCalls } from './call-plan.ts'
 import { type CdnCallOutcome, createCdnCaller, type Deadline } from './cdn-call.ts'
 import type { CdnName, CdnPurge, CdnRequest, CdnTarget } from './cdn-purge.ts'
@@ -109,7 +110,7 @@ export function createCdnForwarder(options: CdnForwarderOptions): CdnForwarder {
       const results = await Promise.all(
         options.targets.map(async (target) => {
           // A bug here must not turn a purge already made into a failed one.
-          const result = await forwardTo(target, purge, deadline).catch(
+          const result = await tracePurgeFanOut(target.name, () => forwardTo(target, purge, deadline)).catch(
             (): Result => ({ outcome: 'failed', reason: 'internal error' }),
           )
           return { target, result }

@@ -60,6 +60,7 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
  */
 const NOT_MODIFIED_KEPT = new Set([
   'cache-control',
+  'cdn-cache-control',
   'content-location',
   'date',
   'etag',

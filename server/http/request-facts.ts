@@ -111,9 +111,15 @@ function webScheme(url: string): 'http' | 'https' {
 
 function hostValues(rawHeaders: string[]): string[] {
   const values: string[] = []
-  for (let i = 0; i < rawHeaders.length; i += 2)
-    if (rawHeaders[i]?.toLowerCase() === 'host') values.push(rawHeaders[i + 1] ?? '')
+  for (let i = 0; i < rawHeaders.length; i += 2) if (isHostName(rawHeaders[i])) values.push(rawHeaders[i + 1] ?? '')
   return values
+}
+
+/** Whether a header name is Host, in any case: without a lower-case copy of every name of every request. */
+function isHostName(name: string | undefined): boolean {
+  return (
+    name !== undefined && name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')
+  )
 }
 
 const NO_TARGET: RequestTarget = { pathname: '', search: '' }

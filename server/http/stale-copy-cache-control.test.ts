@@ -7,6 +7,9 @@ const TOKEN = 'purge-token-for-stale-tests'
 /** What a fresh page says (the harness's HTML_S_MAXAGE default and its 60 s stale window). */
 const FRESH = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400'
 const STALE = 'public, max-age=0, s-maxage=0, stale-while-revalidate=60, stale-if-error=86400'
+/** What a page says to browsers and shared caches (stale serving is for a CDN only: shared-lifetimes.ts). */
+const PAGE_FRESH = 'public, max-age=0, s-maxage=10'
+const PAGE_STALE = 'public, max-age=0, s-maxage=0'
 
 describe('staleCopyCacheControl', () => {
   it.each([
@@ -54,14 +57,15 @@ describe('a stale copy from the HTML cache tells a CDN to fetch again at once', 
       await page(s, via)
       const fresh = await page(s, via)
       expect(fresh.headers.get('age')).not.toBeNull()
-      expect(fresh.headers.get('cache-control')).toBe(FRESH)
+      expect(fresh.headers.get('cache-control')).toBe(PAGE_FRESH)
       clock.now += 61_000
       const stale = await page(s, via)
       expect(stale.headers.get('age')).toBe('61')
-      expect(stale.headers.get('cache-control')).toBe(STALE)
+      expect(stale.headers.get('cache-control')).toBe(PAGE_STALE)
+      expect(stale.headers.get('cdn-cache-control')).toBe('max-age=0, stale-while-revalidate=60, stale-if-error=86400')
       // Its re-render ran in the background: the next answer is a fresh copy again.
       const renewed = await page(s, via)
-      expect(renewed.headers.get('cache-control')).toBe(FRESH)
+      expect(renewed.headers.get('cache-control')).toBe(PAGE_FRESH)
     },
   )
 
@@ -69,12 +73,12 @@ describe('a stale copy from the HTML cache tells a CDN to fetch again at once', 
     const clock = { now: Date.now() }
     const s = await start(clock)
     await page(s, via)
-    expect((await page(s, via)).headers.get('cache-control')).toBe(FRESH)
+    expect((await page(s, via)).headers.get('cache-control')).toBe(PAGE_FRESH)
     await (await s.purge({ host: 'res.localhost', paths: ['/res/hot'] })).arrayBuffer()
     const stale = await page(s, via)
     expect(stale.headers.get('age')).not.toBeNull()
-    expect(stale.headers.get('cache-control')).toBe(STALE)
-    expect((await page(s, via)).headers.get('cache-control')).toBe(FRESH)
+    expect(stale.headers.get('cache-control')).toBe(PAGE_STALE)
+    expect((await page(s, via)).headers.get('cache-control')).toBe(PAGE_FRESH)
   })
 
   it('keeps a stale copy’s other headers, and its 304 says the same', async () => {
@@ -84,6 +88,6 @@ describe('a stale copy from the HTML cache tells a CDN to fetch again at once', 
     clock.now += 61_000
     const stale = await page(s, 'listener', { ...ZH, 'if-none-match': first.headers.get('etag') ?? '' })
     expect(stale.status).toBe(304)
-    expect(stale.headers.get('cache-control')).toBe(STALE)
+    expect(stale.headers.get('cache-control')).toBe(PAGE_STALE)
   })
 })

@@ -18,7 +18,7 @@ export interface ImageWorkLimits {
   encodeQueue: number
 }
 
-export const DEFAULT_IMAGE_WORK_LIMITS: ImageWorkLimits = {
+const DEFAULT_IMAGE_WORK_LIMITS: ImageWorkLimits = {
   fetchPerOrigin: 4,
   fetchPerOriginQueue: 32,
   fetchConcurrency: 16,

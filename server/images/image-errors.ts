@@ -1,3 +1,5 @@
+import type { ImageOutcome } from '../metrics/metrics.ts'
+
 /**
  * Why an image request failed. `status` and `publicMessage` are what the visitor gets (a short text,
  * never internals); `message` and `cause` are for the log and name the source URL.
@@ -32,3 +34,14 @@ export const sourceTimedOut = (detail: string) => new ImageError(504, 'Image sou
 /** No room to fetch or encode now (a queue is full or its wait ran out): ask again later. */
 export const busy = (detail: string, retryAfterSeconds: number, cause?: unknown) =>
   new ImageError(503, 'Image optimiser busy', detail, { cause, retryAfterSeconds })
+
+/** The outcome of a refused or failed image request, by the status it is answered with. */
+export const OUTCOME_OF_STATUS: Record<ImageError['status'], ImageOutcome> = {
+  400: 'bad_request',
+  403: 'forbidden_source',
+  404: 'not_found',
+  415: 'unsupported_source',
+  502: 'source_failed',
+  503: 'busy',
+  504: 'source_timeout',
+}

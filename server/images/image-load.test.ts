@@ -82,6 +82,29 @@ describe('image endpoint under a slow source', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(held).toBe(6)
   })
+
+  it('counts each image request by its outcome, never by its source', async () => {
+    const before = await metrics.registry.getSingleMetricAsString('image_requests_total')
+    const count = (text: string, outcome: string) =>
+      Number(new RegExp(`^image_requests_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0)
+    const served = await get(`${fast.url}/fast.png`)
+    expect(served.status).toBe(200)
+    const again = await site.request(`/_img/thumbnail?url=${encodeURIComponent(`${fast.url}/fast.png`)}`, {
+      via: 'listener',
+      headers: { accept: 'image/webp', 'if-none-match': served.headers.get('etag') ?? '' },
+    })
+    expect(again.status).toBe(304)
+    expect((await get(`${fast.url}/missing.png`)).status).toBe(404)
+    expect((await site.request('/_img/thumbnail?url=x&size=9', { via: 'listener' })).status).toBe(400)
+    const after = await metrics.registry.getSingleMetricAsString('image_requests_total')
+    expect(count(after, 'ok') - count(before, 'ok')).toBe(1)
+    expect(count(after, 'not_modified') - count(before, 'not_modified')).toBe(1)
+    expect(count(after, 'not_found') - count(before, 'not_found')).toBe(1)
+    expect(count(after, 'bad_request') - count(before, 'bad_request')).toBe(1)
+    // The refusal of the test above was counted as busy.
+    expect(count(after, 'busy')).toBe(1)
+    expect(after).not.toContain('127.0.0.1')
+  })
 })
 
 // Many hosts of a stranger (one wildcard DNS name each) share one pool: they can fill it, never

@@ -3,7 +3,8 @@ import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/
 import type { AppEnv } from '../app-env.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { IMMUTABLE } from '../middleware/cache-control.ts'
-import { badRequest, ImageError } from './image-errors.ts'
+import type { ImageOutcome } from '../metrics/metrics.ts'
+import { badRequest, ImageError, OUTCOME_OF_STATUS } from './image-errors.ts'
 import type { ImageOptimizer } from './image-optimizer.ts'
 import { negotiateOutput } from './negotiate-output.ts'
 
@@ -18,7 +19,7 @@ const SVG_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-
  * accepted (anything else is 400), so caches in front hold one copy per variant. Failures answer a
  * short text with `no-store` (and `Retry-After` when the optimiser is busy); the log gets the details.
  */
-export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
+export function imageRoute(optimizer: ImageOptimizer, onOutcome?: (outcome: ImageOutcome) => void): Handler<AppEnv> {
   return async function imageHandler(c) {
     c.set('routeName', 'images')
     try {
@@ -39,12 +40,16 @@ export function imageRoute(optimizer: ImageOptimizer): Handler<AppEnv> {
       // The security-headers middleware puts this policy in place of the site-wide one.
       if (image.contentType === 'image/svg+xml') c.set('ownCsp', SVG_POLICY)
       else headers.vary = 'Accept'
-      if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag))
+      if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag)) {
+        onOutcome?.('not_modified')
         return new Response(null, { status: 304, headers })
+      }
+      onOutcome?.('ok')
       headers['content-length'] = String(image.body.length)
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(image.body), { status: 200, headers })
     } catch (error) {
       if (!(error instanceof ImageError)) throw error
+      onOutcome?.(OUTCOME_OF_STATUS[error.status])
       const log = c.get('log')
       if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
       else log.info({ reason: error.message, url: c.req.url }, 'image request refused')

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { getRequestListener } from '@hono/node-server'
 import { type Front, readRequestFacts } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
+import { traceRequest } from '../telemetry/tracing.ts'
 import { decideHost } from '../tenant/host-decision.ts'
 
 /** Node's request and response, as @hono/node-server hands them to the app (absent under `app.request()`). */
@@ -50,8 +51,10 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
 
   function fetch(request: Request, env: NodeBindings = {}): Response | Promise<Response> {
     const { incoming } = env
-    const front = (incoming && entered.get(incoming)) ?? enter(incoming ?? request)
-    return app(request, { ...env, front })
+    const known = incoming && entered.get(incoming)
+    if (known) return app(request, { ...env, front: known })
+    const front = enter(incoming ?? request)
+    return traceRequest(front, incoming ?? request, proxyTrust, () => app(request, { ...env, front }))
   }
 
   // Built at the first request: @hono/node-server swaps the global Request and Response when it
@@ -59,10 +62,12 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   let toApp: RequestListener | undefined
   function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const front = enter(incoming)
-    if (answerFirst?.(front, outgoing)) return
-    entered.set(incoming, front)
-    toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
-    void toApp(incoming, outgoing)
+    traceRequest(front, incoming, proxyTrust, () => {
+      if (answerFirst?.(front, outgoing)) return
+      entered.set(incoming, front)
+      toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
+      void toApp(incoming, outgoing)
+    })
   }
 
   return { listener, fetch }

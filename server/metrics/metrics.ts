@@ -23,11 +23,25 @@ export interface UpstreamMetrics {
 export type ImageStage = 'fetch' | 'encode'
 
 /** What the image optimiser reports. */
+/** How an image request ended: a fixed set, one per answer the image route gives. */
+export type ImageOutcome =
+  | 'ok'
+  | 'not_modified'
+  | 'bad_request'
+  | 'forbidden_source'
+  | 'not_found'
+  | 'unsupported_source'
+  | 'source_failed'
+  | 'busy'
+  | 'source_timeout'
+
 export interface ImageMetrics {
   /** Reports the work running and waiting per stage whenever metrics are scraped. */
   work(read: () => Record<ImageStage, { active: number; queued: number }>): void
   /** A request refused for want of room: its queue was `full`, or it `waited` past the limit. */
   refused(stage: ImageStage, reason: 'full' | 'waited'): void
+  /** How an image request ended (images/image-errors.ts `ImageOutcome`). */
+  answered(outcome: ImageOutcome): void
 }
 
 export interface Metrics {
@@ -77,6 +91,8 @@ export interface MetricsOptions {
 
 /** Request and upstream latencies: most are milliseconds, slow renders and timeouts reach seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+/** A whole request: a page from the HTML cache is done in about 100 µs, a render in up to seconds. */
+const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, ...DURATION_BUCKETS]
 /**
  * Time to the first byte: a page from the HTML cache takes about 100 µs, a render up to seconds;
  * the buckets tell both apart.
@@ -126,7 +142,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     name: 'http_request_duration_seconds',
     help: 'Time from request to the last byte of the response',
     labelNames: ['route', 'method', 'status_class'],
-    buckets: DURATION_BUCKETS,
+    buckets: REQUEST_BUCKETS,
     registers,
   })
   const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered', registers })
@@ -251,6 +267,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   })
 
+  const imageAnswers = new Counter({
+    name: 'image_requests_total',
+    help: 'Image requests by outcome (ok, not_modified, bad_request, forbidden_source, not_found, unsupported_source, source_failed, busy, source_timeout)',
+    labelNames: ['outcome'],
+    registers,
+  })
+
   const tlsAsks = new Counter({
     name: 'tls_asks_total',
     help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
@@ -331,6 +354,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       },
       refused(stage, reason) {
         imageRefusals.inc({ stage, reason })
+      },
+      answered(outcome) {
+        imageAnswers.inc({ outcome })
       },
     },
     tlsAsk(outcome) {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
-import { publicPageCacheControl } from './cache-control.ts'
+import { sharedLifetimeHeaders } from '../http/shared-lifetimes.ts'
 
-const PUBLIC = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60, stale-if-error=86400'
+const PUBLIC = 'public, max-age=0, s-maxage=30'
+const CDN = 'max-age=30, stale-while-revalidate=60, stale-if-error=86400'
 
 describe('Cache-Control and Vary', () => {
   let site: TestSite
@@ -28,13 +29,14 @@ describe('Cache-Control and Vary', () => {
   const get = (path: string, host = 'res.localhost', headers: Record<string, string> = {}) =>
     site.request(path, { host, headers, redirect: 'manual' })
 
-  it('builds the public page policy from HTML_S_MAXAGE', () => {
-    expect(publicPageCacheControl(10, 60)).toBe(
-      'public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400',
-    )
-    expect(publicPageCacheControl(30, 3600)).toBe(
-      'public, max-age=0, s-maxage=30, stale-while-revalidate=3600, stale-if-error=86400',
-    )
+  it('builds the public page policy from HTML_S_MAXAGE: stale serving for a configured CDN only, never for browsers', () => {
+    expect(sharedLifetimeHeaders({ sMaxAge: 10, staleSeconds: 60, cdn: true })).toEqual({
+      'cache-control': 'public, max-age=0, s-maxage=10',
+      'cdn-cache-control': 'max-age=10, stale-while-revalidate=60, stale-if-error=86400',
+    })
+    expect(sharedLifetimeHeaders({ sMaxAge: 30, staleSeconds: 3600, cdn: false })).toEqual({
+      'cache-control': 'public, max-age=0, s-maxage=30',
+    })
   })
 
   it('lets shared caches keep anonymous pages and payloads', async () => {
@@ -42,8 +44,10 @@ describe('Cache-Control and Vary', () => {
     expect(page.status).toBe(200)
     expect(page.headers.get('set-cookie')).toBeNull()
     expect(page.headers.get('cache-control')).toBe(PUBLIC)
+    expect(page.headers.get('cdn-cache-control')).toBe(CDN)
     const payload = await get('/res/hot/_payload.json')
     expect(payload.headers.get('cache-control')).toBe(PUBLIC)
+    expect(payload.headers.get('cdn-cache-control')).toBe(CDN)
     expect(payload.headers.get('vary')).toBe('Accept-Encoding')
   })
 

@@ -5,18 +5,6 @@ import type { AppEnv } from '../app-env.ts'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_STORE = 'no-store'
 const PRIVATE_NO_STORE = 'private, no-store'
-/** How long a CDN may serve a page while this server answers errors or cannot be reached. */
-const STALE_IF_ERROR_S = 86_400
-
-/**
- * Anonymous pages and payloads: browsers revalidate every time (`max-age=0`), shared caches keep
- * them `sMaxAge` seconds and may serve them stale for `staleWhileRevalidate` seconds while they
- * revalidate (the server's own stale window, HTML_CACHE_STALE_MS), or while the origin fails
- * (RFC 9111 §5.2.2.10, RFC 5861), so a CDN absorbs load and outages.
- */
-export function publicPageCacheControl(sMaxAge: number, staleWhileRevalidate: number): string {
-  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}, stale-if-error=${STALE_IF_ERROR_S}`
-}
 
 /** The same-origin API: personal by nature. */
 const API_PREFIX = '/api/'
@@ -33,7 +21,8 @@ export function cacheControl(): MiddlewareHandler<AppEnv> {
     if (headers.has('set-cookie') || c.req.path.startsWith(API_PREFIX)) headers.set('cache-control', PRIVATE_NO_STORE)
     else if (c.res.status >= 400) headers.set('cache-control', NO_STORE)
     else return
-    // CDN purge tags only on what a CDN may keep.
+    // CDN lifetimes and purge tags only on what a CDN may keep.
+    headers.delete('cdn-cache-control')
     headers.delete('cache-tag')
     headers.delete('surrogate-key')
   }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { REQUEST_ID_HEADER, toRequestId, type RequestRecord } from '../http/request-id.ts'
+import { currentRequestTrace } from '../telemetry/tracing.ts'
 
 export interface RequestContextOptions {
   log: Logger
@@ -33,6 +34,8 @@ export function requestRecorder({
     const started = performance.now()
     let firstByteAt = -1
     const requestId = toRequestId(incomingId)
+    // The request's span (tracing on), begun by the front door: its ids go into the access line.
+    const trace = currentRequestTrace()
     // Bytes are counted on the connection: a streamed page has no length until its last chunk.
     // A keep-alive connection carries one response at a time, so the difference is this one's.
     const socket = outgoing?.socket ?? null
@@ -55,6 +58,7 @@ export function requestRecorder({
         metrics?.request(route, method, status, seconds, ttfbSeconds)
         const fields = {
           requestId,
+          ...trace?.logFields,
           method,
           host,
           route,
@@ -65,6 +69,7 @@ export function requestRecorder({
           ttfbMs: Math.round(ttfbSeconds * 1000),
           ms: Math.round(seconds * 1000),
         }
+        trace?.finish({ method, route, status, cache, bytes: fields.bytes })
         if (quietRoutes.has(route)) accessLog.debug(fields, 'request')
         else accessLog.info(fields, 'request')
       },

@@ -4,6 +4,7 @@ import type { UpstreamCallContext } from '../upstream/client.ts'
 import type { Tenant, TenantFeatures } from '../tenant/tenant.ts'
 import type { AppEnv } from '../app-env.ts'
 import { htmlError, htmlStartupScreen } from '../render/html-error.ts'
+import { inSpan } from '../telemetry/tracing.ts'
 
 export interface TenantOptions {
   sites: SiteRepository
@@ -41,7 +42,19 @@ export type TenantLookup =
  * The tenant of a request whose host the host guard validated (`c.get('tenantHost')`); callers answer
  * the failures in their own format (HTML or JSON).
  */
-export async function lookupTenant(
+export function lookupTenant(
+  sites: SiteRepository,
+  c: Context<AppEnv>,
+  features?: TenantFeatures,
+): Promise<TenantLookup> {
+  return inSpan('resolve tenant', async (span) => {
+    const result = await resolveTenant(sites, c, features)
+    span?.set({ 'tenant.lookup': result.kind })
+    return result
+  })
+}
+
+async function resolveTenant(
   sites: SiteRepository,
   c: Context<AppEnv>,
   features?: TenantFeatures,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentPageData, HomePageData, SearchHomeData } from '../../shared/data/content-data.ts'
 import { contentLoaders } from './content-loaders.ts'
-import { fakeUpstream, makeEnv, makePage, makeSite, thrownBy } from './content/fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakePage, fakeSite, thrownBy } from '../../test/fake-loader-env.ts'
 
-const privacy = makePage({
+const privacy = fakePage({
   page_path: 'privacy',
   group_path: 'legal',
   page_type: 'custom',
   title: 'Privacy',
   page_config: { content_type: 'markdown', content: '# Privacy\n\nWe keep **nothing**.' },
 })
-const tools = makePage({
+const tools = fakePage({
   page_path: 'tools',
   page_type: 'nav',
   title: 'Tools',
@@ -28,7 +28,7 @@ const tools = makePage({
     ],
   },
 })
-const handbook = makePage({
+const handbook = fakePage({
   page_path: 'handbook',
   page_type: 'outline',
   title: 'Handbook',
@@ -36,10 +36,9 @@ const handbook = makePage({
 })
 const pages = [privacy, tools, handbook]
 
-function load(routeId: keyof typeof contentLoaders, params: Record<string, string>, path = '/x', site = makeSite()) {
-  const fake = fakeUpstream(pages)
-  const env = makeEnv({ fake, params, path, site })
-  return { fake, result: contentLoaders[routeId](env) as Promise<ContentPageData> }
+function load(routeId: keyof typeof contentLoaders, params: Record<string, string>, path = '/x', site = fakeSite()) {
+  const { env } = fakeLoaderEnv({ pages, params, path, site })
+  return { result: contentLoaders[routeId](env) as Promise<ContentPageData> }
 }
 
 describe('content route validation', () => {
@@ -71,16 +70,14 @@ describe('content route validation', () => {
   })
 
   it('404s when web_get no longer knows a page that show_path lists', async () => {
-    const fake = fakeUpstream(pages)
-    fake.pages = fake.pages.filter((page) => page !== tools)
-    const env = makeEnv({ fake, params: { path: 'tools' }, path: '/nav/tools' })
+    const known = pages.filter((page) => page !== tools)
+    const { env } = fakeLoaderEnv({ pages: known, listed: pages, params: { path: 'tools' }, path: '/nav/tools' })
     expect((await thrownBy(contentLoaders.nav(env))).status).toBe(404)
   })
 
   it('404s when the page config says a type that does not belong under the prefix', async () => {
-    const fake = fakeUpstream(pages)
-    fake.pages = [{ ...tools, page_type: 'custom' }]
-    const env = makeEnv({ fake, params: { path: 'tools' }, path: '/nav/tools' })
+    const known = [{ ...tools, page_type: 'custom' as const }]
+    const { env } = fakeLoaderEnv({ pages: known, listed: pages, params: { path: 'tools' }, path: '/nav/tools' })
     expect((await thrownBy(contentLoaders.nav(env))).status).toBe(404)
   })
 
@@ -97,17 +94,19 @@ describe('merge and head', () => {
   })
 
   it('replaces the header with a custom one and hides a block whose is_enable is 0', async () => {
-    const page = makePage({
+    const page = fakePage({
       ...privacy,
       header_config: { enable_custom_header: 1, is_enable: 1, logo_config: { logo: '', text: 'Legal desk' }, menu: [] },
       footer_config: { enable_custom_footer: 1, is_enable: 0 },
       pendant_config: { enable_custom_pendant: 0, is_enable: 1 },
     })
-    const site = makeSite({
-      footer_config: { is_enable: 1, statement: 'Site footer' },
-      header_config: { menu: [{ name: 'Home', url: '/', is_show: 1 }] },
+    const site = fakeSite({
+      blocks: {
+        footer_config: { is_enable: 1, statement: 'Site footer' },
+        header_config: { menu: [{ name: 'Home', url: '/', is_show: 1 }] },
+      },
     })
-    const env = makeEnv({ fake: fakeUpstream([page]), params: { group: 'legal', path: 'privacy' }, site })
+    const { env } = fakeLoaderEnv({ pages: [page], params: { group: 'legal', path: 'privacy' }, site })
     const data = (await contentLoaders.c(env)) as ContentPageData
     expect(data.blocks?.header).toMatchObject({ enabled: true, text: 'Legal desk', menu: [] })
     expect(data.blocks?.footer.enabled).toBe(false)
@@ -116,14 +115,14 @@ describe('merge and head', () => {
   })
 
   it('uses the page TDK and canonical link when set', async () => {
-    const page = makePage({
+    const page = fakePage({
       ...privacy,
       seo_config: {
         tdk: { title: 'Our privacy promise', description: 'Short', keywords: 'privacy' },
         canonical_link: 'https://canonical.example/privacy',
       },
     })
-    const env = makeEnv({ fake: fakeUpstream([page]), params: { group: 'legal', path: 'privacy' } })
+    const { env } = fakeLoaderEnv({ pages: [page], params: { group: 'legal', path: 'privacy' } })
     const data = (await contentLoaders.c(env)) as ContentPageData
     expect(data.head).toMatchObject({
       title: 'Our privacy promise',
@@ -139,10 +138,8 @@ describe('merge and head', () => {
   })
 
   it('uses doc_page_config for outlines, named after the node the document opens at', async () => {
-    const site = makeSite({
-      seo_config: {
-        tdk: { doc_page_config: { title: '#文章名称# | Docs | #网站名称#', description: '#文章描述#', keywords: '' } },
-      },
+    const site = fakeSite({
+      tdk: { doc_page_config: { title: '#文章名称# | Docs | #网站名称#', description: '#文章描述#', keywords: '' } },
     })
     const data = await load('doc-path', { path: 'handbook' }, '/doc/handbook', site).result
     expect(data.head.title).toBe('Start | Docs | Example')
@@ -175,11 +172,10 @@ describe('home', () => {
   }
 
   it('renders the search home in mode 1 with the index TDK', async () => {
-    const site = makeSite({
-      seo_config: { tdk: { index_page_config: { title: '#网站名称# - find things', description: '', keywords: '' } } },
+    const site = fakeSite({
+      tdk: { index_page_config: { title: '#网站名称# - find things', description: '', keywords: '' } },
     })
-    const fake = fakeUpstream(pages, replies)
-    const data = (await contentLoaders.home(makeEnv({ fake, site }))) as SearchHomeData
+    const data = (await contentLoaders.home(fakeLoaderEnv({ pages, replies, site }).env)) as SearchHomeData
     expect(data.kind).toBe('search-home')
     expect(data.head.title).toBe('Example - find things')
     expect(data.hot.map((card) => card.seoTitle)).toEqual(['res-hot'])
@@ -189,9 +185,8 @@ describe('home', () => {
   })
 
   it('renders the single page in place in mode 2', async () => {
-    const site = makeSite({ page_config: { global_config: { home_page_model: 2, home_single_page_path: 'tools' } } })
-    const fake = fakeUpstream(pages, replies)
-    const data = (await contentLoaders.home(makeEnv({ fake, site }))) as HomePageData
+    const site = fakeSite({ global: { home_page_model: 2, home_single_page_path: 'tools' } })
+    const data = (await contentLoaders.home(fakeLoaderEnv({ pages, replies, site }).env)) as HomePageData
     expect(data.kind).toBe('content')
     if (data.kind !== 'content') return
     expect(data.page).toMatchObject({ type: 'nav', routerPath: '/' })
@@ -199,8 +194,8 @@ describe('home', () => {
   })
 
   it('falls back to the search home when the single page is missing', async () => {
-    const site = makeSite({ page_config: { global_config: { home_page_model: 2, home_single_page_path: 'gone' } } })
-    const data = (await contentLoaders.home(makeEnv({ fake: fakeUpstream(pages, replies), site }))) as HomePageData
+    const site = fakeSite({ global: { home_page_model: 2, home_single_page_path: 'gone' } })
+    const data = (await contentLoaders.home(fakeLoaderEnv({ pages, replies, site }).env)) as HomePageData
     expect(data.kind).toBe('search-home')
   })
 })

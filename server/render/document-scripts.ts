@@ -36,6 +36,7 @@ const VISITOR_ONLY = 'private, max-age=0'
 export function visitorOnly(headers: Headers, policy?: string): Headers {
   // An answer no cache may keep at all (an error page) stays so.
   if (!headers.get('cache-control')?.includes('no-store')) headers.set('cache-control', VISITOR_ONLY)
+  headers.delete('cdn-cache-control')
   headers.delete('cache-tag')
   headers.delete('surrogate-key')
   if (policy !== undefined) headers.set('content-security-policy', policy)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
+import { openSpan } from '../telemetry/tracing.ts'
 import { ChunkSink, concat, type StreamedBody } from './chunk-sink.ts'
 
 export interface StreamResponseOptions {
@@ -83,6 +84,9 @@ const encoder = new TextEncoder()
 export function streamResponse(element: ReactNode, options: StreamResponseOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
     const sink = new ChunkSink(options.keepStreamed === true)
+    // Traced (tracing on) as `render`, to its completion, and `render shell`, to React's shell.
+    const renderSpan = openSpan('render')
+    const shellSpan = renderSpan?.child('render shell')
     let state: State = 'rendering'
     let renderFailed = false
     const aborted = new AbortController()
@@ -106,6 +110,8 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       move('done')
       stopTimer()
       const kept = clean && !renderFailed && !aborted.signal.aborted
+      renderSpan?.set({ 'render.complete': kept })
+      renderSpan?.end()
       options.onComplete?.(kept, kept ? streamed : undefined)
     }
     function abort(reason: Error, why: 'timeout' | 'client') {
@@ -170,6 +176,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
       // stays in place; only those still pending at shell time stream in later.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
+        shellSpan?.end()
         if (options.waitForAll) return
         move('shell')
         // Piping flushes the shell synchronously: what the sink holds now is the shell, all of it.
@@ -193,6 +200,7 @@ export function streamResponse(element: ReactNode, options: StreamResponseOption
         sink.whenFinished(() => respondWhole().catch(reject))
       },
       onShellError(error) {
+        shellSpan?.end(error)
         finish(false)
         reject(error)
       },

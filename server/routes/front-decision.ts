@@ -6,6 +6,7 @@ import type { Front, RequestFacts } from '../http/request-facts.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import { decidePage, type CachePolicyLookup, type PageDecision } from './page-decision.ts'
+import { createPageViewMemo } from './page-view-memo.ts'
 
 /** A document GET or HEAD as decided before anything loads. */
 export interface PageView {
@@ -57,6 +58,13 @@ export interface PageViewsOptions {
   imageOptimizer: boolean
   /** Renders a stale page again in the background (routes/page-render.ts `cacheRenderer`). */
   rerenderFor: (facts: CachedPageFacts) => Rerender
+  /**
+   * The build and the purges applied so far (page-view-memo.ts): the hit writer's views are
+   * remembered per address until it changes, or the tenant's config does. Default: one generation.
+   */
+  generation?: () => string
+  /** Views remembered at most. */
+  memoMax?: number
 }
 
 /** Page views decided once per request: by the hit writer before the app, or by the document route in it. */
@@ -85,20 +93,45 @@ export function createPageViews(options: PageViewsOptions): PageViews {
     return view
   }
 
+  // What the hit writer decides for an address, remembered: the same for every request to it.
+  const memo = createPageViewMemo<{ view: PageView; cached: CachedPageView | null }>({
+    generation: options.generation ?? (() => ''),
+    ...(options.memoMax !== undefined ? { max: options.memoMax } : {}),
+  })
+
   function cachedView(front: Front): CachedPageView | null {
     const { facts, host } = front
     if (!facts.targetAsIs || !host.ok) return null
     const site = sites.peekSite(host.host)
     if (site === undefined) return null
     const tenant = sites.tenantOf(host.host, site, { imageOptimizer })
-    const { origin, decision, setsLangCookie } = of(front, tenant, host.origin)
-    if (setsLangCookie || decision.kind !== 'render' || decision.cacheKey === null) return null
-    return {
-      key: decision.cacheKey,
-      pathname: facts.target.pathname,
-      rerender: rerenderFor({ tenant, origin, decision }),
-    }
+    const { view, cached } = memo.get(addressKey(host.host, host.origin, facts), tenant, () => {
+      const decided = decidePageView(facts, tenant, host.origin, policyOf)
+      const { origin, decision, setsLangCookie } = decided
+      if (setsLangCookie || decision.kind !== 'render' || decision.cacheKey === null)
+        return { view: decided, cached: null }
+      const rerender = rerenderFor({ tenant, origin, decision })
+      return { view: decided, cached: { key: decision.cacheKey, pathname: facts.target.pathname, rerender } }
+    })
+    // The document route answers what the hit writer declined from the same view.
+    decided.set(front, view)
+    return cached
   }
 
   return { of, cachedView }
+}
+
+/**
+ * Everything a page view is decided from besides the tenant (decidePageView): host, origin, target,
+ * Accept-Language and the language cookie, one per line (none of them holds a line break but the
+ * cookie, which comes last), an absent header told from an empty one.
+ */
+function addressKey(
+  host: string,
+  origin: string,
+  facts: Pick<RequestFacts, 'target' | 'langCookie' | 'acceptLanguage'>,
+) {
+  const { target, acceptLanguage, langCookie } = facts
+  const present = (value: string | undefined) => (value === undefined ? '-' : `=${value}`)
+  return `${host}\n${origin}\n${target.pathname}${target.search}\n${present(acceptLanguage)}\n${present(langCookie)}`
 }

@@ -55,6 +55,10 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /^http_request_duration_seconds_bucket\{le="0\.1",route="home",method="GET",status_class="2xx"\} /m,
     )
+    // From a cache hit's 100 µs up.
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.0001",route="home",method="GET",status_class="2xx"\} /m,
+    )
     expect(text).not.toMatch(/page-x1|unknown-host-x1|res\.localhost|page=2/)
   })
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
-import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { sharedLifetimeHeaders, type SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { htmlError } from '../render/html-error.ts'
@@ -32,10 +32,8 @@ export interface PageRenderOptions {
   markdown: Markdown
   manifest: ClientManifest
   renderTimeoutMs: number
-  /** Shared-cache lifetime of an anonymous page (HTML_S_MAXAGE). */
-  htmlSMaxAge: number
-  /** How long a shared cache may serve an anonymous page stale while it revalidates, in seconds. */
-  staleWhileRevalidate: number
+  /** How long shared caches and a configured CDN may keep an anonymous page (http/shared-lifetimes.ts). */
+  lifetimes: SharedLifetimes
   /** How long a rendered page may be answered, by the HTML cache and then shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
   /** Scheme of published URLs when a site's canonical_link names none (re-renders work it out themselves). */
@@ -150,11 +148,10 @@ async function loadAndRender(
   facts.onRouteName?.(routeName)
   logUnexpected(facts.log, context.errors, facts.url)
   const shareable = context.statusCode === 200
-  const headers = new Headers({
-    'cache-control': shareable ? publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate) : 'no-store',
-  })
-  // Tags of the data loaded so far (deferred data that changes no markup is not waited for).
-  if (shareable)
+  const headers = new Headers(shareable ? sharedLifetimeHeaders(options.lifetimes) : { 'cache-control': 'no-store' })
+  // Tags of the data loaded so far (deferred data that changes no markup is not waited for), for a
+  // CDN that reads them.
+  if (shareable && options.lifetimes.cdn)
     for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   // Only a page the cache may keep needs to know what it was made of.
   const digestWork =

@@ -6,7 +6,7 @@ import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import { cacheStatus } from '../http/cache-status.ts'
 import { etagOf } from '../http/conditional-request.ts'
-import { publicPageCacheControl } from '../middleware/cache-control.ts'
+import { sharedLifetimeHeaders, type SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { toHydrationState, withoutRootData } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Markdown } from '../page-data/markdown.ts'
@@ -21,10 +21,8 @@ export interface PayloadRouteOptions {
   sites: SiteRepository
   locales: Locales
   markdown: Markdown
-  /** Shared-cache lifetime, as for the page itself (HTML_S_MAXAGE). */
-  htmlSMaxAge: number
-  /** Seconds a shared cache may serve it stale while revalidating, as for the page. */
-  staleWhileRevalidate: number
+  /** How long shared caches and a configured CDN may keep it, as for the page itself. */
+  lifetimes: SharedLifetimes
   /** How long a payload may be answered by shared caches (LoaderEnv.pageLifetimeMs). */
   pageLifetimeMs: number
   policyOf: CachePolicyLookup
@@ -43,7 +41,7 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
     // Payloads are loaded for every request, never kept here (CDNs in front may keep them).
     const headers = {
-      'cache-control': publicPageCacheControl(options.htmlSMaxAge, options.staleWhileRevalidate),
+      ...sharedLifetimeHeaders(options.lifetimes),
       'cache-status': cacheStatus('pass'),
     }
     c.set('routeName', 'payload')
@@ -64,7 +62,9 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
       c,
       { status, ...state },
       status,
-      status === 200 ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) } : headers,
+      status === 200 && options.lifetimes.cdn
+        ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) }
+        : headers,
     )
   }
 }

@@ -24,7 +24,8 @@ export type CommonCacheOptions = Pick<
 >
 
 /** A cache's metrics under its name, or nothing when the repository has no metrics. */
-export type CacheMetricsFor = (name: string) => Pick<ConfigCacheOptions<unknown>, 'metrics'>
+/** A cache's name (its metrics label and span name) and its metrics. */
+export type CacheMetricsFor = (name: string) => Pick<ConfigCacheOptions<unknown>, 'metrics' | 'name'>
 
 /** Parses an upstream answer with a schema, once per answer and schema. */
 export type ParseData = <T>(raw: unknown, schema: ZodType<T>, path: string) => T

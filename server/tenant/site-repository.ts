@@ -110,7 +110,10 @@ export function createSiteRepository(options: SiteRepositoryOptions): SiteReposi
   const derived = createObjectMemo()
   const answers = createRawAnswers(upstream)
   const common = commonCacheOptions(options, answers)
-  const metricsFor: CacheMetricsFor = (name) => (options.metrics ? { metrics: options.metrics.cache(name) } : {})
+  const metricsFor: CacheMetricsFor = (name) => ({
+    name,
+    ...(options.metrics ? { metrics: options.metrics.cache(name) } : {}),
+  })
 
   /**
    * `raw` parsed with `schema`, once per raw answer and schema (in the object memo, so it goes with

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici'
 import type { ZodType } from 'zod'
 import { UpstreamStatusError } from '../errors.ts'
 import type { UpstreamMetrics } from '../metrics/metrics.ts'
+import { traceUpstreamCall } from '../telemetry/upstream-span.ts'
 import { toApiPathLabel } from './api-paths.ts'
 import { outcomeOf } from './call-failures.ts'
 import type { UpstreamCallContext } from './call-context.ts'
@@ -114,7 +115,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
  * up to its headers); without metrics it just runs it.
  */
 function measureCalls(metrics: UpstreamMetrics | undefined, now: () => number) {
-  return async function measured<T>(path: string, run: () => Promise<T>): Promise<T> {
+  return function measured<T>(path: string, run: () => Promise<T>): Promise<T> {
+    return traceUpstreamCall(toApiPathLabel(path), () => timed(path, run))
+  }
+  async function timed<T>(path: string, run: () => Promise<T>): Promise<T> {
     if (!metrics) return run()
     const started = now()
     let outcome = 'ok'

@@ -1,3 +1,4 @@
+import { traceHeaders } from '../telemetry/tracing.ts'
 import type { UpstreamCallContext } from './call-context.ts'
 
 /** Every upstream call is a POST (docs/API.md "Transport"). */
@@ -18,6 +19,8 @@ export function toHeaders(context: UpstreamCallContext): Record<string, string> 
   if (context.cookie !== undefined) headers.cookie = context.cookie
   if (context.requestId !== undefined) headers['x-request-id'] = context.requestId
   if (context.forwardedFor !== undefined) headers['x-forwarded-for'] = context.forwardedFor
+  // The W3C trace context of the call's span (tracing on), so the upstream's spans join the trace.
+  traceHeaders(headers)
   return headers
 }
 

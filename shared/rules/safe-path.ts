@@ -110,7 +110,7 @@ export function upperCaseEscapes(path: string): string {
  * Decodes escapes of unreserved characters (`%41` → `A`, `%7E` → `~`), which mean the same as the
  * characters themselves (RFC 3986 §6.2.2.2). Other escapes (`%2F`, `%5C`, UTF-8) stay encoded.
  */
-export function decodeUnreserved(path: string): string {
+function decodeUnreserved(path: string): string {
   if (!path.includes('%')) return path
   return path.replace(UNRESERVED_ESCAPE, (found) => String.fromCharCode(Number.parseInt(found.slice(1), 16)))
 }

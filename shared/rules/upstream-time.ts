@@ -1,5 +1,5 @@
 // Every time the upstream sends (`created_at`, `updated_at`, `published_at`) is
-// seconds since the epoch (docs/design-notes.md "Upstream times"). This is the one place that turns
+// seconds since the epoch (docs/decisions/0018-upstream-times.md). This is the one place that turns
 // such a number into a date; whatever the upstream sends, a caller gets a real date or null.
 
 /** Larger values are past what a JavaScript Date holds (±8.64e15 ms). */

@@ -101,7 +101,7 @@ export function itemListLd(items: readonly { name: string; url?: string | null }
   }
 }
 
-/** Seconds since the epoch (the unit of every upstream time: docs/design-notes.md "Upstream times") as ISO 8601, or null when it is no usable time. */
+/** Seconds since the epoch (the unit of every upstream time: docs/decisions/0018-upstream-times.md) as ISO 8601, or null when it is no usable time. */
 export function isoTime(seconds: number): string | null {
   return dateOfSeconds(seconds)?.toISOString() ?? null
 }

@@ -1,10 +1,8 @@
 import type { ServerResponse } from 'node:http'
 import { negotiateEncoding } from '../../http/content-coding.ts'
-import { etagOf, ifNoneMatchMatches, notModifiedHeaders } from '../../http/conditional-request.ts'
+import { etagOf, ifNoneMatchMatches } from '../../http/conditional-request.ts'
 import { cacheStatus } from '../../http/cache-status.ts'
-import { REQUEST_ID_HEADER } from '../../http/request-id.ts'
 import type { SecurityPolicy } from '../../http/security-policy.ts'
-import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
 import { releaseGzip } from './gzip-segments.ts'
 import {
   bodyBytes,
@@ -17,6 +15,7 @@ import {
   servableBrotli,
   type PageBody,
 } from './page-body.ts'
+import { answerHeaders, prepareHeaders, toHeaderRecord, type PreparedHeaders } from './prepared-headers.ts'
 
 /**
  * A rendered page as the HTML cache keeps it: compressed only. Nearly every visitor accepts gzip,
@@ -189,6 +188,15 @@ export interface PageAnswer {
   body: Buffer | null
 }
 
+/** A PageAnswer with its headers flat, `[name, value, …]`, as Node's `writeHead` takes them (the hit writer's side). */
+interface FlatPageAnswer {
+  status: number
+  headers: string[]
+  body: Buffer | null
+  /** The body's content coding; absent for a 304. */
+  encoding?: 'br' | 'gzip' | 'identity'
+}
+
 /** Who asks for a cached page, and the headers of this one answer. */
 export interface HitRequest {
   method: 'GET' | 'HEAD'
@@ -208,33 +216,30 @@ export interface HitRequest {
 
 /**
  * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
- * document route and the writer answering before the app, cache/pages/hit-writer.ts): the page's own
- * headers (its Cache-Control, Vary, CDN tags and hash policy among them; a stale copy's with no
- * shared lifetime left), the other security headers (a policy around a fresh nonce for a page kept
- * without one of its own: its nonce slots get that nonce), the request id, `Age` and the page's
- * `ETag`; or, when `If-None-Match` names that tag, the 304 middleware/conditional-get.ts would make
- * of it (RFC 9110 §13.1.2): no body, and only the headers notModifiedHeaders keeps, so no policy.
+ * document route and the writer answering before the app, cache/pages/hit-writer.ts): the page's
+ * header block (prepared-headers.ts: its own headers, its Cache-Control, Vary, CDN tags and hash
+ * policy among them; a stale copy's with no shared lifetime left; the other security headers and
+ * the page's `ETag`), a policy around a fresh nonce for a page kept without one of its own (its
+ * nonce slots get that nonce), the request id, `Age` and `Cache-Status`; or, when `If-None-Match`
+ * names that tag, the 304 middleware/conditional-get.ts would make of it (RFC 9110 §13.1.2): no
+ * body, and only the headers notModifiedHeaders keeps, so no policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
-  const headers: Record<string, string> = {
-    ...security.headersFor(request.nonce),
-    [REQUEST_ID_HEADER]: request.requestId,
-  }
-  if (request.age !== undefined) headers.age = String(request.age)
+  const answer = flatPageAnswer(page, request, prepareHeaders(page, security))
+  return { status: answer.status, headers: toHeaderRecord(answer.headers), body: answer.body }
+}
+
+/** `answerPage` from the page's header block as kept by the caller (the hit writer), its headers flat. */
+export function flatPageAnswer(page: CachedPage, request: HitRequest, prepared: PreparedHeaders): FlatPageAnswer {
+  const stale = request.stale === true
   // A page kept from this very render was rendered for this visitor: a miss, as its first answer said.
-  headers['cache-status'] =
-    request.age === undefined ? cacheStatus('miss') : cacheStatus(request.stale ? 'stale' : 'hit', request.ttl)
-  for (const [name, value] of page.headers) headers[name] = value
-  if (request.stale && headers['cache-control'] !== undefined)
-    headers['cache-control'] = staleCopyCacheControl(headers['cache-control'])
-  headers.etag = page.etag
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  const status = request.age === undefined ? cacheStatus('miss') : cacheStatus(stale ? 'stale' : 'hit', request.ttl)
+  const facts = { requestId: request.requestId, nonce: request.nonce, age: request.age, cacheStatus: status }
   if (ifNoneMatchMatches(request.ifNoneMatch, page.etag))
-    return { status: 304, headers: notModifiedHeaders(Object.entries(headers)), body: null }
+    return { status: 304, headers: answerHeaders(prepared, stale, { ...facts, encoding: null }), body: null }
   const { encoding, body } = pageBody(page, request.acceptEncoding, request.nonce)
-  if (encoding !== 'identity') headers['content-encoding'] = encoding
-  headers['content-length'] = String(body.length)
-  return { status: page.status, headers, body: request.method === 'HEAD' ? null : body }
+  const headers = answerHeaders(prepared, stale, { ...facts, encoding, length: body.length })
+  return { status: page.status, headers, body: request.method === 'HEAD' ? null : body, encoding }
 }
 
 /** A page answer as a web Response (the app's side). */
@@ -247,14 +252,13 @@ export function pageResponse(answer: PageAnswer): Response {
  * socket, an assembled gzip body can carry the page's next response (never before: until then the
  * socket may still be sending it).
  */
-export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: PageAnswer): void {
+export function writeAnswer(outgoing: ServerResponse, page: CachedPage, answer: FlatPageAnswer): void {
   outgoing.writeHead(answer.status, answer.headers)
   const { body } = answer
   if (body === null) return void outgoing.end()
   outgoing.end(body)
   const { gzip } = page.body
-  if (answer.headers['content-encoding'] === 'gzip' && gzip !== null)
-    outgoing.once('finish', () => releaseGzip(gzip, body))
+  if (answer.encoding === 'gzip' && gzip !== null) outgoing.once('finish', () => releaseGzip(gzip, body))
 }
 
 /**

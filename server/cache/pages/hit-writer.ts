@@ -3,10 +3,10 @@ import type { Logger } from 'pino'
 import type { RequestRecord } from '../../http/request-id.ts'
 import type { Front } from '../../http/request-facts.ts'
 import { ttlSecondsOf } from '../../http/cache-status.ts'
-import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
 import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
-import { answerPage, writeAnswer } from './cached-page.ts'
+import { type CachedPage, flatPageAnswer, writeAnswer } from './cached-page.ts'
 import type { HtmlCache } from './html-cache.ts'
+import { type PreparedHeaders, prepareHeaders } from './prepared-headers.ts'
 import type { Rerender } from './read-render.ts'
 
 /** A page view the HTML cache may answer as it stands: its key, and how to render it again when stale. */
@@ -36,7 +36,7 @@ export interface HitWriterOptions {
  * Page views the HTML cache answers as they stand, written on Node's response from what the front
  * door found (lifecycle/front-door.ts `answerFirst`), before the app sees them: a hit then costs the
  * page decision the app would take (the same function) and one write of stored bytes, with no web
- * Request or Response, routing or await in between. Its answer is `answerPage`'s, the one the app's
+ * Request or Response, routing or await in between. Its answer is `answerPage`'s (from the page's header block, made once per kept page), the one the app's
  * document route sends for a hit, plus the access log line and metrics. A stale page is answered the same way while the cache renders it again in the
  * background.
  *
@@ -46,6 +46,17 @@ export interface HitWriterOptions {
  */
 export function createHitWriter(options: HitWriterOptions): (front: Front, outgoing: ServerResponse) => boolean {
   const { htmlCache, cachedView, security, begin, log, varyOnForwardedHost = false } = options
+  // Each kept page's header block, made at its first hit and gone with the page (a page renewed or
+  // rendered again is a new object, so its block is made again).
+  const prepared = new WeakMap<CachedPage, PreparedHeaders>()
+  const preparedOf = (page: CachedPage): PreparedHeaders => {
+    let block = prepared.get(page)
+    if (block === undefined) {
+      block = prepareHeaders(page, security, { varyOnForwardedHost })
+      prepared.set(page, block)
+    }
+    return block
+  }
 
   function answer(front: Front, outgoing: ServerResponse): boolean {
     const { facts } = front
@@ -68,13 +79,9 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
       stale,
       ttl: ttlSecondsOf(htmlCache.freshMs, age),
     } as const
-    const answered = answerPage(page, request, security)
-    if (varyOnForwardedHost) {
-      const { vary } = answered.headers
-      answered.headers.vary = vary ? `${vary}, ${FORWARDED_HOST_VARY}` : FORWARDED_HOST_VARY
-    }
+    const answered = flatPageAnswer(page, request, preparedOf(page))
     const timing = record.serverTiming()
-    if (timing !== null) answered.headers['server-timing'] = timing
+    if (timing !== null) answered.headers.push('server-timing', timing)
     writeAnswer(outgoing, page, answered)
     record.firstByte()
     outgoing.once('close', () =>

@@ -27,7 +27,15 @@ export interface HtmlCacheOptions {
    * it renders; `admitAfter` 2: at a render coming the admission gap after its first one in the fleet,
    * within the window (see shared-admission.ts), 1 (default): at the first.
    */
-  shared?: { store: SharedStore; prefix: string; lockMs?: number; admitAfter?: number; admitGapMs?: number }
+  shared?: {
+    store: SharedStore
+    prefix: string
+    lockMs?: number
+    admitAfter?: number
+    admitGapMs?: number
+    /** The build recorded in the pages written (see shared-pages.ts). */
+    build?: string
+  }
   onError?: (error: unknown, key: string) => void
   /** Hits (waiters on another visitor's render included), stale hits, misses, evictions and size. */
   metrics?: CacheMetrics
@@ -62,6 +70,8 @@ export interface HtmlCache {
    * keys, and the upstream keys they were built from.
    */
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
+  /** Purges applied here so far: decisions kept beside the cache are taken again after one (routes/page-view-memo.ts). */
+  readonly purges: number
   /** How long a kept page may be answered after it was rendered: fresh, then stale. */
   readonly lifetimeMs: number
   /** How long a kept page is fresh after it was rendered (unless purged). */
@@ -132,6 +142,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     return entry.page
   }
 
+  let purgesApplied = 0
   const flights = createRenderFlights({ pages, keeper, shared, clock, metrics, onError, answerHeld })
 
   return {
@@ -151,10 +162,14 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return entry !== undefined && !clock.isFresh(entry)
     },
     purge(scope) {
+      purgesApplied += 1
       purges.record(scope)
       const purged = purgeHeld(pages, scope)
       flights.forget(scope)
       return purged
+    },
+    get purges() {
+      return purgesApplied
     },
     lifetimeMs: clock.lifetimeMs,
     freshMs: clock.ttlMs,

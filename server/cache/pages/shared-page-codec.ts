@@ -38,11 +38,20 @@ const headSchema = z.object({
   digest: z.string().optional(),
   etag: z.string().regex(/^(?:W\/)?"[\x21\x23-\x7e]*"$/),
   uses: z.object({ keys: z.array(z.tuple([z.string(), z.array(z.string())])), tags: z.array(z.string()) }),
+  /** The build that rendered it (manifest.ts buildIdOf): the scripts and stylesheets it names are that build's. */
+  build: z.string().max(64).optional(),
   body: bodyHeadSchema,
 })
 
-/** The bytes the shared store keeps for `page`. */
-export function encodeSharedPage(page: CachedPage, uses: Used): Buffer {
+/** A page as the shared store holds it: what it was built from, and the build that rendered it (unknown for an earlier version's). */
+export interface SharedPage {
+  page: CachedPage
+  uses: Used
+  build?: string | undefined
+}
+
+/** The bytes the shared store keeps for `page`, rendered by `build`. */
+export function encodeSharedPage(page: CachedPage, uses: Used, build?: string): Buffer {
   const { body } = page
   const parts: Buffer[] = []
   let bodyHead: z.infer<typeof bodyHeadSchema>
@@ -60,7 +69,7 @@ export function encodeSharedPage(page: CachedPage, uses: Used): Buffer {
   } else throw new Error('a kept page without a body')
   const { status, headers, storedAt, routeName, digest, etag } = page
   const head = Buffer.from(
-    JSON.stringify({ status, headers, storedAt, routeName, digest, etag, uses, body: bodyHead }),
+    JSON.stringify({ status, headers, storedAt, routeName, digest, etag, uses, build, body: bodyHead }),
     'utf8',
   )
   const length = Buffer.alloc(4)
@@ -73,21 +82,21 @@ export function isSharedPage(bytes: Buffer): boolean {
   return bytes.length >= 8 && bytes.subarray(0, 4).equals(MAGIC)
 }
 
-/** The page in `bytes` with what it was built from, or undefined when they are not one whole page. */
-export function decodeSharedPage(bytes: Buffer): { page: CachedPage; uses: Used } | undefined {
+/** The page in `bytes` with what it was built from and by which build, or undefined when they are not one whole page. */
+export function decodeSharedPage(bytes: Buffer): SharedPage | undefined {
   if (!isSharedPage(bytes)) return undefined
   const headLength = bytes.readUInt32BE(4)
   if (8 + headLength > bytes.length) return undefined
   const parsed = headSchema.safeParse(parseJson(bytes.subarray(8, 8 + headLength).toString('utf8')))
   if (!parsed.success) return undefined
-  const { body: bodyHead, uses, ...fields } = parsed.data
+  const { body: bodyHead, uses, build, ...fields } = parsed.data
   const rest = bytes.subarray(8 + headLength)
   const body = toBody(bodyHead, rest)
   if (body === undefined) return undefined
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of fields.headers) size += name.length + value.length
   const { digest, ...page } = fields
-  return { page: { ...page, body, size, ...(digest !== undefined ? { digest } : {}) }, uses }
+  return { page: { ...page, body, size, ...(digest !== undefined ? { digest } : {}) }, uses, build }
 }
 
 function parseJson(text: string): unknown {

@@ -6,7 +6,7 @@ import { type AdmitTimes, sharedAdmission } from '../shared-admission.ts'
 import type { SharedStore } from '../shared-store.ts'
 import { toCachedPage, type CachedPage, type PageSnapshot } from './cached-page.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
-import { decodeSharedPage, encodeSharedPage, isSharedPage } from './shared-page-codec.ts'
+import { decodeSharedPage, encodeSharedPage, isSharedPage, type SharedPage } from './shared-page-codec.ts'
 
 /** Rendered pages in the store every instance shares (Redis), under `prefix + key`. */
 export interface SharedPages {
@@ -17,7 +17,7 @@ export interface SharedPages {
    * recorded since, or anything unreadable, counts as missing; so does every page of an open
    * address space (see isOpenAddress), which is never stored.
    */
-  read(key: string, maxAgeMs: number): Promise<{ page: CachedPage; uses: Used; purged: boolean } | undefined>
+  read(key: string, maxAgeMs: number): Promise<(SharedPage & { purged: boolean }) | undefined>
   /**
    * Stores `page` (compressed, see shared-page-codec.ts) for as long as it may still be served
    * (`keepMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
@@ -48,6 +48,13 @@ export interface SharedPagesOptions {
   now: () => number
   /** The admission times (see shared-admission.ts); none: every page is stored at its first render. */
   admit?: AdmitTimes | undefined
+  /**
+   * The build this instance runs (manifest.ts buildIdOf), recorded in every page it writes. A page
+   * of another build is answered as it is: the scripts and stylesheets it names are answered by
+   * every instance (assets/fleet-assets.ts), and its digest names its build, so its next re-render
+   * here renders it anew instead of renewing it.
+   */
+  build?: string | undefined
   onError?: (error: unknown, key: string) => void
 }
 
@@ -62,7 +69,7 @@ function isOpenAddress(key: string): boolean {
 }
 
 /** The HTML cache's view of the shared store: pages compressed, parsed again on the way in. */
-export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesOptions): SharedPages {
+export function sharedPages({ store, prefix, now, admit, build, onError }: SharedPagesOptions): SharedPages {
   const admission = admit === undefined ? undefined : sharedAdmission({ store, prefix, times: admit, now })
   // Pages refused for coming too soon, and when an offer would be admitted: a page visitors keep
   // asking for is held here and not rendered again before its fresh time ends, so its next hit
@@ -98,11 +105,16 @@ export function sharedPages({ store, prefix, now, admit, onError }: SharedPagesO
       dueAt.delete(key)
       const marks = pageMarks(prefix, key, uses.tags)
       // Base64: the store's write takes text (a Lua argument), and the page is binary.
-      return store.setUnlessMarked(sharedKey(prefix, key), encodeSharedPage(page, uses).toString('base64'), keepMs, {
-        marks: [...marks.soft, ...marks.hard],
-        since,
-        sets: tagSets(prefix, key, uses),
-      })
+      return store.setUnlessMarked(
+        sharedKey(prefix, key),
+        encodeSharedPage(page, uses, build).toString('base64'),
+        keepMs,
+        {
+          marks: [...marks.soft, ...marks.hard],
+          since,
+          sets: tagSets(prefix, key, uses),
+        },
+      )
     },
     offerDue(key) {
       const at = dueAt.get(key)
@@ -135,7 +147,7 @@ function tagSets(prefix: string, key: string, uses: Used): [string, string[]][] 
 const ENCODED_MAGIC = Buffer.from('tsp1').toString('base64').slice(0, 4)
 
 /** A stored page: compressed (base64 of shared-page-codec.ts), or the JSON snapshot instances of an earlier version write. */
-async function parseStored(bytes: Buffer): Promise<{ page: CachedPage; uses: Used } | undefined> {
+async function parseStored(bytes: Buffer): Promise<SharedPage | undefined> {
   if (bytes.subarray(0, 4).toString('latin1') === ENCODED_MAGIC) {
     const binary = Buffer.from(bytes.toString('latin1'), 'base64')
     return isSharedPage(binary) ? decodeSharedPage(binary) : undefined

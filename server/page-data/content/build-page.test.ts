@@ -2,24 +2,21 @@ import { describe, expect, it } from 'vitest'
 import type { ContentPageData, LandModuleView } from '../../../shared/data/content-data.ts'
 import { MODULE_TYPES } from '../../../shared/content-types.ts'
 import { buildContentPage } from './build-page.ts'
-import { fakeUpstream, makeEnv, makePage, thrownBy, type FakeUpstream } from './fake-env.test-helper.ts'
+import { fakeLoaderEnv, fakePage, thrownBy, type FakeLoaderEnvOptions } from '../../../test/fake-loader-env.ts'
 
-async function build(
-  page: Record<string, unknown>,
-  replies: FakeUpstream['replies'] = {},
-  param: string | null = null,
-) {
-  const config = makePage(page)
-  const fake = fakeUpstream([config], replies)
-  const env = makeEnv({ fake, path: '/visited' })
+type Replies = NonNullable<FakeLoaderEnvOptions['replies']>
+
+async function build(page: Record<string, unknown>, replies: Replies = {}, param: string | null = null) {
+  const config = fakePage(page)
+  const { env, calls } = fakeLoaderEnv({ pages: [config], replies, path: '/visited' })
   const promise = buildContentPage(env, config, { routerPath: '/x', param, home: false })
-  return { fake, promise }
+  return { calls, promise }
 }
 
 async function body<K extends ContentPageData['body']['kind']>(
   kind: K,
   page: Record<string, unknown>,
-  replies: FakeUpstream['replies'] = {},
+  replies: Replies = {},
 ) {
   const data = await (await build(page, replies)).promise
   expect(data.body.kind).toBe(kind)
@@ -161,7 +158,7 @@ describe('rss pages', () => {
     rss_ids: ['a', 'b'],
     sources: [{ rss_id: 'a', rss_name: 'Alpha', logo: 'https://cdn.example/a.png', description: 'First' }],
   }
-  const replies: FakeUpstream['replies'] = {
+  const replies: Replies = {
     '/v1/site_page/rss/list': (request) => ({
       rows: (request.rss_ids as string[]).map((id) => ({
         rss_id: id,
@@ -197,9 +194,9 @@ describe('rss pages', () => {
     const page = { page_type: 'rss', page_path: 'news', group_path: 'feeds', page_config: config }
     const one = await (await build(page, replies, 'b')).promise
     expect(one.body).toMatchObject({ kind: 'rss', selectedSource: 'b' })
-    const { fake, promise } = await build(page, replies, 'zzz')
+    const { calls, promise } = await build(page, replies, 'zzz')
     expect(await thrownBy(promise)).toEqual({ status: 404, message: 'Page Not Found: /visited' })
-    expect(fake.calls.some((call) => call.path === '/v1/site_page/rss/list')).toBe(false)
+    expect(calls.some((call) => call.path === '/v1/site_page/rss/list')).toBe(false)
   })
 })
 
@@ -265,7 +262,7 @@ describe('land pages', () => {
     html: { html: '<p>Hello</p><script>x()</script>' },
   }
   const modules = MODULE_TYPES.map((type) => ({ id: `m-${type}`, type, is_show: 1, data: data[type] }))
-  const replies: FakeUpstream['replies'] = {
+  const replies: Replies = {
     '/v1/post/list': () => ({
       rows: [
         {
@@ -287,7 +284,7 @@ describe('land pages', () => {
   }
 
   it('shapes every module type and drops hidden and unknown ones', async () => {
-    const { fake, promise } = await build(
+    const { calls, promise } = await build(
       {
         page_type: 'land',
         page_path: 'home',
@@ -323,7 +320,7 @@ describe('land pages', () => {
     expect(byType.product_image_overview).toMatchObject({ align: 'start', media: { type: 'video' } })
     expect(byType.carousel).toMatchObject({ items: [{ image: 'https://cdn.example/1.png', title: 'One', url: null }] })
     expect(byType.posts).toMatchObject({ categoryId: 'news', posts: [{ id: 'p1', path: 'hello', title: 'Hello' }] })
-    expect(fake.calls.find((call) => call.path === '/v1/post/list')?.body).toEqual({
+    expect(calls.find((call) => call.path === '/v1/post/list')?.body).toEqual({
       category_id: 'news',
       page: 1,
       page_size: 24,
@@ -359,7 +356,7 @@ describe('list pages', () => {
     description: `About ${path}`,
     updated_at: 5,
   })
-  const replies: FakeUpstream['replies'] = {
+  const replies: Replies = {
     '/v1/site_page/list': () => ({
       rows: [
         summary('privacy', 'custom', 'legal'),
@@ -372,7 +369,7 @@ describe('list pages', () => {
   }
 
   it('links every page that has a route, filtered by the configured group and type', async () => {
-    const { fake, promise } = await build(
+    const { calls, promise } = await build(
       {
         page_type: 'list',
         page_path: 'all',
@@ -385,7 +382,7 @@ describe('list pages', () => {
     expect(page.body).toMatchObject({ kind: 'list', style: 3, page: 1, pages: 3, pageBase: '/sp/more/all' })
     if (page.body.kind !== 'list') return
     expect(page.body.items.map((item) => item.routerPath)).toEqual(['/c/legal/privacy', '/doc/handbook'])
-    expect(fake.calls[0]?.body).toEqual({
+    expect(calls[0]?.body).toEqual({
       filter: { group_id: 'g1', page_type: 'custom' },
       page: 1,
       page_size: 24,
@@ -403,7 +400,7 @@ describe('list pages', () => {
   })
 
   it('never counts more pages than an address can name (MAX_PAGE)', async () => {
-    const many: FakeUpstream['replies'] = { '/v1/site_page/list': () => ({ rows: [], total: 5_000_000 }) }
+    const many: Replies = { '/v1/site_page/list': () => ({ rows: [], total: 5_000_000 }) }
     const { promise } = await build(
       { page_type: 'list', page_path: 'all', group_path: 'more', page_config: { style: 1 } },
       many,
@@ -436,21 +433,21 @@ describe('resource, outline and user-post pages', () => {
     created_at: 1,
     updated_at: 1,
   }
-  const replies: FakeUpstream['replies'] = {
+  const replies: Replies = {
     '/v1/resource/aside': () => ({ search: [{ query: 'q', count: 1 }], hot: [resource] }),
     '/v1/resource/list': () => ({ rows: [resource], total: 1, categories: [] }),
     '/v1/post/list': () => ({ rows: [], total: 0 }),
   }
 
   it('resource mode 1 streams the hot list of its kind only', async () => {
-    const { fake, promise } = await build(
+    const { calls, promise } = await build(
       { page_type: 'resource', page_path: 'files', page_config: { mode: 1, hot_kind: 2, style: 2 } },
       replies,
     )
     const page = await promise
     expect(page.body).toMatchObject({ kind: 'resource', mode: 1, hotKind: 2, resources: [] })
-    expect(fake.calls.map((call) => call.path)).toEqual(['/v1/resource/aside'])
-    expect(fake.calls[0]?.body).toEqual({ kinds: ['hot'] })
+    expect(calls.map((call) => call.path)).toEqual(['/v1/resource/aside'])
+    expect(calls[0]?.body).toEqual({ kinds: ['hot'] })
     const hot = await page.resourceHot
     expect(hot?.hotResources[0]?.description).toHaveLength(161)
   })
@@ -502,11 +499,11 @@ describe('resource, outline and user-post pages', () => {
   })
 
   it('ugc_post lists its category', async () => {
-    const { fake, promise } = await build(
+    const { calls, promise } = await build(
       { page_type: 'ugc_post', page_path: 'notes', page_config: { category_id: 'c9' } },
       replies,
     )
     expect((await promise).body).toEqual({ kind: 'ugc_post', categoryId: 'c9', posts: [], total: 0 })
-    expect(fake.calls[0]?.body).toEqual({ category_id: 'c9', page: 1, page_size: 20 })
+    expect(calls[0]?.body).toEqual({ category_id: 'c9', page: 1, page_size: 20 })
   })
 })

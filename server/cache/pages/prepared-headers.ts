@@ -1,0 +1,151 @@
+import { notModifiedHeaders } from '../../http/conditional-request.ts'
+import { contentSecurityPolicy, type SecurityPolicy } from '../../http/security-policy.ts'
+import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../../http/shared-lifetimes.ts'
+import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
+import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
+
+/** What a kept page's header block is made from: its own headers and its entity tag. */
+interface PageHeaderSource {
+  headers: readonly (readonly [string, string])[]
+  etag: string
+}
+
+/**
+ * Headers that belong to one answer, never to the page: written per answer (`perAnswer`), and left
+ * out of the block should a page carry one of them.
+ */
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'age',
+  'cache-status',
+  'content-encoding',
+  'content-length',
+  'server-timing',
+])
+
+/** One answer's header block, flat (`[name, value, name, value, …]`, the form `writeHead` takes). */
+type Flat = readonly string[]
+
+/**
+ * The headers every answer made from one kept page shares, decided once for the page rather than
+ * per answer: the security headers, the page's own (its Cache-Control, Vary, CDN tags, a hash
+ * policy), its ETag and `Vary` with Accept-Encoding, for a fresh and for a stale copy, and what a
+ * 304 keeps of each. Only `perAnswer`'s headers are made per answer.
+ */
+export interface PreparedHeaders {
+  fresh: Flat
+  stale: Flat
+  notModifiedFresh: Flat
+  notModifiedStale: Flat
+  /**
+   * The shared lifetimes of the fresh blocks (and of what a 304 keeps of them), which an answer
+   * lengthens by the copy's age so a CDN counts them from its own fetch (http/shared-lifetimes.ts).
+   */
+  agedFresh: readonly AgedValue[]
+  agedNotModifiedFresh: readonly AgedValue[]
+  /** The page has no policy of its own: each answer carries one around its own nonce. */
+  noncePolicy: boolean
+}
+
+interface PrepareOptions {
+  /** `Vary` names X-Forwarded-Host as well (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
+  varyOnForwardedHost?: boolean
+}
+
+/** The header block of `page`'s answers (see PreparedHeaders). */
+export function prepareHeaders(
+  page: PageHeaderSource,
+  security: SecurityPolicy,
+  { varyOnForwardedHost = false }: PrepareOptions = {},
+): PreparedHeaders {
+  const { 'content-security-policy': _perNonce, ...fixed } = security.headersFor('')
+  const headers: Record<string, string> = fixed
+  let noncePolicy = true
+  for (const [name, value] of page.headers) {
+    if (PER_ANSWER.has(name)) continue
+    if (name === 'content-security-policy') noncePolicy = false
+    headers[name] = value
+  }
+  headers.etag = page.etag
+  let vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  if (varyOnForwardedHost) vary = `${vary}, ${FORWARDED_HOST_VARY}`
+  headers.vary = vary
+  const staleHeaders = { ...headers }
+  if (headers['cache-control'] !== undefined)
+    staleHeaders['cache-control'] = staleCopyCacheControl(headers['cache-control'])
+  if (headers['cdn-cache-control'] !== undefined)
+    staleHeaders['cdn-cache-control'] = staleCdnCacheControl(headers['cdn-cache-control'])
+  const fresh = flat(Object.entries(headers))
+  const notModifiedFresh = flat(Object.entries(notModifiedHeaders(Object.entries(headers))))
+  return {
+    fresh,
+    stale: flat(Object.entries(staleHeaders)),
+    notModifiedFresh,
+    notModifiedStale: flat(Object.entries(notModifiedHeaders(Object.entries(staleHeaders)))),
+    agedFresh: agedValuesOf(fresh),
+    agedNotModifiedFresh: agedValuesOf(notModifiedFresh),
+    noncePolicy,
+  }
+}
+
+function agedValuesOf(block: Flat): AgedValue[] {
+  const aged: AgedValue[] = []
+  for (let i = 0; i < block.length; i += 2) {
+    const value = agedValueOf(block[i] as string, block[i + 1] as string, i + 1)
+    if (value !== null) aged.push(value)
+  }
+  return aged
+}
+
+/** What one answer adds to its page's block. */
+interface AnswerFacts {
+  requestId: string
+  nonce: string
+  /** Absent for a page kept from this very render. */
+  age?: number | undefined
+  cacheStatus: string
+  /** Null for a 304, `identity` for none. */
+  encoding: 'br' | 'gzip' | 'identity' | null
+  /** The body's length (a HEAD's too); absent for a 304. */
+  length?: number
+}
+
+/**
+ * One answer's headers: the page's block (fresh or stale, or what a 304 keeps of it: no policy and
+ * nothing that describes a body, conditional-request.ts) and this answer's own.
+ */
+export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: AnswerFacts): string[] {
+  const notModified = facts.encoding === null
+  const block = notModified
+    ? stale
+      ? prepared.notModifiedStale
+      : prepared.notModifiedFresh
+    : stale
+      ? prepared.stale
+      : prepared.fresh
+  const headers = block.slice()
+  if (!stale && facts.age !== undefined && facts.age > 0) {
+    for (const aged of notModified ? prepared.agedNotModifiedFresh : prepared.agedFresh)
+      headers[aged.at] = `${aged.before}${aged.seconds + facts.age}${aged.after}`
+  }
+  headers.push('x-request-id', facts.requestId, 'cache-status', facts.cacheStatus)
+  if (facts.age !== undefined) headers.push('age', String(facts.age))
+  if (notModified) return headers
+  if (prepared.noncePolicy) headers.push('content-security-policy', contentSecurityPolicy({ nonce: facts.nonce }))
+  if (facts.encoding !== 'identity' && facts.encoding !== null) headers.push('content-encoding', facts.encoding)
+  if (facts.length !== undefined) headers.push('content-length', String(facts.length))
+  return headers
+}
+
+function flat(entries: [string, string][]): string[] {
+  const out: string[] = []
+  for (const [name, value] of entries) out.push(name, value)
+  return out
+}
+
+/** A flat block as a record (the web Response's side, and tests). */
+export function toHeaderRecord(headers: Flat): Record<string, string> {
+  const record: Record<string, string> = {}
+  for (let i = 0; i < headers.length; i += 2) record[headers[i] as string] = headers[i + 1] as string
+  return record
+}

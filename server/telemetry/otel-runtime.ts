@@ -1,0 +1,193 @@
+import type { IncomingMessage } from 'node:http'
+import {
+  type Context,
+  createContextKey,
+  defaultTextMapSetter,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  trace,
+} from '@opentelemetry/api'
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
+import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core'
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto'
+import { resourceFromAttributes } from '@opentelemetry/resources'
+import { BatchSpanProcessor, type SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace'
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_URL_PATH,
+} from '@opentelemetry/semantic-conventions'
+import { CACHE_RESULT, TENANT_HOST } from './attributes.ts'
+import { samplerOf } from './sampler.ts'
+import type { OpenSpan, RequestTrace, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
+import type { TracingConfig } from './tracing-env.ts'
+
+export interface OtelRuntimeOptions {
+  /** How long ended spans wait to be sent together (the batch processor's schedule). Default 1 s. */
+  exportDelayMs?: number
+  /** Told when a batch of spans could not be sent to the collector. */
+  onExportError?: (error: unknown) => void
+}
+
+const MAX_ATTRIBUTE_LENGTH = 1024
+
+/** The request a context belongs to: its span's record and its tenant host. */
+interface RequestState {
+  host: string | undefined
+  trace: RequestTrace
+}
+const REQUEST = createContextKey('tenant-sites request')
+
+const headerGetter: TextMapGetter<IncomingMessage | Request> = {
+  keys: (carrier) => (carrier instanceof Request ? [...carrier.headers.keys()] : Object.keys(carrier.headers)),
+  get: (carrier, key) => (carrier instanceof Request ? (carrier.headers.get(key) ?? undefined) : carrier.headers[key]),
+}
+
+/**
+ * OpenTelemetry's tracer provider with the OTLP/HTTP exporter (protobuf or JSON), a batch span
+ * processor (bounded: spans past its queue are dropped, never held without end) and W3C trace
+ * context. Its context manager and propagator are this runtime's own, not OpenTelemetry's globals.
+ */
+export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOptions = {}): TraceRuntime {
+  const exporter = reportingFailures(
+    config.protocol === 'http/json' ? new JsonExporter({ url: config.url }) : new ProtobufExporter({ url: config.url }),
+    options.onExportError,
+  )
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes(config.resource),
+    sampler: samplerOf(config.sampler, config.ratio),
+    // A path is the one attribute a visitor writes: its length in a span is bounded like the rest.
+    spanLimits: { attributeValueLengthLimit: MAX_ATTRIBUTE_LENGTH },
+    spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 })],
+  })
+  const tracer = provider.getTracer('tenant-sites')
+  const contexts = new AsyncLocalStorageContextManager().enable()
+  const propagator = new W3CTraceContextPropagator()
+
+  /** A span under `parent`, carrying the tenant host of the request `parent` belongs to. */
+  function startSpan(name: string, kind: SpanKind, attributes: TraceAttributes, parent: Context): Span {
+    const host = (parent.getValue(REQUEST) as RequestState | undefined)?.host
+    return tracer.startSpan(name, { kind, attributes: { [TENANT_HOST]: host, ...attributes } }, parent)
+  }
+
+  function toOpenSpan(span: Span, parent: Context): OpenSpan {
+    let ended = false
+    const own = trace.setSpan(parent, span)
+    return {
+      child: (name) => toOpenSpan(startSpan(name, SpanKind.INTERNAL, {}, own), own),
+      set: (attributes) => void span.setAttributes(attributes),
+      end(error) {
+        if (ended) return
+        ended = true
+        if (error !== undefined) failed(span, error)
+        span.end()
+      },
+    }
+  }
+
+  return {
+    request(start, run) {
+      const parent = start.trustParent ? propagator.extract(ROOT_CONTEXT, start.request, headerGetter) : ROOT_CONTEXT
+      const span = tracer.startSpan(
+        start.method,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            [TENANT_HOST]: start.host,
+            [ATTR_HTTP_REQUEST_METHOD]: start.method,
+            [ATTR_URL_PATH]: start.path,
+          },
+        },
+        parent,
+      )
+      const { traceId, spanId } = span.spanContext()
+      const state: RequestState = {
+        host: start.host,
+        trace: {
+          logFields: { traceId, spanId },
+          finish({ method, route, status, cache, bytes }) {
+            // Named by the route, never the path: span names stay a small set.
+            span.updateName(`${method} ${route}`)
+            span.setAttributes({
+              [ATTR_HTTP_ROUTE]: route,
+              [ATTR_HTTP_RESPONSE_STATUS_CODE]: status,
+              [CACHE_RESULT]: cache,
+              'http.response.body.size': bytes,
+            })
+            if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+            span.end()
+          },
+        },
+      }
+      return contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+    },
+    currentRequest: () => (contexts.active().getValue(REQUEST) as RequestState | undefined)?.trace,
+    span(name, client, attributes, run) {
+      const parent = contexts.active()
+      const raw = startSpan(name, client ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, parent)
+      const span = toOpenSpan(raw, parent)
+      let result: ReturnType<typeof run>
+      try {
+        result = contexts.with(trace.setSpan(parent, raw), run, undefined, span)
+      } catch (error) {
+        span.end(error)
+        throw error
+      }
+      if (!(result instanceof Promise)) {
+        span.end()
+        return result
+      }
+      return result.then(
+        (value) => {
+          span.end()
+          return value
+        },
+        (error: unknown) => {
+          span.end(error)
+          throw error
+        },
+      ) as typeof result
+    },
+    open: (name, attributes) => {
+      const parent = contexts.active()
+      return toOpenSpan(startSpan(name, SpanKind.INTERNAL, attributes, parent), parent)
+    },
+    inject: (headers) => propagator.inject(contexts.active(), headers, defaultTextMapSetter),
+    logFields(): Record<string, string> {
+      const span = trace.getSpan(contexts.active())
+      if (span === undefined) return {}
+      const { traceId, spanId } = span.spanContext()
+      return { traceId, spanId }
+    },
+    async shutdown() {
+      await provider.shutdown()
+      contexts.disable()
+    },
+  }
+}
+
+/** Marks a span failed, with the error as its exception event. */
+function failed(span: Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error))
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' })
+}
+
+/** The exporter, telling `onError` of each batch the collector did not take. */
+function reportingFailures(exporter: SpanExporter, onError: ((error: unknown) => void) | undefined): SpanExporter {
+  if (onError === undefined) return exporter
+  return {
+    export(spans, done) {
+      exporter.export(spans, (result) => {
+        if (result.code !== ExportResultCode.SUCCESS) onError(result.error)
+        done(result)
+      })
+    },
+    shutdown: () => exporter.shutdown(),
+    forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
+  }
+}

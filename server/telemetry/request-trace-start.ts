@@ -1,0 +1,28 @@
+import type { IncomingMessage } from 'node:http'
+import type { Front } from '../http/request-facts.ts'
+import type { ProxyTrust } from '../http/trusted-forwarding.ts'
+import type { RequestTraceStart } from './trace-runtime.ts'
+
+/** Methods named as they are; any other is `_OTHER` (OpenTelemetry's HTTP conventions), so span names stay a fixed set. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/**
+ * What a request's span starts from. A `traceparent` is adopted only from a trusted hop
+ * (TRUST_PROXY ≥ 1): a visitor talking to the instance directly could otherwise join its requests
+ * to any trace, or mark them sampled and make every instance record and send their spans. The
+ * shipped proxies drop a visitor's `traceparent` and `tracestate` (docs/deploy/), so what reaches
+ * the instance through them was set by the operator's own tracing, if any.
+ */
+export function toRequestTraceStart(
+  front: Front,
+  request: IncomingMessage | Request,
+  trust: ProxyTrust,
+): RequestTraceStart {
+  return {
+    method: METHODS.has(front.facts.method) ? front.facts.method : '_OTHER',
+    path: front.facts.target.pathname,
+    host: front.host.ok ? front.host.host : undefined,
+    request,
+    trustParent: trust.hops > 0,
+  }
+}
