@@ -19,6 +19,8 @@ export function systemDeps(arch) {
     { path: `${libs}/varnish/vmods/libvmod_xkey.so`, pkg: 'varnish-modules', executable: false },
     { path: '/usr/sbin/haproxy', pkg: 'haproxy', executable: true },
     { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
+    // The Nu HTML Checker (npm's vnu-jar) runs on Debian's Java.
+    { path: '/usr/bin/java', pkg: 'default-jre-headless', executable: true },
   ]
 }
 
@@ -41,7 +43,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser, Redis, Varnish, HAProxy and Caddy tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis, Varnish, HAProxy, Caddy and markup tests need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }
