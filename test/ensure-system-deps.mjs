@@ -1,5 +1,5 @@
 // `pretest`: makes `npm ci && npm test` work on a fresh Debian machine. When Chromium, redis-server,
-// Varnish (with varnish-modules), HAProxy or Caddy is missing it installs them (root with apt-get) or stops
+// Varnish (with varnish-modules), HAProxy, Caddy or Java is missing it installs them (root with apt-get) or stops
 // at once with the command to run, rather than letting every test that starts one fail at launch.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'

@@ -24,6 +24,8 @@ export function systemDeps(arch) {
     { path: '/usr/bin/wrk', pkg: 'wrk', executable: true },
     // Makes the throwaway certificate the HAProxy tests terminate TLS with.
     { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
+    // The Nu HTML Checker (npm's vnu-jar) runs on Debian's Java.
+    { path: '/usr/bin/java', pkg: 'default-jre-headless', executable: true },
   ]
 }
 
@@ -46,7 +48,7 @@ export function systemDepsPlan({ missing, isRoot, hasAptGet }) {
   return {
     action: 'stop',
     message:
-      `The browser, Redis (and Sentinel), Varnish, HAProxy and Caddy tests and the bench (wrk) need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
+      `The browser, Redis (and Sentinel), Varnish, HAProxy, Caddy and markup tests and the bench (wrk) need the Debian package${missing.length > 1 ? 's' : ''} ${packages}, which this process cannot install` +
       `${isRoot ? ' (no apt-get here)' : ' (not root)'}. Install with:\n\n` +
       `  sudo apt-get update && sudo apt-get install -y ${packages}\n\nthen run npm test again.`,
   }

@@ -44,7 +44,7 @@ describe('what pretest does about the Debian packages the tests run', () => {
     ['x64', '/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so'],
     ['arm64', '/usr/lib/aarch64-linux-gnu/varnish/vmods/libvmod_xkey.so'],
   ])(
-    'on %s, checks every package the process tests start by the file it provides (the xkey vmod at %s)',
+    'on %s, checks every package the tests start by the file it provides (the xkey vmod at %s, Java for the Nu checker)',
     (arch, vmod) => {
       expect(systemDeps(arch)).toEqual([
         { path: '/usr/bin/chromium', pkg: 'chromium', executable: true },
@@ -56,6 +56,7 @@ describe('what pretest does about the Debian packages the tests run', () => {
         { path: '/usr/bin/caddy', pkg: 'caddy', executable: true },
         { path: '/usr/bin/wrk', pkg: 'wrk', executable: true },
         { path: '/usr/bin/openssl', pkg: 'openssl', executable: true },
+        { path: '/usr/bin/java', pkg: 'default-jre-headless', executable: true },
       ])
     },
   )

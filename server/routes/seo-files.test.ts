@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { readHead } from '../../test/head.ts'
 import { sitemapSchemaErrors } from '../../test/sitemap-schema.ts'
+import { SITEMAP_LIMITS } from '../seo/sitemap-xml.ts'
 
 const locs = (xml: string) => Array.from(xml.matchAll(/<loc>([^<]*)<\/loc>/g), (match) => match[1]!)
 const alternatesOf = (xml: string, loc: string) => {
@@ -164,6 +165,10 @@ describe('robots.txt, sitemap.xml and the post feed', () => {
     for (const url of urls) expect(url).toMatch(/^http:\/\/nav\.localhost\//)
     // The mapped address of a mapped page.
     expect(urls).toContain('http://nav.localhost/ai')
+  })
+
+  it("splits by default at the protocol's limits (sitemaps.org): 50,000 addresses or 50 MiB a file", () => {
+    expect(SITEMAP_LIMITS).toEqual({ maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 })
   })
 
   it('past the per-file limit, sitemap.xml is an index of schema-valid child sitemaps that together list every URL', async () => {

@@ -64,15 +64,20 @@ export function Component() {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (server/page-data/post/post-loader.ts) */}
         <div className="prose post-article__content" dangerouslySetInnerHTML={{ __html: data.html }} />
         {post.tags.length > 0 ? (
-          <ul className="chip-row" aria-label={t('tags')}>
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">
-                  {tag}
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
+          // A heading, not a label on the list: a list is no landmark, and a heading is what a reader
+          // moving through the article's parts meets. Seen, the chips speak for themselves.
+          <section className="post-article__tags">
+            <h2 className="visually-hidden">{t('tags')}</h2>
+            <ul className="chip-row">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <SiteLink to={`/search/post?query=${encodeURIComponent(tag)}`} className="tag">
+                    {tag}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
       </article>
     </PostLayout>

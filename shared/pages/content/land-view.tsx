@@ -100,17 +100,20 @@ function LandModule({
   const defaultTitle = useDefaultTitle(module)
   if (isOverview(module)) return <Overview module={module} banner={banner} />
   if (module.type === 'title') {
+    // A section is a part named by its heading; without one it is only a box (HTML's outline).
+    const Box = module.heading ? 'section' : 'div'
     return (
-      <section className={`land-module land-module--title land-align-${module.align}`} data-module={module.type}>
+      <Box className={`land-module land-module--title land-align-${module.align}`} data-module={module.type}>
         {module.heading ? <h2>{module.heading}</h2> : null}
         {module.subheading ? <p className="land-module__subtitle">{module.subheading}</p> : null}
-      </section>
+      </Box>
     )
   }
   const heading = module.title || defaultTitle
   const headingId = `land-${module.id}`
+  const Box = heading ? 'section' : 'div'
   return (
-    <section
+    <Box
       id={anchor}
       className={`land-module land-module--${module.type}`}
       data-module={module.type}
@@ -123,7 +126,7 @@ function LandModule({
         </header>
       ) : null}
       <ModuleContent module={module} />
-    </section>
+    </Box>
   )
 }
 

@@ -17,7 +17,7 @@ export function OutlineView({ body }: { body: OutlineBody }) {
         <p className="content-outline__toc-title">{t('tableOfContents')}</p>
         <OutlineTree nodes={body.tree} current={current} />
       </nav>
-      <article className="content-outline__doc">
+      <div className="content-outline__doc">
         {body.sections.map((section) => {
           const Heading = section.depth === 0 ? 'h2' : section.depth === 1 ? 'h3' : 'h4'
           return (
@@ -34,7 +34,7 @@ export function OutlineView({ body }: { body: OutlineBody }) {
             </section>
           )
         })}
-      </article>
+      </div>
     </div>
   )
 }

@@ -21,7 +21,7 @@ interface ResourceCardProps {
  * the last update. The cover repeats the title link, so it is hidden from assistive technology.
  */
 function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = false }: ResourceCardProps) {
-  const { t, format } = useI18n()
+  const { format } = useI18n()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const to = detailPath(resource.seo_title)
   const image = safeMediaUrl(resource.image) ?? undefined
@@ -55,7 +55,8 @@ function ResourceCard({ resource, headingLevel = 2, highlight, eagerImage = fals
           </p>
         ) : null}
         {resource.tags.length > 0 ? (
-          <ul className="res-card__tags" aria-label={t('tags')}>
+          // No name of its own: a list is no landmark, and the card's heading already says whose tags these are.
+          <ul className="res-card__tags">
             {resource.tags.map((tag) => (
               <li key={tag.slug}>
                 <SiteLink to={tagPath(tag.slug)} className="tag">
