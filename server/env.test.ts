@@ -38,6 +38,7 @@ describe('parseEnv', () => {
         RATE_LIMIT_CODE_CHECK: { perAddress: 20, perEmail: 10, seconds: 3600 },
         REDIS_URL: undefined,
         REDIS_KEY_PREFIX: 'ts:',
+        REDIS_PURGE_REPLICAS: 0,
         REDIS_ADMIT_AFTER: 2,
         REDIS_ADMIT_GAP_MS: undefined,
         PURGE_TOKEN: undefined,

@@ -144,6 +144,8 @@ const envSchema = z.object({
   REDIS_PASSWORD: redisSecret,
   // What every key starts with: fleets with different prefixes share one Redis without meeting.
   REDIS_KEY_PREFIX: redisKeyPrefix,
+  // Replicas that must hold a purge before it counts as shared (redis-purge-stream.ts): a failover then keeps it.
+  REDIS_PURGE_REPLICAS: integer(0, 0, 10),
   // Loads of a key in the fleet before its page or upstream answer is stored in Redis (shared-admission.ts).
   REDIS_ADMIT_AFTER: integer(2, 1, 2),
   // The least time between a key's first load in the fleet and the load that stores it (shared-admission.ts); default its fresh time.

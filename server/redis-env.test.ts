@@ -52,6 +52,7 @@ describe('the Redis variables', () => {
     [{ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_NAME: 'bad name' }, 'REDIS_SENTINEL_NAME: must be'],
     [{ REDIS_SENTINEL_PASSWORD: 'x' }, 'REDIS_SENTINEL_PASSWORD: needs REDIS_SENTINELS'],
     [{ REDIS_URL: 'redis://a:1', REDIS_PASSWORD: 'x' }, 'REDIS_PASSWORD: needs REDIS_SENTINELS or REDIS_CLUSTER_NODES'],
+    [{ REDIS_CLUSTER_NODES: 'a:1', REDIS_PURGE_REPLICAS: '1' }, 'REDIS_PURGE_REPLICAS: not with REDIS_CLUSTER_NODES'],
     [{ REDIS_URL: 'redis://a:1', REDIS_CLUSTER_NODES: 'a:1' }, 'REDIS_URL, REDIS_CLUSTER_NODES: set only one'],
     [{ REDIS_CLUSTER_NODES: 'a:1', REDIS_PASSWORD: 'two words' }, 'REDIS_PASSWORD: must be printable ASCII'],
     [{ REDIS_KEY_PREFIX: '{blue}:' }, 'REDIS_KEY_PREFIX: must be 1 to 64'],

@@ -77,6 +77,7 @@ interface RedisEnv {
   REDIS_SENTINEL_PASSWORD?: string | undefined
   REDIS_CLUSTER_NODES?: RedisNode[] | undefined
   REDIS_PASSWORD?: string | undefined
+  REDIS_PURGE_REPLICAS?: number | undefined
 }
 
 /** The Redis variables that go together: one way to reach Redis, and each setting beside the one it belongs to. */
@@ -93,6 +94,12 @@ export function redisCrossChecks(env: RedisEnv): string[] {
   if (env.REDIS_PASSWORD !== undefined && env.REDIS_SENTINELS === undefined && env.REDIS_CLUSTER_NODES === undefined)
     errors.push(
       'REDIS_PASSWORD: needs REDIS_SENTINELS or REDIS_CLUSTER_NODES (with REDIS_URL, the password is in the URL)',
+    )
+  // A Cluster keeps a purge's records and its stream entry on different shards, while WAIT counts
+  // the replicas of one connection's node only.
+  if ((env.REDIS_PURGE_REPLICAS ?? 0) > 0 && env.REDIS_CLUSTER_NODES !== undefined)
+    errors.push(
+      'REDIS_PURGE_REPLICAS: not with REDIS_CLUSTER_NODES (a purge spans shards); use it with REDIS_URL or REDIS_SENTINELS',
     )
   return errors
 }

@@ -113,6 +113,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
           onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
           onPurgeEvent: (event) => metrics.purgeEvent(event),
           purgeGap: env.PURGE_GAP,
+          purgeReplicas: env.REDIS_PURGE_REPLICAS,
           ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
         })
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined

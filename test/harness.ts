@@ -184,6 +184,7 @@ type RedisVariable =
   | 'REDIS_CLUSTER_NODES'
   | 'REDIS_PASSWORD'
   | 'REDIS_KEY_PREFIX'
+  | 'REDIS_PURGE_REPLICAS'
 
 /** Production's defaults, with the harness's options mapped onto the variables they stand for. */
 function testEnv(apiBaseUrl: string, options: TestSiteOptions): Env {

@@ -23,6 +23,8 @@ export interface RedisPurgeBusOptions {
   streamLength?: number
   /** What a gap in the stream does to what this instance holds. Default `stale`. */
   gap?: PurgeGap
+  /** Replicas that must hold a purge before it counts as shared. Default 0. */
+  replicas?: number
 }
 
 /** How soon a failed read of the stream is tried again. */
@@ -38,7 +40,10 @@ const RETRY_MS = 100
 export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start(): Promise<void>; close(): void } {
   const { client, subscriber, log, instanceId, reported } = options
   const channel = purgeChannel(options.prefix)
-  const stream = redisPurgeStream(client, purgeStreamKey(options.prefix), channel, options.streamLength ?? 10_000)
+  const stream = redisPurgeStream(client, purgeStreamKey(options.prefix), channel, {
+    maxLength: options.streamLength ?? 10_000,
+    replicas: options.replicas ?? 0,
+  })
   const handlers = new Set<(message: PurgeMessage) => void>()
   const deliver = (scope: PurgeScope) => {
     for (const handler of handlers) handler(scope)

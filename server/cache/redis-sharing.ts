@@ -33,6 +33,8 @@ export interface RedisSharingOptions {
   purgeGap?: PurgeGap
   /** Purges the stream keeps (about; trimmed by whole nodes). Default 10,000. */
   streamLength?: number
+  /** Replicas that must hold a purge before it counts as shared (REDIS_PURGE_REPLICAS). Default 0. */
+  purgeReplicas?: number
   /** Purge records kept at most per tenant (redis-purge-records.ts). Default 100,000. */
   maxPurgeRecords?: number
 }
@@ -203,6 +205,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
     ...(options.purgeGap !== undefined ? { gap: options.purgeGap } : {}),
     ...(options.streamLength !== undefined ? { streamLength: options.streamLength } : {}),
+    ...(options.purgeReplicas !== undefined ? { replicas: options.purgeReplicas } : {}),
   })
   // Commands are not queued while disconnected: one sent before the command connection is up
   // fails, even with the subscriber already listening. The client connects in the background, so
