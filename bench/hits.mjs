@@ -29,7 +29,7 @@ const HIT_HEADERS = {
  * CPU a cache hit may cost the app process, access line included (docs/performance.md "Cache hits against the wire"):
  * what the bench prints each case against.
  */
-export const HIT_CPU_BUDGET_US = 100
+export const HIT_CPU_BUDGET_US = 90
 
 /**
  * Measures hits. `before`: another checkout (built) whose app runs beside this one, alternating.

@@ -37,9 +37,17 @@ const REDACTED_PATHS = [
  */
 const STDOUT_BUFFER = { minLength: 8 * 1024, maxLength: 16 * 1024 * 1024, periodicFlush: 250 }
 
-/** stdout through sonic-boom, asynchronously, with the bounds of STDOUT_BUFFER. */
+/**
+ * stdout through sonic-boom, asynchronously, with the bounds of STDOUT_BUFFER, holding lines as
+ * bytes: with text, sonic-boom measures the UTF-8 length of its whole growing buffer at every line
+ * (about 3 µs a line at 8 KiB, against 0.5 µs as bytes, measured on a pipe), so each line is
+ * encoded once as it arrives.
+ */
 function stdoutDestination(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, ...STDOUT_BUFFER })
+  const boom = pino.destination({ dest: 1, sync: false, contentMode: 'buffer', ...STDOUT_BUFFER })
+  const writeBytes = boom.write.bind(boom) as (data: string | Buffer) => boolean
+  boom.write = (line: string | Buffer) => writeBytes(typeof line === 'string' ? Buffer.from(line) : line)
+  return boom
 }
 
 /**
