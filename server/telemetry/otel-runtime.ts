@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import {
   type Context,
   createContextKey,
+  defaultTextMapGetter,
   defaultTextMapSetter,
   ROOT_CONTEXT,
   type Span,
@@ -127,8 +128,13 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
       return contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
     },
     currentRequest: () => (contexts.active().getValue(REQUEST) as RequestState | undefined)?.trace,
-    span(name, client, attributes, run) {
-      const parent = contexts.active()
+    span(name, client, attributes, run, remote) {
+      const parent =
+        remote === undefined
+          ? contexts.active()
+          : remote === null
+            ? ROOT_CONTEXT
+            : propagator.extract(ROOT_CONTEXT, remote, defaultTextMapGetter)
       const raw = startSpan(name, client ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, parent)
       const span = toOpenSpan(raw, parent)
       let result: ReturnType<typeof run>

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import type { TraceCarrier } from './trace-carrier.ts'
 
 /** Span attribute values: what OpenTelemetry accepts, kept to the plain kinds the server sets. */
 export type TraceAttributes = Record<string, string | number | boolean | undefined>
@@ -50,8 +51,17 @@ export interface TraceRuntime {
   request<T>(start: RequestTraceStart, run: () => T): T
   /** The active request's span, if the code runs inside one. */
   currentRequest(): RequestTrace | undefined
-  /** Runs `run` in a span that ends when it returns or its promise settles. */
-  span<T>(name: string, client: boolean, attributes: TraceAttributes, run: (span: OpenSpan) => T): T
+  /**
+   * Runs `run` in a span that ends when it returns or its promise settles: a child of the active
+   * span, or of `remote` (another instance's span; null: a trace of its own) when given.
+   */
+  span<T>(
+    name: string,
+    client: boolean,
+    attributes: TraceAttributes,
+    run: (span: OpenSpan) => T,
+    remote?: TraceCarrier | null,
+  ): T
   /** A span under the active one, ended by the caller. */
   open(name: string, attributes: TraceAttributes): OpenSpan
   /** Adds `traceparent` (and `tracestate`) of the active span to outgoing headers. */

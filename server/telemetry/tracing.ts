@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Front } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { toRequestTraceStart } from './request-trace-start.ts'
+import type { TraceCarrier } from './trace-carrier.ts'
 import type { OpenSpan, RequestTrace, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
 
 /**
@@ -40,6 +41,29 @@ export function inSpan<T>(
   client = false,
 ): T {
   return runtime === null ? run(undefined) : runtime.span(name, client, attributes, run)
+}
+
+/**
+ * Runs `run` in a span whose parent is a span of another instance (its trace context carried in a
+ * message, validated: trace-carrier.ts), or a trace of its own without one.
+ */
+export function inSpanContinuing<T>(
+  parent: TraceCarrier | undefined,
+  name: string,
+  run: (span: OpenSpan | undefined) => T,
+  attributes: TraceAttributes = NONE,
+): T {
+  return runtime === null ? run(undefined) : runtime.span(name, false, attributes, run, parent ?? null)
+}
+
+/** The active span's trace context, for a message to another instance; undefined outside any span or when off. */
+export function currentTraceCarrier(): TraceCarrier | undefined {
+  if (runtime === null) return undefined
+  const headers: Record<string, string> = {}
+  runtime.inject(headers)
+  const { traceparent, tracestate } = headers
+  if (traceparent === undefined) return undefined
+  return tracestate === undefined ? { traceparent } : { traceparent, tracestate }
 }
 
 /** A span ended by the caller (e.g. a render, whose shell and end come from React's callbacks). */
