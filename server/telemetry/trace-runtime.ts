@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TraceCarrier } from './trace-carrier.ts'
 
 /** Span attribute values: what OpenTelemetry accepts, kept to the plain kinds the server sets. */
@@ -40,6 +40,17 @@ export interface RequestTraceStart {
   request: IncomingMessage | Request
   /** Whether the hop in front is trusted (TRUST_PROXY ≥ 1): only then is a `traceparent` adopted. */
   trustParent: boolean
+  /**
+   * Node's response, when there is one: the span ends at its 'close' if the request record has not
+   * ended it by then. Without one (a web Request) it ends when the handling settles.
+   */
+  response: ServerResponse | undefined
+}
+
+/** Spans started and ended so far, all kinds: the difference is what is open now. */
+export interface SpanCounts {
+  started: number
+  ended: number
 }
 
 /**
@@ -68,6 +79,7 @@ export interface TraceRuntime {
   inject(headers: Record<string, string>): void
   /** `traceId` and `spanId` of the active span, for a log line; empty outside any span. */
   logFields(): Record<string, string>
+  spanCounts(): SpanCounts
   /** Ends tracing: the spans still held are sent (within a deadline). */
   shutdown(): Promise<void>
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Front } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { toRequestTraceStart } from './request-trace-start.ts'
@@ -20,9 +20,20 @@ export function installTracing(next: TraceRuntime | null): void {
 
 const NONE: TraceAttributes = {}
 
-/** Runs a request's handling inside its span (lifecycle/front-door.ts), cache hits included. */
-export function traceRequest<T>(front: Front, request: IncomingMessage | Request, trust: ProxyTrust, run: () => T): T {
-  return runtime === null ? run() : runtime.request(toRequestTraceStart(front, request, trust), run)
+/**
+ * Runs a request's handling inside its span (lifecycle/front-door.ts), cache hits included. The
+ * span ends once: by the request record, or else at `response`'s close (or when `run` settles,
+ * without Node's response), marked failed, so a request that never reaches its record (refused by
+ * the adapter, its connection closed first) leaves no span open.
+ */
+export function traceRequest<T>(
+  front: Front,
+  request: IncomingMessage | Request,
+  trust: ProxyTrust,
+  response: ServerResponse | undefined,
+  run: () => T,
+): T {
+  return runtime === null ? run() : runtime.request(toRequestTraceStart(front, request, trust, response), run)
 }
 
 /** The span of the request the caller runs in, for its record and access line; undefined when off. */
