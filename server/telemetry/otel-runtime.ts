@@ -147,9 +147,17 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
         endUnfinished(span, start.response, error)
       }
       const { response } = start
-      // The record finishes at the same 'close', in a listener added later: it goes first.
-      if (response !== undefined) response.once('close', () => queueMicrotask(unfinished))
-      const result = contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+      let result: ReturnType<typeof run>
+      try {
+        result = contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+      } finally {
+        // Added after `run`: a record finished at 'close' by a listener added in `run` (a cache hit)
+        // has ended the span by then, so a hit pays no microtask. A record whose listener comes
+        // later (the app's) goes first through the microtask.
+        response?.on('close', () => {
+          if (!ended) queueMicrotask(unfinished)
+        })
+      }
       if (response === undefined && result instanceof Promise) result.then(() => unfinished(), unfinished)
       else if (response === undefined) unfinished()
       return result
