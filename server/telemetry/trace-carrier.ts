@@ -1,6 +1,6 @@
 /**
  * A span's W3C trace context as it travels inside a message between instances (a purge through
- * Redis): the receiving instance's span becomes its child. https://www.w3.org/TR/trace-context/
+ * Redis): the receiving instance's span becomes its child (W3C Trace Context).
  */
 export interface TraceCarrier {
   traceparent: string
@@ -9,7 +9,7 @@ export interface TraceCarrier {
 
 /**
  * Version 00 exactly: a trace id and a parent id in lowercase hex, neither all zeros, and the flags.
- * https://www.w3.org/TR/trace-context/#traceparent-header-field-values
+ * W3C Trace Context, "traceparent Header Field Values".
  */
 const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/
 /** Printable ASCII, within the 512 characters the specification asks a carrier to pass on. */
