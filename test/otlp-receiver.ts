@@ -14,6 +14,8 @@ export interface JsonSpan {
   parentSpanId?: string
   name: string
   kind: number
+  /** OTLP's status: code 2 is an error. */
+  status?: { code?: number; message?: string }
   attributes: Record<string, unknown>
   resource: Record<string, unknown>
 }

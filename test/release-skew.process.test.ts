@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeSharedPage } from '../server/cache/pages/shared-page-codec.ts'
+import { sharedAssetIndexKey, sharedAssetKey } from '../server/cache/cache-keys.ts'
 import { buildIdOf } from '../server/render/manifest.ts'
 import { type Release, type ReleaseFleet, startReleaseFleet } from './releases.ts'
 import type { ServerProcess } from './server-process.ts'
@@ -118,7 +119,7 @@ describe('two releases side by side on one Redis', () => {
 
   it('a purge of everything leaves the published assets: pages kept anywhere still name them', async () => {
     const [blue, green] = instances as [ServerProcess, ServerProcess]
-    const published = await admin.zcard('ts:assets')
+    const published = await admin.zcard(sharedAssetIndexKey('ts:'))
     const purge = await request(url(blue, '/_internal/purge'), {
       method: 'POST',
       headers: { host: HOST, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -126,9 +127,9 @@ describe('two releases side by side on one Redis', () => {
     })
     expect(purge.statusCode).toBe(200)
     await purge.body.dump()
-    expect(await admin.zcard('ts:assets')).toBe(published)
+    expect(await admin.zcard(sharedAssetIndexKey('ts:'))).toBe(published)
     const name = (releases[0] as Release).assets[0] ?? ''
-    expect(await admin.exists(`ts:asset:${name}`)).toBe(1)
+    expect(await admin.exists(sharedAssetKey('ts:', name))).toBe(1)
     const answer = await request(url(green, `/assets/${name}`), { headers: { host: HOST } })
     await answer.body.dump()
     expect(answer.statusCode).toBe(200)

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { Redis } from 'ioredis'
 import { expect, vi } from 'vitest'
 import { startRedis, type TestRedis } from './redis-server.ts'
+import { sharedAssetIndexKey } from '../server/cache/cache-keys.ts'
 import { buildServerBundle, startDemoUpstream, startServerProcess, type ServerProcess } from './server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -102,7 +103,9 @@ export async function startReleaseFleet(labels: string[], env: Record<string, st
         }),
       )
     const published = releases.reduce((sum, release) => sum + release.assets.length, 0)
-    await vi.waitFor(async () => expect(await admin.zcard('ts:assets')).toBe(published), { timeout: 20_000 })
+    await vi.waitFor(async () => expect(await admin.zcard(sharedAssetIndexKey('ts:'))).toBe(published), {
+      timeout: 20_000,
+    })
   } catch (error) {
     await close()
     throw error

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import { parseHtmlKey, sharedKey, showPathKey, tagIndexKey, unsharedKey } from './cache-keys.ts'
 import { tracePurge, tracePurgeFanOut, tracePurgeReceived } from '../telemetry/purge-spans.ts'
+import type { TraceCarrier } from '../telemetry/trace-carrier.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
 import { createPurgeOutbox, type Unshared } from './purge-outbox.ts'
 import type { PurgeCount, PurgeScope } from './purge-scope.ts'
@@ -17,8 +18,11 @@ export type PurgeMessage = PurgeScope
 export interface PurgeBus {
   /** Sends the purge `id` to every other instance; false when the store did not take it. */
   publish(message: PurgeMessage, id: string): Promise<boolean>
-  /** `handler` is called once for each purge sent by another instance (a throw is logged, not passed on); answers an unsubscribe. */
-  subscribe(handler: (message: PurgeMessage) => void): () => void
+  /**
+   * `handler` is called once for each purge sent by another instance, with the sender's trace
+   * context when it sent one (a throw is logged, not passed on); answers an unsubscribe.
+   */
+  subscribe(handler: (message: PurgeMessage, sent?: TraceCarrier) => void): () => void
 }
 
 /** What the purger reports (metrics): a purge the shared store did not take (held to send again), one taken later, an overflow of those held. */
@@ -126,8 +130,8 @@ export function createPurger(options: PurgerOptions): Purger {
     return (await Promise.all(results)).every(Boolean)
   }
 
-  const unsubscribe = shared?.bus.subscribe((scope) =>
-    tracePurgeReceived(scope, () => {
+  const unsubscribe = shared?.bus.subscribe((scope, sent) =>
+    tracePurgeReceived(scope, sent, () => {
       // A soft purge leaves the shared pages to their record: only the upstream answers go.
       const keys = purgeHere(scope).keys.filter((key) => scope.mode === 'hard' || parseHtmlKey(key) === null)
       if (keys.length > 0) void shared.store.deleteKeys(keys.map((key) => sharedKey(shared.prefix, key)))

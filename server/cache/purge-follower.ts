@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import { parsePurgeText, type PurgeEnvelope } from './purge-message.ts'
 import type { PurgeScope } from './purge-scope.ts'
+import type { TraceCarrier } from '../telemetry/trace-carrier.ts'
 import type { PurgeStreamReader } from './redis-purge-stream.ts'
 
 /** What following the purge stream reports (metrics): a purge applied, a malformed one, one whose purge threw, a gap. */
@@ -16,8 +17,8 @@ export interface PurgeFollowerOptions {
   reader: PurgeStreamReader
   /** This instance's id: its own purges, already applied when sent, are skipped. */
   self: string
-  /** Purges this instance (throwing is caught, logged and counted). */
-  apply(scope: PurgeScope): void
+  /** Purges this instance (throwing is caught, logged and counted); `sent`: the sender's trace context, if any. */
+  apply(scope: PurgeScope, sent?: TraceCarrier): void
   log: Logger
   onEvent?: (event: FollowEvent) => void
   /** This instance's start, on the clock the stream ids are (Redis's, kept in step by NTP). */
@@ -69,9 +70,9 @@ export function createPurgeFollower(options: PurgeFollowerOptions): PurgeFollowe
   let running: Promise<boolean> | null = null
   let again = false
 
-  function guarded(scope: PurgeScope, what: string): void {
+  function guarded(scope: PurgeScope, what: string, sent?: TraceCarrier): void {
     try {
-      options.apply(scope)
+      options.apply(scope, sent)
     } catch (error) {
       options.onEvent?.('failed')
       log.error({ err: error, what, scope }, 'purge from another instance could not be applied here')
@@ -89,13 +90,13 @@ export function createPurgeFollower(options: PurgeFollowerOptions): PurgeFollowe
   }
 
   /** Applies a purge of another instance unless applied already (a purge id is applied once). */
-  function accept({ id, from, scope }: PurgeEnvelope, what: string): void {
+  function accept({ id, from, scope, trace }: PurgeEnvelope, what: string): void {
     if (from === options.self || seen.has(id)) return
     seen.add(id)
     const oldest = seen.values().next().value
     if (seen.size > remembered && oldest !== undefined) seen.delete(oldest)
     options.onEvent?.('received')
-    guarded(scope, what)
+    guarded(scope, what, trace)
   }
 
   /** One pass; answers whether a full batch was read (more may follow). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parsePurgeText, toPurgeText, type PurgeEnvelope } from './purge-message.ts'
 
+const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+
 describe('purge messages', () => {
   it.each<PurgeEnvelope>([
     { id: '1', from: 'a', streamed: true, scope: { host: null, mode: 'hard' } },
@@ -10,6 +12,13 @@ describe('purge messages', () => {
       from: 'a',
       streamed: false,
       scope: { host: 'shop.example', mode: 'soft', pages: [{ languages: ['en'], routerPathname: '/c/about' }] },
+    },
+    {
+      id: '4',
+      from: 'a',
+      streamed: true,
+      scope: { host: 'shop.example', mode: 'soft' },
+      trace: { traceparent: TRACEPARENT, tracestate: 'vendor=1' },
     },
   ])('round trip %#', (envelope) => {
     expect(parsePurgeText(toPurgeText(envelope))).toEqual({ ok: true, envelope })
@@ -23,6 +32,27 @@ describe('purge messages', () => {
   it('reads a message of an earlier version (no id, no mode) as a hard purge applied as it arrives', () => {
     const parsed = parsePurgeText('{"from": "old", "host": "shop.example"}')
     expect(parsed).toMatchObject({ ok: true, envelope: { from: 'old', streamed: false, scope: { mode: 'hard' } } })
+  })
+
+  it.each([
+    ['not a traceparent', '"00-nope-01"'],
+    ['a traceparent that is not text', '{"trace": 1}'],
+    ['a traceparent with a newline', JSON.stringify(`${TRACEPARENT}\nx`)],
+  ])('takes a purge whose trace context is malformed (%s), without it', (_label, traceparent) => {
+    const parsed = parsePurgeText(`{"from": "a", "id": "5", "host": "shop.example", "traceparent": ${traceparent}}`)
+    expect(parsed).toMatchObject({ ok: true, envelope: { id: '5', scope: { host: 'shop.example' } } })
+    if (parsed.ok) expect(parsed.envelope).not.toHaveProperty('trace')
+  })
+
+  it('carries the trace context at the top of the message, where an earlier version ignores it', () => {
+    const text = toPurgeText({
+      id: '1',
+      from: 'a',
+      streamed: true,
+      scope: { host: null, mode: 'soft' },
+      trace: { traceparent: TRACEPARENT },
+    })
+    expect(JSON.parse(text)).toMatchObject({ from: 'a', host: null, traceparent: TRACEPARENT })
   })
 
   it.each([

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { type TraceCarrier, toTraceCarrier } from '../telemetry/trace-carrier.ts'
 import type { PurgeScope } from './purge-scope.ts'
 
 /**
@@ -13,6 +14,8 @@ export interface PurgeEnvelope {
   scope: PurgeScope
   /** Set on purges appended to the stream: a reader catches up from the stream instead of applying the message. */
   streamed: boolean
+  /** The sender's span (`purge to instances`), so the purge's arrival joins its trace. */
+  trace?: TraceCarrier
 }
 
 const schema = z.object({
@@ -28,12 +31,15 @@ const schema = z.object({
     .max(10_000)
     .optional(),
   tags: z.array(z.string().max(300)).max(10_000).optional(),
+  // Instances of an earlier version send none; a malformed one is dropped, never the purge (trace-carrier.ts).
+  traceparent: z.unknown().optional(),
+  tracestate: z.unknown().optional(),
 })
 
 /** The text of a purge (JSON, flat: instances of an earlier version read the scope's fields at its top). */
 export function toPurgeText(envelope: PurgeEnvelope): string {
-  const { id, from, scope, streamed } = envelope
-  return JSON.stringify({ from, id, ...(streamed ? { streamed } : {}), ...scope })
+  const { id, from, scope, streamed, trace } = envelope
+  return JSON.stringify({ from, id, ...(streamed ? { streamed } : {}), ...scope, ...trace })
 }
 
 /** The purge a text names, or a reason it names none (for the log). */
@@ -46,7 +52,8 @@ export function parsePurgeText(text: string): { ok: true; envelope: PurgeEnvelop
   }
   const parsed = schema.safeParse(json)
   if (!parsed.success) return { ok: false, reason: z.prettifyError(parsed.error) }
-  const { from, id, streamed, host, mode, pages, tags } = parsed.data
+  const { from, id, streamed, host, mode, pages, tags, traceparent, tracestate } = parsed.data
+  const trace = toTraceCarrier(traceparent, tracestate)
   return {
     ok: true,
     envelope: {
@@ -55,6 +62,7 @@ export function parsePurgeText(text: string): { ok: true; envelope: PurgeEnvelop
       from,
       streamed: streamed === true,
       scope: { host, mode, ...(pages ? { pages } : {}), ...(tags ? { tags } : {}) },
+      ...(trace ? { trace } : {}),
     },
   }
 }

@@ -5,6 +5,8 @@ import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
 import { createPurgeFollower, type FollowEvent, type PurgeGap } from './purge-follower.ts'
 import { parsePurgeText, toPurgeText } from './purge-message.ts'
 import type { PurgeScope } from './purge-scope.ts'
+import { currentTraceCarrier } from '../telemetry/tracing.ts'
+import type { TraceCarrier } from '../telemetry/trace-carrier.ts'
 import { redisPurgeStream } from './redis-purge-stream.ts'
 
 export interface RedisPurgeBusOptions {
@@ -44,9 +46,9 @@ export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start
     maxLength: options.streamLength ?? 10_000,
     replicas: options.replicas ?? 0,
   })
-  const handlers = new Set<(message: PurgeMessage) => void>()
-  const deliver = (scope: PurgeScope) => {
-    for (const handler of handlers) handler(scope)
+  const handlers = new Set<(message: PurgeMessage, sent?: TraceCarrier) => void>()
+  const deliver = (scope: PurgeScope, sent?: TraceCarrier) => {
+    for (const handler of handlers) handler(scope, sent)
   }
   const follower = createPurgeFollower({
     reader: {
@@ -93,7 +95,7 @@ export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start
     // An instance of an earlier version: its purge is only in this message.
     try {
       options.onEvent?.('received')
-      deliver(envelope.scope)
+      deliver(envelope.scope, envelope.trace)
     } catch (error) {
       options.onEvent?.('failed')
       log.error({ err: error, scope: envelope.scope }, 'purge from another instance could not be applied here')
@@ -108,7 +110,10 @@ export function redisPurgeBus(options: RedisPurgeBusOptions): PurgeBus & { start
   return {
     async publish(scope, id) {
       try {
-        await reported('publish', () => stream.append(toPurgeText({ id, from: instanceId, scope, streamed: true })))
+        // The active span (`purge to instances`) goes along: the purge's arrival elsewhere joins its trace.
+        const trace = currentTraceCarrier()
+        const text = toPurgeText({ id, from: instanceId, scope, streamed: true, ...(trace ? { trace } : {}) })
+        await reported('publish', () => stream.append(text))
         return true
       } catch {
         return false

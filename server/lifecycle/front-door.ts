@@ -54,7 +54,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     const known = incoming && entered.get(incoming)
     if (known) return app(request, { ...env, front: known })
     const front = enter(incoming ?? request)
-    return traceRequest(front, incoming ?? request, proxyTrust, () => app(request, { ...env, front }))
+    return traceRequest(front, incoming ?? request, proxyTrust, env.outgoing, () => app(request, { ...env, front }))
   }
 
   // Built at the first request: @hono/node-server swaps the global Request and Response when it
@@ -62,7 +62,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   let toApp: RequestListener | undefined
   function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const front = enter(incoming)
-    traceRequest(front, incoming, proxyTrust, () => {
+    traceRequest(front, incoming, proxyTrust, outgoing, () => {
       if (answerFirst?.(front, outgoing)) return
       entered.set(incoming, front)
       toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))

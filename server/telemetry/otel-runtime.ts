@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   type Context,
   createContextKey,
+  defaultTextMapGetter,
   defaultTextMapSetter,
   ROOT_CONTEXT,
   type Span,
@@ -15,7 +16,7 @@ import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, type SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace'
+import { BatchSpanProcessor, type SpanExporter, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
@@ -24,7 +25,7 @@ import {
 } from '@opentelemetry/semantic-conventions'
 import { CACHE_RESULT, TENANT_HOST } from './attributes.ts'
 import { samplerOf } from './sampler.ts'
-import type { OpenSpan, RequestTrace, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
+import type { OpenSpan, RequestTrace, SpanCounts, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
 import type { TracingConfig } from './tracing-env.ts'
 
 export interface OtelRuntimeOptions {
@@ -58,12 +59,23 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
     config.protocol === 'http/json' ? new JsonExporter({ url: config.url }) : new ProtobufExporter({ url: config.url }),
     options.onExportError,
   )
+  // Spans recorded and ended: a span left open (never exported, held in memory) shows as the difference.
+  const counts: SpanCounts = { started: 0, ended: 0 }
+  const counting: SpanProcessor = {
+    onStart: () => void counts.started++,
+    onEnd: () => void counts.ended++,
+    forceFlush: () => Promise.resolve(),
+    shutdown: () => Promise.resolve(),
+  }
   const provider = new TracerProvider({
     resource: resourceFromAttributes(config.resource),
     sampler: samplerOf(config.sampler, config.ratio),
     // A path is the one attribute a visitor writes: its length in a span is bounded like the rest.
     spanLimits: { attributeValueLengthLimit: MAX_ATTRIBUTE_LENGTH },
-    spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 })],
+    spanProcessors: [
+      counting,
+      new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 }),
+    ],
   })
   const tracer = provider.getTracer('tenant-sites')
   const contexts = new AsyncLocalStorageContextManager().enable()
@@ -106,11 +118,14 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
         parent,
       )
       const { traceId, spanId } = span.spanContext()
+      let ended = false
       const state: RequestState = {
         host: start.host,
         trace: {
           logFields: { traceId, spanId },
           finish({ method, route, status, cache, bytes }) {
+            if (ended) return
+            ended = true
             // Named by the route, never the path: span names stay a small set.
             span.updateName(`${method} ${route}`)
             span.setAttributes({
@@ -124,11 +139,37 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
           },
         },
       }
-      return contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+      // A request its record never finished (refused by the adapter, its connection closed first, a
+      // fault before the record began) still ends its span, once, marked failed.
+      const unfinished = (error?: unknown) => {
+        if (ended) return
+        ended = true
+        endUnfinished(span, start.response, error)
+      }
+      const { response } = start
+      let result: ReturnType<typeof run>
+      try {
+        result = contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+      } finally {
+        // Added after `run`: a record finished at 'close' by a listener added in `run` (a cache hit)
+        // has ended the span by then, so a hit pays no microtask. A record whose listener comes
+        // later (the app's) goes first through the microtask.
+        response?.on('close', () => {
+          if (!ended) queueMicrotask(unfinished)
+        })
+      }
+      if (response === undefined && result instanceof Promise) result.then(() => unfinished(), unfinished)
+      else if (response === undefined) unfinished()
+      return result
     },
     currentRequest: () => (contexts.active().getValue(REQUEST) as RequestState | undefined)?.trace,
-    span(name, client, attributes, run) {
-      const parent = contexts.active()
+    span(name, client, attributes, run, remote) {
+      const parent =
+        remote === undefined
+          ? contexts.active()
+          : remote === null
+            ? ROOT_CONTEXT
+            : propagator.extract(ROOT_CONTEXT, remote, defaultTextMapGetter)
       const raw = startSpan(name, client ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, parent)
       const span = toOpenSpan(raw, parent)
       let result: ReturnType<typeof run>
@@ -164,11 +205,31 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
       const { traceId, spanId } = span.spanContext()
       return { traceId, spanId }
     },
+    spanCounts: () => ({ ...counts }),
     async shutdown() {
       await provider.shutdown()
       contexts.disable()
     },
   }
+}
+
+/**
+ * Ends a request span its record did not: with the status the adapter answered (a 400 for a
+ * request it could not read), or as closed before any answer, failed either way.
+ */
+function endUnfinished(span: Span, response: ServerResponse | undefined, error: unknown): void {
+  if (error !== undefined) failed(span, error)
+  else if (response?.headersSent) {
+    span.setAttributes({
+      [ATTR_HTTP_RESPONSE_STATUS_CODE]: response.statusCode,
+      'error.type': String(response.statusCode),
+    })
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'answered without a request record' })
+  } else {
+    span.setAttribute('error.type', 'connection_closed')
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'closed before an answer' })
+  }
+  span.end()
 }
 
 /** Marks a span failed, with the error as its exception event. */

@@ -1,5 +1,6 @@
 import { TENANT_HOST } from './attributes.ts'
-import { inSpan } from './tracing.ts'
+import type { TraceCarrier } from './trace-carrier.ts'
+import { inSpan, inSpanContinuing } from './tracing.ts'
 
 /** What a purge covers (cache/purge-scope.ts `PurgeScope`), as far as its spans tell. */
 interface PurgeScope {
@@ -25,7 +26,7 @@ export function tracePurgeFanOut<T>(to: string, run: () => Promise<T>): Promise<
   return inSpan(`purge to ${to}`, run, { 'purge.to': to }, true)
 }
 
-/** A purge another instance sent, applied here. */
-export function tracePurgeReceived(scope: PurgeScope, run: () => void): void {
-  inSpan('purge received', run, purgeAttributes(scope))
+/** A purge another instance sent, applied here: in the sender's trace, under its `purge to instances` span. */
+export function tracePurgeReceived(scope: PurgeScope, sent: TraceCarrier | undefined, run: () => void): void {
+  inSpanContinuing(sent, 'purge received', run, purgeAttributes(scope))
 }

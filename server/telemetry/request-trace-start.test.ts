@@ -7,7 +7,12 @@ import { toRequestTraceStart } from './request-trace-start.ts'
 function startOf(method: string, hops: number, host = 'res.localhost') {
   const request = new Request('http://res.localhost/a/b?q=1', { method, headers: { host } })
   const facts = readRequestFacts(request, NO_PROXY_TRUST)
-  return toRequestTraceStart({ facts, host: decideHost(facts.host) }, request, { hops, forwardedHost: false })
+  return toRequestTraceStart(
+    { facts, host: decideHost(facts.host) },
+    request,
+    { hops, forwardedHost: false },
+    undefined,
+  )
 }
 
 describe('toRequestTraceStart', () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Front } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import type { RequestTraceStart } from './trace-runtime.ts'
@@ -17,6 +17,7 @@ export function toRequestTraceStart(
   front: Front,
   request: IncomingMessage | Request,
   trust: ProxyTrust,
+  response: ServerResponse | undefined,
 ): RequestTraceStart {
   return {
     method: METHODS.has(front.facts.method) ? front.facts.method : '_OTHER',
@@ -24,5 +25,6 @@ export function toRequestTraceStart(
     host: front.host.ok ? front.host.host : undefined,
     request,
     trustParent: trust.hops > 0,
+    response,
   }
 }

@@ -1,15 +1,18 @@
 import type { Logger } from 'pino'
 import { installTracing } from './tracing.ts'
 import type { OtelRuntimeOptions } from './otel-runtime.ts'
+import type { SpanCounts } from './trace-runtime.ts'
 import type { TracingConfig } from './tracing-env.ts'
 
 /** Tracing as started: `shutdown` sends the spans still held (graceful shutdown). */
 export interface StartedTracing {
   on: boolean
+  /** Spans recorded and ended so far (none when off). */
+  spanCounts(): SpanCounts
   shutdown(): Promise<void>
 }
 
-const OFF: StartedTracing = { on: false, shutdown: async () => {} }
+const OFF: StartedTracing = { on: false, spanCounts: () => ({ started: 0, ended: 0 }), shutdown: async () => {} }
 
 /**
  * Starts tracing when a configuration is given (an OTLP endpoint is set). Without one nothing is
@@ -37,6 +40,7 @@ export async function startTracing(
   log.info({ url: config.url, protocol: config.protocol, sampler: config.sampler }, 'tracing to an OTLP endpoint')
   return {
     on: true,
+    spanCounts: () => runtime.spanCounts(),
     async shutdown() {
       installTracing(null)
       await runtime.shutdown()

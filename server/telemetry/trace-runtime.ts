@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TraceCarrier } from './trace-carrier.ts'
 
 /** Span attribute values: what OpenTelemetry accepts, kept to the plain kinds the server sets. */
 export type TraceAttributes = Record<string, string | number | boolean | undefined>
@@ -39,6 +40,17 @@ export interface RequestTraceStart {
   request: IncomingMessage | Request
   /** Whether the hop in front is trusted (TRUST_PROXY ≥ 1): only then is a `traceparent` adopted. */
   trustParent: boolean
+  /**
+   * Node's response, when there is one: the span ends at its 'close' if the request record has not
+   * ended it by then. Without one (a web Request) it ends when the handling settles.
+   */
+  response: ServerResponse | undefined
+}
+
+/** Spans started and ended so far, all kinds: the difference is what is open now. */
+export interface SpanCounts {
+  started: number
+  ended: number
 }
 
 /**
@@ -50,14 +62,24 @@ export interface TraceRuntime {
   request<T>(start: RequestTraceStart, run: () => T): T
   /** The active request's span, if the code runs inside one. */
   currentRequest(): RequestTrace | undefined
-  /** Runs `run` in a span that ends when it returns or its promise settles. */
-  span<T>(name: string, client: boolean, attributes: TraceAttributes, run: (span: OpenSpan) => T): T
+  /**
+   * Runs `run` in a span that ends when it returns or its promise settles: a child of the active
+   * span, or of `remote` (another instance's span; null: a trace of its own) when given.
+   */
+  span<T>(
+    name: string,
+    client: boolean,
+    attributes: TraceAttributes,
+    run: (span: OpenSpan) => T,
+    remote?: TraceCarrier | null,
+  ): T
   /** A span under the active one, ended by the caller. */
   open(name: string, attributes: TraceAttributes): OpenSpan
   /** Adds `traceparent` (and `tracestate`) of the active span to outgoing headers. */
   inject(headers: Record<string, string>): void
   /** `traceId` and `spanId` of the active span, for a log line; empty outside any span. */
   logFields(): Record<string, string>
+  spanCounts(): SpanCounts
   /** Ends tracing: the spans still held are sent (within a deadline). */
   shutdown(): Promise<void>
 }

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis'
 import pino from 'pino'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -265,6 +266,41 @@ describe('Redis commands and purges, in a fleet of two', () => {
     await receiver.until(() => named('purge to varnish').length > 0)
     expect(named('purge to varnish')[0]).toMatchObject({ kind: CLIENT, traceId: purge?.traceId })
     expect(varnish.received.length).toBeGreaterThan(0)
-    expect(named('purge received')[0]?.attributes).toMatchObject({ 'tenant.host': 'res.localhost' })
+    // The arrival on the other instance is in the purge's trace, a child of the fan-out's span.
+    expect(named('purge received')[0]).toMatchObject({
+      traceId: purge?.traceId,
+      parentSpanId: fanOut?.spanId,
+      attributes: { 'tenant.host': 'res.localhost' },
+    })
+  })
+
+  it('takes a purge whose trace context is malformed, or absent (an earlier version), in a trace of its own', async () => {
+    const redisClient = new Redis(redis.url)
+    try {
+      const received = () => receiver.jsonSpans().filter((span) => span.name === 'purge received')
+      const before = received().length
+      // Well formed as far as OpenTelemetry's parser goes (a later version), but not what an instance sends.
+      const forged = `01-${'a'.repeat(32)}-${'b'.repeat(16)}-01`
+      const texts = [
+        { from: 'elsewhere', id: 'forged', host: 'forged.localhost', traceparent: forged, tracestate: 'x=1' },
+        { from: 'earlier', host: 'earlier.localhost' },
+      ]
+      for (const text of texts) await redisClient.publish('ts:purge', JSON.stringify(text))
+      // Each of the two instances applies both.
+      await receiver.until(() => received().length >= before + 4)
+      const arrivals = received().slice(before)
+      for (const arrival of arrivals) {
+        expect(arrival.traceId).not.toBe('a'.repeat(32))
+        expect(arrival.parentSpanId ?? '').toBe('')
+      }
+      expect(arrivals.map((span) => span.attributes['tenant.host']).sort()).toEqual([
+        'earlier.localhost',
+        'earlier.localhost',
+        'forged.localhost',
+        'forged.localhost',
+      ])
+    } finally {
+      redisClient.disconnect()
+    }
   })
 })

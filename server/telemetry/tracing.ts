@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Front } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { toRequestTraceStart } from './request-trace-start.ts'
+import type { TraceCarrier } from './trace-carrier.ts'
 import type { OpenSpan, RequestTrace, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
 
 /**
@@ -19,9 +20,20 @@ export function installTracing(next: TraceRuntime | null): void {
 
 const NONE: TraceAttributes = {}
 
-/** Runs a request's handling inside its span (lifecycle/front-door.ts), cache hits included. */
-export function traceRequest<T>(front: Front, request: IncomingMessage | Request, trust: ProxyTrust, run: () => T): T {
-  return runtime === null ? run() : runtime.request(toRequestTraceStart(front, request, trust), run)
+/**
+ * Runs a request's handling inside its span (lifecycle/front-door.ts), cache hits included. The
+ * span ends once: by the request record, or else at `response`'s close (or when `run` settles,
+ * without Node's response), marked failed, so a request that never reaches its record (refused by
+ * the adapter, its connection closed first) leaves no span open.
+ */
+export function traceRequest<T>(
+  front: Front,
+  request: IncomingMessage | Request,
+  trust: ProxyTrust,
+  response: ServerResponse | undefined,
+  run: () => T,
+): T {
+  return runtime === null ? run() : runtime.request(toRequestTraceStart(front, request, trust, response), run)
 }
 
 /** The span of the request the caller runs in, for its record and access line; undefined when off. */
@@ -40,6 +52,29 @@ export function inSpan<T>(
   client = false,
 ): T {
   return runtime === null ? run(undefined) : runtime.span(name, client, attributes, run)
+}
+
+/**
+ * Runs `run` in a span whose parent is a span of another instance (its trace context carried in a
+ * message, validated: trace-carrier.ts), or a trace of its own without one.
+ */
+export function inSpanContinuing<T>(
+  parent: TraceCarrier | undefined,
+  name: string,
+  run: (span: OpenSpan | undefined) => T,
+  attributes: TraceAttributes = NONE,
+): T {
+  return runtime === null ? run(undefined) : runtime.span(name, false, attributes, run, parent ?? null)
+}
+
+/** The active span's trace context, for a message to another instance; undefined outside any span or when off. */
+export function currentTraceCarrier(): TraceCarrier | undefined {
+  if (runtime === null) return undefined
+  const headers: Record<string, string> = {}
+  runtime.inject(headers)
+  const { traceparent, tracestate } = headers
+  if (traceparent === undefined) return undefined
+  return tracestate === undefined ? { traceparent } : { traceparent, tracestate }
 }
 
 /** A span ended by the caller (e.g. a render, whose shell and end come from React's callbacks). */
