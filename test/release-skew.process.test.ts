@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeSharedPage } from '../server/cache/pages/shared-page-codec.ts'
-import { sharedAssetIndexKey, sharedAssetKey } from '../server/cache/cache-keys.ts'
+import { sharedAssetIndexKey, sharedAssetKey, sharedKey } from '../server/cache/cache-keys.ts'
 import { buildIdOf } from '../server/render/manifest.ts'
 import { type Release, type ReleaseFleet, startReleaseFleet } from './releases.ts'
 import type { ServerProcess } from './server-process.ts'
@@ -101,7 +101,7 @@ describe('two releases side by side on one Redis', () => {
       const entry = release.assets.find((name) => name.startsWith('entry-client-')) ?? ''
       return buildIdOf(entry)
     })
-    const keys = await admin.keys('ts:res.localhost:html:*')
+    const keys = await admin.keys(`${sharedKey('ts:', 'res.localhost:html')}:*`)
     expect(keys.length).toBeGreaterThan(0)
     const found = new Set<string>()
     for (const key of keys) {
