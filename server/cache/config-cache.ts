@@ -5,6 +5,7 @@ import { createFill } from './config-fill.ts'
 import { createFlights } from './config-flights.ts'
 import { type ConfigCacheLoadContext, createFreshness, type Entry, NOT_FOUND, type UNCHANGED } from './config-entry.ts'
 import { valueBytes } from './entry-bytes.ts'
+import { wantsFresh } from './fresh-reads.ts'
 import { CACHE_RESULT } from '../telemetry/attributes.ts'
 import { traceLookup } from '../telemetry/lookup-span.ts'
 import type { OpenSpan } from '../telemetry/trace-runtime.ts'
@@ -78,6 +79,13 @@ export interface ConfigCache<V, C = undefined> {
   /** Forgets every key starting with `prefix` (this instance only). */
   deletePrefix(prefix: string): void
   /**
+   * A soft purge of everything: each value held is kept as stale (answered at once while it is
+   * loaded again, but awaited afresh by a render whose page is kept: fresh-reads.ts), each "not
+   * found" forgotten; loads already running answer their waiters but are not stored. Answers how
+   * many entries it reached.
+   */
+  markPurged(): number
+  /**
    * Forgets everything; loads already running still answer their waiters but are not stored (a
    * purge of everything must not fail the visitors whose pages are loading at that moment).
    */
@@ -138,6 +146,10 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       span?.set({ [CACHE_RESULT]: result })
     }
     const entry = entries.get(key)
+    if (entry?.purged === true && wantsFresh() && isServable(entry)) {
+      looked('miss')
+      return found(await loadAfterPurge(key, caller, entry))
+    }
     if (entry) {
       if (isFresh(entry)) {
         looked('hit')
@@ -153,9 +165,23 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     }
     looked('miss')
     const flight = flights.get(key) ?? startLoad(key, caller, undefined)
-    const loaded = await flight.promise
+    return found(await flight.promise)
+  }
+
+  function found(loaded: Entry<V>): ConfigCacheResult<V> {
     if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
     return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
+  }
+
+  /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
+  async function loadAfterPurge(key: string, caller: C, held: Entry<V>): Promise<Entry<V>> {
+    const running = flights.get(key)
+    if (running?.fresh) return running.promise
+    // A background refresh may still answer with the stale value (another instance is loading it).
+    const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
+    if (loaded !== undefined && loaded.purged !== true) return loaded
+    const current = flights.get(key)
+    return (current?.fresh ? current : startLoad(key, caller, entries.get(key) ?? held, true)).promise
   }
 
   return {
@@ -177,6 +203,15 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     clear() {
       entries.clear()
       flights.clear()
+    },
+    markPurged() {
+      const reached = entries.size
+      for (const [key, entry] of entries.entries()) {
+        if (entry.value === NOT_FOUND) entries.delete(key)
+        else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
+      }
+      flights.clear()
+      return reached
     },
     get size() {
       return entries.size

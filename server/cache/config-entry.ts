@@ -28,6 +28,8 @@ export interface Entry<V> {
   retryAt: number
   /** Of the answer the value was parsed from (ConfigCacheOptions.fingerprintOf). */
   fingerprint?: string
+  /** Left stale by a soft purge: served while it is loaded again, never fresh, and never to a render that is kept (fresh-reads.ts). */
+  purged?: boolean
 }
 
 /** How long entries count as fresh and as servable, by the injected clock. */
@@ -48,6 +50,7 @@ export function createFreshness(clock: {
   const { now, ttlMs, staleMs, negativeTtlMs } = clock
   return {
     isFresh(entry) {
+      if (entry.purged === true) return false
       const age = now() - entry.storedAt
       return entry.value === NOT_FOUND ? age < negativeTtlMs : age < ttlMs
     },

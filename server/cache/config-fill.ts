@@ -18,8 +18,11 @@ export interface FillDeps<V, C, R> {
   onError: ((error: unknown, key: string) => void) | undefined
 }
 
-/** Loads one key into an entry; `known` is the newest entry this instance already has. */
-export type Fill<V, C> = (key: string, caller: C, known: Entry<V> | undefined) => Promise<Entry<V>>
+/**
+ * Loads one key into an entry; `known` is the newest entry this instance already has. `fresh`: the
+ * caller waits for a new value (a render after a purge) instead of taking a stale one.
+ */
+export type Fill<V, C> = (key: string, caller: C, known: Entry<V> | undefined, fresh?: boolean) => Promise<Entry<V>>
 
 /**
  * One load of a key: with a shared layer, a fresh shared value is taken as is; otherwise the
@@ -30,7 +33,7 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
   const { sharedStore, freshness } = deps
   const loadHere = loadWith(deps)
   const fromShared = readShared(deps)
-  return async function fill(key, caller, known) {
+  return async function fill(key, caller, known, fresh = false) {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
     if (!sharedStore) return (await loadHere(key, caller, known)).entry
     const stored = fromShared(key, caller, await sharedStore.read(key))
@@ -39,7 +42,7 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
       const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
-      if (stale !== undefined) return stale
+      if (stale !== undefined && !fresh) return stale
       const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
       const waited = await sharedStore.awaitNewer(key, newest)
       const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
@@ -69,7 +72,7 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
       refresh: known !== undefined,
       ...(held !== undefined ? { heldFingerprint: held } : {}),
     })
-    const fresh = { storedAt: deps.now(), failures: 0, retryAt: 0 }
+    const fresh = { storedAt: deps.now(), failures: 0, retryAt: 0, purged: false }
     if (raw === UNCHANGED) {
       if (known === undefined || held === undefined)
         throw new Error(`the load of ${key} answered unchanged with nothing held`)

@@ -5,6 +5,8 @@ import type { Fill } from './config-fill.ts'
 /** A load running for one key: its promise, shared by every waiter. */
 export interface Flight<V> {
   promise: Promise<Entry<V>>
+  /** Never answers a stale value (see Fill). */
+  fresh: boolean
 }
 
 /** What the loads in flight are made of: the fill, where entries land, and the refresh back-off. */
@@ -24,10 +26,11 @@ export interface FlightDeps<V, C> {
 export function createFlights<V, C>(deps: FlightDeps<V, C>) {
   const flights = new Map<string, Flight<V>>()
 
-  /** Starts a load of `key`; `known` is the entry held, for a refresh. */
-  function start(key: string, caller: C, known: Entry<V> | undefined): Flight<V> {
+  /** Starts a load of `key`; `known` is the entry held, for a refresh; `fresh`: no stale value may answer it. */
+  function start(key: string, caller: C, known: Entry<V> | undefined, fresh = false): Flight<V> {
     const flight: Flight<V> = {
-      promise: deps.fill(key, caller, known).then(
+      fresh,
+      promise: deps.fill(key, caller, known, fresh).then(
         (entry) => {
           if (flights.get(key) === flight) {
             flights.delete(key)

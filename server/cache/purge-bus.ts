@@ -31,8 +31,16 @@ type PurgeEvent = 'unshared' | 'redelivered' | 'collapsed'
 export interface PurgerOptions {
   /** This instance's rendered pages: purged by scope; answers how many, their keys and the upstream keys they were built from. */
   pages?: (scope: PurgeScope) => { pages: number; keys: string[]; uses: string[] }
-  /** This instance's upstream answers: a whole tenant (or all), the given keys, or a tenant's site config; each answers how many it dropped. */
-  upstream: { purge(host: string | null): number; forget(keys: string[]): number; forgetSite(host: string): number }
+  /**
+   * This instance's upstream answers: a whole tenant (or all), the given keys, or a tenant's site
+   * config, each answering how many it dropped; or all of them kept as stale (`markPurged`).
+   */
+  upstream: {
+    purge(host: string | null): number
+    forget(keys: string[]): number
+    forgetSite(host: string): number
+    markPurged(): number
+  }
   /**
    * The shared cache level, whose keys are `prefix` + a cache key (cache-keys.ts); purges are
    * recorded there for `markMs`, the longest a copy is kept there (pages: fresh plus stale; upstream
@@ -68,8 +76,9 @@ interface Here extends PurgeCount {
 
 /**
  * One purge for every cache level: the shared store first (so no instance reads the old value back
- * from it), then this instance, then a broadcast to the others. Upstream answers are always dropped
- * (a soft purge too: the page's re-render must read them afresh); rendered pages are marked stale
+ * from it), then this instance, then a broadcast to the others. Upstream answers are dropped (a
+ * soft purge too: the page's re-render must read them afresh), but for a soft purge of everything,
+ * which keeps them as stale as it does the pages (fresh-reads.ts); rendered pages are marked stale
  * (soft) or dropped (hard) here and on the other instances, and in the shared store through the
  * purge's record (purge-marks.ts): an instance without a copy of its own, a new one too, answers
  * the shared copy stale after a soft purge and renders after a hard one.
@@ -80,6 +89,11 @@ export function createPurger(options: PurgerOptions): Purger {
 
   function purgeHere(scope: PurgeScope): Here {
     const pages = options.pages?.(scope) ?? { pages: 0, keys: [], uses: [] }
+    if (scope.host === null && scope.mode === 'soft') {
+      // Kept as stale like the pages: answered at once while loaded again, awaited afresh by the
+      // renders that replace the pages (fresh-reads.ts).
+      return { pages: pages.pages, data: options.upstream.markPurged(), keys: [] }
+    }
     if (scope.host === null || (scope.pages === undefined && scope.tags === undefined)) {
       return { pages: pages.pages, data: options.upstream.purge(scope.host), keys: [] }
     }

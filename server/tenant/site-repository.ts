@@ -97,6 +97,8 @@ export interface SiteRepository {
   forget(keys: Iterable<string>): number
   /** Forgets one tenant's site configs (every language) and page list on this instance; answers how many were held. */
   forgetSite(host: string): number
+  /** Keeps every tenant's cached configs and data on this instance as stale (a soft purge of everything); answers how many entries. */
+  markPurged(): number
 }
 
 /**

@@ -2,7 +2,7 @@ import { showPathKey, siteKey, tenantKeyPrefix } from '../cache/cache-keys.ts'
 import type { ConfigCache } from '../cache/config-cache.ts'
 
 /** What forgetting needs of a cache. */
-type Forgettable = Pick<ConfigCache<unknown>, 'size' | 'delete' | 'deletePrefix' | 'clear'>
+type Forgettable = Pick<ConfigCache<unknown>, 'size' | 'delete' | 'deletePrefix' | 'clear' | 'markPurged'>
 
 /** The caches a purge reaches, by what they hold. */
 export interface ForgettableCaches {
@@ -20,6 +20,8 @@ export interface TenantForgetting {
   forget(keys: Iterable<string>): number
   /** One tenant's site configs (every language) and page list. */
   forgetSite(host: string): number
+  /** Every tenant's configs and data kept as stale, loaded again when next read (a soft purge of everything). */
+  markPurged(): number
 }
 
 /** Purges over the repository's caches, counting the entries dropped. */
@@ -36,6 +38,10 @@ export function createTenantForgetting(caches: ForgettableCaches): TenantForgett
         dropped += before - cache.size
       }
       return dropped
+    },
+
+    markPurged() {
+      return all.reduce((reached, cache) => reached + cache.markPurged(), 0)
     },
 
     forgetSite(host) {

@@ -1,4 +1,5 @@
 import { nextRetryAt, type Backoff } from '../backoff.ts'
+import { readingFresh } from '../fresh-reads.ts'
 import { renewed, type CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
 import type { PageKeeper, Start } from './page-keeper.ts'
@@ -113,7 +114,8 @@ async function renderAside(
   now: () => number,
 ): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | 'gone' | null> {
   const current = entry.page
-  const rendered = await rerender(entry.purged ? undefined : current.digest)
+  // Built from no upstream answer a purge left stale (fresh-reads.ts): the page is kept as fresh.
+  const rendered = await readingFresh(() => rerender(entry.purged ? undefined : current.digest))
   if ('kind' in rendered) return { page: renewed(current, now()), uses: toUsed(rendered.uses), unchanged: true }
   if (entry.purged && isTakedown(rendered.response.status)) {
     await rendered.response.body?.cancel()

@@ -51,7 +51,7 @@ async function fleet(clock: { time: number }): Promise<{ cache: HtmlCache; purge
   })
   const purger = createPurger({
     now,
-    upstream: { purge: () => 0, forget: () => 0, forgetSite: () => 0 },
+    upstream: { purge: () => 0, forget: () => 0, forgetSite: () => 0, markPurged: () => 0 },
     shared: { store: b.store, prefix: b.prefix, bus: b.bus, markMs: cache.lifetimeMs },
   })
   return { cache, purger }

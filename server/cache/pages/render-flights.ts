@@ -6,6 +6,7 @@ import type { PageKeeper, Start } from './page-keeper.ts'
 import type { Entry, PageStore } from './page-store.ts'
 import { captureRender, toUsed, type Rendered, type Rerender } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
+import { readingFresh } from '../fresh-reads.ts'
 
 /**
  * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
@@ -97,7 +98,8 @@ function leaderOf(options: RenderFlightsOptions) {
         return { kind: 'hit', page: entry ? answerHeld(key, entry, rerender) : fromShared.page }
       }
       metrics?.lookup('miss')
-      const { response, page, inMemory } = capture(key, await render(), started)
+      // Kept for everyone: built from no upstream answer a purge left stale.
+      const { response, page, inMemory } = capture(key, await readingFresh(render), started)
       page.then(settle, () => settle(null))
       // A page rendered in one piece is kept before its visitor is answered, from the kept page.
       const kept = inMemory ? await page : null
