@@ -164,8 +164,13 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       entries.delete(key)
     }
     looked('miss')
-    const flight = flights.get(key) ?? startLoad(key, caller, undefined)
-    return found(await flight.promise)
+    const flight = flights.get(key) ?? startLoad(key, caller, undefined, wantsFresh())
+    const loaded = await flight.promise
+    if (loaded.purged !== true) return found(loaded)
+    // The shared copy a soft purge of everything left stale.
+    if (wantsFresh()) return found(await loadAfterPurge(key, caller, loaded))
+    refreshInBackground(key, caller, loaded)
+    return found(loaded)
   }
 
   function found(loaded: Entry<V>): ConfigCacheResult<V> {

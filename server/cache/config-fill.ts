@@ -38,6 +38,9 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
     if (!sharedStore) return (await loadHere(key, caller, known)).entry
     const stored = fromShared(key, caller, await sharedStore.read(key))
     if (stored !== undefined && freshness.isFresh(stored)) return stored
+    // Left stale by a soft purge of everything: a miss is answered with it at once, and the
+    // refresh that answer starts (with it as `known`) loads the new value.
+    if (stored?.purged === true && known === undefined && !fresh && freshness.isServable(stored)) return stored
     let release = await sharedStore.lock(key)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
@@ -97,7 +100,7 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
 function readShared<V, C, R>(deps: FillDeps<V, C, R>) {
   return function fromShared(key: string, caller: C, stored: SharedEntry | undefined): Entry<V> | undefined {
     if (stored === undefined) return undefined
-    const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0 }
+    const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0, ...(stored.purged ? { purged: true } : {}) }
     if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
     try {
       // Parsed again: the store is a boundary, and another version of the server may have written it.

@@ -105,12 +105,13 @@ async function visit(site: TestSite): Promise<{ path: string; ms: number; status
 }
 
 describe('purges of everything and gaps in the purge stream', () => {
-  it('a soft purge of everything keeps the purge stream and what each instance holds: with the upstream slowed, every visit on both instances is answered at once (first visits included), and the pages are rendered again from the new site config', async () => {
+  it('a soft purge of everything keeps the purge stream and what each instance holds: with the upstream slowed, every visit is answered at once (first visits included), on the instances holding copies and on one reading the copies in Redis, and the pages are rendered again from the new site config', async () => {
     slowMs = 0
     siteName = undefined
-    const [a, b] = [await instance(), await instance()]
-    await marker(a, [b])
-    await marker(b, [a])
+    // c holds nothing of its own: it answers from what Redis holds.
+    const [a, b, c] = [await instance(), await instance(), await instance()]
+    await marker(a, [b, c])
+    await marker(b, [a, c])
     for (const each of [a, b]) await holdPages(each.site)
     // The site config changes upstream, and the purge of everything makes it count.
     slowMs = SLOW_MS
@@ -120,21 +121,23 @@ describe('purges of everything and gaps in the purge stream', () => {
     expect(await fleet.admin.exists('ts:purges')).toBe(1)
     // A later purge read by both: each has read the stream past the purge of everything (where a
     // stream deleted with the pages would have been a gap).
-    await marker(a, [b])
-    await marker(b, [a])
+    await marker(a, [b, c])
+    await marker(b, [a, c])
     for (const each of [a, b]) for (const page of PAGES) expect(each.site.htmlCache?.isStale(key(page))).toBe(true)
+    expect(c.site.htmlCache?.size).toBe(0)
     // The site configs (and the other upstream answers) are kept as stale too: no visit waits for
     // the upstream, the first of each tenant on each instance included.
     // a (which rendered the pages, so holds every upstream answer they read) is asked first: its
     // re-renders read through what it holds, which must not be the stale copies.
-    const answers = { a: await visit(a.site), b: await visit(b.site) }
+    // c's site configs and pages are the copies in Redis, which the purge's record leaves stale.
+    const answers = { a: await visit(a.site), b: await visit(b.site), c: await visit(c.site) }
     console.info(`after a soft purge of everything, upstream at ${SLOW_MS} ms: ${JSON.stringify(answers)}`)
-    for (const each of [...answers.a, ...answers.b]) {
+    for (const each of [...answers.a, ...answers.b, ...answers.c]) {
       expect(each).toMatchObject({ status: 200 })
       expect(each.age).not.toBeNull()
       expect(each.ms).toBeLessThan(AT_ONCE_MS)
     }
-    for (const each of [a, b]) expect((await deliveryCounts(each.metrics)).gap).toBeUndefined()
+    for (const each of [a, b, c]) expect((await deliveryCounts(each.metrics)).gap).toBeUndefined()
     // Rendered again in the background from the site config loaded since the purge, never from
     // the stale copy the visitors were answered with.
     // One re-render per page for the fleet; the other instance takes its copy from Redis when asked again.
@@ -143,7 +146,7 @@ describe('purges of everything and gaps in the purge stream', () => {
         expect([...a.outcomes, ...b.outcomes].filter((outcome) => outcome === 'rendered')).toHaveLength(PAGES.length),
       { timeout: 20_000, interval: 100 },
     )
-    for (const each of [a, b])
+    for (const each of [a, b, c])
       for (const page of PAGES)
         await vi.waitFor(
           async () => {

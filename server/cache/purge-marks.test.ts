@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlKey } from './cache-keys.ts'
-import { judgeStored, pageMark, pageMarks, scopeMarks } from './purge-marks.ts'
+import { judgeEntry, judgeStored, pageMark, pageMarks, scopeMarks } from './purge-marks.ts'
 import type { PurgeScope } from './purge-scope.ts'
 
 const ABOUT_EN_PAGE2 = htmlKey('a.example', 'en', 'https://a.example', '/c/about?page=2')
@@ -55,5 +55,25 @@ describe('purge records', () => {
     expect(pageMarks('ts:', ABOUT_EN_PAGE2).soft).not.toContain(
       scopeMarks('ts:', { host: 'b.example', mode: 'soft' })[0],
     )
+  })
+})
+
+describe('judgeEntry', () => {
+  // The times of entryMarks' records, in its order: soft and hard of everything, then of the host.
+  const times = (softAll?: number, hardAll?: number, softHost?: number, hardHost?: number) => [
+    softAll,
+    hardAll,
+    softHost,
+    hardHost,
+  ]
+  it.each([
+    ['no record', times(), 'current'],
+    ['a soft purge of everything after it', times(20), 'stale'],
+    ['a soft purge of everything before it', times(5), 'current'],
+    ['a hard purge of everything after it', times(20, 20), 'absent'],
+    ['a soft purge of its host after it', times(undefined, undefined, 20), 'absent'],
+    ['a hard purge of its host after a soft one of everything', times(20, undefined, undefined, 30), 'absent'],
+  ] as const)('a shared answer stored at 10 with %s reads as %s', (_, marks, expected) => {
+    expect(judgeEntry(10, marks)).toBe(expected)
   })
 })

@@ -77,6 +77,17 @@ export function entryMarks(prefix: string, key: string): string[] {
 }
 
 /**
+ * What a shared upstream answer stored at `storedAt` is worth, given the times read for its
+ * `entryMarks` (in their order): a soft purge of everything leaves it stale (answered while it is
+ * loaded again, as the instances keep theirs); any other record covering it makes it absent.
+ */
+export function judgeEntry(storedAt: number, times: readonly (number | undefined)[]): 'current' | 'stale' | 'absent' {
+  const [softAll, ...others] = times
+  if (others.some((time) => time !== undefined && storedAt <= time)) return 'absent'
+  return softAll !== undefined && storedAt <= softAll ? 'stale' : 'current'
+}
+
+/**
  * The tenant a record name (`soft:tag:a.example:post:1`) belongs to, or null for the records of
  * everything (`soft:*`): each tenant's records are kept apart (redis-purge-records.ts).
  */

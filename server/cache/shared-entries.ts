@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { lockKey as lockKeyOf, sharedKey } from './cache-keys.ts'
-import { entryMarks } from './purge-marks.ts'
+import { entryMarks, judgeEntry } from './purge-marks.ts'
 import { type AdmitTimes, sharedAdmission } from './shared-admission.ts'
 import type { SharedStore } from './shared-store.ts'
 import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
@@ -9,7 +9,8 @@ import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored
 /**
  * A second cache level shared by instances: values travel as JSON under `sharedKey(prefix, key)`,
  * judged by the purge records of their tenant (purge-marks.ts `entryMarks`): a value stored before
- * a purge of its host (or of everything) reads as missing, without the purge deleting any key.
+ * a purge of its host (or a hard one of everything) reads as missing, before a soft purge of
+ * everything as stale, without the purge deleting any key.
  */
 export interface SharedCacheLayer {
   store: SharedStore
@@ -32,8 +33,8 @@ export interface SharedCacheLayer {
   now?: () => number
 }
 
-/** An entry read from the shared store, with the bytes its text took there. */
-export type SharedEntry = StoredEntry & { bytes: number }
+/** An entry read from the shared store, with the bytes its text took there; `purged`: left stale by a soft purge of everything. */
+export type SharedEntry = StoredEntry & { bytes: number; purged?: boolean }
 
 type Release = () => Promise<void>
 
@@ -71,8 +72,10 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
     present.set(key, true)
     try {
       const stored = decodeStoredEntry(bytes.toString('utf8'))
-      const purgedAt = Math.max(-Infinity, ...found.marks.filter((time) => time !== undefined))
-      return stored === undefined || stored.storedAt <= purgedAt ? undefined : { ...stored, bytes: bytes.length }
+      if (stored === undefined) return undefined
+      const judged = judgeEntry(stored.storedAt, found.marks)
+      if (judged === 'absent') return undefined
+      return { ...stored, bytes: bytes.length, ...(judged === 'stale' ? { purged: true } : {}) }
     } catch (error) {
       onError?.(error, key)
       return undefined
