@@ -83,7 +83,8 @@ async function marker(from: Instance, others: Instance[]): Promise<void> {
   const { hosts } = await (await from.site.purge({ host: 'marker.localhost' })).json()
   for (const [at, other] of others.entries())
     await vi.waitFor(async () =>
-      expect((await deliveryCounts(other.metrics)).received).toBe((before[at] ?? 0) + hosts.length),
+      // At least once: a purge sent again after a slow answer from Redis may arrive twice.
+      expect((await deliveryCounts(other.metrics)).received).toBeGreaterThanOrEqual((before[at] ?? 0) + hosts.length),
     )
 }
 
