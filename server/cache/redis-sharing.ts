@@ -3,7 +3,7 @@ import type { Cluster, Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { purgeChannel } from './cache-keys.ts'
 import { createCommandBreaker } from './command-breaker.ts'
-import { connectRedis, type RedisTarget } from './redis-connection.ts'
+import { closeRedis, connectRedis, type RedisTarget } from './redis-connection.ts'
 import type { PurgeBus } from './purge-bus.ts'
 import type { FollowEvent, PurgeGap } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
@@ -227,8 +227,8 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
     async close() {
       breaker.stop()
       bus.close()
-      client.disconnect()
-      subscriber.disconnect()
+      closeRedis(client)
+      closeRedis(subscriber)
     },
   }
 }
