@@ -42,6 +42,8 @@ export interface ServerDepsOptions {
   repository?: Partial<Omit<SiteRepositoryOptions, 'upstream' | 'shared'>>
   /** How often a repository waiting on another instance's load looks at Redis again. */
   sharedPollMs?: number
+  /** How long a repository waits on another instance's load before loading itself. */
+  sharedWaitMs?: number
   htmlCache?: Partial<HtmlCacheOptions>
   images?: Partial<Omit<ImagesOptions, 'apiBaseUrl' | 'dispatcher'>>
   redisCommandTimeoutMs?: number
@@ -126,6 +128,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
             // Configs and data enter Redis at a later load in the fleet (shared-admission.ts).
             ...(env.REDIS_ADMIT_AFTER === 2 ? { admit: admitTimes(env.PAGE_TTL_MS, env.REDIS_ADMIT_GAP_MS) } : {}),
             ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}),
+            ...(options.sharedWaitMs !== undefined ? { waitMs: options.sharedWaitMs } : {}),
           },
         }
       : {}),

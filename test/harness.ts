@@ -61,6 +61,8 @@ export interface TestSiteOptions {
   /** Redis through Sentinels or a Cluster instead, and the key prefix (REDIS_SENTINELS, REDIS_CLUSTER_NODES…). */
   redisEnv?: Partial<Pick<Env, RedisVariable>>
   redisCommandTimeoutMs?: number
+  /** How long an instance waits on another's load of a config before loading it itself (default 2 s). */
+  sharedWaitMs?: number
   /** REDIS_ADMIT_AFTER (default here 1: every render is shared at once). */
   redisAdmitAfter?: number
   /**
@@ -126,6 +128,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...(options.upstreamClient?.metrics ? { upstreamMetrics: options.upstreamClient.metrics } : {}),
     repository: { retryDelayMs: 5, ...options.repository },
     sharedPollMs: 5,
+    ...(options.sharedWaitMs !== undefined ? { sharedWaitMs: options.sharedWaitMs } : {}),
     // Without a stale window unless a test asks for one: past its lifetime a page renders again.
     htmlCache: { staleMs: 0, ...options.htmlCache },
     ...(options.images ? { images: options.images } : {}),

@@ -96,6 +96,8 @@ describe('instances sharing Redis', () => {
       // About coalescing, not Redis deadlines: on a busy machine a lock command that times out
       // would let the second instance load without the lock.
       redisCommandTimeoutMs: 5000,
+      // The second instance waits for the first however long this busy machine takes to release it.
+      sharedWaitMs: 30_000,
       upstream: async (request, demo) => {
         const language = await siteConfigLanguage(request)
         if (language !== null) {

@@ -97,7 +97,8 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
     async awaitNewer(key, after) {
       const waitMs = layer.waitMs ?? 2000
       const pollMs = layer.pollMs ?? 25
-      for (let waited = 0; waited < waitMs; waited += pollMs) {
+      // Counted on the clock: each look takes its own time besides the pause.
+      for (const until = performance.now() + waitMs; performance.now() < until; ) {
         await sleep(pollMs, undefined, { ref: false })
         const entry = await read(key)
         if (entry !== undefined && entry.storedAt > after) return { entry }
