@@ -42,6 +42,8 @@ describe('Content-Security-Policy in Chromium', { timeout: 60_000 }, () => {
       // The aside is held until the shell is on screen: on a machine busy with the rest of the suite
       // that can pass the default render deadline, which would give the aside up (an empty block).
       renderTimeoutMs: 30_000,
+      // …and the upstream call held meanwhile must not time out either (2 s in tests).
+      upstreamClient: { timeoutMs: 30_000 },
       upstream: async (request, demo) => {
         if (request.headers.get('app-domain') === 'down.localhost') return new Response('down', { status: 503 })
         if (new URL(request.url).pathname === '/v1/resource/aside') await released
