@@ -98,6 +98,8 @@ describe('instances sharing Redis', () => {
       redisCommandTimeoutMs: 5000,
       // The second instance waits for the first however long this busy machine takes to release it.
       sharedWaitMs: 30_000,
+      // Nor may the held load time out (2 s in tests) before the test releases it.
+      upstreamClient: { timeoutMs: 30_000 },
       upstream: async (request, demo) => {
         const language = await siteConfigLanguage(request)
         if (language !== null) {

@@ -83,6 +83,8 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
       listen: true,
       ...(options.htmlCache === false ? {} : { htmlCache: {} }),
       ...(options.renderTimeoutMs ? { renderTimeoutMs: options.renderTimeoutMs } : {}),
+      // The held aside call waits for the test, not for the client's deadline (2 s in tests).
+      upstreamClient: { timeoutMs: 30_000 },
       ...(options.metrics ? { app: { metrics: options.metrics } } : {}),
       upstream: async (request, demo) => {
         const url = new URL(request.url)
