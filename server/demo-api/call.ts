@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Envelope } from '../../shared/api/envelope.ts'
 import { describeIssues, fail, STATUS } from './envelope.ts'
 import type { DemoTenant } from './tenant.ts'
-import type { UserStore } from './users.ts'
+import type { UserStore } from './accounts/users.ts'
 
 /** What a call handler may use besides its parsed body. */
 export interface CallContext {

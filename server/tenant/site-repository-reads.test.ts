@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { siteKey } from '../cache/cache-keys.ts'
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts'
-import { webGetReplySchema } from '../upstream/page-schemas.ts'
+import { webGetReplySchema } from '../upstream/schemas/page-schemas.ts'
 import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
 import { byteCounts, context, siteConfig, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 

@@ -1,6 +1,6 @@
 /**
  * What the editor checks before sending `/v1/post/create`. The contract fixes no limits; these are the
- * ones the demo API enforces too (server/demo-api/routes-post.ts).
+ * ones the demo API enforces too (server/demo-api/routes/routes-post.ts).
  */
 export const POST_LIMITS = {
   titleMin: 2,

@@ -1,7 +1,7 @@
 import type { DemoTenant } from '../tenant.ts'
-import { createLandTenant } from './land-site.ts'
-import { createNavTenant } from './nav-site.ts'
-import { createResTenant } from './res-site.ts'
+import { createLandTenant } from './land/land-site.ts'
+import { createNavTenant } from './nav/nav-site.ts'
+import { createResTenant } from './res/res-site.ts'
 
 /** An account that exists on every demo site, so sign-in can be tried without reading the log. */
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo2025', nick_name: 'Demo' } as const

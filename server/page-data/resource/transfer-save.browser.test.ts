@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createResTenant } from '../../demo-api/data/res-site.ts'
+import { createResTenant } from '../../demo-api/data/res/res-site.ts'
 import { useBrowserSite } from '../../../test/browser/use-browser-site.ts'
 
 // The demo catalogue is seeded: every 11th resource carries an expired share link (1031).

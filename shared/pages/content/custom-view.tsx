@@ -10,7 +10,7 @@ export function CustomView({ body }: { body: CustomBody }) {
     <div
       className="content-custom prose"
       data-content-type={body.contentType}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/page-data/content/shape-custom.ts)
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/page-data/content/shapes/shape-custom.ts)
       dangerouslySetInnerHTML={{ __html: body.html }}
     />
   )

@@ -28,7 +28,7 @@ export function OutlineView({ body }: { body: OutlineBody }) {
             >
               <Heading>{section.title}</Heading>
               {section.html ? (
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (server/page-data/content/shape-outline.ts)
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (server/page-data/content/shapes/shape-outline.ts)
                 <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
               ) : null}
             </section>
