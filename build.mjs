@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import { toManifest } from './client/build/client-manifest.mjs'
-import { foldChunks } from './client/build/fold-chunks.mjs'
-import { precompress } from './client/build/precompress.mjs'
+import { toManifest } from './build/client-manifest.mjs'
+import { foldChunks } from './build/fold-chunks.mjs'
+import { precompress } from './build/precompress.mjs'
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const root = path.dirname(new URL(import.meta.url).pathname)
@@ -184,11 +184,7 @@ async function withCompileHint(file) {
 }
 
 /** The modules of the build whose changes rearrange the browser bundle's files after hashing. */
-const FOLDING_STEP = [
-  'client/build/fold-chunks.mjs',
-  'client/build/folded-metafile.mjs',
-  'client/build/stateless-module.mjs',
-]
+const FOLDING_STEP = ['build/fold-chunks.mjs', 'build/folded-metafile.mjs', 'build/stateless-module.mjs']
 
 /** A short hash of this script and its folding step, which decide how the browser bundle's files are rearranged. */
 function buildScriptVersion() {

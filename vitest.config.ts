@@ -20,6 +20,7 @@ const ALL = [
   'server/**/*.test.{ts,tsx}',
   'shared/**/*.test.{ts,tsx}',
   'client/**/*.test.{ts,tsx}',
+  'build/**/*.test.{ts,tsx}',
   'test/**/*.test.{ts,tsx}',
 ]
 

@@ -26,7 +26,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
 const seconds = Number(arg('seconds', 5))
 const connections = Number(arg('connections', 32))
-// The cases a miss is compared with run this many times, alternating with it (see measurePages).
+// The cases a miss is compared with run this many times, alternating with it (see alternated).
 const rounds = Math.max(1, Number(arg('rounds', 3)))
 const only = arg('only', '')
 // `--shell-only` (after `node build.mjs`) skips the page table and times only the shell below.
@@ -46,6 +46,8 @@ const shellCpuRuns = Number(arg('shell-cpu-runs', 240))
 
 const PAGES = ALL_PAGES.filter((page) => !only || page.name.includes(only))
 const clientBuild = readClientBuild(path.join(root, 'dist', 'client'))
+// How many never-seen Host names the page table has used so far (see freshTenants).
+let tenantsWalked = 0
 
 if (hitsOnly) {
   const hits = await measureHits(hitOptions)
@@ -153,6 +155,26 @@ async function measureFirstLoadPerKind() {
 
 /** The page table: every page against its references, uncached and cached. */
 async function measurePages() {
+  const references = await loadReferences()
+  const rows = []
+  // The upstream runs in a process of its own, as in production: its data and its work are not the app's.
+  const upstream = await startDemoApi({ tenantCopies: true })
+  const apps = {
+    uncached: await startApp({ API_BASE_URL: upstream.origin, HTML_CACHE_TTL_MS: '0' }),
+    cached: await startApp({ API_BASE_URL: upstream.origin }),
+  }
+  try {
+    await warmUp(apps)
+    for (const page of PAGES) rows.push(await measurePage(page, apps, references))
+  } finally {
+    await Promise.all([apps.uncached.stop(), apps.cached.stop()])
+    await upstream.stop()
+  }
+  return rows
+}
+
+/** The reference servers (bench/same-markup.tsx), bundled for Node as the app is. */
+async function loadReferences() {
   const reference = path.join(root, 'dist', 'bench', 'same-markup.js')
   await esbuild.build({
     entryPoints: [path.join(root, 'bench', 'same-markup.tsx')],
@@ -164,117 +186,117 @@ async function measurePages() {
     jsx: 'automatic',
     logLevel: 'warning',
   })
-  const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } =
-    await import(reference)
+  return await import(reference)
+}
 
-  const payloadPathOf = (page) => {
-    const [pathname, query] = page.path.split('?')
-    return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
-  }
-
-  /**
-   * One load run against the app process, with its CPU time per request and RSS after.
-   * `freshHost` (see load.mjs) makes every request a key nobody asked for before.
-   */
-  async function measureApp(app, page, freshHost) {
-    const cpuBefore = cpuMs(app.pid)
-    const result = await runLoad(app.origin, page.path, {
+/**
+ * Both servers render every page first: otherwise the first page measured carries the warm-up of
+ * the render path in its miss case alone (until then the cached server has answered hits only,
+ * which render nothing), and its misses came out half as dear again as the other pages'.
+ */
+async function warmUp({ uncached, cached }) {
+  for (const page of PAGES) {
+    await runLoad(uncached.origin, page.path, { headers: headersOf(page), connections, seconds: 1 })
+    await runLoad(cached.origin, page.path, {
       headers: headersOf(page),
       connections,
-      seconds,
-      ...(freshHost ? { freshHost } : {}),
+      seconds: 1,
+      freshHost: freshTenants(page),
     })
-    const cpu = cpuMs(app.pid) - cpuBefore
-    // CPU counts the warm-up too: divide by everything the server answered in the run.
-    return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.sent), rssMiB: rssMiB(app.pid) }
   }
+}
 
-  // Host names never sent before, per case: new tenants of the demo API's copies. (A Host's port is
-  // no longer part of the HTML cache key, so a known tenant's page has no never-seen address.)
-  let tenantsWalked = 0
-  /**
-   * Runs `cases` `rounds` times, alternating, and keeps each case's median run by CPU per request:
-   * a miss is judged by its ratio to the cache-off renders, and one run of five seconds on two
-   * cores moves by a fifth between neighbours, which a single pass put into the ratio whole.
-   */
-  async function alternated(cases) {
-    const runs = cases.map(() => [])
-    for (let round = 0; round < rounds; round++)
-      for (const [index, run] of cases.entries()) runs[index].push(await run())
-    return runs.map((each) => medianBy(each, (run) => run.cpuMsPerRequest))
+/** One row of the page table: the page's references, then the app with the cache off and on. */
+async function measurePage(page, { uncached, cached }, references) {
+  const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
+  const answer = await get(uncached.origin, page.path, plainHeaders)
+  if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
+  const html = answer.text()
+  const referenceResults = await measureReferences(page, html, references)
+  const appCached = await measureApp(cached, page)
+  // The known page with the cache off; never-seen tenants with the cache off (what a new tenant
+  // costs the render by itself); the same kind of requests as deployed, the HTML cache on: misses.
+  const [appUncached, newTenant, miss] = await alternated([
+    () => measureApp(uncached, page),
+    () => measureApp(uncached, page, freshTenants(page)),
+    () => measureApp(cached, page, freshTenants(page)),
+  ])
+  const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, {
+    metafile: clientBuild.metafile,
+  })
+  const hydrationData = await hydrationDataBytes(uncached.origin, html, payloadPathOf(page), plainHeaders)
+  return {
+    hydrationData,
+    page: page.name,
+    htmlBytes: Buffer.byteLength(html),
+    ...referenceResults,
+    uncached: appUncached,
+    cached: appCached,
+    miss,
+    newTenant,
+    firstLoad,
   }
-  const freshTenants = (page) => {
-    tenantsWalked += 1_000_000
-    return { template: `t{n}.${page.host}`, from: tenantsWalked }
-  }
+}
 
-  const rows = []
-  // The upstream runs in a process of its own, as in production: its data and its work are not the app's.
-  const upstream = await startDemoApi({ tenantCopies: true })
-  const uncached = await startApp({ API_BASE_URL: upstream.origin, HTML_CACHE_TTL_MS: '0' })
-  const cached = await startApp({ API_BASE_URL: upstream.origin })
-  try {
-    // Both servers render every page first: otherwise the first page measured carries the warm-up of
-    // the render path in its miss case alone (until then the cached server has answered hits only,
-    // which render nothing), and its misses came out half as dear again as the other pages'.
-    for (const page of PAGES) {
-      await runLoad(uncached.origin, page.path, { headers: headersOf(page), connections, seconds: 1 })
-      await runLoad(cached.origin, page.path, {
-        headers: headersOf(page),
-        connections,
-        seconds: 1,
-        freshHost: freshTenants(page),
-      })
-    }
-    for (const page of PAGES) {
-      const plainHeaders = { host: page.host, cookie: `lang=${page.lang}`, 'user-agent': BROWSER_UA }
-      const answer = await get(uncached.origin, page.path, plainHeaders)
-      if (answer.status !== 200) throw new Error(`${page.host}${page.path} answered ${answer.status}`)
-      const html = answer.text()
-      // The references render the page's body from the data it hydrates with (payloads leave the root out).
-      const payload = hydrationDataOf(html)
-      const raw = await startRawStringServer(html)
-      const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
-      const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
-      const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
-      await bare.close()
-      const pipeable = await startPipeableStreamServer(payload, `http://${page.host}${page.path}`, page.lang)
-      const pipeableResult = await runLoad(pipeable.origin, '/', { connections, seconds })
-      await raw.close()
-      await pipeable.close()
-      const hono = await startHonoStringServer(html)
-      const honoResult = await runLoad(hono.origin, '/', { connections, seconds })
-      await hono.close()
-      const appCached = await measureApp(cached, page)
-      // The known page with the cache off; never-seen tenants with the cache off (what a new tenant
-      // costs the render by itself); the same kind of requests as deployed, the HTML cache on: misses.
-      const [appUncached, newTenant, miss] = await alternated([
-        () => measureApp(uncached, page),
-        () => measureApp(uncached, page, freshTenants(page)),
-        () => measureApp(cached, page, freshTenants(page)),
-      ])
-      const firstLoad = await firstLoadBytes(uncached.origin, page.path, plainHeaders, {
-        metafile: clientBuild.metafile,
-      })
-      const hydrationData = await hydrationDataBytes(uncached.origin, html, payloadPathOf(page), plainHeaders)
-      rows.push({
-        hydrationData,
-        page: page.name,
-        htmlBytes: Buffer.byteLength(html),
-        raw: rawResult,
-        hono: honoResult,
-        renderToString: bareResult,
-        pipeableStream: pipeableResult,
-        uncached: appUncached,
-        cached: appCached,
-        miss,
-        newTenant,
-        firstLoad,
-      })
-    }
-  } finally {
-    await Promise.all([uncached.stop(), cached.stop()])
-    await upstream.stop()
-  }
-  return rows
+/** The page's bytes from (a) node:http and (d) Hono, and its tree through (b) renderToString and (c) renderToPipeableStream. */
+async function measureReferences(page, html, references) {
+  const { startHonoStringServer, startPipeableStreamServer, startRawStringServer, startRenderToStringServer } =
+    references
+  // The references render the page's body from the data it hydrates with (payloads leave the root out).
+  const payload = hydrationDataOf(html)
+  const raw = await startRawStringServer(html)
+  const bare = await startRenderToStringServer(payload, `http://${page.host}${page.path}`, page.lang)
+  const rawResult = await runLoad(raw.origin, '/', { connections, seconds })
+  const bareResult = await runLoad(bare.origin, '/', { connections, seconds })
+  await bare.close()
+  const pipeable = await startPipeableStreamServer(payload, `http://${page.host}${page.path}`, page.lang)
+  const pipeableResult = await runLoad(pipeable.origin, '/', { connections, seconds })
+  await raw.close()
+  await pipeable.close()
+  const hono = await startHonoStringServer(html)
+  const honoResult = await runLoad(hono.origin, '/', { connections, seconds })
+  await hono.close()
+  return { raw: rawResult, hono: honoResult, renderToString: bareResult, pipeableStream: pipeableResult }
+}
+
+function payloadPathOf(page) {
+  const [pathname, query] = page.path.split('?')
+  return `${pathname.replace(/\/$/, '')}/_payload.json${query ? `?${query}` : ''}`
+}
+
+/**
+ * One load run against the app process, with its CPU time per request and RSS after.
+ * `freshHost` (see load.mjs) makes every request a key nobody asked for before.
+ */
+async function measureApp(app, page, freshHost) {
+  const cpuBefore = cpuMs(app.pid)
+  const result = await runLoad(app.origin, page.path, {
+    headers: headersOf(page),
+    connections,
+    seconds,
+    ...(freshHost ? { freshHost } : {}),
+  })
+  const cpu = cpuMs(app.pid) - cpuBefore
+  // CPU counts the warm-up too: divide by everything the server answered in the run.
+  return { ...result, cpuMsPerRequest: cpu / Math.max(1, result.sent), rssMiB: rssMiB(app.pid) }
+}
+
+/**
+ * Runs `cases` `rounds` times, alternating, and keeps each case's median run by CPU per request:
+ * a miss is judged by its ratio to the cache-off renders, and one run of five seconds on two
+ * cores moves by a fifth between neighbours, which a single pass put into the ratio whole.
+ */
+async function alternated(cases) {
+  const runs = cases.map(() => [])
+  for (let round = 0; round < rounds; round++) for (const [index, run] of cases.entries()) runs[index].push(await run())
+  return runs.map((each) => medianBy(each, (run) => run.cpuMsPerRequest))
+}
+
+/**
+ * Host names never sent before, a million per case: new tenants of the demo API's copies. (A Host's
+ * port is no longer part of the HTML cache key, so a known tenant's page has no never-seen address.)
+ */
+function freshTenants(page) {
+  tenantsWalked += 1_000_000
+  return { template: `t{n}.${page.host}`, from: tenantsWalked }
 }

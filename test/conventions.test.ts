@@ -17,8 +17,8 @@ function filesOf(folders: readonly string[], pattern = SOURCE): string[] {
   )
 }
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
-/** The app's own code, tests and their helpers aside. */
-const production = filesOf(['server', 'shared', 'client']).filter((file) => !TEST_CODE.test(file))
+/** The app's own code and its build steps, tests and their helpers aside. */
+const production = filesOf(['server', 'shared', 'client', 'build']).filter((file) => !TEST_CODE.test(file))
 const withText = (pattern: RegExp) => production.filter((file) => pattern.test(read(file)))
 
 describe('STYLE.md conventions held by reading the source', () => {
@@ -45,7 +45,7 @@ describe('STYLE.md conventions held by reading the source', () => {
   })
 
   it('convention 13: kebab-case file names (locale files are named by their language tag)', () => {
-    const files = filesOf(['server', 'shared', 'client', 'test', 'bench'], /\.(?:tsx?|mjs|css)$/)
+    const files = filesOf(['server', 'shared', 'client', 'build', 'test', 'bench'], /\.(?:tsx?|mjs|css)$/)
     const odd = files.filter((file) => {
       const name = path.basename(file)
       if (file.startsWith(path.join('shared', 'i18n', 'locales') + path.sep))

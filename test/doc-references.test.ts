@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 /** Where references are written: source, styles, scripts, tests and the README. */
-const SCANNED_DIRS = ['server', 'shared', 'client', 'test', 'bench']
+const SCANNED_DIRS = ['server', 'shared', 'client', 'build', 'test', 'bench']
 const SCANNED_ROOT_FILES = ['build.mjs', 'Dockerfile', '.ci/run', 'vitest.config.ts']
 /** The README and the docs/ pages it leads to; SPEC.md and API.md are the cited copies, not scanned. */
 const TOP_PAGES = [

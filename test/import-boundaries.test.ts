@@ -23,6 +23,11 @@ function serverImports(file: string): string[] {
     )
 }
 
+/** The Node built-ins a source text imports (`node:fs`, `node:path`…). */
+function nodeImports(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? '').filter((s) => s.startsWith('node:'))
+}
+
 // STYLE.md "The three sides": shared/ runs in the browser too, client/ only there; neither may reach server code.
 describe('import boundaries', () => {
   it.each(['shared', 'client'])('%s/ never imports server/', (folder) => {
@@ -32,7 +37,23 @@ describe('import boundaries', () => {
     expect(offenders).toEqual([])
   })
 
+  // client/ is bundled for the browser alone: a Node step (a build script, anything that reads the
+  // disk) belongs in build/ or server/, where a reader looking for Node code finds it.
+  it('client/ holds no Node code', () => {
+    const files = readdirSync(path.join(ROOT, 'client'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(?:tsx?|mts|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => path.join('client', file))
+    const nodeCode = files.filter(
+      (file) => /\.m[jt]s$/.test(file) || nodeImports(readFileSync(path.join(ROOT, file), 'utf8')).length > 0,
+    )
+    expect(nodeCode).toEqual([])
+  })
+
   it('catches an import into server/', () => {
     expect(serverImports('test/fake-loader-env.ts').length).toBeGreaterThan(0)
+  })
+
+  it('catches an import of a Node built-in', () => {
+    expect(nodeImports(readFileSync(path.join(ROOT, 'build', 'precompress.mjs'), 'utf8'))).toContain('node:zlib')
   })
 })

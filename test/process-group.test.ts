@@ -37,7 +37,7 @@ function spawnChain(file: string, seen = new Set<string>()): string[] | null {
   return null
 }
 
-const testFiles = ['server', 'shared', 'client', 'test'].flatMap((folder) =>
+const testFiles = ['server', 'shared', 'client', 'build', 'test'].flatMap((folder) =>
   readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => path.join(folder, file)),

@@ -3,15 +3,16 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const SIDES = ['server', 'shared', 'client']
-const IMPORTERS = [...SIDES, 'test', 'bench']
+// The three sides, and the build's Node steps (build/), which build.mjs runs.
+const PRODUCTION = ['server', 'shared', 'client', 'build']
+const IMPORTERS = [...PRODUCTION, 'test', 'bench']
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 // A computed import (`import(`./locales/${language}.ts`)`) reaches every file its fixed start names.
 const COMPUTED_IMPORT = /import\(\s*`(\.[^`$]*)\$\{/g
 const TEST = /\.test\.tsx?$/
 const HELPER = /\.test-helper\.tsx?$/
 
-// The build script imports its steps from client/build/: it is production code, not a test.
+// The build script imports its steps from build/: it is production code, not a test.
 const TOP_LEVEL_IMPORTERS = ['build.mjs']
 
 function sourceFiles(folders: readonly string[]): string[] {
@@ -50,7 +51,7 @@ function importersOf(files: readonly string[]): Map<string, string[]> {
 // The name tells a reader, the import-cycle test and the bundle which modules only tests use.
 describe('test helper names', () => {
   const importers = importersOf([...sourceFiles(IMPORTERS), ...TOP_LEVEL_IMPORTERS])
-  const modules = sourceFiles(SIDES).filter((file) => !TEST.test(file))
+  const modules = sourceFiles(PRODUCTION).filter((file) => !TEST.test(file))
 
   it('names a module beside the code that only tests import `*.test-helper.ts`', () => {
     const unnamed = modules.filter((file) => {

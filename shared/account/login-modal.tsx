@@ -1,14 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { setModalLayer } from '../feedback/modal-layer.ts'
+import { useId, useState } from 'react'
 import { useI18n } from '../i18n/i18n-context.tsx'
 import type { LoginWay } from '../types.ts'
 import { ForgetPasswordPanel } from './forget-password-panel.tsx'
 import { LoginRegisterPanel } from './login-register-panel.tsx'
 import { RegisterVerifyPanel } from './register-verify-panel.tsx'
 import { useCodeSender } from './use-code-sender.ts'
-
-/** SPEC §9: the dialog takes 200 ms to close (its fade-out), then it is gone. */
-export const MODAL_CLOSE_MS = 200
+import { useModalDialog } from './use-modal-dialog.ts'
 
 /** SPEC §2: the dialog's panels. */
 export type Panel = 'login_register' | 'register_verify' | 'forget_password'
@@ -26,9 +23,6 @@ export interface LoginModalProps {
   onClosed: () => void
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
-
 /**
  * The sign-in dialog (SPEC §2, §4): a modal `<dialog>` (the page behind is inert), Tab kept inside,
  * Escape or the close button or a click outside closes it after its animation. Its own chunk,
@@ -36,70 +30,20 @@ const FOCUSABLE =
  */
 export default function LoginModal({ loginWays, googleClientId, onClosed }: LoginModalProps) {
   const { t } = useI18n()
-  const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const [closing, setClosing] = useState(false)
   const [panel, setPanel] = useState<Panel>('login_register')
   const [isRegister, setIsRegister] = useState(false)
   const [form, setForm] = useState<AccountForm>({ email: '', password: '', confirm: '' })
   // Lives here, not in a panel: the countdown goes on while the visitor moves between panels.
   const registerSender = useCodeSender(0)
+  const { dialog, closing, close, handlers } = useModalDialog(onClosed)
   const emailEnabled = loginWays.includes('email')
   const googleEnabled = loginWays.includes('google') && googleClientId.trim() !== ''
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) {
-      element.showModal()
-      // showModal focuses the first focusable element (the close button); the first field is more useful.
-      element.querySelector<HTMLElement>('input, button.account-submit')?.focus()
-    }
-    if (element) setModalLayer(element)
-    return () => {
-      setModalLayer(null)
-      if (element?.open) element.close()
-    }
-  }, [])
-
-  const closingRef = useRef(false)
-  const close = useCallback(() => {
-    if (closingRef.current) return
-    closingRef.current = true
-    setClosing(true)
-    // Toasts shown now outlive the dialog: back to the page before it fades out.
-    setModalLayer(null)
-    setTimeout(() => {
-      dialog.current?.close()
-      onClosed()
-    }, MODAL_CLOSE_MS)
-  }, [onClosed])
 
   function toLogin(email?: string) {
     setForm((current) => ({ email: email ?? current.email, password: '', confirm: '' }))
     setIsRegister(false)
     setPanel('login_register')
-  }
-
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (item) => item.offsetParent !== null || item === document.activeElement,
-    )
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
-  function onBackdrop(event: MouseEvent<HTMLDialogElement>) {
-    // A click on the dialog element itself is a click on its backdrop: the content fills the box.
-    if (event.target === dialog.current) close()
   }
 
   const title =
@@ -116,12 +60,7 @@ export default function LoginModal({ loginWays, googleClientId, onClosed }: Logi
       ref={dialog}
       className={`account-dialog${closing ? ' account-dialog--closing' : ''}`}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
-      }}
-      onKeyDown={trapTab}
-      onClick={onBackdrop}
+      {...handlers}
     >
       <div className="account-dialog__body" data-panel={panel}>
         <header className="account-dialog__header">
