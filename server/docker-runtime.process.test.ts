@@ -49,6 +49,7 @@ describe('the image as the Dockerfile and .dockerignore describe it', () => {
       'package.json',
       'package-lock.json',
       'build.mjs',
+      'build',
       'tsconfig.json',
       'server',
       'client',
