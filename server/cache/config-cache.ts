@@ -3,7 +3,14 @@ import type { CacheMetrics } from '../metrics/metrics.ts'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff.ts'
 import { createFill } from './config-fill.ts'
 import { createFlights } from './config-flights.ts'
-import { type ConfigCacheLoadContext, createFreshness, type Entry, NOT_FOUND, type UNCHANGED } from './config-entry.ts'
+import {
+  type ConfigCacheLoadContext,
+  createFreshness,
+  type Entry,
+  type Freshness,
+  NOT_FOUND,
+  type UNCHANGED,
+} from './config-entry.ts'
 import { valueBytes } from './entry-bytes.ts'
 import { wantsFresh } from './fresh-reads.ts'
 import { CACHE_RESULT } from '../telemetry/attributes.ts'
@@ -103,7 +110,7 @@ export interface ConfigCache<V, C = undefined> {
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
   const { ttlMs, staleMs, negativeTtlMs, maxBytes, onError, metrics } = options
   const now = options.now ?? Date.now
-  const { isFresh, isServable } = createFreshness({ now, ttlMs, staleMs, negativeTtlMs })
+  const freshness = createFreshness({ now, ttlMs, staleMs, negativeTtlMs })
   const fill = createFill<V, C, R>({
     load: options.load,
     parse: options.parse ?? ((raw: unknown) => raw as V),
@@ -114,16 +121,12 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     staleMs,
     negativeTtlMs,
     now,
-    freshness: { isFresh, isServable },
+    freshness,
     sharedStore: options.shared ? sharedEntries(options.shared, onError) : undefined,
     onError,
   })
   const entries = createEntries<V>(options.max, maxBytes, metrics)
-  const {
-    flights,
-    start: startLoad,
-    refreshInBackground,
-  } = createFlights<V, C>({
+  const loads = createFlights<V, C>({
     fill,
     store: entries,
     now,
@@ -131,16 +134,41 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     random: options.random ?? Math.random,
     onError,
   })
-
+  const lookup = createLookup({ entries, loads, freshness, metrics })
   const name = options.name ?? 'cache'
-  const get = (key: string, ...args: CallerArgs<C>) => traceLookup(name, (span) => lookup(span, key, ...args))
+  const get = (key: string, ...args: CallerArgs<C>) => traceLookup(name, (span) => lookup(span, key, args[0] as C))
+  return withControls(get, { entries, loads, freshness, metrics })
+}
 
-  async function lookup(
-    span: OpenSpan | undefined,
-    key: string,
-    ...args: CallerArgs<C>
-  ): Promise<ConfigCacheResult<V>> {
-    const caller = args[0] as C
+/** What a lookup and the cache's controls work on: the entries, the loads running, the clock's judgement. */
+interface CacheParts<V, C> {
+  entries: Entries<V>
+  loads: ReturnType<typeof createFlights<V, C>>
+  freshness: Freshness
+  metrics: CacheMetrics | undefined
+}
+
+/** Answers a key from the entries held, fresh or stale, or from a load (its own or one already running). */
+function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V, C>) {
+  const { isFresh, isServable } = freshness
+
+  function found(loaded: Entry<V>): ConfigCacheResult<V> {
+    if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
+    return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
+  }
+
+  /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
+  async function loadAfterPurge(key: string, caller: C, held: Entry<V>): Promise<Entry<V>> {
+    const running = loads.flights.get(key)
+    if (running?.fresh) return running.promise
+    // A background refresh may still answer with the stale value (another instance is loading it).
+    const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
+    if (loaded !== undefined && loaded.purged !== true) return loaded
+    const current = loads.flights.get(key)
+    return (current?.fresh ? current : loads.start(key, caller, entries.get(key) ?? held, true)).promise
+  }
+
+  return async function lookup(span: OpenSpan | undefined, key: string, caller: C): Promise<ConfigCacheResult<V>> {
     const looked = (result: 'hit' | 'stale' | 'miss') => {
       metrics?.lookup(result)
       span?.set({ [CACHE_RESULT]: result })
@@ -157,43 +185,34 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       }
       if (isServable(entry)) {
         looked('stale')
-        refreshInBackground(key, caller, entry)
+        loads.refreshInBackground(key, caller, entry)
         return { kind: 'found', value: entry.value as V, stale: true }
       }
       // Too old to serve: drop it so an upstream failure now leaves nothing behind.
       entries.delete(key)
     }
     looked('miss')
-    const flight = flights.get(key) ?? startLoad(key, caller, undefined, wantsFresh())
+    const flight = loads.flights.get(key) ?? loads.start(key, caller, undefined, wantsFresh())
     const loaded = await flight.promise
     if (loaded.purged !== true) return found(loaded)
     // The shared copy a soft purge of everything left stale.
     if (wantsFresh()) return found(await loadAfterPurge(key, caller, loaded))
-    refreshInBackground(key, caller, loaded)
+    loads.refreshInBackground(key, caller, loaded)
     return found(loaded)
   }
+}
 
-  function found(loaded: Entry<V>): ConfigCacheResult<V> {
-    if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
-    return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
-  }
-
-  /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
-  async function loadAfterPurge(key: string, caller: C, held: Entry<V>): Promise<Entry<V>> {
-    const running = flights.get(key)
-    if (running?.fresh) return running.promise
-    // A background refresh may still answer with the stale value (another instance is loading it).
-    const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
-    if (loaded !== undefined && loaded.purged !== true) return loaded
-    const current = flights.get(key)
-    return (current?.fresh ? current : startLoad(key, caller, entries.get(key) ?? held, true)).promise
-  }
-
+/** The cache as its users see it: `get`, and the peek, purge and size controls over its entries and loads. */
+function withControls<V, C>(
+  get: ConfigCache<V, C>['get'],
+  { entries, loads, freshness, metrics }: CacheParts<V, C>,
+): ConfigCache<V, C> {
+  const { flights } = loads
   return {
     get,
     peek(key) {
       const entry = entries.get(key)
-      if (entry === undefined || entry.value === NOT_FOUND || !isFresh(entry)) return undefined
+      if (entry === undefined || entry.value === NOT_FOUND || !freshness.isFresh(entry)) return undefined
       metrics?.lookup('hit')
       return entry.value
     },
@@ -226,6 +245,8 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     },
   }
 }
+
+type Entries<V> = ReturnType<typeof createEntries<V>>
 
 /**
  * The bounded entry store, reporting its size, bytes and evictions. Expiry is decided by the cache
