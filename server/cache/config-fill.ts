@@ -121,11 +121,11 @@ function writeShared<V>(
   raw: unknown,
 ): Promise<void> | undefined {
   const found = entry.value !== NOT_FOUND
-  const keepMs = found ? deps.ttlMs + deps.staleMs : deps.negativeTtlMs
-  if (keepMs <= 0) return undefined
+  const lifetimeMs = found ? deps.ttlMs + deps.staleMs : deps.negativeTtlMs
+  if (lifetimeMs <= 0) return undefined
   return store.write(
     key,
     found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found },
-    keepMs,
+    lifetimeMs,
   )
 }

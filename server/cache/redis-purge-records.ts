@@ -24,7 +24,7 @@ interface RedisPurgeRecords {
   /** Makes the set of everything (and its generation) unless it is there: at start-up. */
   ensure(): Promise<void>
   /** Records `at` under each record key (`<prefix>purged:<mode>:<name>`), keeping a later time already there. */
-  mark(keys: string[], at: number, keepMs: number): Promise<void>
+  mark(keys: string[], at: number, markMs: number): Promise<void>
   /** The copy under `key` and the times of `marks`; a copy written under other generations reads as hard-purged. */
   read(key: string, marks: string[]): Promise<{ value: Buffer | undefined; marks: (number | undefined)[] }>
   /** Writes the copy (with its generations) and its tag index entries unless a record of `marks` is at or after `since`. */
@@ -153,7 +153,7 @@ export function redisPurgeRecords(client: Redis | Cluster, prefix: string, optio
     async ensure() {
       await client.zadd(scope.everything, 'NX', newGeneration(), GENERATION)
     },
-    mark: (keys, at, keepMs) => markRecords(scope, keys, at, keepMs),
+    mark: (keys, at, markMs) => markRecords(scope, keys, at, markMs),
     read: (key, marks) => readWithRecords(scope, key, marks),
     write: (key, value, ttlMs, guard) => writeUnlessPurged(scope, records.ensure, key, value, ttlMs, guard),
   }
@@ -179,7 +179,7 @@ async function readEverything(scope: RecordsScope) {
   return { generation: generation ?? undefined, times }
 }
 
-async function markRecords(scope: RecordsScope, keys: string[], at: number, keepMs: number) {
+async function markRecords(scope: RecordsScope, keys: string[], at: number, markMs: number) {
   const bySet = new Map<string | null, string[]>()
   for (const name of keys.map((key) => nameOf(scope, key))) {
     const host = recordHost(name)
@@ -194,7 +194,7 @@ async function markRecords(scope: RecordsScope, keys: string[], at: number, keep
         1,
         host === null ? scope.everything : tenantRecordsKey(scope.prefix, host),
         at,
-        at - keepMs,
+        at - markMs,
         scope.maxRecords,
         newGeneration(),
         host === null ? '*' : hostRecord(host),

@@ -42,7 +42,7 @@ type Release = () => Promise<void>
 export interface SharedEntries {
   /** The entry of `key`; anything unreadable counts as missing (and is reported). */
   read(key: string): Promise<SharedEntry | undefined>
-  write(key: string, entry: StoredEntry, keepMs: number): Promise<void>
+  write(key: string, entry: StoredEntry, lifetimeMs: number): Promise<void>
   /** The release of `key`'s load lock, or null when another instance holds it. */
   lock(key: string): Promise<Release | null>
   /**
@@ -84,10 +84,10 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   const lock = (key: string) => layer.store.lock(lockKeyOf(layer.prefix, key), lockMs)
   return {
     read,
-    async write(key, entry, keepMs) {
+    async write(key, entry, lifetimeMs) {
       if (admission !== undefined && !present.has(key) && !(await admission.admit(key)).admitted) return
       // Not written when a purge covering it came at or after its load (it would read as purged anyway).
-      await layer.store.setUnlessMarked(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs, {
+      await layer.store.setUnlessMarked(sharedKey(layer.prefix, key), encodeStoredEntry(entry), lifetimeMs, {
         marks: entryMarks(layer.prefix, key),
         since: entry.storedAt,
         sets: [],

@@ -67,7 +67,7 @@ export function createSiteConfigCache(deps: SiteConfigCacheDeps): ConfigCache<Si
           // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
           // config is kept with the raw one, so storing it does not parse the same answer again.
           const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
-          if (!refresh && caller.language === '') firstAnswers.keep(site, raw, answers.fingerprintOf(raw))
+          if (!refresh && caller.language === '') firstAnswers.hold(site, raw, answers.fingerprintOf(raw))
           return raw
         } catch (error) {
           // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
