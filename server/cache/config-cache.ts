@@ -2,11 +2,11 @@ import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff.ts'
 import { createFill } from './config-fill.ts'
-import { createFlights } from './config-flights.ts'
+import { createRunningLoads } from './config-loads.ts'
 import {
   type ConfigCacheLoadContext,
   createFreshness,
-  type Entry,
+  type ConfigEntry,
   type Freshness,
   NOT_FOUND,
   type UNCHANGED,
@@ -126,7 +126,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     onError,
   })
   const entries = createEntries<V>(options.max, maxBytes, metrics)
-  const loads = createFlights<V, C>({
+  const loads = createRunningLoads<V, C>({
     fill,
     store: entries,
     now,
@@ -143,7 +143,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
 /** What a lookup and the cache's controls work on: the entries, the loads running, the clock's judgement. */
 interface CacheParts<V, C> {
   entries: Entries<V>
-  loads: ReturnType<typeof createFlights<V, C>>
+  loads: ReturnType<typeof createRunningLoads<V, C>>
   freshness: Freshness
   metrics: CacheMetrics | undefined
 }
@@ -152,19 +152,19 @@ interface CacheParts<V, C> {
 function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V, C>) {
   const { isFresh, isServable } = freshness
 
-  function found(loaded: Entry<V>): ConfigCacheResult<V> {
+  function found(loaded: ConfigEntry<V>): ConfigCacheResult<V> {
     if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
     return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
   }
 
   /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
-  async function loadAfterPurge(key: string, caller: C, held: Entry<V>): Promise<Entry<V>> {
-    const running = loads.flights.get(key)
+  async function loadAfterPurge(key: string, caller: C, held: ConfigEntry<V>): Promise<ConfigEntry<V>> {
+    const running = loads.running.get(key)
     if (running?.fresh) return running.promise
     // A background refresh may still answer with the stale value (another instance is loading it).
     const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
     if (loaded !== undefined && loaded.purged !== true) return loaded
-    const current = loads.flights.get(key)
+    const current = loads.running.get(key)
     return (current?.fresh ? current : loads.start(key, caller, entries.get(key) ?? held, true)).promise
   }
 
@@ -192,8 +192,8 @@ function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V
       entries.delete(key)
     }
     looked('miss')
-    const flight = loads.flights.get(key) ?? loads.start(key, caller, undefined, wantsFresh())
-    const loaded = await flight.promise
+    const load = loads.running.get(key) ?? loads.start(key, caller, undefined, wantsFresh())
+    const loaded = await load.promise
     if (loaded.purged !== true) return found(loaded)
     // The shared copy a soft purge of everything left stale.
     if (wantsFresh()) return found(await loadAfterPurge(key, caller, loaded))
@@ -207,7 +207,7 @@ function withControls<V, C>(
   get: ConfigCache<V, C>['get'],
   { entries, loads, freshness, metrics }: CacheParts<V, C>,
 ): ConfigCache<V, C> {
-  const { flights } = loads
+  const { running } = loads
   return {
     get,
     peek(key) {
@@ -217,16 +217,16 @@ function withControls<V, C>(
       return entry.value
     },
     delete(key) {
-      flights.delete(key)
+      running.delete(key)
       return entries.delete(key)
     },
     deletePrefix(prefix) {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)
-      for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
+      for (const key of [...running.keys()]) if (key.startsWith(prefix)) running.delete(key)
     },
     clear() {
       entries.clear()
-      flights.clear()
+      running.clear()
     },
     markPurged() {
       const reached = entries.size
@@ -234,7 +234,7 @@ function withControls<V, C>(
         if (entry.value === NOT_FOUND) entries.delete(key)
         else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }
-      flights.clear()
+      running.clear()
       return reached
     },
     get size() {
@@ -253,14 +253,14 @@ type Entries<V> = ReturnType<typeof createEntries<V>>
  * with the injected clock, so lru-cache only bounds entries (and bytes).
  */
 function createEntries<V>(max: number, maxBytes: number | undefined, metrics: CacheMetrics | undefined) {
-  const entries = new LRUCache<string, Entry<V>>({
+  const entries = new LRUCache<string, ConfigEntry<V>>({
     max,
     ...(maxBytes !== undefined
-      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) }
+      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: ConfigEntry<V>) => Math.max(1, entry.size) }
       : {}),
     ...(metrics
       ? {
-          dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) =>
+          dispose: (_value: ConfigEntry<V>, _key: string, reason: LRUCache.DisposeReason) =>
             reason === 'evict' && metrics.evicted(),
         }
       : {}),

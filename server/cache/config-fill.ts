@@ -1,4 +1,4 @@
-import { type ConfigCacheLoadContext, type Entry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
+import { type ConfigCacheLoadContext, type ConfigEntry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
 import { notFoundBytes } from './entry-bytes.ts'
 import type { SharedEntries, SharedEntry } from './shared-entries.ts'
 
@@ -22,7 +22,12 @@ export interface FillDeps<V, C, R> {
  * Loads one key into an entry; `known` is the newest entry this instance already has. `fresh`: the
  * caller waits for a new value (a render after a purge) instead of taking a stale one.
  */
-export type Fill<V, C> = (key: string, caller: C, known: Entry<V> | undefined, fresh?: boolean) => Promise<Entry<V>>
+export type Fill<V, C> = (
+  key: string,
+  caller: C,
+  known: ConfigEntry<V> | undefined,
+  fresh?: boolean,
+) => Promise<ConfigEntry<V>>
 
 /**
  * One load of a key: with a shared layer, a fresh shared value is taken as is; otherwise the
@@ -67,8 +72,8 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
   return async function loadHere(
     key: string,
     caller: C,
-    known: Entry<V> | undefined,
-  ): Promise<{ entry: Entry<V>; raw: unknown }> {
+    known: ConfigEntry<V> | undefined,
+  ): Promise<{ entry: ConfigEntry<V>; raw: unknown }> {
     const held = deps.sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
     const raw = await deps.load(key, {
       caller,
@@ -98,7 +103,7 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
 
 /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
 function readShared<V, C, R>(deps: FillDeps<V, C, R>) {
-  return function fromShared(key: string, caller: C, stored: SharedEntry | undefined): Entry<V> | undefined {
+  return function fromShared(key: string, caller: C, stored: SharedEntry | undefined): ConfigEntry<V> | undefined {
     if (stored === undefined) return undefined
     const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0, ...(stored.purged ? { purged: true } : {}) }
     if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
@@ -117,7 +122,7 @@ function writeShared<V>(
   deps: { ttlMs: number; staleMs: number; negativeTtlMs: number },
   store: SharedEntries,
   key: string,
-  entry: Entry<V>,
+  entry: ConfigEntry<V>,
   raw: unknown,
 ): Promise<void> | undefined {
   const found = entry.value !== NOT_FOUND
