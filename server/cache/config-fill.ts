@@ -1,6 +1,6 @@
 import { type ConfigCacheLoadContext, type ConfigEntry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
 import { notFoundBytes } from './entry-bytes.ts'
-import type { SharedEntries, SharedEntry } from './shared-entries.ts'
+import type { Release, SharedEntries, SharedEntry } from './shared-entries.ts'
 
 /** What one cache's loads are made of (see ConfigCacheOptions for each). */
 export interface FillDeps<V, C, R> {
@@ -38,6 +38,27 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
   const { sharedStore, freshness } = deps
   const loadHere = loadWith(deps)
   const fromShared = readShared(deps)
+
+  /**
+   * Another instance holds the load lock: an entry to serve meanwhile (a stale one, unless a fresh
+   * one is wanted), the one it lands, or the lock, should it give up (null: load without it).
+   */
+  async function whileAnotherLoads(
+    store: SharedEntries,
+    key: string,
+    caller: C,
+    held: { stored: ConfigEntry<V> | undefined; known: ConfigEntry<V> | undefined; fresh: boolean },
+  ): Promise<{ entry: ConfigEntry<V> } | { release: Release | null }> {
+    const { stored, known } = held
+    const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
+    if (stale !== undefined && !held.fresh) return { entry: stale }
+    const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
+    const waited = await store.awaitNewer(key, newest)
+    const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
+    if (landed !== undefined) return { entry: landed }
+    return { release: waited !== undefined && 'release' in waited ? waited.release : null }
+  }
+
   return async function fill(key, caller, known, fresh = false) {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
     if (!sharedStore) return (await loadHere(key, caller, known)).entry
@@ -49,13 +70,9 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
     let release = await sharedStore.lock(key)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
-      const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
-      if (stale !== undefined && !fresh) return stale
-      const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const waited = await sharedStore.awaitNewer(key, newest)
-      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
-      if (landed !== undefined) return landed
-      release = waited !== undefined && 'release' in waited ? waited.release : null
+      const meanwhile = await whileAnotherLoads(sharedStore, key, caller, { stored, known, fresh })
+      if ('entry' in meanwhile) return meanwhile.entry
+      release = meanwhile.release
     }
     try {
       const { entry, raw } = await loadHere(key, caller, known)

@@ -36,7 +36,8 @@ export interface SharedCacheLayer {
 /** An entry read from the shared store, with the bytes its text took there; `purged`: left stale by a soft purge of everything. */
 export type SharedEntry = StoredEntry & { bytes: number; purged?: boolean }
 
-type Release = () => Promise<void>
+/** Lets go of a load lock. */
+export type Release = () => Promise<void>
 
 /** A config cache's entries in the shared store: read, written, and the load lock around them. */
 export interface SharedEntries {
