@@ -70,13 +70,13 @@ export function createCdnCaller(options: CdnCallerOptions) {
     const at = rate.book(deadline.at)
     if (at === null) {
       counted('not_sent')
-      return { kind: 'not_sent' }
+      return { kind: 'ended', reason: 'not sent before the deadline: CDN_PURGE_CALLS_PER_MINUTE reached' }
     }
-    if (!(await waitUntil(at, deadline.signal))) return { kind: 'aborted' }
+    if (!(await waitUntil(at, deadline.signal))) return { kind: 'ended' }
     const reply = await attempt(options.dispatcher, target, call, deadline.signal)
     if (reply === 'aborted') {
       counted('timeout')
-      return { kind: 'aborted' }
+      return { kind: 'ended' }
     }
     const { verdict } = reply
     counted(callOutcome(reply))
@@ -88,30 +88,34 @@ export function createCdnCaller(options: CdnCallerOptions) {
     return { kind: 'retry', reason, retryAt: reply.retryAt }
   }
 
+  /** Waits out the back-off after try `tries` (and the CDN's Retry-After); false when it would pass the deadline. */
+  async function waitToRetry(tries: number, retryAt: number | null, deadline: Deadline): Promise<boolean> {
+    const now = Date.now()
+    const next = Math.max(nextRetryAt(tries, backoff, now, random), retryAt ?? now)
+    return next <= deadline.at && (await waitUntil(next, deadline.signal))
+  }
+
   return async function send(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<CallResult> {
     let last: string | undefined
     for (let tries = 1; ; tries++) {
       const tried = await tryOnce(target, call, deadline)
       if (tried.kind === 'done') return tried.result
-      if (tried.kind === 'not_sent') last ??= 'not sent before the deadline: CDN_PURGE_CALLS_PER_MINUTE reached'
-      if (tried.kind !== 'retry')
-        return last === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason: last }
-      const { reason } = tried
-      last = reason
-      if (tries >= maxTries) return { outcome: 'failed', reason: `${reason} (${tries} tries)` }
-      const now = Date.now()
-      const next = Math.max(nextRetryAt(tries, backoff, now, random), tried.retryAt ?? now)
-      if (next > deadline.at || !(await waitUntil(next, deadline.signal))) return { outcome: 'failed', reason }
+      if (tried.kind === 'ended') {
+        const reason = last ?? tried.reason
+        return reason === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason }
+      }
+      last = tried.reason
+      if (tries >= maxTries) return { outcome: 'failed', reason: `${last} (${tries} tries)` }
+      if (!(await waitToRetry(tries, tried.retryAt, deadline))) return { outcome: 'failed', reason: last }
     }
   }
 }
 
-/** How one call ended: judged for good, worth another try, or cut off by the pace or the deadline. */
+/** How one call ended: judged for good, worth another try, or ended by the pace (its reason) or the deadline. */
 type Try =
   | { kind: 'done'; result: CallResult }
   | { kind: 'retry'; reason: string; retryAt: number | null }
-  | { kind: 'not_sent' }
-  | { kind: 'aborted' }
+  | { kind: 'ended'; reason?: string }
 
 /**
  * Waits until the clock reads `at` (a timer may fire a little early: it is waited on again), or
