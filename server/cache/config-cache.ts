@@ -168,30 +168,24 @@ function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V
     return (current?.fresh ? current : loads.start(key, caller, entries.get(key) ?? held, true)).promise
   }
 
-  return async function lookup(span: OpenSpan | undefined, key: string, caller: C): Promise<ConfigCacheResult<V>> {
-    const looked = (result: 'hit' | 'stale' | 'miss') => {
-      metrics?.lookup(result)
-      span?.set({ [CACHE_RESULT]: result })
+  /** The entry held answers: fresh, or stale while a refresh starts; too old, it is dropped (undefined: a miss). */
+  function answerHeld(key: string, caller: C, entry: ConfigEntry<V>, looked: Looked): ConfigCacheResult<V> | undefined {
+    if (isFresh(entry)) {
+      looked('hit')
+      return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
     }
-    const entry = entries.get(key)
-    if (entry?.purged === true && wantsFresh() && isServable(entry)) {
-      looked('miss')
-      return found(await loadAfterPurge(key, caller, entry))
+    if (isServable(entry)) {
+      looked('stale')
+      loads.refreshInBackground(key, caller, entry)
+      return { kind: 'found', value: entry.value as V, stale: true }
     }
-    if (entry) {
-      if (isFresh(entry)) {
-        looked('hit')
-        return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
-      }
-      if (isServable(entry)) {
-        looked('stale')
-        loads.refreshInBackground(key, caller, entry)
-        return { kind: 'found', value: entry.value as V, stale: true }
-      }
-      // Too old to serve: drop it so an upstream failure now leaves nothing behind.
-      entries.delete(key)
-    }
-    looked('miss')
+    // Too old to serve: drop it so an upstream failure now leaves nothing behind.
+    entries.delete(key)
+    return undefined
+  }
+
+  /** A miss: the running load's answer, or a load of its own. */
+  async function loadMissing(key: string, caller: C): Promise<ConfigCacheResult<V>> {
     const load = loads.running.get(key) ?? loads.start(key, caller, undefined, wantsFresh())
     const loaded = await load.promise
     if (loaded.purged !== true) return found(loaded)
@@ -200,7 +194,26 @@ function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V
     loads.refreshInBackground(key, caller, loaded)
     return found(loaded)
   }
+
+  return async function lookup(span: OpenSpan | undefined, key: string, caller: C): Promise<ConfigCacheResult<V>> {
+    const looked: Looked = (result) => {
+      metrics?.lookup(result)
+      span?.set({ [CACHE_RESULT]: result })
+    }
+    const entry = entries.get(key)
+    if (entry?.purged === true && wantsFresh() && isServable(entry)) {
+      looked('miss')
+      return found(await loadAfterPurge(key, caller, entry))
+    }
+    const held = entry === undefined ? undefined : answerHeld(key, caller, entry, looked)
+    if (held !== undefined) return held
+    looked('miss')
+    return loadMissing(key, caller)
+  }
 }
+
+/** Reports how a lookup was answered, to the metrics and the lookup's span. */
+type Looked = (result: 'hit' | 'stale' | 'miss') => void
 
 /** The cache as its users see it: `get`, and the peek, purge and size controls over its entries and loads. */
 function withControls<V, C>(
