@@ -48,23 +48,26 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
   const pinnedDispatcher = options.pinnedDispatcher ?? createPinnedAgent
   const maxRedirects = options.maxRedirects ?? 3
 
+  /** One hop to `url`: checked, and pinned to a checked public address unless its origin is allowed. */
+  async function hopTo(url: URL, signal: AbortSignal): Promise<HopAnswer> {
+    checkUrl(url)
+    const pinned = allowed.has(url.origin) ? null : pinnedDispatcher(await publicAddressOf(url, resolve))
+    try {
+      return await fetchHop(url, pinned ?? options.dispatcher, signal, options.maxBytes)
+    } finally {
+      // The pinned agent served this one hop; closing it drops its socket.
+      if (pinned) void pinned.destroy().catch(() => {})
+    }
+  }
+
   return async function fetchSource(source) {
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), options.timeoutMs)
     let url = source
     try {
       for (let hop = 0; ; hop += 1) {
-        checkUrl(url)
-        const allowedOrigin = allowed.has(url.origin)
-        const pinned = allowedOrigin ? null : pinnedDispatcher(await publicAddressOf(url, resolve))
-        let answer: HopAnswer
-        try {
-          answer = await fetchHop(url, pinned ?? options.dispatcher, deadline.signal, options.maxBytes)
-        } finally {
-          // The pinned agent served this one hop; closing it drops its socket.
-          if (pinned) void pinned.destroy().catch(() => {})
-        }
-        if (answer.kind === 'body') return { body: answer.body, url, allowedOrigin }
+        const answer = await hopTo(url, deadline.signal)
+        if (answer.kind === 'body') return { body: answer.body, url, allowedOrigin: allowed.has(url.origin) }
         if (hop >= maxRedirects) throw sourceFailed(`more than ${maxRedirects} redirects from ${source.href}`)
         url = nextHop(url, answer.location)
       }
