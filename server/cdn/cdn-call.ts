@@ -100,15 +100,17 @@ export function createCdnCaller(options: CdnCallerOptions) {
     for (let tries = 1; ; tries++) {
       const tried = await tryOnce(target, call, deadline)
       if (tried.kind === 'done') return tried.result
-      if (tried.kind === 'ended') {
-        const reason = last ?? tried.reason
-        return reason === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason }
-      }
+      if (tried.kind === 'ended') return endedWith(last ?? tried.reason)
       last = tried.reason
       if (tries >= maxTries) return { outcome: 'failed', reason: `${last} (${tries} tries)` }
       if (!(await waitToRetry(tries, tried.retryAt, deadline))) return { outcome: 'failed', reason: last }
     }
   }
+}
+
+/** A call that ended without a verdict: failed for the last reason known, else timed out. */
+function endedWith(reason: string | undefined): CallResult {
+  return reason === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason }
 }
 
 /** How one call ended: judged for good, worth another try, or ended by the pace (its reason) or the deadline. */
