@@ -10,6 +10,7 @@ import { isSameOriginWrite } from '../http/same-origin.ts'
 import { streamedResponse } from '../http/whole-body.ts'
 import { lookupTenant } from '../middleware/tenant.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
+import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 import { toProxyCall, upstreamPathOf, type ProxyCall } from './allow-list.ts'
 import { isJsonContentType } from './json-content-type.ts'
@@ -84,31 +85,35 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       email: parsed.email,
     })
     if (wait != null) return tooManyAttempts(c, wait)
-    const body = parsed.text
-    const context: UpstreamCallContext = {
-      userAgent: c.req.header('user-agent') ?? '',
-      referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
-      appDomain: found.tenant.host,
-      requestId: c.get('requestId'),
-      // The address the trusted hops report (TRUST_PROXY), never an X-Forwarded-For the visitor wrote.
-      ...withForwardedFor(c.env.front.facts.clientAddress),
-      // API.md: only send_email carries the site id.
-      ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
-      ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),
-      signal: c.req.raw.signal,
-    }
+    const tenant = found.tenant
     try {
-      const reply = await upstream.passthrough(upstreamPathOf(call), body, context)
+      const reply = await upstream.passthrough(upstreamPathOf(call), parsed.text, callContext(c, call, tenant))
       const headers = new Headers({ 'content-type': reply.contentType, ...API_NO_STORE })
       for (const cookie of toVisitorCookies(reply.setCookies, { secure: isHttps(c) }))
         headers.append('set-cookie', cookie)
       return streamedResponse(reply.body, { status: reply.httpStatus, headers })
     } catch (error) {
       if (!isUpstreamError(error)) throw error
-      c.get('log').warn({ err: error, call, host: found.tenant.host }, 'proxied API call failed')
+      c.get('log').warn({ err: error, call, host: tenant.host }, 'proxied API call failed')
       if (error instanceof UpstreamTimeoutError) return jsonError(c, 504, 'The server did not answer in time')
       return jsonError(c, 502, 'The server could not be reached')
     }
+  }
+}
+
+/** What the upstream is told of the visitor's call: who asks, from where, for which site, with which session. */
+function callContext(c: Context<AppEnv>, call: ProxyCall, tenant: Tenant): UpstreamCallContext {
+  return {
+    userAgent: c.req.header('user-agent') ?? '',
+    referer: (c.req.header('referer') ?? '').slice(0, MAX_REFERER_LENGTH),
+    appDomain: tenant.host,
+    requestId: c.get('requestId'),
+    // The address the trusted hops report (TRUST_PROXY), never an X-Forwarded-For the visitor wrote.
+    ...withForwardedFor(c.env.front.facts.clientAddress),
+    // API.md: only send_email carries the site id.
+    ...(call === 'send_email' ? { siteId: tenant.site.site_id } : {}),
+    ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),
+    signal: c.req.raw.signal,
   }
 }
 

@@ -59,8 +59,8 @@ export function htmlKey(host: string, language: Lang, origin: string, routerPath
   return `${host}:html:${language}:${scheme}://${host}${routerPath}`
 }
 
-/** The facts an HTML key encodes. */
-interface HtmlKeyFacts {
+/** What an HTML key is made of. */
+interface HtmlKeyParts {
   host: string
   language: string
   origin: string
@@ -70,8 +70,8 @@ interface HtmlKeyFacts {
 
 const HTML_KEY = /^([^:]+):html:([^:]+):(https?:\/\/[^/]+)(\/.*)$/
 
-/** The facts of an HTML key, or null for any other key. */
-export function parseHtmlKey(key: string): HtmlKeyFacts | null {
+/** The parts of an HTML key, or null for any other key. */
+export function parseHtmlKey(key: string): HtmlKeyParts | null {
   const match = HTML_KEY.exec(key)
   if (match === null) return null
   const [, host = '', language = '', origin = '', routerPath = ''] = match

@@ -2,8 +2,15 @@ import { LRUCache } from 'lru-cache'
 import type { CacheMetrics } from '../metrics/metrics.ts'
 import { type Backoff, DEFAULT_BACKOFF } from './backoff.ts'
 import { createFill } from './config-fill.ts'
-import { createFlights } from './config-flights.ts'
-import { type ConfigCacheLoadContext, createFreshness, type Entry, NOT_FOUND, type UNCHANGED } from './config-entry.ts'
+import { createRunningLoads } from './config-loads.ts'
+import {
+  type ConfigCacheLoadContext,
+  createFreshness,
+  type ConfigEntry,
+  type Freshness,
+  NOT_FOUND,
+  type UNCHANGED,
+} from './config-entry.ts'
 import { valueBytes } from './entry-bytes.ts'
 import { wantsFresh } from './fresh-reads.ts'
 import { CACHE_RESULT } from '../telemetry/attributes.ts'
@@ -103,7 +110,7 @@ export interface ConfigCache<V, C = undefined> {
 export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheOptions<V, C, R>): ConfigCache<V, C> {
   const { ttlMs, staleMs, negativeTtlMs, maxBytes, onError, metrics } = options
   const now = options.now ?? Date.now
-  const { isFresh, isServable } = createFreshness({ now, ttlMs, staleMs, negativeTtlMs })
+  const freshness = createFreshness({ now, ttlMs, staleMs, negativeTtlMs })
   const fill = createFill<V, C, R>({
     load: options.load,
     parse: options.parse ?? ((raw: unknown) => raw as V),
@@ -114,16 +121,12 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     staleMs,
     negativeTtlMs,
     now,
-    freshness: { isFresh, isServable },
+    freshness,
     sharedStore: options.shared ? sharedEntries(options.shared, onError) : undefined,
     onError,
   })
   const entries = createEntries<V>(options.max, maxBytes, metrics)
-  const {
-    flights,
-    start: startLoad,
-    refreshInBackground,
-  } = createFlights<V, C>({
+  const loads = createRunningLoads<V, C>({
     fill,
     store: entries,
     now,
@@ -131,17 +134,69 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
     random: options.random ?? Math.random,
     onError,
   })
-
+  const lookup = createLookup({ entries, loads, freshness, metrics })
   const name = options.name ?? 'cache'
-  const get = (key: string, ...args: CallerArgs<C>) => traceLookup(name, (span) => lookup(span, key, ...args))
+  const get = (key: string, ...args: CallerArgs<C>) => traceLookup(name, (span) => lookup(span, key, args[0] as C))
+  return withControls(get, { entries, loads, freshness, metrics })
+}
 
-  async function lookup(
-    span: OpenSpan | undefined,
-    key: string,
-    ...args: CallerArgs<C>
-  ): Promise<ConfigCacheResult<V>> {
-    const caller = args[0] as C
-    const looked = (result: 'hit' | 'stale' | 'miss') => {
+/** What a lookup and the cache's controls work on: the entries, the loads running, the clock's judgement. */
+interface CacheParts<V, C> {
+  entries: Entries<V>
+  loads: ReturnType<typeof createRunningLoads<V, C>>
+  freshness: Freshness
+  metrics: CacheMetrics | undefined
+}
+
+/** Answers a key from the entries held, fresh or stale, or from a load (its own or one already running). */
+function createLookup<V, C>({ entries, loads, freshness, metrics }: CacheParts<V, C>) {
+  const { isFresh, isServable } = freshness
+
+  function found(loaded: ConfigEntry<V>): ConfigCacheResult<V> {
+    if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
+    return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
+  }
+
+  /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
+  async function loadAfterPurge(key: string, caller: C, held: ConfigEntry<V>): Promise<ConfigEntry<V>> {
+    const running = loads.running.get(key)
+    if (running?.fresh) return running.promise
+    // A background refresh may still answer with the stale value (another instance is loading it).
+    const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
+    if (loaded !== undefined && loaded.purged !== true) return loaded
+    const current = loads.running.get(key)
+    return (current?.fresh ? current : loads.start(key, caller, entries.get(key) ?? held, true)).promise
+  }
+
+  /** The entry held answers: fresh, or stale while a refresh starts; too old, it is dropped (undefined: a miss). */
+  function answerHeld(key: string, caller: C, entry: ConfigEntry<V>, looked: Looked): ConfigCacheResult<V> | undefined {
+    if (isFresh(entry)) {
+      looked('hit')
+      return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
+    }
+    if (isServable(entry)) {
+      looked('stale')
+      loads.refreshInBackground(key, caller, entry)
+      return { kind: 'found', value: entry.value as V, stale: true }
+    }
+    // Too old to serve: drop it so an upstream failure now leaves nothing behind.
+    entries.delete(key)
+    return undefined
+  }
+
+  /** A miss: the running load's answer, or a load of its own. */
+  async function loadMissing(key: string, caller: C): Promise<ConfigCacheResult<V>> {
+    const load = loads.running.get(key) ?? loads.start(key, caller, undefined, wantsFresh())
+    const loaded = await load.promise
+    if (loaded.purged !== true) return found(loaded)
+    // The shared copy a soft purge of everything left stale.
+    if (wantsFresh()) return found(await loadAfterPurge(key, caller, loaded))
+    loads.refreshInBackground(key, caller, loaded)
+    return found(loaded)
+  }
+
+  return async function lookup(span: OpenSpan | undefined, key: string, caller: C): Promise<ConfigCacheResult<V>> {
+    const looked: Looked = (result) => {
       metrics?.lookup(result)
       span?.set({ [CACHE_RESULT]: result })
     }
@@ -150,64 +205,41 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
       looked('miss')
       return found(await loadAfterPurge(key, caller, entry))
     }
-    if (entry) {
-      if (isFresh(entry)) {
-        looked('hit')
-        return entry.value === NOT_FOUND ? { kind: 'not-found' } : { kind: 'found', value: entry.value, stale: false }
-      }
-      if (isServable(entry)) {
-        looked('stale')
-        refreshInBackground(key, caller, entry)
-        return { kind: 'found', value: entry.value as V, stale: true }
-      }
-      // Too old to serve: drop it so an upstream failure now leaves nothing behind.
-      entries.delete(key)
-    }
+    const held = entry === undefined ? undefined : answerHeld(key, caller, entry, looked)
+    if (held !== undefined) return held
     looked('miss')
-    const flight = flights.get(key) ?? startLoad(key, caller, undefined, wantsFresh())
-    const loaded = await flight.promise
-    if (loaded.purged !== true) return found(loaded)
-    // The shared copy a soft purge of everything left stale.
-    if (wantsFresh()) return found(await loadAfterPurge(key, caller, loaded))
-    refreshInBackground(key, caller, loaded)
-    return found(loaded)
+    return loadMissing(key, caller)
   }
+}
 
-  function found(loaded: Entry<V>): ConfigCacheResult<V> {
-    if (loaded.value === NOT_FOUND) return { kind: 'not-found' }
-    return { kind: 'found', value: loaded.value, stale: !isFresh(loaded) }
-  }
+/** Reports how a lookup was answered, to the metrics and the lookup's span. */
+type Looked = (result: 'hit' | 'stale' | 'miss') => void
 
-  /** A value loaded since the purge that left `held` stale: the running refresh's, else one of its own. */
-  async function loadAfterPurge(key: string, caller: C, held: Entry<V>): Promise<Entry<V>> {
-    const running = flights.get(key)
-    if (running?.fresh) return running.promise
-    // A background refresh may still answer with the stale value (another instance is loading it).
-    const loaded = running === undefined ? undefined : await running.promise.catch(() => undefined)
-    if (loaded !== undefined && loaded.purged !== true) return loaded
-    const current = flights.get(key)
-    return (current?.fresh ? current : startLoad(key, caller, entries.get(key) ?? held, true)).promise
-  }
-
+/** The cache as its users see it: `get`, and the peek, purge and size controls over its entries and loads. */
+function withControls<V, C>(
+  get: ConfigCache<V, C>['get'],
+  { entries, loads, freshness, metrics }: CacheParts<V, C>,
+): ConfigCache<V, C> {
+  const { running } = loads
   return {
     get,
     peek(key) {
       const entry = entries.get(key)
-      if (entry === undefined || entry.value === NOT_FOUND || !isFresh(entry)) return undefined
+      if (entry === undefined || entry.value === NOT_FOUND || !freshness.isFresh(entry)) return undefined
       metrics?.lookup('hit')
       return entry.value
     },
     delete(key) {
-      flights.delete(key)
+      running.delete(key)
       return entries.delete(key)
     },
     deletePrefix(prefix) {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key)
-      for (const key of [...flights.keys()]) if (key.startsWith(prefix)) flights.delete(key)
+      for (const key of [...running.keys()]) if (key.startsWith(prefix)) running.delete(key)
     },
     clear() {
       entries.clear()
-      flights.clear()
+      running.clear()
     },
     markPurged() {
       const reached = entries.size
@@ -215,7 +247,7 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
         if (entry.value === NOT_FOUND) entries.delete(key)
         else Object.assign(entry, { purged: true, failures: 0, retryAt: 0 })
       }
-      flights.clear()
+      running.clear()
       return reached
     },
     get size() {
@@ -227,19 +259,21 @@ export function createConfigCache<V, C = undefined, R = V>(options: ConfigCacheO
   }
 }
 
+type Entries<V> = ReturnType<typeof createEntries<V>>
+
 /**
  * The bounded entry store, reporting its size, bytes and evictions. Expiry is decided by the cache
  * with the injected clock, so lru-cache only bounds entries (and bytes).
  */
 function createEntries<V>(max: number, maxBytes: number | undefined, metrics: CacheMetrics | undefined) {
-  const entries = new LRUCache<string, Entry<V>>({
+  const entries = new LRUCache<string, ConfigEntry<V>>({
     max,
     ...(maxBytes !== undefined
-      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: Entry<V>) => Math.max(1, entry.size) }
+      ? { maxSize: Math.max(1, maxBytes), sizeCalculation: (entry: ConfigEntry<V>) => Math.max(1, entry.size) }
       : {}),
     ...(metrics
       ? {
-          dispose: (_value: Entry<V>, _key: string, reason: LRUCache.DisposeReason) =>
+          dispose: (_value: ConfigEntry<V>, _key: string, reason: LRUCache.DisposeReason) =>
             reason === 'evict' && metrics.evicted(),
         }
       : {}),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createFreshness, type Entry, NOT_FOUND } from './config-entry.ts'
+import { createFreshness, type ConfigEntry, NOT_FOUND } from './config-entry.ts'
 
 const clock = { time: 0 }
 const freshness = createFreshness({ now: () => clock.time, ttlMs: 100, staleMs: 50, negativeTtlMs: 20 })
-const entry = (value: unknown): Entry<unknown> => ({ value, storedAt: 1000, size: 0, failures: 0, retryAt: 0 })
+const entry = (value: unknown): ConfigEntry<unknown> => ({ value, storedAt: 1000, size: 0, failures: 0, retryAt: 0 })
 
 describe('createFreshness', () => {
   // Ages around each bound: a value is fresh below ttlMs and servable below ttlMs + staleMs; a

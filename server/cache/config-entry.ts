@@ -18,7 +18,7 @@ export interface ConfigCacheLoadContext<C> {
 }
 
 /** One cached value (or "not found") with when it was stored and how its refreshes have gone. */
-export interface Entry<V> {
+export interface ConfigEntry<V> {
   value: V | typeof NOT_FOUND
   storedAt: number
   /** Approximate bytes held, for `maxBytes`. */
@@ -35,9 +35,9 @@ export interface Entry<V> {
 /** How long entries count as fresh and as servable, by the injected clock. */
 export interface Freshness {
   /** Within its TTL: a value `ttlMs`, a "not found" `negativeTtlMs`. */
-  isFresh(entry: Entry<unknown>): boolean
+  isFresh(entry: ConfigEntry<unknown>): boolean
   /** A value still within TTL + stale window: served while it is refreshed. A "not found" never is. */
-  isServable(entry: Entry<unknown>): boolean
+  isServable(entry: ConfigEntry<unknown>): boolean
 }
 
 /** The freshness rules of one cache. */

@@ -1,6 +1,6 @@
-import { type ConfigCacheLoadContext, type Entry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
+import { type ConfigCacheLoadContext, type ConfigEntry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
 import { notFoundBytes } from './entry-bytes.ts'
-import type { SharedEntries, SharedEntry } from './shared-entries.ts'
+import type { Release, SharedEntries, SharedEntry } from './shared-entries.ts'
 
 /** What one cache's loads are made of (see ConfigCacheOptions for each). */
 export interface FillDeps<V, C, R> {
@@ -22,7 +22,12 @@ export interface FillDeps<V, C, R> {
  * Loads one key into an entry; `known` is the newest entry this instance already has. `fresh`: the
  * caller waits for a new value (a render after a purge) instead of taking a stale one.
  */
-export type Fill<V, C> = (key: string, caller: C, known: Entry<V> | undefined, fresh?: boolean) => Promise<Entry<V>>
+export type Fill<V, C> = (
+  key: string,
+  caller: C,
+  known: ConfigEntry<V> | undefined,
+  fresh?: boolean,
+) => Promise<ConfigEntry<V>>
 
 /**
  * One load of a key: with a shared layer, a fresh shared value is taken as is; otherwise the
@@ -33,6 +38,27 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
   const { sharedStore, freshness } = deps
   const loadHere = loadWith(deps)
   const fromShared = readShared(deps)
+
+  /**
+   * Another instance holds the load lock: an entry to serve meanwhile (a stale one, unless a fresh
+   * one is wanted), the one it lands, or the lock, should it give up (null: load without it).
+   */
+  async function whileAnotherLoads(
+    store: SharedEntries,
+    key: string,
+    caller: C,
+    held: { stored: ConfigEntry<V> | undefined; known: ConfigEntry<V> | undefined; fresh: boolean },
+  ): Promise<{ entry: ConfigEntry<V> } | { release: Release | null }> {
+    const { stored, known } = held
+    const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
+    if (stale !== undefined && !held.fresh) return { entry: stale }
+    const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
+    const waited = await store.awaitNewer(key, newest)
+    const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
+    if (landed !== undefined) return { entry: landed }
+    return { release: waited !== undefined && 'release' in waited ? waited.release : null }
+  }
+
   return async function fill(key, caller, known, fresh = false) {
     // With a value to serve meanwhile, this is a background refresh: no visitor waits on it.
     if (!sharedStore) return (await loadHere(key, caller, known)).entry
@@ -44,13 +70,9 @@ export function createFill<V, C, R>(deps: FillDeps<V, C, R>): Fill<V, C> {
     let release = await sharedStore.lock(key)
     if (release === null) {
       // Another instance is loading: serve stale when there is something to serve, else wait for it.
-      const stale = [stored, known].find((entry) => entry !== undefined && freshness.isServable(entry))
-      if (stale !== undefined && !fresh) return stale
-      const newest = Math.max(known?.storedAt ?? -Infinity, stored?.storedAt ?? -Infinity)
-      const waited = await sharedStore.awaitNewer(key, newest)
-      const landed = waited !== undefined && 'entry' in waited ? fromShared(key, caller, waited.entry) : undefined
-      if (landed !== undefined) return landed
-      release = waited !== undefined && 'release' in waited ? waited.release : null
+      const meanwhile = await whileAnotherLoads(sharedStore, key, caller, { stored, known, fresh })
+      if ('entry' in meanwhile) return meanwhile.entry
+      release = meanwhile.release
     }
     try {
       const { entry, raw } = await loadHere(key, caller, known)
@@ -67,8 +89,8 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
   return async function loadHere(
     key: string,
     caller: C,
-    known: Entry<V> | undefined,
-  ): Promise<{ entry: Entry<V>; raw: unknown }> {
+    known: ConfigEntry<V> | undefined,
+  ): Promise<{ entry: ConfigEntry<V>; raw: unknown }> {
     const held = deps.sharedStore === undefined && known?.value !== NOT_FOUND ? known?.fingerprint : undefined
     const raw = await deps.load(key, {
       caller,
@@ -98,7 +120,7 @@ function loadWith<V, C, R>(deps: FillDeps<V, C, R>) {
 
 /** The entry of one read back from the shared store; one of the wrong shape counts as missing. */
 function readShared<V, C, R>(deps: FillDeps<V, C, R>) {
-  return function fromShared(key: string, caller: C, stored: SharedEntry | undefined): Entry<V> | undefined {
+  return function fromShared(key: string, caller: C, stored: SharedEntry | undefined): ConfigEntry<V> | undefined {
     if (stored === undefined) return undefined
     const meta = { storedAt: stored.storedAt, failures: 0, retryAt: 0, ...(stored.purged ? { purged: true } : {}) }
     if (!stored.found) return { value: NOT_FOUND, size: notFoundBytes(key), ...meta }
@@ -117,15 +139,15 @@ function writeShared<V>(
   deps: { ttlMs: number; staleMs: number; negativeTtlMs: number },
   store: SharedEntries,
   key: string,
-  entry: Entry<V>,
+  entry: ConfigEntry<V>,
   raw: unknown,
 ): Promise<void> | undefined {
   const found = entry.value !== NOT_FOUND
-  const keepMs = found ? deps.ttlMs + deps.staleMs : deps.negativeTtlMs
-  if (keepMs <= 0) return undefined
+  const lifetimeMs = found ? deps.ttlMs + deps.staleMs : deps.negativeTtlMs
+  if (lifetimeMs <= 0) return undefined
   return store.write(
     key,
     found ? { storedAt: entry.storedAt, found, value: raw } : { storedAt: entry.storedAt, found },
-    keepMs,
+    lifetimeMs,
   )
 }

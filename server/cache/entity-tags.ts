@@ -70,19 +70,22 @@ export function entityTagsOf(path: string, value: unknown): string[] {
   const tags = new Set<string>()
   const visit = (node: unknown, depth: number) => {
     if (tags.size >= MAX_TAGS || depth > 8 || typeof node !== 'object' || node === null) return
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1)
-      return
-    }
-    for (const [name, field] of Object.entries(node)) {
-      const entity = name === 'id' ? bare : ID_FIELDS[name]
-      if (entity !== undefined && (typeof field === 'string' || typeof field === 'number')) {
-        const tag = entityTag(entity, field)
-        if (tag !== null) tags.add(tag)
-      } else visit(field, depth + 1)
+    // An array's items are looked through like fields that name no entity.
+    const fields = Array.isArray(node) ? node.map((item): [string, unknown] => ['', item]) : Object.entries(node)
+    for (const [name, field] of fields) {
+      const tag = idFieldTag(name, field, bare)
+      if (tag === undefined) visit(field, depth + 1)
+      else if (tag !== null) tags.add(tag)
       if (tags.size >= MAX_TAGS) return
     }
   }
   visit(value, 0)
   return [...tags]
+}
+
+/** The tag of an id field (null: an id that cannot be a tag); undefined for any other field. */
+function idFieldTag(name: string, field: unknown, bare: string | undefined): string | null | undefined {
+  const entity = name === 'id' ? bare : ID_FIELDS[name]
+  if (entity === undefined || (typeof field !== 'string' && typeof field !== 'number')) return undefined
+  return entityTag(entity, field)
 }

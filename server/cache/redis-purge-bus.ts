@@ -1,7 +1,7 @@
 import type { Cluster, Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { purgeChannel, purgeStreamKey } from './cache-keys.ts'
-import type { PurgeBus, PurgeMessage } from './purge-bus.ts'
+import type { PurgeBus, PurgeMessage } from './purger.ts'
 import { createPurgeFollower, type FollowEvent, type PurgeGap } from './purge-follower.ts'
 import { parsePurgeText, toPurgeText } from './purge-message.ts'
 import type { PurgeScope } from './purge-scope.ts'

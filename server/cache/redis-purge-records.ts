@@ -24,7 +24,7 @@ interface RedisPurgeRecords {
   /** Makes the set of everything (and its generation) unless it is there: at start-up. */
   ensure(): Promise<void>
   /** Records `at` under each record key (`<prefix>purged:<mode>:<name>`), keeping a later time already there. */
-  mark(keys: string[], at: number, keepMs: number): Promise<void>
+  mark(keys: string[], at: number, markMs: number): Promise<void>
   /** The copy under `key` and the times of `marks`; a copy written under other generations reads as hard-purged. */
   read(key: string, marks: string[]): Promise<{ value: Buffer | undefined; marks: (number | undefined)[] }>
   /** Writes the copy (with its generations) and its tag index entries unless a record of `marks` is at or after `since`. */
@@ -132,127 +132,159 @@ export interface RedisPurgeRecordsOptions {
   maxRecords?: number
 }
 
+/** What every operation on the records of one prefix reads: the connection, the key names, the bound. */
+interface RecordsScope {
+  client: Redis | Cluster
+  prefix: string
+  /** The set of the records of purges of everything. */
+  everything: string
+  maxRecords: number
+}
+
 /** The purge records of `prefix` on `client` (whose commands fail instead of queueing). */
 export function redisPurgeRecords(client: Redis | Cluster, prefix: string, options: RedisPurgeRecordsOptions = {}) {
-  const everything = globalRecordsKey(prefix)
-  const maxRecords = options.maxRecords ?? 100_000
-  const namePrefix = `${prefix}purged:`
-  // A record key names its mode and scope after the prefix: `soft:host:a.example`.
-  const nameOf = (key: string) => (key.startsWith(namePrefix) ? key.slice(namePrefix.length) : key)
-  const newGeneration = () => String(randomInt(1, 2 ** 47))
-  const ttl = (ms: number) => Math.max(1, Math.ceil(ms))
-  // The tenant of a shared key (`<prefix>{host}:…`); a key of no tenant is judged by no tenant records.
-  const tenantOf = (key: string) => unsharedKey(prefix, key)?.split(':')[0] ?? ''
-  const readEverything = async () => {
-    const [generation, soft, hard] = await client.zmscore(everything, GENERATION, ...ALL)
-    const times = new Map(ALL.map((name, index) => [name, readTime([soft, hard][index])]))
-    return { generation: generation ?? undefined, times }
+  const scope: RecordsScope = {
+    client,
+    prefix,
+    everything: globalRecordsKey(prefix),
+    maxRecords: options.maxRecords ?? 100_000,
   }
-
   const records: RedisPurgeRecords = {
     async ensure() {
-      await client.zadd(everything, 'NX', newGeneration(), GENERATION)
+      await client.zadd(scope.everything, 'NX', newGeneration(), GENERATION)
     },
-    async mark(keys, at, keepMs) {
-      const bySet = new Map<string | null, string[]>()
-      for (const name of keys.map(nameOf)) {
-        const host = recordHost(name)
-        const names = bySet.get(host)
-        if (names === undefined) bySet.set(host, [name])
-        else names.push(name)
-      }
-      await Promise.all(
-        [...bySet].map(([host, names]) =>
-          client.eval(
-            MARK,
-            1,
-            host === null ? everything : tenantRecordsKey(prefix, host),
-            at,
-            at - keepMs,
-            maxRecords,
-            newGeneration(),
-            host === null ? '*' : hostRecord(host),
-            ...names,
-          ),
-        ),
-      )
-    },
-    async read(key, marks) {
-      const names = marks.map(nameOf)
-      const tenantNames = names.filter((name) => !ALL.includes(name))
-      const [[page, generation, times], global] = await Promise.all([
-        client.callBuffer(
-          'EVAL',
-          READ,
-          2,
-          key,
-          tenantRecordsKey(prefix, tenantOf(key)),
-          JSON.stringify(tenantNames),
-        ) as Promise<[Buffer | null, Buffer | null, (Buffer | null)[]]>,
-        readEverything(),
-      ])
-      const found = times.map(readTime)
-      const stored = page === null ? undefined : parseStored(page)
-      // Written under other records than today's (lost to eviction, or by an earlier version): what
-      // was purged since is unknown, so the copy counts as purged.
-      const lost =
-        stored !== undefined &&
-        (stored.generation === undefined ||
-          stored.generation !== generation?.toString() ||
-          stored.everything !== global.generation)
-      let next = 0
-      const result = names.map((name) => {
-        const time = ALL.includes(name) ? global.times.get(name) : found[next++]
-        return lost && name.startsWith('hard:') ? LOST : time
-      })
-      // Its tags' records count as the copy's own (the latest of each mode decides).
-      const tagTimes = found.slice(tenantNames.length)
-      foldInto(
-        result,
-        names,
-        'soft:',
-        tagTimes.filter((_, index) => index % 2 === 0),
-      )
-      foldInto(
-        result,
-        names,
-        'hard:',
-        tagTimes.filter((_, index) => index % 2 === 1),
-      )
-      return { value: stored?.value, marks: result }
-    },
-    async write(key, value, ttlMs, guard) {
-      const names = guard.marks.map(nameOf)
-      // Purges of everything are checked first, apart (another slot); a copy stored before one
-      // that lands in between still reads as purged (it judges by its own time).
-      let global = await readEverything()
-      if (global.generation === undefined) {
-        // Lost (a Redis restarted empty, or evicted) or never made: made again. Copies written
-        // under the earlier one read as purged; this one is written under the new one.
-        await records.ensure()
-        global = await readEverything()
-        if (global.generation === undefined) return false
-      }
-      const latest = Math.max(...names.filter((name) => ALL.includes(name)).map((name) => global.times.get(name) ?? -1))
-      if (latest >= guard.since) return false
-      const keys = [key, tenantRecordsKey(prefix, tenantOf(key)), ...guard.sets.map(([name]) => name)]
-      const stored = await client.eval(
-        WRITE,
-        keys.length,
-        ...keys,
-        guard.since,
-        value,
-        ttl(ttlMs),
-        JSON.stringify(names.filter((name) => !ALL.includes(name))),
-        JSON.stringify(guard.sets.map(([, members]) => members)),
-        newGeneration(),
-        JSON.stringify(names.filter((name) => name.startsWith('soft:tag:')).map((name) => name.slice('soft:'.length))),
-        global.generation,
-      )
-      return stored === 1
-    },
+    mark: (keys, at, markMs) => markRecords(scope, keys, at, markMs),
+    read: (key, marks) => readWithRecords(scope, key, marks),
+    write: (key, value, ttlMs, guard) => writeUnlessPurged(scope, records.ensure, key, value, ttlMs, guard),
   }
   return records
+}
+
+const newGeneration = () => String(randomInt(1, 2 ** 47))
+
+/** A record key names its mode and scope after the prefix: `soft:host:a.example`. */
+function nameOf(scope: RecordsScope, key: string) {
+  const namePrefix = `${scope.prefix}purged:`
+  return key.startsWith(namePrefix) ? key.slice(namePrefix.length) : key
+}
+
+/** The tenant of a shared key (`<prefix>{host}:…`); a key of no tenant is judged by no tenant records. */
+function tenantOf(scope: RecordsScope, key: string) {
+  return unsharedKey(scope.prefix, key)?.split(':')[0] ?? ''
+}
+
+async function readEverything(scope: RecordsScope) {
+  const [generation, soft, hard] = await scope.client.zmscore(scope.everything, GENERATION, ...ALL)
+  const times = new Map(ALL.map((name, index) => [name, readTime([soft, hard][index])]))
+  return { generation: generation ?? undefined, times }
+}
+
+async function markRecords(scope: RecordsScope, keys: string[], at: number, markMs: number) {
+  const bySet = new Map<string | null, string[]>()
+  for (const name of keys.map((key) => nameOf(scope, key))) {
+    const host = recordHost(name)
+    const names = bySet.get(host)
+    if (names === undefined) bySet.set(host, [name])
+    else names.push(name)
+  }
+  await Promise.all(
+    [...bySet].map(([host, names]) =>
+      scope.client.eval(
+        MARK,
+        1,
+        host === null ? scope.everything : tenantRecordsKey(scope.prefix, host),
+        at,
+        at - markMs,
+        scope.maxRecords,
+        newGeneration(),
+        host === null ? '*' : hostRecord(host),
+        ...names,
+      ),
+    ),
+  )
+}
+
+async function readWithRecords(scope: RecordsScope, key: string, marks: string[]) {
+  const names = marks.map((mark) => nameOf(scope, mark))
+  const tenantNames = names.filter((name) => !ALL.includes(name))
+  const [[page, generation, times], global] = await Promise.all([
+    scope.client.callBuffer(
+      'EVAL',
+      READ,
+      2,
+      key,
+      tenantRecordsKey(scope.prefix, tenantOf(scope, key)),
+      JSON.stringify(tenantNames),
+    ) as Promise<[Buffer | null, Buffer | null, (Buffer | null)[]]>,
+    readEverything(scope),
+  ])
+  const found = times.map(readTime)
+  const stored = page === null ? undefined : parseStored(page)
+  // Written under other records than today's (lost to eviction, or by an earlier version): what
+  // was purged since is unknown, so the copy counts as purged.
+  const lost =
+    stored !== undefined &&
+    (stored.generation === undefined ||
+      stored.generation !== generation?.toString() ||
+      stored.everything !== global.generation)
+  let next = 0
+  const result = names.map((name) => {
+    const time = ALL.includes(name) ? global.times.get(name) : found[next++]
+    return lost && name.startsWith('hard:') ? LOST : time
+  })
+  // Its tags' records count as the copy's own (the latest of each mode decides).
+  const tagTimes = found.slice(tenantNames.length)
+  foldInto(
+    result,
+    names,
+    'soft:',
+    tagTimes.filter((_, index) => index % 2 === 0),
+  )
+  foldInto(
+    result,
+    names,
+    'hard:',
+    tagTimes.filter((_, index) => index % 2 === 1),
+  )
+  return { value: stored?.value, marks: result }
+}
+
+async function writeUnlessPurged(
+  scope: RecordsScope,
+  ensure: () => Promise<void>,
+  key: string,
+  value: string,
+  ttlMs: number,
+  guard: Parameters<RedisPurgeRecords['write']>[3],
+) {
+  const names = guard.marks.map((mark) => nameOf(scope, mark))
+  // Purges of everything are checked first, apart (another slot); a copy stored before one
+  // that lands in between still reads as purged (it judges by its own time).
+  let global = await readEverything(scope)
+  if (global.generation === undefined) {
+    // Lost (a Redis restarted empty, or evicted) or never made: made again. Copies written
+    // under the earlier one read as purged; this one is written under the new one.
+    await ensure()
+    global = await readEverything(scope)
+    if (global.generation === undefined) return false
+  }
+  const latest = Math.max(...names.filter((name) => ALL.includes(name)).map((name) => global.times.get(name) ?? -1))
+  if (latest >= guard.since) return false
+  const keys = [key, tenantRecordsKey(scope.prefix, tenantOf(scope, key)), ...guard.sets.map(([name]) => name)]
+  const stored = await scope.client.eval(
+    WRITE,
+    keys.length,
+    ...keys,
+    guard.since,
+    value,
+    Math.max(1, Math.ceil(ttlMs)),
+    JSON.stringify(names.filter((name) => !ALL.includes(name))),
+    JSON.stringify(guard.sets.map(([, members]) => members)),
+    newGeneration(),
+    JSON.stringify(names.filter((name) => name.startsWith('soft:tag:')).map((name) => name.slice('soft:'.length))),
+    global.generation,
+  )
+  return stored === 1
 }
 
 /** The latest of `times` into the first slot of `mode` (judgeStored takes the latest of each mode). */

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { purgeChannel } from './cache-keys.ts'
 import { createCommandBreaker } from './command-breaker.ts'
 import { closeRedis, connectRedis, type RedisTarget } from './redis-connection.ts'
-import type { PurgeBus } from './purge-bus.ts'
+import type { PurgeBus } from './purger.ts'
 import type { FollowEvent, PurgeGap } from './purge-follower.ts'
 import { redisPurgeBus } from './redis-purge-bus.ts'
 import { redisPurgeRecords } from './redis-purge-records.ts'
@@ -58,6 +58,13 @@ export interface RedisSharing {
 // instance must not be released by us.
 const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
+/** Reports a failed operation; logs at most once per interval so a Redis outage is one line, not thousands. */
+type Trouble = (error: unknown, what: string) => void
+/** Runs one operation, counting and timing it for the metrics; rethrows its failure. */
+type Reported = <T>(what: string, run: () => Promise<T>) => Promise<T>
+/** Runs one store command through the breaker; its failure, or the breaker refusing it, answers `fallback`. */
+type Attempt = <T>(what: string, run: () => Promise<T>, fallback: T, bytes?: number) => Promise<T>
+
 /**
  * Redis as the second cache level and purge channel shared by every instance. Redis down or slow
  * never fails a request: commands are not queued while disconnected, each has a deadline, and a
@@ -68,17 +75,64 @@ const RELEASE_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis
  */
 export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   const prefix = options.prefix ?? 'ts:'
-  const instanceId = randomUUID()
-  const logIntervalMs = options.logIntervalMs ?? 30_000
-  let lastLoggedAt = -Infinity
+  const trouble = createTroubleLog(options.log, options.logIntervalMs ?? 30_000)
+  const { client, subscriber, subscribed } = connect(options, prefix, trouble)
+  const reported = createReporter(options, trouble)
+  const breaker = createCommandBreaker({
+    probe: () => client.ping(),
+    log: options.log,
+    isTimeout: (error) => error instanceof Error && error.message === 'Command timed out',
+  })
+  // Every command of the store goes through the breaker: while it is open, or too much is in flight,
+  // the fallback answers at once and nothing is sent (nor counted as a failure).
+  const attempt: Attempt = (what, run, fallback, bytes = 0) =>
+    breaker.run(bytes, () => traceStoreCommand(what, () => reported(what, run))).catch(() => fallback)
+  const records = redisPurgeRecords(client, prefix, {
+    ...(options.maxPurgeRecords !== undefined ? { maxRecords: options.maxPurgeRecords } : {}),
+  })
+  const store = createGuardedStore(client, records, attempt)
+  const bus = createBus(options, { client, subscriber, prefix, reported })
+  // Commands are not queued while disconnected: one sent before the command connection is up
+  // fails, even with the subscriber already listening. The client connects in the background, so
+  // its 'ready' cannot come before this listener.
+  const connected = new Promise<void>((resolve) => client.once('ready', () => resolve()))
+  // Then the purge records are made (so the first page written is kept) and the purges of the
+  // moment this instance started are read.
+  const ready = Promise.all([subscribed, connected]).then(async () => {
+    await attempt('purge', () => records.ensure(), undefined)
+    await bus.start()
+  })
 
-  function trouble(error: unknown, what: string) {
-    const at = Date.now()
-    if (at - lastLoggedAt < logIntervalMs) return
-    lastLoggedAt = at
-    options.log.warn({ err: error, what }, 'redis unavailable: serving from the local cache and the upstream')
+  return {
+    store,
+    bus,
+    prefix,
+    client,
+    ready,
+    async close() {
+      breaker.stop()
+      bus.close()
+      closeRedis(client)
+      closeRedis(subscriber)
+    },
   }
+}
 
+function createTroubleLog(log: Logger, intervalMs: number): Trouble {
+  let lastLoggedAt = -Infinity
+  return (error, what) => {
+    const at = Date.now()
+    if (at - lastLoggedAt < intervalMs) return
+    lastLoggedAt = at
+    log.warn({ err: error, what }, 'redis unavailable: serving from the local cache and the upstream')
+  }
+}
+
+/**
+ * The command connection (with its deadline) and the subscriber for purges from other instances;
+ * `subscribed` settles once the purge channel is first listened to.
+ */
+function connect(options: RedisSharingOptions, prefix: string, trouble: Trouble) {
   const target: RedisTarget = typeof options.url === 'string' ? { kind: 'single', url: options.url } : options.url
   const client = connectRedis(target, { commandTimeoutMs: options.commandTimeoutMs ?? 250 })
   const subscriber = connectRedis(target, {})
@@ -94,8 +148,11 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
   subscriber.on('ready', () => {
     subscriber.subscribe(purgeChannel(prefix)).then(firstSubscription, (error: unknown) => trouble(error, 'subscribe'))
   })
+  return { client, subscriber, subscribed }
+}
 
-  async function reported<T>(what: string, run: () => Promise<T>): Promise<T> {
+function createReporter(options: RedisSharingOptions, trouble: Trouble): Reported {
+  return async (what, run) => {
     const started = performance.now()
     try {
       return await run()
@@ -107,20 +164,15 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
       options.onCommandTimed?.(what, (performance.now() - started) / 1000)
     }
   }
-  const breaker = createCommandBreaker({
-    probe: () => client.ping(),
-    log: options.log,
-    isTimeout: (error) => error instanceof Error && error.message === 'Command timed out',
-  })
-  // Every command of the store goes through the breaker: while it is open, or too much is in flight,
-  // the fallback answers at once and nothing is sent (nor counted as a failure).
-  const attempt = <T>(what: string, run: () => Promise<T>, fallback: T, bytes = 0): Promise<T> =>
-    breaker.run(bytes, () => traceStoreCommand(what, () => reported(what, run))).catch(() => fallback)
-  const records = redisPurgeRecords(client, prefix, {
-    ...(options.maxPurgeRecords !== undefined ? { maxRecords: options.maxPurgeRecords } : {}),
-  })
+}
 
-  const store: SharedStore = {
+/** The shared store over the command connection: every command through `attempt`, so none fails a request. */
+function createGuardedStore(
+  client: Redis | Cluster,
+  records: ReturnType<typeof redisPurgeRecords>,
+  attempt: Attempt,
+): SharedStore {
+  return {
     get: (key) => attempt('get', async () => (await client.getBuffer(key)) ?? undefined, undefined),
     set: (key, value, ttlMs) =>
       attempt(
@@ -129,20 +181,7 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         undefined,
         value.length,
       ),
-    async lock(key, ttlMs) {
-      const token = randomUUID()
-      const noLock = async () => {}
-      const taken = await attempt(
-        'lock',
-        () => client.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'),
-        'unavailable' as const,
-      )
-      if (taken === 'unavailable') return noLock
-      if (taken !== 'OK') return null
-      return async () => {
-        await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
-      }
-    },
+    lock: (key, ttlMs) => takeLock(client, attempt, key, ttlMs),
     async note(key, at, ttlMs) {
       // SET NX GET (Redis 7): notes `at` unless a time is there, and answers that time, in one command.
       const before = await attempt(
@@ -193,44 +232,41 @@ export function createRedisSharing(options: RedisSharingOptions): RedisSharing {
         false,
       ),
   }
+}
 
-  const bus = redisPurgeBus({
-    client,
-    subscriber,
-    prefix,
-    instanceId,
+/**
+ * Takes the lock `key` for `ttlMs`: its release, `null` when another instance holds it, or a
+ * release that does nothing when Redis cannot answer (the caller goes on alone).
+ */
+async function takeLock(client: Redis | Cluster, attempt: Attempt, key: string, ttlMs: number) {
+  const token = randomUUID()
+  const noLock = async () => {}
+  const taken = await attempt(
+    'lock',
+    () => client.set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'),
+    'unavailable' as const,
+  )
+  if (taken === 'unavailable') return noLock
+  if (taken !== 'OK') return null
+  return async () => {
+    await attempt('unlock', () => client.eval(RELEASE_LOCK, 1, key, token), 0)
+  }
+}
+
+function createBus(
+  options: RedisSharingOptions,
+  connection: { client: Redis | Cluster; subscriber: Redis | Cluster; prefix: string; reported: Reported },
+): ReturnType<typeof redisPurgeBus> {
+  return redisPurgeBus({
+    ...connection,
+    instanceId: randomUUID(),
     log: options.log,
-    reported,
     ...(options.onPurgeEvent ? { onEvent: options.onPurgeEvent } : {}),
     ...(options.catchUpMs !== undefined ? { catchUpMs: options.catchUpMs } : {}),
     ...(options.purgeGap !== undefined ? { gap: options.purgeGap } : {}),
     ...(options.streamLength !== undefined ? { streamLength: options.streamLength } : {}),
     ...(options.purgeReplicas !== undefined ? { replicas: options.purgeReplicas } : {}),
   })
-  // Commands are not queued while disconnected: one sent before the command connection is up
-  // fails, even with the subscriber already listening. The client connects in the background, so
-  // its 'ready' cannot come before this listener.
-  const connected = new Promise<void>((resolve) => client.once('ready', () => resolve()))
-  // Then the purge records are made (so the first page written is kept) and the purges of the
-  // moment this instance started are read.
-  const ready = Promise.all([subscribed, connected]).then(async () => {
-    await attempt('purge', () => records.ensure(), undefined)
-    await bus.start()
-  })
-
-  return {
-    store,
-    bus,
-    prefix,
-    client,
-    ready,
-    async close() {
-      breaker.stop()
-      bus.close()
-      closeRedis(client)
-      closeRedis(subscriber)
-    },
-  }
 }
 
 /** Keys grouped by their Cluster hash tag (the text in the first braces), so each group is one slot. */

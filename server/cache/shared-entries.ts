@@ -36,13 +36,14 @@ export interface SharedCacheLayer {
 /** An entry read from the shared store, with the bytes its text took there; `purged`: left stale by a soft purge of everything. */
 export type SharedEntry = StoredEntry & { bytes: number; purged?: boolean }
 
-type Release = () => Promise<void>
+/** Lets go of a load lock. */
+export type Release = () => Promise<void>
 
 /** A config cache's entries in the shared store: read, written, and the load lock around them. */
 export interface SharedEntries {
   /** The entry of `key`; anything unreadable counts as missing (and is reported). */
   read(key: string): Promise<SharedEntry | undefined>
-  write(key: string, entry: StoredEntry, keepMs: number): Promise<void>
+  write(key: string, entry: StoredEntry, lifetimeMs: number): Promise<void>
   /** The release of `key`'s load lock, or null when another instance holds it. */
   lock(key: string): Promise<Release | null>
   /**
@@ -84,10 +85,10 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
   const lock = (key: string) => layer.store.lock(lockKeyOf(layer.prefix, key), lockMs)
   return {
     read,
-    async write(key, entry, keepMs) {
+    async write(key, entry, lifetimeMs) {
       if (admission !== undefined && !present.has(key) && !(await admission.admit(key)).admitted) return
       // Not written when a purge covering it came at or after its load (it would read as purged anyway).
-      await layer.store.setUnlessMarked(sharedKey(layer.prefix, key), encodeStoredEntry(entry), keepMs, {
+      await layer.store.setUnlessMarked(sharedKey(layer.prefix, key), encodeStoredEntry(entry), lifetimeMs, {
         marks: entryMarks(layer.prefix, key),
         since: entry.storedAt,
         sets: [],

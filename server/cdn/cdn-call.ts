@@ -63,40 +63,61 @@ export function createCdnCaller(options: CdnCallerOptions) {
       .map((target) => [target, createCallRate({ perMinute: options.callsPerMinute, burst: options.burst })]),
   )
   const rateOf = (target: CdnTarget) => rates.get(target) ?? UNPACED
-  return async function send(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<CallResult> {
+  /** One call, booked at the CDN's pace: judged, to be tried again, or ended by the pace or the deadline. */
+  async function tryOnce(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<Try> {
     const rate = rateOf(target)
     const counted = (outcome: CdnCallOutcome) => options.onCall?.(target.name, outcome)
+    const at = rate.book(deadline.at)
+    if (at === null) {
+      counted('not_sent')
+      return { kind: 'ended', reason: 'not sent before the deadline: CDN_PURGE_CALLS_PER_MINUTE reached' }
+    }
+    if (!(await waitUntil(at, deadline.signal))) return { kind: 'ended' }
+    const reply = await attempt(options.dispatcher, target, call, deadline.signal)
+    if (reply === 'aborted') {
+      counted('timeout')
+      return { kind: 'ended' }
+    }
+    const { verdict } = reply
+    counted(callOutcome(reply))
+    if (verdict.kind === 'ok') return { kind: 'done', result: { outcome: 'ok' } }
+    const reason = scrub(verdict.reason, target.secrets)
+    if (verdict.kind === 'rejected') return { kind: 'done', result: { outcome: 'rejected', reason } }
+    // A CDN's Retry-After holds every call to it, this purge's and the others'.
+    if (reply.retryAt !== null) rate.holdUntil(reply.retryAt)
+    return { kind: 'retry', reason, retryAt: reply.retryAt }
+  }
+
+  /** Waits out the back-off after try `tries` (and the CDN's Retry-After); false when it would pass the deadline. */
+  async function waitToRetry(tries: number, retryAt: number | null, deadline: Deadline): Promise<boolean> {
+    const now = Date.now()
+    const next = Math.max(nextRetryAt(tries, backoff, now, random), retryAt ?? now)
+    return next <= deadline.at && (await waitUntil(next, deadline.signal))
+  }
+
+  return async function send(target: CdnTarget, call: CdnRequest, deadline: Deadline): Promise<CallResult> {
     let last: string | undefined
-    const gaveUp = (): CallResult => (last === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason: last })
     for (let tries = 1; ; tries++) {
-      const at = rate.book(deadline.at)
-      if (at === null) {
-        counted('not_sent')
-        last ??= 'not sent before the deadline: CDN_PURGE_CALLS_PER_MINUTE reached'
-        return gaveUp()
-      }
-      if (!(await waitUntil(at, deadline.signal))) return gaveUp()
-      const reply = await attempt(options.dispatcher, target, call, deadline.signal)
-      if (reply === 'aborted') {
-        counted('timeout')
-        return gaveUp()
-      }
-      const { verdict } = reply
-      counted(callOutcome(reply))
-      if (verdict.kind === 'ok') return { outcome: 'ok' }
-      const reason = scrub(verdict.reason, target.secrets)
-      if (verdict.kind === 'rejected') return { outcome: 'rejected', reason }
-      last = reason
-      // A CDN's Retry-After holds every call to it, this purge's and the others'.
-      if (reply.retryAt !== null) rate.holdUntil(reply.retryAt)
-      if (tries >= maxTries) return { outcome: 'failed', reason: `${reason} (${tries} tries)` }
-      const now = Date.now()
-      const next = Math.max(nextRetryAt(tries, backoff, now, random), reply.retryAt ?? now)
-      if (next > deadline.at) return { outcome: 'failed', reason }
-      if (!(await waitUntil(next, deadline.signal))) return { outcome: 'failed', reason }
+      const tried = await tryOnce(target, call, deadline)
+      if (tried.kind === 'done') return tried.result
+      if (tried.kind === 'ended') return endedWith(last ?? tried.reason)
+      last = tried.reason
+      if (tries >= maxTries) return { outcome: 'failed', reason: `${last} (${tries} tries)` }
+      if (!(await waitToRetry(tries, tried.retryAt, deadline))) return { outcome: 'failed', reason: last }
     }
   }
 }
+
+/** A call that ended without a verdict: failed for the last reason known, else timed out. */
+function endedWith(reason: string | undefined): CallResult {
+  return reason === undefined ? { outcome: 'timeout' } : { outcome: 'failed', reason }
+}
+
+/** How one call ended: judged for good, worth another try, or ended by the pace (its reason) or the deadline. */
+type Try =
+  | { kind: 'done'; result: CallResult }
+  | { kind: 'retry'; reason: string; retryAt: number | null }
+  | { kind: 'ended'; reason?: string }
 
 /**
  * Waits until the clock reads `at` (a timer may fire a little early: it is waited on again), or

@@ -7,7 +7,7 @@ import type { CdnAnswer, CdnForwarder } from './cdn-forwarder.ts'
 import type { CdnAddress, CdnPurge } from './cdn-purge.ts'
 
 /** What the purge endpoint purged, as the CDNs are told it. */
-export interface PurgedFacts {
+export interface PurgeForCdns {
   mode: PurgeScope['mode']
   /** The tenant's host names (the one asked for, its domain and aliases); null for every tenant. */
   hosts: readonly string[] | null
@@ -17,22 +17,25 @@ export interface PurgedFacts {
   pages?: { tenant: Tenant; targets: readonly PageTarget[] }
 }
 
+/** The old name of PurgeForCdns, for the purge route: split on other branches; this alias goes when they land. */
+export type PurgedFacts = PurgeForCdns
+
 /**
  * The CDN purge of a purge the server made, with the names the responses carry
  * (cache/cdn-tags.ts): every host alone for a whole tenant, `<host>:<tag>` for tags, and for pages
  * each published address under each host, with its payload (`<address>/_payload.json`), which a
  * CDN keeps as a page of its own.
  */
-export function toCdnPurge(facts: PurgedFacts): CdnPurge {
-  const { mode, hosts } = facts
+export function toCdnPurge(purged: PurgeForCdns): CdnPurge {
+  const { mode, hosts } = purged
   if (hosts === null) return { kind: 'all', mode }
-  if (facts.pages !== undefined) {
-    const paths = publishedPaths(facts.pages.tenant, facts.pages.targets)
+  if (purged.pages !== undefined) {
+    const paths = publishedPaths(purged.pages.tenant, purged.pages.targets)
     const addresses: CdnAddress[] = hosts.flatMap((host) => paths.map((path) => ({ host, path })))
     return { kind: 'addresses', mode, addresses, hosts }
   }
   // A tag no answer can carry in a header (cache/cdn-tags.ts) names nothing at a CDN.
-  const tags = facts.tags?.filter((tag) => TAG_PATTERN.test(tag))
+  const tags = purged.tags?.filter((tag) => TAG_PATTERN.test(tag))
   const keys = tags === undefined ? hosts : hosts.flatMap((host) => tags.map((tag) => `${host}:${tag}`))
   return { kind: 'keys', mode, keys: [...new Set(keys)], hosts }
 }
@@ -61,7 +64,7 @@ function publishedPaths(tenant: Tenant, targets: readonly PageTarget[]): string[
  */
 export async function forwardToCdns(
   forwarder: CdnForwarder | undefined,
-  facts: PurgedFacts,
+  purged: PurgeForCdns,
 ): Promise<{ cdn?: CdnAnswer }> {
-  return forwarder ? { cdn: await forwarder.forward(toCdnPurge(facts)) } : {}
+  return forwarder ? { cdn: await forwarder.forward(toCdnPurge(purged)) } : {}
 }

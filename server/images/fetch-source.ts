@@ -48,49 +48,70 @@ export function createSourceFetcher(options: SourceFetcherOptions): SourceFetche
   const pinnedDispatcher = options.pinnedDispatcher ?? createPinnedAgent
   const maxRedirects = options.maxRedirects ?? 3
 
+  /** One hop to `url`: checked, and pinned to a checked public address unless its origin is allowed. */
+  async function hopTo(url: URL, signal: AbortSignal): Promise<HopAnswer> {
+    checkUrl(url)
+    const pinned = allowed.has(url.origin) ? null : pinnedDispatcher(await publicAddressOf(url, resolve))
+    try {
+      return await fetchHop(url, pinned ?? options.dispatcher, signal, options.maxBytes)
+    } finally {
+      // The pinned agent served this one hop; closing it drops its socket.
+      if (pinned) void pinned.destroy().catch(() => {})
+    }
+  }
+
   return async function fetchSource(source) {
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), options.timeoutMs)
     let url = source
     try {
       for (let hop = 0; ; hop += 1) {
-        checkUrl(url)
-        const allowedOrigin = allowed.has(url.origin)
-        const pinned = allowedOrigin ? null : pinnedDispatcher(await publicAddressOf(url, resolve))
-        try {
-          const response = await send(url, pinned ?? options.dispatcher, deadline.signal)
-          const location = response.headers.location
-          if (REDIRECTS.has(response.statusCode) && typeof location === 'string') {
-            discardBody(response.body)
-            if (hop >= maxRedirects) throw sourceFailed(`more than ${maxRedirects} redirects from ${source.href}`)
-            url = nextHop(url, location)
-            continue
-          }
-          if (response.statusCode !== 200) {
-            discardBody(response.body)
-            if (response.statusCode === 404 || response.statusCode === 410)
-              throw new ImageError(404, 'Image source not found', `HTTP ${response.statusCode} from ${url.href}`)
-            throw sourceFailed(`HTTP ${response.statusCode} from ${url.href}`)
-          }
-          const length = Number(response.headers['content-length'])
-          const body = await readBody(response.body, options.maxBytes, Number.isFinite(length) ? length : undefined)
-          return { body, url, allowedOrigin }
-        } finally {
-          // The pinned agent served this one hop; closing it drops its socket.
-          if (pinned) void pinned.destroy().catch(() => {})
-        }
+        const answer = await hopTo(url, deadline.signal)
+        if (answer.kind === 'body') return { body: answer.body, url, allowedOrigin: allowed.has(url.origin) }
+        if (hop >= maxRedirects) throw sourceFailed(`more than ${maxRedirects} redirects from ${source.href}`)
+        url = nextHop(url, answer.location)
       }
     } catch (error) {
-      if (error instanceof ImageError) throw error
-      if (deadline.signal.aborted)
-        throw sourceTimedOut(`no complete answer within ${options.timeoutMs} ms from ${url.href}`)
-      if (error instanceof BodyTooLargeError)
-        throw sourceFailed(`${url.href} is larger than ${options.maxBytes} bytes`, error)
-      throw sourceFailed(`fetching ${url.href} failed`, error)
+      throw toImageError(error, url, deadline.signal.aborted, options)
     } finally {
       clearTimeout(timer)
     }
   }
+}
+
+/** What one hop answered: a redirect to follow, or the image's bytes. */
+type HopAnswer = { kind: 'redirect'; location: string } | { kind: 'body'; body: Buffer }
+
+/** One request of a fetch; any answer but a redirect or a 200 is refused here. */
+async function fetchHop(url: URL, dispatcher: Dispatcher, signal: AbortSignal, maxBytes: number): Promise<HopAnswer> {
+  const response = await send(url, dispatcher, signal)
+  const location = response.headers.location
+  if (REDIRECTS.has(response.statusCode) && typeof location === 'string') {
+    discardBody(response.body)
+    return { kind: 'redirect', location }
+  }
+  if (response.statusCode !== 200) {
+    discardBody(response.body)
+    if (response.statusCode === 404 || response.statusCode === 410)
+      throw new ImageError(404, 'Image source not found', `HTTP ${response.statusCode} from ${url.href}`)
+    throw sourceFailed(`HTTP ${response.statusCode} from ${url.href}`)
+  }
+  const length = Number(response.headers['content-length'])
+  return { kind: 'body', body: await readBody(response.body, maxBytes, Number.isFinite(length) ? length : undefined) }
+}
+
+/** A fetch's failure as the image route answers it: past the deadline, too large, or failed. */
+function toImageError(
+  error: unknown,
+  url: URL,
+  timedOut: boolean,
+  options: Pick<SourceFetcherOptions, 'timeoutMs' | 'maxBytes'>,
+): ImageError {
+  if (error instanceof ImageError) return error
+  if (timedOut) return sourceTimedOut(`no complete answer within ${options.timeoutMs} ms from ${url.href}`)
+  if (error instanceof BodyTooLargeError)
+    return sourceFailed(`${url.href} is larger than ${options.maxBytes} bytes`, error)
+  return sourceFailed(`fetching ${url.href} failed`, error)
 }
 
 function send(url: URL, dispatcher: Dispatcher, signal: AbortSignal) {

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs'
 import { mkdir, opendir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { LRUCache } from 'lru-cache'
@@ -32,6 +33,12 @@ const FILE_NAME = /^[0-9a-f]{64}$/
 
 const blocksOf = (bytes: number) => Math.max(1, Math.ceil(bytes / BLOCK)) * BLOCK
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT'
+
+interface ScannedFile {
+  name: string
+  size: number
+  usedAt: number
+}
 
 /**
  * Keeps the disk cache's folder within `maxBytes`: an index of its files (size, and order of last
@@ -84,32 +91,44 @@ export function createImageDisk(options: ImageDiskOptions): ImageDisk {
    */
   async function scan(): Promise<void> {
     const most = Math.max(1, Math.floor(maxBytes / BLOCK))
-    let found: { name: string; size: number; usedAt: number }[] = []
+    let found: ScannedFile[] = []
     const cut = () => {
       found.sort((a, b) => b.usedAt - a.usedAt)
       for (const stale of found.slice(most)) remove(stale.name)
       found = found.slice(0, most)
     }
     for await (const entry of await opendir(dir)) {
-      if (!entry.isFile()) continue
-      const isTmp = entry.name.endsWith('.tmp')
-      if (!isTmp && !FILE_NAME.test(entry.name)) continue
-      const facts = await stat(fileOf(entry.name)).catch((error: unknown) => {
-        if (!isMissing(error)) report(error)
-        return undefined
-      })
-      if (facts === undefined) continue
-      if (isTmp) {
-        if (now() - facts.mtimeMs > ABANDONED_TMP_MS) remove(entry.name)
-        continue
-      }
-      found.push({ name: entry.name, size: facts.size, usedAt: facts.mtimeMs })
+      const file = await scanned(entry)
+      if (file === undefined) continue
+      found.push(file)
       if (found.length >= 2 * most) cut()
     }
     cut()
     found.reverse()
-    for (let start = 0; start < found.length; start += SCAN_BATCH) {
-      for (const file of found.slice(start, start + SCAN_BATCH)) {
+    await indexInBatches(found)
+  }
+
+  /** A cached file the scan found, with its size and last use; a temporary file left behind is removed. */
+  async function scanned(entry: Dirent): Promise<ScannedFile | undefined> {
+    if (!entry.isFile()) return undefined
+    const isTmp = entry.name.endsWith('.tmp')
+    if (!isTmp && !FILE_NAME.test(entry.name)) return undefined
+    const stats = await stat(fileOf(entry.name)).catch((error: unknown) => {
+      if (!isMissing(error)) report(error)
+      return undefined
+    })
+    if (stats === undefined) return undefined
+    if (isTmp) {
+      if (now() - stats.mtimeMs > ABANDONED_TMP_MS) remove(entry.name)
+      return undefined
+    }
+    return { name: entry.name, size: stats.size, usedAt: stats.mtimeMs }
+  }
+
+  /** Adds the files found to the index, oldest use first, a batch at a time so requests get their turn. */
+  async function indexInBatches(files: ScannedFile[]): Promise<void> {
+    for (let start = 0; start < files.length; start += SCAN_BATCH) {
+      for (const file of files.slice(start, start + SCAN_BATCH)) {
         // What a request wrote or read meanwhile is already in, and more recent.
         if (!index.has(file.name)) index.set(file.name, file.size)
       }

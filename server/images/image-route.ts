@@ -1,4 +1,4 @@
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
 import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/rules/image-presets.ts'
 import type { AppEnv } from '../app-env.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
@@ -23,14 +23,7 @@ export function imageRoute(optimizer: ImageOptimizer, onOutcome?: (outcome: Imag
   return async function imageHandler(c) {
     c.set('routeName', 'images')
     try {
-      const preset = c.req.param('preset') ?? ''
-      if (!isImagePreset(preset))
-        throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
-      const query = new URL(c.req.url).searchParams
-      const source = parseSource(query)
-      const density = parseDensity(query)
-      const output = negotiateOutput(c.req.header('accept'))
-      const image = await optimizer.get({ source, preset, density: preset === 'placeholder' ? 1 : density, output })
+      const image = await optimizer.get(toImageRequest(c))
       const headers: Record<string, string> = {
         'content-type': image.contentType,
         'cache-control': image.immutable ? IMMUTABLE : REVALIDATED,
@@ -50,14 +43,31 @@ export function imageRoute(optimizer: ImageOptimizer, onOutcome?: (outcome: Imag
     } catch (error) {
       if (!(error instanceof ImageError)) throw error
       onOutcome?.(OUTCOME_OF_STATUS[error.status])
-      const log = c.get('log')
-      if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
-      else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
-      const headers: Record<string, string> = { 'cache-control': 'no-store' }
-      if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds)
-      return c.text(error.publicMessage, error.status, headers)
+      return refusal(c, error)
     }
   }
+}
+
+/** The variant a request asks for: its preset, source, density and the format the browser takes. */
+function toImageRequest(c: Context<AppEnv>): Parameters<ImageOptimizer['get']>[0] {
+  const preset = c.req.param('preset') ?? ''
+  if (!isImagePreset(preset))
+    throw new ImageError(404, 'Unknown image preset', `preset ${JSON.stringify(preset.slice(0, 40))}`)
+  const query = new URL(c.req.url).searchParams
+  const source = parseSource(query)
+  const density = parseDensity(query)
+  const output = negotiateOutput(c.req.header('accept'))
+  return { source, preset, density: preset === 'placeholder' ? 1 : density, output }
+}
+
+/** A refused or failed image request: a short text, never stored, its details in the log. */
+function refusal(c: Context<AppEnv>, error: ImageError): Response {
+  const log = c.get('log')
+  if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
+  else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
+  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds)
+  return c.text(error.publicMessage, error.status, headers)
 }
 
 function parseSource(query: URLSearchParams): URL {

@@ -102,6 +102,244 @@ const FIRST_BYTE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01,
 const SHARED_STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5]
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
+/** One metric as `/metrics` serves it; a histogram names its buckets. */
+type MetricDefinition = { name: string; help: string; labels?: readonly string[] } & (
+  | { kind: 'counter' }
+  | { kind: 'gauge' }
+  | { kind: 'histogram'; buckets: readonly number[] }
+)
+
+/**
+ * Every metric this instance serves, in the order `/metrics` lists them. The keys are how the code
+ * below refers to them; operations.md lists the names (`test/doc-facts.test.ts`).
+ */
+const DEFINITIONS = {
+  requests: {
+    kind: 'counter',
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labels: ['route', 'method', 'status_class', 'code'],
+  },
+  firstByteSeconds: {
+    kind: 'histogram',
+    name: 'http_time_to_first_byte_seconds',
+    help: 'Time from request to the status and headers being written (a streamed page: its shell)',
+    labels: ['route'],
+    buckets: FIRST_BYTE_BUCKETS,
+  },
+  buildInfo: {
+    kind: 'gauge',
+    name: 'app_build_info',
+    help: 'Always 1: the running build, by package version and build id (the browser entry hash)',
+    labels: ['version', 'build'],
+  },
+  sharedStoreSeconds: {
+    kind: 'histogram',
+    name: 'shared_store_command_duration_seconds',
+    help: 'Duration of shared cache (Redis) operations, failed ones included, by operation',
+    labels: ['operation'],
+    buckets: SHARED_STORE_BUCKETS,
+  },
+  requestSeconds: {
+    kind: 'histogram',
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to the last byte of the response',
+    labels: ['route', 'method', 'status_class'],
+    buckets: REQUEST_BUCKETS,
+  },
+  inFlight: { kind: 'gauge', name: 'http_requests_in_flight', help: 'Requests being answered' },
+  draining: { kind: 'gauge', name: 'app_draining', help: '1 while the instance drains for shutdown' },
+  upstreamCalls: {
+    kind: 'counter',
+    name: 'upstream_calls_total',
+    help: 'Calls to the upstream API',
+    labels: ['path', 'outcome'],
+  },
+  upstreamSeconds: {
+    kind: 'histogram',
+    name: 'upstream_call_duration_seconds',
+    help: 'Duration of upstream API calls',
+    labels: ['path', 'outcome'],
+    buckets: DURATION_BUCKETS,
+  },
+  cacheLookups: {
+    kind: 'counter',
+    name: 'cache_lookups_total',
+    help: 'Cache lookups by result',
+    labels: ['cache', 'result'],
+  },
+  cacheEvictions: {
+    kind: 'counter',
+    name: 'cache_evictions_total',
+    help: 'Entries evicted to stay within the size bound',
+    labels: ['cache'],
+  },
+  cacheEntries: { kind: 'gauge', name: 'cache_entries', help: 'Entries held per cache', labels: ['cache'] },
+  cacheBytes: {
+    kind: 'gauge',
+    name: 'cache_bytes',
+    help: 'Bytes held per cache, as counted for its byte bound',
+    labels: ['cache'],
+  },
+  rendersAborted: { kind: 'counter', name: 'renders_aborted_total', help: 'Renders cut short', labels: ['reason'] },
+  streamedCopies: {
+    kind: 'counter',
+    name: 'streamed_copies_total',
+    help: 'Complete copies of streamed renders for the HTML cache, by how they were made (splice, render)',
+    labels: ['made'],
+  },
+  sharedStoreErrors: {
+    kind: 'counter',
+    name: 'shared_store_errors_total',
+    help: 'Shared cache (Redis) commands that failed or timed out, by operation',
+    labels: ['operation'],
+  },
+  cdnPurges: {
+    kind: 'counter',
+    name: 'cdn_purges_total',
+    help: 'Purges forwarded to a CDN, by CDN and outcome (ok, failed, rejected, timeout, unsupported)',
+    labels: ['cdn', 'outcome'],
+  },
+  cdnPurgeCalls: {
+    kind: 'counter',
+    name: 'cdn_purge_calls_total',
+    help: 'HTTP calls made to a CDN for purges, by CDN and outcome (ok, throttled, retry, rejected, network, timeout, not_sent)',
+    labels: ['cdn', 'outcome'],
+  },
+  revalidations: {
+    kind: 'counter',
+    name: 'html_revalidations_total',
+    help: 'Background re-renders of stale cached pages, by outcome',
+    labels: ['outcome'],
+  },
+  revalidationSeconds: {
+    kind: 'histogram',
+    name: 'html_revalidation_duration_seconds',
+    help: 'Duration of background re-renders of stale cached pages',
+    labels: ['outcome'],
+    buckets: DURATION_BUCKETS,
+  },
+  purgeEvents: {
+    kind: 'counter',
+    name: 'purge_delivery_total',
+    help: 'Purges between instances: received, unshared (held to send again), redelivered, collapsed, malformed, failed, gap',
+    labels: ['event'],
+  },
+  imageWork: {
+    kind: 'gauge',
+    name: 'image_work',
+    help: 'Image source fetches and encodes running (active) and waiting (queued)',
+    labels: ['stage', 'state'],
+  },
+  imageRefusals: {
+    kind: 'counter',
+    name: 'image_refusals_total',
+    help: 'Image requests answered 503 for want of room, by stage (fetch, encode) and reason (full, waited)',
+    labels: ['stage', 'reason'],
+  },
+  imageAnswers: {
+    kind: 'counter',
+    name: 'image_requests_total',
+    help: 'Image requests by outcome (ok, not_modified, bad_request, forbidden_source, not_found, unsupported_source, source_failed, busy, source_timeout)',
+    labels: ['outcome'],
+  },
+  tlsAsks: {
+    kind: 'counter',
+    name: 'tls_asks_total',
+    help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
+    labels: ['outcome'],
+  },
+} as const satisfies Record<string, MetricDefinition>
+
+type MetricKey = keyof typeof DEFINITIONS
+type Instrument<Kind> = Kind extends 'counter' ? Counter : Kind extends 'gauge' ? Gauge : Histogram
+type Instruments = { [Key in MetricKey]: Instrument<(typeof DEFINITIONS)[Key]['kind']> }
+/** Gauges whose value is read when `/metrics` is scraped rather than set as things happen. */
+type ScrapeReaders = Partial<Record<MetricKey, (this: Gauge) => void>>
+
+function registerAll(registry: Registry, readers: ScrapeReaders): Instruments {
+  const instruments: Partial<Record<MetricKey, Counter | Gauge | Histogram>> = {}
+  for (const key of Object.keys(DEFINITIONS) as MetricKey[]) {
+    const definition: MetricDefinition = DEFINITIONS[key]
+    const config = {
+      name: definition.name,
+      help: definition.help,
+      labelNames: definition.labels ?? [],
+      registers: [registry],
+    }
+    if (definition.kind === 'counter') instruments[key] = new Counter(config)
+    else if (definition.kind === 'gauge') instruments[key] = new Gauge({ ...config, collect: readers[key] })
+    else instruments[key] = new Histogram({ ...config, buckets: [...definition.buckets] })
+  }
+  // Every key of DEFINITIONS was filled above with the instrument its kind names.
+  return instruments as Instruments
+}
+
+/** What the caches and the image optimiser hand over to be read at each scrape. */
+function createScrapeReaders() {
+  const sizes = new Map<string, () => number>()
+  const bytes = new Map<string, () => number>()
+  let imageWork: Parameters<ImageMetrics['work']>[0] | undefined
+  const readers: ScrapeReaders = {
+    cacheEntries() {
+      for (const [name, read] of sizes) this.set({ cache: name }, read())
+    },
+    cacheBytes() {
+      for (const [name, read] of bytes) this.set({ cache: name }, read())
+    },
+    imageWork() {
+      if (imageWork === undefined) return
+      for (const [stage, counts] of Object.entries(imageWork())) {
+        this.set({ stage, state: 'active' }, counts.active)
+        this.set({ stage, state: 'queued' }, counts.queued)
+      }
+    },
+  }
+  return {
+    readers,
+    sizes,
+    bytes,
+    setImageWork(read: NonNullable<typeof imageWork>) {
+      imageWork = read
+    },
+  }
+}
+
+function toRequestRecorder(instruments: Instruments): Metrics['request'] {
+  return (route, method, status, seconds, ttfbSeconds) => {
+    const labels = {
+      route,
+      method: METHODS.has(method) ? method : 'OTHER',
+      status_class: `${Math.floor(status / 100)}xx`,
+    }
+    // A status is a number the server chose, 100 to 599: a small fixed set.
+    instruments.requests.inc({
+      ...labels,
+      code: Number.isInteger(status) && status >= 100 && status < 600 ? String(status) : 'other',
+    })
+    instruments.requestSeconds.observe(labels, seconds)
+    instruments.firstByteSeconds.observe({ route }, ttfbSeconds)
+  }
+}
+
+/** One CacheMetrics per cache name, made on first use. */
+function toCacheMetrics(instruments: Instruments, scrape: ReturnType<typeof createScrapeReaders>): Metrics['cache'] {
+  const caches = new Map<string, CacheMetrics>()
+  return (name) => {
+    let found = caches.get(name)
+    if (found === undefined) {
+      found = {
+        lookup: (result) => instruments.cacheLookups.inc({ cache: name, result }),
+        evicted: () => instruments.cacheEvictions.inc({ cache: name }),
+        size: (read) => void scrape.sizes.set(name, read),
+        bytes: (read) => void scrape.bytes.set(name, read),
+      }
+      caches.set(name, found)
+    }
+    return found
+  }
+}
+
 /**
  * Creates the Prometheus metrics of one app instance. Labels are always from small fixed sets
  * (route names, status classes, API paths, outcomes), never a raw path or host, so a hostile
@@ -109,258 +347,42 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  */
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = options.registry ?? new Registry()
-  const registers = [registry]
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
+  const scrape = createScrapeReaders()
+  const metric = registerAll(registry, scrape.readers)
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered',
-    labelNames: ['route', 'method', 'status_class', 'code'],
-    registers,
-  })
-  const firstByteSeconds = new Histogram({
-    name: 'http_time_to_first_byte_seconds',
-    help: 'Time from request to the status and headers being written (a streamed page: its shell)',
-    labelNames: ['route'],
-    buckets: FIRST_BYTE_BUCKETS,
-    registers,
-  })
-  const buildInfo = new Gauge({
-    name: 'app_build_info',
-    help: 'Always 1: the running build, by package version and build id (the browser entry hash)',
-    labelNames: ['version', 'build'],
-    registers,
-  })
-  const sharedStoreSeconds = new Histogram({
-    name: 'shared_store_command_duration_seconds',
-    help: 'Duration of shared cache (Redis) operations, failed ones included, by operation',
-    labelNames: ['operation'],
-    buckets: SHARED_STORE_BUCKETS,
-    registers,
-  })
-  const requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to the last byte of the response',
-    labelNames: ['route', 'method', 'status_class'],
-    buckets: REQUEST_BUCKETS,
-    registers,
-  })
-  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered', registers })
-  const draining = new Gauge({ name: 'app_draining', help: '1 while the instance drains for shutdown', registers })
-  const upstreamCalls = new Counter({
-    name: 'upstream_calls_total',
-    help: 'Calls to the upstream API',
-    labelNames: ['path', 'outcome'],
-    registers,
-  })
-  const upstreamSeconds = new Histogram({
-    name: 'upstream_call_duration_seconds',
-    help: 'Duration of upstream API calls',
-    labelNames: ['path', 'outcome'],
-    buckets: DURATION_BUCKETS,
-    registers,
-  })
-  const cacheLookups = new Counter({
-    name: 'cache_lookups_total',
-    help: 'Cache lookups by result',
-    labelNames: ['cache', 'result'],
-    registers,
-  })
-  const cacheEvictions = new Counter({
-    name: 'cache_evictions_total',
-    help: 'Entries evicted to stay within the size bound',
-    labelNames: ['cache'],
-    registers,
-  })
-  const sizeReaders = new Map<string, () => number>()
-  new Gauge({
-    name: 'cache_entries',
-    help: 'Entries held per cache',
-    labelNames: ['cache'],
-    registers,
-    collect() {
-      for (const [name, read] of sizeReaders) this.set({ cache: name }, read())
-    },
-  })
-  const byteReaders = new Map<string, () => number>()
-  new Gauge({
-    name: 'cache_bytes',
-    help: 'Bytes held per cache, as counted for its byte bound',
-    labelNames: ['cache'],
-    registers,
-    collect() {
-      for (const [name, read] of byteReaders) this.set({ cache: name }, read())
-    },
-  })
-  const rendersAborted = new Counter({
-    name: 'renders_aborted_total',
-    help: 'Renders cut short',
-    labelNames: ['reason'],
-    registers,
-  })
-  const streamedCopies = new Counter({
-    name: 'streamed_copies_total',
-    help: 'Complete copies of streamed renders for the HTML cache, by how they were made (splice, render)',
-    labelNames: ['made'],
-    registers,
-  })
-  const sharedStoreErrors = new Counter({
-    name: 'shared_store_errors_total',
-    help: 'Shared cache (Redis) commands that failed or timed out, by operation',
-    labelNames: ['operation'],
-    registers,
-  })
-
-  const cdnPurges = new Counter({
-    name: 'cdn_purges_total',
-    help: 'Purges forwarded to a CDN, by CDN and outcome (ok, failed, rejected, timeout, unsupported)',
-    labelNames: ['cdn', 'outcome'],
-    registers,
-  })
-
-  const cdnPurgeCalls = new Counter({
-    name: 'cdn_purge_calls_total',
-    help: 'HTTP calls made to a CDN for purges, by CDN and outcome (ok, throttled, retry, rejected, network, timeout, not_sent)',
-    labelNames: ['cdn', 'outcome'],
-    registers,
-  })
-
-  const revalidations = new Counter({
-    name: 'html_revalidations_total',
-    help: 'Background re-renders of stale cached pages, by outcome',
-    labelNames: ['outcome'],
-    registers,
-  })
-  const revalidationSeconds = new Histogram({
-    name: 'html_revalidation_duration_seconds',
-    help: 'Duration of background re-renders of stale cached pages',
-    labelNames: ['outcome'],
-    buckets: DURATION_BUCKETS,
-    registers,
-  })
-
-  const purgeEvents = new Counter({
-    name: 'purge_delivery_total',
-    help: 'Purges between instances: received, unshared (held to send again), redelivered, collapsed, malformed, failed, gap',
-    labelNames: ['event'],
-    registers,
-  })
-
-  let imageWork: Parameters<ImageMetrics['work']>[0] | undefined
-  new Gauge({
-    name: 'image_work',
-    help: 'Image source fetches and encodes running (active) and waiting (queued)',
-    labelNames: ['stage', 'state'],
-    registers,
-    collect() {
-      if (imageWork === undefined) return
-      for (const [stage, counts] of Object.entries(imageWork())) {
-        this.set({ stage, state: 'active' }, counts.active)
-        this.set({ stage, state: 'queued' }, counts.queued)
-      }
-    },
-  })
-  const imageRefusals = new Counter({
-    name: 'image_refusals_total',
-    help: 'Image requests answered 503 for want of room, by stage (fetch, encode) and reason (full, waited)',
-    labelNames: ['stage', 'reason'],
-    registers,
-  })
-
-  const imageAnswers = new Counter({
-    name: 'image_requests_total',
-    help: 'Image requests by outcome (ok, not_modified, bad_request, forbidden_source, not_found, unsupported_source, source_failed, busy, source_timeout)',
-    labelNames: ['outcome'],
-    registers,
-  })
-
-  const tlsAsks = new Counter({
-    name: 'tls_asks_total',
-    help: 'On-demand TLS asks by outcome (allowed, unknown, refused, unavailable)',
-    labelNames: ['outcome'],
-    registers,
-  })
-
-  const caches = new Map<string, CacheMetrics>()
   return {
     registry,
-    request(route, method, status, seconds, ttfbSeconds) {
-      const labels = {
-        route,
-        method: METHODS.has(method) ? method : 'OTHER',
-        status_class: `${Math.floor(status / 100)}xx`,
-      }
-      // A status is a number the server chose, 100 to 599: a small fixed set.
-      requests.inc({
-        ...labels,
-        code: Number.isInteger(status) && status >= 100 && status < 600 ? String(status) : 'other',
-      })
-      requestSeconds.observe(labels, seconds)
-      firstByteSeconds.observe({ route }, ttfbSeconds)
-    },
-    inFlight,
-    draining,
+    request: toRequestRecorder(metric),
+    inFlight: metric.inFlight,
+    draining: metric.draining,
     upstream: {
       call(path, outcome, seconds) {
-        upstreamCalls.inc({ path, outcome })
-        upstreamSeconds.observe({ path, outcome }, seconds)
+        metric.upstreamCalls.inc({ path, outcome })
+        metric.upstreamSeconds.observe({ path, outcome }, seconds)
       },
     },
-    cache(name) {
-      let found = caches.get(name)
-      if (found === undefined) {
-        found = {
-          lookup: (result) => cacheLookups.inc({ cache: name, result }),
-          evicted: () => cacheEvictions.inc({ cache: name }),
-          size: (read) => void sizeReaders.set(name, read),
-          bytes: (read) => void byteReaders.set(name, read),
-        }
-        caches.set(name, found)
-      }
-      return found
-    },
-    renderAborted(reason) {
-      rendersAborted.inc({ reason })
-    },
-    streamedCopy(made) {
-      streamedCopies.inc({ made })
-    },
-    sharedStoreError(operation) {
-      sharedStoreErrors.inc({ operation })
-    },
-    sharedStoreCommand(operation, seconds) {
-      sharedStoreSeconds.observe({ operation }, seconds)
-    },
+    cache: toCacheMetrics(metric, scrape),
+    renderAborted: (reason) => metric.rendersAborted.inc({ reason }),
+    streamedCopy: (made) => metric.streamedCopies.inc({ made }),
+    sharedStoreError: (operation) => metric.sharedStoreErrors.inc({ operation }),
+    sharedStoreCommand: (operation, seconds) => metric.sharedStoreSeconds.observe({ operation }, seconds),
     buildInfo(version, build) {
-      buildInfo.reset()
-      buildInfo.set({ version, build }, 1)
+      metric.buildInfo.reset()
+      metric.buildInfo.set({ version, build }, 1)
     },
-    cdnPurge(cdn, outcome) {
-      cdnPurges.inc({ cdn, outcome })
-    },
-    cdnPurgeCall(cdn, outcome) {
-      cdnPurgeCalls.inc({ cdn, outcome })
-    },
+    cdnPurge: (cdn, outcome) => metric.cdnPurges.inc({ cdn, outcome }),
+    cdnPurgeCall: (cdn, outcome) => metric.cdnPurgeCalls.inc({ cdn, outcome }),
     htmlRevalidation(outcome, seconds) {
-      revalidations.inc({ outcome })
-      revalidationSeconds.observe({ outcome }, seconds)
+      metric.revalidations.inc({ outcome })
+      metric.revalidationSeconds.observe({ outcome }, seconds)
     },
-    purgeEvent(event) {
-      purgeEvents.inc({ event })
-    },
+    purgeEvent: (event) => metric.purgeEvents.inc({ event }),
     images: {
-      work(read) {
-        imageWork = read
-      },
-      refused(stage, reason) {
-        imageRefusals.inc({ stage, reason })
-      },
-      answered(outcome) {
-        imageAnswers.inc({ outcome })
-      },
+      work: scrape.setImageWork,
+      refused: (stage, reason) => metric.imageRefusals.inc({ stage, reason }),
+      answered: (outcome) => metric.imageAnswers.inc({ outcome }),
     },
-    tlsAsk(outcome) {
-      tlsAsks.inc({ outcome })
-    },
+    tlsAsk: (outcome) => metric.tlsAsks.inc({ outcome }),
   }
 }

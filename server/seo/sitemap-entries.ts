@@ -97,23 +97,22 @@ export async function collectSitemapEntries(data: TenantData, options: CollectOp
  */
 async function contentEntries(data: TenantData, rows: ShowPath[]): Promise<SitemapEntry[]> {
   const limit = pLimit(PAGE_READS)
-  const entries = await Promise.all(
-    rows.map((row) =>
-      limit(async (): Promise<SitemapEntry | null> => {
-        const routerPath = routerPathOf(row)
-        if (routerPath === null) return null
-        const page = await data.page({ groupPath: row.group_path, pagePath: row.page_path })
-        if (page === null) return null
-        const contentType = page.page_type === 'custom' ? customContentType(page.page_config) : undefined
-        if (contentType !== undefined && RAW_CONTENT.has(contentType)) return null
-        const canonical = safeHttpUrl(page.seo_config?.canonical_link)
-        if (canonical !== null) return { routerPath, single: { canonical } }
-        if (contentType === 'pure_html') return { routerPath, single: {} }
-        return { routerPath }
-      }),
-    ),
-  )
+  const entries = await Promise.all(rows.map((row) => limit(() => contentEntry(data, row))))
   return entries.filter((entry) => entry !== null)
+}
+
+/** One content page's entry; none for a row no route serves, a page gone, or content served as itself. */
+async function contentEntry(data: TenantData, row: ShowPath): Promise<SitemapEntry | null> {
+  const routerPath = routerPathOf(row)
+  if (routerPath === null) return null
+  const page = await data.page({ groupPath: row.group_path, pagePath: row.page_path })
+  if (page === null) return null
+  const contentType = page.page_type === 'custom' ? customContentType(page.page_config) : undefined
+  if (contentType !== undefined && RAW_CONTENT.has(contentType)) return null
+  const canonical = safeHttpUrl(page.seo_config?.canonical_link)
+  if (canonical !== null) return { routerPath, single: { canonical } }
+  if (contentType === 'pure_html') return { routerPath, single: {} }
+  return { routerPath }
 }
 
 function customContentType(config: unknown): string | undefined {

@@ -9,6 +9,7 @@ import {
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
+  type Tracer,
   trace,
 } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
@@ -25,7 +26,15 @@ import {
 } from '@opentelemetry/semantic-conventions'
 import { CACHE_RESULT, TENANT_HOST } from './attributes.ts'
 import { samplerOf } from './sampler.ts'
-import type { OpenSpan, RequestTrace, SpanCounts, TraceAttributes, TraceRuntime } from './trace-runtime.ts'
+import type {
+  OpenSpan,
+  RequestTrace,
+  RequestTraceStart,
+  SpanCounts,
+  TraceAttributes,
+  TraceRuntime,
+} from './trace-runtime.ts'
+import type { TraceCarrier } from './trace-carrier.ts'
 import type { TracingConfig } from './tracing-env.ts'
 
 export interface OtelRuntimeOptions {
@@ -55,19 +64,48 @@ const headerGetter: TextMapGetter<IncomingMessage | Request> = {
  * context. Its context manager and propagator are this runtime's own, not OpenTelemetry's globals.
  */
 export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOptions = {}): TraceRuntime {
+  // Spans recorded and ended: a span left open (never exported, held in memory) shows as the difference.
+  const counts: SpanCounts = { started: 0, ended: 0 }
+  const provider = createProvider(config, options, counts)
+  const tracing = createTracing(provider.getTracer('tenant-sites'))
+  const { contexts, propagator } = tracing
+
+  return {
+    request: (start, run) => traceRequest(tracing, start, run),
+    currentRequest: () => (contexts.active().getValue(REQUEST) as RequestState | undefined)?.trace,
+    span: (name, client, attributes, run, remote) => traceSpan(tracing, { name, client, attributes, remote }, run),
+    open: (name, attributes) => {
+      const parent = contexts.active()
+      return tracing.toOpenSpan(tracing.startSpan(name, SpanKind.INTERNAL, attributes, parent), parent)
+    },
+    inject: (headers) => propagator.inject(contexts.active(), headers, defaultTextMapSetter),
+    logFields(): Record<string, string> {
+      const span = trace.getSpan(contexts.active())
+      if (span === undefined) return {}
+      const { traceId, spanId } = span.spanContext()
+      return { traceId, spanId }
+    },
+    spanCounts: () => ({ ...counts }),
+    async shutdown() {
+      await provider.shutdown()
+      contexts.disable()
+    },
+  }
+}
+
+/** The provider: sampled, its attributes bounded, every span counted and exported in batches. */
+function createProvider(config: TracingConfig, options: OtelRuntimeOptions, counts: SpanCounts): TracerProvider {
   const exporter = reportingFailures(
     config.protocol === 'http/json' ? new JsonExporter({ url: config.url }) : new ProtobufExporter({ url: config.url }),
     options.onExportError,
   )
-  // Spans recorded and ended: a span left open (never exported, held in memory) shows as the difference.
-  const counts: SpanCounts = { started: 0, ended: 0 }
   const counting: SpanProcessor = {
     onStart: () => void counts.started++,
     onEnd: () => void counts.ended++,
     forceFlush: () => Promise.resolve(),
     shutdown: () => Promise.resolve(),
   }
-  const provider = new TracerProvider({
+  return new TracerProvider({
     resource: resourceFromAttributes(config.resource),
     sampler: samplerOf(config.sampler, config.ratio),
     // A path is the one attribute a visitor writes: its length in a span is bounded like the rest.
@@ -77,10 +115,12 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
       new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 }),
     ],
   })
-  const tracer = provider.getTracer('tenant-sites')
-  const contexts = new AsyncLocalStorageContextManager().enable()
-  const propagator = new W3CTraceContextPropagator()
+}
 
+type Tracing = ReturnType<typeof createTracing>
+
+/** The tracer with this runtime's own context manager and propagator, and how its spans are started. */
+function createTracing(tracer: Tracer) {
   /** A span under `parent`, carrying the tenant host of the request `parent` belongs to. */
   function startSpan(name: string, kind: SpanKind, attributes: TraceAttributes, parent: Context): Span {
     const host = (parent.getValue(REQUEST) as RequestState | undefined)?.host
@@ -103,114 +143,117 @@ export function createOtelRuntime(config: TracingConfig, options: OtelRuntimeOpt
   }
 
   return {
-    request(start, run) {
-      const parent = start.trustParent ? propagator.extract(ROOT_CONTEXT, start.request, headerGetter) : ROOT_CONTEXT
-      const span = tracer.startSpan(
-        start.method,
-        {
-          kind: SpanKind.SERVER,
-          attributes: {
-            [TENANT_HOST]: start.host,
-            [ATTR_HTTP_REQUEST_METHOD]: start.method,
-            [ATTR_URL_PATH]: start.path,
-          },
-        },
-        parent,
-      )
-      const { traceId, spanId } = span.spanContext()
-      let ended = false
-      const state: RequestState = {
-        host: start.host,
-        trace: {
-          logFields: { traceId, spanId },
-          finish({ method, route, status, cache, bytes }) {
-            if (ended) return
-            ended = true
-            // Named by the route, never the path: span names stay a small set.
-            span.updateName(`${method} ${route}`)
-            span.setAttributes({
-              [ATTR_HTTP_ROUTE]: route,
-              [ATTR_HTTP_RESPONSE_STATUS_CODE]: status,
-              [CACHE_RESULT]: cache,
-              'http.response.body.size': bytes,
-            })
-            if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
-            span.end()
-          },
-        },
-      }
-      // A request its record never finished (refused by the adapter, its connection closed first, a
-      // fault before the record began) still ends its span, once, marked failed.
-      const unfinished = (error?: unknown) => {
-        if (ended) return
-        ended = true
-        endUnfinished(span, start.response, error)
-      }
-      const { response } = start
-      let result: ReturnType<typeof run>
-      try {
-        result = contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
-      } finally {
-        // Added after `run`: a record finished at 'close' by a listener added in `run` (a cache hit)
-        // has ended the span by then, so a hit pays no microtask. A record whose listener comes
-        // later (the app's) goes first through the microtask.
-        response?.on('close', () => {
-          if (!ended) queueMicrotask(unfinished)
-        })
-      }
-      if (response === undefined && result instanceof Promise) result.then(() => unfinished(), unfinished)
-      else if (response === undefined) unfinished()
-      return result
+    tracer,
+    contexts: new AsyncLocalStorageContextManager().enable(),
+    propagator: new W3CTraceContextPropagator(),
+    startSpan,
+    toOpenSpan,
+  }
+}
+
+/** Runs `run` as one request: its server span, ended once by its record or, failing that, as unfinished. */
+function traceRequest<T>(tracing: Tracing, start: RequestTraceStart, run: () => T): T {
+  const { tracer, contexts, propagator } = tracing
+  const parent = start.trustParent ? propagator.extract(ROOT_CONTEXT, start.request, headerGetter) : ROOT_CONTEXT
+  const span = tracer.startSpan(
+    start.method,
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        [TENANT_HOST]: start.host,
+        [ATTR_HTTP_REQUEST_METHOD]: start.method,
+        [ATTR_URL_PATH]: start.path,
+      },
     },
-    currentRequest: () => (contexts.active().getValue(REQUEST) as RequestState | undefined)?.trace,
-    span(name, client, attributes, run, remote) {
-      const parent =
-        remote === undefined
-          ? contexts.active()
-          : remote === null
-            ? ROOT_CONTEXT
-            : propagator.extract(ROOT_CONTEXT, remote, defaultTextMapGetter)
-      const raw = startSpan(name, client ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes, parent)
-      const span = toOpenSpan(raw, parent)
-      let result: ReturnType<typeof run>
-      try {
-        result = contexts.with(trace.setSpan(parent, raw), run, undefined, span)
-      } catch (error) {
-        span.end(error)
-        throw error
-      }
-      if (!(result instanceof Promise)) {
-        span.end()
-        return result
-      }
-      return result.then(
-        (value) => {
-          span.end()
-          return value
-        },
-        (error: unknown) => {
-          span.end(error)
-          throw error
-        },
-      ) as typeof result
-    },
-    open: (name, attributes) => {
-      const parent = contexts.active()
-      return toOpenSpan(startSpan(name, SpanKind.INTERNAL, attributes, parent), parent)
-    },
-    inject: (headers) => propagator.inject(contexts.active(), headers, defaultTextMapSetter),
-    logFields(): Record<string, string> {
-      const span = trace.getSpan(contexts.active())
-      if (span === undefined) return {}
-      const { traceId, spanId } = span.spanContext()
-      return { traceId, spanId }
-    },
-    spanCounts: () => ({ ...counts }),
-    async shutdown() {
-      await provider.shutdown()
-      contexts.disable()
+    parent,
+  )
+  let ended = false
+  const endOnce = () => {
+    if (ended) return false
+    ended = true
+    return true
+  }
+  const state: RequestState = { host: start.host, trace: toRequestTrace(span, endOnce) }
+  // A request its record never finished (refused by the adapter, its connection closed first, a
+  // fault before the record began) still ends its span, once, marked failed.
+  const unfinished = (error?: unknown) => {
+    if (endOnce()) endUnfinished(span, start.response, error)
+  }
+  const { response } = start
+  let result: T
+  try {
+    result = contexts.with(trace.setSpan(parent, span).setValue(REQUEST, state), run)
+  } finally {
+    // Added after `run`: a record finished at 'close' by a listener added in `run` (a cache hit)
+    // has ended the span by then, so a hit pays no microtask. A record whose listener comes
+    // later (the app's) goes first through the microtask.
+    response?.on('close', () => {
+      if (!ended) queueMicrotask(unfinished)
+    })
+  }
+  if (response === undefined && result instanceof Promise) result.then(() => unfinished(), unfinished)
+  else if (response === undefined) unfinished()
+  return result
+}
+
+/** The record a request's code finishes its span with; `endOnce` answers false once the span has ended. */
+function toRequestTrace(span: Span, endOnce: () => boolean): RequestTrace {
+  const { traceId, spanId } = span.spanContext()
+  return {
+    logFields: { traceId, spanId },
+    finish({ method, route, status, cache, bytes }) {
+      if (!endOnce()) return
+      // Named by the route, never the path: span names stay a small set.
+      span.updateName(`${method} ${route}`)
+      span.setAttributes({
+        [ATTR_HTTP_ROUTE]: route,
+        [ATTR_HTTP_RESPONSE_STATUS_CODE]: status,
+        [CACHE_RESULT]: cache,
+        'http.response.body.size': bytes,
+      })
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+      span.end()
     },
   }
+}
+
+/** Runs `run` in a span ended when it returns, throws, or its promise settles. */
+function traceSpan<T>(
+  tracing: Tracing,
+  what: { name: string; client: boolean; attributes: TraceAttributes; remote: TraceCarrier | null | undefined },
+  run: (span: OpenSpan) => T,
+): T {
+  const { contexts, propagator } = tracing
+  const { remote } = what
+  const parent =
+    remote === undefined
+      ? contexts.active()
+      : remote === null
+        ? ROOT_CONTEXT
+        : propagator.extract(ROOT_CONTEXT, remote, defaultTextMapGetter)
+  const raw = tracing.startSpan(what.name, what.client ? SpanKind.CLIENT : SpanKind.INTERNAL, what.attributes, parent)
+  const span = tracing.toOpenSpan(raw, parent)
+  let result: T
+  try {
+    result = contexts.with(trace.setSpan(parent, raw), run, undefined, span)
+  } catch (error) {
+    span.end(error)
+    throw error
+  }
+  if (!(result instanceof Promise)) {
+    span.end()
+    return result
+  }
+  return result.then(
+    (value) => {
+      span.end()
+      return value
+    },
+    (error: unknown) => {
+      span.end(error)
+      throw error
+    },
+  ) as typeof result
 }
 
 /**

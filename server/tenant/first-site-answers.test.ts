@@ -8,16 +8,16 @@ describe('createFirstSiteAnswers', () => {
 
   it('hands a kept answer over once', () => {
     const answers = createFirstSiteAnswers()
-    answers.keep(site, raw, 'f1')
+    answers.hold(site, raw, 'f1')
     expect(answers.take(site)).toEqual({ raw, fingerprint: 'f1' })
     expect(answers.take(site)).toBeUndefined()
   })
 
   it('keeps nothing without a fingerprint, and has nothing for another config or none', () => {
     const answers = createFirstSiteAnswers()
-    answers.keep(site, raw, undefined)
+    answers.hold(site, raw, undefined)
     expect(answers.take(site)).toBeUndefined()
-    answers.keep(site, raw, 'f1')
+    answers.hold(site, raw, 'f1')
     expect(answers.take({ site_id: 's2' } as SiteConfig)).toBeUndefined()
     expect(answers.take(undefined)).toBeUndefined()
     expect(answers.take(site)).toEqual({ raw, fingerprint: 'f1' })
@@ -25,7 +25,7 @@ describe('createFirstSiteAnswers', () => {
 
   it('knows the answers a language shares with its language-independent config, and no other', () => {
     const answers = createFirstSiteAnswers()
-    answers.keep(site, raw, 'f1')
+    answers.hold(site, raw, 'f1')
     const answer = answers.take(site)!
     expect(answers.isShared(raw)).toBe(false)
     expect(answers.share(answer)).toBe(raw)

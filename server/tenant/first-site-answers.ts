@@ -15,9 +15,9 @@ interface HeldAnswer {
  * its text), and keyed by the config, so an evicted or purged config takes its answer along.
  */
 export interface FirstSiteAnswers {
-  /** Keeps the answer a language-independent config was first loaded from (none without a fingerprint). */
-  keep(site: SiteConfig, raw: unknown, fingerprint: string | undefined): void
-  /** The answer kept for the tenant's language-independent config, forgotten as it is taken. */
+  /** Holds the answer a language-independent config was first loaded from (none without a fingerprint). */
+  hold(site: SiteConfig, raw: unknown, fingerprint: string | undefined): void
+  /** The answer held for the tenant's language-independent config, forgotten as it is taken. */
   take(site: SiteConfig | undefined): HeldAnswer | undefined
   /** Notes that a language's config is `answer` itself (its bytes came again), and gives its raw value. */
   share(answer: HeldAnswer): unknown
@@ -35,7 +35,7 @@ export function createFirstSiteAnswers(): FirstSiteAnswers {
   const held = new WeakMap<SiteConfig, HeldAnswer>()
   const shared = new WeakSet<object>()
   return {
-    keep(site, raw, fingerprint) {
+    hold(site, raw, fingerprint) {
       if (fingerprint !== undefined) held.set(site, { raw, fingerprint })
     },
     take(site) {

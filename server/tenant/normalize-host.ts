@@ -23,13 +23,8 @@ function isPort(text: string | undefined): boolean {
  */
 export function normalizeHost(raw: string | undefined | null): string | null {
   if (typeof raw !== 'string' || raw.length === 0) return null
-
   const ipv6 = IPV6_LITERAL.exec(raw)
-  if (ipv6) {
-    const address = ipv6[1] ?? ''
-    if (!isPort(ipv6[2])) return null
-    return address.includes(':') && address.length <= 45 ? `[${address.toLowerCase()}]` : null
-  }
+  if (ipv6) return ipv6Host(ipv6[1] ?? '', ipv6[2])
 
   let host = raw
   const colon = host.indexOf(':')
@@ -38,11 +33,20 @@ export function normalizeHost(raw: string | undefined | null): string | null {
     host = host.slice(0, colon)
   }
   if (host.endsWith('.')) host = host.slice(0, -1)
-  if (host.length === 0 || host.length > MAX_HOST_LENGTH || !NAME_CHARS.test(host)) return null
+  return isHostName(host) ? host.toLowerCase() : null
+}
 
-  host = host.toLowerCase()
-  for (const label of host.split('.')) {
-    if (label.length > MAX_LABEL_LENGTH || !LABEL.test(label)) return null
-  }
+/** A bracketed IPv6 address with its optional port: the address in lower case, brackets kept. */
+function ipv6Host(address: string, port: string | undefined): string | null {
+  if (!isPort(port)) return null
+  return address.includes(':') && address.length <= 45 ? `[${address.toLowerCase()}]` : null
+}
+
+/** A host name within the name and label lengths, each label made of letters, digits and inner hyphens. */
+function isHostName(host: string): boolean {
+  if (host.length === 0 || host.length > MAX_HOST_LENGTH || !NAME_CHARS.test(host)) return false
   return host
+    .toLowerCase()
+    .split('.')
+    .every((label) => label.length <= MAX_LABEL_LENGTH && LABEL.test(label))
 }

@@ -60,24 +60,38 @@ export function createSiteConfigCache(deps: SiteConfigCacheDeps): ConfigCache<Si
       // A cold load retries (SPEC §4: three attempts before the startup screen); a background
       // refresh tries once, and the cache's back-off decides when the next one may run.
       const tries = refresh ? 1 : deps.attempts
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const raw = await answers.load(WEB_GET, body, sharedContext(caller), heldFingerprint ?? sameAs?.fingerprint)
-          if (raw === UNCHANGED) return sameAs === undefined ? raw : firstAnswers.share(sameAs)
-          // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
-          // config is kept with the raw one, so storing it does not parse the same answer again.
-          const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
-          if (!refresh && caller.language === '') firstAnswers.keep(site, raw, answers.fingerprintOf(raw))
-          return raw
-        } catch (error) {
-          // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
-          if (isNotFound(error)) return NOT_FOUND
-          if (attempt >= tries) throw error
-          onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
-          await sleep(deps.retryDelayMs)
-        }
-      }
+      const retried = (error: unknown, attempt: number) =>
+        onError?.(error, `site load for ${describeSiteKey(key)}, attempt ${attempt} of ${tries}`)
+      return withRetries(tries, deps.retryDelayMs, retried, async () => {
+        const raw = await answers.load(WEB_GET, body, sharedContext(caller), heldFingerprint ?? sameAs?.fingerprint)
+        if (raw === UNCHANGED) return sameAs === undefined ? raw : firstAnswers.share(sameAs)
+        // Checked before it is stored: a wrong shape counts as a failed attempt. The parsed
+        // config is held with the raw one, so storing it does not parse the same answer again.
+        const site = parseData(raw, webGetReplySchema, WEB_GET).site_config
+        if (!refresh && caller.language === '') firstAnswers.hold(site, raw, answers.fingerprintOf(raw))
+        return raw
+      })
     },
   })
   return sites
+}
+
+/** Runs `once` up to `tries` times, `delayMs` apart; an unknown site is an answer, never retried. */
+async function withRetries<T>(
+  tries: number,
+  delayMs: number,
+  retried: (error: unknown, attempt: number) => void,
+  once: () => Promise<T>,
+): Promise<T | typeof NOT_FOUND> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once()
+    } catch (error) {
+      // An unknown site is an answer, not a failure: retrying it would only triple the load of junk hosts.
+      if (isNotFound(error)) return NOT_FOUND
+      if (attempt >= tries) throw error
+      retried(error, attempt)
+      await sleep(delayMs)
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react'
-import { useLocation, useNavigationType, type Location } from 'react-router'
+import { type Location, type NavigationType, useLocation, useNavigationType } from 'react-router'
 import { findFragmentTarget } from '../routing/fragment-id.ts'
 
 /** Remembered scroll positions per history entry; the browser supplies one (client/scroll-memory.ts). */
@@ -55,27 +55,36 @@ export function ScrollManager() {
     const initial = handledKey.current === null
     handledKey.current = key
     currentKey.current = key
-    if (initial) {
-      // A reload, or a return to this document from another one: its remembered position.
-      const saved = memory?.read(key)
-      if (saved !== undefined && isHistoryLoad()) return followTo(saved)
-      // The browser scrolls to an exact id itself; a name with blanks only matches the id form.
-      const fragment = safeDecode(location.hash.slice(1))
-      if (fragment !== '' && !document.getElementById(fragment))
-        findFragmentTarget(document, fragment)?.scrollIntoView({ block: 'start' })
-      return undefined
-    }
-    if (navigationType === 'POP') return followTo(memory?.read(key) ?? 0)
-    if (location.hash.length > 1) {
-      const target = findFragmentTarget(document, safeDecode(location.hash.slice(1)))
-      if (target) {
-        target.scrollIntoView({ behavior: 'smooth', block: 'start' })
-        return
-      }
-    }
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+    return initial
+      ? scrollOnLoad(memory, key, location.hash)
+      : scrollOnNavigation(memory, key, location.hash, navigationType)
   }, [key, location.hash, navigationType, memory])
   return null
+}
+
+/** A document's first render (a reload, or a return from another document): its remembered position, else its fragment. */
+function scrollOnLoad(memory: ScrollMemory | null, key: string, hash: string): (() => void) | undefined {
+  const saved = memory?.read(key)
+  if (saved !== undefined && isHistoryLoad()) return followTo(saved)
+  // The browser scrolls to an exact id itself; a name with blanks only matches the id form.
+  const fragment = safeDecode(hash.slice(1))
+  if (fragment !== '' && !document.getElementById(fragment))
+    findFragmentTarget(document, fragment)?.scrollIntoView({ block: 'start' })
+  return undefined
+}
+
+/** A navigation in the app: back and forward to the remembered position, a fragment to its target, else the top. */
+function scrollOnNavigation(
+  memory: ScrollMemory | null,
+  key: string,
+  hash: string,
+  navigationType: NavigationType,
+): (() => void) | undefined {
+  if (navigationType === 'POP') return followTo(memory?.read(key) ?? 0)
+  const target = hash.length > 1 ? findFragmentTarget(document, safeDecode(hash.slice(1))) : null
+  if (target) target.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  else window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+  return undefined
 }
 
 /** History entries have unique keys, except the first entry of a document ('default'). */

@@ -18,25 +18,23 @@ function characters(text: string): number {
  * choices only from the offered options. At most one problem per field, in form order.
  */
 export function validateFormValues(items: readonly FormItem[], values: FormValues): FieldProblem[] {
-  const problems: FieldProblem[] = []
-  for (const item of answerableItems(items)) {
-    const value = values[item.field]
-    const list = value === undefined ? [] : Array.isArray(value) ? value : [value]
-    const filled = list.filter((entry) => entry.trim() !== '')
-    if (filled.length === 0) {
-      if (item.required === 1) problems.push({ field: item.field, problem: 'required' })
-      continue
-    }
-    if (item.type === 'select' || isChoiceList(item)) {
-      const allowed = new Set((item.options ?? []).map((option) => option.value))
-      if (filled.some((entry) => !allowed.has(entry))) {
-        problems.push({ field: item.field, problem: 'invalidChoice' })
-        continue
-      }
-    }
-    const max = item.max_length
-    if (max !== undefined && filled.some((entry) => characters(entry) > max))
-      problems.push({ field: item.field, problem: 'tooLong', max })
+  return answerableItems(items).flatMap((item) => {
+    const problem = problemOf(item, values[item.field])
+    return problem === null ? [] : [problem]
+  })
+}
+
+/** The one problem of one field's value, or null: required first, then choices, then length. */
+function problemOf(item: FormItem, value: FormValues[string] | undefined): FieldProblem | null {
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value]
+  const filled = list.filter((entry) => entry.trim() !== '')
+  if (filled.length === 0) return item.required === 1 ? { field: item.field, problem: 'required' } : null
+  if (item.type === 'select' || isChoiceList(item)) {
+    const allowed = new Set((item.options ?? []).map((option) => option.value))
+    if (filled.some((entry) => !allowed.has(entry))) return { field: item.field, problem: 'invalidChoice' }
   }
-  return problems
+  const max = item.max_length
+  if (max !== undefined && filled.some((entry) => characters(entry) > max))
+    return { field: item.field, problem: 'tooLong', max }
+  return null
 }

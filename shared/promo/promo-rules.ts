@@ -28,7 +28,7 @@ function isRenderablePromo(promo: Pick<Promo, 'type' | 'position'>): boolean {
 }
 
 /** What the server reads of a promo to decide whether a page carries it. */
-type PromoFacts = Pick<Promo, 'is_show' | 'type' | 'position' | 'start_ts' | 'end_ts'>
+type PromoCandidate = Pick<Promo, 'is_show' | 'type' | 'position' | 'start_ts' | 'end_ts'>
 
 /**
  * The promos a page rendered at `nowMs` carries as candidates (SPEC §4), in upstream order: switched
@@ -37,7 +37,7 @@ type PromoFacts = Pick<Promo, 'is_show' | 'type' | 'position' | 'start_ts' | 'en
  * opens only after the page is gone never reaches the markup, the hydration data or the payload;
  * which candidate shows is still decided by the browser, with its own clock and hidden records.
  */
-export function servablePromos<T extends PromoFacts>(promos: readonly T[], nowMs: number, lifetimeMs: number): T[] {
+export function servablePromos<T extends PromoCandidate>(promos: readonly T[], nowMs: number, lifetimeMs: number): T[] {
   const nowS = nowMs / 1000
   const horizonS = (nowMs + Math.max(0, lifetimeMs)) / 1000
   return promos.filter(

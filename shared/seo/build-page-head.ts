@@ -118,23 +118,13 @@ export interface PageHeadInput {
 
 /** The head of a page from the site's TDK templates (SPEC §3 "Meta title, description and keywords"). */
 export function buildPageHead(input: PageHeadInput): PageHead {
-  const siteName = input.site.base_info.app_name
-  const values = { ...input.values, siteName }
-  const tdk = input.pageTdk ?? (input.tdkKey ? input.site.seo_config.tdk[input.tdkKey] : undefined)
-  const title = tdk?.title ? fillTemplate(tdk.title, values) : ''
-  const description = tdk?.description ? fillTemplate(tdk.description, values) : ''
-  const fallbackTitle = input.fallbackTitle?.trim() ? `${input.fallbackTitle.trim()} - ${siteName}` : siteName
   const canonical = input.ownCanonical ?? input.urls?.canonical ?? null
   // A page that names its own canonical address is one page at that address, in whatever language
   // it is asked for: it has no language versions to list (the sitemap lists it once, as itself).
   const alternates = input.ownCanonical ? [] : (input.urls?.alternates ?? [])
   const jsonLd = (input.jsonLd ?? []).filter((entity): entity is JsonLd => entity !== null)
   return {
-    title: title || fallbackTitle,
-    description: cutDescription(
-      tidy(description || input.fallbackDescription || input.site.base_info.description || ''),
-    ),
-    keywords: tdk?.keywords ? fillTemplate(tdk.keywords, values) : '',
+    ...filledTdk(input),
     canonical,
     ...(input.robots ? { robots: input.robots } : {}),
     ...(alternates.length > 0 ? { alternates } : {}),
@@ -144,6 +134,23 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     ...(input.published ? { published: input.published } : {}),
     ...(jsonLd.length > 0 ? { jsonLd } : {}),
     ...(input.pageType ? { pageType: input.pageType } : {}),
+  }
+}
+
+/** Title, description and keywords from the page's TDK template, or the fallbacks where it says nothing. */
+function filledTdk(input: PageHeadInput): Pick<PageHead, 'title' | 'description' | 'keywords'> {
+  const siteName = input.site.base_info.app_name
+  const values = { ...input.values, siteName }
+  const tdk = input.pageTdk ?? (input.tdkKey ? input.site.seo_config.tdk[input.tdkKey] : undefined)
+  const title = tdk?.title ? fillTemplate(tdk.title, values) : ''
+  const description = tdk?.description ? fillTemplate(tdk.description, values) : ''
+  const fallbackTitle = input.fallbackTitle?.trim() ? `${input.fallbackTitle.trim()} - ${siteName}` : siteName
+  return {
+    title: title || fallbackTitle,
+    description: cutDescription(
+      tidy(description || input.fallbackDescription || input.site.base_info.description || ''),
+    ),
+    keywords: tdk?.keywords ? fillTemplate(tdk.keywords, values) : '',
   }
 }
 

@@ -9,16 +9,33 @@ import { headTagKey } from './head-tag.ts'
  * Twitter cards, JSON-LD, then the site's own code.
  */
 export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
-  const tags: HeadTag[] = [{ tag: 'title', text: page.title }]
-  const meta = (name: string, content: string | undefined) => {
-    if (content) tags.push({ tag: 'meta', attrs: { name, content } })
-  }
-  const property = (name: string, content: string | undefined) => {
-    if (content) tags.push({ tag: 'meta', attrs: { property: name, content } })
-  }
-  meta('description', page.description)
-  meta('keywords', page.keywords)
-  meta('robots', page.robots)
+  return [
+    ...documentTags(page, site),
+    ...previewTags(page, site),
+    ...(page.jsonLd ?? []).map(
+      (entity): HeadTag => ({
+        tag: 'script',
+        attrs: { type: 'application/ld+json' },
+        html: serializeForScript({ '@context': 'https://schema.org', ...entity }),
+      }),
+    ),
+    ...siteCodeTags(page, site),
+  ]
+}
+
+/** A `<meta name>` or `<meta property>` tag, none when there is no content. */
+function metaTag(key: 'name' | 'property', name: string, content: string | undefined): HeadTag[] {
+  return content ? [{ tag: 'meta', attrs: { [key]: name, content } }] : []
+}
+
+/** Title and TDK, robots, canonical and language alternates, icon and feed. */
+function documentTags(page: PageHead, site: SiteHead): HeadTag[] {
+  const tags: HeadTag[] = [
+    { tag: 'title', text: page.title },
+    ...metaTag('name', 'description', page.description),
+    ...metaTag('name', 'keywords', page.keywords),
+    ...metaTag('name', 'robots', page.robots),
+  ]
   if (page.canonical) tags.push({ tag: 'link', attrs: { rel: 'canonical', href: page.canonical } })
   for (const alternate of page.alternates ?? []) {
     tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: alternate.hreflang, href: alternate.href } })
@@ -29,39 +46,39 @@ export function toHeadTags(page: PageHead, site: SiteHead): HeadTag[] {
       tag: 'link',
       attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.siteName, href: site.feed },
     })
+  return tags
+}
 
-  // Open Graph and Twitter cards (docs/STANDARDS.md): what a link preview shows.
+/** Open Graph and Twitter cards (docs/STANDARDS.md): what a link preview shows. */
+function previewTags(page: PageHead, site: SiteHead): HeadTag[] {
   const image = page.image || site.image
   // The preview's alt is the page's own alt for the same picture (the logo's: the site's name).
   const imageAlt = page.image ? page.imageAlt : site.image ? site.imageAlt : undefined
-  property('og:type', page.ogType ?? 'website')
-  property('og:title', page.title)
-  property('og:description', page.description)
-  property('og:url', page.canonical ?? undefined)
-  property('og:site_name', site.siteName)
-  property('og:locale', site.locale)
-  for (const locale of site.localeAlternates) property('og:locale:alternate', locale)
-  property('og:image', image)
-  property('og:image:alt', imageAlt)
-  if (page.ogType === 'article' && page.published) {
-    property('article:published_time', page.published.at)
-    property('article:modified_time', page.published.modified)
-  }
-  meta('twitter:card', page.image ? 'summary_large_image' : 'summary')
-  meta('twitter:title', page.title)
-  meta('twitter:description', page.description)
-  meta('twitter:image', image)
-  meta('twitter:image:alt', imageAlt)
+  const article = page.ogType === 'article' ? page.published : undefined
+  return [
+    ...metaTag('property', 'og:type', page.ogType ?? 'website'),
+    ...metaTag('property', 'og:title', page.title),
+    ...metaTag('property', 'og:description', page.description),
+    ...metaTag('property', 'og:url', page.canonical ?? undefined),
+    ...metaTag('property', 'og:site_name', site.siteName),
+    ...metaTag('property', 'og:locale', site.locale),
+    ...site.localeAlternates.flatMap((locale) => metaTag('property', 'og:locale:alternate', locale)),
+    ...metaTag('property', 'og:image', image),
+    ...metaTag('property', 'og:image:alt', imageAlt),
+    ...metaTag('property', 'article:published_time', article?.at),
+    ...metaTag('property', 'article:modified_time', article?.modified),
+    ...metaTag('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
+    ...metaTag('name', 'twitter:title', page.title),
+    ...metaTag('name', 'twitter:description', page.description),
+    ...metaTag('name', 'twitter:image', image),
+    ...metaTag('name', 'twitter:image:alt', imageAlt),
+  ]
+}
 
-  for (const entity of page.jsonLd ?? []) {
-    tags.push({
-      tag: 'script',
-      attrs: { type: 'application/ld+json' },
-      html: serializeForScript({ '@context': 'https://schema.org', ...entity }),
-    })
-  }
-  // Site code once, even when the head and the page-type entries repeat an element.
+/** The site's own code, once, even when the head and the page-type entries repeat an element. */
+function siteCodeTags(page: PageHead, site: SiteHead): HeadTag[] {
   const seen = new Set<string>()
+  const tags: HeadTag[] = []
   for (const tag of [...site.code, ...(page.pageType ? (site.pageCode[page.pageType] ?? []) : [])]) {
     const key = headTagKey(tag)
     if (!seen.has(key)) {

@@ -19,27 +19,38 @@ export function validateForm(items: readonly FormItem[], values: FormValues): st
     if (!fields.has(field)) return `unknown field: ${field}`
   }
   for (const item of fields.values()) {
-    const value = values[item.field]
-    if (isEmpty(value)) {
-      if (item.required === 1) return `${item.label} is required`
-      continue
-    }
-    const list = Array.isArray(value) ? value : [value ?? '']
-    if (item.type === 'checkbox') {
-      if (!Array.isArray(value)) return `${item.label}: expected a list of choices`
-    } else if (list.length !== 1) {
-      return `${item.label}: expected one value`
-    }
-    if (item.type === 'select' || item.type === 'checkbox') {
-      const allowed = new Set((item.options ?? []).map((o) => o.value))
-      const wrong = list.find((v) => !allowed.has(v))
-      if (wrong !== undefined) return `${item.label}: "${wrong}" is not one of the choices`
-    }
-    const maxLength = item.max_length
-    if (maxLength !== undefined && list.some((v) => [...v].length > maxLength)) {
-      return `${item.label} is longer than ${item.max_length} characters`
-    }
-    if (/e-?mail/i.test(item.field) && !EMAIL.test(list[0] ?? '')) return `${item.label} is not a valid e-mail address`
+    const problem = problemOf(item, values[item.field])
+    if (problem !== null) return problem
   }
+  return null
+}
+
+/** The first problem with one item's value, or null; an empty value is one only when the item is required. */
+function problemOf(item: FormItem, value: string | string[] | undefined): string | null {
+  if (isEmpty(value)) return item.required === 1 ? `${item.label} is required` : null
+  const list = Array.isArray(value) ? value : [value ?? '']
+  if (item.type === 'checkbox') {
+    if (!Array.isArray(value)) return `${item.label}: expected a list of choices`
+  } else if (list.length !== 1) {
+    return `${item.label}: expected one value`
+  }
+  return choiceProblem(item, list) ?? textProblem(item, list)
+}
+
+/** A value outside a choice item's options. */
+function choiceProblem(item: FormItem, list: string[]): string | null {
+  if (item.type !== 'select' && item.type !== 'checkbox') return null
+  const allowed = new Set((item.options ?? []).map((o) => o.value))
+  const wrong = list.find((v) => !allowed.has(v))
+  return wrong === undefined ? null : `${item.label}: "${wrong}" is not one of the choices`
+}
+
+/** A value past the item's length, or an e-mail field that holds no address. */
+function textProblem(item: FormItem, list: string[]): string | null {
+  const maxLength = item.max_length
+  if (maxLength !== undefined && list.some((v) => [...v].length > maxLength)) {
+    return `${item.label} is longer than ${item.max_length} characters`
+  }
+  if (/e-?mail/i.test(item.field) && !EMAIL.test(list[0] ?? '')) return `${item.label} is not a valid e-mail address`
   return null
 }

@@ -80,156 +80,208 @@ export function definedItems<T>(items: (T | null)[]): T[] {
   return items.filter((item): item is T => item !== null)
 }
 
+type ModuleKind = LandModule['type']
+
+/** What every shaper gets: the module's kind, the heading and id every view carries, its raw data. */
+interface ShapeInput<K extends ModuleKind> {
+  type: K
+  base: { id: string; title: string; subtitle: string }
+  data: Loose
+  markdown: Markdown
+}
+
+/** Each module kind's shaper: its raw data → the view its component renders, or null when nothing would show. */
+type Shapers = { [K in ModuleKind]: (input: ShapeInput<K>) => LandModuleView | null }
+
 /** Converts one module; null when it has nothing to show. `posts` is loaded elsewhere (it needs the upstream). */
 export function toModuleView(module: LandModule, markdown: Markdown): LandModuleView | null {
   const base = { id: module.id, title: module.title?.trim() ?? '', subtitle: module.subtitle?.trim() ?? '' }
   const data = isLoose(module.data) ? module.data : {}
-  switch (module.type) {
-    case 'product_overview':
-    case 'product_image_overview':
-      return {
+  return shapeAs(module.type, { base, data, markdown })
+}
+
+function shapeAs<K extends ModuleKind>(type: K, input: Omit<ShapeInput<K>, 'type'>): LandModuleView | null {
+  return SHAPERS[type]({ ...input, type })
+}
+
+function toOverview({
+  type,
+  base,
+  data,
+}: ShapeInput<'product_overview' | 'product_image_overview'>): LandModuleView | null {
+  return {
+    ...base,
+    type,
+    heading: readText(data, 'title'),
+    description: readText(data, 'description'),
+    align: readAlign(data),
+    media: toMedia(readObject(data, 'resource')),
+    buttons: definedItems(readItems(data, 'buttons', 6).map(toButton)),
+  }
+}
+
+function toTitle({ base, data }: ShapeInput<'title'>): LandModuleView | null {
+  return {
+    ...base,
+    type: 'title',
+    heading: readText(data, 'title') || base.title,
+    subheading: readText(data, 'subtitle') || base.subtitle,
+    align: readAlign(data),
+  }
+}
+
+function toImages({ type, base, data }: ShapeInput<'carousel' | 'image_list'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({
+      image: safeMediaUrl(item.image),
+      title: readText(item, 'title'),
+      url: safeLinkTarget(item.url),
+    }))
+    .filter((item): item is { image: string; title: string; url: string | null } => item.image !== null)
+  return items.length > 0 ? { ...base, type, items } : null
+}
+
+function toVideoModule({ base, data }: ShapeInput<'video'>): LandModuleView | null {
+  const video = toVideo(data)
+  return video ? { ...base, type: 'video', video } : null
+}
+
+function toVideoIntroduction({ base, data }: ShapeInput<'video_introduce'>): LandModuleView | null {
+  const video = toVideo(data)
+  // The title is the module's heading here; repeating it as the video caption would say it twice.
+  return video
+    ? {
         ...base,
-        type: module.type,
+        type: 'video_introduce',
         heading: readText(data, 'title'),
         description: readText(data, 'description'),
-        align: readAlign(data),
-        media: toMedia(readObject(data, 'resource')),
-        buttons: definedItems(readItems(data, 'buttons', 6).map(toButton)),
+        video: { ...video, title: '' },
       }
-    case 'title':
+    : null
+}
+
+function toVideoCarousel({ base, data }: ShapeInput<'video_carousel'>): LandModuleView | null {
+  const items = definedItems(readItems(data, 'items').map(toVideo))
+  return items.length > 0 ? { ...base, type: 'video_carousel', items } : null
+}
+
+function toSteps({ base, data }: ShapeInput<'step'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({
+      title: readText(item, 'title'),
+      description: readText(item, 'description'),
+      image: safeMediaUrl(item.image),
+    }))
+    .filter((item) => item.title !== '' || item.description !== '')
+  return items.length > 0 ? { ...base, type: 'step', items } : null
+}
+
+function toFaq({ base, data }: ShapeInput<'faq'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({ question: readText(item, 'question'), answer: readText(item, 'answer') }))
+    .filter((item) => item.question !== '')
+  return items.length > 0 ? { ...base, type: 'faq', items } : null
+}
+
+function toSocialLinks({ base, data }: ShapeInput<'social_media'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({ name: readText(item, 'name'), icon: safeMediaUrl(item.icon), url: safeLinkTarget(item.url) }))
+    .filter((item): item is { name: string; icon: string | null; url: string } => item.name !== '' && item.url !== null)
+  return items.length > 0 ? { ...base, type: 'social_media', items } : null
+}
+
+function toCodes({ type, base, data }: ShapeInput<'useful_code' | 'invalid_code'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({
+      code: readText(item, 'code'),
+      description: readText(item, 'description'),
+      expiresAt: readNumber(item, 'expires_at'),
+    }))
+    .filter((item) => item.code !== '')
+  return items.length > 0 ? { ...base, type, items } : null
+}
+
+function toStrengths({ type, base, data }: ShapeInput<'superiority' | 'superiority_image'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => ({
+      title: readText(item, 'title'),
+      description: readText(item, 'description'),
+      icon: safeMediaUrl(item.icon),
+      image: safeMediaUrl(item.image),
+    }))
+    .filter((item) => item.title !== '')
+  return items.length > 0 ? { ...base, type, items } : null
+}
+
+function toComments({ base, data }: ShapeInput<'comment'>): LandModuleView | null {
+  const items = readItems(data, 'items')
+    .map((item) => {
+      const rating = readNumber(item, 'rating')
       return {
-        ...base,
-        type: 'title',
-        heading: readText(data, 'title') || base.title,
-        subheading: readText(data, 'subtitle') || base.subtitle,
-        align: readAlign(data),
+        avatar: safeMediaUrl(item.avatar),
+        name: readText(item, 'name'),
+        content: readText(item, 'content'),
+        rating: rating === null ? null : Math.min(5, Math.max(0, Math.round(rating))),
       }
-    case 'carousel':
-    case 'image_list': {
-      const items = readItems(data, 'items')
-        .map((item) => ({
-          image: safeMediaUrl(item.image),
-          title: readText(item, 'title'),
-          url: safeLinkTarget(item.url),
-        }))
-        .filter((item): item is { image: string; title: string; url: string | null } => item.image !== null)
-      return items.length > 0 ? { ...base, type: module.type, items } : null
-    }
-    case 'video': {
-      const video = toVideo(data)
-      return video ? { ...base, type: 'video', video } : null
-    }
-    case 'video_introduce': {
-      const video = toVideo(data)
-      // The title is the module's heading here; repeating it as the video caption would say it twice.
-      return video
-        ? {
-            ...base,
-            type: 'video_introduce',
-            heading: readText(data, 'title'),
-            description: readText(data, 'description'),
-            video: { ...video, title: '' },
-          }
-        : null
-    }
-    case 'video_carousel': {
-      const items = definedItems(readItems(data, 'items').map(toVideo))
-      return items.length > 0 ? { ...base, type: 'video_carousel', items } : null
-    }
-    case 'step': {
-      const items = readItems(data, 'items')
-        .map((item) => ({
-          title: readText(item, 'title'),
-          description: readText(item, 'description'),
-          image: safeMediaUrl(item.image),
-        }))
-        .filter((item) => item.title !== '' || item.description !== '')
-      return items.length > 0 ? { ...base, type: 'step', items } : null
-    }
-    case 'faq': {
-      const items = readItems(data, 'items')
-        .map((item) => ({ question: readText(item, 'question'), answer: readText(item, 'answer') }))
-        .filter((item) => item.question !== '')
-      return items.length > 0 ? { ...base, type: 'faq', items } : null
-    }
-    case 'social_media': {
-      const items = readItems(data, 'items')
-        .map((item) => ({ name: readText(item, 'name'), icon: safeMediaUrl(item.icon), url: safeLinkTarget(item.url) }))
-        .filter(
-          (item): item is { name: string; icon: string | null; url: string } => item.name !== '' && item.url !== null,
-        )
-      return items.length > 0 ? { ...base, type: 'social_media', items } : null
-    }
-    case 'useful_code':
-    case 'invalid_code': {
-      const items = readItems(data, 'items')
-        .map((item) => ({
-          code: readText(item, 'code'),
-          description: readText(item, 'description'),
-          expiresAt: readNumber(item, 'expires_at'),
-        }))
-        .filter((item) => item.code !== '')
-      return items.length > 0 ? { ...base, type: module.type, items } : null
-    }
-    case 'superiority':
-    case 'superiority_image': {
-      const items = readItems(data, 'items')
-        .map((item) => ({
-          title: readText(item, 'title'),
-          description: readText(item, 'description'),
-          icon: safeMediaUrl(item.icon),
-          image: safeMediaUrl(item.image),
-        }))
-        .filter((item) => item.title !== '')
-      return items.length > 0 ? { ...base, type: module.type, items } : null
-    }
-    case 'comment': {
-      const items = readItems(data, 'items')
-        .map((item) => {
-          const rating = readNumber(item, 'rating')
-          return {
-            avatar: safeMediaUrl(item.avatar),
-            name: readText(item, 'name'),
-            content: readText(item, 'content'),
-            rating: rating === null ? null : Math.min(5, Math.max(0, Math.round(rating))),
-          }
-        })
-        .filter((item) => item.content !== '')
-      return items.length > 0 ? { ...base, type: 'comment', items } : null
-    }
-    case 'price': {
-      const plans = readItems(data, 'plans', 12)
-        .map((plan) => ({
-          name: readText(plan, 'name'),
-          price: readText(plan, 'price'),
-          unit: readText(plan, 'unit'),
-          description: readText(plan, 'description'),
-          features: readTexts(plan, 'features'),
-          button: toButton(readObject(plan, 'button')),
-        }))
-        .filter((plan) => plan.name !== '')
-      return plans.length > 0 ? { ...base, type: 'price', plans } : null
-    }
-    case 'form': {
-      const formId = readText(data, 'form_id')
-      const items = definedItems(readItems(data, 'items', 50).map(toFormItem))
-      if (formId === '' || items.length === 0) return null
-      return {
-        ...base,
-        type: 'form',
-        formId,
-        items,
-        resultPosition: readChoice(data, 'result_position', [0, 1] as const, 0),
-        submitText: readText(data, 'submit_text'),
-        resultText: readText(data, 'result_text'),
-      }
-    }
-    case 'html': {
-      const html = markdown.sanitizeRichText(readText(data, 'html'))
-      return html.trim() === '' ? null : { ...base, type: 'html', html }
-    }
-    case 'posts':
-      // Loaded by shape-land.ts, which knows how to call the upstream.
-      return null
+    })
+    .filter((item) => item.content !== '')
+  return items.length > 0 ? { ...base, type: 'comment', items } : null
+}
+
+function toPrices({ base, data }: ShapeInput<'price'>): LandModuleView | null {
+  const plans = readItems(data, 'plans', 12)
+    .map((plan) => ({
+      name: readText(plan, 'name'),
+      price: readText(plan, 'price'),
+      unit: readText(plan, 'unit'),
+      description: readText(plan, 'description'),
+      features: readTexts(plan, 'features'),
+      button: toButton(readObject(plan, 'button')),
+    }))
+    .filter((plan) => plan.name !== '')
+  return plans.length > 0 ? { ...base, type: 'price', plans } : null
+}
+
+function toForm({ base, data }: ShapeInput<'form'>): LandModuleView | null {
+  const formId = readText(data, 'form_id')
+  const items = definedItems(readItems(data, 'items', 50).map(toFormItem))
+  if (formId === '' || items.length === 0) return null
+  return {
+    ...base,
+    type: 'form',
+    formId,
+    items,
+    resultPosition: readChoice(data, 'result_position', [0, 1] as const, 0),
+    submitText: readText(data, 'submit_text'),
+    resultText: readText(data, 'result_text'),
   }
+}
+
+function toHtml({ base, data, markdown }: ShapeInput<'html'>): LandModuleView | null {
+  const html = markdown.sanitizeRichText(readText(data, 'html'))
+  return html.trim() === '' ? null : { ...base, type: 'html', html }
+}
+
+const SHAPERS: Shapers = {
+  product_overview: toOverview,
+  product_image_overview: toOverview,
+  title: toTitle,
+  carousel: toImages,
+  image_list: toImages,
+  video: toVideoModule,
+  video_introduce: toVideoIntroduction,
+  video_carousel: toVideoCarousel,
+  step: toSteps,
+  faq: toFaq,
+  social_media: toSocialLinks,
+  useful_code: toCodes,
+  invalid_code: toCodes,
+  superiority: toStrengths,
+  superiority_image: toStrengths,
+  comment: toComments,
+  price: toPrices,
+  form: toForm,
+  html: toHtml,
+  // Loaded by shape-land.ts, which knows how to call the upstream.
+  posts: () => null,
 }

@@ -1,3 +1,4 @@
+import type { RankPlatform } from '../../../shared/content-types.ts'
 import { notFound } from '../../../shared/data/page-errors.ts'
 import { detailPath, rankPath, searchPath, type RankPageData } from '../../../shared/data/resource-data.ts'
 import { toRankTabs } from '../../../shared/data/resource-views.ts'
@@ -34,13 +35,7 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     ...(tagKey ? { tag: tagKey } : {}),
   }
   const { platforms, rows } = await orNotFound(env, env.upstream.data('/v1/resource/rank', body, rankSchema))
-  // Without a platform in the address the upstream ranks its first one; show that one as selected.
-  const platform = platformKey === null ? platforms[0] : platforms.find((p) => p.key === platformKey)
-  if (platformKey !== null && platform === undefined) throw notFound('invalid', env.browserPath)
-  const category = categoryKey === null ? undefined : platform?.categories.find((c) => c.key === categoryKey)
-  if (categoryKey !== null && category === undefined) throw notFound('invalid', env.browserPath)
-  const tag = tagKey === null ? undefined : category?.tags.find((t) => t.key === tagKey)
-  if (tagKey !== null && tag === undefined) throw notFound('invalid', env.browserPath)
+  const { platform, category, tag } = selectedEntries(env, platforms, { platformKey, categoryKey, tagKey })
 
   const keys = [platformKey, categoryKey, tagKey].filter((key) => key !== null)
   const canonicalPath = keys.length === 0 ? '/rank' : rankPath(...keys)
@@ -56,7 +51,7 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
         env,
         rows.map((row) => ({
           name: row.title,
-          path: row.seo_title ? detailPath(row.seo_title) : row.query ? searchPath(row.query) : null,
+          path: rowPath(row),
         })),
       ),
     ],
@@ -71,6 +66,31 @@ export async function loadRankPage(env: LoaderEnv): Promise<RankPageData> {
     rows,
     ...aside,
   }
+}
+
+/**
+ * The platform, category and tag the address names, each looked up among its parent's; a key that
+ * names none is a 404. Without a platform in the address the upstream ranks its first one, which
+ * shows as selected.
+ */
+function selectedEntries(
+  env: LoaderEnv,
+  platforms: RankPlatform[],
+  keys: { platformKey: string | null; categoryKey: string | null; tagKey: string | null },
+) {
+  const { platformKey, categoryKey, tagKey } = keys
+  const platform = platformKey === null ? platforms[0] : platforms.find((p) => p.key === platformKey)
+  if (platformKey !== null && platform === undefined) throw notFound('invalid', env.browserPath)
+  const category = categoryKey === null ? undefined : platform?.categories.find((c) => c.key === categoryKey)
+  if (categoryKey !== null && category === undefined) throw notFound('invalid', env.browserPath)
+  const tag = tagKey === null ? undefined : category?.tags.find((t) => t.key === tagKey)
+  if (tagKey !== null && tag === undefined) throw notFound('invalid', env.browserPath)
+  return { platform, category, tag }
+}
+
+/** A ranked row's own page: its detail when it has one, else a search for it. */
+function rowPath(row: { seo_title?: string; query?: string }): string | null {
+  return row.seo_title ? detailPath(row.seo_title) : row.query ? searchPath(row.query) : null
 }
 
 /** The Douban platform ranks ratings, not searches: it has its own TDK entry (API.md `db_rank_page_config`). */

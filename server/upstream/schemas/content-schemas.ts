@@ -19,8 +19,8 @@ import type {
 import {
   flag,
   id,
-  keepValid,
-  keepValidEntries,
+  dropInvalid,
+  dropInvalidEntries,
   lenientObject,
   list,
   num,
@@ -50,9 +50,9 @@ export const resourceSchema: z.ZodType<Resource> = requiredObject(
     description: text,
     image: text.optional(),
     category: categorySchema,
-    tags: keepValid(tagSchema),
+    tags: dropInvalid(tagSchema),
     pan_type: text,
-    target_urls: keepValid(
+    target_urls: dropInvalid(
       requiredObject(z.object({ target_url: text, code: text.optional(), pan_type: text }), { pan_type: '' }),
     ),
     view_count: num,
@@ -81,7 +81,7 @@ export interface ResourceList extends Paged<Resource> {
 }
 /** `/v1/resource/list`. */
 export const resourceListSchema: z.ZodType<ResourceList> = requiredObject(
-  z.object({ rows: list(resourceSchema), total: num, categories: keepValid(categorySchema) }),
+  z.object({ rows: list(resourceSchema), total: num, categories: dropInvalid(categorySchema) }),
   { total: 0 },
 )
 
@@ -91,7 +91,7 @@ export interface ResourceDetail {
 }
 /** `/v1/resource/detail`. */
 export const resourceDetailSchema: z.ZodType<ResourceDetail> = requiredObject(
-  z.object({ detail_info: resourceSchema, recommend: keepValid(resourceSchema) }),
+  z.object({ detail_info: resourceSchema, recommend: dropInvalid(resourceSchema) }),
 )
 
 const keyName = requiredObject(z.object({ key: text, name: text }), { name: '' })
@@ -99,7 +99,9 @@ const rankPlatformSchema: z.ZodType<RankPlatform> = requiredObject(
   z.object({
     key: text,
     name: text,
-    categories: keepValid(requiredObject(z.object({ key: text, name: text, tags: keepValid(keyName) }), { name: '' })),
+    categories: dropInvalid(
+      requiredObject(z.object({ key: text, name: text, tags: dropInvalid(keyName) }), { name: '' }),
+    ),
   }),
   { name: '' },
 )
@@ -115,7 +117,7 @@ export interface Rank {
 /** `/v1/resource/rank`. */
 export const rankSchema: z.ZodType<Rank> = lenientObject(
   z.object({
-    platforms: keepValid(rankPlatformSchema),
+    platforms: dropInvalid(rankPlatformSchema),
     rows: list(rankRowSchema),
   }),
 )
@@ -142,10 +144,10 @@ export interface Aside {
 /** `/v1/resource/aside`. */
 export const asideSchema: z.ZodType<Aside> = lenientObject(
   z.object({
-    search: keepValid(requiredObject(z.object({ query: text, count: num }), { count: 0 })).optional(),
-    hot: keepValid(resourceSchema).optional(),
-    newest: keepValid(resourceSchema).optional(),
-    res_tag: keepValid(tagSchema).optional(),
+    search: dropInvalid(requiredObject(z.object({ query: text, count: num }), { count: 0 })).optional(),
+    hot: dropInvalid(resourceSchema).optional(),
+    newest: dropInvalid(resourceSchema).optional(),
+    res_tag: dropInvalid(tagSchema).optional(),
     contact: lenientObject(z.object({ title: text, img: text, tips: text }), {
       title: '',
       img: '',
@@ -171,7 +173,7 @@ export const postSchema: z.ZodType<Post> = requiredObject(
       id: '',
       name: '',
     }),
-    tags: keepValid(text),
+    tags: dropInvalid(text),
     author: lenientObject(z.object({ nick_name: text, avatar: text }), { nick_name: '', avatar: '' }),
     view_count: num,
     created_at: num,
@@ -192,7 +194,7 @@ export const postSchema: z.ZodType<Post> = requiredObject(
 export const postPageSchema: z.ZodType<Paged<Post>> = paged(postSchema)
 /** `/v1/post/category/list`. */
 export const postCategoriesSchema: z.ZodType<{ rows: PostCategory[] }> = lenientObject(
-  z.object({ rows: keepValid(postCategorySchema) }),
+  z.object({ rows: dropInvalid(postCategorySchema) }),
 )
 
 const feedbackSchema: z.ZodType<Feedback> = requiredObject(
@@ -205,7 +207,7 @@ export const feedbackPageSchema: z.ZodType<Paged<Feedback>> = paged(feedbackSche
 const linkGroupSchema: z.ZodType<LinkGroup> = requiredObject(
   z.object({
     name: text,
-    list: keepValid(
+    list: dropInvalid(
       requiredObject(z.object({ name: text, url: text, logo_url: text.optional(), description: text.optional() }), {
         name: '',
       }),
@@ -215,7 +217,7 @@ const linkGroupSchema: z.ZodType<LinkGroup> = requiredObject(
 )
 /** `/v1/links/get`. */
 export const linksSchema: z.ZodType<{ rows: LinkGroup[] }> = lenientObject(
-  z.object({ rows: keepValid(linkGroupSchema) }),
+  z.object({ rows: dropInvalid(linkGroupSchema) }),
 )
 
 const rssGroupSchema: z.ZodType<RssGroup> = requiredObject(
@@ -223,7 +225,7 @@ const rssGroupSchema: z.ZodType<RssGroup> = requiredObject(
     rss_id: id,
     rss_name: text,
     total: num,
-    docs: keepValid(
+    docs: dropInvalid(
       requiredObject(
         z.object({ title: text, link: text, publish_str: text, published_at: num, summary: text.optional() }),
         { publish_str: '', published_at: 0 },
@@ -234,7 +236,7 @@ const rssGroupSchema: z.ZodType<RssGroup> = requiredObject(
 )
 /** `/v1/site_page/rss/list`. */
 export const rssGroupsSchema: z.ZodType<{ rows: RssGroup[] }> = lenientObject(
-  z.object({ rows: keepValid(rssGroupSchema) }),
+  z.object({ rows: dropInvalid(rssGroupSchema) }),
 )
 
 const rssHotRowSchema: z.ZodType<RssHot> = requiredObject(
@@ -242,7 +244,9 @@ const rssHotRowSchema: z.ZodType<RssHot> = requiredObject(
   { source: '', score: 0, created_at: 0 },
 )
 /** `/v1/site_page/rss/list_hot` and `/v1/site_page/rss/new_list_hot`. */
-export const rssHotSchema: z.ZodType<{ rows: RssHot[] }> = lenientObject(z.object({ rows: keepValid(rssHotRowSchema) }))
+export const rssHotSchema: z.ZodType<{ rows: RssHot[] }> = lenientObject(
+  z.object({ rows: dropInvalid(rssHotRowSchema) }),
+)
 
 const promoSchema: z.ZodType<Promo> = requiredObject(
   z.object({
@@ -263,4 +267,4 @@ const promoSchema: z.ZodType<Promo> = requiredObject(
   { title: '', url: '', img_url: '', allowed_close: 1, is_show: 1, start_ts: 0, end_ts: 0, web_path: '' },
 )
 /** `/v1/site_surprise/web_get`: promos by id; entries that do not parse are dropped. */
-export const promoMapSchema: z.ZodType<Record<string, Promo>> = keepValidEntries(promoSchema)
+export const promoMapSchema: z.ZodType<Record<string, Promo>> = dropInvalidEntries(promoSchema)

@@ -27,7 +27,7 @@ import {
   flag,
   id,
   isRecord,
-  keepValid,
+  dropInvalid,
   lenientObject,
   list,
   num,
@@ -47,7 +47,7 @@ const showPathSchema: z.ZodType<ShowPath> = requiredObject(
 
 /** `/v1/site_admin/show_path/get`. Rows with an unknown page type cannot be routed and are dropped. */
 export const showPathRowsSchema: z.ZodType<{ rows: ShowPath[] }> = lenientObject(
-  z.object({ rows: keepValid(showPathSchema) }),
+  z.object({ rows: dropInvalid(showPathSchema) }),
 )
 
 /** `/v1/site_page/web_get`. */
@@ -86,7 +86,7 @@ const navSiteSchema: z.ZodType<NavSite> = requiredObject(
     icon: text,
     description: text,
     is_show: flag,
-    tags: keepValid(text).optional(),
+    tags: dropInvalid(text).optional(),
     pricing: text.optional(),
   }),
   { title: '', url: '', icon: '', description: '', is_show: 1 },
@@ -100,7 +100,7 @@ export const navPageConfigSchema: z.ZodType<NavPageConfig> = lenientObject(
       requiredObject(
         z.object({
           group_name: text,
-          tabs: list(requiredObject(z.object({ tab_name: text, sites: keepValid(navSiteSchema) }), { tab_name: '' })),
+          tabs: list(requiredObject(z.object({ tab_name: text, sites: dropInvalid(navSiteSchema) }), { tab_name: '' })),
         }),
         { group_name: '' },
       ),
@@ -119,7 +119,7 @@ const rssSourceSchema: z.ZodType<RssSource> = requiredObject(
   { rss_name: '', logo: '', description: '' },
 )
 export const rssPageConfigSchema: z.ZodType<RssPageConfig> = lenientObject(
-  z.object({ rss_ids: list(id), sources: keepValid(rssSourceSchema) }),
+  z.object({ rss_ids: list(id), sources: dropInvalid(rssSourceSchema) }),
   { rss_ids: [], sources: [] },
 )
 
@@ -140,7 +140,7 @@ export const landPageConfigSchema: z.ZodType<LandPageConfig> = lenientObject(
   z.object({
     theme: numberChoice([0, 1, 2], 0),
     banner_style: numberChoice([0, 1], 0),
-    modules: keepValid(landModuleSchema),
+    modules: dropInvalid(landModuleSchema),
   }),
   { theme: 0, banner_style: 0, modules: [] },
 )

@@ -105,31 +105,31 @@ export function list<T extends z.ZodType>(item: T) {
  * A list that keeps only the items that parse: for configuration lists (menus, languages, links) where one
  * bad entry should not take a whole site down.
  */
-export function keepValid<T>(item: z.ZodType<T>) {
+export function dropInvalid<T>(item: z.ZodType<T>) {
   return z
     .preprocess((value) => value ?? [], z.array(z.unknown()))
     .transform((items) => {
-      const kept: T[] = []
+      const valid: T[] = []
       for (const entry of items) {
         const parsed = item.safeParse(entry)
-        if (parsed.success) kept.push(parsed.data)
+        if (parsed.success) valid.push(parsed.data)
       }
-      return kept
+      return valid
     })
 }
 
 /** A string-keyed map that keeps only the entries that parse (keys may be restricted by `keys`). */
-export function keepValidEntries<T>(item: z.ZodType<T>, keys?: readonly string[]) {
+export function dropInvalidEntries<T>(item: z.ZodType<T>, keys?: readonly string[]) {
   return z
     .preprocess((value) => value ?? {}, z.record(z.string(), z.unknown()))
     .transform((entries) => {
-      const kept: Record<string, T> = {}
+      const valid: Record<string, T> = {}
       for (const [key, entry] of Object.entries(entries)) {
         if (keys && !keys.includes(key)) continue
         const parsed = item.safeParse(entry)
-        if (parsed.success) kept[key] = parsed.data
+        if (parsed.success) valid[key] = parsed.data
       }
-      return kept
+      return valid
     })
 }
 

@@ -20,8 +20,8 @@ import {
 import {
   flag,
   id,
-  keepValid,
-  keepValidEntries,
+  dropInvalid,
+  dropInvalidEntries,
   lenientObject,
   num,
   numberChoice,
@@ -39,7 +39,7 @@ const menuItemSchema: z.ZodType<MenuItem> = requiredObject(
     icon: text.optional(),
     is_show: flag,
     get children() {
-      return keepValid(menuItemSchema).optional()
+      return dropInvalid(menuItemSchema).optional()
     },
   }),
   { name: '', url: '', is_show: 1 },
@@ -61,19 +61,19 @@ const tdkSchema: z.ZodType<Tdk> = lenientObject(z.object({ title: text, descript
 const headerFields = z.object({
   is_enable: flag,
   enable_custom_header: flag,
-  login_config: lenientObject(z.object({ login_ways: keepValid(z.enum(LOGIN_WAYS)) }), { login_ways: [] }),
+  login_config: lenientObject(z.object({ login_ways: dropInvalid(z.enum(LOGIN_WAYS)) }), { login_ways: [] }),
   logo_config: lenientObject(z.object({ logo: text, text, link: text.optional() }), { logo: '', text: '' }),
   google_config: lenientObject(z.object({ client_id: text }), { client_id: '' }),
-  menu: keepValid(menuItemSchema),
+  menu: dropInvalid(menuItemSchema),
 })
 const footerFields = z.object({
   is_enable: flag,
   enable_custom_footer: flag,
-  friendship_links: keepValid(requiredObject(z.object({ name: text, url: text }), { name: '' })),
+  friendship_links: dropInvalid(requiredObject(z.object({ name: text, url: text }), { name: '' })),
   statement: text,
-  links: keepValid(menuItemSchema),
+  links: dropInvalid(menuItemSchema),
 })
-const pendantFields = z.object({ is_enable: flag, enable_custom_pendant: flag, list: keepValid(pendantSchema) })
+const pendantFields = z.object({ is_enable: flag, enable_custom_pendant: flag, list: dropInvalid(pendantSchema) })
 const searchFields = z.object({
   enable_search_bar: flag,
   search_bar_path: text,
@@ -104,7 +104,7 @@ const footerConfigSchema: z.ZodType<FooterConfig> = lenientObject(footerFields, 
 const pendantConfigSchema: z.ZodType<PendantConfig> = lenientObject(pendantFields, PENDANT_DEFAULTS)
 const searchConfigSchema: z.ZodType<SearchConfig> = lenientObject(searchFields, SEARCH_DEFAULTS)
 
-const customizeCodeEntry = lenientObject(z.object({ is_enabled: flag, data: keepValid(text) }), {
+const customizeCodeEntry = lenientObject(z.object({ is_enabled: flag, data: dropInvalid(text) }), {
   is_enabled: 0,
   data: [],
 })
@@ -124,7 +124,7 @@ const globalConfigSchema: z.ZodType<GlobalConfig> = lenientObject(
     search_route: text.transform((route) => route || 's'),
     search_type: num.optional(),
     fuzzy_matching_switch: flag.optional(),
-    customize_code: keepValidEntries(customizeCodeEntry).optional(),
+    customize_code: dropInvalidEntries(customizeCodeEntry).optional(),
   }),
   {
     theme: 'day',
@@ -144,10 +144,10 @@ const DEFAULT_ASIDE: AsideEntry[] = ASIDE_KINDS.map((value) => ({ label: '', val
 
 const resourceGlobalSchema = lenientObject(
   z.object({
-    aside_config: lenientObject(z.object({ aside_list: keepValid(asideEntrySchema) }), { aside_list: DEFAULT_ASIDE }),
+    aside_config: lenientObject(z.object({ aside_list: dropInvalid(asideEntrySchema) }), { aside_list: DEFAULT_ASIDE }),
     transfer_save_config: lenientObject(
       z.object({
-        list: keepValid(requiredObject(z.object({ cookie_id: id }))),
+        list: dropInvalid(requiredObject(z.object({ cookie_id: id }))),
       }),
       { list: [] },
     ).optional(),
@@ -161,7 +161,7 @@ export const siteConfigSchema: z.ZodType<SiteConfig> = requiredObject(
     // Identity fields decide which tenant is served: a wrong type is an error, never a default.
     site_id: z.string().min(1),
     domain: z.string().min(1),
-    alias_domain: keepValid(z.string()),
+    alias_domain: dropInvalid(z.string()),
     base_info: lenientObject(
       z.object({
         app_name: text,
@@ -178,10 +178,10 @@ export const siteConfigSchema: z.ZodType<SiteConfig> = requiredObject(
     search_config: searchConfigSchema,
     seo_config: lenientObject(
       z.object({
-        tdk: keepValidEntries(tdkSchema, TDK_KEYS),
+        tdk: dropInvalidEntries(tdkSchema, TDK_KEYS),
         canonical_link: text,
         favicon: text,
-        customize_code: lenientObject(z.object({ model: numberChoice([1, 2], 1), data: keepValid(text) }), {
+        customize_code: lenientObject(z.object({ model: numberChoice([1, 2], 1), data: dropInvalid(text) }), {
           model: 1,
           data: [],
         }),
@@ -189,7 +189,9 @@ export const siteConfigSchema: z.ZodType<SiteConfig> = requiredObject(
       { tdk: {}, canonical_link: '', favicon: '', customize_code: { model: 1, data: [] } },
     ),
     // Unknown languages are dropped rather than failing the site.
-    language_config: lenientObject(z.object({ language_list: keepValid(languageEntrySchema) }), { language_list: [] }),
+    language_config: lenientObject(z.object({ language_list: dropInvalid(languageEntrySchema) }), {
+      language_list: [],
+    }),
     page_config: lenientObject(
       z.object({
         global_config: globalConfigSchema,
@@ -200,7 +202,7 @@ export const siteConfigSchema: z.ZodType<SiteConfig> = requiredObject(
       }),
       { global_config: {} },
     ),
-    path_mapping: keepValid(requiredObject(z.object({ from: z.string().min(1), to: z.string() }))).optional(),
+    path_mapping: dropInvalid(requiredObject(z.object({ from: z.string().min(1), to: z.string() }))).optional(),
   }),
 )
 

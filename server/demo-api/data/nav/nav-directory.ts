@@ -1,10 +1,10 @@
 import type { NavPageConfig, NavSite } from '../../../../shared/content-types.ts'
 import { icon } from '../media.ts'
 
-type Entry = [title: string, url: string, description: string, tags?: string[], pricing?: string]
+type Listing = [title: string, url: string, description: string, tags?: string[], pricing?: string]
 
 /** Directory entries as the API lists them, each with its generated icon. */
-export function sites(entries: Entry[]): NavSite[] {
+export function sites(entries: Listing[]): NavSite[] {
   return entries.map(([title, url, description, tags, pricing]) => ({
     title,
     url,
