@@ -30,31 +30,42 @@ export function toManifest(metafile, { entryPoint, url }) {
     signIn: { dialog: null, translator: null, locales: {} },
   }
   for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint) continue
-    const entry = output.entryPoint
-    if (entry === entryPoint) {
-      manifest.entry = chunk(file)
-      if (output.cssBundle)
-        throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
-    } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
-      manifest.pages[path.basename(entry, '.tsx')] = chunk(file)
-    } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {
-      manifest.views[path.basename(entry, '.tsx')] = chunk(file)
-    } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
-      manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk(file)
-    } else if (entry === 'shared/account/login-modal.tsx') {
-      manifest.signIn.dialog = chunk(file)
-    } else if (entry === 'shared/i18n/translator.ts') {
-      manifest.signIn.translator = chunk(file)
-    } else if (/^shared\/i18n\/locales\/(account\/)?[\w-]+\.ts$/.test(entry)) {
-      const language = path.basename(entry, '.ts')
-      const locale = manifest.signIn.locales[language] ?? { page: null, account: null }
-      locale[entry.includes('/account/') ? 'account' : 'page'] = chunk(file)
-      manifest.signIn.locales[language] = locale
-    }
+    if (file.endsWith('.js') && output.entryPoint) place(manifest, output, chunk(file), entryPoint)
   }
   if (!manifest.entry) throw new Error('The client entry is missing from the build output')
   if (!manifest.signIn.dialog || !manifest.signIn.translator)
     throw new Error('The sign-in dialog or the translator is missing from the build output')
   return manifest
+}
+
+/** Puts one entry point's chunk where the manifest lists its kind; chunks of no listed kind are left out. */
+function place(manifest, output, chunk, entryPoint) {
+  const entry = output.entryPoint
+  if (entry === entryPoint) {
+    manifest.entry = chunk
+    if (output.cssBundle)
+      throw new Error('The client entry imports a stylesheet: stylesheets are built from client/styles/sheets')
+  } else if (/^shared\/pages\/[\w-]+\.tsx$/.test(entry)) {
+    manifest.pages[path.basename(entry, '.tsx')] = chunk
+  } else if (/^shared\/pages\/content\/[\w-]+-view\.tsx$/.test(entry)) {
+    manifest.views[path.basename(entry, '.tsx')] = chunk
+  } else if (entry === 'shared/post-editor/post-editor.tsx' || entry === 'shared/account/account-session.ts') {
+    manifest.lazy[path.basename(entry).replace(/\.tsx?$/, '')] = chunk
+  } else {
+    placeSignIn(manifest.signIn, entry, chunk)
+  }
+}
+
+/** The sign-in dialog's chunks: the dialog, the translator, and each language's page and account strings. */
+function placeSignIn(signIn, entry, chunk) {
+  if (entry === 'shared/account/login-modal.tsx') {
+    signIn.dialog = chunk
+  } else if (entry === 'shared/i18n/translator.ts') {
+    signIn.translator = chunk
+  } else if (/^shared\/i18n\/locales\/(account\/)?[\w-]+\.ts$/.test(entry)) {
+    const language = path.basename(entry, '.ts')
+    const locale = signIn.locales[language] ?? { page: null, account: null }
+    locale[entry.includes('/account/') ? 'account' : 'page'] = chunk
+    signIn.locales[language] = locale
+  }
 }

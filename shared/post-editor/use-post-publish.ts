@@ -50,27 +50,30 @@ export function usePostPublish(draft: StoredDraft, showContent: () => void): Pos
     }
     setSending(true)
     try {
-      const reply = await postApi('post/create', post)
-      const created = reply.status === 0 ? toCreatedPost(reply.data) : null
-      if (created !== null) {
-        clearDraft()
-        notify.success(t('submitted'))
-        navigate(postPath(created))
-        return
-      }
-      if (reply.status === UNAUTHORIZED) {
-        // The session has gone: keep the draft through the sign-in (which reloads the page) and ask for it.
-        saveDraft(draft)
-        setFailure(t('signInToWrite'))
-        requestSignIn()
-      } else {
-        setFailure(reply.status === INVALID_INPUT && reply.info ? reply.info : t('postCreateFailed'))
-      }
+      await send(post)
     } catch (error) {
       if (!(error instanceof ApiCallError)) throw error
       setFailure(t('postCreateFailed'))
     } finally {
       setSending(false)
+    }
+  }
+
+  /** Sends a valid post: opens it once created, else says why it was not, the draft kept. */
+  async function send(post: Parameters<typeof validatePost>[0]) {
+    const reply = await postApi('post/create', post)
+    const created = reply.status === 0 ? toCreatedPost(reply.data) : null
+    if (created !== null) {
+      clearDraft()
+      notify.success(t('submitted'))
+      navigate(postPath(created))
+    } else if (reply.status === UNAUTHORIZED) {
+      // The session has gone: keep the draft through the sign-in (which reloads the page) and ask for it.
+      saveDraft(draft)
+      setFailure(t('signInToWrite'))
+      requestSignIn()
+    } else {
+      setFailure(reply.status === INVALID_INPUT && reply.info ? reply.info : t('postCreateFailed'))
     }
   }
 
