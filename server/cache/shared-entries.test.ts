@@ -78,3 +78,27 @@ describe('shared entries with admission', () => {
     expect(store.keys).toEqual([sharedKey('ts:', KEY)])
   })
 })
+
+describe('waiting for another instance’s load', () => {
+  it('takes the value the loader shared between this instance’s look and its lock, and lets the lock go', async () => {
+    const store = createMemorySharedStore()
+    const loader = sharedEntries({ store, prefix: 'ts:' })
+    let landed = false
+    // The loader shares its value and lets its lock go just as the waiter asks for the lock.
+    const racing = {
+      ...store,
+      async lock(key: string, ttlMs: number) {
+        if (!landed) {
+          landed = true
+          await loader.write(KEY, { ...ENTRY, storedAt: Date.now() }, 30_000)
+        }
+        return store.lock(key, ttlMs)
+      },
+    }
+    const waiter = sharedEntries({ store: racing, prefix: 'ts:', pollMs: 1 })
+    const waited = await waiter.awaitNewer(KEY, 0)
+    expect(waited).toMatchObject({ entry: { found: true, value: ENTRY.value } })
+    // Nobody holds the lock: the next load of the key in the fleet may take it.
+    expect(await loader.lock(KEY)).not.toBeNull()
+  })
+})

@@ -104,7 +104,13 @@ export function sharedEntries(layer: SharedCacheLayer, onError?: (error: unknown
         const entry = await read(key)
         if (entry !== undefined && entry.storedAt > after) return { entry }
         const release = await lock(key)
-        if (release !== null) return { release }
+        if (release === null) continue
+        // The loader may have shared its value and let the lock go between the read and the lock:
+        // that value is taken, not loaded a second time.
+        const landed = await read(key)
+        if (landed === undefined || landed.storedAt <= after) return { release }
+        await release()
+        return { entry: landed }
       }
       return undefined
     },
