@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { CacheResult } from './http/cache-status.ts'
-import type { Front } from './http/request-facts.ts'
+import type { AdmittedRequest } from './http/request-facts.ts'
 import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
@@ -12,7 +12,7 @@ export interface AppEnv {
    * `app.request()` in tests), and the front door's record of the request (lifecycle/front-door.ts):
    * its facts and its host, read and decided once for every step after.
    */
-  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; front: Front }
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; admitted: AdmittedRequest }
   Variables: {
     requestId: string
     /** A child logger carrying the request id. */

@@ -29,7 +29,7 @@ import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { buildIdOf, type ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
-import { cacheRenderer } from './routes/page-render.ts'
+import { createBackgroundRenders } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
 import { createFrontDoor, type FrontDoor } from './lifecycle/front-door.ts'
@@ -262,7 +262,7 @@ export function createApp(deps: AppDeps): App {
     sites: deps.sites,
     policyOf,
     imageOptimizer: deps.images !== undefined,
-    rerenderFor: cacheRenderer(pageRendering, deps.log),
+    rerenderFor: createBackgroundRenders(pageRendering, deps.log),
     generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
   })
   const document = documentRoute({
@@ -311,7 +311,7 @@ export function createApp(deps: AppDeps): App {
       })
     : undefined
   const proxyTrust = { hops: deps.trustProxy ?? 0, forwardedHost: deps.trustForwardedHost ?? false }
-  const door = createFrontDoor({ app: app.fetch, proxyTrust, answerFirst: hits })
+  const door = createFrontDoor({ app: app.fetch, proxyTrust, answerBeforeApp: hits })
   return {
     ...door,
     request: (input, init) => Promise.resolve(door.fetch(toRequest(input, init))),

@@ -80,7 +80,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     const wait = await options.limits?.take({
       call,
       tenant: found.tenant.host,
-      clientAddress: c.env.front.facts.clientAddress,
+      clientAddress: c.env.admitted.facts.clientAddress,
       email: parsed.email,
     })
     if (wait != null) return tooManyAttempts(c, wait)
@@ -91,7 +91,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
       appDomain: found.tenant.host,
       requestId: c.get('requestId'),
       // The address the trusted hops report (TRUST_PROXY), never an X-Forwarded-For the visitor wrote.
-      ...withForwardedFor(c.env.front.facts.clientAddress),
+      ...withForwardedFor(c.env.admitted.facts.clientAddress),
       // API.md: only send_email carries the site id.
       ...(call === 'send_email' ? { siteId: found.tenant.site.site_id } : {}),
       ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),

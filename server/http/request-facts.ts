@@ -172,7 +172,7 @@ export function splitTarget(target: string): RequestTarget | null {
 export type HostDecision = { ok: true; host: string; origin: string } | { ok: false; reason: string }
 
 /** A request as the front door leaves it: its facts, read once, and its host, decided once. */
-export interface Front {
+export interface AdmittedRequest {
   readonly facts: RequestFacts
   readonly host: HostDecision
 }

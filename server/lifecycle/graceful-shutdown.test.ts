@@ -45,8 +45,8 @@ async function start(
   const door = createFrontDoor({
     proxyTrust: NO_PROXY_TRUST,
     // Answered on Node's response before the app, synchronously, as cache hits are.
-    answerFirst: (front, outgoing) => {
-      if (front.facts.target.pathname !== '/first') return false
+    answerBeforeApp: (admitted, outgoing) => {
+      if (admitted.facts.target.pathname !== '/first') return false
       outgoing.end('answered first')
       return true
     },

@@ -9,7 +9,7 @@ import { htmlError } from '../render/html-error.ts'
  */
 export function hostGuard(): MiddlewareHandler<AppEnv> {
   return async function hostGuardMiddleware(c, next) {
-    const { host } = c.env.front
+    const { host } = c.env.admitted
     if (!host.ok) {
       c.set('routeName', 'bad-host')
       // The same-origin API answers in its JSON envelope, pages with an HTML page.

@@ -7,13 +7,14 @@ import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { PageViews } from './front-decision.ts'
+import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
 import {
-  cacheRenderer,
+  createBackgroundRenders,
   redirectOrBadRequest,
   renderPage,
+  renderPageToKeep,
   type PageRenderOptions,
-  type RenderDecision,
   type RenderFacts,
 } from './page-render.ts'
 
@@ -34,7 +35,7 @@ export interface DocumentRouteOptions extends PageRenderOptions {
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
-    const { decision, setsLangCookie } = options.pageViews.of(c.env.front, tenant, c.get('origin'))
+    const { decision, setsLangCookie } = options.pageViews.viewOf(c.env.admitted, tenant, c.get('origin'))
     if (decision.kind !== 'render')
       return passed(redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null)))
     const response = await answer(c, decision, setsLangCookie, options)
@@ -51,14 +52,17 @@ function passed(response: Response): Response {
 
 async function answer(
   c: Context<AppEnv>,
-  decision: RenderDecision,
+  decision: PageToRender,
   isPrivate: boolean,
   options: DocumentRouteOptions,
 ): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
-  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
+  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options)).response
+  const rerender = createBackgroundRenders(
+    options,
+    c.get('log'),
+  )({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
   // A kept page is answered to everyone, crawlers included: it is kept complete. A HEAD takes the
   // same way as a GET (the page rendered as for a GET, kept, answered without its body), so the two
   // agree on every header, the ETag included: its render waits for the whole page, as a crawler's.
@@ -67,7 +71,7 @@ async function answer(
     key,
     () => {
       const facts = visitorFacts(c)
-      return renderPage({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options, true)
+      return renderPageToKeep({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options)
     },
     rerender,
   )
@@ -98,7 +102,7 @@ function served(
   security: SecurityPolicy,
 ): Response {
   c.set('routeName', page.routeName)
-  const { facts } = c.env.front
+  const { facts } = c.env.admitted
   const method = facts.method === 'HEAD' ? 'HEAD' : 'GET'
   const ifNoneMatch = isPrivate ? undefined : facts.ifNoneMatch
   const request = {
@@ -131,7 +135,7 @@ function visitorFacts(c: Context<AppEnv>): RenderFacts {
     log: c.get('log'),
     method: c.req.method,
     url: c.req.url,
-    isBot: isbot(c.env.front.facts.userAgent ?? ''),
+    isBot: isbot(c.env.admitted.facts.userAgent ?? ''),
     signal: c.req.raw.signal,
     nonce: c.get('cspNonce'),
     onRouteName: (name) => c.set('routeName', name),

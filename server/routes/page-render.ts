@@ -21,7 +21,7 @@ import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, setLanguageVary } from './document-answer.ts'
 import type { CachedPageFacts } from './front-decision.ts'
-import type { PageDecision } from './page-decision.ts'
+import type { PageToRender } from './page-decision.ts'
 
 /** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
 export interface PageRenderOptions {
@@ -44,9 +44,6 @@ export interface PageRenderOptions {
   onStreamedCopy?: (made: 'splice' | 'render') => void
 }
 
-/** A decision to render a page. */
-export type RenderDecision = Extract<PageDecision, { kind: 'render' }>
-
 /** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
 export interface RenderFacts {
   tenant: Tenant
@@ -67,11 +64,11 @@ export interface RenderFacts {
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
 
 /**
- * Renders a cached page again as an anonymous visitor of its address would get it: a document GET
- * with no cookie, a fresh nonce and the whole page before the first byte (as a crawler gets it, so
- * nothing is left to swap in on the client). Cache hits answered before the app use it too.
+ * The factory of background re-renders: for a kept page, how to render it again as an anonymous
+ * visitor of its address would get it: a document GET with no cookie, a fresh nonce and the whole
+ * page before the first byte (as a crawler gets it, so nothing is left to swap in on the client).
  */
-export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
+export function createBackgroundRenders(options: PageRenderOptions, log: Logger): (page: CachedPageFacts) => Rerender {
   return ({ tenant, origin, decision }) =>
     (unchangedSince) => {
       const url = origin + decision.browserPath
@@ -85,24 +82,38 @@ export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: 
         { tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() },
         decision,
         options,
-        true,
-        unchangedSince,
+        { mayBeKept: true, unchangedSince },
       )
     }
 }
 
 /**
- * Loads the page's data and renders it; a visitor gets the shell as soon as it is ready, a crawler
- * the whole page. `forCache`: the page may be kept and answered to anyone, so it carries the digest
- * of what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
+ * Loads the page's data and renders it for its visitor alone (a page never kept); a visitor gets
+ * the shell as soon as it is ready, a crawler the whole page.
  */
-export async function renderPage(
+export function renderPage(facts: RenderFacts, decision: PageToRender, options: PageRenderOptions): Promise<Rendered> {
+  return renderOnce(facts, decision, options, false)
+}
+
+/**
+ * renderPage for a page the HTML cache may keep and answer to anyone: it carries the digest of
+ * what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
+ */
+export function renderPageToKeep(
   facts: RenderFacts,
-  decision: RenderDecision,
+  decision: PageToRender,
   options: PageRenderOptions,
-  forCache: boolean,
 ): Promise<Rendered> {
-  const rendered = await loadAndRender(facts, decision, options, forCache, undefined)
+  return renderOnce(facts, decision, options, true)
+}
+
+async function renderOnce(
+  facts: RenderFacts,
+  decision: PageToRender,
+  options: PageRenderOptions,
+  mayBeKept: boolean,
+): Promise<Rendered> {
+  const rendered = await loadAndRender(facts, decision, options, { mayBeKept, unchangedSince: undefined })
   if ('kind' in rendered) throw new Error('unreachable: a render without a digest to compare is never unchanged')
   return rendered
 }
@@ -110,10 +121,9 @@ export async function renderPage(
 /** renderPage, or `unchanged` without rendering when the loaded page's inputs have the digest `unchangedSince`. */
 async function loadAndRender(
   facts: RenderFacts,
-  decision: RenderDecision,
+  decision: PageToRender,
   options: PageRenderOptions,
-  forCache: boolean,
-  unchangedSince: string | undefined,
+  { mayBeKept, unchangedSince }: { mayBeKept: boolean; unchangedSince: string | undefined },
 ): Promise<Rendered | Unchanged> {
   const { nonce, method } = facts
   const uses = createPageUses()
@@ -155,7 +165,7 @@ async function loadAndRender(
     for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
   // Only a page the cache may keep needs to know what it was made of.
   const digestWork =
-    forCache && shareable
+    mayBeKept && shareable
       ? renderInputsDigest(
           { context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
           AbortSignal.timeout(options.renderTimeoutMs),
@@ -194,7 +204,7 @@ async function loadAndRender(
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
     // may keep is made complete from what streamed once it has ended.
     complete: facts.isBot,
-    keepsComplete: forCache,
+    keepsComplete: mayBeKept,
     ...(facts.signal ? { signal: facts.signal } : {}),
     nonce,
     log: facts.log,

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { RequestRecord } from '../../http/request-id.ts'
-import type { Front } from '../../http/request-facts.ts'
+import type { AdmittedRequest } from '../../http/request-facts.ts'
 import { ttlSecondsOf } from '../../http/cache-status.ts'
 import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
 import { type CachedPage, flatPageAnswer, writeAnswer } from './cached-page.ts'
@@ -23,7 +23,7 @@ export interface HitWriterOptions {
    * The cached page view a GET is, decided by the same rule the app's document route answers from
    * (routes/front-decision.ts `createPageViews`), or null when only the app may answer it.
    */
-  cachedView: (front: Front) => CachedPageView | null
+  cachedView: (admitted: AdmittedRequest) => CachedPageView | null
   security: SecurityPolicy
   /** Starts the request's record (the one the request context middleware keeps). */
   begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
@@ -34,7 +34,7 @@ export interface HitWriterOptions {
 
 /**
  * Page views the HTML cache answers as they stand, written on Node's response from what the front
- * door found (lifecycle/front-door.ts `answerFirst`), before the app sees them: a hit then costs the
+ * door found (lifecycle/front-door.ts `answerBeforeApp`), before the app sees them: a hit then costs the
  * page decision the app would take (the same function) and one write of stored bytes, with no web
  * Request or Response, routing or await in between. Its answer is `answerPage`'s (from the page's header block, made once per kept page), the one the app's
  * document route sends for a hit, plus the access log line and metrics. A stale page is answered the same way while the cache renders it again in the
@@ -44,7 +44,9 @@ export interface HitWriterOptions {
  * declines (a refused host, a tenant not held fresh, a redirect, a private answer) and a page not
  * cached here (the app renders it, coalesced, or reads the shared store).
  */
-export function createHitWriter(options: HitWriterOptions): (front: Front, outgoing: ServerResponse) => boolean {
+export function createHitWriter(
+  options: HitWriterOptions,
+): (admitted: AdmittedRequest, outgoing: ServerResponse) => boolean {
   const { htmlCache, cachedView, security, begin, log, varyOnForwardedHost = false } = options
   // Each kept page's header block, made at its first hit and gone with the page (a page renewed or
   // rendered again is a new object, so its block is made again).
@@ -58,10 +60,10 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     return block
   }
 
-  function answer(front: Front, outgoing: ServerResponse): boolean {
-    const { facts } = front
+  function answer(admitted: AdmittedRequest, outgoing: ServerResponse): boolean {
+    const { facts } = admitted
     if (facts.method !== 'GET') return false
-    const view = cachedView(front)
+    const view = cachedView(admitted)
     if (view === null) return false
     const page = htmlCache.hit(view.key, view.rerender)
     if (page === undefined) return false
@@ -90,7 +92,7 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
         path: view.pathname,
         route: page.routeName,
         status: answered.status,
-        host: front.host.ok ? front.host.host : undefined,
+        host: admitted.host.ok ? admitted.host.host : undefined,
         cache: stale ? 'stale' : 'hit',
         bytes: answered.body === null ? 0 : answered.body.length,
       }),
@@ -98,9 +100,9 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     return true
   }
 
-  return function answerCacheHit(front, outgoing) {
+  return function answerCacheHit(admitted, outgoing) {
     try {
-      return answer(front, outgoing)
+      return answer(admitted, outgoing)
     } catch (error) {
       // A fault here must cost the visitor nothing: the app answers the request as if never tried.
       log.error({ err: error }, 'cache hit failed; left to the app')
