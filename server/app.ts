@@ -33,7 +33,7 @@ import { createBackgroundRenders } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
 import { createFrontDoor, type FrontDoor } from './lifecycle/front-door.ts'
-import { createHitWriter } from './cache/pages/hit-writer.ts'
+import { createHitWriter } from './answer/hit-writer.ts'
 import { createPageViews } from './routes/front-decision.ts'
 import { createCachePolicyLookup } from './routes/page-decision.ts'
 import { payloadRoute } from './routes/payload.ts'
@@ -258,16 +258,18 @@ export function createApp(deps: AppDeps): App {
     ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
   }
   const buildId = buildIdOf(deps.manifest.entry.file)
+  const rerenderFor = createBackgroundRenders(pageRendering, deps.log)
   const pageViews = createPageViews({
     sites: deps.sites,
     policyOf,
     imageOptimizer: deps.images !== undefined,
-    rerenderFor: createBackgroundRenders(pageRendering, deps.log),
+    rerenderFor,
     generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
   })
   const document = documentRoute({
     ...pageRendering,
     pageViews,
+    rerenderFor,
     security,
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
@@ -299,7 +301,7 @@ export function createApp(deps: AppDeps): App {
     return htmlError('internal')
   })
 
-  // With an HTML cache, its hits are answered at the door, before the routes (cache/pages/hit-writer.ts).
+  // With an HTML cache, its hits are answered at the door, before the routes (answer/hit-writer.ts).
   const hits = deps.htmlCache
     ? createHitWriter({
         htmlCache: deps.htmlCache,

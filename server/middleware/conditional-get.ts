@@ -8,7 +8,7 @@ import { ifNoneMatchMatches, isShareable, notModifiedHeaders } from '../http/con
  * with no body and the headers of notModifiedHeaders. It sits outside the security headers, so a
  * 304 carries no Content-Security-Policy, and outside the cache rules, so it judges the final
  * `Cache-Control`: a private answer (a cookie, `private`, `no-store`) loses its tag and is never
- * answered 304. The same decisions answer cache hits before the app (cache/pages/hit-writer.ts). For
+ * answered 304. The same decisions answer cache hits before the app (answer/hit-writer.ts). For
  * operators: docs/conditional-requests.md.
  *
  * Not hono's `etag` middleware: it hashes each response's bytes (a page's differ by nonce, so its tag

@@ -1,6 +1,6 @@
 import { shouldSetLangCookie } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { CachedPageView } from '../cache/pages/hit-writer.ts'
+import type { CachedPageView } from '../answer/hit-writer.ts'
 import type { Rerender } from '../cache/pages/read-render.ts'
 import type { AdmittedRequest, RequestFacts } from '../http/request-facts.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'

@@ -1,13 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import type { RequestRecord } from '../../http/request-id.ts'
-import type { AdmittedRequest } from '../../http/request-facts.ts'
-import { ttlSecondsOf } from '../../http/cache-status.ts'
-import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
-import { type CachedPage, flatPageAnswer, writeAnswer } from './cached-page.ts'
-import type { HtmlCache } from './html-cache.ts'
+import type { CachedPage } from '../cache/pages/cached-page.ts'
+import type { Rerender } from '../cache/pages/read-render.ts'
+import type { HtmlCache } from '../cache/pages/html-cache.ts'
+import { ttlSecondsOf } from '../http/cache-status.ts'
+import type { RequestRecord } from '../http/request-id.ts'
+import type { AdmittedRequest } from '../http/request-facts.ts'
+import { nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
+import { flatPageAnswer, writePageAnswer } from './page-answer.ts'
 import { type PreparedHeaders, prepareHeaders } from './prepared-headers.ts'
-import type { Rerender } from './read-render.ts'
 
 /** A page view the HTML cache may answer as it stands: its key, and how to render it again when stale. */
 export interface CachedPageView {
@@ -65,12 +66,12 @@ export function createHitWriter(
     if (facts.method !== 'GET') return false
     const view = cachedView(admitted)
     if (view === null) return false
-    const page = htmlCache.hit(view.key, view.rerender)
-    if (page === undefined) return false
+    const found = htmlCache.lookup(view.key)
+    if (found === undefined) return false
+    const { page, age, stale } = found
+    if (stale) htmlCache.revalidate(view.key, view.rerender)
 
     const record = begin(facts.requestId, outgoing)
-    const age = htmlCache.age(page)
-    const stale = htmlCache.isStale(view.key)
     const request = {
       method: 'GET',
       acceptEncoding: facts.acceptEncoding,
@@ -84,7 +85,7 @@ export function createHitWriter(
     const answered = flatPageAnswer(page, request, preparedOf(page))
     const timing = record.serverTiming()
     if (timing !== null) answered.headers.push('server-timing', timing)
-    writeAnswer(outgoing, page, answered)
+    writePageAnswer(outgoing, page, answered)
     record.firstByte()
     outgoing.once('close', () =>
       record.finish({

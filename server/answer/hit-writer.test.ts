@@ -1,11 +1,11 @@
 import net from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { captureLog } from '../../../test/log-capture.ts'
-import { parseResponse, rawConnection, type RawResponse } from '../../../test/raw-http.ts'
-import { startTestSite, type TestSite, type TestSiteOptions, type Via } from '../../../test/harness.ts'
-import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../../test/site-code.ts'
-import { createMetrics } from '../../metrics/metrics.ts'
+import { captureLog } from '../../test/log-capture.ts'
+import { parseResponse, rawConnection, type RawResponse } from '../../test/raw-http.ts'
+import { startTestSite, type TestSite, type TestSiteOptions, type Via } from '../../test/harness.ts'
+import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../test/site-code.ts'
+import { createMetrics } from '../metrics/metrics.ts'
 
 const ZH = { cookie: 'lang=zh' }
 

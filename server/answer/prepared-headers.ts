@@ -1,8 +1,8 @@
-import { notModifiedHeaders } from '../../http/conditional-request.ts'
-import { contentSecurityPolicy, type SecurityPolicy } from '../../http/security-policy.ts'
-import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../../http/shared-lifetimes.ts'
-import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
-import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
+import { notModifiedHeaders } from '../http/conditional-request.ts'
+import { contentSecurityPolicy, type SecurityPolicy } from '../http/security-policy.ts'
+import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../http/shared-lifetimes.ts'
+import { staleCopyCacheControl } from '../http/stale-copy-cache-control.ts'
+import { FORWARDED_HOST_VARY } from '../http/trusted-forwarding.ts'
 
 /** What a kept page's header block is made from: its own headers and its entity tag. */
 interface PageHeaderSource {
