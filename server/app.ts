@@ -297,7 +297,7 @@ export function createApp(deps: AppDeps): App {
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url }, 'unhandled request error')
-    if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'Internal Server Error')
+    if (c.env.admitted.api) return jsonError(c, 500, 'Internal Server Error')
     return htmlError('internal')
   })
 

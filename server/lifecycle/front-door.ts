@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { type AdmittedRequest, readRequestFacts } from '../http/request-facts.ts'
+import { type AdmittedRequest, isApiTarget, readRequestFacts } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { traceRequest } from '../telemetry/tracing.ts'
 import { decideHost } from '../tenant/host-decision.ts'
@@ -43,7 +43,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { app, proxyTrust, answerBeforeApp } = options
   const enter = (request: IncomingMessage | Request): AdmittedRequest => {
     const facts = readRequestFacts(request, proxyTrust)
-    return { facts, host: decideHost(facts.host) }
+    return { facts, host: decideHost(facts.host), api: isApiTarget(facts.target) }
   }
   // A request the listener let through reaches `fetch` as a web Request built from Node's: its
   // record is kept here until then, so the app reads the facts the door read.

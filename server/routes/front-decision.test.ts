@@ -86,7 +86,7 @@ function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: bo
     requestId: undefined,
     userAgent: undefined,
   }
-  return { facts: requestFacts, host: decideHost(host) }
+  return { facts: requestFacts, host: decideHost(host), api: false }
 }
 
 describe('createPageViews', () => {

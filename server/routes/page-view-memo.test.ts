@@ -30,7 +30,7 @@ function front(target = '/res/hot', langCookie: string | undefined = undefined):
     requestId: undefined,
     userAgent: undefined,
   }
-  return { facts, host: decideHost(host) }
+  return { facts, host: decideHost(host), api: false }
 }
 
 describe('createPageViewMemo', () => {
