@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { AnswerPolicy } from './http/answer-policy.ts'
 import type { CacheResult } from './http/cache-status.ts'
 import type { AdmittedRequest } from './http/request-facts.ts'
 import type { Tenant } from './tenant/tenant.ts'
@@ -26,8 +27,12 @@ export interface AppEnv {
      * scripts of a handler's own never-shared HTML (docs/security.md "Adding an inline script").
      */
     cspNonce: string
-    /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */
-    ownCsp?: string
+    /**
+     * The answer's caching and script rules, decided once by its route (http/answer-policy.ts) and
+     * written by answer/answer-writer.ts; `written` for a page the HTML cache answered, whose
+     * headers come from its prepared block.
+     */
+    answer?: AnswerPolicy | 'written'
     /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
     origin: string
     /** What the page cache did for this answer (http/cache-status.ts); unset means `pass`. */

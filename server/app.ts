@@ -10,14 +10,13 @@ import { assetFallback } from './assets/asset-fallback.ts'
 import type { FleetAssets } from './assets/fleet-assets.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
-import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
+import { IMMUTABLE, sharedFile } from './http/answer-policy.ts'
+import { answerWriter } from './answer/answer-writer.ts'
 import { compression } from './middleware/compression.ts'
-import { conditionalGet } from './middleware/conditional-get.ts'
 import { forwardedHostVary } from './middleware/forwarded-host-vary.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
 import { securityPolicy, type SecurityPolicy } from './http/security-policy.ts'
-import { securityHeaders } from './middleware/security-headers.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { htmlError } from './render/html-error.ts'
@@ -185,7 +184,10 @@ export function createApp(deps: AppDeps): App {
 
 type AppRouter = Hono<AppEnv>
 
-/** What wraps every answer of the app, whichever route made it: its record, `Vary`, 304, security headers, compression, cache rules. */
+/**
+ * What wraps every answer of the app, whichever route made it: its record, `Vary`, the one writer of
+ * its policy (security headers, caching headers, 304), compression.
+ */
 function wrapEveryAnswer(
   app: AppRouter,
   deps: AppDeps,
@@ -193,13 +195,11 @@ function wrapEveryAnswer(
   security: SecurityPolicy,
 ): void {
   app.use(requestContext(recording))
-  // Outside the conditional GET: a 304 names the same variants as its 200.
+  // Outside the writer: a 304 names the same variants as its 200.
   if (deps.trustForwardedHost) app.use(forwardedHostVary())
-  // Outside the security headers (a 304 carries no nonce policy) and the cache rules (it judges the final Cache-Control).
-  app.use(conditionalGet())
-  app.use(securityHeaders(security))
+  // Outside compression: a 304 stands for the compressed 200, its `Vary` and tag included.
+  app.use(answerWriter(security))
   app.use(compression())
-  app.use(cacheControl())
 }
 
 /**
@@ -208,8 +208,7 @@ function wrapEveryAnswer(
  */
 function mountOperationsHere(app: AppRouter, deps: AppDeps, operations: OperationsOptions): void {
   if (!deps.operationsApart) mountOperations(app, operations)
-  else
-    for (const path of OPERATIONS_PATHS) app.all(path, (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+  else for (const path of OPERATIONS_PATHS) app.all(path, (c) => c.text('Not Found', 404))
 }
 
 /** The build's browser files, and other builds' (with Redis); then what no operator token opened. */
@@ -226,7 +225,7 @@ function mountAssets(app: AppRouter, deps: AppDeps): void {
       precompressed: true,
       // Asset names carry a content hash: a file never changes under the same name.
       onFound: (_path, c) => {
-        c.header('cache-control', IMMUTABLE)
+        c.set('answer', sharedFile(IMMUTABLE))
       },
     }),
   )
@@ -234,7 +233,7 @@ function mountAssets(app: AppRouter, deps: AppDeps): void {
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   // Operator endpoints (mounted above): without a token configured they do not exist.
-  app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+  app.all('/_internal/*', (c) => c.text('Not Found', 404))
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { PRIVATE } from '../http/answer-policy.ts'
 import { cacheStatus } from '../http/cache-status.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { negotiateEncoding } from '../http/content-coding.ts'
@@ -49,12 +50,21 @@ export interface HitRequest {
  * policy among them; a stale copy's with no shared lifetime left; the other security headers and
  * the page's `ETag`), a policy around a fresh nonce for a page kept without one of its own (its
  * nonce slots get that nonce), the request id, `Age` and `Cache-Status`; or, when `If-None-Match`
- * names that tag, the 304 middleware/conditional-get.ts would make of it (RFC 9110 §13.1.2): no
+ * names that tag, the 304 answer/answer-writer.ts would make of it (RFC 9110 §13.1.2): no
  * body, and only the headers notModifiedHeaders keeps, so no policy.
  */
 export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
   const answer = flatPageAnswer(page, request, prepareHeaders(page, security))
   return { status: answer.status, headers: toHeaderRecord(answer.headers), body: answer.body }
+}
+
+/**
+ * A page answer made its visitor's alone (it sets the language cookie): no cache keeps it, no CDN
+ * hears of it, and no tag confirms it to another visitor (http/answer-policy.ts `privateAnswer`).
+ */
+export function privatePageAnswer(answer: PageAnswer): PageAnswer {
+  const { 'cdn-cache-control': _cdn, 'cache-tag': _tag, 'surrogate-key': _key, etag: _etag, ...kept } = answer.headers
+  return { ...answer, headers: { ...kept, 'cache-control': PRIVATE.cacheControl ?? 'private, no-store' } }
 }
 
 /** `answerPage` from the page's header block as kept by the caller (the hit writer), its headers flat. */

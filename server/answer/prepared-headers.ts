@@ -58,8 +58,7 @@ export function prepareHeaders(
   security: SecurityPolicy,
   { varyOnForwardedHost = false }: PrepareOptions = {},
 ): PreparedHeaders {
-  const { 'content-security-policy': _perNonce, ...fixed } = security.headersFor('')
-  const headers: Record<string, string> = fixed
+  const headers: Record<string, string> = { ...security.fixed }
   let noncePolicy = true
   for (const [name, value] of page.headers) {
     if (PER_ANSWER.has(name)) continue

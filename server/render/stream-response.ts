@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react'
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server'
 import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
+import { type AnswerPolicy, renderedPageHeaders } from '../http/answer-policy.ts'
 import { openSpan } from '../telemetry/tracing.ts'
 import { ChunkSink, concat, type StreamedBody } from './chunk-sink.ts'
 
 export interface StreamResponseOptions {
   status: number
+  /** The answer's headers besides its policy; the chosen policy's caching headers are written on them. */
   headers: Headers
+  /** The answer's policy, unless React writes scripts of its own. */
+  policy: AnswerPolicy
+  /**
+   * The policy of an answer in which React writes scripts of its own (boundaries streamed in after
+   * the shell, completed or left to the browser): they carry `nonce`, which `policy` may not name.
+   * Without it, `policy` answers every render.
+   */
+  reactScriptsPolicy?: AnswerPolicy
+  /** Told the policy chosen, once, as the answer is made. */
+  onPolicy?: (policy: AnswerPolicy) => void
   /**
    * Render the complete document before sending anything, in document order: every Suspense
    * boundary resolved in place, no fallback swapped by script (crawlers, HEAD, background re-renders).
@@ -22,12 +34,6 @@ export interface StreamResponseOptions {
   signal?: AbortSignal
   /** CSP nonce for the inline scripts React writes while streaming (Suspense boundaries). */
   nonce?: string
-  /**
-   * The headers of an answer in which React writes scripts of its own (boundaries streamed in after
-   * the shell, an error boundary left to the browser): they carry `nonce`, which the policy of
-   * `headers` may not name. Without it, `headers` answer every render.
-   */
-  nonceHeaders?: () => Headers
   /** Told once when the render is cut short. */
   onAborted?: (reason: 'timeout' | 'client') => void
   start: string
@@ -73,6 +79,19 @@ const TRANSITIONS: Record<State, readonly State[]> = {
 }
 
 const encoder = new TextEncoder()
+
+/** What renderedPageHeaders may write: replaced whole when an answer's policy differs from its copy's. */
+const RENDERED_POLICY_HEADERS = [
+  'cache-control',
+  'cdn-cache-control',
+  'cache-tag',
+  'surrogate-key',
+  'content-security-policy',
+]
+
+function writeHeaders(headers: Headers, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) headers.set(name, value)
+}
 
 /**
  * Renders a React tree into a web Response (STYLE.md convention 4). The status is decided by the
@@ -201,11 +220,22 @@ class RenderRun {
     this.sink.whenFinished(() => this.respondWhole().catch(this.reject))
   }
 
-  /** The headers for an answer whose body is `sent` (all React wrote, or null while React still writes). */
-  private headersFor(sent: Uint8Array | null): Headers {
-    const { nonceHeaders, nonce, headers } = this.options
-    if (nonceHeaders === undefined || nonce === undefined) return headers
-    return sent === null || carries(sent, `nonce="${nonce}"`) ? nonceHeaders() : headers
+  /**
+   * The headers of the answer, from its policy: the one for React's own scripts when the body
+   * streams on, or when React wrote anything after the shell (boundaries completed or left to the
+   * browser, by scripts); what React writes in one piece with the shell holds no script of its own.
+   * `headers` keep the policy of a complete copy (the HTML cache's), whatever this answer's.
+   */
+  private headersFor(streaming: boolean): Headers {
+    const { policy, reactScriptsPolicy, headers, status } = this.options
+    writeHeaders(headers, renderedPageHeaders(policy, status))
+    const reactScripts = reactScriptsPolicy !== undefined && (streaming || this.sink.wroteAfterShell())
+    this.options.onPolicy?.(reactScripts ? reactScriptsPolicy : policy)
+    if (!reactScripts) return headers
+    const own = new Headers(headers)
+    for (const name of RENDERED_POLICY_HEADERS) own.delete(name)
+    writeHeaders(own, renderedPageHeaders(reactScriptsPolicy, status))
+    return own
   }
 
   private async respondWhole(): Promise<void> {
@@ -213,13 +243,13 @@ class RenderRun {
     const tail = await this.options.end(this.aborted.signal)
     const body = concat([encoder.encode(this.options.start), ...this.sink.take(), encoder.encode(tail)])
     this.finish(true)
-    this.resolve(wholeBodyResponse(body, { status: this.options.status, headers: this.headersFor(body) }))
+    this.resolve(wholeBodyResponse(body, { status: this.options.status, headers: this.headersFor(false) }))
   }
 
   private respondStreaming(): void {
     // React may have finished in the microtask's wait (the tail's data is what is pending).
     const finished = this.state === 'ready'
-    const headers = this.headersFor(finished ? concat(this.sink.pending()) : null)
+    const headers = this.headersFor(!finished)
     this.move(finished ? 'finishing' : 'streaming')
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -248,9 +278,4 @@ class RenderRun {
       controller.error(error)
     }
   }
-}
-
-/** Whether `bytes` contain `text` (ASCII). */
-function carries(bytes: Uint8Array, text: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(text, 0, 'latin1')
 }

@@ -2,7 +2,7 @@ import type { Context, Handler } from 'hono'
 import { isbot } from 'isbot'
 import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
-import { answerPage, pageResponse } from '../answer/page-answer.ts'
+import { answerPage, pageResponse, privatePageAnswer } from '../answer/page-answer.ts'
 import type { CachedPage } from '../cache/pages/cached-page.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import type { PageLookup } from '../cache/pages/render-flights.ts'
@@ -14,6 +14,7 @@ import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
 import {
   redirectOrBadRequest,
+  redirectPolicy,
   renderPage,
   renderPageToKeep,
   type PageRenderOptions,
@@ -40,8 +41,10 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
     const { decision, setsLangCookie } = options.pageViews.viewOf(c.env.admitted, tenant, c.get('origin'))
-    if (decision.kind !== 'render')
+    if (decision.kind !== 'render') {
+      if (decision.kind === 'redirect') c.set('answer', redirectPolicy(decision))
       return passed(redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null)))
+    }
     const response = await answer(c, decision, setsLangCookie, options)
     if (setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
     return passed(response)
@@ -113,7 +116,10 @@ function served(
     ...(from ? { age: from.found.age, stale: from.found.stale, ttl: ttlSecondsOf(from.freshMs, from.found.age) } : {}),
   } as const
   c.set('cacheResult', request.age === undefined ? 'miss' : request.stale ? 'stale' : 'hit')
-  return pageResponse(answerPage(page, request, security))
+  // Written whole from the page's header block, as the hit writer writes it.
+  c.set('answer', 'written')
+  const answered = answerPage(page, request, security)
+  return pageResponse(isPrivate ? privatePageAnswer(answered) : answered)
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {
@@ -129,5 +135,6 @@ function visitorFacts(c: Context<AppEnv>): RenderFacts {
     signal: c.req.raw.signal,
     nonce: c.get('cspNonce'),
     onRouteName: (name) => c.set('routeName', name),
+    onPolicy: (policy) => c.set('answer', policy),
   }
 }

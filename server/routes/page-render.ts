@@ -6,7 +6,15 @@ import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
-import { sharedLifetimeHeaders, type SharedLifetimes } from '../http/shared-lifetimes.ts'
+import {
+  type AnswerPolicy,
+  NOT_KEPT,
+  PRIVATE,
+  renderedPageHeaders,
+  sharedFile,
+  sharedPage,
+} from '../http/answer-policy.ts'
+import type { SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { htmlError } from '../render/html-error.ts'
@@ -58,6 +66,8 @@ export interface RenderFacts {
   nonce: string
   /** Told the route name once the page is loaded (the request's metrics label). */
   onRouteName?: (name: string) => void
+  /** Told the answer's policy once it is decided (answer/answer-writer.ts writes it). */
+  onPolicy?: (policy: AnswerPolicy) => void
 }
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
@@ -146,6 +156,7 @@ async function loadAndRender(
     uses,
   })
   if (loaded.kind === 'redirect') {
+    facts.onPolicy?.(redirectPolicy(loaded))
     return {
       response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)),
       complete: Promise.resolve(true),
@@ -158,11 +169,11 @@ async function loadAndRender(
   facts.onRouteName?.(routeName)
   logUnexpected(facts.log, context.errors, facts.url)
   const shareable = context.statusCode === 200
-  const headers = new Headers(shareable ? sharedLifetimeHeaders(options.lifetimes) : { 'cache-control': 'no-store' })
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for), for a
   // CDN that reads them.
-  if (shareable && options.lifetimes.cdn)
-    for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
+  const tags = shareable && options.lifetimes.cdn ? cdnTagHeaders(facts.tenant.host, uses.tags) : undefined
+  const policy = shareable ? sharedPage(options.lifetimes, tags) : NOT_KEPT
+  const headers = new Headers()
   // Only a page the cache may keep needs to know what it was made of.
   const digestWork =
     mayBeKept && shareable
@@ -182,6 +193,9 @@ async function loadAndRender(
   const raw = rawDocumentOf(context)
   if (raw) {
     setLanguageVary(headers, loaded.tenant, decision.language)
+    facts.onPolicy?.(policy)
+    for (const [name, value] of Object.entries(renderedPageHeaders(policy, context.statusCode)))
+      headers.set(name, value)
     const digested = await digestWork
     return {
       response: rawDocumentResponse(raw, context.statusCode, method, headers),
@@ -200,6 +214,8 @@ async function loadAndRender(
     locale,
     language: decision.language,
     headers,
+    policy,
+    ...(facts.onPolicy ? { onPolicy: facts.onPolicy } : {}),
     method,
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
     // may keep is made complete from what streamed once it has ended.
@@ -240,10 +256,13 @@ export function redirectOrBadRequest(
   }
   const headers = new Headers({ location: outcome.location })
   if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
-  // A 302 chosen from the visitor's language must not be cached for other visitors.
-  headers.set('cache-control', outcome.status === 302 ? 'private, no-store' : 'public, max-age=3600')
   if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
   return new Response(null, { status: outcome.status, headers })
+}
+
+/** A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for an hour. */
+export function redirectPolicy(outcome: { status: 301 | 302 }): AnswerPolicy {
+  return outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
 }
 
 /** The metrics route name of a loaded page: the id of the deepest matched route. */
