@@ -121,7 +121,9 @@ describe('createHtmlCache', () => {
     expect(await textOf(await second)).toBe('<p>their own</p>')
     expect(render).toHaveBeenCalledTimes(2)
   })
+})
 
+describe("the HTML cache's byte bound, purges and shared store", () => {
   it('stays within its byte bound', async () => {
     const { cache } = setup({ maxBytes: 12_000 })
     for (let i = 0; i < 20; i++) {

@@ -137,7 +137,9 @@ describe('stale-while-revalidate in the HTML cache', () => {
     clock.time += 30_000
     expect(cache.lookup(KEY)?.age).toBe(31)
   })
+})
 
+describe('stale-while-revalidate with purges and a shared store', () => {
   it('does not keep a re-render that a purge overtook', async () => {
     const { cache, clock } = setup()
     await cached(cache, 'old')
@@ -212,7 +214,9 @@ describe('stale-while-revalidate in the HTML cache', () => {
     expect(b.lookups).toEqual(['stale'])
     expect(textOf(b.cache.peek(KEY))).toBe('v2')
   })
+})
 
+describe('stale-while-revalidate and purges of what is running or tagged', () => {
   it('a purge by tag marks the pages carrying it and answers the upstream keys that carried it', async () => {
     const { cache } = setup()
     const withUses = (body: string, keys: [string, string[]][], tags: string[]): Rendered => ({
