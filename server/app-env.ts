@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { AnswerPolicy } from './http/answer-policy.ts'
 import type { CacheResult } from './http/cache-status.ts'
-import type { Front } from './http/request-facts.ts'
+import type { AdmittedRequest } from './http/request-facts.ts'
 import type { Tenant } from './tenant/tenant.ts'
 import type { UpstreamCallContext } from './upstream/client.ts'
 
@@ -12,7 +13,7 @@ export interface AppEnv {
    * `app.request()` in tests), and the front door's record of the request (lifecycle/front-door.ts):
    * its facts and its host, read and decided once for every step after.
    */
-  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; front: Front }
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; admitted: AdmittedRequest }
   Variables: {
     requestId: string
     /** A child logger carrying the request id. */
@@ -26,8 +27,12 @@ export interface AppEnv {
      * scripts of a handler's own never-shared HTML (docs/security.md "Adding an inline script").
      */
     cspNonce: string
-    /** A stricter Content-Security-Policy a route needs instead of the site-wide one (e.g. an inert icon). */
-    ownCsp?: string
+    /**
+     * The answer's caching and script rules, decided once by its route (http/answer-policy.ts) and
+     * written by answer/answer-writer.ts; `written` for a page the HTML cache answered, whose
+     * headers come from its prepared block.
+     */
+    answer?: AnswerPolicy | 'written'
     /** `scheme://host[:port]` of the page as the visitor addressed it, from the validated Host only. */
     origin: string
     /** What the page cache did for this answer (http/cache-status.ts); unset means `pass`. */

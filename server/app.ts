@@ -10,14 +10,13 @@ import { assetFallback } from './assets/asset-fallback.ts'
 import type { FleetAssets } from './assets/fleet-assets.ts'
 import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
-import { cacheControl, IMMUTABLE } from './middleware/cache-control.ts'
+import { IMMUTABLE, sharedFile } from './http/answer-policy.ts'
+import { answerWriter } from './answer/answer-writer.ts'
 import { compression } from './middleware/compression.ts'
-import { conditionalGet } from './middleware/conditional-get.ts'
 import { forwardedHostVary } from './middleware/forwarded-host-vary.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
-import { securityPolicy } from './http/security-policy.ts'
-import { securityHeaders } from './middleware/security-headers.ts'
+import { securityPolicy, type SecurityPolicy } from './http/security-policy.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { htmlError } from './render/html-error.ts'
@@ -29,13 +28,13 @@ import { siteOrigin } from './middleware/site-origin.ts'
 import { tenant } from './middleware/tenant.ts'
 import { buildIdOf, type ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
-import { cacheRenderer } from './routes/page-render.ts'
+import { createBackgroundRenders, type PageRenderOptions } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
 import { createFrontDoor, type FrontDoor } from './lifecycle/front-door.ts'
-import { createHitWriter } from './cache/pages/hit-writer.ts'
-import { createPageViews } from './routes/front-decision.ts'
-import { createCachePolicyLookup } from './routes/page-decision.ts'
+import { createHitWriter } from './answer/hit-writer.ts'
+import { createPageViews, type PageViews } from './routes/front-decision.ts'
+import { createCachePolicyLookup, type CachePolicyLookup } from './routes/page-decision.ts'
 import { payloadRoute } from './routes/payload.ts'
 import { PAYLOAD_SUFFIX } from '../shared/rules/payload-path.ts'
 import { feedRoute, robotsRoute, sitemapRoute } from './routes/seo-files.ts'
@@ -43,7 +42,7 @@ import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SitemapLimits } from './seo/sitemap-xml.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import type { HtmlCache } from './cache/pages/html-cache.ts'
-import type { Purger } from './cache/purge-bus.ts'
+import type { Purger } from './cache/purger.ts'
 import type { CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { createLocales } from './tenant/locales.ts'
 import { createMarkdown, type Markdown } from './page-data/markdown.ts'
@@ -138,37 +137,14 @@ export interface App extends FrontDoor {
  */
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()
-  // Built once per process: the route table is the same for every tenant.
-  const handler = createStaticHandler(routes)
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
-  const readiness = deps.readiness ?? readyAtOnce()
-  const htmlSMaxAge = deps.htmlSMaxAge ?? 10
-  const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
-  const lifetimes = {
-    sMaxAge: htmlSMaxAge,
-    staleSeconds: staleWhileRevalidate,
-    cdn: deps.cdnHeaders ?? deps.cdnPurges !== undefined,
-  }
-  const locales = createLocales()
-  const markdown = deps.markdown ?? createMarkdown()
   const security = securityPolicy({ hsts: deps.hsts ?? false })
-
   const policyOf = createCachePolicyLookup(routes)
   const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES, serverTiming: deps.serverTiming ?? false }
 
-  app.use(requestContext(recording))
-  // Outside the conditional GET: a 304 names the same variants as its 200.
-  if (deps.trustForwardedHost) app.use(forwardedHostVary())
-  // Outside the security headers (a 304 carries no nonce policy) and the cache rules (it judges the final Cache-Control).
-  app.use(conditionalGet())
-  app.use(securityHeaders(security))
-  app.use(compression())
-  app.use(cacheControl())
-
-  // Operations endpoints: never tenant-resolved, so they answer whatever the Host; with ADMIN_PORT
-  // only there (app.operations), and the public port has none of them.
+  wrapEveryAnswer(app, deps, recording, security)
   const operations: OperationsOptions = {
-    readiness,
+    readiness: deps.readiness ?? readyAtOnce(),
     metrics,
     metricsToken: deps.metricsToken,
     sites: deps.sites,
@@ -176,10 +152,67 @@ export function createApp(deps: AppDeps): App {
     ...(deps.purge ? { purge: deps.purge } : {}),
     ...(deps.cdnPurges ? { cdnPurges: deps.cdnPurges } : {}),
   }
-  if (!deps.operationsApart) mountOperations(app, operations)
-  else
-    for (const path of OPERATIONS_PATHS) app.all(path, (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+  mountOperationsHere(app, deps, operations)
+  mountAssets(app, deps)
+  app.use(hostGuard())
+  mountUntenanted(app, deps)
+  const pageViews = mountPages(app, deps, { metrics, policyOf, security })
+  mountErrors(app, deps)
 
+  // With an HTML cache, its hits are answered at the door, before the routes (answer/hit-writer.ts).
+  const hits = deps.htmlCache
+    ? createHitWriter({
+        htmlCache: deps.htmlCache,
+        cachedView: pageViews.cachedView,
+        security,
+        begin: requestRecorder(recording),
+        log: deps.log,
+        varyOnForwardedHost: deps.trustForwardedHost ?? false,
+      })
+    : undefined
+  const proxyTrust = { hops: deps.trustProxy ?? 0, forwardedHost: deps.trustForwardedHost ?? false }
+  const door = createFrontDoor({ app: app.fetch, proxyTrust, answerBeforeApp: hits })
+  return {
+    ...door,
+    request: (input, init) => Promise.resolve(door.fetch(toRequest(input, init))),
+    router: app.router,
+    ...(deps.operationsApart
+      ? { operations: createOperationsApp({ ...operations, log: deps.log, quietRoutes: QUIET_ROUTES }) }
+      : {}),
+  }
+}
+
+type AppRouter = Hono<AppEnv>
+
+/**
+ * What wraps every answer of the app, whichever route made it: its record, `Vary`, the one writer of
+ * its policy (security headers, caching headers, 304), compression.
+ */
+function wrapEveryAnswer(
+  app: AppRouter,
+  deps: AppDeps,
+  recording: Parameters<typeof requestContext>[0],
+  security: SecurityPolicy,
+): void {
+  app.use(requestContext(recording))
+  // Outside the writer: a 304 names the same variants as its 200.
+  if (deps.trustForwardedHost) app.use(forwardedHostVary())
+  // Outside compression: a 304 stands for the compressed 200, its `Vary` and tag included.
+  app.use(answerWriter(security))
+  app.use(compression())
+}
+
+/**
+ * Operations endpoints: never tenant-resolved, so they answer whatever the Host; with ADMIN_PORT
+ * only there (app.operations), and the public port has none of them.
+ */
+function mountOperationsHere(app: AppRouter, deps: AppDeps, operations: OperationsOptions): void {
+  if (!deps.operationsApart) mountOperations(app, operations)
+  else for (const path of OPERATIONS_PATHS) app.all(path, (c) => c.text('Not Found', 404))
+}
+
+/** The build's browser files, and other builds' (with Redis); then what no operator token opened. */
+function mountAssets(app: AppRouter, deps: AppDeps): void {
   app.use('/assets/*', async function assetRoute(c, next) {
     c.set('routeName', 'assets')
     await next()
@@ -192,7 +225,7 @@ export function createApp(deps: AppDeps): App {
       precompressed: true,
       // Asset names carry a content hash: a file never changes under the same name.
       onFound: (_path, c) => {
-        c.header('cache-control', IMMUTABLE)
+        c.set('answer', sharedFile(IMMUTABLE))
       },
     }),
   )
@@ -200,26 +233,42 @@ export function createApp(deps: AppDeps): App {
   app.all('/assets/*', (c) => c.text('Not Found', 404))
 
   // Operator endpoints (mounted above): without a token configured they do not exist.
-  app.all('/_internal/*', (c) => c.text('Not Found', 404, { 'cache-control': 'no-store' }))
+  app.all('/_internal/*', (c) => c.text('Not Found', 404))
+}
 
-  app.use(hostGuard())
-  // Images are not tenant-specific (the source URL is the whole input), so they are answered
-  // before tenant resolution: an unknown site or a slow site config never delays them.
+/**
+ * What answers before tenant resolution. Images are not tenant-specific (the source URL is the whole
+ * input), so an unknown site or a slow site config never delays them; the same-origin API resolves
+ * its tenant itself and answers JSON.
+ */
+function mountUntenanted(app: AppRouter, deps: AppDeps): void {
   if (deps.images)
     app.on(['GET', 'HEAD'], `${IMAGE_ENDPOINT}/:preset`, imageRoute(deps.images, deps.metrics?.images.answered))
-  const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   app.all(
     '/api/*',
     apiProxy({
       sites: deps.sites,
       upstream: deps.upstream,
-      maxBodyBytes: bodyLimitBytes,
+      maxBodyBytes: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       ...(deps.signInLimits ? { limits: deps.signInLimits } : {}),
     }),
   )
+}
 
+/** The parts of the app every page route shares, made once in createApp. */
+interface PageParts {
+  metrics: Metrics
+  policyOf: CachePolicyLookup
+  security: SecurityPolicy
+}
+
+/**
+ * The tenant's pages: its SEO files, payloads and documents (GET and HEAD), and its forms posted
+ * without JavaScript. Answers the page views the hit writer decides from as well.
+ */
+function mountPages(app: AppRouter, deps: AppDeps, parts: PageParts): PageViews {
   const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
+    maxSize: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     onError: () => htmlError('body-too-large'),
   })
   // GET and HEAD carry no body to limit; asking for it would build a full web Request per page view.
@@ -232,43 +281,27 @@ export function createApp(deps: AppDeps): App {
   app.on(['GET', 'HEAD'], '/robots.txt', robotsRoute())
   app.on(['GET', 'HEAD'], '*', sitemapRoute(files))
   app.on(['GET', 'HEAD'], '*', feedRoute(files))
-  // What a page is built from must hold for as long as it may be answered: a payload is kept by
-  // shared caches (s-maxage, then stale-while-revalidate); a document first by the HTML cache, then by them.
-  const sharedCacheMs = (htmlSMaxAge + staleWhileRevalidate) * 1000
+  const rendering = pageRenderingOf(deps, parts.metrics)
   const payload = payloadRoute({
-    handler,
-    sites: deps.sites,
-    locales,
-    markdown,
-    lifetimes,
-    policyOf,
-    pageLifetimeMs: sharedCacheMs,
+    ...rendering.loading,
+    policyOf: parts.policyOf,
+    pageLifetimeMs: rendering.sharedCacheMs,
   })
-  const pageRendering = {
-    handler,
-    sites: deps.sites,
-    locales,
-    markdown,
-    manifest: deps.manifest,
-    renderTimeoutMs: deps.renderTimeoutMs,
-    lifetimes,
-    pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
-    onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
-    onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),
-    ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
-  }
+  // The factory of background re-renders, handed to both ways a kept page is answered.
+  const rerenderFor = createBackgroundRenders(rendering.page, deps.log)
   const buildId = buildIdOf(deps.manifest.entry.file)
   const pageViews = createPageViews({
     sites: deps.sites,
-    policyOf,
+    policyOf: parts.policyOf,
     imageOptimizer: deps.images !== undefined,
-    rerenderFor: cacheRenderer(pageRendering, deps.log),
+    rerenderFor,
     generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
   })
   const document = documentRoute({
-    ...pageRendering,
+    ...rendering.page,
     pageViews,
-    security,
+    rerenderFor,
+    security: parts.security,
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())
@@ -276,50 +309,55 @@ export function createApp(deps: AppDeps): App {
     return c.req.path.endsWith(PAYLOAD_SUFFIX) ? payload(c, next) : document(c, next)
   })
   // Configured forms posted without JavaScript answer the same page with their outcome.
-  app.post(
-    '*',
-    formPostRoute({
-      handler,
-      sites: deps.sites,
-      locales,
-      markdown,
-      manifest: deps.manifest,
-      renderTimeoutMs: deps.renderTimeoutMs,
-      onRenderAborted: pageRendering.onRenderAborted,
-      policyOf,
-    }),
-  )
+  app.post('*', formPostRoute({ ...rendering.loading, ...rendering.rendering, policyOf: parts.policyOf }))
   app.all('*', () => htmlError('get-and-head-only'))
+  return pageViews
+}
 
-  // One place maps unexpected failures to a response: a generic 500, details only in the log.
+/** What loading and rendering pages takes, from the app's dependencies: the same for every page route. */
+function pageRenderingOf(deps: AppDeps, metrics: Metrics) {
+  // Built once per process: the route table is the same for every tenant.
+  const handler = createStaticHandler(routes)
+  const htmlSMaxAge = deps.htmlSMaxAge ?? 10
+  const staleWhileRevalidate = deps.htmlStaleSeconds ?? 60
+  const lifetimes = {
+    sMaxAge: htmlSMaxAge,
+    staleSeconds: staleWhileRevalidate,
+    cdn: deps.cdnHeaders ?? deps.cdnPurges !== undefined,
+  }
+  const loading = {
+    handler,
+    sites: deps.sites,
+    locales: createLocales(),
+    markdown: deps.markdown ?? createMarkdown(),
+    lifetimes,
+  }
+  const rendering = {
+    manifest: deps.manifest,
+    renderTimeoutMs: deps.renderTimeoutMs,
+    onRenderAborted: (reason: 'timeout' | 'client') => metrics.renderAborted(reason),
+  }
+  // What a page is built from must hold for as long as it may be answered: a payload is kept by
+  // shared caches (s-maxage, then stale-while-revalidate); a document first by the HTML cache, then by them.
+  const sharedCacheMs = (htmlSMaxAge + staleWhileRevalidate) * 1000
+  const page: PageRenderOptions = {
+    ...loading,
+    ...rendering,
+    pageLifetimeMs: (deps.htmlCache?.lifetimeMs ?? 0) + sharedCacheMs,
+    onStreamedCopy: (made: 'splice' | 'render') => metrics.streamedCopy(made),
+    ...(deps.canonicalScheme ? { canonicalScheme: deps.canonicalScheme } : {}),
+  }
+  return { loading, rendering, page, sharedCacheMs }
+}
+
+/** One place maps unexpected failures to a response: a generic 500, details only in the log. */
+function mountErrors(app: AppRouter, deps: AppDeps): void {
   app.onError((error, c) => {
     const log = c.get('log') ?? deps.log
     log.error({ err: error, url: c.req.url }, 'unhandled request error')
-    if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'Internal Server Error')
+    if (c.env.admitted.api) return jsonError(c, 500, 'Internal Server Error')
     return htmlError('internal')
   })
-
-  // With an HTML cache, its hits are answered at the door, before the routes (cache/pages/hit-writer.ts).
-  const hits = deps.htmlCache
-    ? createHitWriter({
-        htmlCache: deps.htmlCache,
-        cachedView: pageViews.cachedView,
-        security,
-        begin: requestRecorder(recording),
-        log: deps.log,
-        varyOnForwardedHost: deps.trustForwardedHost ?? false,
-      })
-    : undefined
-  const proxyTrust = { hops: deps.trustProxy ?? 0, forwardedHost: deps.trustForwardedHost ?? false }
-  const door = createFrontDoor({ app: app.fetch, proxyTrust, answerFirst: hits })
-  return {
-    ...door,
-    request: (input, init) => Promise.resolve(door.fetch(toRequest(input, init))),
-    router: app.router,
-    ...(deps.operationsApart
-      ? { operations: createOperationsApp({ ...operations, log: deps.log, quietRoutes: QUIET_ROUTES }) }
-      : {}),
-  }
 }
 
 /** A web Request as Hono's `app.request()` builds one. */

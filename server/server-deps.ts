@@ -3,12 +3,12 @@ import type { Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import { createApp, type App, type AppDeps } from './app.ts'
 import { createFleetAssetSharing } from './assets/fleet-asset-sharing.ts'
-import { createPurger, type Purger } from './cache/purge-bus.ts'
+import { createPurger, type Purger } from './cache/purger.ts'
 import type { PurgeScope } from './cache/purge-scope.ts'
 import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
 import { admitTimes } from './cache/shared-admission.ts'
 import { redisTargetOf } from './redis-env.ts'
-import { createCdnForwarder } from './cdn/cdn-forwarder.ts'
+import { createCdnForwarder, type CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
 import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from './cache/pages/html-cache.ts'
@@ -101,97 +101,15 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     metrics: options.upstreamMetrics ?? readyOnUpstreamContact(readiness, metrics.upstream),
   })
-  // With Redis (one server, Sentinels or a Cluster), instances share configs, page data and rendered
-  // pages, and purges reach all of them.
-  const redisTarget = redisTargetOf(env)
-  const redis =
-    redisTarget === undefined
-      ? null
-      : createRedisSharing({
-          url: redisTarget,
-          prefix: env.REDIS_KEY_PREFIX,
-          log: log.child({ component: 'redis' }),
-          onCommandError: (operation) => metrics.sharedStoreError(operation),
-          onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
-          onPurgeEvent: (event) => metrics.purgeEvent(event),
-          purgeGap: env.PURGE_GAP,
-          purgeReplicas: env.REDIS_PURGE_REPLICAS,
-          ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
-        })
+  const wiring: Wiring = { env, options, log, metrics, dispatcher, apiBaseUrl }
+  const redis = redisSharingOf(wiring)
   const shared = redis ? { store: redis.store, prefix: redis.prefix } : undefined
-  const sites = createSiteRepository({
-    upstream,
-    ...(shared
-      ? {
-          shared: {
-            ...shared,
-            // Configs and data enter Redis at a later load in the fleet (shared-admission.ts).
-            ...(env.REDIS_ADMIT_AFTER === 2 ? { admit: admitTimes(env.PAGE_TTL_MS, env.REDIS_ADMIT_GAP_MS) } : {}),
-            ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}),
-            ...(options.sharedWaitMs !== undefined ? { waitMs: options.sharedWaitMs } : {}),
-          },
-        }
-      : {}),
-    ttlMs: env.CONFIG_TTL_MS,
-    staleMs: env.CONFIG_STALE_MS,
-    negativeTtlMs: env.NEGATIVE_TTL_MS,
-    pageTtlMs: env.PAGE_TTL_MS,
-    max: env.CONFIG_CACHE_MAX,
-    maxBytes: env.CONFIG_CACHE_MAX_BYTES,
-    metrics,
-    onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
-    ...options.repository,
-  })
-  const images = env.IMAGE_OPTIMIZER
-    ? createImages({
-        apiBaseUrl,
-        allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
-        dispatcher,
-        timeoutMs: env.IMAGE_TIMEOUT_MS,
-        maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
-        cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
-        cacheDir: env.IMAGE_CACHE_DIR,
-        cacheDirMaxBytes: env.IMAGE_CACHE_DIR_MAX_BYTES,
-        diskMetrics: metrics.cache('image_disk'),
-        metrics: metrics.images,
-        avif: env.IMAGE_AVIF,
-        limits: {
-          fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,
-          fetchPerOriginQueue: env.IMAGE_FETCH_PER_ORIGIN_QUEUE,
-          fetchConcurrency: env.IMAGE_FETCH_CONCURRENCY,
-          fetchQueue: env.IMAGE_FETCH_QUEUE,
-          encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY,
-          encodeQueue: env.IMAGE_ENCODE_QUEUE,
-        },
-        onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
-        ...options.images,
-      })
-    : undefined
+  const sites = siteRepositoryOf(wiring, upstream, shared)
+  const images = env.IMAGE_OPTIMIZER ? imagesOf(wiring) : undefined
   const manifest = readClientManifest(path.join(options.distRoot, 'client', 'manifest.json'))
   const build = buildIdOf(manifest.entry.file)
   metrics.buildInfo(packageJson.version, build)
-  const htmlCache =
-    env.HTML_CACHE_TTL_MS > 0 && env.HTML_CACHE_MAX_BYTES > 0
-      ? createHtmlCache({
-          ttlMs: env.HTML_CACHE_TTL_MS,
-          staleMs: env.HTML_CACHE_STALE_MS,
-          maxBytes: env.HTML_CACHE_MAX_BYTES,
-          ...(shared
-            ? {
-                shared: {
-                  ...shared,
-                  build,
-                  admitAfter: env.REDIS_ADMIT_AFTER,
-                  ...(env.REDIS_ADMIT_GAP_MS !== undefined ? { admitGapMs: env.REDIS_ADMIT_GAP_MS } : {}),
-                },
-              }
-            : {}),
-          metrics: metrics.cache('html'),
-          onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
-          onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
-          ...options.htmlCache,
-        })
-      : undefined
+  const htmlCache = htmlCacheOf(wiring, shared && { ...shared, build })
   const purger = createPurger({
     upstream: sites,
     log: log.child({ component: 'purge' }),
@@ -203,21 +121,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       ? { shared: { ...shared, bus: redis.bus, markMs: recordsKeepMs(env, htmlCache?.lifetimeMs) } }
       : {}),
   })
-  // Each purge the endpoint takes goes on to the CDNs in front, from this instance only (cdn/).
-  const cdnTargets = cdnTargetsFromEnv(env)
-  const cdnPurges =
-    cdnTargets.length === 0
-      ? undefined
-      : createCdnForwarder({
-          targets: cdnTargets,
-          dispatcher,
-          timeoutMs: env.CDN_PURGE_TIMEOUT_MS,
-          log: log.child({ component: 'cdn' }),
-          onOutcome: (cdn, outcome) => metrics.cdnPurge(cdn, outcome),
-          onCall: (cdn, outcome) => metrics.cdnPurgeCall(cdn, outcome),
-          maxCalls: env.CDN_PURGE_MAX_CALLS,
-          callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
-        })
+  const cdnPurges = cdnForwarderOf(wiring)
   const assets =
     redis && options.shareAssets !== false
       ? createFleetAssetSharing({
@@ -229,42 +133,14 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
         })
       : undefined
   const app = createApp({
+    ...appDepsOf(wiring, redis),
     sites,
     upstream,
     manifest,
-    assetsRoot: path.join(options.distRoot, 'client'),
     ...(assets ? { fleetAssets: assets.fleet } : {}),
-    log,
-    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     readiness,
-    metrics,
-    metricsToken: env.METRICS_TOKEN,
-    operationsApart: env.ADMIN_PORT !== undefined,
-    htmlSMaxAge: env.HTML_S_MAXAGE,
-    htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
-    trustProxy: env.TRUST_PROXY,
-    trustForwardedHost: env.TRUST_FORWARDED_HOST,
-    serverTiming: env.SERVER_TIMING,
-    hsts: env.HSTS,
-    bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).
-    markdown: createMarkdown(MARKDOWN_MEMO),
-    signInLimits: createSignInLimits({
-      limits: toCallLimits({
-        sendCode: env.RATE_LIMIT_SEND_CODE,
-        login: env.RATE_LIMIT_LOGIN,
-        codeCheck: env.RATE_LIMIT_CODE_CHECK,
-      }),
-      redis: redis?.client,
-      // Under the fleet's prefix, so fleets sharing one Redis count apart.
-      ...(redis ? { keyPrefix: `${redis.prefix}limit` } : {}),
-      // Counted with the shared store's commands, as operation `limit`.
-      onCommandError: () => metrics.sharedStoreError('limit'),
-      onCommandTimed: (seconds) => metrics.sharedStoreCommand('limit', seconds),
-    }),
     images,
     ...(htmlCache ? { htmlCache } : {}),
-    canonicalScheme: env.CANONICAL_SCHEME,
     ...(env.PURGE_TOKEN ? { purge: { token: env.PURGE_TOKEN, purger } } : {}),
     ...(cdnPurges ? { cdnPurges } : {}),
     ...options.app,
@@ -296,6 +172,175 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
       await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())
       return settled
     },
+  }
+}
+
+/** What every part below is built from: the environment, the seams, and the parts made first. */
+interface Wiring {
+  env: Env
+  options: ServerDepsOptions
+  log: Logger
+  metrics: Metrics
+  dispatcher: Dispatcher
+  apiBaseUrl: string
+}
+
+/** The shared store's key space, with the build the pages written to it record. */
+type SharedSpace = { store: RedisSharing['store']; prefix: string }
+
+/**
+ * With Redis (one server, Sentinels or a Cluster), instances share configs, page data and rendered
+ * pages, and purges reach all of them.
+ */
+function redisSharingOf({ env, options, log, metrics }: Wiring): RedisSharing | null {
+  const redisTarget = redisTargetOf(env)
+  if (redisTarget === undefined) return null
+  return createRedisSharing({
+    url: redisTarget,
+    prefix: env.REDIS_KEY_PREFIX,
+    log: log.child({ component: 'redis' }),
+    onCommandError: (operation) => metrics.sharedStoreError(operation),
+    onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
+    onPurgeEvent: (event) => metrics.purgeEvent(event),
+    purgeGap: env.PURGE_GAP,
+    purgeReplicas: env.REDIS_PURGE_REPLICAS,
+    ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
+  })
+}
+
+function siteRepositoryOf(
+  { env, options, log, metrics }: Wiring,
+  upstream: UpstreamClient,
+  shared: SharedSpace | undefined,
+): SiteRepository {
+  return createSiteRepository({
+    upstream,
+    ...(shared
+      ? {
+          shared: {
+            ...shared,
+            // Configs and data enter Redis at a later load in the fleet (shared-admission.ts).
+            ...(env.REDIS_ADMIT_AFTER === 2 ? { admit: admitTimes(env.PAGE_TTL_MS, env.REDIS_ADMIT_GAP_MS) } : {}),
+            ...(options.sharedPollMs !== undefined ? { pollMs: options.sharedPollMs } : {}),
+            ...(options.sharedWaitMs !== undefined ? { waitMs: options.sharedWaitMs } : {}),
+          },
+        }
+      : {}),
+    ttlMs: env.CONFIG_TTL_MS,
+    staleMs: env.CONFIG_STALE_MS,
+    negativeTtlMs: env.NEGATIVE_TTL_MS,
+    pageTtlMs: env.PAGE_TTL_MS,
+    max: env.CONFIG_CACHE_MAX,
+    maxBytes: env.CONFIG_CACHE_MAX_BYTES,
+    metrics,
+    onError: (error, what) => log.warn({ err: error, what }, 'upstream load failed'),
+    ...options.repository,
+  })
+}
+
+function imagesOf({ env, options, log, metrics, dispatcher, apiBaseUrl }: Wiring): ImageOptimizer {
+  return createImages({
+    apiBaseUrl,
+    allowedOrigins: env.IMAGE_ALLOWED_ORIGINS,
+    dispatcher,
+    timeoutMs: env.IMAGE_TIMEOUT_MS,
+    maxSourceBytes: env.IMAGE_MAX_SOURCE_BYTES,
+    cacheMaxBytes: env.IMAGE_CACHE_MAX_BYTES,
+    cacheDir: env.IMAGE_CACHE_DIR,
+    cacheDirMaxBytes: env.IMAGE_CACHE_DIR_MAX_BYTES,
+    diskMetrics: metrics.cache('image_disk'),
+    metrics: metrics.images,
+    avif: env.IMAGE_AVIF,
+    limits: {
+      fetchPerOrigin: env.IMAGE_FETCH_PER_ORIGIN,
+      fetchPerOriginQueue: env.IMAGE_FETCH_PER_ORIGIN_QUEUE,
+      fetchConcurrency: env.IMAGE_FETCH_CONCURRENCY,
+      fetchQueue: env.IMAGE_FETCH_QUEUE,
+      encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY,
+      encodeQueue: env.IMAGE_ENCODE_QUEUE,
+    },
+    onDiskError: (error) => log.warn({ err: error }, 'image disk cache failed'),
+    ...options.images,
+  })
+}
+
+/** The HTML cache, unless HTML_CACHE_TTL_MS or HTML_CACHE_MAX_BYTES turn it off. */
+function htmlCacheOf(
+  { env, options, log, metrics }: Wiring,
+  shared: (SharedSpace & { build: string }) | undefined,
+): HtmlCache | undefined {
+  if (env.HTML_CACHE_TTL_MS <= 0 || env.HTML_CACHE_MAX_BYTES <= 0) return undefined
+  return createHtmlCache({
+    ttlMs: env.HTML_CACHE_TTL_MS,
+    staleMs: env.HTML_CACHE_STALE_MS,
+    maxBytes: env.HTML_CACHE_MAX_BYTES,
+    ...(shared
+      ? {
+          shared: {
+            ...shared,
+            admitAfter: env.REDIS_ADMIT_AFTER,
+            ...(env.REDIS_ADMIT_GAP_MS !== undefined ? { admitGapMs: env.REDIS_ADMIT_GAP_MS } : {}),
+          },
+        }
+      : {}),
+    metrics: metrics.cache('html'),
+    onRevalidated: (outcome, seconds) => metrics.htmlRevalidation(outcome, seconds),
+    onError: (error, key) => log.warn({ err: error, key }, 'html cache entry dropped'),
+    ...options.htmlCache,
+  })
+}
+
+/** Each purge the endpoint takes goes on to the CDNs in front, from this instance only (cdn/). */
+function cdnForwarderOf({ env, log, metrics, dispatcher }: Wiring): CdnForwarder | undefined {
+  const targets = cdnTargetsFromEnv(env)
+  if (targets.length === 0) return undefined
+  return createCdnForwarder({
+    targets,
+    dispatcher,
+    timeoutMs: env.CDN_PURGE_TIMEOUT_MS,
+    log: log.child({ component: 'cdn' }),
+    onOutcome: (cdn, outcome) => metrics.cdnPurge(cdn, outcome),
+    onCall: (cdn, outcome) => metrics.cdnPurgeCall(cdn, outcome),
+    maxCalls: env.CDN_PURGE_MAX_CALLS,
+    callsPerMinute: env.CDN_PURGE_CALLS_PER_MINUTE,
+  })
+}
+
+/** The app's settings read from the environment, and the parts it takes from the wiring alone. */
+function appDepsOf(
+  { env, options, log, metrics }: Wiring,
+  redis: RedisSharing | null,
+): Omit<AppDeps, 'sites' | 'upstream' | 'manifest'> {
+  return {
+    assetsRoot: path.join(options.distRoot, 'client'),
+    log,
+    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    operationsApart: env.ADMIN_PORT !== undefined,
+    htmlSMaxAge: env.HTML_S_MAXAGE,
+    htmlStaleSeconds: Math.floor(env.HTML_CACHE_STALE_MS / 1000),
+    trustProxy: env.TRUST_PROXY,
+    trustForwardedHost: env.TRUST_FORWARDED_HOST,
+    serverTiming: env.SERVER_TIMING,
+    hsts: env.HSTS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    // Each distinct upstream text converted once, within two memos of 8 MiB (page-data/markdown.ts).
+    markdown: createMarkdown(MARKDOWN_MEMO),
+    signInLimits: createSignInLimits({
+      limits: toCallLimits({
+        sendCode: env.RATE_LIMIT_SEND_CODE,
+        login: env.RATE_LIMIT_LOGIN,
+        codeCheck: env.RATE_LIMIT_CODE_CHECK,
+      }),
+      redis: redis?.client,
+      // Under the fleet's prefix, so fleets sharing one Redis count apart.
+      ...(redis ? { keyPrefix: `${redis.prefix}limit` } : {}),
+      // Counted with the shared store's commands, as operation `limit`.
+      onCommandError: () => metrics.sharedStoreError('limit'),
+      onCommandTimed: (seconds) => metrics.sharedStoreCommand('limit', seconds),
+    }),
+    canonicalScheme: env.CANONICAL_SCHEME,
   }
 }
 

@@ -28,6 +28,25 @@ function nodeImports(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? '').filter((s) => s.startsWith('node:'))
 }
 
+/** Every import specifier of a file, relative or not. */
+function allImports(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8')
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? '')
+}
+
+/** Request and response code: Hono, Node's HTTP objects, the request id, the security policy, routes, answers, middleware. */
+const REQUEST_AND_RESPONSE = [
+  /^hono(?:\/|$)/,
+  /^@hono\//,
+  /^(?:node:)?http$/,
+  /\/http\/request-id\.ts$/,
+  /\/http\/request-facts\.ts$/,
+  /\/http\/security-policy\.ts$/,
+  /\/routes\//,
+  /\/answer\//,
+  /\/middleware\//,
+]
+
 // STYLE.md "The three sides": shared/ runs in the browser too, client/ only there; neither may reach server code.
 describe('import boundaries', () => {
   it.each(['shared', 'client'])('%s/ never imports server/', (folder) => {
@@ -47,6 +66,24 @@ describe('import boundaries', () => {
       (file) => /\.m[jt]s$/.test(file) || nodeImports(readFileSync(path.join(ROOT, file), 'utf8')).length > 0,
     )
     expect(nodeCode).toEqual([])
+  })
+
+  // STYLE.md "Request flow": the cache stores, HTTP answers. What the HTML cache keeps is answered
+  // by server/answer/ at the front door; the cache itself knows no request, response or route.
+  it('server/cache/ never imports request or response code', () => {
+    const files = sourceFiles('server/cache').filter((file) => !/\.test(?:-helper)?\.tsx?$/.test(file))
+    expect(files.length).toBeGreaterThan(3)
+    const offenders = files.flatMap((file) =>
+      allImports(file)
+        .filter((specifier) => REQUEST_AND_RESPONSE.some((forbidden) => forbidden.test(specifier)))
+        .map((specifier) => `${file} → ${specifier}`),
+    )
+    expect(offenders).toEqual([])
+    // The rule sees such imports where they belong: the hit writer answers on Node's response.
+    const answering = allImports('server/answer/hit-writer.ts')
+    expect(
+      answering.filter((specifier) => REQUEST_AND_RESPONSE.some((forbidden) => forbidden.test(specifier))),
+    ).not.toEqual([])
   })
 
   it('catches an import into server/', () => {

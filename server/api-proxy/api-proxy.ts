@@ -81,7 +81,7 @@ export function apiProxy(options: ApiProxyOptions): MiddlewareHandler<AppEnv> {
     const wait = await options.limits?.take({
       call,
       tenant: found.tenant.host,
-      clientAddress: c.env.front.facts.clientAddress,
+      clientAddress: c.env.admitted.facts.clientAddress,
       email: parsed.email,
     })
     if (wait != null) return tooManyAttempts(c, wait)
@@ -109,7 +109,7 @@ function callContext(c: Context<AppEnv>, call: ProxyCall, tenant: Tenant): Upstr
     appDomain: tenant.host,
     requestId: c.get('requestId'),
     // The address the trusted hops report (TRUST_PROXY), never an X-Forwarded-For the visitor wrote.
-    ...withForwardedFor(c.env.front.facts.clientAddress),
+    ...withForwardedFor(c.env.admitted.facts.clientAddress),
     // API.md: only send_email carries the site id.
     ...(call === 'send_email' ? { siteId: tenant.site.site_id } : {}),
     ...withCookie(toUpstreamCookie(getCookie(c), { secure: isHttps(c) })),

@@ -1,7 +1,7 @@
 import type { Handler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { negotiate, type Encoding } from '../http/content-coding.ts'
-import { IMMUTABLE } from '../middleware/cache-control.ts'
+import { IMMUTABLE, sharedFile } from '../http/answer-policy.ts'
 import type { FleetAssets } from './fleet-assets.ts'
 
 const ASSETS_PREFIX = '/assets/'
@@ -11,7 +11,7 @@ const ASSETS_PREFIX = '/assets/'
  * one build rendered names its own scripts and stylesheets, and during a rolling deploy (or from a
  * page shared through Redis) the request for them may reach an instance of another build. Answered
  * as the local files are (immutable, precompressed); a name nobody published falls through to the
- * 404, which is `no-store` (cache-control.ts), so a CDN does not keep it.
+ * 404, which nobody keeps (answer/answer-writer.ts), so a CDN does not keep it.
  */
 export function assetFallback(fleet: FleetAssets): Handler<AppEnv> {
   return async function fleetAsset(c, next) {
@@ -25,11 +25,11 @@ export function assetFallback(fleet: FleetAssets): Handler<AppEnv> {
     const body = encoding === 'br' ? copy.br : encoding === 'gzip' ? copy.gzip : copy.identity
     const headers: Record<string, string> = {
       'content-type': copy.type,
-      'cache-control': IMMUTABLE,
       'content-length': String(body?.length ?? 0),
       vary: 'Accept-Encoding',
     }
     if (encoding !== null) headers['content-encoding'] = encoding
+    c.set('answer', sharedFile(IMMUTABLE))
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     const bytes = body ?? copy.identity
     return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), 200, headers)

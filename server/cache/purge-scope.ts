@@ -19,6 +19,14 @@ export interface PurgeScope {
   tags?: string[]
 }
 
+/**
+ * Whether a purge covers whole tenants (every tenant, or all of one): such a purge is judged by the
+ * tenant's record alone, with nothing to look up per page or tag.
+ */
+export function isWholePurge(scope: PurgeScope): boolean {
+  return scope.host === null || (scope.pages === undefined && scope.tags === undefined)
+}
+
 /** What a purge did on one instance. */
 export interface PurgeCount {
   /** Rendered pages marked stale (soft) or dropped (hard). */

@@ -5,7 +5,7 @@ import { tracePurge, tracePurgeFanOut, tracePurgeReceived } from '../telemetry/p
 import type { TraceCarrier } from '../telemetry/trace-carrier.ts'
 import { pageMark, scopeMarks } from './purge-marks.ts'
 import { createPurgeOutbox, type Unshared } from './purge-outbox.ts'
-import type { PurgeCount, PurgeScope } from './purge-scope.ts'
+import { isWholePurge, type PurgeCount, type PurgeScope } from './purge-scope.ts'
 import type { SharedStore } from './shared-store.ts'
 
 /** How long purge records are kept when the purger is not told (a record takes a few bytes). */
@@ -94,7 +94,7 @@ export function createPurger(options: PurgerOptions): Purger {
       // renders that replace the pages (fresh-reads.ts).
       return { pages: pages.pages, data: options.upstream.markPurged(), keys: [] }
     }
-    if (scope.host === null || (scope.pages === undefined && scope.tags === undefined)) {
+    if (scope.host === null || isWholePurge(scope)) {
       return { pages: pages.pages, data: options.upstream.purge(scope.host), keys: [] }
     }
     let data = options.upstream.forget(pages.uses)
@@ -120,7 +120,7 @@ export function createPurger(options: PurgerOptions): Purger {
     const markMs = shared?.markMs ?? DEFAULT_MARK_MS
     const hard = scope.mode === 'hard'
     if (!(await store.mark(scopeMarks(prefix, scope), at, markMs))) return false
-    if (host === null || (scope.pages === undefined && scope.tags === undefined)) return true
+    if (host === null || isWholePurge(scope)) return true
     const results = [
       store.deleteKeys(known.filter((key) => hard || parseHtmlKey(key) === null).map((key) => sharedKey(prefix, key))),
     ]
@@ -167,7 +167,7 @@ export function createPurger(options: PurgerOptions): Purger {
       return { pages, data, shared: 'none' }
     }
     const id = randomUUID()
-    const whole = scope.host === null || (scope.pages === undefined && scope.tags === undefined)
+    const whole = isWholePurge(scope)
     // Whole tenants go from the store first; narrower purges need the keys this instance knows.
     const first = whole ? await purgeShared(shared.store, shared.prefix, scope, []) : true
     const here = purgeHere(scope)

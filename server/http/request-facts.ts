@@ -172,7 +172,17 @@ export function splitTarget(target: string): RequestTarget | null {
 export type HostDecision = { ok: true; host: string; origin: string } | { ok: false; reason: string }
 
 /** A request as the front door leaves it: its facts, read once, and its host, decided once. */
-export interface Front {
+export interface AdmittedRequest {
   readonly facts: RequestFacts
   readonly host: HostDecision
+  /**
+   * Whether it addresses the same-origin API (`/api/…`), decided here once: such an answer is in
+   * the API's JSON envelope, errors included, and personal by nature (never kept by a shared cache).
+   */
+  readonly api: boolean
+}
+
+/** Whether a request target addresses the same-origin API (see AdmittedRequest.api). */
+export function isApiTarget(target: RequestTarget): boolean {
+  return target.pathname.startsWith('/api/')
 }

@@ -45,13 +45,15 @@ const CSP_AFTER_SCRIPTS = [
 ].join('; ')
 
 /**
- * The security headers of every response, one table for both ways a response is made: through the
- * middleware chain (`securityHeaders`) and as a cached page answered before it. Names are lower
+ * The security headers of every response, one table for both ways a response is made: by the app's
+ * writer (answer/answer-writer.ts) and from a kept page's header block (answer/prepared-headers.ts). Names are lower
  * case, as HTTP/2 requires and Node sends them as given.
  */
 export interface SecurityPolicy {
   /** The headers of a response whose scripts are allowed by `sources` (a nonce alone, given a string). */
   headersFor(sources: string | ScriptSources): Record<string, string>
+  /** The headers every response carries besides its Content-Security-Policy. */
+  readonly fixed: Readonly<Record<string, string>>
 }
 
 export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy {
@@ -67,6 +69,7 @@ export function securityPolicy({ hsts }: SecurityHeadersOptions): SecurityPolicy
     'x-xss-protection': '0',
   }
   return {
+    fixed,
     headersFor: (sources) => ({
       ...fixed,
       'content-security-policy': contentSecurityPolicy(typeof sources === 'string' ? { nonce: sources } : sources),

@@ -44,7 +44,7 @@ const SHARED_LIFETIME: Record<string, RegExp> = {
 
 /**
  * A header value split around its shared lifetime, found once when a page's header block is made
- * (cache/pages/prepared-headers.ts), so an answer lengthens it by the copy's age without a search.
+ * (answer/prepared-headers.ts), so an answer lengthens it by the copy's age without a search.
  */
 export interface AgedValue {
   /** Where the value sits in its flat header block. */

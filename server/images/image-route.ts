@@ -2,7 +2,7 @@ import type { Context, Handler } from 'hono'
 import { IMAGE_DENSITIES, isImagePreset, type ImageDensity } from '../../shared/rules/image-presets.ts'
 import type { AppEnv } from '../app-env.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
-import { IMMUTABLE } from '../middleware/cache-control.ts'
+import { IMMUTABLE, NOT_KEPT, sharedFile } from '../http/answer-policy.ts'
 import type { ImageOutcome } from '../metrics/metrics.ts'
 import { badRequest, ImageError, OUTCOME_OF_STATUS } from './image-errors.ts'
 import type { ImageOptimizer } from './image-optimizer.ts'
@@ -26,16 +26,18 @@ export function imageRoute(optimizer: ImageOptimizer, onOutcome?: (outcome: Imag
       const image = await optimizer.get(toImageRequest(c))
       const headers: Record<string, string> = {
         'content-type': image.contentType,
-        'cache-control': image.immutable ? IMMUTABLE : REVALIDATED,
         etag: image.etag,
         'x-content-type-options': 'nosniff',
       }
-      // The security-headers middleware puts this policy in place of the site-wide one.
-      if (image.contentType === 'image/svg+xml') c.set('ownCsp', SVG_POLICY)
-      else headers.vary = 'Accept'
+      const svg = image.contentType === 'image/svg+xml'
+      const cacheControl = image.immutable ? IMMUTABLE : REVALIDATED
+      // An SVG's own policy stands in place of the site-wide one.
+      c.set('answer', sharedFile(cacheControl, svg ? { own: SVG_POLICY } : {}))
+      if (!svg) headers.vary = 'Accept'
       if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag)) {
         onOutcome?.('not_modified')
-        return new Response(null, { status: 304, headers })
+        // A 304 is written here, whole: it keeps what a cache updates its copy from.
+        return new Response(null, { status: 304, headers: { ...headers, 'cache-control': cacheControl } })
       }
       onOutcome?.('ok')
       headers['content-length'] = String(image.body.length)
@@ -65,7 +67,8 @@ function refusal(c: Context<AppEnv>, error: ImageError): Response {
   const log = c.get('log')
   if (error.status >= 500) log.warn({ err: error, url: c.req.url }, 'image source failed')
   else log.info({ reason: error.message, url: c.req.url }, 'image request refused')
-  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  c.set('answer', NOT_KEPT)
+  const headers: Record<string, string> = {}
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds)
   return c.text(error.publicMessage, error.status, headers)
 }

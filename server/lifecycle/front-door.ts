@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { type Front, readRequestFacts } from '../http/request-facts.ts'
+import { type AdmittedRequest, isApiTarget, readRequestFacts } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { traceRequest } from '../telemetry/tracing.ts'
 import { decideHost } from '../tenant/host-decision.ts'
@@ -12,7 +12,7 @@ interface NodeBindings {
 }
 
 /** What the app behind the door receives with each request: Node's objects, if any, and the door's record. */
-type FrontBindings = NodeBindings & { front: Front }
+type FrontBindings = NodeBindings & { admitted: AdmittedRequest }
 
 export interface FrontDoorOptions {
   /** The app behind the door (the Hono app's fetch). */
@@ -23,12 +23,12 @@ export interface FrontDoorOptions {
    * Answers a request on Node's response from what the door found, before any web Request exists
    * (the HTML cache's hit writer), or returns false and leaves it to the app untouched.
    */
-  answerFirst?: ((front: Front, outgoing: ServerResponse) => boolean) | undefined
+  answerBeforeApp?: ((admitted: AdmittedRequest, outgoing: ServerResponse) => boolean) | undefined
 }
 
 /** The one way into the app, from a socket or from a web Request. */
 export interface FrontDoor {
-  /** Node's request listener (lifecycle/http-server.ts): the door, `answerFirst`, then the app. */
+  /** Node's request listener (lifecycle/http-server.ts): the door, `answerBeforeApp`, then the app. */
   listener: RequestListener
   /** The web entry (`app.request()`, tests): the same door, then the app. */
   fetch: (request: Request, env?: NodeBindings) => Response | Promise<Response>
@@ -36,35 +36,37 @@ export interface FrontDoor {
 
 /**
  * Every request enters here: its facts are read once (http/request-facts.ts) and its host decided
- * once (tenant/host-decision.ts), and that record travels with it as `c.env.front`, whether
- * `answerFirst` answers it on Node's response or the app does.
+ * once (tenant/host-decision.ts), and that record travels with it as `c.env.admitted`, whether
+ * `answerBeforeApp` answers it on Node's response or the app does.
  */
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
-  const { app, proxyTrust, answerFirst } = options
-  const enter = (request: IncomingMessage | Request): Front => {
+  const { app, proxyTrust, answerBeforeApp } = options
+  const enter = (request: IncomingMessage | Request): AdmittedRequest => {
     const facts = readRequestFacts(request, proxyTrust)
-    return { facts, host: decideHost(facts.host) }
+    return { facts, host: decideHost(facts.host), api: isApiTarget(facts.target) }
   }
   // A request the listener let through reaches `fetch` as a web Request built from Node's: its
   // record is kept here until then, so the app reads the facts the door read.
-  const entered = new WeakMap<IncomingMessage, Front>()
+  const entered = new WeakMap<IncomingMessage, AdmittedRequest>()
 
   function fetch(request: Request, env: NodeBindings = {}): Response | Promise<Response> {
     const { incoming } = env
     const known = incoming && entered.get(incoming)
-    if (known) return app(request, { ...env, front: known })
-    const front = enter(incoming ?? request)
-    return traceRequest(front, incoming ?? request, proxyTrust, env.outgoing, () => app(request, { ...env, front }))
+    if (known) return app(request, { ...env, admitted: known })
+    const admitted = enter(incoming ?? request)
+    return traceRequest(admitted, incoming ?? request, proxyTrust, env.outgoing, () =>
+      app(request, { ...env, admitted }),
+    )
   }
 
   // Built at the first request: @hono/node-server swaps the global Request and Response when it
   // builds a listener, which an app only ever asked through `fetch` (as in tests) does without.
   let toApp: RequestListener | undefined
   function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
-    const front = enter(incoming)
-    traceRequest(front, incoming, proxyTrust, outgoing, () => {
-      if (answerFirst?.(front, outgoing)) return
-      entered.set(incoming, front)
+    const admitted = enter(incoming)
+    traceRequest(admitted, incoming, proxyTrust, outgoing, () => {
+      if (answerBeforeApp?.(admitted, outgoing)) return
+      entered.set(incoming, admitted)
       toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
       void toApp(incoming, outgoing)
     })

@@ -45,8 +45,8 @@ async function start(
   const door = createFrontDoor({
     proxyTrust: NO_PROXY_TRUST,
     // Answered on Node's response before the app, synchronously, as cache hits are.
-    answerFirst: (front, outgoing) => {
-      if (front.facts.target.pathname !== '/first') return false
+    answerBeforeApp: (admitted, outgoing) => {
+      if (admitted.facts.target.pathname !== '/first') return false
       outgoing.end('answered first')
       return true
     },
@@ -127,15 +127,19 @@ describe('HTTP server timeouts', () => {
   })
 })
 
+/** The fixture of the running test, closed after it. */
+let fixture: Fixture | undefined
+
+function closeFixture(): void {
+  fixture?.slow.open()
+  fixture?.hold.open()
+  fixture?.http.server.closeAllConnections()
+  fixture?.http.server.close()
+  fixture = undefined
+}
+
 describe('graceful shutdown over real sockets', () => {
-  let fixture: Fixture | undefined
-  afterEach(() => {
-    fixture?.slow.open()
-    fixture?.hold.open()
-    fixture?.http.server.closeAllConnections()
-    fixture?.http.server.close()
-    fixture = undefined
-  })
+  afterEach(closeFixture)
 
   it('drains: ready goes 503 at once, requests are served through the delay, in-flight ones finish, sockets close cleanly', async () => {
     fixture = await start()
@@ -224,6 +228,10 @@ describe('graceful shutdown over real sockets', () => {
     expect(await result).toBe('forced')
     await busy.closed
   })
+})
+
+describe('graceful shutdown under keep-alive load', () => {
+  afterEach(closeFixture)
 
   it('keeps keep-alive load answered through the drain: Connection: close from the signal on, then refused connections, never a reset', async () => {
     fixture = await start()

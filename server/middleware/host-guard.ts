@@ -9,11 +9,11 @@ import { htmlError } from '../render/html-error.ts'
  */
 export function hostGuard(): MiddlewareHandler<AppEnv> {
   return async function hostGuardMiddleware(c, next) {
-    const { host } = c.env.front
+    const { host, api } = c.env.admitted
     if (!host.ok) {
       c.set('routeName', 'bad-host')
       // The same-origin API answers in its JSON envelope, pages with an HTML page.
-      if (c.req.path.startsWith('/api/')) return jsonError(c, 400, 'The Host header is not valid')
+      if (api) return jsonError(c, 400, 'The Host header is not valid')
       return htmlError('bad-host')
     }
     c.set('tenantHost', host.host)

@@ -121,7 +121,7 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     record.firstByte()
     // The operations app on ADMIN_PORT is served by a listener of its own, without the front door:
     // its requests have no tenant host to log.
-    const host = (c.env as Partial<AppEnv['Bindings']> | undefined)?.front?.host
+    const host = (c.env as Partial<AppEnv['Bindings']> | undefined)?.admitted?.host
     const length = response.headers.get('content-length')
     whenSent(c, () =>
       record.finish({

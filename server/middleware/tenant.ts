@@ -74,7 +74,7 @@ async function resolveTenant(
  * is built from the validated origin: the request's own host part is never trusted.
  */
 function callContext(c: Context<AppEnv>, host: string): UpstreamCallContext {
-  const { userAgent, target } = c.env.front.facts
+  const { userAgent, target } = c.env.admitted.facts
   return {
     userAgent: userAgent ?? '',
     referer: c.get('origin') + target.pathname + target.search,

@@ -15,6 +15,8 @@ export class ChunkSink extends Writable {
   private parts: Uint8Array[] = []
   private kept: Uint8Array[] | null
   private shellParts = 0
+  private shellMarked = false
+  private late = false
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null
   private onEnd: (() => void) | null = null
   private ended = false
@@ -27,6 +29,7 @@ export class ChunkSink extends Writable {
   override _write(chunk: Uint8Array, _encoding: BufferEncoding, callback: () => void) {
     this.parts.push(chunk)
     this.kept?.push(chunk)
+    if (this.shellMarked) this.late = true
     callback()
   }
 
@@ -57,6 +60,12 @@ export class ChunkSink extends Writable {
   /** Everything written so far is the shell. */
   markShell() {
     this.shellParts = this.kept?.length ?? 0
+    this.shellMarked = true
+  }
+
+  /** Whether React wrote anything after the shell: only boundaries it completes or gives up on, by script. */
+  wroteAfterShell(): boolean {
+    return this.late
   }
 
   /** What was kept, as shell and the rest, with the tail; undefined unless asked to keep. */

@@ -68,7 +68,7 @@ describe('the HTML cache keeps complete pages, so every hit is complete', () => 
   })
   afterAll(() => site.close())
 
-  /** A GET over the site's socket, where stored pages are answered before the app (cache/pages/hit-writer.ts). */
+  /** A GET over the site's socket, where stored pages are answered before the app (answer/hit-writer.ts). */
   async function overSocket(host: string, path: string): Promise<{ status: number; html: string }> {
     const answer = await httpRequest(new URL(path, site.url), {
       headers: { host, cookie: demoVisitorCookie(host, path), 'user-agent': BROWSER },

@@ -21,7 +21,8 @@ import { wechatHeadScript } from '../../shared/wechat/wechat-link.ts'
 import type { MainData } from '../../shared/promo/main-data.ts'
 import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
 import { bodyCodeHtml, type DocumentParts, documentEnd, documentStart } from './document-shell.ts'
-import { documentScripts, visitorOnly } from './document-scripts.ts'
+import { documentScripts } from './document-scripts.ts'
+import { type AnswerPolicy, renderedPageHeaders, visitorOnly } from '../http/answer-policy.ts'
 import { toHydrationState, withoutPageHeads, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { completeDocument } from './complete-document.ts'
@@ -36,7 +37,12 @@ export interface RenderDocumentInput {
   tenant: Tenant
   locale: Locale
   manifest: ClientManifest
+  /** The answer's headers besides its policy (its `Vary`). */
   headers: Headers
+  /** The answer's caching rules as its route decided them; the render decides its scripts (document-scripts.ts). */
+  policy: AnswerPolicy
+  /** Told the answer's policy once the render has chosen it (it may have to name the nonce). */
+  onPolicy?: (policy: AnswerPolicy) => void
   method: string
   /**
    * Send nothing until the whole document is rendered, every Suspense boundary in place (crawlers,
@@ -76,7 +82,12 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   const { language } = locale
   const status = context.statusCode
   input.headers.set('content-type', 'text/html; charset=utf-8')
-  if (input.method === 'HEAD') return new Response(null, { status, headers: input.headers })
+  if (input.method === 'HEAD') {
+    input.onPolicy?.(input.policy)
+    for (const [name, value] of Object.entries(renderedPageHeaders(input.policy, status)))
+      input.headers.set(name, value)
+    return new Response(null, { status, headers: input.headers })
+  }
 
   const deferredSettled = await settleDeferred(context.loaderData)
   const leaf = context.matches[context.matches.length - 1]
@@ -98,11 +109,12 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   let start = documentStart(parts)
   let code = bodyCodeHtml(bodyCode, undefined)
   const scripts = documentScripts(start + code)
+  let policy: AnswerPolicy
   if (scripts.kind === 'nonce') {
     start = documentStart({ ...parts, nonce: input.nonce })
     code = bodyCodeHtml(bodyCode, input.nonce)
-    visitorOnly(input.headers)
-  } else input.headers.set('content-security-policy', scripts.policy)
+    policy = visitorOnly(input.policy, { nonce: true })
+  } else policy = { ...input.policy, scripts: { hashes: scripts.hashes } }
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   // This render's content views, the page's own loaded before it starts so the render never waits
@@ -133,9 +145,11 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
     nonce: input.nonce,
+    policy,
     ...(scripts.kind === 'hashed'
-      ? { nonceHeaders: () => visitorOnly(new Headers(input.headers), scripts.withNonce(input.nonce)) }
+      ? { reactScriptsPolicy: visitorOnly(input.policy, { nonce: true, hashes: scripts.hashes }) }
       : {}),
+    ...(input.onPolicy ? { onPolicy: input.onPolicy } : {}),
     start,
     endReady: deferredSettled,
     end: async (aborted) => {

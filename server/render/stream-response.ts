@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { type PipeableStream, renderToPipeableStream } from 'react-dom/server'
 import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
+import { type AnswerPolicy, renderedPageHeaders } from '../http/answer-policy.ts'
 import { openSpan } from '../telemetry/tracing.ts'
 import { ChunkSink, concat, type StreamedBody } from './chunk-sink.ts'
 
 export interface StreamResponseOptions {
   status: number
+  /** The answer's headers besides its policy; the chosen policy's caching headers are written on them. */
   headers: Headers
+  /** The answer's policy, unless React writes scripts of its own. */
+  policy: AnswerPolicy
+  /**
+   * The policy of an answer in which React writes scripts of its own (boundaries streamed in after
+   * the shell, completed or left to the browser): they carry `nonce`, which `policy` may not name.
+   * Without it, `policy` answers every render.
+   */
+  reactScriptsPolicy?: AnswerPolicy
+  /** Told the policy chosen, once, as the answer is made. */
+  onPolicy?: (policy: AnswerPolicy) => void
   /**
    * Render the complete document before sending anything, in document order: every Suspense
    * boundary resolved in place, no fallback swapped by script (crawlers, HEAD, background re-renders).
@@ -22,12 +34,6 @@ export interface StreamResponseOptions {
   signal?: AbortSignal
   /** CSP nonce for the inline scripts React writes while streaming (Suspense boundaries). */
   nonce?: string
-  /**
-   * The headers of an answer in which React writes scripts of its own (boundaries streamed in after
-   * the shell, an error boundary left to the browser): they carry `nonce`, which the policy of
-   * `headers` may not name. Without it, `headers` answer every render.
-   */
-  nonceHeaders?: () => Headers
   /** Told once when the render is cut short. */
   onAborted?: (reason: 'timeout' | 'client') => void
   start: string
@@ -74,6 +80,19 @@ const TRANSITIONS: Record<State, readonly State[]> = {
 
 const encoder = new TextEncoder()
 
+/** What renderedPageHeaders may write: replaced whole when an answer's policy differs from its copy's. */
+const RENDERED_POLICY_HEADERS = [
+  'cache-control',
+  'cdn-cache-control',
+  'cache-tag',
+  'surrogate-key',
+  'content-security-policy',
+]
+
+function writeHeaders(headers: Headers, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) headers.set(name, value)
+}
+
 /**
  * Renders a React tree into a web Response (STYLE.md convention 4). The status is decided by the
  * caller before anything is sent. When the whole page and its tail are ready at the moment the
@@ -83,137 +102,180 @@ const encoder = new TextEncoder()
  */
 export function streamResponse(element: ReactNode, options: StreamResponseOptions): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const sink = new ChunkSink(options.keepStreamed === true)
-    // Traced (tracing on) as `render`, to its completion, and `render shell`, to React's shell.
-    const renderSpan = openSpan('render')
-    const shellSpan = renderSpan?.child('render shell')
-    let state: State = 'rendering'
-    let renderFailed = false
-    const aborted = new AbortController()
-    const move = (next: State) => {
-      if (!TRANSITIONS[state].includes(next)) throw new Error(`render state ${state} cannot become ${next}`)
-      state = next
-    }
-    const timer = setTimeout(
-      () => abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
+    const run = new RenderRun(options, resolve, reject)
+    run.start(element)
+  })
+}
+
+/** One render, from React's first call to its told outcome: the state machine and its steps. */
+class RenderRun {
+  private state: State = 'rendering'
+  private renderFailed = false
+  private readonly aborted = new AbortController()
+  private readonly sink: ChunkSink
+  // Traced (tracing on) as `render`, to its completion, and `render shell`, to React's shell.
+  private readonly renderSpan = openSpan('render')
+  private readonly shellSpan = this.renderSpan?.child('render shell')
+  private readonly timer: ReturnType<typeof setTimeout>
+  private readonly onVisitorGone = () => this.abort(new Error('The client went away during rendering'), 'client')
+  private stream!: PipeableStream
+  private readonly options: StreamResponseOptions
+  private readonly resolve: (response: Response) => void
+  private readonly reject: (error: unknown) => void
+
+  constructor(options: StreamResponseOptions, resolve: (response: Response) => void, reject: (error: unknown) => void) {
+    this.options = options
+    this.resolve = resolve
+    this.reject = reject
+    this.sink = new ChunkSink(options.keepStreamed === true)
+    this.timer = setTimeout(
+      () => this.abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
       options.timeoutMs,
     )
-    timer.unref()
-    const onVisitorGone = () => abort(new Error('The client went away during rendering'), 'client')
-    const stopTimer = () => {
-      clearTimeout(timer)
-      options.signal?.removeEventListener('abort', onVisitorGone)
-    }
-    /** The one way to `done`: tells the outcome (clean only without a render error or an abort). */
-    const finish = (clean: boolean, streamed?: StreamedBody) => {
-      if (state === 'done') return
-      move('done')
-      stopTimer()
-      const kept = clean && !renderFailed && !aborted.signal.aborted
-      renderSpan?.set({ 'render.complete': kept })
-      renderSpan?.end()
-      options.onComplete?.(kept, kept ? streamed : undefined)
-    }
-    function abort(reason: Error, why: 'timeout' | 'client') {
-      // Once React has finished, only the tail is left: nothing worth counting was cut short.
-      if (!aborted.signal.aborted && (state === 'rendering' || state === 'shell' || state === 'streaming'))
-        options.onAborted?.(why)
-      aborted.abort(reason)
-      stream.abort(reason)
-    }
+    this.timer.unref()
+  }
 
-    /** The headers for an answer whose body is `sent` (all React wrote, or null while React still writes). */
-    const headersFor = (sent: Uint8Array | null): Headers => {
-      const { nonceHeaders, nonce } = options
-      if (nonceHeaders === undefined || nonce === undefined) return options.headers
-      return sent === null || carries(sent, `nonce="${nonce}"`) ? nonceHeaders() : options.headers
-    }
-
-    const respondWhole = async () => {
-      move('finishing')
-      const tail = await options.end(aborted.signal)
-      const body = concat([encoder.encode(options.start), ...sink.take(), encoder.encode(tail)])
-      finish(true)
-      resolve(wholeBodyResponse(body, { status: options.status, headers: headersFor(body) }))
-    }
-
-    const respondStreaming = () => {
-      // React may have finished in the microtask's wait (the tail's data is what is pending).
-      const headers = headersFor(state === 'ready' ? concat(sink.pending()) : null)
-      move(state === 'ready' ? 'finishing' : 'streaming')
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          // The document's start and the shell leave as one chunk: the first bytes a visitor (or
-          // a compressor flushing per chunk) gets hold the shell, not the head alone.
-          sink.attach(controller, encoder.encode(options.start), () => {
-            void (async () => {
-              if (state === 'streaming') move('finishing')
-              try {
-                const tail = await options.end(aborted.signal)
-                controller.enqueue(encoder.encode(tail))
-                finish(true, sink.streamed(tail))
-                controller.close()
-              } catch (error) {
-                finish(false)
-                controller.error(error)
-              }
-            })()
-          })
-        },
-        cancel() {
-          finish(false)
-          abort(new Error('The response stream was cancelled'), 'client')
-        },
-      })
-      resolve(streamedResponse(body, { status: options.status, headers }))
-    }
-
-    const stream = renderToPipeableStream(element, {
+  start(element: ReactNode): void {
+    const { options } = this
+    this.stream = renderToPipeableStream(element, {
       ...(options.nonce ? { nonce: options.nonce } : {}),
       // React outlines a resolved boundary of more than 500 bytes once the bytes before it pass this
       // size (12800 by default), even when everything is ready: it is written as a pending boundary
       // with a hidden copy swapped in by script. Every boundary resolved by the time it is written
       // stays in place; only those still pending at shell time stream in later.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellReady() {
-        shellSpan?.end()
-        if (options.waitForAll) return
-        move('shell')
-        // Piping flushes the shell synchronously: what the sink holds now is the shell, all of it.
-        stream.pipe(sink)
-        sink.markShell()
-        // onAllReady, when nothing suspended, fires in the same task as onShellReady: wait one
-        // microtask to know whether to send one buffer or a stream.
-        queueMicrotask(() => {
-          if (state === 'ready' && (options.endReady?.() ?? true)) respondWhole().catch(reject)
-          else if (state === 'shell' || state === 'ready') respondStreaming()
-        })
+      onShellReady: () => this.shellReady(),
+      onAllReady: () => this.allReady(),
+      onShellError: (error) => {
+        this.shellSpan?.end(error)
+        this.finish(false)
+        this.reject(error)
       },
-      onAllReady() {
-        stopTimer()
-        if (state === 'streaming') return move('finishing')
-        if (state !== 'rendering' && state !== 'shell') return
-        const waited = state === 'rendering'
-        move('ready')
-        if (!waited) return
-        stream.pipe(sink)
-        sink.whenFinished(() => respondWhole().catch(reject))
-      },
-      onShellError(error) {
-        shellSpan?.end(error)
-        finish(false)
-        reject(error)
-      },
-      onError(error) {
-        renderFailed = true
+      onError: (error) => {
+        this.renderFailed = true
         options.onError(error)
       },
     })
-    options.signal?.addEventListener('abort', onVisitorGone, { once: true })
-  })
-}
+    options.signal?.addEventListener('abort', this.onVisitorGone, { once: true })
+  }
 
-/** Whether `bytes` contain `text` (ASCII). */
-function carries(bytes: Uint8Array, text: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(text, 0, 'latin1')
+  private move(next: State): void {
+    if (!TRANSITIONS[this.state].includes(next)) throw new Error(`render state ${this.state} cannot become ${next}`)
+    this.state = next
+  }
+
+  private stopTimer(): void {
+    clearTimeout(this.timer)
+    this.options.signal?.removeEventListener('abort', this.onVisitorGone)
+  }
+
+  /** The one way to `done`: tells the outcome (clean only without a render error or an abort). */
+  private finish(clean: boolean, streamed?: StreamedBody): void {
+    if (this.state === 'done') return
+    this.move('done')
+    this.stopTimer()
+    const kept = clean && !this.renderFailed && !this.aborted.signal.aborted
+    this.renderSpan?.set({ 'render.complete': kept })
+    this.renderSpan?.end()
+    this.options.onComplete?.(kept, kept ? streamed : undefined)
+  }
+
+  private abort(reason: Error, why: 'timeout' | 'client'): void {
+    const { state } = this
+    // Once React has finished, only the tail is left: nothing worth counting was cut short.
+    if (!this.aborted.signal.aborted && (state === 'rendering' || state === 'shell' || state === 'streaming'))
+      this.options.onAborted?.(why)
+    this.aborted.abort(reason)
+    this.stream.abort(reason)
+  }
+
+  private shellReady(): void {
+    this.shellSpan?.end()
+    if (this.options.waitForAll) return
+    this.move('shell')
+    // Piping flushes the shell synchronously: what the sink holds now is the shell, all of it.
+    this.stream.pipe(this.sink)
+    this.sink.markShell()
+    // onAllReady, when nothing suspended, fires in the same task as onShellReady: wait one
+    // microtask to know whether to send one buffer or a stream.
+    queueMicrotask(() => {
+      const { state } = this
+      if (state === 'ready' && (this.options.endReady?.() ?? true)) this.respondWhole().catch(this.reject)
+      else if (state === 'shell' || state === 'ready') this.respondStreaming()
+    })
+  }
+
+  private allReady(): void {
+    this.stopTimer()
+    const { state } = this
+    if (state === 'streaming') {
+      this.move('finishing')
+      return
+    }
+    if (state !== 'rendering' && state !== 'shell') return
+    this.move('ready')
+    if (state === 'shell') return
+    // Waited for all: the whole page is piped at once.
+    this.stream.pipe(this.sink)
+    this.sink.whenFinished(() => this.respondWhole().catch(this.reject))
+  }
+
+  /**
+   * The headers of the answer, from its policy: the one for React's own scripts when the body
+   * streams on, or when React wrote anything after the shell (boundaries completed or left to the
+   * browser, by scripts); what React writes in one piece with the shell holds no script of its own.
+   * `headers` keep the policy of a complete copy (the HTML cache's), whatever this answer's.
+   */
+  private headersFor(streaming: boolean): Headers {
+    const { policy, reactScriptsPolicy, headers, status } = this.options
+    writeHeaders(headers, renderedPageHeaders(policy, status))
+    const reactScripts = reactScriptsPolicy !== undefined && (streaming || this.sink.wroteAfterShell())
+    this.options.onPolicy?.(reactScripts ? reactScriptsPolicy : policy)
+    if (!reactScripts) return headers
+    const own = new Headers(headers)
+    for (const name of RENDERED_POLICY_HEADERS) own.delete(name)
+    writeHeaders(own, renderedPageHeaders(reactScriptsPolicy, status))
+    return own
+  }
+
+  private async respondWhole(): Promise<void> {
+    this.move('finishing')
+    const tail = await this.options.end(this.aborted.signal)
+    const body = concat([encoder.encode(this.options.start), ...this.sink.take(), encoder.encode(tail)])
+    this.finish(true)
+    this.resolve(wholeBodyResponse(body, { status: this.options.status, headers: this.headersFor(false) }))
+  }
+
+  private respondStreaming(): void {
+    // React may have finished in the microtask's wait (the tail's data is what is pending).
+    const finished = this.state === 'ready'
+    const headers = this.headersFor(!finished)
+    this.move(finished ? 'finishing' : 'streaming')
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        // The document's start and the shell leave as one chunk: the first bytes a visitor (or
+        // a compressor flushing per chunk) gets hold the shell, not the head alone.
+        this.sink.attach(controller, encoder.encode(this.options.start), () => void this.writeTail(controller))
+      },
+      cancel: () => {
+        this.finish(false)
+        this.abort(new Error('The response stream was cancelled'), 'client')
+      },
+    })
+    this.resolve(streamedResponse(body, { status: this.options.status, headers }))
+  }
+
+  /** Once React has written everything: the tail, then the told outcome. */
+  private async writeTail(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    if (this.state === 'streaming') this.move('finishing')
+    try {
+      const tail = await this.options.end(this.aborted.signal)
+      controller.enqueue(encoder.encode(tail))
+      this.finish(true, this.sink.streamed(tail))
+      controller.close()
+    } catch (error) {
+      this.finish(false)
+      controller.error(error)
+    }
+  }
 }

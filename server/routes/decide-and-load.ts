@@ -30,7 +30,7 @@ export function decideRequest(
   isDocument: boolean,
   policyOf: CachePolicyLookup,
 ): PageDecision {
-  const { facts } = c.env.front
+  const { facts } = c.env.admitted
   return decidePage(
     {
       tenant: c.get('tenant'),

@@ -2,18 +2,22 @@ import type { Context, Handler } from 'hono'
 import { isbot } from 'isbot'
 import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
-import { answerPage, pageResponse, type CachedPage } from '../cache/pages/cached-page.ts'
+import { answerPage, pageResponse, privatePageAnswer } from '../answer/page-answer.ts'
+import type { CachedPage } from '../cache/pages/cached-page.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
+import type { PageLookup } from '../cache/pages/render-flights.ts'
+import type { Rerender } from '../cache/pages/read-render.ts'
 import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
-import type { PageViews } from './front-decision.ts'
+import type { CachedPageFacts, PageViews } from './front-decision.ts'
+import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
 import {
-  cacheRenderer,
   redirectOrBadRequest,
+  redirectPolicy,
   renderPage,
+  renderPageToKeep,
   type PageRenderOptions,
-  type RenderDecision,
   type RenderFacts,
 } from './page-render.ts'
 
@@ -24,6 +28,8 @@ export interface DocumentRouteOptions extends PageRenderOptions {
   security: SecurityPolicy
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
+  /** How a kept page is rendered again in the background (the composition root's, routes/page-render.ts). */
+  rerenderFor: (page: CachedPageFacts) => Rerender
 }
 
 /**
@@ -34,9 +40,11 @@ export interface DocumentRouteOptions extends PageRenderOptions {
 export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
   return async function documentHandler(c) {
     const tenant = c.get('tenant')
-    const { decision, setsLangCookie } = options.pageViews.of(c.env.front, tenant, c.get('origin'))
-    if (decision.kind !== 'render')
+    const { decision, setsLangCookie } = options.pageViews.viewOf(c.env.admitted, tenant, c.get('origin'))
+    if (decision.kind !== 'render') {
+      if (decision.kind === 'redirect') c.set('answer', redirectPolicy(decision))
       return passed(redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null)))
+    }
     const response = await answer(c, decision, setsLangCookie, options)
     if (setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
     return passed(response)
@@ -51,33 +59,30 @@ function passed(response: Response): Response {
 
 async function answer(
   c: Context<AppEnv>,
-  decision: RenderDecision,
+  decision: PageToRender,
   isPrivate: boolean,
   options: DocumentRouteOptions,
 ): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options, false)).response
-  const rerender = cacheRenderer(options, c.get('log'))({ tenant: c.get('tenant'), origin: c.get('origin'), decision })
+  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options)).response
   // A kept page is answered to everyone, crawlers included: it is kept complete. A HEAD takes the
   // same way as a GET (the page rendered as for a GET, kept, answered without its body), so the two
   // agree on every header, the ETag included: its render waits for the whole page, as a crawler's.
   const isHead = c.req.method === 'HEAD'
-  const result = await cache.get(
-    key,
-    () => {
-      const facts = visitorFacts(c)
-      return renderPage({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options, true)
-    },
-    rerender,
-  )
+  const result = await cache.get(key, () => {
+    const facts = visitorFacts(c)
+    return renderPageToKeep({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options)
+  })
   if (result.kind === 'rendered') {
     c.set('cacheResult', 'miss')
     result.response.headers.set('cache-status', cacheStatus('miss'))
     return isHead ? withoutBody(result.response) : result.response
   }
-  // A page kept from this request's own render is no cached copy yet: it carries no Age.
-  return served(c, result.kind === 'hit' ? { cache, key } : null, result.page, isPrivate, options.security)
+  if (result.kind === 'kept') return served(c, null, result.page, isPrivate, options.security)
+  if (result.stale)
+    cache.revalidate(key, options.rerenderFor({ tenant: c.get('tenant'), origin: c.get('origin'), decision }))
+  return served(c, { found: result, freshMs: cache.freshMs }, result.page, isPrivate, options.security)
 }
 
 /** A GET's answer to a HEAD: its status and headers, its body left unread. */
@@ -88,17 +93,18 @@ function withoutBody(response: Response): Response {
 
 /**
  * A kept page, answered as the hit writer answers it (`answerPage`); a private one is never a 304.
- * `from`: the cache and key it was answered from (its `Age`, and whether it is a stale copy).
+ * `from`: the lookup that found it (its `Age`, and whether it is a stale copy); null for a page
+ * kept from this request's own render, no cached copy yet, which carries no Age.
  */
 function served(
   c: Context<AppEnv>,
-  from: { cache: HtmlCache; key: string } | null,
+  from: { found: PageLookup; freshMs: number } | null,
   page: CachedPage,
   isPrivate: boolean,
   security: SecurityPolicy,
 ): Response {
   c.set('routeName', page.routeName)
-  const { facts } = c.env.front
+  const { facts } = c.env.admitted
   const method = facts.method === 'HEAD' ? 'HEAD' : 'GET'
   const ifNoneMatch = isPrivate ? undefined : facts.ifNoneMatch
   const request = {
@@ -107,19 +113,13 @@ function served(
     ifNoneMatch,
     requestId: c.get('requestId'),
     nonce: c.get('cspNonce'),
-    ...(from ? heldCopy(from, page) : {}),
+    ...(from ? { age: from.found.age, stale: from.found.stale, ttl: ttlSecondsOf(from.freshMs, from.found.age) } : {}),
   } as const
   c.set('cacheResult', request.age === undefined ? 'miss' : request.stale ? 'stale' : 'hit')
-  return pageResponse(answerPage(page, request, security))
-}
-
-/** A copy answered from the cache: its `Age`, whether it is stale, its freshness left. */
-function heldCopy(
-  from: { cache: HtmlCache; key: string },
-  page: CachedPage,
-): { age: number; stale: boolean; ttl: number } {
-  const age = from.cache.age(page)
-  return { age, stale: from.cache.isStale(from.key), ttl: ttlSecondsOf(from.cache.freshMs, age) }
+  // Written whole from the page's header block, as the hit writer writes it.
+  c.set('answer', 'written')
+  const answered = answerPage(page, request, security)
+  return pageResponse(isPrivate ? privatePageAnswer(answered) : answered)
 }
 
 function visitorFacts(c: Context<AppEnv>): RenderFacts {
@@ -131,9 +131,10 @@ function visitorFacts(c: Context<AppEnv>): RenderFacts {
     log: c.get('log'),
     method: c.req.method,
     url: c.req.url,
-    isBot: isbot(c.env.front.facts.userAgent ?? ''),
+    isBot: isbot(c.env.admitted.facts.userAgent ?? ''),
     signal: c.req.raw.signal,
     nonce: c.get('cspNonce'),
     onRouteName: (name) => c.set('routeName', name),
+    onPolicy: (policy) => c.set('answer', policy),
   }
 }

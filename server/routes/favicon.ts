@@ -1,6 +1,7 @@
 import type { Handler } from 'hono'
 import { safeRedirectTarget } from '../../shared/rules/safe-url.ts'
 import type { AppEnv } from '../app-env.ts'
+import { sharedFile } from '../http/answer-policy.ts'
 
 /** Browsers cache the icon; a tenant that changes it is seen within a day. */
 const FAVICON_CACHE = 'public, max-age=86400'
@@ -38,10 +39,10 @@ export function faviconRoute(): Handler<AppEnv> {
   return function favicon(c) {
     c.set('routeName', 'favicon')
     const icon = toFavicon(c.get('tenant').publicSite.favicon)
-    if (icon === null) return c.body(null, 404, { 'cache-control': 'no-store' })
+    if (icon === null) return c.body(null, 404)
     if (icon.kind === 'redirect') return c.redirect(icon.location, 302)
-    c.set('ownCsp', INERT_DOCUMENT_CSP)
-    const headers = { 'content-type': icon.type, 'cache-control': FAVICON_CACHE }
+    c.set('answer', sharedFile(FAVICON_CACHE, { own: INERT_DOCUMENT_CSP }))
+    const headers = { 'content-type': icon.type }
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     return c.body(icon.body as Uint8Array<ArrayBuffer>, 200, headers)
   }

@@ -6,6 +6,7 @@ import type { FormResult } from '../../shared/forms/form-result.ts'
 import { validateFormValues } from '../../shared/forms/form-validation.ts'
 import { FORM_ID_FIELD, toFormValues, type FormValues } from '../../shared/forms/form-values.ts'
 import type { AppEnv } from '../app-env.ts'
+import { NOT_KEPT } from '../http/answer-policy.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import { isSameOriginWrite } from '../http/same-origin.ts'
 import { htmlError } from '../render/html-error.ts'
@@ -71,7 +72,10 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
       tenant: outcome.tenant,
       locale: outcome.locale,
       language: decision.language,
-      headers: new Headers({ 'cache-control': 'no-store' }),
+      headers: new Headers(),
+      // A form's outcome is its visitor's alone, now.
+      policy: NOT_KEPT,
+      onPolicy: (policy) => c.set('answer', policy),
       method: 'GET',
       complete: isbot(c.req.header('user-agent') ?? ''),
       signal: c.req.raw.signal,

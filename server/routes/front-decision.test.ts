@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../shared/routes.tsx'
 import { fakeSite } from '../../test/fake-loader-env.ts'
-import type { Front, RequestFacts } from '../http/request-facts.ts'
+import type { AdmittedRequest, RequestFacts } from '../http/request-facts.ts'
 import { decideHost } from '../tenant/host-decision.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
@@ -72,7 +72,7 @@ describe('decidePageView', () => {
 })
 
 /** A request as the front door leaves it. */
-function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: boolean } = {}): Front {
+function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: boolean } = {}): AdmittedRequest {
   const { hosts = ['example.test'], langCookie = 'en', targetAsIs = true } = options
   const host = { hostHeaders: hosts, target: '/res/hot', scheme: 'http' } as const
   const requestFacts: RequestFacts = {
@@ -86,7 +86,7 @@ function front(options: { hosts?: string[]; langCookie?: string; targetAsIs?: bo
     requestId: undefined,
     userAgent: undefined,
   }
-  return { facts: requestFacts, host: decideHost(host) }
+  return { facts: requestFacts, host: decideHost(host), api: false }
 }
 
 describe('createPageViews', () => {
@@ -108,10 +108,10 @@ describe('createPageViews', () => {
     const request = front()
     const first = pageViews.cachedView(request)
     expect(first?.key).toBe('example.test:html:en:http://example.test/res/hot')
-    const view = pageViews.of(request, tenant, ORIGIN)
-    expect(pageViews.of(request, tenant, ORIGIN)).toBe(view)
+    const view = pageViews.viewOf(request, tenant, ORIGIN)
+    expect(pageViews.viewOf(request, tenant, ORIGIN)).toBe(view)
     // Another tenant found by the app (a config reloaded meanwhile) is decided anew.
-    expect(pageViews.of(request, twoLanguages, ORIGIN)).not.toBe(view)
+    expect(pageViews.viewOf(request, twoLanguages, ORIGIN)).not.toBe(view)
   })
 
   it.each([

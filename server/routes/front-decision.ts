@@ -1,11 +1,11 @@
 import { shouldSetLangCookie } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
-import type { CachedPageView } from '../cache/pages/hit-writer.ts'
+import type { CachedPageView } from '../answer/hit-writer.ts'
 import type { Rerender } from '../cache/pages/read-render.ts'
-import type { Front, RequestFacts } from '../http/request-facts.ts'
+import type { AdmittedRequest, RequestFacts } from '../http/request-facts.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
-import { decidePage, type CachePolicyLookup, type PageDecision } from './page-decision.ts'
+import { decidePage, type CachePolicyLookup, type PageDecision, type PageToRender } from './page-decision.ts'
 import { createPageViewMemo } from './page-view-memo.ts'
 
 /** A document GET or HEAD as decided before anything loads. */
@@ -42,21 +42,19 @@ function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language
   return tenant.languages.length > 1 && shouldSetLangCookie(cookie, language)
 }
 
-type RenderDecision = Extract<PageDecision, { kind: 'render' }>
-
 /** The page a re-render is for: the facts its cache key encodes. */
 export interface CachedPageFacts {
   tenant: Tenant
   /** The origin the visitors addressed (part of the key: canonical links are built from it). */
   origin: string
-  decision: RenderDecision
+  decision: PageToRender
 }
 
 export interface PageViewsOptions {
   sites: SiteRepository
   policyOf: CachePolicyLookup
   imageOptimizer: boolean
-  /** Renders a stale page again in the background (routes/page-render.ts `cacheRenderer`). */
+  /** Renders a stale page again in the background (routes/page-render.ts `createBackgroundRenders`). */
   rerenderFor: (facts: CachedPageFacts) => Rerender
   /**
    * The build and the purges applied so far (page-view-memo.ts): the hit writer's views are
@@ -70,26 +68,26 @@ export interface PageViewsOptions {
 /** Page views decided once per request: by the hit writer before the app, or by the document route in it. */
 export interface PageViews {
   /** The page view of a request, for its tenant: decided at the first ask, then read back. */
-  of(front: Front, tenant: Tenant, origin: string): PageView
+  viewOf(admitted: AdmittedRequest, tenant: Tenant, origin: string): PageView
   /**
    * The cached page view a request is, for the HTML cache's hit writer, from the tenants this
    * instance holds fresh. Null for whatever the app must answer: a target URL parsing rewrote, a
    * refused host, a tenant to load, a redirect, a page never cached, and a visitor whose language
    * cookie must be set (that answer is private).
    */
-  cachedView(front: Front): CachedPageView | null
+  cachedView(admitted: AdmittedRequest): CachedPageView | null
 }
 
 export function createPageViews(options: PageViewsOptions): PageViews {
   const { sites, policyOf, imageOptimizer, rerenderFor } = options
   // A view the hit writer decided and declined is the one the document route answers: kept per request.
-  const decided = new WeakMap<Front, PageView>()
+  const decided = new WeakMap<AdmittedRequest, PageView>()
 
-  function of(front: Front, tenant: Tenant, origin: string): PageView {
-    const known = decided.get(front)
+  function viewOf(admitted: AdmittedRequest, tenant: Tenant, origin: string): PageView {
+    const known = decided.get(admitted)
     if (known !== undefined && known.tenant === tenant && known.origin === origin) return known
-    const view = decidePageView(front.facts, tenant, origin, policyOf)
-    decided.set(front, view)
+    const view = decidePageView(admitted.facts, tenant, origin, policyOf)
+    decided.set(admitted, view)
     return view
   }
 
@@ -99,8 +97,8 @@ export function createPageViews(options: PageViewsOptions): PageViews {
     ...(options.memoMax !== undefined ? { max: options.memoMax } : {}),
   })
 
-  function cachedView(front: Front): CachedPageView | null {
-    const { facts, host } = front
+  function cachedView(admitted: AdmittedRequest): CachedPageView | null {
+    const { facts, host } = admitted
     if (!facts.targetAsIs || !host.ok) return null
     const site = sites.peekSite(host.host)
     if (site === undefined) return null
@@ -114,11 +112,11 @@ export function createPageViews(options: PageViewsOptions): PageViews {
       return { view: decided, cached: { key: decision.cacheKey, pathname: facts.target.pathname, rerender } }
     })
     // The document route answers what the hit writer declined from the same view.
-    decided.set(front, view)
+    decided.set(admitted, view)
     return cached
   }
 
-  return { of, cachedView }
+  return { viewOf, cachedView }
 }
 
 /**

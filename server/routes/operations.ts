@@ -1,11 +1,11 @@
-import { Hono } from 'hono'
+import { type Context, Hono, type Next } from 'hono'
 import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
-import type { Purger } from '../cache/purge-bus.ts'
+import type { Purger } from '../cache/purger.ts'
 import type { CdnForwarder } from '../cdn/cdn-forwarder.ts'
 import type { Readiness } from '../lifecycle/readiness.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import { cacheControl } from '../middleware/cache-control.ts'
+import { NOT_KEPT } from '../http/answer-policy.ts'
 import { requestContext } from '../middleware/request-context.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { tlsAskRoute } from '../tls/tls-ask-route.ts'
@@ -37,6 +37,8 @@ const NO_STORE = { 'cache-control': 'no-store' }
  * tenant-resolved, so they answer whatever the Host.
  */
 export function mountOperations(app: Hono<AppEnv>, options: OperationsOptions): void {
+  // Every answer here is about this instance, now: nobody keeps it.
+  for (const path of [...OPERATIONS_PATHS, '/_internal/*']) app.use(path, notKept)
   app.get('/healthz', healthzRoute())
   app.get('/readyz', readyzRoute(options.readiness))
   app.get('/metrics', metricsRoute({ registry: options.metrics.registry, token: options.metricsToken }))
@@ -51,6 +53,11 @@ export function mountOperations(app: Hono<AppEnv>, options: OperationsOptions): 
   }
 }
 
+async function notKept(c: Context<AppEnv>, next: Next): Promise<void> {
+  c.set('answer', NOT_KEPT)
+  await next()
+}
+
 /**
  * The operations endpoints as an app of their own, for a port of their own (ADMIN_PORT): load
  * balancers and scrapers reach them there, visitors of the public port never do. Every request is
@@ -63,7 +70,6 @@ export function createOperationsApp(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use(requestContext({ log: options.log, metrics: options.metrics, quietRoutes: options.quietRoutes }))
-  app.use(cacheControl())
   mountOperations(app, options)
   app.get('/_internal/tls-ask', tlsAskRoute({ sites: options.sites, onOutcome: options.metrics.tlsAsk }))
   app.all('*', (c) => c.text('Not Found', 404, NO_STORE))

@@ -21,6 +21,9 @@ export type PageDecision =
       cacheKey: string | null
     }
 
+/** A page to load and render (a decision of kind `render`): the visitor's, or a background re-render's. */
+export type PageToRender = Extract<PageDecision, { kind: 'render' }>
+
 export interface PageRequest {
   tenant: Tenant
   /** The visitor path (language prefix and mapping included); for payloads, without `/_payload.json`. */

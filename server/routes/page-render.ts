@@ -6,7 +6,15 @@ import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
-import { sharedLifetimeHeaders, type SharedLifetimes } from '../http/shared-lifetimes.ts'
+import {
+  type AnswerPolicy,
+  NOT_KEPT,
+  PRIVATE,
+  renderedPageHeaders,
+  sharedFile,
+  sharedPage,
+} from '../http/answer-policy.ts'
+import type { SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
 import { htmlError } from '../render/html-error.ts'
@@ -21,7 +29,7 @@ import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, setLanguageVary } from './document-answer.ts'
 import type { CachedPageFacts } from './front-decision.ts'
-import type { PageDecision } from './page-decision.ts'
+import type { PageToRender } from './page-decision.ts'
 
 /** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
 export interface PageRenderOptions {
@@ -44,9 +52,6 @@ export interface PageRenderOptions {
   onStreamedCopy?: (made: 'splice' | 'render') => void
 }
 
-/** A decision to render a page. */
-export type RenderDecision = Extract<PageDecision, { kind: 'render' }>
-
 /** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
 export interface RenderFacts {
   tenant: Tenant
@@ -61,17 +66,19 @@ export interface RenderFacts {
   nonce: string
   /** Told the route name once the page is loaded (the request's metrics label). */
   onRouteName?: (name: string) => void
+  /** Told the answer's policy once it is decided (answer/answer-writer.ts writes it). */
+  onPolicy?: (policy: AnswerPolicy) => void
 }
 
 /** The user agent of background re-renders (upstream logs tell them from visitors). */
 const RERENDER_USER_AGENT = 'tenant-sites revalidation'
 
 /**
- * Renders a cached page again as an anonymous visitor of its address would get it: a document GET
- * with no cookie, a fresh nonce and the whole page before the first byte (as a crawler gets it, so
- * nothing is left to swap in on the client). Cache hits answered before the app use it too.
+ * The factory of background re-renders: for a kept page, how to render it again as an anonymous
+ * visitor of its address would get it: a document GET with no cookie, a fresh nonce and the whole
+ * page before the first byte (as a crawler gets it, so nothing is left to swap in on the client).
  */
-export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: CachedPageFacts) => Rerender {
+export function createBackgroundRenders(options: PageRenderOptions, log: Logger): (page: CachedPageFacts) => Rerender {
   return ({ tenant, origin, decision }) =>
     (unchangedSince) => {
       const url = origin + decision.browserPath
@@ -85,24 +92,38 @@ export function cacheRenderer(options: PageRenderOptions, log: Logger): (facts: 
         { tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() },
         decision,
         options,
-        true,
-        unchangedSince,
+        { mayBeKept: true, unchangedSince },
       )
     }
 }
 
 /**
- * Loads the page's data and renders it; a visitor gets the shell as soon as it is ready, a crawler
- * the whole page. `forCache`: the page may be kept and answered to anyone, so it carries the digest
- * of what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
+ * Loads the page's data and renders it for its visitor alone (a page never kept); a visitor gets
+ * the shell as soon as it is ready, a crawler the whole page.
  */
-export async function renderPage(
+export function renderPage(facts: RenderFacts, decision: PageToRender, options: PageRenderOptions): Promise<Rendered> {
+  return renderOnce(facts, decision, options, false)
+}
+
+/**
+ * renderPage for a page the HTML cache may keep and answer to anyone: it carries the digest of
+ * what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
+ */
+export function renderPageToKeep(
   facts: RenderFacts,
-  decision: RenderDecision,
+  decision: PageToRender,
   options: PageRenderOptions,
-  forCache: boolean,
 ): Promise<Rendered> {
-  const rendered = await loadAndRender(facts, decision, options, forCache, undefined)
+  return renderOnce(facts, decision, options, true)
+}
+
+async function renderOnce(
+  facts: RenderFacts,
+  decision: PageToRender,
+  options: PageRenderOptions,
+  mayBeKept: boolean,
+): Promise<Rendered> {
+  const rendered = await loadAndRender(facts, decision, options, { mayBeKept, unchangedSince: undefined })
   if ('kind' in rendered) throw new Error('unreachable: a render without a digest to compare is never unchanged')
   return rendered
 }
@@ -110,10 +131,9 @@ export async function renderPage(
 /** renderPage, or `unchanged` without rendering when the loaded page's inputs have the digest `unchangedSince`. */
 async function loadAndRender(
   facts: RenderFacts,
-  decision: RenderDecision,
+  decision: PageToRender,
   options: PageRenderOptions,
-  forCache: boolean,
-  unchangedSince: string | undefined,
+  { mayBeKept, unchangedSince }: { mayBeKept: boolean; unchangedSince: string | undefined },
 ): Promise<Rendered | Unchanged> {
   const { nonce, method } = facts
   const uses = createPageUses()
@@ -136,6 +156,7 @@ async function loadAndRender(
     uses,
   })
   if (loaded.kind === 'redirect') {
+    facts.onPolicy?.(redirectPolicy(loaded))
     return {
       response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)),
       complete: Promise.resolve(true),
@@ -148,14 +169,14 @@ async function loadAndRender(
   facts.onRouteName?.(routeName)
   logUnexpected(facts.log, context.errors, facts.url)
   const shareable = context.statusCode === 200
-  const headers = new Headers(shareable ? sharedLifetimeHeaders(options.lifetimes) : { 'cache-control': 'no-store' })
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for), for a
   // CDN that reads them.
-  if (shareable && options.lifetimes.cdn)
-    for (const [name, value] of Object.entries(cdnTagHeaders(facts.tenant.host, uses.tags))) headers.set(name, value)
+  const tags = shareable && options.lifetimes.cdn ? cdnTagHeaders(facts.tenant.host, uses.tags) : undefined
+  const policy = shareable ? sharedPage(options.lifetimes, tags) : NOT_KEPT
+  const headers = new Headers()
   // Only a page the cache may keep needs to know what it was made of.
   const digestWork =
-    forCache && shareable
+    mayBeKept && shareable
       ? renderInputsDigest(
           { context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
           AbortSignal.timeout(options.renderTimeoutMs),
@@ -172,6 +193,9 @@ async function loadAndRender(
   const raw = rawDocumentOf(context)
   if (raw) {
     setLanguageVary(headers, loaded.tenant, decision.language)
+    facts.onPolicy?.(policy)
+    for (const [name, value] of Object.entries(renderedPageHeaders(policy, context.statusCode)))
+      headers.set(name, value)
     const digested = await digestWork
     return {
       response: rawDocumentResponse(raw, context.statusCode, method, headers),
@@ -190,11 +214,13 @@ async function loadAndRender(
     locale,
     language: decision.language,
     headers,
+    policy,
+    ...(facts.onPolicy ? { onPolicy: facts.onPolicy } : {}),
     method,
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
     // may keep is made complete from what streamed once it has ended.
     complete: facts.isBot,
-    keepsComplete: forCache,
+    keepsComplete: mayBeKept,
     ...(facts.signal ? { signal: facts.signal } : {}),
     nonce,
     log: facts.log,
@@ -230,10 +256,13 @@ export function redirectOrBadRequest(
   }
   const headers = new Headers({ location: outcome.location })
   if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
-  // A 302 chosen from the visitor's language must not be cached for other visitors.
-  headers.set('cache-control', outcome.status === 302 ? 'private, no-store' : 'public, max-age=3600')
   if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
   return new Response(null, { status: outcome.status, headers })
+}
+
+/** A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for an hour. */
+export function redirectPolicy(outcome: { status: 301 | 302 }): AnswerPolicy {
+  return outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
 }
 
 /** The metrics route name of a loaded page: the id of the deepest matched route. */

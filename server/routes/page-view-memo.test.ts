@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { routes } from '../../shared/routes.tsx'
 import { fakeSite } from '../../test/fake-loader-env.ts'
 import { createHtmlCache } from '../cache/pages/html-cache.ts'
-import type { Front, HostFacts, RequestFacts } from '../http/request-facts.ts'
+import type { AdmittedRequest, HostFacts, RequestFacts } from '../http/request-facts.ts'
 import { decideHost } from '../tenant/host-decision.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import { toTenant, type Tenant } from '../tenant/tenant.ts'
@@ -15,7 +15,7 @@ const oneLanguage = toTenant('example.test', fakeSite())
 // A config changed to offer two languages: a visitor without the cookie is then given one (private).
 const twoLanguages: Tenant = { ...oneLanguage, languages: ['en', 'zh'] }
 
-function front(target = '/res/hot', langCookie: string | undefined = undefined): Front {
+function front(target = '/res/hot', langCookie: string | undefined = undefined): AdmittedRequest {
   const host: HostFacts = { hostHeaders: ['example.test'], target, scheme: 'http' }
   const facts: RequestFacts = {
     method: 'GET',
@@ -30,7 +30,7 @@ function front(target = '/res/hot', langCookie: string | undefined = undefined):
     requestId: undefined,
     userAgent: undefined,
   }
-  return { facts, host: decideHost(host) }
+  return { facts, host: decideHost(host), api: false }
 }
 
 describe('createPageViewMemo', () => {

@@ -6,7 +6,8 @@ import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses } from '../cache/page-uses.ts'
 import { cacheStatus } from '../http/cache-status.ts'
 import { etagOf } from '../http/conditional-request.ts'
-import { sharedLifetimeHeaders, type SharedLifetimes } from '../http/shared-lifetimes.ts'
+import { type AnswerPolicy, sharedPage } from '../http/answer-policy.ts'
+import type { SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { toHydrationState, withoutRootData } from '../render/hydration.ts'
 import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Markdown } from '../page-data/markdown.ts'
@@ -40,40 +41,40 @@ export function payloadRoute(options: PayloadRouteOptions): Handler<AppEnv> {
     const decision = decideRequest(c, pagePath, false, options.policyOf)
     // Payloads never take the browser-language redirect: they vary by nothing but the encoding.
     // Payloads are loaded for every request, never kept here (CDNs in front may keep them).
-    const headers = {
-      ...sharedLifetimeHeaders(options.lifetimes),
-      'cache-status': cacheStatus('pass'),
-    }
+    const headers = { 'cache-status': cacheStatus('pass') }
+    const shared = sharedPage(options.lifetimes)
     c.set('routeName', 'payload')
     if (decision.kind === 'bad-request') return c.json({ status: 400 }, 400, headers)
     if (decision.kind === 'redirect')
-      return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers)
+      return tagged(c, { status: decision.status, redirect: decision.location }, 200, headers, shared)
     const uses = createPageUses()
     const loaded = await loadDecidedPage(c, options, decision, 'payload', uses)
-    if (loaded.kind === 'redirect') return tagged(c, { status: loaded.status, redirect: loaded.location }, 200, headers)
+    if (loaded.kind === 'redirect')
+      return tagged(c, { status: loaded.status, redirect: loaded.location }, 200, headers, shared)
     c.set('routeName', `${leafRouteId(loaded.context)}.payload`)
     logUnexpected(c.get('log'), loaded.context.errors, c.req.url)
     // A page served as a file or a whole document cannot be shown by the router: the browser loads it.
     if (rawDocumentOf(loaded.context))
-      return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers)
+      return tagged(c, { status: 200, redirect: pagePath + url.search, document: true }, 200, headers, shared)
     const state = withoutRootData(await toHydrationState(loaded.context))
     const status = loaded.context.statusCode
-    return tagged(
-      c,
-      { status, ...state },
-      status,
-      status === 200 && options.lifetimes.cdn
-        ? { ...headers, ...cdnTagHeaders(c.get('tenant').host, uses.tags) }
-        : headers,
-    )
+    const tags = status === 200 && options.lifetimes.cdn ? cdnTagHeaders(c.get('tenant').host, uses.tags) : undefined
+    return tagged(c, { status, ...state }, status, headers, sharedPage(options.lifetimes, tags))
   }
 }
 
 /**
  * A JSON answer with the entity tag of its text, so a browser or CDN revalidating a payload gets
- * a 304 while the page's data is unchanged (middleware/conditional-get.ts).
+ * a 304 while the page's data is unchanged (answer/answer-writer.ts).
  */
-function tagged(c: Context<AppEnv>, value: unknown, status: number, headers: Record<string, string>): Response {
+function tagged(
+  c: Context<AppEnv>,
+  value: unknown,
+  status: number,
+  headers: Record<string, string>,
+  policy: AnswerPolicy,
+): Response {
   const text = JSON.stringify(value)
-  return c.body(text, status as 200, { 'content-type': 'application/json', ...headers, etag: etagOf([text]) })
+  c.set('answer', { ...policy, etag: etagOf([text]) })
+  return c.body(text, status as 200, { 'content-type': 'application/json', ...headers })
 }

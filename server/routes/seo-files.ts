@@ -3,6 +3,7 @@ import { decideRedirect } from '../../shared/rules/redirect-decision.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { Post } from '../../shared/content-types.ts'
 import type { AppEnv } from '../app-env.ts'
+import { sharedFile } from '../http/answer-policy.ts'
 import { etagOf } from '../http/conditional-request.ts'
 import { htmlError } from '../render/html-error.ts'
 import { renderPostFeed } from '../seo/post-feed.ts'
@@ -64,7 +65,6 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
       return c.body('Sitemap temporarily unavailable', 503, {
         'content-type': 'text/plain; charset=utf-8',
         'retry-after': '60',
-        'cache-control': 'no-store',
       })
     }
     const items = toSitemapItems(entries, {
@@ -133,7 +133,6 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
       return c.body('Feed temporarily unavailable', 503, {
         'content-type': 'text/plain; charset=utf-8',
         'retry-after': '60',
-        'cache-control': 'no-store',
       })
     }
     const url = (routerPath: string) => origin + tenant.address(language)(routerPath)
@@ -150,9 +149,10 @@ export function feedRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv> {
   }
 }
 
-/** A file's answer, with the entity tag of its text (middleware/conditional-get.ts answers 304s). */
+/** A file's answer, with the entity tag of its text (answer/answer-writer.ts answers 304s). */
 function seoFile(c: Context<AppEnv>, text: string, contentType: string): Response {
-  return c.body(text, 200, { 'content-type': contentType, 'cache-control': CACHE, etag: etagOf([text]) })
+  c.set('answer', { ...sharedFile(CACHE), etag: etagOf([text]) })
+  return c.body(text, 200, { 'content-type': contentType })
 }
 
 function notFound(): Response {

@@ -8,7 +8,7 @@ function startOf(method: string, hops: number, host = 'res.localhost') {
   const request = new Request('http://res.localhost/a/b?q=1', { method, headers: { host } })
   const facts = readRequestFacts(request, NO_PROXY_TRUST)
   return toRequestTraceStart(
-    { facts, host: decideHost(facts.host) },
+    { facts, host: decideHost(facts.host), api: false },
     request,
     { hops, forwardedHost: false },
     undefined,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Front } from '../http/request-facts.ts'
+import type { AdmittedRequest } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import type { RequestTraceStart } from './trace-runtime.ts'
 
@@ -14,15 +14,15 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * the instance through them was set by the operator's own tracing, if any.
  */
 export function toRequestTraceStart(
-  front: Front,
+  admitted: AdmittedRequest,
   request: IncomingMessage | Request,
   trust: ProxyTrust,
   response: ServerResponse | undefined,
 ): RequestTraceStart {
   return {
-    method: METHODS.has(front.facts.method) ? front.facts.method : '_OTHER',
-    path: front.facts.target.pathname,
-    host: front.host.ok ? front.host.host : undefined,
+    method: METHODS.has(admitted.facts.method) ? admitted.facts.method : '_OTHER',
+    path: admitted.facts.target.pathname,
+    host: admitted.host.ok ? admitted.host.host : undefined,
     request,
     trustParent: trust.hops > 0,
     response,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Front } from '../http/request-facts.ts'
+import type { AdmittedRequest } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { toRequestTraceStart } from './request-trace-start.ts'
 import type { TraceCarrier } from './trace-carrier.ts'
@@ -27,13 +27,13 @@ const NONE: TraceAttributes = {}
  * the adapter, its connection closed first) leaves no span open.
  */
 export function traceRequest<T>(
-  front: Front,
+  admitted: AdmittedRequest,
   request: IncomingMessage | Request,
   trust: ProxyTrust,
   response: ServerResponse | undefined,
   run: () => T,
 ): T {
-  return runtime === null ? run() : runtime.request(toRequestTraceStart(front, request, trust, response), run)
+  return runtime === null ? run() : runtime.request(toRequestTraceStart(admitted, request, trust, response), run)
 }
 
 /** The span of the request the caller runs in, for its record and access line; undefined when off. */

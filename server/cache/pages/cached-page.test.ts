@@ -2,15 +2,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { securityPolicy } from '../../http/security-policy.ts'
 import {
-  answerPage,
   bytesHeld,
   firstAnsweredPage,
-  pageResponse,
   toCachedPage,
   toPageSnapshot,
   toSnapshot,
   type CachedPage,
 } from './cached-page.ts'
+import { answerPage, pageResponse } from '../../answer/page-answer.ts'
 import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './gzip-segments.ts'
 
 const html =

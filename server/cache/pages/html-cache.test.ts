@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import { wholeBodyResponse } from '../../http/whole-body.ts'
+import { hitOf } from './clocked-html-cache.test-helper.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 import { assembleGzip, releaseGzip } from './gzip-segments.ts'
@@ -120,7 +121,9 @@ describe('createHtmlCache', () => {
     expect(await textOf(await second)).toBe('<p>their own</p>')
     expect(render).toHaveBeenCalledTimes(2)
   })
+})
 
+describe("the HTML cache's byte bound, purges and shared store", () => {
   it('stays within its byte bound', async () => {
     const { cache } = setup({ maxBytes: 12_000 })
     for (let i = 0; i < 20; i++) {
@@ -152,7 +155,7 @@ describe('createHtmlCache', () => {
       rendered(`<script nonce="N1">x()</script>${'<p>row</p>'.repeat(2000)}`, {}, true, 'N1'),
     )
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    const page = cache.hit('h:html:a', async () => rendered('unused'))!
+    const page = hitOf(cache, 'h:html:a', async () => rendered('unused'))!
     // Kept from its visitor's render as that visitor's brotli alone.
     const brotli = page.body.br!.length
     expect(page.body.gzip).toBeNull()
@@ -164,7 +167,7 @@ describe('createHtmlCache', () => {
     const blocks = gzip.blocks.reduce((sum, block) => sum + block.length, 0)
     const spares = (gzip.spare ?? []).reduce((sum, body) => sum + body.length, 0)
     expect(spares).toBeGreaterThan(0)
-    cache.hit('h:html:a', async () => rendered('unused'))
+    hitOf(cache, 'h:html:a', async () => rendered('unused'))
     expect(cache.bytes).toBe(page.size + blocks + spares)
   })
 

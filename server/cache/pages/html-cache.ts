@@ -10,7 +10,7 @@ import { createPageRevalidation } from './page-revalidation.ts'
 import { createPageStore, type Entry, type PageStore } from './page-store.ts'
 import { purgedUses } from './purged-uses.ts'
 import type { Rendered, Rerender, RevalidationOutcome } from './read-render.ts'
-import { createRenderFlights, type HtmlCacheAnswer } from './render-flights.ts'
+import { createRenderFlights, type HtmlCacheAnswer, type PageLookup } from './render-flights.ts'
 import { createPurgeLog } from './purge-log.ts'
 import { sharedPages } from './shared-pages.ts'
 
@@ -50,19 +50,23 @@ export interface HtmlCache {
   /** The servable (fresh or stale) cached page of `key` on this instance, if any; nothing is counted or started. */
   peek(key: string): CachedPage | undefined
   /**
-   * The servable cached page of `key` on this instance, counted as a hit (or stale hit): for hits
-   * answered without `get`. A stale page starts `rerender` in the background (once per key).
+   * The servable cached page of `key` on this instance, its age and whether it is stale, counted as
+   * a hit (or stale hit): for hits answered without `get`. A stale page is the caller's to
+   * `revalidate`.
    */
-  hit(key: string, rerender: Rerender): CachedPage | undefined
+  lookup(key: string): PageLookup | undefined
   /**
    * The cached page of `key`, or a new render. Concurrent misses of one key share one render;
-   * only a complete 200 without Set-Cookie is kept. A stale page is answered at once and
-   * `rerender` (default `render`) runs in the background.
+   * only a complete 200 without Set-Cookie is kept. A stale page is answered at once (and is the
+   * caller's to `revalidate`).
    */
-  get(key: string, render: () => Promise<Rendered>, rerender?: Rerender): Promise<HtmlCacheAnswer>
-  /** Whole seconds since `page` was rendered (the `Age` header, RFC 9111 §5.1). */
-  age(page: CachedPage): number
-  /** Whether the page of `key` held here is stale: past its fresh window, or marked by a soft purge. */
+  get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
+  /**
+   * Starts the background re-render of the page of `key` a lookup found stale (once per key, per
+   * fleet with a shared store, unless its back-off holds).
+   */
+  revalidate(key: string, rerender: Rerender): void
+  /** Whether the page of `key` held here is stale: past its fresh window, or marked by a soft purge (for observers). */
   isStale(key: string): boolean
   /**
    * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders of them
@@ -127,36 +131,38 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   }
 
   /**
-   * Answers a servable entry, counted, starting its re-render when stale. A page that has grown
-   * since it was last looked at (the bodies kept for its hits, its better blocks) is counted again.
+   * A servable entry as a lookup finds it, counted: fresh or stale is decided here, once. A page
+   * that has grown since it was last looked at (the bodies kept for its hits, its better blocks)
+   * is counted again.
    */
-  function answerHeld(key: string, entry: Entry, rerender: Rerender): CachedPage {
+  function held(key: string, entry: Entry): PageLookup {
     pages.recount(key, entry)
-    if (clock.isFresh(entry)) {
+    const fresh = clock.isFresh(entry)
+    if (fresh) {
       metrics?.lookup('hit')
       keeper.offerAgain(key, entry)
-    } else {
-      metrics?.lookup('stale')
-      revalidation.revalidate(key, entry, rerender)
-    }
-    return entry.page
+    } else metrics?.lookup('stale')
+    return { page: entry.page, age: clock.ageSeconds(entry.page), stale: !fresh }
   }
 
   let purgesApplied = 0
-  const flights = createRenderFlights({ pages, keeper, shared, clock, metrics, onError, answerHeld })
+  const flights = createRenderFlights({ pages, keeper, shared, clock, metrics, onError, held })
 
   return {
     peek: (key) => servable(key)?.page,
-    hit(key, rerender) {
+    lookup(key) {
       const entry = servable(key)
-      return entry === undefined ? undefined : answerHeld(key, entry, rerender)
+      return entry === undefined ? undefined : held(key, entry)
     },
-    get(key, render, rerender = render) {
+    get(key, render) {
       const entry = servable(key)
-      if (entry !== undefined) return Promise.resolve({ kind: 'hit', page: answerHeld(key, entry, rerender) })
-      return flights.answer(key, render, rerender)
+      if (entry !== undefined) return Promise.resolve({ kind: 'hit', ...held(key, entry) })
+      return flights.answer(key, render)
     },
-    age: (page) => clock.ageSeconds(page),
+    revalidate(key, rerender) {
+      const entry = pages.get(key)
+      if (entry !== undefined) revalidation.revalidate(key, entry, rerender)
+    },
     isStale(key) {
       const entry = pages.get(key)
       return entry !== undefined && !clock.isFresh(entry)

@@ -4,16 +4,25 @@ import type { CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
 import type { PageKeeper, Start } from './page-keeper.ts'
 import type { Entry, PageStore } from './page-store.ts'
-import { captureRender, toUsed, type Rendered, type Rerender } from './read-render.ts'
+import { captureRender, toUsed, type Rendered } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
 import { readingFresh } from '../fresh-reads.ts'
+
+/** A page the cache holds, as one lookup found it. */
+export interface PageLookup {
+  page: CachedPage
+  /** Whole seconds since it was rendered (the `Age` header, RFC 9111 §5.1). */
+  age: number
+  /** Past its fresh window or marked by a soft purge: answered while one background re-render runs. */
+  stale: boolean
+}
 
 /**
  * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
  * a miss): one compression serves both the visitor and the cache.
  */
 export type HtmlCacheAnswer =
-  | { kind: 'hit'; page: CachedPage }
+  | ({ kind: 'hit' } & PageLookup)
   | { kind: 'kept'; page: CachedPage }
   | { kind: 'rendered'; response: Response }
 
@@ -23,7 +32,7 @@ export interface RenderFlights {
    * Answers a miss of `key`: from the render of it running now, else from the shared store, else
    * from a new render that every miss of `key` arriving meanwhile waits for.
    */
-  answer(key: string, render: () => Promise<Rendered>, rerender: Rerender): Promise<HtmlCacheAnswer>
+  answer(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
   /** Keeps none of the renders running now that `scope` covers (a tag purge: every one of its tenant). */
   forget(scope: PurgeScope): void
   readonly size: number
@@ -36,8 +45,8 @@ export interface RenderFlightsOptions {
   clock: PageClock
   metrics: CacheMetrics | undefined
   onError: ((error: unknown, key: string) => void) | undefined
-  /** Answers a page held here as a hit (counted, re-rendered when stale). */
-  answerHeld: (key: string, entry: Entry, rerender: Rerender) => CachedPage
+  /** A page held here as a lookup finds it (counted, its freshness decided). */
+  held: (key: string, entry: Entry) => PageLookup
 }
 
 interface Flight {
@@ -51,12 +60,13 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
   const lead = leaderOf(options)
 
   return {
-    async answer(key, render, rerender) {
+    async answer(key, render) {
       const running = flights.get(key)
       if (running !== undefined) {
         const page = await running.page
         metrics?.lookup(page !== null ? 'hit' : 'miss')
-        if (page !== null) return { kind: 'hit', page }
+        // Rendered a moment ago for another visitor: fresh.
+        if (page !== null) return { kind: 'hit', page, age: options.clock.ageSeconds(page), stale: false }
         return { kind: 'rendered', response: (await render()).response }
       }
       let settle!: (page: CachedPage | null) => void
@@ -65,7 +75,7 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
       void flight.page.then(() => {
         if (flights.get(key) === flight) flights.delete(key)
       })
-      return lead(key, render, rerender, settle)
+      return lead(key, render, settle)
     },
     forget(scope) {
       // A render running now may carry any tag: a tag purge stops keeping every render of the tenant.
@@ -79,13 +89,12 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
 
 /** The render every miss of a key waits for: `settle` hands its waiters the page, or null. */
 function leaderOf(options: RenderFlightsOptions) {
-  const { pages, keeper, shared, clock, metrics, answerHeld } = options
+  const { pages, keeper, shared, clock, metrics, held } = options
   const capture = capturerOf(options)
 
   return async function lead(
     key: string,
     render: () => Promise<Rendered>,
-    rerender: Rerender,
     settle: (page: CachedPage | null) => void,
   ): Promise<HtmlCacheAnswer> {
     const started = keeper.start()
@@ -95,7 +104,8 @@ function leaderOf(options: RenderFlightsOptions) {
         keeper.keep(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
         settle(fromShared.page)
         const entry = pages.get(key)
-        return { kind: 'hit', page: entry ? answerHeld(key, entry, rerender) : fromShared.page }
+        if (entry !== undefined) return { kind: 'hit', ...held(key, entry) }
+        return { kind: 'hit', page: fromShared.page, age: clock.ageSeconds(fromShared.page), stale: false }
       }
       metrics?.lookup('miss')
       // Kept for everyone: built from no upstream answer a purge left stale.

@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { securityPolicy } from '../../http/security-policy.ts'
-import { answerPage, firstAnsweredPage, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import { answerPage } from '../../answer/page-answer.ts'
+import { firstAnsweredPage, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import { gzipOf } from './page-body.ts'
 import { decodeSharedPage, encodeSharedPage } from './shared-page-codec.ts'
 

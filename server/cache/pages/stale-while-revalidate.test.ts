@@ -2,7 +2,7 @@ import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import { createClockedHtmlCache } from './clocked-html-cache.test-helper.ts'
+import { createClockedHtmlCache, getOf, hitOf } from './clocked-html-cache.test-helper.ts'
 import type { HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
@@ -53,14 +53,14 @@ describe('stale-while-revalidate in the HTML cache', () => {
     clock.time += 10_000
     const gate = deferred<Rendered>()
     const rerender = vi.fn(() => gate.promise)
-    for (let i = 0; i < 5; i++) expect(textOf(cache.hit(KEY, rerender))).toBe('v1')
-    const viaGet = await cache.get(KEY, async () => rendered('on the request'), rerender)
+    for (let i = 0; i < 5; i++) expect(textOf(hitOf(cache, KEY, rerender))).toBe('v1')
+    const viaGet = await getOf(cache, KEY, async () => rendered('on the request'), rerender)
     expect(viaGet.kind === 'hit' && textOf(viaGet.page)).toBe('v1')
     expect(rerender).toHaveBeenCalledTimes(1)
     expect(cache.inFlight).toBe(1)
     gate.resolve(rendered('v2'))
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
-    expect(textOf(cache.hit(KEY, rerender))).toBe('v2')
+    expect(textOf(hitOf(cache, KEY, rerender))).toBe('v2')
     expect(rerender).toHaveBeenCalledTimes(1)
     expect(outcomes).toEqual(['rendered'])
     expect(lookups).toEqual(['miss', 'stale', 'stale', 'stale', 'stale', 'stale', 'stale', 'hit'])
@@ -79,30 +79,30 @@ describe('stale-while-revalidate in the HTML cache', () => {
       await cached(cache, 'good')
       clock.time += 10_000
       const rerender = vi.fn(failing)
-      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      expect(textOf(hitOf(cache, KEY, rerender))).toBe('good')
       await vi.waitFor(() => expect(cache.inFlight).toBe(0))
       expect(outcomes).toEqual(['failed'])
       // First failure: a 1 s window, at least half of it (random 0) before the next try.
       clock.time += 499
-      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      expect(textOf(hitOf(cache, KEY, rerender))).toBe('good')
       expect(rerender).toHaveBeenCalledTimes(1)
       clock.time += 1
-      expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+      expect(textOf(hitOf(cache, KEY, rerender))).toBe('good')
       await vi.waitFor(() => expect(cache.inFlight).toBe(0))
       expect(rerender).toHaveBeenCalledTimes(2)
       // Second failure: the window doubles.
       clock.time += 999
-      cache.hit(KEY, rerender)
+      hitOf(cache, KEY, rerender)
       expect(rerender).toHaveBeenCalledTimes(2)
       clock.time += 1
-      cache.hit(KEY, rerender)
+      hitOf(cache, KEY, rerender)
       await vi.waitFor(() => expect(cache.inFlight).toBe(0))
       expect(rerender).toHaveBeenCalledTimes(3)
       // Then a working render replaces the page and clears the back-off.
-      cache.hit(KEY, async () => rendered('fixed'))
+      hitOf(cache, KEY, async () => rendered('fixed'))
       expect(rerender).toHaveBeenCalledTimes(3)
       clock.time += 4000
-      cache.hit(KEY, async () => rendered('fixed'))
+      hitOf(cache, KEY, async () => rendered('fixed'))
       await vi.waitFor(() => expect(cache.inFlight).toBe(0))
       expect(textOf(cache.peek(KEY))).toBe('fixed')
     },
@@ -115,7 +115,7 @@ describe('stale-while-revalidate in the HTML cache', () => {
     expect(textOf(cache.peek(KEY))).toBe('old')
     clock.time += 1
     expect(cache.peek(KEY)).toBeUndefined()
-    expect(cache.hit(KEY, async () => rendered('never'))).toBeUndefined()
+    expect(hitOf(cache, KEY, async () => rendered('never'))).toBeUndefined()
     const answer = await cache.get(KEY, async () => rendered('new'))
     expect(answer.kind).toBe('rendered')
     expect(lookups).toEqual(['miss', 'miss'])
@@ -125,26 +125,27 @@ describe('stale-while-revalidate in the HTML cache', () => {
     const { cache, clock } = setup({ staleMs: 0 })
     await cached(cache, 'old')
     clock.time += 10_000
-    expect(cache.hit(KEY, async () => rendered('never'))).toBeUndefined()
+    expect(hitOf(cache, KEY, async () => rendered('never'))).toBeUndefined()
   })
 
   it('tells the age of a page in whole seconds since it was rendered', async () => {
     const { cache, clock } = setup()
     await cached(cache, 'page')
-    const page = cache.peek(KEY)!
-    expect(cache.age(page)).toBe(0)
+    expect(cache.lookup(KEY)?.age).toBe(0)
     clock.time += 1999
-    expect(cache.age(page)).toBe(1)
+    expect(cache.lookup(KEY)?.age).toBe(1)
     clock.time += 30_000
-    expect(cache.age(page)).toBe(31)
+    expect(cache.lookup(KEY)?.age).toBe(31)
   })
+})
 
+describe('stale-while-revalidate with purges and a shared store', () => {
   it('does not keep a re-render that a purge overtook', async () => {
     const { cache, clock } = setup()
     await cached(cache, 'old')
     clock.time += 10_000
     const gate = deferred<Rendered>()
-    cache.hit(KEY, () => gate.promise)
+    hitOf(cache, KEY, () => gate.promise)
     cache.purge({ host: 'h', mode: 'soft' })
     gate.resolve(rendered('from before the purge'))
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
@@ -166,16 +167,16 @@ describe('stale-while-revalidate in the HTML cache', () => {
     const gate = deferred<Rendered>()
     const renderA = vi.fn(() => gate.promise)
     const renderB = vi.fn(async () => rendered('v2 from b'))
-    a.cache.hit(KEY, renderA)
+    hitOf(a.cache, KEY, renderA)
     // Let a take the lock before b looks.
     await new Promise((resolve) => setImmediate(resolve))
-    b.cache.hit(KEY, renderB)
+    hitOf(b.cache, KEY, renderB)
     await vi.waitFor(() => expect(b.outcomes).toEqual(['elsewhere']))
     gate.resolve(rendered('v2'))
     await vi.waitFor(() => expect(a.outcomes).toEqual(['rendered']))
     expect(textOf(b.cache.peek(KEY))).toBe('v1')
     clock.time += 1000
-    b.cache.hit(KEY, renderB)
+    hitOf(b.cache, KEY, renderB)
     await vi.waitFor(() => expect(b.outcomes).toEqual(['elsewhere', 'shared']))
     expect(textOf(b.cache.peek(KEY))).toBe('v2')
     expect(renderB).not.toHaveBeenCalled()
@@ -206,14 +207,16 @@ describe('stale-while-revalidate in the HTML cache', () => {
     clock.time += 30_000
     const b = setup({ shared: { store, prefix: 'ts:' } }, clock)
     const render = vi.fn(async () => rendered('on the request'))
-    const answer = await b.cache.get(KEY, render, async () => rendered('v2'))
+    const answer = await getOf(b.cache, KEY, render, async () => rendered('v2'))
     expect(answer.kind === 'hit' && textOf(answer.page)).toBe('v1')
     expect(render).not.toHaveBeenCalled()
     await vi.waitFor(() => expect(b.outcomes).toEqual(['rendered']))
     expect(b.lookups).toEqual(['stale'])
     expect(textOf(b.cache.peek(KEY))).toBe('v2')
   })
+})
 
+describe('stale-while-revalidate and purges of what is running or tagged', () => {
   it('a purge by tag marks the pages carrying it and answers the upstream keys that carried it', async () => {
     const { cache } = setup()
     const withUses = (body: string, keys: [string, string[]][], tags: string[]): Rendered => ({
@@ -239,7 +242,7 @@ describe('stale-while-revalidate in the HTML cache', () => {
       uses: ['h:data:list'],
     })
     // Soft: still answered, now stale.
-    expect(textOf(cache.hit(KEY, async () => withUses('a2', [], [])))).toBe('a')
+    expect(textOf(hitOf(cache, KEY, async () => withUses('a2', [], [])))).toBe('a')
     const hard = cache.purge({ host: 'h', mode: 'hard', tags: ['resource:r4'] })
     expect({ ...hard, keys: hard.keys.sort(), uses: hard.uses.sort() }).toEqual({
       pages: 2,
@@ -276,11 +279,11 @@ describe('renewing a stale page whose inputs did not change', () => {
     const kept = cache.peek(KEY)!
     clock.time += 15_000
     const rerender = vi.fn(async () => ({ kind: 'unchanged' as const }))
-    expect(textOf(cache.hit(KEY, rerender))).toBe('v1')
+    expect(textOf(hitOf(cache, KEY, rerender))).toBe('v1')
     await vi.waitFor(() => expect(outcomes).toEqual(['unchanged']))
     expect(rerender).toHaveBeenCalledWith('inputs-1')
-    const renewed = cache.hit(KEY, rerender)!
-    expect(cache.age(renewed)).toBe(0)
+    const renewed = hitOf(cache, KEY, rerender)!
+    expect(cache.lookup(KEY)?.age).toBe(0)
     expect(renewed.etag).toBe(kept.etag)
     expect(renewed.digest).toBe('inputs-1')
     expect(renewed.body).toBe(kept.body)
@@ -293,7 +296,7 @@ describe('renewing a stale page whose inputs did not change', () => {
     await vi.waitFor(() => expect(cache.peek(KEY)).toBeDefined())
     clock.time += 15_000
     const rerender = vi.fn(async () => rendered('v2'))
-    cache.hit(KEY, rerender)
+    hitOf(cache, KEY, rerender)
     await vi.waitFor(() => expect(outcomes).toEqual(['rendered']))
     expect(rerender).toHaveBeenCalledWith(undefined)
     expect(textOf(cache.peek(KEY))).toBe('v2')

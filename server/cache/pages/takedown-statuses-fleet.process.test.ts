@@ -60,15 +60,11 @@ function answerGoneWith(cache: HtmlCache | undefined, status: number) {
     (rerender: Rerender): Rerender =>
     async (since) =>
       spelled(await rerender(since))
-  const hit = cache.hit.bind(cache)
+  const revalidate = cache.revalidate.bind(cache)
   const get = cache.get.bind(cache)
-  vi.spyOn(cache, 'hit').mockImplementation((key, rerender) => hit(key, wrap(rerender)))
-  vi.spyOn(cache, 'get').mockImplementation((key, render, rerender) =>
-    get(
-      key,
-      async () => (await spelled(await render())) as Rendered,
-      rerender === undefined ? undefined : wrap(rerender),
-    ),
+  vi.spyOn(cache, 'revalidate').mockImplementation((key, rerender) => revalidate(key, wrap(rerender)))
+  vi.spyOn(cache, 'get').mockImplementation((key, render) =>
+    get(key, async () => (await spelled(await render())) as Rendered),
   )
 }
 

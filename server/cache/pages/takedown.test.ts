@@ -2,7 +2,7 @@ import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../shared-store.ts'
 import type { CachedPage } from './cached-page.ts'
-import { createClockedHtmlCache } from './clocked-html-cache.test-helper.ts'
+import { createClockedHtmlCache, hitOf } from './clocked-html-cache.test-helper.ts'
 import { bodySegments } from './page-body.ts'
 import type { Rendered, RevalidationOutcome } from './read-render.ts'
 
@@ -51,7 +51,7 @@ describe('a soft purge of a page that is gone', () => {
     cache.purge(purge)
     const rerender = vi.fn(async () => rendered('gone', status, headers))
     // The visitor who starts the re-render still gets the old copy at once.
-    expect(textOf(cache.hit(KEY, rerender))).toBe('good')
+    expect(textOf(hitOf(cache, KEY, rerender))).toBe('good')
     await vi.waitFor(() => expect(outcomes).toEqual(['removed']))
     expect(cache.peek(KEY)).toBeUndefined()
     expect(store.keys).not.toContain(SHARED_KEY)
@@ -66,7 +66,7 @@ describe('a soft purge of a page that is gone', () => {
   it.each([500, 503])('a re-render answering %i keeps the stale copy', async (status) => {
     const { cache, store, outcomes } = await setup()
     cache.purge(purge)
-    expect(textOf(cache.hit(KEY, async () => rendered('down', status)))).toBe('good')
+    expect(textOf(hitOf(cache, KEY, async () => rendered('down', status)))).toBe('good')
     await vi.waitFor(() => expect(outcomes).toEqual(['failed']))
     expect(textOf(cache.peek(KEY))).toBe('good')
     expect(store.keys).toContain(SHARED_KEY)
@@ -75,7 +75,7 @@ describe('a soft purge of a page that is gone', () => {
   it('a stale page nobody purged keeps its copy when its re-render answers 404 (an upstream fault must not empty the cache)', async () => {
     const { cache, clock, store, outcomes } = await setup()
     clock.time += 10_000
-    expect(textOf(cache.hit(KEY, async () => rendered('gone', 404)))).toBe('good')
+    expect(textOf(hitOf(cache, KEY, async () => rendered('gone', 404)))).toBe('good')
     await vi.waitFor(() => expect(outcomes).toEqual(['failed']))
     expect(textOf(cache.peek(KEY))).toBe('good')
     expect(store.keys).toContain(SHARED_KEY)
@@ -88,7 +88,7 @@ describe('a soft purge of a page that is gone', () => {
     const held = new Promise<Rendered>((resolve) => {
       answer = resolve
     })
-    cache.hit(KEY, () => held)
+    hitOf(cache, KEY, () => held)
     cache.purge({ ...purge, mode: 'hard' })
     answer(rendered('gone', 404))
     await vi.waitFor(() => expect(outcomes).toEqual(['removed']))

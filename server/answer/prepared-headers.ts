@@ -1,8 +1,8 @@
-import { notModifiedHeaders } from '../../http/conditional-request.ts'
-import { contentSecurityPolicy, type SecurityPolicy } from '../../http/security-policy.ts'
-import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../../http/shared-lifetimes.ts'
-import { staleCopyCacheControl } from '../../http/stale-copy-cache-control.ts'
-import { FORWARDED_HOST_VARY } from '../../http/trusted-forwarding.ts'
+import { notModifiedHeaders } from '../http/conditional-request.ts'
+import { contentSecurityPolicy, type SecurityPolicy } from '../http/security-policy.ts'
+import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../http/shared-lifetimes.ts'
+import { staleCopyCacheControl } from '../http/stale-copy-cache-control.ts'
+import { FORWARDED_HOST_VARY } from '../http/trusted-forwarding.ts'
 
 /** What a kept page's header block is made from: its own headers and its entity tag. */
 interface PageHeaderSource {
@@ -58,8 +58,7 @@ export function prepareHeaders(
   security: SecurityPolicy,
   { varyOnForwardedHost = false }: PrepareOptions = {},
 ): PreparedHeaders {
-  const { 'content-security-policy': _perNonce, ...fixed } = security.headersFor('')
-  const headers: Record<string, string> = fixed
+  const headers: Record<string, string> = { ...security.fixed }
   let noncePolicy = true
   for (const [name, value] of page.headers) {
     if (PER_ANSWER.has(name)) continue

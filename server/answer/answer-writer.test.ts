@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../app-env.ts'
 import { nextNonce, securityPolicy } from '../http/security-policy.ts'
-import { securityHeaders } from './security-headers.ts'
+import { NOT_KEPT, sharedFile, visitorOnly } from '../http/answer-policy.ts'
+import { answerWriter } from './answer-writer.ts'
 
 describe('nextNonce', () => {
   it('gives 128 random bits per nonce and never repeats one, across refills of its pool', () => {
@@ -16,11 +17,14 @@ describe('nextNonce', () => {
   })
 })
 
-describe('securityHeaders', () => {
+describe('answerWriter', () => {
   it('puts the nonce the page sees into its own response Content-Security-Policy, a new one per response', async () => {
     const app = new Hono<AppEnv>()
-    app.use(securityHeaders(securityPolicy({ hsts: false })))
-    app.get('/', (c) => c.text(c.var.cspNonce, 200, { 'cache-control': 'private, max-age=0' }))
+    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.get('/', (c) => {
+      c.set('answer', visitorOnly(sharedFile('public'), {}))
+      return c.text(c.var.cspNonce)
+    })
     const answers = await Promise.all([app.request('/'), app.request('/')])
     const nonces = await Promise.all(answers.map((answer) => answer.text()))
     for (const [index, answer] of answers.entries()) {
@@ -34,10 +38,16 @@ describe('securityHeaders', () => {
 
   it('names no nonce in the policy of an answer a shared cache may keep: it would be the same for every visitor', async () => {
     const app = new Hono<AppEnv>()
-    app.use(securityHeaders(securityPolicy({ hsts: false })))
-    app.get('/kept', (c) => c.json({}, 200, { 'cache-control': 'public, max-age=0, s-maxage=10' }))
-    app.get('/heuristic', (c) => c.text('no Cache-Control: a shared cache may keep it too'))
-    app.get('/error', (c) => c.text('gone', 404, { 'cache-control': 'no-store' }))
+    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.get('/kept', (c) => {
+      c.set('answer', sharedFile('public, max-age=0, s-maxage=10'))
+      return c.json({})
+    })
+    app.get('/heuristic', (c) => c.text('no policy: a shared cache may keep it too'))
+    app.get('/error', (c) => {
+      c.set('answer', NOT_KEPT)
+      return c.text('gone', 404)
+    })
     for (const path of ['/kept', '/heuristic']) {
       const policy = (await app.request(path)).headers.get('content-security-policy')
       expect(policy).toContain("script-src 'self' 'strict-dynamic'")
@@ -46,13 +56,39 @@ describe('securityHeaders', () => {
     expect((await app.request('/error')).headers.get('content-security-policy')).toContain("'nonce-")
   })
 
-  it("keeps the policy a route chose (a document's hashes) and sets the other headers around it", async () => {
+  it("writes the script sources a route chose (a document's hashes) and the other headers around them", async () => {
     const app = new Hono<AppEnv>()
-    app.use(securityHeaders(securityPolicy({ hsts: false })))
-    app.get('/', (c) => c.html('<p>', 200, { 'content-security-policy': "script-src 'sha256-abc'" }))
+    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.get('/', (c) => {
+      c.set('answer', { ...sharedFile('public, max-age=0, s-maxage=10'), scripts: { hashes: ['abc'] } })
+      return c.html('<p>')
+    })
     const response = await app.request('/')
-    expect(response.headers.get('content-security-policy')).toBe("script-src 'sha256-abc'")
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-abc' 'strict-dynamic'")
+    expect(response.headers.get('content-security-policy')).not.toContain("'nonce-")
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
+  it('answers a matching If-None-Match of a shareable answer 304, never of a private one', async () => {
+    const app = new Hono<AppEnv>()
+    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.get('/file', (c) => {
+      c.set('answer', { ...sharedFile('public, max-age=3600'), etag: 'W/"a"' })
+      return c.text('file')
+    })
+    app.get('/cookie', (c) => {
+      c.set('answer', { ...sharedFile('public, max-age=3600'), etag: 'W/"a"' })
+      return c.text('file', 200, { 'set-cookie': 'a=b' })
+    })
+    const matching = { headers: { 'if-none-match': 'W/"a"' } }
+    const notModified = await app.request('/file', matching)
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('etag')).toBe('W/"a"')
+    expect(notModified.headers.get('content-security-policy')).toBeNull()
+    const personal = await app.request('/cookie', matching)
+    expect(personal.status).toBe(200)
+    expect(personal.headers.get('etag')).toBeNull()
+    expect(personal.headers.get('cache-control')).toBe('private, no-store')
   })
 })
 
@@ -86,9 +122,9 @@ describe('securityPolicy', () => {
 
   it('lets a response that declares its own policy keep it', async () => {
     const app = new Hono<AppEnv>()
-    app.use(securityHeaders(securityPolicy({ hsts: false })))
+    app.use(answerWriter(securityPolicy({ hsts: false })))
     app.get('/', (c) => {
-      c.set('ownCsp', "default-src 'none'")
+      c.set('answer', sharedFile('public, max-age=86400', { own: "default-src 'none'" }))
       return c.text('inert')
     })
     const answer = await app.request('/')

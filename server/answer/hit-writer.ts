@@ -1,13 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import type { RequestRecord } from '../../http/request-id.ts'
-import type { Front } from '../../http/request-facts.ts'
-import { ttlSecondsOf } from '../../http/cache-status.ts'
-import { nextNonce, type SecurityPolicy } from '../../http/security-policy.ts'
-import { type CachedPage, flatPageAnswer, writeAnswer } from './cached-page.ts'
-import type { HtmlCache } from './html-cache.ts'
+import type { CachedPage } from '../cache/pages/cached-page.ts'
+import type { Rerender } from '../cache/pages/read-render.ts'
+import type { HtmlCache } from '../cache/pages/html-cache.ts'
+import { ttlSecondsOf } from '../http/cache-status.ts'
+import type { RequestRecord } from '../http/request-id.ts'
+import type { AdmittedRequest } from '../http/request-facts.ts'
+import { nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
+import { flatPageAnswer, writePageAnswer } from './page-answer.ts'
 import { type PreparedHeaders, prepareHeaders } from './prepared-headers.ts'
-import type { Rerender } from './read-render.ts'
 
 /** A page view the HTML cache may answer as it stands: its key, and how to render it again when stale. */
 export interface CachedPageView {
@@ -23,7 +24,7 @@ export interface HitWriterOptions {
    * The cached page view a GET is, decided by the same rule the app's document route answers from
    * (routes/front-decision.ts `createPageViews`), or null when only the app may answer it.
    */
-  cachedView: (front: Front) => CachedPageView | null
+  cachedView: (admitted: AdmittedRequest) => CachedPageView | null
   security: SecurityPolicy
   /** Starts the request's record (the one the request context middleware keeps). */
   begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
@@ -34,7 +35,7 @@ export interface HitWriterOptions {
 
 /**
  * Page views the HTML cache answers as they stand, written on Node's response from what the front
- * door found (lifecycle/front-door.ts `answerFirst`), before the app sees them: a hit then costs the
+ * door found (lifecycle/front-door.ts `answerBeforeApp`), before the app sees them: a hit then costs the
  * page decision the app would take (the same function) and one write of stored bytes, with no web
  * Request or Response, routing or await in between. Its answer is `answerPage`'s (from the page's header block, made once per kept page), the one the app's
  * document route sends for a hit, plus the access log line and metrics. A stale page is answered the same way while the cache renders it again in the
@@ -44,7 +45,9 @@ export interface HitWriterOptions {
  * declines (a refused host, a tenant not held fresh, a redirect, a private answer) and a page not
  * cached here (the app renders it, coalesced, or reads the shared store).
  */
-export function createHitWriter(options: HitWriterOptions): (front: Front, outgoing: ServerResponse) => boolean {
+export function createHitWriter(
+  options: HitWriterOptions,
+): (admitted: AdmittedRequest, outgoing: ServerResponse) => boolean {
   const { htmlCache, cachedView, security, begin, log, varyOnForwardedHost = false } = options
   // Each kept page's header block, made at its first hit and gone with the page (a page renewed or
   // rendered again is a new object, so its block is made again).
@@ -58,17 +61,17 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     return block
   }
 
-  function answer(front: Front, outgoing: ServerResponse): boolean {
-    const { facts } = front
+  function answer(admitted: AdmittedRequest, outgoing: ServerResponse): boolean {
+    const { facts } = admitted
     if (facts.method !== 'GET') return false
-    const view = cachedView(front)
+    const view = cachedView(admitted)
     if (view === null) return false
-    const page = htmlCache.hit(view.key, view.rerender)
-    if (page === undefined) return false
+    const found = htmlCache.lookup(view.key)
+    if (found === undefined) return false
+    const { page, age, stale } = found
+    if (stale) htmlCache.revalidate(view.key, view.rerender)
 
     const record = begin(facts.requestId, outgoing)
-    const age = htmlCache.age(page)
-    const stale = htmlCache.isStale(view.key)
     const request = {
       method: 'GET',
       acceptEncoding: facts.acceptEncoding,
@@ -82,7 +85,7 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     const answered = flatPageAnswer(page, request, preparedOf(page))
     const timing = record.serverTiming()
     if (timing !== null) answered.headers.push('server-timing', timing)
-    writeAnswer(outgoing, page, answered)
+    writePageAnswer(outgoing, page, answered)
     record.firstByte()
     outgoing.once('close', () =>
       record.finish({
@@ -90,7 +93,7 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
         path: view.pathname,
         route: page.routeName,
         status: answered.status,
-        host: front.host.ok ? front.host.host : undefined,
+        host: admitted.host.ok ? admitted.host.host : undefined,
         cache: stale ? 'stale' : 'hit',
         bytes: answered.body === null ? 0 : answered.body.length,
       }),
@@ -98,9 +101,9 @@ export function createHitWriter(options: HitWriterOptions): (front: Front, outgo
     return true
   }
 
-  return function answerCacheHit(front, outgoing) {
+  return function answerCacheHit(admitted, outgoing) {
     try {
-      return answer(front, outgoing)
+      return answer(admitted, outgoing)
     } catch (error) {
       // A fault here must cost the visitor nothing: the app answers the request as if never tried.
       log.error({ err: error }, 'cache hit failed; left to the app')

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGate, type Gate } from '../../../test/gate.ts'
-import { startTestSite, type TestSite, type Via } from '../../../test/harness.ts'
-import { htmlKey } from '../cache-keys.ts'
+import { createGate, type Gate } from '../../test/gate.ts'
+import { startTestSite, type TestSite, type Via } from '../../test/harness.ts'
+import { htmlKey } from '../cache/cache-keys.ts'
 
 const DATA_PATH = '/v1/resource/list'
 /** Headers of the connection or the moment, never of the answer. */

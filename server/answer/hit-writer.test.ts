@@ -1,11 +1,11 @@
 import net from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { captureLog } from '../../../test/log-capture.ts'
-import { parseResponse, rawConnection, type RawResponse } from '../../../test/raw-http.ts'
-import { startTestSite, type TestSite, type TestSiteOptions, type Via } from '../../../test/harness.ts'
-import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../../test/site-code.ts'
-import { createMetrics } from '../../metrics/metrics.ts'
+import { captureLog } from '../../test/log-capture.ts'
+import { parseResponse, rawConnection, type RawResponse } from '../../test/raw-http.ts'
+import { startTestSite, type TestSite, type TestSiteOptions, type Via } from '../../test/harness.ts'
+import { ADDRESSED_SITE_SCRIPT, withSiteCode } from '../../test/site-code.ts'
+import { createMetrics } from '../metrics/metrics.ts'
 
 const ZH = { cookie: 'lang=zh' }
 
@@ -138,7 +138,9 @@ describe('page views the HTML cache answers before the app', () => {
     }
     expect(nonces.size).toBe(300)
   })
+})
 
+describe('page views the HTML cache answers before the app, as the app would', () => {
   it('answer exactly as the app answers a hit', async () => {
     let clock = Date.now()
     const { site, getSite } = await siteWithCachedPage({ repository: { now: () => clock } })
@@ -214,7 +216,9 @@ describe('page views the HTML cache answers before the app', () => {
       expect(getSite).toHaveBeenCalled()
     },
   )
+})
 
+describe('page views the HTML cache answers before the app: hosts, proxies, purges and faults', () => {
   it('leave refused hosts to the host guard, even for a cached page', async () => {
     const { site, getSite } = await siteWithCachedPage()
     const connection = await rawConnection(Number(new URL(site.url!).port))
