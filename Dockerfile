@@ -39,7 +39,7 @@ COPY package.json ./
 USER node
 EXPOSE 3000
 # The slim image has no curl: ask Node's fetch. /healthz is on ADMIN_PORT when it is set, else on
-# PORT (server/routes/operations.ts); an answer that is not 200, or none within 2 s, is unhealthy.
+# PORT (server/routes/operations/operations.ts); an answer that is not 200, or none within 2 s, is unhealthy.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "const e=process.env;fetch('http://127.0.0.1:'+(e.ADMIN_PORT||e.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
 # node directly (not npm) so SIGTERM reaches the server and shutdown is graceful.

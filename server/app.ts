@@ -30,7 +30,12 @@ import { buildIdOf, type ClientManifest } from './render/manifest.ts'
 import { documentRoute } from './routes/document-route.ts'
 import { createBackgroundRenders, type PageRenderOptions } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
-import { createOperationsApp, mountOperations, OPERATIONS_PATHS, type OperationsOptions } from './routes/operations.ts'
+import {
+  createOperationsApp,
+  mountOperations,
+  OPERATIONS_PATHS,
+  type OperationsOptions,
+} from './routes/operations/operations.ts'
 import { createFrontDoor, type FrontDoor } from './lifecycle/front-door.ts'
 import { createHitWriter } from './answer/hit-writer.ts'
 import { createPageViews, type PageViews } from './routes/front-decision.ts'
@@ -42,7 +47,7 @@ import type { CanonicalScheme } from './seo/canonical-origin.ts'
 import type { SitemapLimits } from './seo/sitemap-xml.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import type { HtmlCache } from './cache/pages/html-cache.ts'
-import type { Purger } from './cache/purger.ts'
+import type { Purger } from './cache/purge/purger.ts'
 import type { CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { createLocales } from './tenant/locales.ts'
 import { createMarkdown, type Markdown } from './page-data/markdown.ts'

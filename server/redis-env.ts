@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RedisNode, RedisTarget } from './cache/redis-connection.ts'
+import type { RedisNode, RedisTarget } from './cache/redis/redis-connection.ts'
 
 /** At most this many Sentinels or Cluster seeds: a longer list is a mistake, not a topology. */
 const MAX_NODES = 32

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Cluster, Redis } from 'ioredis'
-import type { RedisNode } from '../server/cache/redis-connection.ts'
+import type { RedisNode } from '../server/cache/redis/redis-connection.ts'
 import { freePort, untilListening } from './loopback-ports.ts'
 import { startRedis, type TestRedis } from './redis-server.ts'
 

@@ -1,4 +1,4 @@
-import type { PurgeScope } from '../cache/purge-scope.ts'
+import type { PurgeScope } from '../cache/purge/purge-scope.ts'
 
 /** The CDNs a purge can be forwarded to. */
 export type CdnName = 'varnish' | 'cloudflare' | 'fastly'

@@ -1,5 +1,5 @@
 import { TAG_PATTERN } from '../cache/entity-tags.ts'
-import type { PageTarget, PurgeScope } from '../cache/purge-scope.ts'
+import type { PageTarget, PurgeScope } from '../cache/purge/purge-scope.ts'
 import { PAYLOAD_SUFFIX } from '../../shared/rules/payload-path.ts'
 import { toCanonicalPath } from '../../shared/rules/safe-path.ts'
 import type { Tenant } from '../tenant/tenant.ts'

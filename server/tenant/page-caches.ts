@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod'
 import type { ShowPath, SitePageConfig } from '../../shared/types.ts'
-import { type ConfigCache, createConfigCache } from '../cache/config-cache.ts'
+import { type ConfigCache, createConfigCache } from '../cache/config/config-cache.ts'
 import { parseUpstreamData } from '../upstream/envelope.ts'
 import { showPathRowsSchema, webGetPageSchema } from '../upstream/schemas.ts'
 import type { RawAnswers } from './raw-answers.ts'

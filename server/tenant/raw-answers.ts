@@ -1,5 +1,5 @@
-import { UNCHANGED } from '../cache/config-cache.ts'
-import { valueBytes } from '../cache/entry-bytes.ts'
+import { UNCHANGED } from '../cache/config/config-cache.ts'
+import { valueBytes } from '../cache/config/entry-bytes.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'
 
 /** Upstream answers as the caches keep them, with what each came with over the wire. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOT_FOUND } from '../cache/config-cache.ts'
+import { NOT_FOUND } from '../cache/config/config-cache.ts'
 import { UpstreamHttpError, UpstreamStatusError } from '../errors.ts'
 import { isNotFound, notFoundAsSymbol, sharedContext } from './shared-loads.ts'
 

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod'
 import type { Lang } from '../../shared/types.ts'
-import { type ConfigCacheOptions, NOT_FOUND } from '../cache/config-cache.ts'
+import { type ConfigCacheOptions, NOT_FOUND } from '../cache/config/config-cache.ts'
 import { UpstreamStatusError } from '../errors.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SiteConfig } from '../../shared/types.ts'
 import { describeSiteKey, siteKey } from '../cache/cache-keys.ts'
-import { type ConfigCache, createConfigCache, NOT_FOUND, UNCHANGED } from '../cache/config-cache.ts'
+import { type ConfigCache, createConfigCache, NOT_FOUND, UNCHANGED } from '../cache/config/config-cache.ts'
 import { webGetReplySchema } from '../upstream/schemas.ts'
 import { createFirstSiteAnswers } from './first-site-answers.ts'
 import type { RawAnswers } from './raw-answers.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createMemorySharedStore } from '../cache/shared-store.ts'
+import { createMemorySharedStore } from '../cache/redis/shared-store.ts'
 import { sendEnvelope } from '../upstream/stub-upstream.test-helper.ts'
 import { context, siteConfig, STALE, TTL, useRepositoryHarness } from './site-repository.test-helper.ts'
 

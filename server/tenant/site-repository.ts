@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod'
 import type { ShowPath, SiteConfig, SitePageConfig } from '../../shared/types.ts'
 import { dataKey, pageConfigKey, type PageLocation, showPathKey, siteKey } from '../cache/cache-keys.ts'
-import type { SharedCacheLayer } from '../cache/config-cache.ts'
+import type { SharedCacheLayer } from '../cache/config/config-cache.ts'
 import { createObjectMemo, type ObjectMemo } from '../cache/object-memo.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { UpstreamCallContext, UpstreamClient } from '../upstream/client.ts'

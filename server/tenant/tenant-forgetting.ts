@@ -1,5 +1,5 @@
 import { showPathKey, siteKey, tenantKeyPrefix } from '../cache/cache-keys.ts'
-import type { ConfigCache } from '../cache/config-cache.ts'
+import type { ConfigCache } from '../cache/config/config-cache.ts'
 
 /** What forgetting needs of a cache. */
 type Forgettable = Pick<ConfigCache<unknown>, 'size' | 'delete' | 'deletePrefix' | 'clear' | 'markPurged'>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemorySharedStore } from '../shared-store.ts'
+import { createMemorySharedStore } from '../redis/shared-store.ts'
 import { wholeBodyResponse } from '../../http/whole-body.ts'
 import { hitOf } from './clocked-html-cache.test-helper.ts'
 import { createHtmlCache } from './html-cache.ts'

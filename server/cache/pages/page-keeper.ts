@@ -1,7 +1,7 @@
 import type { CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
 import type { Entry, PageStore } from './page-store.ts'
-import type { PurgeLog } from './purge-log.ts'
+import type { PurgeLog } from '../purge/purge-log.ts'
 import type { Used } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
 

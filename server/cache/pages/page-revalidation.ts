@@ -1,5 +1,5 @@
 import { nextRetryAt, type Backoff } from '../backoff.ts'
-import { readingFresh } from '../fresh-reads.ts'
+import { readingFresh } from '../config/fresh-reads.ts'
 import { renewed, type CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
 import type { PageKeeper, Start } from './page-keeper.ts'

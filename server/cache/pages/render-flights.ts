@@ -1,12 +1,12 @@
 import type { CacheMetrics } from '../../metrics/metrics.ts'
-import { coversPage, type PurgeScope } from '../purge-scope.ts'
+import { coversPage, type PurgeScope } from '../purge/purge-scope.ts'
 import type { CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
 import type { PageKeeper, Start } from './page-keeper.ts'
 import type { Entry, PageStore } from './page-store.ts'
 import { captureRender, toUsed, type Rendered } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
-import { readingFresh } from '../fresh-reads.ts'
+import { readingFresh } from '../config/fresh-reads.ts'
 
 /** A page the cache holds, as one lookup found it. */
 export interface PageLookup {

@@ -1,6 +1,6 @@
 import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
-import { createMemorySharedStore } from '../shared-store.ts'
+import { createMemorySharedStore } from '../redis/shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { createClockedHtmlCache, getOf, hitOf } from './clocked-html-cache.test-helper.ts'
 import type { HtmlCacheOptions } from './html-cache.ts'

@@ -1,6 +1,6 @@
 import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it, vi } from 'vitest'
-import { createMemorySharedStore } from '../shared-store.ts'
+import { createMemorySharedStore } from '../redis/shared-store.ts'
 import type { CachedPage } from './cached-page.ts'
 import { createClockedHtmlCache, hitOf } from './clocked-html-cache.test-helper.ts'
 import { bodySegments } from './page-body.ts'
