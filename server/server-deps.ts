@@ -118,7 +118,7 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
     ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
     ...(redis && shared
-      ? { shared: { ...shared, bus: redis.bus, markMs: recordsKeepMs(env, htmlCache?.lifetimeMs) } }
+      ? { shared: { ...shared, bus: redis.bus, markMs: recordsMarkMs(env, htmlCache?.lifetimeMs) } }
       : {}),
   })
   const cdnPurges = cdnForwarderOf(wiring)
@@ -360,10 +360,10 @@ async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: s
 }
 
 /**
- * How long purge records are kept: as long as anything they judge may be in Redis, the rendered
+ * How long purge records are marked for (`markMs`, redis-purge-records.ts): as long as anything they judge may be in Redis, the rendered
  * pages (fresh plus stale) and the upstream answers and configs (fresh plus stale, or negative).
  */
-function recordsKeepMs(env: Env, pagesMs = 0): number {
+function recordsMarkMs(env: Env, pagesMs = 0): number {
   return Math.max(
     pagesMs,
     env.CONFIG_TTL_MS + env.CONFIG_STALE_MS,

@@ -9,7 +9,7 @@ import { TAG_PATTERN } from '../../cache/entity-tags.ts'
 import type { PurgeOutcome, Purger } from '../../cache/purge/purger.ts'
 import type { PageTarget } from '../../cache/purge/purge-scope.ts'
 import type { CdnForwarder } from '../../cdn/cdn-forwarder.ts'
-import { forwardToCdns, type PurgedFacts } from '../../cdn/cdn-targets.ts'
+import { forwardToCdns, type PurgeForCdns } from '../../cdn/cdn-targets.ts'
 import { normalizeHost } from '../../tenant/normalize-host.ts'
 import type { SiteRepository } from '../../tenant/site-repository.ts'
 import { toTenant } from '../../tenant/tenant.ts'
@@ -101,7 +101,7 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
       if (host === null) return c.json({ error: 'host is not a valid host name' }, 400, noStore)
       const tenant = await tenantHosts(host, options.sites, log)
       let pages: PageTarget[] | undefined
-      let cdnPages: PurgedFacts['pages']
+      let cdnPages: PurgeForCdns['pages']
       if (body.paths !== undefined) {
         if (tenant.site === undefined || options.policyOf === undefined) {
           return c.json(
