@@ -72,21 +72,13 @@ export function createPageRevalidation(options: PageRevalidationOptions): PageRe
  * One re-render of a stale page, to its outcome. With a shared store, a newer copy there is taken
  * instead, and the page is rendered only by the instance holding its lock.
  */
-function revalidationOf({ tiers, shared, lockMs, clock }: PageRevalidationOptions) {
+function revalidationOf(options: PageRevalidationOptions) {
+  const { tiers, clock } = options
+  const consult = sharedStepOf(options)
   return async function revalidation(key: string, entry: StoredPage, rerender: Rerender): Promise<RevalidationOutcome> {
     const started: Start = tiers.start()
-    let release: (() => Promise<void>) | null = null
-    if (shared) {
-      const stored = await shared.read(key, clock.ttlMs)
-      // A copy is there: this re-render replaces it without waiting for admission.
-      if (stored !== undefined) entry.inShared = true
-      if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
-        tiers.store(key, stored.page, started, { uses: stored.uses, share: false })
-        return 'shared'
-      }
-      release = await shared.lock(key, lockMs)
-      if (release === null) return 'elsewhere'
-    }
+    const step = await consult(key, entry, started)
+    if (step === 'shared' || step === 'elsewhere') return step
     try {
       const done = await renderAside(rerender, entry, clock.now)
       if (done === null) return 'failed'
@@ -97,8 +89,32 @@ function revalidationOf({ tiers, shared, lockMs, clock }: PageRevalidationOption
       tiers.store(key, done.page, started, { uses: done.uses, share: true })
       return done.unchanged ? 'unchanged' : 'rendered'
     } finally {
-      await release?.()
+      await step.release?.()
     }
+  }
+}
+
+/**
+ * The shared store's say before a re-render: a newer copy there, taken instead (`shared`); the
+ * lock held by another instance (`elsewhere`); or go on, releasing the lock once rendered (none
+ * without a shared store).
+ */
+function sharedStepOf({ tiers, shared, lockMs, clock }: PageRevalidationOptions) {
+  return async function consult(
+    key: string,
+    entry: StoredPage,
+    started: Start,
+  ): Promise<'shared' | 'elsewhere' | { release: (() => Promise<void>) | null }> {
+    if (!shared) return { release: null }
+    const stored = await shared.read(key, clock.ttlMs)
+    // A copy is there: this re-render replaces it without waiting for admission.
+    if (stored !== undefined) entry.inShared = true
+    if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
+      tiers.store(key, stored.page, started, { uses: stored.uses, share: false })
+      return 'shared'
+    }
+    const release = await shared.lock(key, lockMs)
+    return release === null ? 'elsewhere' : { release }
   }
 }
 
