@@ -85,9 +85,7 @@ export interface ServerDeps {
  */
 export async function createServerDeps(env: Env, options: ServerDepsOptions): Promise<ServerDeps> {
   const log = options.log ?? createLogger(env.LOG_LEVEL)
-  const demoApi = env.API_BASE_URL === undefined ? await startEmbeddedDemoApi(log, env.PORT) : null
-  // The demo API runs exactly when API_BASE_URL is unset.
-  const apiBaseUrl = demoApi === null ? (env.API_BASE_URL ?? '') : demoApi.url
+  const { demoApi, apiBaseUrl } = await upstreamApiOf(env, log)
 
   const metrics = options.metrics ?? createMetrics()
   const readiness = options.readiness ?? createReadiness()
@@ -110,28 +108,9 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
   const build = buildIdOf(manifest.entry.file)
   metrics.buildInfo(packageJson.version, build)
   const htmlCache = htmlCacheOf(wiring, shared && { ...shared, build })
-  const purger = createPurger({
-    upstream: sites,
-    log: log.child({ component: 'purge' }),
-    onEvent: (event) => metrics.purgeEvent(event),
-    // Purge records are stamped with the clock the pages are.
-    ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
-    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(redis && shared
-      ? { shared: { ...shared, bus: redis.bus, markMs: recordsKeepMs(env, htmlCache?.lifetimeMs) } }
-      : {}),
-  })
+  const purger = purgerOf(wiring, sites, htmlCache, redis && shared && { ...shared, bus: redis.bus })
   const cdnPurges = cdnForwarderOf(wiring)
-  const assets =
-    redis && options.shareAssets !== false
-      ? createFleetAssetSharing({
-          redis,
-          distRoot: options.distRoot,
-          htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
-          sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
-          log: log.child({ component: 'assets' }),
-        })
-      : undefined
+  const assets = redis && options.shareAssets !== false ? assetSharingOf(wiring, redis, htmlCache) : undefined
   const app = createApp({
     ...appDepsOf(wiring, redis),
     sites,
@@ -159,19 +138,72 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
     metrics,
     readiness,
     app,
-    async close({ settleMs = 0 } = {}) {
-      const settled = htmlCache === undefined || (await settleRenders(htmlCache, Math.max(0, settleMs)))
-      if (!settled) {
-        const { inFlight, sharing } = htmlCache
-        log.warn({ inFlight, sharing }, 'renders or shared writes still running at shutdown are cut')
-      }
-      purger.close()
-      assets?.publisher.close()
-      await Promise.allSettled([demoApi?.close(), redis?.close()])
-      // Closing waits for the upstream requests still open: a cut render's may last until its timeout.
-      await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())
-      return settled
-    },
+    close: closerOf({ log, htmlCache, purger, assets, demoApi, redis, ownDispatcher }),
+  }
+}
+
+/** The upstream API: API_BASE_URL, or the embedded demo API started here (exactly when it is unset). */
+async function upstreamApiOf(env: Env, log: Logger) {
+  if (env.API_BASE_URL !== undefined) return { demoApi: null, apiBaseUrl: env.API_BASE_URL }
+  const demoApi = await startEmbeddedDemoApi(log, env.PORT)
+  return { demoApi, apiBaseUrl: demoApi.url }
+}
+
+/** The purger of every level: the upstream answers, this instance's pages, and the fleet through Redis. */
+function purgerOf(
+  { env, options, log, metrics }: Wiring,
+  sites: SiteRepository,
+  htmlCache: HtmlCache | undefined,
+  shared: (SharedSpace & { bus: RedisSharing['bus'] }) | undefined | null,
+): Purger {
+  return createPurger({
+    upstream: sites,
+    log: log.child({ component: 'purge' }),
+    onEvent: (event) => metrics.purgeEvent(event),
+    // Purge records are stamped with the clock the pages are.
+    ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
+    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
+    ...(shared ? { shared: { ...shared, markMs: recordsMarkMs(env, htmlCache?.lifetimeMs) } } : {}),
+  })
+}
+
+/** The client assets shared with the fleet through Redis, for as long as a page naming them may be served. */
+function assetSharingOf({ env, options, log }: Wiring, redis: RedisSharing, htmlCache: HtmlCache | undefined) {
+  return createFleetAssetSharing({
+    redis,
+    distRoot: options.distRoot,
+    htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
+    sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
+    log: log.child({ component: 'assets' }),
+  })
+}
+
+/** What ServerDeps.close stops, in its order. */
+interface Closing {
+  log: Logger
+  htmlCache: HtmlCache | undefined
+  purger: Purger
+  assets: ReturnType<typeof assetSharingOf> | undefined
+  demoApi: { close(): Promise<unknown> } | null
+  redis: RedisSharing | null
+  /** The upstream pool, when made here (not passed in). */
+  ownDispatcher: Dispatcher | null
+}
+
+/** ServerDeps.close: see there. */
+function closerOf({ log, htmlCache, purger, assets, demoApi, redis, ownDispatcher }: Closing) {
+  return async function close({ settleMs = 0 }: { settleMs?: number } = {}): Promise<boolean> {
+    const settled = htmlCache === undefined || (await settleRenders(htmlCache, Math.max(0, settleMs)))
+    if (!settled) {
+      const { inFlight, sharing } = htmlCache
+      log.warn({ inFlight, sharing }, 'renders or shared writes still running at shutdown are cut')
+    }
+    purger.close()
+    assets?.publisher.close()
+    await Promise.allSettled([demoApi?.close(), redis?.close()])
+    // Closing waits for the upstream requests still open: a cut render's may last until its timeout.
+    await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())
+    return settled
   }
 }
 
@@ -360,10 +392,10 @@ async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: s
 }
 
 /**
- * How long purge records are kept: as long as anything they judge may be in Redis, the rendered
+ * How long purge records are marked for (`markMs`, redis-purge-records.ts): as long as anything they judge may be in Redis, the rendered
  * pages (fresh plus stale) and the upstream answers and configs (fresh plus stale, or negative).
  */
-function recordsKeepMs(env: Env, pagesMs = 0): number {
+function recordsMarkMs(env: Env, pagesMs = 0): number {
   return Math.max(
     pagesMs,
     env.CONFIG_TTL_MS + env.CONFIG_STALE_MS,

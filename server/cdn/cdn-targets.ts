@@ -17,9 +17,6 @@ export interface PurgeForCdns {
   pages?: { tenant: Tenant; targets: readonly PageTarget[] }
 }
 
-/** The old name of PurgeForCdns, for the purge route: split on other branches; this alias goes when they land. */
-export type PurgedFacts = PurgeForCdns
-
 /**
  * The CDN purge of a purge the server made, with the names the responses carry
  * (cache/cdn-tags.ts): every host alone for a whole tenant, `<host>:<tag>` for tags, and for pages

@@ -52,13 +52,13 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 }
 
 /**
- * Headers a 304 keeps from the 200 it stands for: those RFC 9110 §15.4.5 requires (Cache-Control,
+ * Headers a 304 carries from the 200 it stands for: those RFC 9110 §15.4.5 requires (Cache-Control,
  * Content-Location, Date, ETag, Expires, Vary), the age and CDN tags that guide the caches updating
  * their copy, what this server's cache did (RFC 9211 Cache-Status) and the request id. Nothing that describes a body (length, coding, type), and no
  * Content-Security-Policy: a cache takes a 304's fields into its stored response (RFC 9111 §4.3.4),
  * and a fresh nonce there would block the scripts of the stored page, which carry the old one.
  */
-const NOT_MODIFIED_KEPT = new Set([
+const NOT_MODIFIED_CARRIED = new Set([
   'cache-control',
   'cdn-cache-control',
   'content-location',
@@ -75,12 +75,12 @@ const NOT_MODIFIED_KEPT = new Set([
 
 /** The headers of the 304 answered in place of a 200 with `headers`. */
 export function notModifiedHeaders(headers: Iterable<[string, string]>): Record<string, string> {
-  const kept: Record<string, string> = {}
+  const carried: Record<string, string> = {}
   for (const [name, value] of headers) {
     const lower = name.toLowerCase()
-    if (NOT_MODIFIED_KEPT.has(lower)) kept[lower] = value
+    if (NOT_MODIFIED_CARRIED.has(lower)) carried[lower] = value
   }
-  return kept
+  return carried
 }
 
 /**

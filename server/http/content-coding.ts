@@ -73,6 +73,10 @@ interface Weights {
 
 const SPACE = 0x20
 const TAB = 0x09
+const COMMA = 0x2c
+const SEMICOLON = 0x3b
+/** What readMember answers for a member that is not plain. */
+const NOT_PLAIN = -1
 
 /**
  * The weights of a list of plain members (`token` or `token;q=0.5`, as RFC 9110 §12.5.3 lists codings), read in one
@@ -81,33 +85,63 @@ const TAB = 0x09
  */
 function simpleWeights(header: string): Weights | null {
   const weights: Weights = { br: -1, gzip: -1, any: -1 }
-  const end = header.length
+  // Up to the end included: an empty last member (a trailing comma) is not plain.
   let i = 0
-  while (i <= end) {
-    while (i < end && (header.charCodeAt(i) === SPACE || header.charCodeAt(i) === TAB)) i++
-    const start = i
-    while (i < end && isTokenChar(header.charCodeAt(i))) i++
-    if (i === start) return null
-    const name = i - start
-    while (i < end && (header.charCodeAt(i) === SPACE || header.charCodeAt(i) === TAB)) i++
-    let q = 1
-    if (i < end && header.charCodeAt(i) === 0x3b /* ; */) {
-      i++
-      while (i < end && (header.charCodeAt(i) === SPACE || header.charCodeAt(i) === TAB)) i++
-      if (header.charCodeAt(i) !== 0x71 /* q */ || header.charCodeAt(i + 1) !== 0x3d /* = */) return null
-      const read = readWeight(header, i + 2)
-      if (read === null) return null
-      q = read.q
-      i = read.next
-      while (i < end && (header.charCodeAt(i) === SPACE || header.charCodeAt(i) === TAB)) i++
-    }
-    if (i < end && header.charCodeAt(i) !== 0x2c /* , */) return null
-    if (name === 1 && header.charCodeAt(start) === 0x2a /* * */) weights.any = Math.max(weights.any, q)
-    else if (name === 2 && sameLetters(header, start, 'br')) weights.br = Math.max(weights.br, q)
-    else if (name === 4 && sameLetters(header, start, 'gzip')) weights.gzip = Math.max(weights.gzip, q)
-    i++
+  while (i <= header.length) {
+    i = readMember(header, i, weights)
+    if (i === NOT_PLAIN) return null
   }
   return weights
+}
+
+/**
+ * Reads the member at `at` (a coding, then optionally `;q=` and a weight) into `weights`. Answers
+ * where the next member starts, past its comma, or NOT_PLAIN.
+ */
+function readMember(header: string, at: number, weights: Weights): number {
+  const start = skipSpace(header, at)
+  const nameEnd = skipToken(header, start)
+  if (nameEnd === start) return NOT_PLAIN
+  let i = skipSpace(header, nameEnd)
+  let q = 1
+  if (i < header.length && header.charCodeAt(i) === SEMICOLON) {
+    const read = readWeightParameter(header, i + 1)
+    if (read === null) return NOT_PLAIN
+    q = read.q
+    i = read.next
+  }
+  if (i < header.length && header.charCodeAt(i) !== COMMA) return NOT_PLAIN
+  weigh(weights, header, start, nameEnd - start, q)
+  return i + 1
+}
+
+/** `q=<weight>` from `at` (after the semicolon), and where the spaces after it end; null for any other parameter. */
+function readWeightParameter(header: string, at: number): { q: number; next: number } | null {
+  const i = skipSpace(header, at)
+  if (header.charCodeAt(i) !== 0x71 /* q */ || header.charCodeAt(i + 1) !== 0x3d /* = */) return null
+  const read = readWeight(header, i + 2)
+  return read === null ? null : { q: read.q, next: skipSpace(header, read.next) }
+}
+
+/** Records weight `q` for the coding named at `start` (`length` characters) when it is br, gzip or `*`. */
+function weigh(weights: Weights, header: string, start: number, length: number, q: number): void {
+  if (length === 1 && header.charCodeAt(start) === 0x2a /* * */) weights.any = Math.max(weights.any, q)
+  else if (length === 2 && sameLetters(header, start, 'br')) weights.br = Math.max(weights.br, q)
+  else if (length === 4 && sameLetters(header, start, 'gzip')) weights.gzip = Math.max(weights.gzip, q)
+}
+
+/** Where the spaces and tabs from `at` end. */
+function skipSpace(header: string, at: number): number {
+  let i = at
+  while (i < header.length && (header.charCodeAt(i) === SPACE || header.charCodeAt(i) === TAB)) i++
+  return i
+}
+
+/** Where the token characters from `at` end. */
+function skipToken(header: string, at: number): number {
+  let i = at
+  while (i < header.length && isTokenChar(header.charCodeAt(i))) i++
+  return i
 }
 
 /** A weight from `at`: `0`, `0.5`, `0.001`, `1`, `1.000` (at most three decimals); null for anything else. */

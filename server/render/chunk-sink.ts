@@ -9,11 +9,11 @@ export interface StreamedBody {
 
 /**
  * Collects React's output; forwards it to a stream controller once attached, one chunk per flush.
- * `keep`: also hold every chunk, split at the end of the shell, for the complete copy.
+ * `record`: also hold every chunk, split at the end of the shell, for the complete copy.
  */
 export class ChunkSink extends Writable {
   private parts: Uint8Array[] = []
-  private kept: Uint8Array[] | null
+  private recorded: Uint8Array[] | null
   private shellParts = 0
   private shellMarked = false
   private late = false
@@ -21,14 +21,14 @@ export class ChunkSink extends Writable {
   private onEnd: (() => void) | null = null
   private ended = false
 
-  constructor(keep: boolean) {
+  constructor(record: boolean) {
     super()
-    this.kept = keep ? [] : null
+    this.recorded = record ? [] : null
   }
 
   override _write(chunk: Uint8Array, _encoding: BufferEncoding, callback: () => void) {
     this.parts.push(chunk)
-    this.kept?.push(chunk)
+    this.recorded?.push(chunk)
     if (this.shellMarked) this.late = true
     callback()
   }
@@ -59,7 +59,7 @@ export class ChunkSink extends Writable {
 
   /** Everything written so far is the shell. */
   markShell() {
-    this.shellParts = this.kept?.length ?? 0
+    this.shellParts = this.recorded?.length ?? 0
     this.shellMarked = true
   }
 
@@ -68,11 +68,15 @@ export class ChunkSink extends Writable {
     return this.late
   }
 
-  /** What was kept, as shell and the rest, with the tail; undefined unless asked to keep. */
+  /** What was recorded, as shell and the rest, with the tail; undefined unless asked to record. */
   streamed(tail: string): StreamedBody | undefined {
-    if (this.kept === null) return undefined
+    if (this.recorded === null) return undefined
     const bytes = (parts: Uint8Array[]) => Buffer.from(concat(parts))
-    return { shell: bytes(this.kept.slice(0, this.shellParts)), late: bytes(this.kept.slice(this.shellParts)), tail }
+    return {
+      shell: bytes(this.recorded.slice(0, this.shellParts)),
+      late: bytes(this.recorded.slice(this.shellParts)),
+      tail,
+    }
   }
 
   /** Sends `first` with what is written so far as one chunk, then each flush as it comes. */

@@ -50,9 +50,11 @@ export interface RenderDocumentInput {
    */
   complete: boolean
   /**
-   * The HTML cache may keep this page: when it streams, its complete document is made once it has
+   * The HTML cache may store this page: when it streams, its complete document is made once it has
    * ended, and handed to `onComplete` (see docs/complete-pages.md).
    */
+  makesCompleteCopy?: boolean
+  /** @deprecated The old name of `makesCompleteCopy`, for routes/page-render.ts until its rename lands. */
   keepsComplete?: boolean
   timeoutMs: number
   signal?: AbortSignal
@@ -65,7 +67,7 @@ export interface RenderDocumentInput {
   onAborted?: (reason: 'timeout' | 'client') => void
   onError: (error: unknown) => void
   /**
-   * See StreamResponseOptions.onComplete. `document`, with `keepsComplete`, for a clean body that
+   * See StreamResponseOptions.onComplete. `document`, with `makesCompleteCopy`, for a clean body that
    * streamed: the same document complete, every boundary in place (null if it could not be made).
    */
   onComplete?: (clean: boolean, document?: Uint8Array | null) => void
@@ -140,7 +142,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     status,
     headers: input.headers,
     waitForAll: input.complete,
-    keepStreamed: input.keepsComplete === true,
+    recordStreamed: (input.makesCompleteCopy ?? input.keepsComplete) === true,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),
@@ -158,10 +160,10 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
       return documentEnd({ ...withoutPageHeads(state), strings: rendered.strings() }, code)
     },
     onError: input.onError,
-    // A page whose deferred data failed shows a fallback: complete, but not worth keeping.
+    // A page whose deferred data failed shows a fallback: complete, but not worth storing.
     onComplete: (clean, streamed) => {
-      const kept = clean && !dataFailed && !context.errors
-      if (!kept || streamed === undefined) return input.onComplete?.(kept)
+      const cacheable = clean && !dataFailed && !context.errors
+      if (!cacheable || streamed === undefined) return input.onComplete?.(cacheable)
       completeCopy(element, streamed, start, input).then(
         (document) => input.onComplete?.(true, document),
         () => input.onComplete?.(true, null),

@@ -25,10 +25,10 @@ export interface StreamResponseOptions {
    */
   waitForAll: boolean
   /**
-   * Keep what React writes while the body streams, so the complete document can be rebuilt from it
-   * once it has ended (see complete-document.ts): handed to `onComplete` as `streamed`.
+   * Record what React writes while the body streams, so the complete document can be rebuilt from
+   * it once it has ended (see complete-document.ts): handed to `onComplete` as `streamed`.
    */
-  keepStreamed?: boolean
+  recordStreamed?: boolean
   timeoutMs: number
   /** Aborts the render when the visitor goes away. */
   signal?: AbortSignal
@@ -52,7 +52,7 @@ export interface StreamResponseOptions {
   /**
    * Told once the response is settled: `clean` when the body is complete and clean (no render
    * error, not cut short by the timeout or a departing visitor), so it may be cached; `streamed`
-   * with `keepStreamed`, for a clean body that was streamed.
+   * with `recordStreamed`, for a clean body that was streamed.
    */
   onComplete?: (clean: boolean, streamed?: StreamedBody) => void
 }
@@ -127,7 +127,7 @@ class RenderRun {
     this.options = options
     this.resolve = resolve
     this.reject = reject
-    this.sink = new ChunkSink(options.keepStreamed === true)
+    this.sink = new ChunkSink(options.recordStreamed === true)
     this.timer = setTimeout(
       () => this.abort(new Error(`Rendering took longer than ${options.timeoutMs} ms`), 'timeout'),
       options.timeoutMs,
@@ -174,10 +174,10 @@ class RenderRun {
     if (this.state === 'done') return
     this.move('done')
     this.stopTimer()
-    const kept = clean && !this.renderFailed && !this.aborted.signal.aborted
-    this.renderSpan?.set({ 'render.complete': kept })
+    const cacheable = clean && !this.renderFailed && !this.aborted.signal.aborted
+    this.renderSpan?.set({ 'render.complete': cacheable })
     this.renderSpan?.end()
-    this.options.onComplete?.(kept, kept ? streamed : undefined)
+    this.options.onComplete?.(cacheable, cacheable ? streamed : undefined)
   }
 
   private abort(reason: Error, why: 'timeout' | 'client'): void {
@@ -224,7 +224,7 @@ class RenderRun {
    * The headers of the answer, from its policy: the one for React's own scripts when the body
    * streams on, or when React wrote anything after the shell (boundaries completed or left to the
    * browser, by scripts); what React writes in one piece with the shell holds no script of its own.
-   * `headers` keep the policy of a complete copy (the HTML cache's), whatever this answer's.
+   * `headers` carry the policy of a complete copy (the HTML cache's), whatever this answer's.
    */
   private headersFor(streaming: boolean): Headers {
     const { policy, reactScriptsPolicy, headers, status } = this.options

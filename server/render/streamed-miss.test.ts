@@ -123,11 +123,11 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
       await vi.waitFor(() => expect(started.htmlCache?.inFlight).toBe(0))
       // Kept without a second upstream round trip (see also the crawler's test below).
       expect(started.upstreamCalls.get('/v1/resource/aside')).toBe(1)
-      // The kept copy was spliced from what streamed, not rendered again.
+      // The stored copy was spliced from what streamed, not rendered again.
       const counted = await metrics.registry.metrics()
       expect(counted).toContain('streamed_copies_total{made="splice"} 1')
       expect(counted).not.toContain('streamed_copies_total{made="render"}')
-      // The next visitor gets the kept copy: complete, the aside in place, before the app and in it.
+      // The next visitor gets the stored copy: complete, the aside in place, before the app and in it.
       const early = await firstChunkAndBody(`${started.url}/res/hot`, headers, createGate())
       const late = await (
         await started.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': BROWSER } })
@@ -150,18 +150,18 @@ describe('a cacheable miss streams its shell; the HTML cache keeps the complete 
     expect(miss.body).toMatch(PENDING)
     await vi.waitFor(() => expect(visited.htmlCache?.size).toBe(1))
     await vi.waitFor(() => expect(visited.htmlCache?.inFlight).toBe(0))
-    const kept = await (
+    const stored = await (
       await visited.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': BROWSER } })
     ).text()
     const crawler = await (
       await crawled.request('/res/hot', { headers: { cookie: 'lang=zh', 'user-agent': CRAWLER } })
     ).text()
-    // The kept copy cost the upstream no more than the crawler's render: each API path as often.
+    // The stored copy cost the upstream no more than the crawler's render: each API path as often.
     expect(Object.fromEntries(visited.upstreamCalls)).toEqual(Object.fromEntries(crawled.upstreamCalls))
     expect(visited.upstreamCalls.get('/v1/resource/aside')).toBe(1)
     expect(crawler).not.toMatch(PENDING)
     expect(asideOf(crawler)).toMatch(/^<aside class="res-aside"[^>]*><!--\$--><section class="res-aside__block/)
-    expect(beforeData(kept)).toBe(beforeData(crawler))
+    expect(beforeData(stored)).toBe(beforeData(crawler))
   })
 
   it('gives a crawler the complete page on a miss and on a hit', async () => {

@@ -9,7 +9,7 @@ import type { PageLookup } from '../cache/pages/render-flights.ts'
 import type { Rerender } from '../cache/pages/read-render.ts'
 import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
 import type { SecurityPolicy } from '../http/security-policy.ts'
-import type { CachedPageFacts, PageViews } from './front-decision.ts'
+import type { PageToRerender, PageViews } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
 import {
@@ -28,8 +28,8 @@ export interface DocumentRouteOptions extends PageRenderOptions {
   security: SecurityPolicy
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
-  /** How a kept page is rendered again in the background (the composition root's, routes/page-render.ts). */
-  rerenderFor: (page: CachedPageFacts) => Rerender
+  /** How a stored page is rendered again in the background (the composition root's, routes/page-render.ts). */
+  rerenderFor: (page: PageToRerender) => Rerender
 }
 
 /**
@@ -79,7 +79,7 @@ async function answer(
     result.response.headers.set('cache-status', cacheStatus('miss'))
     return isHead ? withoutBody(result.response) : result.response
   }
-  if (result.kind === 'kept') return served(c, null, result.page, isPrivate, options.security)
+  if (result.kind === 'captured') return served(c, null, result.page, isPrivate, options.security)
   if (result.stale)
     cache.revalidate(key, options.rerenderFor({ tenant: c.get('tenant'), origin: c.get('origin'), decision }))
   return served(c, { found: result, freshMs: cache.freshMs }, result.page, isPrivate, options.security)

@@ -15,9 +15,9 @@ const tenant = toTenant('example.test', site)
 const twoLanguages: Tenant = { ...tenant, languages: ['en', 'zh'] }
 const ORIGIN = 'http://example.test'
 
-type PageFacts = Pick<RequestFacts, 'target' | 'langCookie' | 'acceptLanguage'>
+type PageRequest = Pick<RequestFacts, 'target' | 'langCookie' | 'acceptLanguage'>
 
-function facts(overrides: { pathname?: string; langCookie?: string | undefined } = {}): PageFacts {
+function facts(overrides: { pathname?: string; langCookie?: string | undefined } = {}): PageRequest {
   const { pathname = '/res/hot', ...rest } = overrides
   return { target: { pathname, search: '' }, langCookie: 'en', acceptLanguage: undefined, ...rest }
 }

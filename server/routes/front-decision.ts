@@ -42,20 +42,23 @@ function setsLanguageCookie(tenant: Tenant, cookie: string | undefined, language
   return tenant.languages.length > 1 && shouldSetLangCookie(cookie, language)
 }
 
-/** The page a re-render is for: the facts its cache key encodes. */
-export interface CachedPageFacts {
+/** The page a re-render is for: what its cache key encodes. */
+export interface PageToRerender {
   tenant: Tenant
   /** The origin the visitors addressed (part of the key: canonical links are built from it). */
   origin: string
   decision: PageToRender
 }
 
+/** The old name of PageToRerender, for routes/page-render.ts until the branch changing it lands. */
+export type CachedPageFacts = PageToRerender
+
 export interface PageViewsOptions {
   sites: SiteRepository
   policyOf: CachePolicyLookup
   imageOptimizer: boolean
   /** Renders a stale page again in the background (routes/page-render.ts `createBackgroundRenders`). */
-  rerenderFor: (facts: CachedPageFacts) => Rerender
+  rerenderFor: (page: PageToRerender) => Rerender
   /**
    * The build and the purges applied so far (page-view-memo.ts): the hit writer's views are
    * remembered per address until it changes, or the tenant's config does. Default: one generation.

@@ -72,20 +72,28 @@ export function sitemapRoute(options: SeoFileOptions): MiddlewareHandler<AppEnv>
       defaultLanguage: tenant.defaultLanguage,
       url: (language, routerPath) => origin + tenant.address(language as Lang)(routerPath),
     })
-    const chunks = chunkSitemap(items, limits)
-    let xml: string
-    if (file === 0) {
-      xml =
-        chunks.length === 1
-          ? await renderUrlset(chunks[0] ?? [])
-          : await renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
-    } else {
-      const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
-      if (chunk === undefined) return notFound()
-      xml = await renderUrlset(chunk)
-    }
-    return seoFile(c, xml, 'application/xml; charset=utf-8')
+    const xml = await sitemapFile(file, chunkSitemap(items, limits), origin)
+    return xml === null ? notFound() : seoFile(c, xml, 'application/xml; charset=utf-8')
   }
+}
+
+/**
+ * Sitemap file `file` (0 for `/sitemap.xml`) of a site's URLs in `chunks`: `/sitemap.xml` is the
+ * only file of a site that needs one, else the index naming `/sitemap-N.xml`; null when there is no
+ * such file.
+ */
+async function sitemapFile(
+  file: number,
+  chunks: ReturnType<typeof chunkSitemap>,
+  origin: string,
+): Promise<string | null> {
+  if (file === 0) {
+    return chunks.length === 1
+      ? renderUrlset(chunks[0] ?? [])
+      : renderSitemapIndex(chunks.map((_, index) => `${origin}/sitemap-${index + 1}.xml`))
+  }
+  const chunk = chunks.length > 1 ? chunks[file - 1] : undefined
+  return chunk === undefined ? null : renderUrlset(chunk)
 }
 
 /**

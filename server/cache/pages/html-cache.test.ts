@@ -73,8 +73,8 @@ describe('createHtmlCache', () => {
   })
 
   it.each([
-    ['a complete 200', 200, true, 'kept'],
-    ['a not-found page, handed to waiters but not kept', 404, true, 'kept'],
+    ['a complete 200', 200, true, 'captured'],
+    ['a not-found page, handed to waiters but not stored', 404, true, 'captured'],
     ['a render cut short', 200, false, 'rendered'],
   ])('answers a render in one piece from the page made of it: %s', async (_label, status, complete, kind) => {
     const { cache } = setup()
@@ -87,7 +87,7 @@ describe('createHtmlCache', () => {
     })
     const answer = await cache.get('h:html:a', render)
     expect(answer.kind).toBe(kind)
-    if (answer.kind !== 'kept') return
+    if (answer.kind !== 'captured') return
     expect(answer.page.status).toBe(status)
     expect(bodySegments(answer.page.body).map((segment) => segment.toString())).toEqual([
       '<script nonce="',

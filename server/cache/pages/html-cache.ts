@@ -5,9 +5,9 @@ import type { SharedStore } from '../redis/shared-store.ts'
 import type { CacheMetrics } from '../../metrics/metrics.ts'
 import type { CachedPage } from './cached-page.ts'
 import { createPageClock } from './page-clock.ts'
-import { createPageKeeper } from './page-keeper.ts'
+import { createPageTiers } from './page-tiers.ts'
 import { createPageRevalidation } from './page-revalidation.ts'
-import { createPageStore, type Entry, type PageStore } from './page-store.ts'
+import { createPageStore, type StoredPage, type PageStore } from './page-store.ts'
 import { purgedUses } from '../purge/purged-uses.ts'
 import type { Rendered, Rerender, RevalidationOutcome } from './read-render.ts'
 import { createRenderFlights, type HtmlCacheAnswer, type PageLookup } from './render-flights.ts'
@@ -57,7 +57,7 @@ export interface HtmlCache {
   lookup(key: string): PageLookup | undefined
   /**
    * The cached page of `key`, or a new render. Concurrent misses of one key share one render;
-   * only a complete 200 without Set-Cookie is kept. A stale page is answered at once (and is the
+   * only a complete 200 without Set-Cookie is stored. A stale page is answered at once (and is the
    * caller's to `revalidate`).
    */
   get(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
@@ -70,22 +70,22 @@ export interface HtmlCache {
   isStale(key: string): boolean
   /**
    * Marks stale (soft) or forgets (hard) the pages a purge covers on this instance; renders of them
-   * running now (of the whole tenant for a tag purge) are not kept. Answers how many pages, their
+   * running now (of the whole tenant for a tag purge) are not stored. Answers how many pages, their
    * keys, and the upstream keys they were built from.
    */
   purge(scope: PurgeScope): { pages: number; keys: string[]; uses: string[] }
-  /** Purges applied here so far: decisions kept beside the cache are taken again after one (routes/page-view-memo.ts). */
+  /** Purges applied here so far: decisions remembered beside the cache are taken again after one (routes/page-view-memo.ts). */
   readonly purges: number
-  /** How long a kept page may be answered after it was rendered: fresh, then stale. */
+  /** How long a stored page may be answered after it was rendered: fresh, then stale. */
   readonly lifetimeMs: number
-  /** How long a kept page is fresh after it was rendered (unless purged). */
+  /** How long a stored page is fresh after it was rendered (unless purged). */
   readonly freshMs: number
   readonly size: number
   readonly bytes: number
   /** Renders of this instance whose outcome is not settled yet (background re-renders included). */
   readonly inFlight: number
   /**
-   * Kept pages whose write to the shared store has not been answered yet: it lands after the render
+   * Stored pages whose write to the shared store has not been answered yet: it lands after the render
    * has settled, so whoever reads the store after this instance's renders waits for both.
    */
   readonly sharing: number
@@ -98,8 +98,8 @@ export interface HtmlCache {
  * shared store, through its lock). Keys start with the tenant host followed by `:` (see
  * cache-keys.ts), so a tenant purge is a prefix match.
  *
- * Its parts: the page store (page-store.ts) and its clock (page-clock.ts); the keeper that stores a
- * page here and in the shared store (page-keeper.ts), judged by the purge log (purge-log.ts); the
+ * Its parts: the page store (page-store.ts) and its clock (page-clock.ts); the two tiers that store a
+ * page here and in the shared store (page-tiers.ts), judged by the purge log (purge-log.ts); the
  * renders of misses running now (render-flights.ts); the background re-renders of stale pages
  * (page-revalidation.ts).
  */
@@ -109,9 +109,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const shared = sharedPagesOf(options, clock.now)
   const pages = createPageStore(options.maxBytes, metrics)
   const purges = createPurgeLog()
-  const keeper = createPageKeeper({ pages, purges, shared, clock, onError })
+  const tiers = createPageTiers({ pages, purges, shared, clock, onError })
   const revalidation = createPageRevalidation({
-    keeper,
+    tiers,
     shared,
     lockMs: options.shared?.lockMs ?? 30_000,
     clock,
@@ -122,7 +122,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   })
 
   /** The entry of `key` while it may be served; one past its stale window is dropped. */
-  function servable(key: string): Entry | undefined {
+  function servable(key: string): StoredPage | undefined {
     const entry = pages.get(key)
     if (entry === undefined) return undefined
     if (clock.isServable(entry.page)) return entry
@@ -132,21 +132,21 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
 
   /**
    * A servable entry as a lookup finds it, counted: fresh or stale is decided here, once. A page
-   * that has grown since it was last looked at (the bodies kept for its hits, its better blocks)
+   * that has grown since it was last looked at (the bodies held for its hits, its better blocks)
    * is counted again.
    */
-  function held(key: string, entry: Entry): PageLookup {
+  function held(key: string, entry: StoredPage): PageLookup {
     pages.recount(key, entry)
     const fresh = clock.isFresh(entry)
     if (fresh) {
       metrics?.lookup('hit')
-      keeper.offerAgain(key, entry)
+      tiers.offerAgain(key, entry)
     } else metrics?.lookup('stale')
     return { page: entry.page, age: clock.ageSeconds(entry.page), stale: !fresh }
   }
 
   let purgesApplied = 0
-  const flights = createRenderFlights({ pages, keeper, shared, clock, metrics, onError, held })
+  const flights = createRenderFlights({ pages, tiers, shared, clock, metrics, onError, held })
 
   return {
     peek: (key) => servable(key)?.page,
@@ -189,7 +189,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       return flights.size + revalidation.running
     },
     get sharing() {
-      return keeper.writing
+      return tiers.writing
     },
   }
 }

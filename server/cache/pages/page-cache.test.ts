@@ -18,7 +18,7 @@ function withoutNonce(html: string): string {
   return html.replace(/ nonce="[^"]*"/g, ' nonce=""')
 }
 
-/** GET that waits until the page is kept (or known not to be); `text` has its nonces blanked. */
+/** GET that waits until the page is stored (or known not to be); `text` has its nonces blanked. */
 async function get(site: TestSite, path: string, init: RequestInit & { host?: string } = {}) {
   const response = await site.request(path, init)
   const raw = await response.text()
@@ -60,7 +60,7 @@ describe('the HTML cache in the app', () => {
     expect(site.htmlCache?.size).toBe(2)
   })
 
-  it('adds the language cookie per visitor, never to the kept page', async () => {
+  it('adds the language cookie per visitor, never to the stored page', async () => {
     site = await startTestSite({ htmlCache: {} })
     const newcomer = await get(site, '/res/hot')
     expect(newcomer.response.headers.get('set-cookie')).toMatch(/^lang=zh;/)
@@ -151,7 +151,7 @@ describe('the HTML cache in the app', () => {
   })
 
   // The pages of the next three carry a nonce on every script (their site's code loads a script by
-  // its address): their hits fill a fresh one into the kept page's nonce slots.
+  // its address): their hits fill a fresh one into the stored page's nonce slots.
   it('answers a miss from the page it keeps: one brotli pass, for the visitor and the cache', async () => {
     site = await startTestSite({ htmlCache: {}, upstream: withSiteCode(ADDRESSED_SITE_SCRIPT) })
     const miss = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'br, gzip' } })
@@ -161,18 +161,18 @@ describe('the HTML cache in the app', () => {
     const html = brotliDecompressSync(body).toString()
     const policyNonce = /'nonce-([^']+)'/.exec(miss.headers.get('content-security-policy') ?? '')?.[1]
     expect(new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map((match) => match[1]))).toEqual(new Set([policyNonce]))
-    const kept = site.htmlCache?.peek(htmlKey('res.localhost', 'zh', 'http://res.localhost', '/res/hot'))
-    expect(kept?.body.br?.equals(body)).toBe(true)
-    expect(kept?.body.gzip).toBeNull()
+    const stored = site.htmlCache?.peek(htmlKey('res.localhost', 'zh', 'http://res.localhost', '/res/hot'))
+    expect(stored?.body.br?.equals(body)).toBe(true)
+    expect(stored?.body.gzip).toBeNull()
     // Its first gzip hit makes the gzip blocks: the same page, with a fresh nonce.
     const hit = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'br, gzip' } })
     expect(hit.headers.get('content-encoding')).toBe('gzip')
     expect(withoutNonce(gunzipSync(Buffer.from(await hit.arrayBuffer())).toString())).toBe(withoutNonce(html))
-    expect(kept?.body.gzip).not.toBeNull()
-    expect(kept?.body.br).toBeNull()
+    expect(stored?.body.gzip).not.toBeNull()
+    expect(stored?.body.br).toBeNull()
   })
 
-  it('answers a miss of a visitor without brotli in gzip, made from the kept page', async () => {
+  it('answers a miss of a visitor without brotli in gzip, made from the stored page', async () => {
     site = await startTestSite({ htmlCache: {}, upstream: withSiteCode(ADDRESSED_SITE_SCRIPT) })
     const miss = await site.request('/res/hot', { headers: { cookie: 'lang=zh', 'accept-encoding': 'gzip' } })
     expect(miss.headers.get('content-encoding')).toBe('gzip')
@@ -210,13 +210,13 @@ describe('the HTML cache in the app', () => {
     expect(text).toContain('cache_lookups_total{cache="html",result="miss"} 1')
     expect(text).toContain('cache_lookups_total{cache="html",result="hit"} 2')
     expect(text).toContain('cache_entries{cache="html"} 1')
-    // The one kept page's identity and compressed bodies: more than the compressed body alone.
+    // The one stored page's identity and compressed bodies: more than the compressed body alone.
     expect(Number(/^cache_bytes\{cache="html"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(10_000)
     // A hit is reported under the page's route name, like the render it replays.
     expect(text).toMatch(/http_requests_total\{route="res-hot",method="GET",status_class="2xx",code="200"\} 3/)
   })
 
-  it('HEAD is answered from a kept page', async () => {
+  it('HEAD is answered from a stored page', async () => {
     site = await startTestSite({ htmlCache: {} })
     await get(site, '/res/hot')
     const calls = totalCalls(site)

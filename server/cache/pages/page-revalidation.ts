@@ -2,8 +2,8 @@ import { nextRetryAt, type Backoff } from '../backoff.ts'
 import { readingFresh } from '../config/fresh-reads.ts'
 import { renewed, type CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
-import type { PageKeeper, Start } from './page-keeper.ts'
-import type { Entry } from './page-store.ts'
+import type { PageTiers, Start } from './page-tiers.ts'
+import type { StoredPage } from './page-store.ts'
 import { readRender, toUsed, type Rerender, type RevalidationOutcome, type Used } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
 import { isTakedown } from './takedown-status.ts'
@@ -18,13 +18,13 @@ const ELSEWHERE_RETRY_MS = 250
 /** The background re-renders of stale pages: one per key (per fleet with a shared store), backed off while they fail. */
 export interface PageRevalidation {
   /** Starts the one background re-render of a stale `key`, unless one runs or its back-off holds. */
-  revalidate(key: string, entry: Entry, rerender: Rerender): void
+  revalidate(key: string, entry: StoredPage, rerender: Rerender): void
   /** Re-renders whose outcome is not settled yet. */
   readonly running: number
 }
 
 export interface PageRevalidationOptions {
-  keeper: PageKeeper
+  tiers: PageTiers
   shared: SharedPages | undefined
   /** How long this instance holds the fleet's re-render lock of a key at most. */
   lockMs: number
@@ -72,33 +72,49 @@ export function createPageRevalidation(options: PageRevalidationOptions): PageRe
  * One re-render of a stale page, to its outcome. With a shared store, a newer copy there is taken
  * instead, and the page is rendered only by the instance holding its lock.
  */
-function revalidationOf({ keeper, shared, lockMs, clock }: PageRevalidationOptions) {
-  return async function revalidation(key: string, entry: Entry, rerender: Rerender): Promise<RevalidationOutcome> {
-    const started: Start = keeper.start()
-    let release: (() => Promise<void>) | null = null
-    if (shared) {
-      const stored = await shared.read(key, clock.ttlMs)
-      // A copy is there: this re-render replaces it without waiting for admission.
-      if (stored !== undefined) entry.inShared = true
-      if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
-        keeper.keep(key, stored.page, started, { uses: stored.uses, share: false })
-        return 'shared'
-      }
-      release = await shared.lock(key, lockMs)
-      if (release === null) return 'elsewhere'
-    }
+function revalidationOf(options: PageRevalidationOptions) {
+  const { tiers, clock } = options
+  const consult = sharedStepOf(options)
+  return async function revalidation(key: string, entry: StoredPage, rerender: Rerender): Promise<RevalidationOutcome> {
+    const started: Start = tiers.start()
+    const step = await consult(key, entry, started)
+    if (step === 'shared' || step === 'elsewhere') return step
     try {
       const done = await renderAside(rerender, entry, clock.now)
       if (done === null) return 'failed'
       if (done === 'gone') {
-        await keeper.takeDown(key, started)
+        await tiers.takeDown(key, started)
         return 'removed'
       }
-      keeper.keep(key, done.page, started, { uses: done.uses, share: true })
+      tiers.store(key, done.page, started, { uses: done.uses, share: true })
       return done.unchanged ? 'unchanged' : 'rendered'
     } finally {
-      await release?.()
+      await step.release?.()
     }
+  }
+}
+
+/**
+ * The shared store's say before a re-render: a newer copy there, taken instead (`shared`); the
+ * lock held by another instance (`elsewhere`); or go on, releasing the lock once rendered (none
+ * without a shared store).
+ */
+function sharedStepOf({ tiers, shared, lockMs, clock }: PageRevalidationOptions) {
+  return async function consult(
+    key: string,
+    entry: StoredPage,
+    started: Start,
+  ): Promise<'shared' | 'elsewhere' | { release: (() => Promise<void>) | null }> {
+    if (!shared) return { release: null }
+    const stored = await shared.read(key, clock.ttlMs)
+    // A copy is there: this re-render replaces it without waiting for admission.
+    if (stored !== undefined) entry.inShared = true
+    if (stored !== undefined && !stored.purged && stored.page.storedAt > entry.page.storedAt) {
+      tiers.store(key, stored.page, started, { uses: stored.uses, share: false })
+      return 'shared'
+    }
+    const release = await shared.lock(key, lockMs)
+    return release === null ? 'elsewhere' : { release }
   }
 }
 
@@ -110,11 +126,11 @@ function revalidationOf({ keeper, shared, lockMs, clock }: PageRevalidationOptio
  */
 async function renderAside(
   rerender: Rerender,
-  entry: Entry,
+  entry: StoredPage,
   now: () => number,
 ): Promise<{ page: CachedPage; uses: Used; unchanged: boolean } | 'gone' | null> {
   const current = entry.page
-  // Built from no upstream answer a purge left stale (fresh-reads.ts): the page is kept as fresh.
+  // Built from no upstream answer a purge left stale (fresh-reads.ts): the page is stored as fresh.
   const rendered = await readingFresh(() => rerender(entry.purged ? undefined : current.digest))
   if ('kind' in rendered) return { page: renewed(current, now()), uses: toUsed(rendered.uses), unchanged: true }
   if (entry.purged && isTakedown(rendered.response.status)) {

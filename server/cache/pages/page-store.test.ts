@@ -16,15 +16,15 @@ function pageOf(bytes: number): CachedPage {
   }
 }
 
-const KEPT = { uses: NOTHING_USED, purged: false }
+const STORED = { uses: NOTHING_USED, purged: false }
 
 describe('the page store', () => {
   it("a flood of one tenant's new pages leaves another tenant's hot page kept", () => {
     const store = createPageStore(100_000, undefined)
-    store.keep('b.example:html:zh:http://b.example/', pageOf(10_000), KEPT)
-    store.keep('c.example:html:zh:http://c.example/', pageOf(10_000), KEPT)
+    store.set('b.example:html:zh:http://b.example/', pageOf(10_000), STORED)
+    store.set('c.example:html:zh:http://c.example/', pageOf(10_000), STORED)
     for (let index = 0; index < 500; index += 1) {
-      store.keep(`a.example:html:zh:http://a.example/s?query=${index}`, pageOf(10_000), KEPT)
+      store.set(`a.example:html:zh:http://a.example/s?query=${index}`, pageOf(10_000), STORED)
       // b's page is asked for now and then, c's never again: both stay, the flood pushes out its own.
       if (index % 50 === 0) expect(store.get('b.example:html:zh:http://b.example/')).toBeDefined()
     }
@@ -39,10 +39,10 @@ describe('the page store', () => {
   it("a long tail of new tenants leaves a popular tenant's recent pages kept, the larger ones too", () => {
     const store = createPageStore(100_000, undefined)
     const hot = ['r.example:html:zh:http://r.example/', 'r.example:html:zh:http://r.example/s']
-    store.keep(hot[0] ?? '', pageOf(12_000), KEPT)
-    store.keep(hot[1] ?? '', pageOf(12_000), KEPT)
+    store.set(hot[0] ?? '', pageOf(12_000), STORED)
+    store.set(hot[1] ?? '', pageOf(12_000), STORED)
     for (let index = 0; index < 1000; index += 1) {
-      store.keep(`t${index}.example:html:zh:http://t${index}.example/`, pageOf(8_000), KEPT)
+      store.set(`t${index}.example:html:zh:http://t${index}.example/`, pageOf(8_000), STORED)
       // Asked for between every few new tenants, as a popular site is.
       if (index % 5 === 0) for (const key of hot) expect(store.get(key)).toBeDefined()
     }
@@ -52,10 +52,11 @@ describe('the page store', () => {
 
   it('one tenant alone may use the whole bound, least recently used out first', () => {
     const store = createPageStore(30_000, undefined)
-    for (const path of ['/1', '/2', '/3']) store.keep(`a.example:html:zh:http://a.example${path}`, pageOf(10_000), KEPT)
+    for (const path of ['/1', '/2', '/3'])
+      store.set(`a.example:html:zh:http://a.example${path}`, pageOf(10_000), STORED)
     expect(store.size).toBe(3)
     store.get('a.example:html:zh:http://a.example/1')
-    store.keep('a.example:html:zh:http://a.example/4', pageOf(10_000), KEPT)
+    store.set('a.example:html:zh:http://a.example/4', pageOf(10_000), STORED)
     expect(store.get('a.example:html:zh:http://a.example/2')).toBeUndefined()
     expect(store.get('a.example:html:zh:http://a.example/1')).toBeDefined()
     expect(store.bytes).toBe(30_000)
@@ -63,11 +64,11 @@ describe('the page store', () => {
 
   it('the largest tenant gives up a page, even when its pages are more recent', () => {
     const store = createPageStore(40_000, undefined)
-    store.keep('b.example:html:zh:http://b.example/old', pageOf(10_000), KEPT)
-    store.keep('a.example:html:zh:http://a.example/1', pageOf(10_000), KEPT)
-    store.keep('a.example:html:zh:http://a.example/2', pageOf(10_000), KEPT)
-    store.keep('a.example:html:zh:http://a.example/3', pageOf(10_000), KEPT)
-    store.keep('b.example:html:zh:http://b.example/new', pageOf(10_000), KEPT)
+    store.set('b.example:html:zh:http://b.example/old', pageOf(10_000), STORED)
+    store.set('a.example:html:zh:http://a.example/1', pageOf(10_000), STORED)
+    store.set('a.example:html:zh:http://a.example/2', pageOf(10_000), STORED)
+    store.set('a.example:html:zh:http://a.example/3', pageOf(10_000), STORED)
+    store.set('b.example:html:zh:http://b.example/new', pageOf(10_000), STORED)
     expect(store.get('b.example:html:zh:http://b.example/old')).toBeDefined()
     expect(store.get('a.example:html:zh:http://a.example/1')).toBeUndefined()
     expect(store.size).toBe(4)
@@ -75,17 +76,17 @@ describe('the page store', () => {
 
   it('does not keep a page larger than the bound, and forgets the copy it replaces', () => {
     const store = createPageStore(10_000, undefined)
-    store.keep('a.example:html:zh:http://a.example/', pageOf(1000), KEPT)
-    store.keep('a.example:html:zh:http://a.example/', pageOf(20_000), KEPT)
+    store.set('a.example:html:zh:http://a.example/', pageOf(1000), STORED)
+    store.set('a.example:html:zh:http://a.example/', pageOf(20_000), STORED)
     expect(store.get('a.example:html:zh:http://a.example/')).toBeUndefined()
     expect([store.size, store.bytes]).toEqual([0, 0])
   })
 
   it('counts a page again when it has grown, and evicts for it', () => {
     const store = createPageStore(35_000, undefined)
-    store.keep('a.example:html:zh:http://a.example/1', pageOf(10_000), KEPT)
-    store.keep('a.example:html:zh:http://a.example/2', pageOf(10_000), KEPT)
-    store.keep('b.example:html:zh:http://b.example/1', pageOf(10_000), KEPT)
+    store.set('a.example:html:zh:http://a.example/1', pageOf(10_000), STORED)
+    store.set('a.example:html:zh:http://a.example/2', pageOf(10_000), STORED)
+    store.set('b.example:html:zh:http://b.example/1', pageOf(10_000), STORED)
     const entry = store.get('b.example:html:zh:http://b.example/1')
     if (entry === undefined) throw new Error('the page was not kept')
     entry.page = { ...entry.page, size: 16_000 }
@@ -115,7 +116,8 @@ describe('the page store', () => {
       },
     }
     const store = createPageStore(20_000, metrics)
-    for (const path of ['/1', '/2', '/3']) store.keep(`a.example:html:zh:http://a.example${path}`, pageOf(10_000), KEPT)
+    for (const path of ['/1', '/2', '/3'])
+      store.set(`a.example:html:zh:http://a.example${path}`, pageOf(10_000), STORED)
     expect([evicted, gauges.size?.(), gauges.bytes?.()]).toEqual([1, 2, 20_000])
   })
 })

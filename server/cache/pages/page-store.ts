@@ -2,8 +2,8 @@ import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { bytesHeld, type CachedPage } from './cached-page.ts'
 import type { Used } from './read-render.ts'
 
-/** A kept page with what the HTML cache knows of it. */
-export interface Entry {
+/** A page this instance's HTML cache holds, with what it knows of it. */
+export interface StoredPage {
   page: CachedPage
   /** Bytes the byte bound counts for it: what the page held when last looked at (bytesHeld). */
   counted: number
@@ -20,22 +20,22 @@ export interface Entry {
 
 export interface PageStore {
   /** The entry of `key`, now its tenant's most recently used. */
-  get(key: string): Entry | undefined
+  get(key: string): StoredPage | undefined
   /** The entry of `key`, its place in the order left as it is. */
-  peek(key: string): Entry | undefined
-  /** Keeps `page` under `key`, counted at the bytes it holds now. */
-  keep(key: string, page: CachedPage, how: Pick<Entry, 'uses' | 'purged'> & { inShared?: boolean }): void
-  /** Counts `entry` again when its page has grown since (the bodies kept for its hits, its better blocks). */
-  recount(key: string, entry: Entry): void
+  peek(key: string): StoredPage | undefined
+  /** Stores `page` under `key` (replacing what was there), counted at the bytes it holds now. */
+  set(key: string, page: CachedPage, how: Pick<StoredPage, 'uses' | 'purged'> & { inShared?: boolean }): void
+  /** Counts `entry` again when its page has grown since (the bodies held for its hits, its better blocks). */
+  recount(key: string, entry: StoredPage): void
   delete(key: string): void
-  entries(): [string, Entry][]
+  entries(): [string, StoredPage][]
   readonly size: number
   readonly bytes: number
 }
 
 /** One tenant's pages, least recently used first (a Map keeps insertion order), and their bytes. */
 interface Tenant {
-  pages: Map<string, Entry>
+  pages: Map<string, StoredPage>
   bytes: number
 }
 
@@ -62,7 +62,7 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
   const bound = Math.max(1, maxBytes)
   const tenants = new Map<string, Tenant>()
   /** Every key, least recently used first. */
-  const order = new Map<string, Entry>()
+  const order = new Map<string, StoredPage>()
   let bytes = 0
   let size = 0
   metrics?.size(() => size)
@@ -80,7 +80,7 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
     return true
   }
 
-  function add(key: string, entry: Entry): void {
+  function add(key: string, entry: StoredPage): void {
     const name = tenantOf(key)
     const tenant = tenants.get(name) ?? { pages: new Map(), bytes: 0 }
     tenants.set(name, tenant)
@@ -111,11 +111,11 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
     }
   }
 
-  function put(key: string, entry: Entry): void {
+  function put(key: string, entry: StoredPage): void {
     const name = tenantOf(key)
     const tenant = tenants.get(name)
     if (tenant !== undefined) remove(name, tenant, key)
-    // A page larger than the whole bound is not kept (it would push out everything else).
+    // A page larger than the whole bound is not stored (it would push out everything else).
     if (entry.counted > bound) return
     add(key, entry)
     evict()
@@ -134,7 +134,7 @@ export function createPageStore(maxBytes: number, metrics: CacheMetrics | undefi
       return entry
     },
     peek: (key) => tenants.get(tenantOf(key))?.pages.get(key),
-    keep(key, page, how) {
+    set(key, page, how) {
       const counted = Math.max(1, bytesHeld(page))
       const inShared = how.inShared ?? false
       put(key, { page, counted, uses: how.uses, purged: how.purged, failures: 0, retryAt: 0, inShared })

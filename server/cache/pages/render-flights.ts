@@ -2,8 +2,8 @@ import type { CacheMetrics } from '../../metrics/metrics.ts'
 import { coversPage, type PurgeScope } from '../purge/purge-scope.ts'
 import type { CachedPage } from './cached-page.ts'
 import type { PageClock } from './page-clock.ts'
-import type { PageKeeper, Start } from './page-keeper.ts'
-import type { Entry, PageStore } from './page-store.ts'
+import type { PageTiers, Start } from './page-tiers.ts'
+import type { StoredPage, PageStore } from './page-store.ts'
 import { captureRender, toUsed, type Rendered } from './read-render.ts'
 import type { SharedPages } from './shared-pages.ts'
 import { readingFresh } from '../config/fresh-reads.ts'
@@ -18,12 +18,13 @@ export interface PageLookup {
 }
 
 /**
- * `kept`: this request's own render, kept, and answered from the kept page as a hit is (counted as
- * a miss): one compression serves both the visitor and the cache.
+ * `captured`: this request's own render, read whole before its visitor is answered, and answered
+ * from that page as a hit is (counted as a miss), stored or not: one compression serves both the
+ * visitor and the cache.
  */
 export type HtmlCacheAnswer =
   | ({ kind: 'hit' } & PageLookup)
-  | { kind: 'kept'; page: CachedPage }
+  | { kind: 'captured'; page: CachedPage }
   | { kind: 'rendered'; response: Response }
 
 /** The renders of pages this instance does not hold, running now: concurrent misses of one key share one. */
@@ -33,30 +34,30 @@ export interface RenderFlights {
    * from a new render that every miss of `key` arriving meanwhile waits for.
    */
   answer(key: string, render: () => Promise<Rendered>): Promise<HtmlCacheAnswer>
-  /** Keeps none of the renders running now that `scope` covers (a tag purge: every one of its tenant). */
+  /** Stores none of the renders running now that `scope` covers (a tag purge: every one of its tenant). */
   forget(scope: PurgeScope): void
   readonly size: number
 }
 
 export interface RenderFlightsOptions {
   pages: PageStore
-  keeper: PageKeeper
+  tiers: PageTiers
   shared: SharedPages | undefined
   clock: PageClock
   metrics: CacheMetrics | undefined
   onError: ((error: unknown, key: string) => void) | undefined
   /** A page held here as a lookup finds it (counted, its freshness decided). */
-  held: (key: string, entry: Entry) => PageLookup
+  held: (key: string, entry: StoredPage) => PageLookup
 }
 
-interface Flight {
+interface RunningRender {
   /** What concurrent waiters get: the page, or null when they must render for themselves. */
   page: Promise<CachedPage | null>
 }
 
 export function createRenderFlights(options: RenderFlightsOptions): RenderFlights {
   const { metrics } = options
-  const flights = new Map<string, Flight>()
+  const flights = new Map<string, RunningRender>()
   const lead = leaderOf(options)
 
   return {
@@ -70,7 +71,7 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
         return { kind: 'rendered', response: (await render()).response }
       }
       let settle!: (page: CachedPage | null) => void
-      const flight: Flight = { page: new Promise((resolve) => (settle = resolve)) }
+      const flight: RunningRender = { page: new Promise((resolve) => (settle = resolve)) }
       flights.set(key, flight)
       void flight.page.then(() => {
         if (flights.get(key) === flight) flights.delete(key)
@@ -78,7 +79,7 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
       return lead(key, render, settle)
     },
     forget(scope) {
-      // A render running now may carry any tag: a tag purge stops keeping every render of the tenant.
+      // A render running now may carry any tag: a tag purge stops storing every render of the tenant.
       for (const key of [...flights.keys()]) if (coversPage(scope, key, null)) flights.delete(key)
     },
     get size() {
@@ -89,7 +90,7 @@ export function createRenderFlights(options: RenderFlightsOptions): RenderFlight
 
 /** The render every miss of a key waits for: `settle` hands its waiters the page, or null. */
 function leaderOf(options: RenderFlightsOptions) {
-  const { pages, keeper, shared, clock, metrics, held } = options
+  const { pages, tiers, shared, clock, metrics, held } = options
   const capture = capturerOf(options)
 
   return async function lead(
@@ -97,23 +98,24 @@ function leaderOf(options: RenderFlightsOptions) {
     render: () => Promise<Rendered>,
     settle: (page: CachedPage | null) => void,
   ): Promise<HtmlCacheAnswer> {
-    const started = keeper.start()
+    const started = tiers.start()
     try {
       const fromShared = await shared?.read(key, clock.lifetimeMs)
       if (fromShared !== undefined) {
-        keeper.keep(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
+        tiers.store(key, fromShared.page, started, { uses: fromShared.uses, share: false, purged: fromShared.purged })
         settle(fromShared.page)
         const entry = pages.get(key)
         if (entry !== undefined) return { kind: 'hit', ...held(key, entry) }
         return { kind: 'hit', page: fromShared.page, age: clock.ageSeconds(fromShared.page), stale: false }
       }
       metrics?.lookup('miss')
-      // Kept for everyone: built from no upstream answer a purge left stale.
+      // Stored for everyone: built from no upstream answer a purge left stale.
       const { response, page, inMemory } = capture(key, await readingFresh(render), started)
       page.then(settle, () => settle(null))
-      // A page rendered in one piece is kept before its visitor is answered, from the kept page.
-      const kept = inMemory ? await page : null
-      return kept === null ? { kind: 'rendered', response } : { kind: 'kept', page: kept }
+      // A page rendered in one piece is read whole (and stored when it may be) before its visitor is
+      // answered from it.
+      const whole = inMemory ? await page : null
+      return whole === null ? { kind: 'rendered', response } : { kind: 'captured', page: whole }
     } catch (error) {
       settle(null)
       throw error
@@ -121,8 +123,8 @@ function leaderOf(options: RenderFlightsOptions) {
   }
 }
 
-/** Hands the visitor the render while its body is read aside; keeps the page if it is a complete 200. */
-function capturerOf({ keeper, clock, onError }: RenderFlightsOptions) {
+/** Hands the visitor the render while its body is read aside; stores the page if it is a complete 200. */
+function capturerOf({ tiers, clock, onError }: RenderFlightsOptions) {
   return function capture(
     key: string,
     rendered: Rendered,
@@ -131,8 +133,8 @@ function capturerOf({ keeper, clock, onError }: RenderFlightsOptions) {
     const captured = captureRender(rendered, clock.now)
     const page = captured.page.then(
       (cached) => {
-        // Errors, redirects and other statuses are handed to concurrent waiters but never kept.
-        if (cached?.status === 200) keeper.keep(key, cached, started, { uses: toUsed(rendered.uses), share: true })
+        // Errors, redirects and other statuses are handed to concurrent waiters but never stored.
+        if (cached?.status === 200) tiers.store(key, cached, started, { uses: toUsed(rendered.uses), share: true })
         return cached
       },
       (error: unknown) => {

@@ -93,8 +93,8 @@ describe('the shared store under a flood of never-seen addresses', () => {
     await vi.waitFor(async () => expect(await fleet.admin.exists(HOT_KEY)).toBe(1))
     const hotCalls = new Set(calls.hot)
     expect(hotCalls.size).toBeGreaterThan(0)
-    const kept = [a.htmlCache?.peek(HOT_PAGE), b.htmlCache?.peek(HOT_PAGE)]
-    expect(kept).not.toContain(undefined)
+    const heldHere = [a.htmlCache?.peek(HOT_PAGE), b.htmlCache?.peek(HOT_PAGE)]
+    expect(heldHere).not.toContain(undefined)
     const stored = await fleet.admin.getBuffer(HOT_KEY)
     const [memoryBefore, keysBefore] = [await usedMemory(), await keysFootprint()]
 
@@ -143,9 +143,9 @@ describe('the shared store under a flood of never-seen addresses', () => {
     // render made was made again, each instance holds the very page it rendered or took before the
     // flood, and Redis the same copy.
     expect(calls.flood.filter((call) => hotCalls.has(call))).toEqual([])
-    expect([a.htmlCache?.peek(HOT_PAGE), b.htmlCache?.peek(HOT_PAGE)]).toEqual(kept)
-    expect(a.htmlCache?.peek(HOT_PAGE)).toBe(kept[0])
-    expect(b.htmlCache?.peek(HOT_PAGE)).toBe(kept[1])
+    expect([a.htmlCache?.peek(HOT_PAGE), b.htmlCache?.peek(HOT_PAGE)]).toEqual(heldHere)
+    expect(a.htmlCache?.peek(HOT_PAGE)).toBe(heldHere[0])
+    expect(b.htmlCache?.peek(HOT_PAGE)).toBe(heldHere[1])
     expect(await fleet.admin.getBuffer(HOT_KEY)).toEqual(stored)
     // And every visit of it was answered from a cache (Age).
     expect(hot).toHaveLength(Math.ceil(FLOOD / BATCH))

@@ -20,13 +20,20 @@ export interface SharedPages {
   read(key: string, maxAgeMs: number): Promise<(SharedPage & { purged: boolean }) | undefined>
   /**
    * Stores `page` (compressed, see shared-page-codec.ts) for as long as it may still be served
-   * (`keepMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
+   * (`lifetimeMs`), and names it in the tag index (with the upstream answers carrying each tag), so a
    * purge by tag finds it whichever instance gets it. Only a page `admitted` already (a copy of it
    * is in the store) or, with admission, offered the gap after its first offer in the fleet and within
    * the window; never one of an open address space; and not when a purge covering it was recorded at or after `since` (when its
    * render started). Answers whether it stored.
    */
-  write(key: string, page: CachedPage, keepMs: number, uses: Used, since: number, admitted: boolean): Promise<boolean>
+  write(
+    key: string,
+    page: CachedPage,
+    lifetimeMs: number,
+    uses: Used,
+    since: number,
+    admitted: boolean,
+  ): Promise<boolean>
   /**
    * Whether a page this instance holds, not stored because its offer came before the admission
    * gap, may be offered again now (at a hit: a visitor asked for it again). At most once per refusal.
@@ -93,8 +100,8 @@ export function sharedPages({ store, prefix, now, admit, build, onError }: Share
         return undefined
       }
     },
-    async write(key, page, keepMs, uses, since, admitted) {
-      if (keepMs <= 0 || isOpenAddress(key)) return false
+    async write(key, page, lifetimeMs, uses, since, admitted) {
+      if (lifetimeMs <= 0 || isOpenAddress(key)) return false
       if (!admitted && admission !== undefined) {
         const answer = await admission.admit(key)
         if (!answer.admitted) {
@@ -108,7 +115,7 @@ export function sharedPages({ store, prefix, now, admit, build, onError }: Share
       return store.setUnlessMarked(
         sharedKey(prefix, key),
         encodeSharedPage(page, uses, build).toString('base64'),
-        keepMs,
+        lifetimeMs,
         {
           marks: [...marks.soft, ...marks.hard],
           since,

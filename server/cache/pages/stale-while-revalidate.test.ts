@@ -182,7 +182,7 @@ describe('stale-while-revalidate with purges and a shared store', () => {
     expect(renderB).not.toHaveBeenCalled()
   })
 
-  it('counts a kept page as sharing until the store has answered its write, which comes after the render has settled', async () => {
+  it('counts a stored page as sharing until the store has answered its write, which comes after the render has settled', async () => {
     const store = createMemorySharedStore()
     const written = deferred<void>()
     const write = store.setUnlessMarked.bind(store)
@@ -250,7 +250,7 @@ describe('stale-while-revalidate and purges of what is running or tagged', () =>
       uses: ['h:data:list', 'h:data:other'],
     })
     expect(cache.size).toBe(0)
-    // The re-render the stale hit started began before the hard purge: not kept.
+    // The re-render the stale hit started began before the hard purge: not stored.
     await vi.waitFor(() => expect(cache.inFlight).toBe(0))
     expect(cache.size).toBe(0)
   })
@@ -276,7 +276,7 @@ describe('renewing a stale page whose inputs did not change', () => {
     const { cache, clock, outcomes } = setup()
     await cache.get(KEY, async () => ({ ...rendered('v1'), digest: 'inputs-1' }))
     await vi.waitFor(() => expect(cache.peek(KEY)).toBeDefined())
-    const kept = cache.peek(KEY)!
+    const stored = cache.peek(KEY)!
     clock.time += 15_000
     const rerender = vi.fn(async () => ({ kind: 'unchanged' as const }))
     expect(textOf(hitOf(cache, KEY, rerender))).toBe('v1')
@@ -284,13 +284,13 @@ describe('renewing a stale page whose inputs did not change', () => {
     expect(rerender).toHaveBeenCalledWith('inputs-1')
     const renewed = hitOf(cache, KEY, rerender)!
     expect(cache.lookup(KEY)?.age).toBe(0)
-    expect(renewed.etag).toBe(kept.etag)
+    expect(renewed.etag).toBe(stored.etag)
     expect(renewed.digest).toBe('inputs-1')
-    expect(renewed.body).toBe(kept.body)
+    expect(renewed.body).toBe(stored.body)
     expect(rerender).toHaveBeenCalledTimes(1)
   })
 
-  it('asks a page kept without a digest to be rendered', async () => {
+  it('asks a page stored without a digest to be rendered', async () => {
     const { cache, clock, outcomes } = setup()
     await cache.get(KEY, async () => rendered('v1'))
     await vi.waitFor(() => expect(cache.peek(KEY)).toBeDefined())

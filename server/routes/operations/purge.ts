@@ -9,7 +9,7 @@ import { TAG_PATTERN } from '../../cache/entity-tags.ts'
 import type { PurgeOutcome, Purger } from '../../cache/purge/purger.ts'
 import type { PageTarget } from '../../cache/purge/purge-scope.ts'
 import type { CdnForwarder } from '../../cdn/cdn-forwarder.ts'
-import { forwardToCdns, type PurgedFacts } from '../../cdn/cdn-targets.ts'
+import { forwardToCdns, type PurgeForCdns } from '../../cdn/cdn-targets.ts'
 import { normalizeHost } from '../../tenant/normalize-host.ts'
 import type { SiteRepository } from '../../tenant/site-repository.ts'
 import { toTenant } from '../../tenant/tenant.ts'
@@ -80,63 +80,93 @@ export function purgeRoutes(options: PurgeRouteOptions): Hono<AppEnv> {
     },
     bodyLimit({ maxSize: 65_536, onError: (c) => c.json({ error: 'body too large' }, 413) }),
     async function purge(c) {
-      const noStore = { 'cache-control': 'no-store' }
-      let json: unknown
-      try {
-        json = await c.req.json()
-      } catch {
-        return c.json({ error: 'body must be JSON' }, 400, noStore)
-      }
-      const parsed = purgeBody.safeParse(json)
-      if (!parsed.success) return c.json({ error: z.prettifyError(parsed.error) }, 400, noStore)
-      const body = parsed.data
+      const read = readPurgeBody(await c.req.json().catch(() => NOT_JSON))
+      if ('error' in read) return c.json({ error: read.error }, 400, NO_STORE)
       const log = c.get('log')
-      if ('all' in body) {
-        const outcome = await options.purger.purge({ host: null, mode: body.mode })
-        log.info({ purged: '*', mode: body.mode, outcome }, 'cache purged')
-        const cdn = await forwardToCdns(options.cdn, { mode: body.mode, hosts: null })
-        return c.json({ ...answerOf([outcome], ['*']), ...cdn }, 200, noStore)
-      }
+      const body = read.body
+      if ('all' in body) return c.json(await purgeEverything(body.mode, options, log), 200, NO_STORE)
       const host = normalizeHost(body.host)
-      if (host === null) return c.json({ error: 'host is not a valid host name' }, 400, noStore)
+      if (host === null) return c.json({ error: 'host is not a valid host name' }, 400, NO_STORE)
       const tenant = await tenantHosts(host, options.sites, log)
-      let pages: PageTarget[] | undefined
-      let cdnPages: PurgedFacts['pages']
-      if (body.paths !== undefined) {
-        if (tenant.site === undefined || options.policyOf === undefined) {
-          return c.json(
-            {
-              error:
-                'the site config of this host is unavailable, so its paths cannot be resolved: purge the host instead',
-            },
-            503,
-            noStore,
-          )
-        }
-        const view = toTenant(host, tenant.site)
-        const targets = toPageTargets(view, body.paths, options.policyOf)
-        if (!targets.ok)
-          return c.json({ error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }, 400, noStore)
-        pages = targets.pages
-        cdnPages = { tenant: view, targets: targets.pages }
-      }
-      const outcomes: PurgeOutcome[] = []
-      const narrowed = { ...(pages ? { pages } : {}), ...(body.tags ? { tags: body.tags } : {}) }
-      for (const each of tenant.hosts)
-        outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
-      // The CDNs last: their next fetch must find this purge done everywhere.
-      const cdn = await forwardToCdns(options.cdn, {
-        mode: body.mode,
-        hosts: tenant.hosts,
-        ...(body.tags ? { tags: body.tags } : {}),
-        ...(cdnPages ? { pages: cdnPages } : {}),
-      })
-      const answer = { ...answerOf(outcomes, tenant.hosts), ...cdn }
+      const pages = body.paths === undefined ? undefined : pagesOf(host, tenant.site, body.paths, options.policyOf)
+      if (pages !== undefined && 'error' in pages) return c.json({ error: pages.error }, pages.status, NO_STORE)
+      const answer = await purgeHosts(tenant.hosts, body, pages, options)
       log.info({ purged: tenant.hosts, mode: body.mode, paths: body.paths, tags: body.tags, answer }, 'cache purged')
-      return c.json(answer, 200, noStore)
+      return c.json(answer, 200, NO_STORE)
     },
   )
   return routes
+}
+
+const NO_STORE = { 'cache-control': 'no-store' }
+
+/** Stands for a body that is not JSON: no JSON value is this object. */
+const NOT_JSON = Symbol('not JSON')
+
+type PurgeBody = z.infer<typeof purgeBody>
+type HostPurge = Exclude<PurgeBody, { all: true }>
+
+/** The purge a request body asks for, or the message of its 400. */
+function readPurgeBody(json: unknown): { body: PurgeBody } | { error: string } {
+  if (json === NOT_JSON) return { error: 'body must be JSON' }
+  const parsed = purgeBody.safeParse(json)
+  return parsed.success ? { body: parsed.data } : { error: z.prettifyError(parsed.error) }
+}
+
+/** Every tenant, here and in the fleet, then the CDNs. */
+async function purgeEverything(mode: PurgeBody['mode'], options: PurgeRouteOptions, log: Logger) {
+  const outcome = await options.purger.purge({ host: null, mode })
+  log.info({ purged: '*', mode, outcome }, 'cache purged')
+  const cdn = await forwardToCdns(options.cdn, { mode, hosts: null })
+  return { ...answerOf([outcome], ['*']), ...cdn }
+}
+
+/** The pages named by `paths`, for this server and for the CDNs. */
+interface PurgedPages {
+  targets: PageTarget[]
+  cdn: NonNullable<PurgeForCdns['pages']>
+}
+
+/**
+ * The pages at `paths`, resolved as for a visit of `host`; an error when one names no page (400) or
+ * when the site config they are resolved with cannot be had (503).
+ */
+function pagesOf(
+  host: string,
+  site: SiteConfig | undefined,
+  paths: readonly string[],
+  policyOf: CachePolicyLookup | undefined,
+): PurgedPages | { status: 400 | 503; error: string } {
+  if (site === undefined || policyOf === undefined) {
+    return {
+      status: 503,
+      error: 'the site config of this host is unavailable, so its paths cannot be resolved: purge the host instead',
+    }
+  }
+  const view = toTenant(host, site)
+  const targets = toPageTargets(view, paths, policyOf)
+  if (!targets.ok) return { status: 400, error: `${JSON.stringify(targets.path)} does not name a page of ${host}` }
+  return { targets: targets.pages, cdn: { tenant: view, targets: targets.pages } }
+}
+
+/** Each of a tenant's hosts (narrowed to `pages` or the body's tags), here and in the fleet, then the CDNs. */
+async function purgeHosts(
+  hosts: string[],
+  body: HostPurge,
+  pages: PurgedPages | undefined,
+  options: PurgeRouteOptions,
+) {
+  const outcomes: PurgeOutcome[] = []
+  const narrowed = { ...(pages ? { pages: pages.targets } : {}), ...(body.tags ? { tags: body.tags } : {}) }
+  for (const each of hosts) outcomes.push(await options.purger.purge({ host: each, mode: body.mode, ...narrowed }))
+  // The CDNs last: their next fetch must find this purge done everywhere.
+  const cdn = await forwardToCdns(options.cdn, {
+    mode: body.mode,
+    hosts,
+    ...(body.tags ? { tags: body.tags } : {}),
+    ...(pages ? { pages: pages.cdn } : {}),
+  })
+  return { ...answerOf(outcomes, hosts), ...cdn }
 }
 
 /**
