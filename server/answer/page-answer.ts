@@ -3,10 +3,10 @@ import { PRIVATE } from '../http/answer-policy.ts'
 import { cacheStatus } from '../http/cache-status.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { negotiateEncoding } from '../http/content-coding.ts'
-import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { CachedPage } from '../cache/pages/cached-page.ts'
 import { releaseGzip } from '../cache/pages/gzip-segments.ts'
 import { gzipAnswer, identityAnswer, servableBrotli } from '../cache/pages/page-body.ts'
+import type { AnswerWriting } from './policy-lines.ts'
 import { answerHeaders, prepareHeaders, toHeaderRecord, type PreparedHeaders } from './prepared-headers.ts'
 
 /** One response made from a cached page: what both the app and the hit writer send. */
@@ -53,8 +53,8 @@ export interface HitRequest {
  * names that tag, the 304 answer/answer-writer.ts would make of it (RFC 9110 §13.1.2): no
  * body, and only the headers notModifiedHeaders keeps, so no policy.
  */
-export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
-  const answer = flatPageAnswer(page, request, prepareHeaders(page, security))
+export function answerPage(page: CachedPage, request: HitRequest, writing: AnswerWriting): PageAnswer {
+  const answer = flatPageAnswer(page, request, prepareHeaders(page, writing))
   return { status: answer.status, headers: toHeaderRecord(answer.headers), body: answer.body }
 }
 

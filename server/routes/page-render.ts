@@ -27,7 +27,7 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, setLanguageVary } from './document-answer.ts'
+import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, withLanguageVary } from './document-answer.ts'
 import type { CachedPageFacts } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
 
@@ -156,9 +156,9 @@ async function loadAndRender(
     uses,
   })
   if (loaded.kind === 'redirect') {
-    facts.onPolicy?.(redirectPolicy(loaded))
+    facts.onPolicy?.(redirectPolicy(loaded, dependsOnVisitorLanguage(facts.tenant, null)))
     return {
-      response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)),
+      response: redirectOrBadRequest(loaded),
       complete: Promise.resolve(true),
       nonce,
       routeName: 'redirect',
@@ -192,9 +192,9 @@ async function loadAndRender(
   const kept = digest !== undefined ? { digest } : {}
   const raw = rawDocumentOf(context)
   if (raw) {
-    setLanguageVary(headers, loaded.tenant, decision.language)
-    facts.onPolicy?.(policy)
-    for (const [name, value] of Object.entries(renderedPageHeaders(policy, context.statusCode)))
+    const rawPolicy = withLanguageVary(policy, loaded.tenant, decision.language)
+    facts.onPolicy?.(rawPolicy)
+    for (const [name, value] of Object.entries(renderedPageHeaders(rawPolicy, context.statusCode)))
       headers.set(name, value)
     const digested = await digestWork
     return {
@@ -249,20 +249,22 @@ async function loadAndRender(
 /** The response for a request that does not render: a redirect or a malformed address. */
 export function redirectOrBadRequest(
   outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang },
-  varyByLanguage: boolean,
 ): Response {
   if (outcome.kind === 'bad-request') {
     return htmlError('bad-address')
   }
   const headers = new Headers({ location: outcome.location })
-  if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
   if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
   return new Response(null, { status: outcome.status, headers })
 }
 
-/** A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for an hour. */
-export function redirectPolicy(outcome: { status: 301 | 302 }): AnswerPolicy {
-  return outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
+/**
+ * A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for
+ * an hour. `varyByLanguage`: another visitor's language could have sent it elsewhere (dependsOnVisitorLanguage).
+ */
+export function redirectPolicy(outcome: { status: 301 | 302 }, varyByLanguage: boolean): AnswerPolicy {
+  const policy = outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
+  return varyByLanguage ? { ...policy, vary: LANGUAGE_VARY } : policy
 }
 
 /** The metrics route name of a loaded page: the id of the deepest matched route. */
