@@ -89,7 +89,7 @@ function agedValuesOf(block: Flat): AgedValue[] {
 }
 
 /** What one answer adds to its page's block. */
-interface AnswerFacts {
+interface PerAnswerValues {
   requestId: string
   nonce: string
   /** Absent for a page kept from this very render. */
@@ -105,7 +105,7 @@ interface AnswerFacts {
  * One answer's headers: the page's block (fresh or stale, or what a 304 keeps of it: no policy and
  * nothing that describes a body, conditional-request.ts) and this answer's own.
  */
-export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: AnswerFacts): string[] {
+export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: PerAnswerValues): string[] {
   const notModified = facts.encoding === null
   const block = notModified
     ? stale

@@ -18,7 +18,7 @@ import {
   renderPage,
   renderPageToKeep,
   type PageRenderOptions,
-  type RenderFacts,
+  type RenderRequest,
 } from './page-render.ts'
 
 export interface DocumentRouteOptions extends PageRenderOptions {
@@ -123,7 +123,7 @@ function served(
   return pageResponse(isPrivate ? privatePageAnswer(answered) : answered)
 }
 
-function visitorFacts(c: Context<AppEnv>): RenderFacts {
+function visitorFacts(c: Context<AppEnv>): RenderRequest {
   return {
     tenant: c.get('tenant'),
     origin: c.get('origin'),
