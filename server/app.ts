@@ -12,11 +12,11 @@ import { createReadiness, type Readiness } from './lifecycle/readiness.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { IMMUTABLE, sharedFile } from './http/answer-policy.ts'
 import { answerWriter } from './answer/answer-writer.ts'
+import type { AnswerWriting } from './answer/policy-lines.ts'
 import { compression } from './middleware/compression.ts'
-import { forwardedHostVary } from './middleware/forwarded-host-vary.ts'
 import { hostGuard } from './middleware/host-guard.ts'
 import { requestContext, requestRecorder } from './middleware/request-context.ts'
-import { securityPolicy, type SecurityPolicy } from './http/security-policy.ts'
+import { securityPolicy } from './http/security-policy.ts'
 import { imageRoute } from './images/image-route.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { htmlError } from './render/html-error.ts'
@@ -143,11 +143,15 @@ export interface App extends FrontDoor {
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>()
   const metrics = deps.metrics ?? createMetrics({ processMetrics: false })
-  const security = securityPolicy({ hsts: deps.hsts ?? false })
+  // How every answer is written, by the writer and in a kept page's prepared block alike.
+  const writing: AnswerWriting = {
+    security: securityPolicy({ hsts: deps.hsts ?? false }),
+    varyOnForwardedHost: deps.trustForwardedHost ?? false,
+  }
   const policyOf = createCachePolicyLookup(routes)
   const recording = { log: deps.log, metrics, quietRoutes: QUIET_ROUTES, serverTiming: deps.serverTiming ?? false }
 
-  wrapEveryAnswer(app, deps, recording, security)
+  wrapEveryAnswer(app, recording, writing)
   const operations: OperationsOptions = {
     readiness: deps.readiness ?? readyAtOnce(),
     metrics,
@@ -161,7 +165,7 @@ export function createApp(deps: AppDeps): App {
   mountAssets(app, deps)
   app.use(hostGuard())
   mountUntenanted(app, deps)
-  const pageViews = mountPages(app, deps, { metrics, policyOf, security })
+  const pageViews = mountPages(app, deps, { metrics, policyOf, writing })
   mountErrors(app, deps)
 
   // With an HTML cache, its hits are answered at the door, before the routes (answer/hit-writer.ts).
@@ -169,10 +173,9 @@ export function createApp(deps: AppDeps): App {
     ? createHitWriter({
         htmlCache: deps.htmlCache,
         cachedView: pageViews.cachedView,
-        security,
+        writing,
         begin: requestRecorder(recording),
         log: deps.log,
-        varyOnForwardedHost: deps.trustForwardedHost ?? false,
       })
     : undefined
   const proxyTrust = { hops: deps.trustProxy ?? 0, forwardedHost: deps.trustForwardedHost ?? false }
@@ -190,20 +193,17 @@ export function createApp(deps: AppDeps): App {
 type AppRouter = Hono<AppEnv>
 
 /**
- * What wraps every answer of the app, whichever route made it: its record, `Vary`, the one writer of
- * its policy (security headers, caching headers, 304), compression.
+ * What wraps every answer of the app, whichever route made it: its record, the one writer of its
+ * policy (`Vary`, security headers, caching headers, 304), compression.
  */
 function wrapEveryAnswer(
   app: AppRouter,
-  deps: AppDeps,
   recording: Parameters<typeof requestContext>[0],
-  security: SecurityPolicy,
+  writing: AnswerWriting,
 ): void {
   app.use(requestContext(recording))
-  // Outside the writer: a 304 names the same variants as its 200.
-  if (deps.trustForwardedHost) app.use(forwardedHostVary())
   // Outside compression: a 304 stands for the compressed 200, its `Vary` and tag included.
-  app.use(answerWriter(security))
+  app.use(answerWriter(writing))
   app.use(compression())
 }
 
@@ -264,7 +264,7 @@ function mountUntenanted(app: AppRouter, deps: AppDeps): void {
 interface PageParts {
   metrics: Metrics
   policyOf: CachePolicyLookup
-  security: SecurityPolicy
+  writing: AnswerWriting
 }
 
 /**
@@ -306,7 +306,7 @@ function mountPages(app: AppRouter, deps: AppDeps, parts: PageParts): PageViews 
     ...rendering.page,
     pageViews,
     rerenderFor,
-    security: parts.security,
+    writing: parts.writing,
     ...(deps.htmlCache ? { htmlCache: deps.htmlCache } : {}),
   })
   app.on(['GET', 'HEAD'], '/favicon.ico', faviconRoute())

@@ -18,9 +18,31 @@ describe('nextNonce', () => {
 })
 
 describe('answerWriter', () => {
+  it("writes `Vary` from the policy alone: the route's, Accept-Encoding for a compressible body, X-Forwarded-Host when trusted, on a 304 too", async () => {
+    const app = new Hono<AppEnv>()
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }), varyOnForwardedHost: true }))
+    app.get('/page', (c) => {
+      c.set('answer', { ...sharedFile('public'), vary: ['Accept-Language', 'Cookie'], etag: '"p"' })
+      // What a route leaves in `Vary` is not the answer's: the policy says what it varies by.
+      return c.html('<p>page</p>', 200, { vary: 'User-Agent' })
+    })
+    app.get('/image', (c) => {
+      c.set('answer', { ...sharedFile('public'), vary: ['Accept'] })
+      return c.body(new Uint8Array([1]), 200, { 'content-type': 'image/webp' })
+    })
+    app.get('/plain', (c) => c.body(new Uint8Array([1]), 200, { 'content-type': 'image/png' }))
+    const page = await app.request('/page')
+    expect(page.headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding, X-Forwarded-Host')
+    const notModified = await app.request('/page', { headers: { 'if-none-match': '"p"' } })
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding, X-Forwarded-Host')
+    expect((await app.request('/image')).headers.get('vary')).toBe('Accept, X-Forwarded-Host')
+    expect((await app.request('/plain')).headers.get('vary')).toBe('X-Forwarded-Host')
+  })
+
   it('puts the nonce the page sees into its own response Content-Security-Policy, a new one per response', async () => {
     const app = new Hono<AppEnv>()
-    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }) }))
     app.get('/', (c) => {
       c.set('answer', visitorOnly(sharedFile('public'), {}))
       return c.text(c.var.cspNonce)
@@ -38,7 +60,7 @@ describe('answerWriter', () => {
 
   it('names no nonce in the policy of an answer a shared cache may keep: it would be the same for every visitor', async () => {
     const app = new Hono<AppEnv>()
-    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }) }))
     app.get('/kept', (c) => {
       c.set('answer', sharedFile('public, max-age=0, s-maxage=10'))
       return c.json({})
@@ -58,7 +80,7 @@ describe('answerWriter', () => {
 
   it("writes the script sources a route chose (a document's hashes) and the other headers around them", async () => {
     const app = new Hono<AppEnv>()
-    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }) }))
     app.get('/', (c) => {
       c.set('answer', { ...sharedFile('public, max-age=0, s-maxage=10'), scripts: { hashes: ['abc'] } })
       return c.html('<p>')
@@ -71,7 +93,7 @@ describe('answerWriter', () => {
 
   it('answers a matching If-None-Match of a shareable answer 304, never of a private one', async () => {
     const app = new Hono<AppEnv>()
-    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }) }))
     app.get('/file', (c) => {
       c.set('answer', { ...sharedFile('public, max-age=3600'), etag: 'W/"a"' })
       return c.text('file')
@@ -122,7 +144,7 @@ describe('securityPolicy', () => {
 
   it('lets a response that declares its own policy keep it', async () => {
     const app = new Hono<AppEnv>()
-    app.use(answerWriter(securityPolicy({ hsts: false })))
+    app.use(answerWriter({ security: securityPolicy({ hsts: false }) }))
     app.get('/', (c) => {
       c.set('answer', sharedFile('public, max-age=86400', { own: "default-src 'none'" }))
       return c.text('inert')

@@ -8,9 +8,11 @@ import {
   PRIVATE,
   privateAnswer,
   UNDECIDED,
+  varyOf,
 } from '../http/answer-policy.ts'
 import { ifNoneMatchMatches, notModifiedHeaders } from '../http/conditional-request.ts'
-import { contentSecurityPolicy, nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
+import { contentSecurityPolicy, nextNonce } from '../http/security-policy.ts'
+import { type AnswerWriting, isCompressible, varyLine } from './policy-lines.ts'
 
 /** Headers a policy owns: whatever a route left of them is replaced by the policy's own. */
 const POLICY_OWNED = ['cache-control', 'cdn-cache-control', 'cache-tag', 'surrogate-key']
@@ -24,7 +26,7 @@ const POLICY_OWNED = ['cache-control', 'cdn-cache-control', 'cache-tag', 'surrog
 function finalPolicy(decided: AnswerPolicy | undefined, api: boolean, status: number, setsCookie: boolean) {
   const policy = decided ?? (api ? PRIVATE : UNDECIDED)
   if (setsCookie) return privateAnswer(policy)
-  if (status >= 400 && policy.keeping !== 'private') return { ...NOT_KEPT, scripts: policy.scripts }
+  if (status >= 400 && policy.keeping !== 'private') return { ...NOT_KEPT, scripts: policy.scripts, ...varyOf(policy) }
   return policy
 }
 
@@ -41,16 +43,29 @@ function scriptPolicyOf(policy: AnswerPolicy, status: number, nonce: string): st
 }
 
 /**
- * Writes `policy` on `headers`: the security headers, the script policy, Cache-Control, a CDN's
- * lifetimes and tags and the entity tag where the answer is shareable (none of them elsewhere).
+ * Writes `Vary` on `headers` from `policy` (policy-lines.ts `varyLine`), replacing whatever was
+ * there: a body of a compressible type may be compressed, and one already coded was negotiated.
+ */
+function writeVary(headers: Headers, policy: AnswerPolicy, writing: AnswerWriting): void {
+  const coded = isCompressible(headers.get('content-type')) || headers.has('content-encoding')
+  const vary = varyLine(policy.vary, { coded }, writing)
+  if (vary === undefined) headers.delete('vary')
+  else headers.set('vary', vary)
+}
+
+/**
+ * Writes `policy` on `headers`: `Vary`, the security headers, the script policy, Cache-Control, a
+ * CDN's lifetimes and tags and the entity tag where the answer is shareable (none of them elsewhere).
  */
 function writePolicy(
   headers: Headers,
   policy: AnswerPolicy,
   status: number,
-  security: SecurityPolicy,
+  writing: AnswerWriting,
   nonce: string,
 ): void {
+  const { security } = writing
+  writeVary(headers, policy, writing)
   for (const name of POLICY_OWNED) headers.delete(name)
   // A private answer is never confirmed by its tag (an image's own tag stays on a shared one).
   if (!isShareable(policy, status)) headers.delete('etag')
@@ -70,7 +85,7 @@ function writePolicy(
  * Not hono's `etag` middleware: it hashes each response's bytes (a page's differ by nonce, so its tag
  * would change on every answer), and it cannot serve the hits answered on Node's response.
  */
-export function answerWriter(security: SecurityPolicy): MiddlewareHandler<AppEnv> {
+export function answerWriter(writing: AnswerWriting): MiddlewareHandler<AppEnv> {
   return async function answerWriterMiddleware(c, next) {
     const nonce = nextNonce()
     c.set('cspNonce', nonce)
@@ -78,12 +93,12 @@ export function answerWriter(security: SecurityPolicy): MiddlewareHandler<AppEnv
     const decided = c.get('answer')
     if (decided === 'written') return
     const response = c.res
-    // A route's own 304 (an image) carries what it chose.
-    if (response.status === 304) return
     const headers = response.headers
     const api = (c.env as Partial<AppEnv['Bindings']> | undefined)?.admitted?.api ?? false
     const policy = finalPolicy(decided, api, response.status, headers.has('set-cookie'))
-    writePolicy(headers, policy, response.status, security, nonce)
+    // A route's own 304 (an image) carries what it chose, but for `Vary`, which names the same variants as its 200.
+    if (response.status === 304) return writeVary(headers, policy, writing)
+    writePolicy(headers, policy, response.status, writing, nonce)
     const method = c.req.method
     if (policy.etag === undefined || (method !== 'GET' && method !== 'HEAD')) return
     if (!isShareable(policy, response.status) || !ifNoneMatchMatches(c.req.header('if-none-match'), policy.etag)) return

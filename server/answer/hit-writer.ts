@@ -6,8 +6,9 @@ import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import { ttlSecondsOf } from '../http/cache-status.ts'
 import type { RequestRecord } from '../http/request-id.ts'
 import type { AdmittedRequest } from '../http/request-facts.ts'
-import { nextNonce, type SecurityPolicy } from '../http/security-policy.ts'
+import { nextNonce } from '../http/security-policy.ts'
 import { flatPageAnswer, writePageAnswer } from './page-answer.ts'
+import type { AnswerWriting } from './policy-lines.ts'
 import { type PreparedHeaders, prepareHeaders } from './prepared-headers.ts'
 
 /** A page view the HTML cache may answer as it stands: its key, and how to render it again when stale. */
@@ -25,12 +26,11 @@ export interface HitWriterOptions {
    * (routes/front-decision.ts `createPageViews`), or null when only the app may answer it.
    */
   cachedView: (admitted: AdmittedRequest) => CachedPageView | null
-  security: SecurityPolicy
+  /** How the app writes its answers: a hit's headers are written the same way (answer/policy-lines.ts). */
+  writing: AnswerWriting
   /** Starts the request's record (the one the request context middleware keeps). */
   begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
   log: Logger
-  /** Answers name X-Forwarded-Host in `Vary` (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
-  varyOnForwardedHost?: boolean
 }
 
 /**
@@ -48,14 +48,14 @@ export interface HitWriterOptions {
 export function createHitWriter(
   options: HitWriterOptions,
 ): (admitted: AdmittedRequest, outgoing: ServerResponse) => boolean {
-  const { htmlCache, cachedView, security, begin, log, varyOnForwardedHost = false } = options
+  const { htmlCache, cachedView, writing, begin, log } = options
   // Each kept page's header block, made at its first hit and gone with the page (a page renewed or
   // rendered again is a new object, so its block is made again).
   const prepared = new WeakMap<CachedPage, PreparedHeaders>()
   const preparedOf = (page: CachedPage): PreparedHeaders => {
     let block = prepared.get(page)
     if (block === undefined) {
-      block = prepareHeaders(page, security, { varyOnForwardedHost })
+      block = prepareHeaders(page, writing)
       prepared.set(page, block)
     }
     return block

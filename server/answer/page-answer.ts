@@ -3,10 +3,10 @@ import { PRIVATE } from '../http/answer-policy.ts'
 import { cacheStatus } from '../http/cache-status.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { negotiateEncoding } from '../http/content-coding.ts'
-import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { CachedPage } from '../cache/pages/cached-page.ts'
 import { releaseGzip } from '../cache/pages/gzip-segments.ts'
 import { gzipAnswer, identityAnswer, servableBrotli } from '../cache/pages/page-body.ts'
+import type { AnswerWriting } from './policy-lines.ts'
 import { answerHeaders, prepareHeaders, toHeaderRecord, type PreparedHeaders } from './prepared-headers.ts'
 
 /** One response made from a cached page: what both the app and the hit writer send. */
@@ -53,8 +53,8 @@ export interface HitRequest {
  * names that tag, the 304 answer/answer-writer.ts would make of it (RFC 9110 §13.1.2): no
  * body, and only the headers notModifiedHeaders keeps, so no policy.
  */
-export function answerPage(page: CachedPage, request: HitRequest, security: SecurityPolicy): PageAnswer {
-  const answer = flatPageAnswer(page, request, prepareHeaders(page, security))
+export function answerPage(page: CachedPage, request: HitRequest, writing: AnswerWriting): PageAnswer {
+  const answer = flatPageAnswer(page, request, prepareHeaders(page, writing))
   return { status: answer.status, headers: toHeaderRecord(answer.headers), body: answer.body }
 }
 
@@ -63,8 +63,14 @@ export function answerPage(page: CachedPage, request: HitRequest, security: Secu
  * hears of it, and no tag confirms it to another visitor (http/answer-policy.ts `privateAnswer`).
  */
 export function privatePageAnswer(answer: PageAnswer): PageAnswer {
-  const { 'cdn-cache-control': _cdn, 'cache-tag': _tag, 'surrogate-key': _key, etag: _etag, ...kept } = answer.headers
-  return { ...answer, headers: { ...kept, 'cache-control': PRIVATE.cacheControl ?? 'private, no-store' } }
+  const {
+    'cdn-cache-control': _cdn,
+    'cache-tag': _tag,
+    'surrogate-key': _key,
+    etag: _etag,
+    ...visitorHeaders
+  } = answer.headers
+  return { ...answer, headers: { ...visitorHeaders, 'cache-control': PRIVATE.cacheControl ?? 'private, no-store' } }
 }
 
 /** `answerPage` from the page's header block as kept by the caller (the hit writer), its headers flat. */

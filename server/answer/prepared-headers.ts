@@ -1,8 +1,9 @@
 import { notModifiedHeaders } from '../http/conditional-request.ts'
-import { contentSecurityPolicy, type SecurityPolicy } from '../http/security-policy.ts'
+import type { VaryingOn } from '../http/answer-policy.ts'
+import { contentSecurityPolicy } from '../http/security-policy.ts'
 import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../http/shared-lifetimes.ts'
 import { staleCopyCacheControl } from '../http/stale-copy-cache-control.ts'
-import { FORWARDED_HOST_VARY } from '../http/trusted-forwarding.ts'
+import { type AnswerWriting, varyLine } from './policy-lines.ts'
 
 /** What a kept page's header block is made from: its own headers and its entity tag. */
 interface PageHeaderSource {
@@ -47,18 +48,9 @@ export interface PreparedHeaders {
   noncePolicy: boolean
 }
 
-interface PrepareOptions {
-  /** `Vary` names X-Forwarded-Host as well (TRUST_FORWARDED_HOST, middleware/forwarded-host-vary.ts). */
-  varyOnForwardedHost?: boolean
-}
-
-/** The header block of `page`'s answers (see PreparedHeaders). */
-export function prepareHeaders(
-  page: PageHeaderSource,
-  security: SecurityPolicy,
-  { varyOnForwardedHost = false }: PrepareOptions = {},
-): PreparedHeaders {
-  const headers: Record<string, string> = { ...security.fixed }
+/** The header block of `page`'s answers (see PreparedHeaders), written as `writing` writes every answer. */
+export function prepareHeaders(page: PageHeaderSource, writing: AnswerWriting): PreparedHeaders {
+  const headers: Record<string, string> = { ...writing.security.fixed }
   let noncePolicy = true
   for (const [name, value] of page.headers) {
     if (PER_ANSWER.has(name)) continue
@@ -66,9 +58,9 @@ export function prepareHeaders(
     headers[name] = value
   }
   headers.etag = page.etag
-  let vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  if (varyOnForwardedHost) vary = `${vary}, ${FORWARDED_HOST_VARY}`
-  headers.vary = vary
+  // A kept page is HTML, always compressible.
+  const named = headers.vary ? (headers.vary.split(', ') as VaryingOn[]) : undefined
+  headers.vary = varyLine(named, { coded: true }, writing) ?? 'Accept-Encoding'
   const staleHeaders = { ...headers }
   if (headers['cache-control'] !== undefined)
     staleHeaders['cache-control'] = staleCopyCacheControl(headers['cache-control'])
@@ -97,7 +89,7 @@ function agedValuesOf(block: Flat): AgedValue[] {
 }
 
 /** What one answer adds to its page's block. */
-interface AnswerFacts {
+interface PerAnswerValues {
   requestId: string
   nonce: string
   /** Absent for a page kept from this very render. */
@@ -113,7 +105,7 @@ interface AnswerFacts {
  * One answer's headers: the page's block (fresh or stale, or what a 304 keeps of it: no policy and
  * nothing that describes a body, conditional-request.ts) and this answer's own.
  */
-export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: AnswerFacts): string[] {
+export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: PerAnswerValues): string[] {
   const notModified = facts.encoding === null
   const block = notModified
     ? stale

@@ -26,10 +26,10 @@ export function assetFallback(fleet: FleetAssets): Handler<AppEnv> {
     const headers: Record<string, string> = {
       'content-type': copy.type,
       'content-length': String(body?.length ?? 0),
-      vary: 'Accept-Encoding',
     }
     if (encoding !== null) headers['content-encoding'] = encoding
-    c.set('answer', sharedFile(IMMUTABLE))
+    // Its coding was negotiated here, whatever its type.
+    c.set('answer', { ...sharedFile(IMMUTABLE), vary: ['Accept-Encoding'] })
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     const bytes = body ?? copy.identity
     return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), 200, headers)

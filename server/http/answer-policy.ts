@@ -25,6 +25,14 @@ export interface CdnTags {
 export type AnswerScripts = { nonce?: true; hashes?: readonly string[] } | { own: string }
 
 /**
+ * Request headers a route's answer depends on (RFC 9110 §12.5.5): the language headers of a page
+ * that a visitor's language could have changed, the Accept of an image in a negotiated format, the
+ * Accept-Encoding of a file sent in the coding it negotiated itself. The writer adds what the way
+ * an answer is sent varies by (answer/policy-lines.ts `varyLine`).
+ */
+export type VaryingOn = 'Accept' | 'Accept-Encoding' | 'Accept-Language' | 'Cookie'
+
+/**
  * One answer's caching and script rules, decided once by the route that makes the answer (or the
  * hit writer for a kept page) and written by one writer (answer/answer-writer.ts): nothing after it
  * reads its headers back to decide again. docs/security.md and docs/freshness.md say why each rule is.
@@ -40,6 +48,8 @@ export interface AnswerPolicy {
   scripts: AnswerScripts
   /** The entity tag a conditional GET compares (http/conditional-request.ts), on a shared 200 only. */
   etag?: string
+  /** What the route's answer varies by, whoever may keep it; absent or empty: nothing of the route's. */
+  vary?: readonly VaryingOn[]
 }
 
 /** Hashed asset names never change content. */
@@ -84,12 +94,17 @@ const VISITOR_ONLY = 'private, max-age=0'
  */
 export function visitorOnly(policy: AnswerPolicy, scripts: AnswerScripts): AnswerPolicy {
   if (policy.keeping === 'nobody' || policy.keeping === 'private') return { ...policy, scripts }
-  return { keeping: 'visitor', cacheControl: VISITOR_ONLY, scripts }
+  return { keeping: 'visitor', cacheControl: VISITOR_ONLY, scripts, ...varyOf(policy) }
+}
+
+/** `policy`'s `vary`, to carry over into a policy made from it: what an answer varies by stays whoever keeps it. */
+export function varyOf(policy: AnswerPolicy): { vary?: readonly VaryingOn[] } {
+  return policy.vary !== undefined ? { vary: policy.vary } : {}
 }
 
 /** `policy` made private (it sets a cookie): no cache keeps it, no CDN hears of it, no 304 confirms it to another visitor. */
 export function privateAnswer(policy: AnswerPolicy): AnswerPolicy {
-  return { ...PRIVATE, scripts: policy.scripts }
+  return { ...PRIVATE, scripts: policy.scripts, ...varyOf(policy) }
 }
 
 /**
@@ -116,11 +131,12 @@ export function cachingHeaders(policy: AnswerPolicy, status: number): Record<str
 
 /**
  * The headers a rendered page carries for the HTML cache to keep (cache/pages/cached-page.ts): its
- * caching headers and, when its scripts are allowed by their hashes alone, its script policy (a
- * policy naming a nonce is made per answer).
+ * caching headers, what its route named in `Vary` and, when its scripts are allowed by their hashes
+ * alone, its script policy (a policy naming a nonce is made per answer).
  */
 export function renderedPageHeaders(policy: AnswerPolicy, status: number): Record<string, string> {
   const headers = cachingHeaders(policy, status)
+  if (policy.vary !== undefined && policy.vary.length > 0) headers.vary = policy.vary.join(', ')
   const { scripts } = policy
   if (!('own' in scripts) && scripts.hashes !== undefined && scripts.nonce !== true)
     headers['content-security-policy'] = contentSecurityPolicy({ hashes: scripts.hashes })

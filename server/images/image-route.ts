@@ -31,9 +31,11 @@ export function imageRoute(optimizer: ImageOptimizer, onOutcome?: (outcome: Imag
       }
       const svg = image.contentType === 'image/svg+xml'
       const cacheControl = image.immutable ? IMMUTABLE : REVALIDATED
-      // An SVG's own policy stands in place of the site-wide one.
-      c.set('answer', sharedFile(cacheControl, svg ? { own: SVG_POLICY } : {}))
-      if (!svg) headers.vary = 'Accept'
+      // An SVG's own policy stands in place of the site-wide one; any other format was chosen by Accept.
+      c.set(
+        'answer',
+        svg ? sharedFile(cacheControl, { own: SVG_POLICY }) : { ...sharedFile(cacheControl), vary: ['Accept'] },
+      )
       if (ifNoneMatchMatches(c.req.header('if-none-match'), image.etag)) {
         onOutcome?.('not_modified')
         // A 304 is written here, whole: it keeps what a cache updates its copy from.

@@ -54,8 +54,6 @@ export interface RenderDocumentInput {
    * ended, and handed to `onComplete` (see docs/complete-pages.md).
    */
   makesCompleteCopy?: boolean
-  /** @deprecated The old name of `makesCompleteCopy`, for routes/page-render.ts until its rename lands. */
-  keepsComplete?: boolean
   timeoutMs: number
   signal?: AbortSignal
   /**
@@ -142,7 +140,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     status,
     headers: input.headers,
     waitForAll: input.complete,
-    recordStreamed: (input.makesCompleteCopy ?? input.keepsComplete) === true,
+    recordStreamed: input.makesCompleteCopy === true,
     timeoutMs: input.timeoutMs,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onAborted ? { onAborted: input.onAborted } : {}),

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino'
 import type { StaticHandler } from 'react-router'
+import type { AnswerPolicy, VaryingOn } from '../http/answer-policy.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { renderDocument, type RenderDocumentInput } from '../render/render-document.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 
 /** The request headers the first-visit language redirect reads (SPEC §2). */
-export const LANGUAGE_VARY = 'Accept-Language, Cookie'
+export const LANGUAGE_VARY: readonly VaryingOn[] = ['Accept-Language', 'Cookie']
 
 /**
  * Whether a document answer could have been different for another visitor's Accept-Language or
@@ -18,9 +19,9 @@ export function dependsOnVisitorLanguage(tenant: Tenant, rendered: { language: s
   return rendered === null || rendered.language === tenant.defaultLanguage
 }
 
-/** Sets `Vary` to the language headers when a page in `language` depends on them (dependsOnVisitorLanguage). */
-export function setLanguageVary(headers: Headers, tenant: Tenant, language: string): void {
-  if (dependsOnVisitorLanguage(tenant, { language })) headers.set('vary', LANGUAGE_VARY)
+/** `policy` varying by the language headers when a page in `language` depends on them (dependsOnVisitorLanguage). */
+export function withLanguageVary(policy: AnswerPolicy, tenant: Tenant, language: string): AnswerPolicy {
+  return dependsOnVisitorLanguage(tenant, { language }) ? { ...policy, vary: LANGUAGE_VARY } : policy
 }
 
 /** What rendering any document needs from the app: the routes, the build, the time limit and the metric. */
@@ -48,15 +49,15 @@ type DocumentAnswer = Omit<
 
 /**
  * The one way a loaded page is rendered to a document response, whichever route answers (a page
- * GET, a re-render for the HTML cache, a form post): `Vary` names the language headers when another
+ * GET, a re-render for the HTML cache, a form post): its policy's `vary` names the language headers when another
  * visitor's could have changed the answer, a render cut short is counted (`onRenderAborted`), and a
  * render error is logged with its address.
  */
 export function renderDocumentAnswer(options: DocumentRenderOptions, page: DocumentAnswer): Promise<Response> {
   const { language, log, url, ...input } = page
-  setLanguageVary(input.headers, input.tenant, language)
   return renderDocument({
     ...input,
+    policy: withLanguageVary(input.policy, input.tenant, language),
     handler: options.handler,
     manifest: options.manifest,
     timeoutMs: options.renderTimeoutMs,

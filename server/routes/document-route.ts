@@ -3,12 +3,12 @@ import { isbot } from 'isbot'
 import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { AppEnv } from '../app-env.ts'
 import { answerPage, pageResponse, privatePageAnswer } from '../answer/page-answer.ts'
+import type { AnswerWriting } from '../answer/policy-lines.ts'
 import type { CachedPage } from '../cache/pages/cached-page.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import type { PageLookup } from '../cache/pages/render-flights.ts'
 import type { Rerender } from '../cache/pages/read-render.ts'
 import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
-import type { SecurityPolicy } from '../http/security-policy.ts'
 import type { PageToRerender, PageViews } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
@@ -16,16 +16,16 @@ import {
   redirectOrBadRequest,
   redirectPolicy,
   renderPage,
-  renderPageToKeep,
+  renderPageToStore,
   type PageRenderOptions,
-  type RenderFacts,
+  type RenderRequest,
 } from './page-render.ts'
 
 export interface DocumentRouteOptions extends PageRenderOptions {
   /** The page view of a request, decided once (the hit writer may have decided it before the app). */
   pageViews: PageViews
-  /** The security headers a page from the HTML cache is answered with (the middleware sets the same). */
-  security: SecurityPolicy
+  /** How a page from the HTML cache is answered: as the writer writes every answer (answer/policy-lines.ts). */
+  writing: AnswerWriting
   /** Rendered anonymous pages; absent when HTML caching is off. */
   htmlCache?: HtmlCache
   /** How a stored page is rendered again in the background (the composition root's, routes/page-render.ts). */
@@ -42,8 +42,9 @@ export function documentRoute(options: DocumentRouteOptions): Handler<AppEnv> {
     const tenant = c.get('tenant')
     const { decision, setsLangCookie } = options.pageViews.viewOf(c.env.admitted, tenant, c.get('origin'))
     if (decision.kind !== 'render') {
-      if (decision.kind === 'redirect') c.set('answer', redirectPolicy(decision))
-      return passed(redirectOrBadRequest(decision, dependsOnVisitorLanguage(tenant, null)))
+      if (decision.kind === 'redirect')
+        c.set('answer', redirectPolicy(decision, dependsOnVisitorLanguage(tenant, null)))
+      return passed(redirectOrBadRequest(decision))
     }
     const response = await answer(c, decision, setsLangCookie, options)
     if (setsLangCookie) response.headers.append('set-cookie', langCookie(decision.language))
@@ -65,24 +66,24 @@ async function answer(
 ): Promise<Response> {
   const cache = options.htmlCache
   const key = decision.cacheKey
-  if (cache === undefined || key === null) return (await renderPage(visitorFacts(c), decision, options)).response
+  if (cache === undefined || key === null) return (await renderPage(visitorRequest(c), decision, options)).response
   // A kept page is answered to everyone, crawlers included: it is kept complete. A HEAD takes the
   // same way as a GET (the page rendered as for a GET, kept, answered without its body), so the two
   // agree on every header, the ETag included: its render waits for the whole page, as a crawler's.
   const isHead = c.req.method === 'HEAD'
   const result = await cache.get(key, () => {
-    const facts = visitorFacts(c)
-    return renderPageToKeep({ ...facts, method: 'GET', isBot: facts.isBot || isHead }, decision, options)
+    const request = visitorRequest(c)
+    return renderPageToStore({ ...request, method: 'GET', isBot: request.isBot || isHead }, decision, options)
   })
   if (result.kind === 'rendered') {
     c.set('cacheResult', 'miss')
     result.response.headers.set('cache-status', cacheStatus('miss'))
     return isHead ? withoutBody(result.response) : result.response
   }
-  if (result.kind === 'captured') return served(c, null, result.page, isPrivate, options.security)
+  if (result.kind === 'captured') return served(c, null, result.page, isPrivate, options.writing)
   if (result.stale)
     cache.revalidate(key, options.rerenderFor({ tenant: c.get('tenant'), origin: c.get('origin'), decision }))
-  return served(c, { found: result, freshMs: cache.freshMs }, result.page, isPrivate, options.security)
+  return served(c, { found: result, freshMs: cache.freshMs }, result.page, isPrivate, options.writing)
 }
 
 /** A GET's answer to a HEAD: its status and headers, its body left unread. */
@@ -101,7 +102,7 @@ function served(
   from: { found: PageLookup; freshMs: number } | null,
   page: CachedPage,
   isPrivate: boolean,
-  security: SecurityPolicy,
+  writing: AnswerWriting,
 ): Response {
   c.set('routeName', page.routeName)
   const { facts } = c.env.admitted
@@ -118,11 +119,11 @@ function served(
   c.set('cacheResult', request.age === undefined ? 'miss' : request.stale ? 'stale' : 'hit')
   // Written whole from the page's header block, as the hit writer writes it.
   c.set('answer', 'written')
-  const answered = answerPage(page, request, security)
+  const answered = answerPage(page, request, writing)
   return pageResponse(isPrivate ? privatePageAnswer(answered) : answered)
 }
 
-function visitorFacts(c: Context<AppEnv>): RenderFacts {
+function visitorRequest(c: Context<AppEnv>): RenderRequest {
   return {
     tenant: c.get('tenant'),
     origin: c.get('origin'),

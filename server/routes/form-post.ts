@@ -52,9 +52,9 @@ export function formPostRoute(options: FormPostRouteOptions): Handler<AppEnv> {
 
     const url = new URL(c.req.url)
     const decision = decideRequest(c, url.pathname, true, options.policyOf)
-    if (decision.kind !== 'render') return redirectOrBadRequest(decision, false)
+    if (decision.kind !== 'render') return redirectOrBadRequest(decision)
     const outcome = await loadDecidedPage(c, options, decision, 'document')
-    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome, false)
+    if (outcome.kind !== 'loaded') return redirectOrBadRequest(outcome)
     const { context } = outcome
     const leaf = context.matches[context.matches.length - 1]
     const data = leaf && !context.errors ? context.loaderData[leaf.route.id] : undefined

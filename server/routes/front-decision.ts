@@ -50,9 +50,6 @@ export interface PageToRerender {
   decision: PageToRender
 }
 
-/** The old name of PageToRerender, for routes/page-render.ts until the branch changing it lands. */
-export type CachedPageFacts = PageToRerender
-
 export interface PageViewsOptions {
   sites: SiteRepository
   policyOf: CachePolicyLookup

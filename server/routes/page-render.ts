@@ -4,7 +4,7 @@ import { langCookie } from '../../shared/rules/lang-cookie.ts'
 import type { Lang } from '../../shared/types.ts'
 import type { AppEnv } from '../app-env.ts'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
-import { createPageUses } from '../cache/page-uses.ts'
+import { createPageUses, type PageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
 import {
   type AnswerPolicy,
@@ -27,8 +27,8 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, setLanguageVary } from './document-answer.ts'
-import type { CachedPageFacts } from './front-decision.ts'
+import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, withLanguageVary } from './document-answer.ts'
+import type { PageToRerender } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
 
 /** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
@@ -53,7 +53,7 @@ export interface PageRenderOptions {
 }
 
 /** What a render needs from its request: the visitor's, or the synthetic anonymous one of a re-render. */
-export interface RenderFacts {
+export interface RenderRequest {
   tenant: Tenant
   origin: string
   publicOrigin: string
@@ -78,7 +78,7 @@ const RERENDER_USER_AGENT = 'tenant-sites revalidation'
  * visitor of its address would get it: a document GET with no cookie, a fresh nonce and the whole
  * page before the first byte (as a crawler gets it, so nothing is left to swap in on the client).
  */
-export function createBackgroundRenders(options: PageRenderOptions, log: Logger): (page: CachedPageFacts) => Rerender {
+export function createBackgroundRenders(options: PageRenderOptions, log: Logger): (page: PageToRerender) => Rerender {
   return ({ tenant, origin, decision }) =>
     (unchangedSince) => {
       const url = origin + decision.browserPath
@@ -92,7 +92,7 @@ export function createBackgroundRenders(options: PageRenderOptions, log: Logger)
         { tenant, origin, publicOrigin, upstreamContext, log, method: 'GET', url, isBot: true, nonce: nextNonce() },
         decision,
         options,
-        { mayBeKept: true, unchangedSince },
+        { mayBeStored: true, unchangedSince },
       )
     }
 }
@@ -101,130 +101,173 @@ export function createBackgroundRenders(options: PageRenderOptions, log: Logger)
  * Loads the page's data and renders it for its visitor alone (a page never kept); a visitor gets
  * the shell as soon as it is ready, a crawler the whole page.
  */
-export function renderPage(facts: RenderFacts, decision: PageToRender, options: PageRenderOptions): Promise<Rendered> {
-  return renderOnce(facts, decision, options, false)
+export function renderPage(
+  request: RenderRequest,
+  decision: PageToRender,
+  options: PageRenderOptions,
+): Promise<Rendered> {
+  return renderOnce(request, decision, options, false)
 }
 
 /**
  * renderPage for a page the HTML cache may keep and answer to anyone: it carries the digest of
  * what it was rendered from and, when it streamed, its complete document (`Rendered.document`).
  */
-export function renderPageToKeep(
-  facts: RenderFacts,
+export function renderPageToStore(
+  request: RenderRequest,
   decision: PageToRender,
   options: PageRenderOptions,
 ): Promise<Rendered> {
-  return renderOnce(facts, decision, options, true)
+  return renderOnce(request, decision, options, true)
 }
 
 async function renderOnce(
-  facts: RenderFacts,
+  request: RenderRequest,
   decision: PageToRender,
   options: PageRenderOptions,
-  mayBeKept: boolean,
+  mayBeStored: boolean,
 ): Promise<Rendered> {
-  const rendered = await loadAndRender(facts, decision, options, { mayBeKept, unchangedSince: undefined })
+  const rendered = await loadAndRender(request, decision, options, { mayBeStored, unchangedSince: undefined })
   if ('kind' in rendered) throw new Error('unreachable: a render without a digest to compare is never unchanged')
   return rendered
 }
 
 /** renderPage, or `unchanged` without rendering when the loaded page's inputs have the digest `unchangedSince`. */
 async function loadAndRender(
-  facts: RenderFacts,
+  request: RenderRequest,
   decision: PageToRender,
   options: PageRenderOptions,
-  { mayBeKept, unchangedSince }: { mayBeKept: boolean; unchangedSince: string | undefined },
+  { mayBeStored, unchangedSince }: { mayBeStored: boolean; unchangedSince: string | undefined },
 ): Promise<Rendered | Unchanged> {
-  const { nonce, method } = facts
+  const { nonce, method } = request
   const uses = createPageUses()
-  const loaded = await loadPage({
-    handler: options.handler,
-    sites: options.sites,
-    locales: options.locales,
-    markdown: options.markdown,
-    tenant: facts.tenant,
-    language: decision.language,
-    routerPath: decision.routerPath,
-    browserPath: decision.browserPath,
-    origin: facts.origin,
-    publicOrigin: facts.publicOrigin,
-    upstreamContext: facts.upstreamContext,
-    log: facts.log,
-    ...(facts.signal ? { signal: facts.signal } : {}),
-    pageLifetimeMs: options.pageLifetimeMs,
-    purpose: 'document',
-    uses,
-  })
+  const loaded = await loadFor(request, decision, options, uses)
   if (loaded.kind === 'redirect') {
-    facts.onPolicy?.(redirectPolicy(loaded))
+    request.onPolicy?.(redirectPolicy(loaded, dependsOnVisitorLanguage(request.tenant, null)))
     return {
-      response: redirectOrBadRequest(loaded, dependsOnVisitorLanguage(facts.tenant, null)),
+      response: redirectOrBadRequest(loaded),
       complete: Promise.resolve(true),
       nonce,
       routeName: 'redirect',
     }
   }
-  const { context, locale } = loaded
+  const { context } = loaded
   const routeName = leafRouteId(context)
-  facts.onRouteName?.(routeName)
-  logUnexpected(facts.log, context.errors, facts.url)
+  request.onRouteName?.(routeName)
+  logUnexpected(request.log, context.errors, request.url)
   const shareable = context.statusCode === 200
   // Tags of the data loaded so far (deferred data that changes no markup is not waited for), for a
   // CDN that reads them.
-  const tags = shareable && options.lifetimes.cdn ? cdnTagHeaders(facts.tenant.host, uses.tags) : undefined
+  const tags = shareable && options.lifetimes.cdn ? cdnTagHeaders(request.tenant.host, uses.tags) : undefined
   const policy = shareable ? sharedPage(options.lifetimes, tags) : NOT_KEPT
-  const headers = new Headers()
   // Only a page the cache may keep needs to know what it was made of.
-  const digestWork =
-    mayBeKept && shareable
-      ? renderInputsDigest(
-          { context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
-          AbortSignal.timeout(options.renderTimeoutMs),
-          // A page whose inputs cannot be told is kept without a digest: it is rendered again, never renewed.
-        ).catch(() => undefined)
-      : Promise.resolve(undefined)
+  const digestWork = mayBeStored && shareable ? digestOf(loaded, uses, options) : Promise.resolve(undefined)
   // The digest settles the page's deferred data first. A re-render compares it before rendering and
   // a crawler's render waits for that data anyway; a visitor's shell does not wait for it: the digest
   // joins the page before it is kept (`complete` below).
-  const waits = unchangedSince !== undefined || facts.isBot || method === 'HEAD'
+  const waits = unchangedSince !== undefined || request.isBot || method === 'HEAD'
   const digest = waits ? await digestWork : undefined
   if (digest !== undefined && digest === unchangedSince) return { kind: 'unchanged', uses }
-  const kept = digest !== undefined ? { digest } : {}
+  const made = { loaded, decision, policy, routeName, uses, digestWork }
   const raw = rawDocumentOf(context)
-  if (raw) {
-    setLanguageVary(headers, loaded.tenant, decision.language)
-    facts.onPolicy?.(policy)
-    for (const [name, value] of Object.entries(renderedPageHeaders(policy, context.statusCode)))
-      headers.set(name, value)
-    const digested = await digestWork
-    return {
-      response: rawDocumentResponse(raw, context.statusCode, method, headers),
-      complete: Promise.resolve(method !== 'HEAD'),
-      nonce,
-      routeName,
-      uses,
-      ...(digested !== undefined ? { digest: digested } : {}),
-    }
+  if (raw) return renderRaw(request, made, raw)
+  const rendered = await renderLoaded(request, made, options, mayBeStored)
+  if (digest !== undefined) rendered.digest = digest
+  return rendered
+}
+
+/** The page's data for `decision`, loaded for a document. */
+function loadFor(request: RenderRequest, decision: PageToRender, options: PageRenderOptions, uses: PageUses) {
+  return loadPage({
+    handler: options.handler,
+    sites: options.sites,
+    locales: options.locales,
+    markdown: options.markdown,
+    tenant: request.tenant,
+    language: decision.language,
+    routerPath: decision.routerPath,
+    browserPath: decision.browserPath,
+    origin: request.origin,
+    publicOrigin: request.publicOrigin,
+    upstreamContext: request.upstreamContext,
+    log: request.log,
+    ...(request.signal ? { signal: request.signal } : {}),
+    pageLifetimeMs: options.pageLifetimeMs,
+    purpose: 'document',
+    uses,
+  })
+}
+
+type LoadedPage = Extract<Awaited<ReturnType<typeof loadPage>>, { kind: 'loaded' }>
+
+/** What a loaded page is rendered from, once its policy is decided. */
+interface PageToMake {
+  loaded: LoadedPage
+  decision: PageToRender
+  policy: AnswerPolicy
+  routeName: string
+  uses: PageUses
+  /** The digest of what the page was made of (render-inputs.ts), once its deferred data settled. */
+  digestWork: Promise<string | undefined>
+}
+
+/** The digest of what a loaded page was made of; undefined when that cannot be told. */
+function digestOf(loaded: LoadedPage, uses: PageUses, options: PageRenderOptions): Promise<string | undefined> {
+  return renderInputsDigest(
+    { context: loaded.context, site: loaded.tenant.site, tags: uses.tags, build: options.manifest },
+    AbortSignal.timeout(options.renderTimeoutMs),
+    // A page whose inputs cannot be told is kept without a digest: it is rendered again, never renewed.
+  ).catch(() => undefined)
+}
+
+/** A page whose route answers a raw document (render/raw-document.ts) instead of rendering React. */
+async function renderRaw(request: RenderRequest, made: PageToMake, raw: NonNullable<ReturnType<typeof rawDocumentOf>>) {
+  const { loaded, decision, routeName, uses } = made
+  const { method, nonce } = request
+  const { statusCode } = loaded.context
+  const policy = withLanguageVary(made.policy, loaded.tenant, decision.language)
+  request.onPolicy?.(policy)
+  const headers = new Headers(renderedPageHeaders(policy, statusCode))
+  const digested = await made.digestWork
+  return {
+    response: rawDocumentResponse(raw, statusCode, method, headers),
+    complete: Promise.resolve(method !== 'HEAD'),
+    nonce,
+    routeName,
+    uses,
+    ...(digested !== undefined ? { digest: digested } : {}),
   }
+}
+
+/** A loaded page rendered by React; a page the cache may keep gets its complete copy made once it ended. */
+async function renderLoaded(
+  request: RenderRequest,
+  made: PageToMake,
+  options: PageRenderOptions,
+  mayBeStored: boolean,
+): Promise<Rendered> {
+  const { loaded, decision, routeName, uses, digestWork } = made
+  const { method, nonce } = request
+  const headers = new Headers()
   let settle!: (outcome: { clean: boolean; document: Uint8Array | null }) => void
   const outcome = new Promise<{ clean: boolean; document: Uint8Array | null }>((resolve) => (settle = resolve))
   const response = await renderDocumentAnswer(options, {
-    context,
+    context: loaded.context,
     tenant: loaded.tenant,
-    locale,
+    locale: loaded.locale,
     language: decision.language,
     headers,
-    policy,
-    ...(facts.onPolicy ? { onPolicy: facts.onPolicy } : {}),
+    policy: made.policy,
+    ...(request.onPolicy ? { onPolicy: request.onPolicy } : {}),
     method,
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
-    // may keep is made complete from what streamed once it has ended.
-    complete: facts.isBot,
-    keepsComplete: mayBeKept,
-    ...(facts.signal ? { signal: facts.signal } : {}),
+    // may store is made complete from what streamed once it has ended.
+    complete: request.isBot,
+    makesCompleteCopy: mayBeStored,
+    ...(request.signal ? { signal: request.signal } : {}),
     nonce,
-    log: facts.log,
-    url: facts.url,
+    log: request.log,
+    url: request.url,
     onComplete: (clean, document) => settle({ clean, document: document ?? null }),
   })
   if (method === 'HEAD') settle({ clean: false, document: null })
@@ -237,11 +280,10 @@ async function loadAndRender(
     }),
     document: outcome.then(({ document }) => document),
     // The complete document is kept with the headers the render was given, whatever the visitor's answer.
-    headersToKeep: headers,
+    completeCopyHeaders: headers,
     nonce,
     routeName,
     uses,
-    ...kept,
   }
   return rendered
 }
@@ -249,20 +291,22 @@ async function loadAndRender(
 /** The response for a request that does not render: a redirect or a malformed address. */
 export function redirectOrBadRequest(
   outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang },
-  varyByLanguage: boolean,
 ): Response {
   if (outcome.kind === 'bad-request') {
     return htmlError('bad-address')
   }
   const headers = new Headers({ location: outcome.location })
-  if (varyByLanguage) headers.set('vary', LANGUAGE_VARY)
   if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
   return new Response(null, { status: outcome.status, headers })
 }
 
-/** A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for an hour. */
-export function redirectPolicy(outcome: { status: 301 | 302 }): AnswerPolicy {
-  return outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
+/**
+ * A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for
+ * an hour. `varyByLanguage`: another visitor's language could have sent it elsewhere (dependsOnVisitorLanguage).
+ */
+export function redirectPolicy(outcome: { status: 301 | 302 }, varyByLanguage: boolean): AnswerPolicy {
+  const policy = outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
+  return varyByLanguage ? { ...policy, vary: LANGUAGE_VARY } : policy
 }
 
 /** The metrics route name of a loaded page: the id of the deepest matched route. */

@@ -35,7 +35,7 @@ function servePage(
   options: { method: 'GET' | 'HEAD'; acceptEncoding: string | undefined; nonce: string | undefined },
 ): Response {
   const request = { ...options, nonce: options.nonce ?? '', ifNoneMatch: undefined, requestId: 'r1', age: 0 }
-  return pageResponse(answerPage(cached, request, securityPolicy({ hsts: false })))
+  return pageResponse(answerPage(cached, request, { security: securityPolicy({ hsts: false }) }))
 }
 
 describe('answerPage', () => {
@@ -126,7 +126,7 @@ describe('toCachedPage', () => {
       const answer = answerPage(
         cached,
         { method: 'GET', acceptEncoding: 'gzip', ifNoneMatch: undefined, requestId: 'r', nonce },
-        securityPolicy({ hsts: false }),
+        { security: securityPolicy({ hsts: false }) },
       )
       return answer.body!
     }

@@ -1,5 +1,5 @@
 import { etagOf } from '../../http/conditional-request.ts'
-import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, keptBody, type PageBody } from './page-body.ts'
+import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, bodyWithBlocks, type PageBody } from './page-body.ts'
 
 /**
  * A rendered page as the HTML cache keeps it: compressed only. Nearly every visitor accepts gzip,
@@ -39,7 +39,7 @@ export interface PageSnapshot {
 }
 
 /** Headers that describe one response's bytes or one visitor: recomputed or left out on a hit. */
-const NOT_KEPT = new Set([
+const UNSTORED_HEADERS = new Set([
   'content-length',
   'content-encoding',
   'set-cookie',
@@ -60,16 +60,16 @@ export interface RenderedSnapshot extends Omit<PageSnapshot, 'segments'> {
 }
 
 /**
- * A copy of the response headers a page keeps (none of NOT_KEPT), taken when the render is handed
+ * A copy of the response headers a page keeps (none of UNSTORED_HEADERS), taken when the render is handed
  * over: the visitor's response may share its Headers object (the Node adapter's Response keeps the
  * one it was made with), and what middleware sets on it afterwards is that visitor's alone.
  */
-export function keptHeaders(headers: Headers): [string, string][] {
-  const kept: [string, string][] = []
+export function storedHeadersOf(headers: Headers): [string, string][] {
+  const stored: [string, string][] = []
   headers.forEach((value, name) => {
-    if (!NOT_KEPT.has(name)) kept.push([name, value])
+    if (!UNSTORED_HEADERS.has(name)) stored.push([name, value])
   })
-  return kept
+  return stored
 }
 
 /**
@@ -85,7 +85,7 @@ export function toSnapshot(
   storedAt: number,
 ): RenderedSnapshot {
   const { nonce, digest } = render
-  const headers = response.headers instanceof Headers ? keptHeaders(response.headers) : [...response.headers]
+  const headers = response.headers instanceof Headers ? storedHeadersOf(response.headers) : [...response.headers]
   return {
     status: response.status,
     headers,
@@ -110,7 +110,7 @@ export async function toCachedPage(snapshot: PageSnapshot | RenderedSnapshot): P
   const segments = snapshot.segments.map((segment) =>
     typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment,
   )
-  return cachedPage(snapshot, segments, await keptBody(segments))
+  return cachedPage(snapshot, segments, await bodyWithBlocks(segments))
 }
 
 /** A page kept from the render a visitor is answered with: one brotli pass of it (see page-body.ts). */

@@ -52,7 +52,7 @@ export async function firstAnsweredBody(
   segments: Buffer[],
   nonce: string | undefined,
 ): Promise<PageBody> {
-  if (whole.length > SYNC_MAX_BYTES) return keptBody(segments)
+  if (whole.length > SYNC_MAX_BYTES) return bodyWithBlocks(segments)
   const br = brotliCompressSync(whole, {
     params: { ...ANSWER_BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: whole.length },
   })
@@ -60,7 +60,7 @@ export async function firstAnsweredBody(
 }
 
 /** The body of a page kept from a render nobody waits for, or another instance's copy: the gzip blocks at once. */
-export async function keptBody(segments: Buffer[]): Promise<PageBody> {
+export async function bodyWithBlocks(segments: Buffer[]): Promise<PageBody> {
   const [whole] = segments
   const [gzip, br] = await Promise.all([
     compressSegments(segments),

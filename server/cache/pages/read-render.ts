@@ -1,5 +1,5 @@
 import { streamedResponse, wholeBodyOf } from '../../http/whole-body.ts'
-import { firstAnsweredPage, keptHeaders, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
+import { firstAnsweredPage, storedHeadersOf, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import type { PageUses } from '../page-uses.ts'
 
 /**
@@ -15,7 +15,10 @@ export function captureRender(
   const { response } = rendered
   if (response.headers.has('set-cookie')) return { response, page: Promise.resolve(null), inMemory: false }
   // Its headers as handed over: the visitor's response may share them with middleware still to run.
-  const handedOver = { status: response.status, headers: keptHeaders(rendered.headersToKeep ?? response.headers) }
+  const handedOver = {
+    status: response.status,
+    headers: storedHeadersOf(rendered.completeCopyHeaders ?? response.headers),
+  }
   const whole = wholeBodyOf(response)
   // A page rendered in one piece is read from memory; a streamed one is kept as its complete
   // document, made once it has ended, or else read aside as it goes.
@@ -75,7 +78,7 @@ export interface Rendered {
    * boundaries after its shell answered its visitor alone (React's scripts carry the nonce), while
    * its complete document carries no nonce and may be shared (render/document-scripts.ts).
    */
-  headersToKeep?: Headers
+  completeCopyHeaders?: Headers
   /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
   nonce: string | undefined
   /** The page's route name (metrics), kept with it. */

@@ -19,7 +19,7 @@ function snapshot(nonce: string | undefined) {
 /** The body a visitor accepting `encoding` gets, decoded, with `nonce` in its slots. */
 function served(page: CachedPage, encoding: string, nonce: string): string {
   const request = { method: 'GET' as const, acceptEncoding: encoding, ifNoneMatch: undefined, requestId: 'r', nonce }
-  const answer = answerPage(page, request, securityPolicy({ hsts: false }))
+  const answer = answerPage(page, request, { security: securityPolicy({ hsts: false }) })
   const body = answer.body ?? Buffer.alloc(0)
   const coding = answer.headers['content-encoding']
   return (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString()

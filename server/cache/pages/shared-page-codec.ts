@@ -66,7 +66,7 @@ export function encodeSharedPage(page: CachedPage, uses: Used, build?: string): 
       lengths: body.gzip.lengths,
       level: body.gzip.level,
     }
-  } else throw new Error('a kept page without a body')
+  } else throw new Error('a stored page without a body')
   const { status, headers, storedAt, routeName, digest, etag } = page
   const head = Buffer.from(
     JSON.stringify({ status, headers, storedAt, routeName, digest, etag, uses, build, body: bodyHead }),
