@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Logger } from 'pino'
-import type { RedisSharing } from '../cache/redis/redis-sharing.ts'
+import type { RedisSharing } from '../cache/redis-sharing.ts'
 import { STALE_IF_ERROR_S } from '../http/shared-lifetimes.ts'
 import { type AssetPublisher, createAssetPublisher } from './asset-publisher.ts'
 import { createFleetAssets, type FleetAssets } from './fleet-assets.ts'

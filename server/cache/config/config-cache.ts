@@ -16,7 +16,7 @@ import { wantsFresh } from './fresh-reads.ts'
 import { CACHE_RESULT } from '../../telemetry/attributes.ts'
 import { traceLookup } from '../../telemetry/lookup-span.ts'
 import type { OpenSpan } from '../../telemetry/trace-runtime.ts'
-import { sharedEntries, type SharedCacheLayer } from '../redis/shared-entries.ts'
+import { sharedEntries, type SharedCacheLayer } from './shared-entries.ts'
 
 export { NOT_FOUND, UNCHANGED } from './config-entry.ts'
 

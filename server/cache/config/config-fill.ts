@@ -1,6 +1,6 @@
 import { type ConfigCacheLoadContext, type ConfigEntry, type Freshness, NOT_FOUND, UNCHANGED } from './config-entry.ts'
 import { notFoundBytes } from './entry-bytes.ts'
-import type { Release, SharedEntries, SharedEntry } from '../redis/shared-entries.ts'
+import type { Release, SharedEntries, SharedEntry } from './shared-entries.ts'
 
 /** What one cache's loads are made of (see ConfigCacheOptions for each). */
 export interface FillDeps<V, C, R> {

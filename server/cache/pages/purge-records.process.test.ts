@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startRedis, type TestRedis } from '../../../test/redis-server.ts'
 import { htmlKey, sharedKey } from '../cache-keys.ts'
 import { createPurger, type Purger } from '../purge/purger.ts'
-import { createRedisSharing, type RedisSharing } from '../redis/redis-sharing.ts'
+import { createRedisSharing, type RedisSharing } from '../redis-sharing.ts'
 import { createHtmlCache, type HtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 

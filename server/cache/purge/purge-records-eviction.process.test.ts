@@ -6,7 +6,7 @@ import { useFleet } from '../../../test/fleet.ts'
 import { settled, type TestSite } from '../../../test/harness.ts'
 import type { RevalidationOutcome } from '../pages/read-render.ts'
 import { pageMarks } from './purge-marks.ts'
-import { createRedisSharing } from '../redis/redis-sharing.ts'
+import { createRedisSharing } from '../redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { settled, startTestSite, type TestSite } from '../../../test/harness.ts'
 import { startRedisCluster, type TestCluster } from '../../../test/redis-topologies.ts'
 import { htmlKey, sharedKey } from '../cache-keys.ts'
-import { createRedisSharing } from './redis-sharing.ts'
+import { createRedisSharing } from '../redis-sharing.ts'
 
 const TOKEN = 'purge-token-for-tests-0123'
 const ZH = { cookie: 'lang=zh' }

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { lockKey as lockKeyOf, sharedKey } from '../cache-keys.ts'
 import { entryMarks, judgeEntry } from '../purge/purge-marks.ts'
-import { type AdmitTimes, sharedAdmission } from './shared-admission.ts'
-import type { SharedStore } from './shared-store.ts'
-import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from './stored-entry.ts'
+import { type AdmitTimes, sharedAdmission } from '../redis/shared-admission.ts'
+import type { SharedStore } from '../redis/shared-store.ts'
+import { decodeStoredEntry, encodeStoredEntry, type StoredEntry } from '../redis/stored-entry.ts'
 
 /**
  * A second cache level shared by instances: values travel as JSON under `sharedKey(prefix, key)`,

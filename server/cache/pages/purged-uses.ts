@@ -1,5 +1,5 @@
-import type { PurgeScope } from './purge-scope.ts'
-import type { Used } from '../pages/read-render.ts'
+import type { PurgeScope } from '../purge/purge-scope.ts'
+import type { Used } from './read-render.ts'
 
 /**
  * The upstream answers a purge drops along with a page it covers: a tag purge those that carried

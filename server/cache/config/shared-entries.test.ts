@@ -1,8 +1,8 @@
 import { sharedKey } from '../cache-keys.ts'
 import { describe, expect, it } from 'vitest'
-import { admitTimes } from './shared-admission.ts'
+import { admitTimes } from '../redis/shared-admission.ts'
 import { sharedEntries } from './shared-entries.ts'
-import { createMemorySharedStore } from './shared-store.ts'
+import { createMemorySharedStore } from '../redis/shared-store.ts'
 
 const ENTRY = { storedAt: 1, found: true as const, value: { rows: [1, 2, 3] } }
 const KEY = 'a.example:data:/v1/search:{"query":"x"}'

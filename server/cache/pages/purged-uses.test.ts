@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { PurgeScope } from './purge-scope.ts'
+import type { PurgeScope } from '../purge/purge-scope.ts'
 import { purgedUses } from './purged-uses.ts'
-import type { Used } from '../pages/read-render.ts'
+import type { Used } from './read-render.ts'
 
 const uses: Used = {
   keys: [
