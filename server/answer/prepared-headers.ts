@@ -66,17 +66,21 @@ export interface PreparedHeaders {
  */
 export function prepareHeaders(page: PageHeaderSource, writing: AnswerWriting): PreparedHeaders {
   const { policy, status } = page
+  const own = page.headers.filter(([name]) => !PER_ANSWER.has(name) && !FROM_POLICY.has(name))
+  const { etag: _tag, ...caching } = cachingHeaders(policy, status)
+  const written: Record<string, string> = caching
+  // A kept page is HTML, always compressible.
+  const vary = varyLine(policy.vary, { coded: true }, writing) ?? 'Accept-Encoding'
+  if (policy.vary !== undefined && policy.vary.length > 0) written.vary = vary
+  const noncePolicy = namesNonce(policy, status)
+  if (!noncePolicy) written['content-security-policy'] = scriptPolicyLine(policy, status, '')
+  // The page's headers in name order, then its tag and Vary: every page's hits list them alike.
   const headers: Record<string, string> = { ...writing.security.fixed }
-  for (const [name, value] of page.headers) {
-    if (!PER_ANSWER.has(name) && !FROM_POLICY.has(name)) headers[name] = value
-  }
-  Object.assign(headers, cachingHeaders(policy, status))
+  for (const [name, value] of [...own, ...Object.entries(written)].sort(([a], [b]) => (a < b ? -1 : 1)))
+    headers[name] = value
   // Whoever may keep it, a hit names its page's tag: the hit's 304 is decided by it (page-answer.ts).
   headers.etag = page.etag
-  // A kept page is HTML, always compressible.
-  headers.vary = varyLine(policy.vary, { coded: true }, writing) ?? 'Accept-Encoding'
-  const noncePolicy = namesNonce(policy, status)
-  if (!noncePolicy) headers['content-security-policy'] = scriptPolicyLine(policy, status, '')
+  headers.vary = vary
   const staleHeaders = { ...headers }
   if (headers['cache-control'] !== undefined)
     staleHeaders['cache-control'] = staleCopyCacheControl(headers['cache-control'])
