@@ -75,7 +75,7 @@ export interface Rendered {
    */
   document?: Promise<Uint8Array | null>
   /**
-   * The headers the kept page answers with, when they are not the visitor's: a render that streamed
+   * The headers the kept page keeps (those its policy does not write), when they are not the visitor's: a render that streamed
    * boundaries after its shell answered its visitor alone (React's scripts carry the nonce), while
    * its complete document carries no nonce and may be shared (render/document-scripts.ts).
    */
