@@ -11,8 +11,8 @@ import {
   varyOf,
 } from '../http/answer-policy.ts'
 import { ifNoneMatchMatches, notModifiedHeaders } from '../http/conditional-request.ts'
-import { contentSecurityPolicy, nextNonce } from '../http/security-policy.ts'
-import { type AnswerWriting, isCompressible, varyLine } from './policy-lines.ts'
+import { nextNonce } from '../http/security-policy.ts'
+import { type AnswerWriting, isCompressible, scriptPolicyLine, varyLine } from './policy-lines.ts'
 
 /** Headers a policy owns: whatever a route left of them is replaced by the policy's own. */
 const POLICY_OWNED = ['cache-control', 'cdn-cache-control', 'cache-tag', 'surrogate-key']
@@ -28,18 +28,6 @@ function finalPolicy(decided: AnswerPolicy | undefined, api: boolean, status: nu
   if (setsCookie) return privateAnswer(policy)
   if (status >= 400 && policy.keeping !== 'private') return { ...NOT_KEPT, scripts: policy.scripts, ...varyOf(policy) }
   return policy
-}
-
-/** The Content-Security-Policy of an answer with `policy` and `status`, `nonce` its own. */
-function scriptPolicyOf(policy: AnswerPolicy, status: number, nonce: string): string {
-  const { scripts } = policy
-  if ('own' in scripts) return scripts.own
-  // A nonce handed to every visitor by a shared cache would be no secret.
-  const withNonce = scripts.nonce === true || (scripts.hashes === undefined && !isShareable(policy, status))
-  return contentSecurityPolicy({
-    ...(withNonce ? { nonce } : {}),
-    ...(scripts.hashes ? { hashes: scripts.hashes } : {}),
-  })
 }
 
 /**
@@ -70,7 +58,7 @@ function writePolicy(
   // A private answer is never confirmed by its tag (an image's own tag stays on a shared one).
   if (!isShareable(policy, status)) headers.delete('etag')
   for (const [name, value] of Object.entries(security.fixed)) headers.set(name, value)
-  headers.set('content-security-policy', scriptPolicyOf(policy, status, nonce))
+  headers.set('content-security-policy', scriptPolicyLine(policy, status, nonce))
   for (const [name, value] of Object.entries(cachingHeaders(policy, status))) headers.set(name, value)
 }
 

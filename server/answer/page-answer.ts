@@ -46,9 +46,9 @@ export interface HitRequest {
 /**
  * The answer to a page view the HTML cache holds, the one rule for both ways it is sent (the app's
  * document route and the writer answering before the app, answer/hit-writer.ts): the page's
- * header block (prepared-headers.ts: its own headers, its Cache-Control, Vary, CDN tags and hash
- * policy among them; a stale copy's with no shared lifetime left; the other security headers and
- * the page's `ETag`), a policy around a fresh nonce for a page kept without one of its own (its
+ * header block (prepared-headers.ts: its own headers and what its policy writes, Cache-Control,
+ * Vary, CDN tags and a policy without a nonce among them; a stale copy's with no shared lifetime left; the other security headers and
+ * the page's `ETag`), a policy around a fresh nonce for a page whose policy names one (its
  * nonce slots get that nonce), the request id, `Age` and `Cache-Status`; or, when `If-None-Match`
  * names that tag, the 304 answer/answer-writer.ts would make of it (RFC 9110 §13.1.2): no
  * body, and only the headers notModifiedHeaders keeps, so no policy.

@@ -1,5 +1,5 @@
-import type { VaryingOn } from '../http/answer-policy.ts'
-import type { SecurityPolicy } from '../http/security-policy.ts'
+import { type AnswerPolicy, isShareable, type VaryingOn } from '../http/answer-policy.ts'
+import { contentSecurityPolicy, type SecurityPolicy } from '../http/security-policy.ts'
 import { FORWARDED_HOST_VARY } from '../http/trusted-forwarding.ts'
 
 /** Text-like types worth compressing; images, fonts in woff2 and archives already are. */
@@ -41,4 +41,25 @@ export function varyLine(
   if (sent.coded && !tokens.includes('Accept-Encoding')) tokens.push('Accept-Encoding')
   if (writing.varyOnForwardedHost === true) tokens.push(FORWARDED_HOST_VARY)
   return tokens.length > 0 ? tokens.join(', ') : undefined
+}
+
+/**
+ * Whether the script policy of an answer with `policy` and `status` names the answer's nonce: its
+ * scripts ask for it, or it runs none of its own and no shared cache may keep it (a nonce handed to
+ * every visitor by a shared cache would be no secret).
+ */
+export function namesNonce(policy: AnswerPolicy, status: number): boolean {
+  const { scripts } = policy
+  if ('own' in scripts) return false
+  return scripts.nonce === true || (scripts.hashes === undefined && !isShareable(policy, status))
+}
+
+/** The Content-Security-Policy of an answer with `policy` and `status`, `nonce` its own (unused unless namesNonce). */
+export function scriptPolicyLine(policy: AnswerPolicy, status: number, nonce: string): string {
+  const { scripts } = policy
+  if ('own' in scripts) return scripts.own
+  return contentSecurityPolicy({
+    ...(namesNonce(policy, status) ? { nonce } : {}),
+    ...(scripts.hashes ? { hashes: scripts.hashes } : {}),
+  })
 }

@@ -1,15 +1,27 @@
+import { type AnswerPolicy, cachingHeaders } from '../http/answer-policy.ts'
 import { notModifiedHeaders } from '../http/conditional-request.ts'
-import type { VaryingOn } from '../http/answer-policy.ts'
-import { contentSecurityPolicy } from '../http/security-policy.ts'
 import { type AgedValue, agedValueOf, staleCdnCacheControl } from '../http/shared-lifetimes.ts'
 import { staleCopyCacheControl } from '../http/stale-copy-cache-control.ts'
-import { type AnswerWriting, varyLine } from './policy-lines.ts'
+import { type AnswerWriting, namesNonce, scriptPolicyLine, varyLine } from './policy-lines.ts'
 
-/** What a kept page's header block is made from: its own headers and its entity tag. */
+/** What a kept page's header block is made from: its status, own headers, policy and entity tag. */
 interface PageHeaderSource {
+  status: number
   headers: readonly (readonly [string, string])[]
+  policy: AnswerPolicy
   etag: string
 }
+
+/** Headers the page's policy writes (answer-writer.ts's functions): never taken from its header list. */
+const FROM_POLICY = new Set([
+  'cache-control',
+  'cdn-cache-control',
+  'cache-tag',
+  'surrogate-key',
+  'etag',
+  'vary',
+  'content-security-policy',
+])
 
 /**
  * Headers that belong to one answer, never to the page: written per answer (`perAnswer`), and left
@@ -29,9 +41,9 @@ type Flat = readonly string[]
 
 /**
  * The headers every answer made from one kept page shares, decided once for the page rather than
- * per answer: the security headers, the page's own (its Cache-Control, Vary, CDN tags, a hash
- * policy), its ETag and `Vary` with Accept-Encoding, for a fresh and for a stale copy, and what a
- * 304 keeps of each. Only `perAnswer`'s headers are made per answer.
+ * per answer: the security headers, the page's own (its type), what its policy writes (Cache-Control,
+ * CDN lifetimes and tags, `Vary` with Accept-Encoding, a script policy without a nonce) and its ETag,
+ * for a fresh and for a stale copy, and what a 304 keeps of each. Only `answerHeaders`'s are made per answer.
  */
 export interface PreparedHeaders {
   fresh: Flat
@@ -44,23 +56,31 @@ export interface PreparedHeaders {
    */
   agedFresh: readonly AgedValue[]
   agedNotModifiedFresh: readonly AgedValue[]
-  /** The page has no policy of its own: each answer carries one around its own nonce. */
-  noncePolicy: boolean
+  /** The page's script policy names each answer's nonce: made per answer, else null (it is in the block). */
+  scriptPolicy: ((nonce: string) => string) | null
 }
 
-/** The header block of `page`'s answers (see PreparedHeaders), written as `writing` writes every answer. */
+/**
+ * The header block of `page`'s answers (see PreparedHeaders), written from its policy with the
+ * functions the writer uses for every answer of the app (answer-writer.ts), as `writing` writes them.
+ */
 export function prepareHeaders(page: PageHeaderSource, writing: AnswerWriting): PreparedHeaders {
-  const headers: Record<string, string> = { ...writing.security.fixed }
-  let noncePolicy = true
-  for (const [name, value] of page.headers) {
-    if (PER_ANSWER.has(name)) continue
-    if (name === 'content-security-policy') noncePolicy = false
-    headers[name] = value
-  }
-  headers.etag = page.etag
+  const { policy, status } = page
+  const own = page.headers.filter(([name]) => !PER_ANSWER.has(name) && !FROM_POLICY.has(name))
+  const { etag: _tag, ...caching } = cachingHeaders(policy, status)
+  const written: Record<string, string> = caching
   // A kept page is HTML, always compressible.
-  const named = headers.vary ? (headers.vary.split(', ') as VaryingOn[]) : undefined
-  headers.vary = varyLine(named, { coded: true }, writing) ?? 'Accept-Encoding'
+  const vary = varyLine(policy.vary, { coded: true }, writing) ?? 'Accept-Encoding'
+  if (policy.vary !== undefined && policy.vary.length > 0) written.vary = vary
+  const noncePolicy = namesNonce(policy, status)
+  if (!noncePolicy) written['content-security-policy'] = scriptPolicyLine(policy, status, '')
+  // The page's headers in name order, then its tag and Vary: every page's hits list them alike.
+  const headers: Record<string, string> = { ...writing.security.fixed }
+  for (const [name, value] of [...own, ...Object.entries(written)].sort(([a], [b]) => (a < b ? -1 : 1)))
+    headers[name] = value
+  // Whoever may keep it, a hit names its page's tag: the hit's 304 is decided by it (page-answer.ts).
+  headers.etag = page.etag
+  headers.vary = vary
   const staleHeaders = { ...headers }
   if (headers['cache-control'] !== undefined)
     staleHeaders['cache-control'] = staleCopyCacheControl(headers['cache-control'])
@@ -75,7 +95,7 @@ export function prepareHeaders(page: PageHeaderSource, writing: AnswerWriting): 
     notModifiedStale: flat(Object.entries(notModifiedHeaders(Object.entries(staleHeaders)))),
     agedFresh: agedValuesOf(fresh),
     agedNotModifiedFresh: agedValuesOf(notModifiedFresh),
-    noncePolicy,
+    scriptPolicy: noncePolicy ? (nonce) => scriptPolicyLine(policy, status, nonce) : null,
   }
 }
 
@@ -122,7 +142,7 @@ export function answerHeaders(prepared: PreparedHeaders, stale: boolean, facts: 
   headers.push('x-request-id', facts.requestId, 'cache-status', facts.cacheStatus)
   if (facts.age !== undefined) headers.push('age', String(facts.age))
   if (notModified) return headers
-  if (prepared.noncePolicy) headers.push('content-security-policy', contentSecurityPolicy({ nonce: facts.nonce }))
+  if (prepared.scriptPolicy !== null) headers.push('content-security-policy', prepared.scriptPolicy(facts.nonce))
   if (facts.encoding !== 'identity' && facts.encoding !== null) headers.push('content-encoding', facts.encoding)
   if (facts.length !== undefined) headers.push('content-length', String(facts.length))
   return headers

@@ -33,8 +33,8 @@ export type AnswerScripts = { nonce?: true; hashes?: readonly string[] } | { own
 export type VaryingOn = 'Accept' | 'Accept-Encoding' | 'Accept-Language' | 'Cookie'
 
 /**
- * One answer's caching and script rules, decided once by the route that makes the answer (or the
- * hit writer for a kept page) and written by one writer (answer/answer-writer.ts): nothing after it
+ * One answer's caching and script rules, decided once by the route that makes the answer (kept with
+ * a page the HTML cache stores, for its hits) and written by one writer (answer/answer-writer.ts): nothing after it
  * reads its headers back to decide again. docs/security.md and docs/freshness.md say why each rule is.
  */
 export interface AnswerPolicy {
@@ -130,9 +130,10 @@ export function cachingHeaders(policy: AnswerPolicy, status: number): Record<str
 }
 
 /**
- * The headers a rendered page carries for the HTML cache to keep (cache/pages/cached-page.ts): its
- * caching headers, what its route named in `Vary` and, when its scripts are allowed by their hashes
- * alone, its script policy (a policy naming a nonce is made per answer).
+ * The headers a rendered page's response carries until the writer writes its policy: its caching
+ * headers, what its route named in `Vary` and, when its scripts are allowed by their hashes alone,
+ * its script policy (a policy naming a nonce is made per answer). A page the HTML cache keeps
+ * carries its policy itself (cache/pages/cached-page.ts), never these.
  */
 export function renderedPageHeaders(policy: AnswerPolicy, status: number): Record<string, string> {
   const headers = cachingHeaders(policy, status)

@@ -43,6 +43,12 @@ export interface RenderDocumentInput {
   policy: AnswerPolicy
   /** Told the answer's policy once the render has chosen it (it may have to name the nonce). */
   onPolicy?: (policy: AnswerPolicy) => void
+  /**
+   * Told the policy of the page's complete copy, the one the HTML cache keeps, before the render
+   * starts: its scripts allowed by their hashes, or by the nonce when the site's code needs it,
+   * whatever the visitor's answer names for React's own scripts.
+   */
+  onCopyPolicy?: (policy: AnswerPolicy) => void
   method: string
   /**
    * Send nothing until the whole document is rendered, every Suspense boundary in place (crawlers,
@@ -115,6 +121,7 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
     code = bodyCodeHtml(bodyCode, input.nonce)
     policy = visitorOnly(input.policy, { nonce: true })
   } else policy = { ...input.policy, scripts: { hashes: scripts.hashes } }
+  input.onCopyPolicy?.(policy)
   let dataFailed = false
   const router = createStaticRouter(input.handler.dataRoutes, context)
   // This render's content views, the page's own loaded before it starts so the render never waits

@@ -143,12 +143,14 @@ async function loadAndRender(
   const uses = createPageUses()
   const loaded = await loadFor(request, decision, options, uses)
   if (loaded.kind === 'redirect') {
-    request.onPolicy?.(redirectPolicy(loaded, dependsOnVisitorLanguage(request.tenant, null)))
+    const policy = redirectPolicy(loaded, dependsOnVisitorLanguage(request.tenant, null))
+    request.onPolicy?.(policy)
     return {
       response: redirectOrBadRequest(loaded),
       complete: Promise.resolve(true),
       nonce,
       routeName: 'redirect',
+      policy,
     }
   }
   const { context } = loaded
@@ -234,6 +236,8 @@ async function renderRaw(request: RenderRequest, made: PageToMake, raw: NonNulla
     complete: Promise.resolve(method !== 'HEAD'),
     nonce,
     routeName,
+    // Its hits have always named a nonce, which its body has no slot for: kept so, as said here.
+    policy: { ...policy, scripts: { nonce: true as const } },
     uses,
     ...(digested !== undefined ? { digest: digested } : {}),
   }
@@ -251,6 +255,8 @@ async function renderLoaded(
   const headers = new Headers()
   let settle!: (outcome: { clean: boolean; document: Uint8Array | null }) => void
   const outcome = new Promise<{ clean: boolean; document: Uint8Array | null }>((resolve) => (settle = resolve))
+  // A HEAD is never kept; any other render tells the policy of its complete copy before it answers.
+  let copyPolicy = withLanguageVary(made.policy, loaded.tenant, decision.language)
   const response = await renderDocumentAnswer(options, {
     context: loaded.context,
     tenant: loaded.tenant,
@@ -259,6 +265,7 @@ async function renderLoaded(
     headers,
     policy: made.policy,
     ...(request.onPolicy ? { onPolicy: request.onPolicy } : {}),
+    onCopyPolicy: (policy) => (copyPolicy = policy),
     method,
     // A crawler waits for the whole page; a visitor gets the shell at once, and a page the cache
     // may store is made complete from what streamed once it has ended.
@@ -281,6 +288,7 @@ async function renderLoaded(
     document: outcome.then(({ document }) => document),
     // The complete document is kept with the headers the render was given, whatever the visitor's answer.
     completeCopyHeaders: headers,
+    policy: copyPolicy,
     nonce,
     routeName,
     uses,

@@ -10,6 +10,7 @@ import {
   type CachedPage,
 } from './cached-page.ts'
 import { answerPage, pageResponse } from '../../answer/page-answer.ts'
+import { type AnswerPolicy, UNDECIDED } from '../../http/answer-policy.ts'
 import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './gzip-segments.ts'
 
 const html =
@@ -23,10 +24,10 @@ async function page(body: string, nonce?: string) {
       'content-type': 'text/html; charset=utf-8',
       'set-cookie': 'lang=en',
       'content-length': '1',
-      vary: 'Cookie',
     },
   })
-  return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
+  const policy: AnswerPolicy = { ...UNDECIDED, vary: ['Cookie'] }
+  return toCachedPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot', policy }, 0))
 }
 
 /** A full answer (no If-None-Match) of `page` as a web Response. */
@@ -153,7 +154,9 @@ describe('toCachedPage', () => {
 describe('a page kept from the render its visitor is answered with', () => {
   async function firstAnswered(body: string, nonce: string | undefined) {
     const response = new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-    return firstAnsweredPage(toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot' }, 0))
+    return firstAnsweredPage(
+      toSnapshot(response, Buffer.from(body), { nonce, routeName: 'res-hot', policy: UNDECIDED }, 0),
+    )
   }
 
   it("is that visitor's brotli alone, in memory of its own, until a gzip answer needs its blocks", async () => {
@@ -242,7 +245,7 @@ describe('toSnapshot', () => {
     ],
     ['no nonce in the page', '<p>nothing</p>', 'N1'],
   ])('cuts the bytes where the text would be split: %s', (_name, body, nonce) => {
-    const snapshot = toSnapshot(new Response(body), Buffer.from(body), { nonce, routeName: 'x' }, 0)
+    const snapshot = toSnapshot(new Response(body), Buffer.from(body), { nonce, routeName: 'x', policy: UNDECIDED }, 0)
     expect(snapshot.segments.map((segment) => segment.toString('utf8'))).toEqual(body.split(nonce))
   })
 
@@ -260,7 +263,7 @@ describe('toSnapshot', () => {
     const snapshot = toSnapshot(
       new Response(html),
       Buffer.from(html),
-      { nonce: 'N1', routeName: 'x', digest: 'inputs-1' },
+      { nonce: 'N1', routeName: 'x', digest: 'inputs-1', policy: UNDECIDED },
       0,
     )
     const kept = await toCachedPage(snapshot)

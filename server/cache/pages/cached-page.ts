@@ -1,3 +1,4 @@
+import type { AnswerPolicy } from '../../http/answer-policy.ts'
 import { etagOf } from '../../http/conditional-request.ts'
 import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, bodyWithBlocks, type PageBody } from './page-body.ts'
 
@@ -9,8 +10,13 @@ import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, bodyWithBlocks, type
  */
 export interface CachedPage {
   status: number
-  /** Response headers worth keeping (never Set-Cookie, lengths or encodings). */
+  /** Response headers worth keeping (never Set-Cookie, lengths or encodings, nor what its policy writes). */
   headers: [string, string][]
+  /**
+   * The policy of the page as kept (its complete copy's, its entity tag included): every hit's
+   * caching, script and `Vary` headers are written from it (answer/prepared-headers.ts).
+   */
+  policy: AnswerPolicy
   /**
    * The body, compressed only (see page-body.ts): one brotli pass of it as rendered until its first
    * hit, then split where the per-response nonce goes, as deflate blocks ready to be joined into a
@@ -32,6 +38,7 @@ export interface CachedPage {
 export interface PageSnapshot {
   status: number
   headers: [string, string][]
+  policy: AnswerPolicy
   segments: string[]
   storedAt: number
   routeName: string
@@ -48,6 +55,14 @@ const UNSTORED_HEADERS = new Set([
   'connection',
   'x-request-id',
   'cache-status',
+  // Written from the page's policy on every hit.
+  'cache-control',
+  'cdn-cache-control',
+  'cache-tag',
+  'surrogate-key',
+  'etag',
+  'vary',
+  'content-security-policy',
 ])
 
 /** A page as rendered, before it is kept: the snapshot's fields, the body as bytes cut at its nonce. */
@@ -81,14 +96,15 @@ export function storedHeadersOf(headers: Headers): [string, string][] {
 export function toSnapshot(
   response: { status: number; headers: Headers | readonly [string, string][] },
   body: Buffer,
-  render: { nonce: string | undefined; routeName: string; digest?: string },
+  render: { nonce: string | undefined; routeName: string; digest?: string; policy: AnswerPolicy },
   storedAt: number,
 ): RenderedSnapshot {
-  const { nonce, digest } = render
+  const { nonce, digest, policy } = render
   const headers = response.headers instanceof Headers ? storedHeadersOf(response.headers) : [...response.headers]
   return {
     status: response.status,
     headers,
+    policy,
     segments: nonce ? cutAt(body, Buffer.from(nonce, 'utf8')) : [body],
     whole: body,
     nonce,
@@ -126,14 +142,16 @@ function cachedPage(snapshot: PageSnapshot | RenderedSnapshot, segments: Buffer[
   let size = PAGE_OVERHEAD_BYTES
   for (const [name, value] of snapshot.headers) size += name.length + value.length
   const { status, headers, storedAt, routeName, digest } = snapshot
+  const etag = etagOf(segments)
   return {
     status,
     headers,
+    policy: { ...snapshot.policy, etag },
     body,
     storedAt,
     routeName,
     size,
-    etag: etagOf(segments),
+    etag,
     ...(digest !== undefined ? { digest } : {}),
   }
 }
@@ -148,10 +166,11 @@ export function bytesHeld(page: CachedPage): number {
 }
 
 export function toPageSnapshot(page: CachedPage): PageSnapshot {
-  const { status, headers, storedAt, routeName, digest } = page
+  const { status, headers, policy, storedAt, routeName, digest } = page
   return {
     status,
     headers,
+    policy,
     segments: bodySegments(page.body).map((segment) => segment.toString('utf8')),
     storedAt,
     routeName,

@@ -4,6 +4,7 @@ import { wholeBodyResponse } from '../../http/whole-body.ts'
 import { hitOf } from './clocked-html-cache.test-helper.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
+import { UNDECIDED } from '../../http/answer-policy.ts'
 import { assembleGzip, releaseGzip } from './gzip-segments.ts'
 import { bodySegments, gzipOf } from './page-body.ts'
 
@@ -19,6 +20,7 @@ function rendered(body: string, init: ResponseInit = {}, complete = true, nonce?
     complete: Promise.resolve(complete),
     nonce,
     routeName: 'page',
+    policy: UNDECIDED,
   }
 }
 
@@ -57,6 +59,7 @@ describe('createHtmlCache', () => {
         complete: Promise.resolve(true),
         nonce: undefined,
         routeName: 'page',
+        policy: UNDECIDED,
       },
     ],
     ['a response with Set-Cookie', rendered('<p>personal</p>', { headers: { 'set-cookie': 'sid=1' } })],
@@ -84,6 +87,7 @@ describe('createHtmlCache', () => {
       complete: Promise.resolve(complete),
       nonce: 'N1',
       routeName: 'page',
+      policy: UNDECIDED,
     })
     const answer = await cache.get('h:html:a', render)
     expect(answer.kind).toBe(kind)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UNDECIDED } from '../../http/answer-policy.ts'
 import type { CachedPage } from './cached-page.ts'
 import { createPageStore } from './page-store.ts'
 import { NOTHING_USED } from './read-render.ts'
@@ -8,6 +9,7 @@ function pageOf(bytes: number): CachedPage {
   return {
     status: 200,
     headers: [],
+    policy: UNDECIDED,
     body: { br: null, renderedNonce: undefined, gzip: null },
     storedAt: 0,
     routeName: 'test',

@@ -7,6 +7,7 @@ import { createPurger, type Purger } from '../purge/purger.ts'
 import { createRedisSharing, type RedisSharing } from '../redis-sharing.ts'
 import { createHtmlCache, type HtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
+import { UNDECIDED } from '../../http/answer-policy.ts'
 
 const KEY = htmlKey('a.example', 'en', 'http://a.example', '/c/about')
 const STORED = sharedKey('ts:', KEY)
@@ -63,6 +64,7 @@ function page(body: string): Rendered {
     complete: Promise.resolve(true),
     nonce: undefined,
     routeName: 'page',
+    policy: UNDECIDED,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AnswerPolicy } from '../../http/answer-policy.ts'
 import { streamedResponse, wholeBodyOf } from '../../http/whole-body.ts'
 import { firstAnsweredPage, storedHeadersOf, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
 import type { PageUses } from '../page-uses.ts'
@@ -74,11 +75,16 @@ export interface Rendered {
    */
   document?: Promise<Uint8Array | null>
   /**
-   * The headers the kept page answers with, when they are not the visitor's: a render that streamed
+   * The headers the kept page keeps (those its policy does not write), when they are not the visitor's: a render that streamed
    * boundaries after its shell answered its visitor alone (React's scripts carry the nonce), while
    * its complete document carries no nonce and may be shared (render/document-scripts.ts).
    */
   completeCopyHeaders?: Headers
+  /**
+   * The policy the kept page answers with (its complete copy's, as the render decided it), whatever
+   * the visitor's answer was written with: each hit's caching, script and `Vary` headers come from it.
+   */
+  policy: AnswerPolicy
   /** The nonce the page was rendered with, replaced by a fresh one on each hit. */
   nonce: string | undefined
   /** The page's route name (metrics), kept with it. */

@@ -3,12 +3,13 @@ import type { GzipSegments } from './gzip-segments.ts'
 import type { CachedPage } from './cached-page.ts'
 import { packTogether, type PageBody } from './page-body.ts'
 import type { Used } from './read-render.ts'
+import { storedPolicySchema } from './stored-policy.ts'
 
 /**
  * How a rendered page travels through the shared store: compressed, as visitors get it. A page is
  * 50–110 KiB of markup but 10–20 KiB of brotli or gzip blocks, and the reading instance takes the
  * body as it is instead of compressing it again. Layout: `tsp1`, the length of a JSON head (4 bytes,
- * big-endian), the head (the page's fields, what it was built from, and how its body is cut), then
+ * big-endian), the head (the page's fields and policy, what it was built from, and how its body is cut), then
  * the body's bytes.
  */
 const MAGIC = Buffer.from('tsp1', 'latin1')
@@ -33,6 +34,8 @@ const bodyHeadSchema = z.union([
 const headSchema = z.object({
   status: z.number().int().min(100).max(599),
   headers: z.array(z.tuple([z.string(), z.string()])),
+  /** Required: a page an earlier build stored without its policy is read as a miss. */
+  policy: storedPolicySchema,
   storedAt: z.number(),
   routeName: z.string(),
   digest: z.string().optional(),
@@ -67,9 +70,9 @@ export function encodeSharedPage(page: CachedPage, uses: Used, build?: string): 
       level: body.gzip.level,
     }
   } else throw new Error('a stored page without a body')
-  const { status, headers, storedAt, routeName, digest, etag } = page
+  const { status, headers, policy, storedAt, routeName, digest, etag } = page
   const head = Buffer.from(
-    JSON.stringify({ status, headers, storedAt, routeName, digest, etag, uses, build, body: bodyHead }),
+    JSON.stringify({ status, headers, policy, storedAt, routeName, digest, etag, uses, build, body: bodyHead }),
     'utf8',
   )
   const length = Buffer.alloc(4)

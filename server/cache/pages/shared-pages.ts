@@ -5,6 +5,7 @@ import { judgeStored, pageMark, pageMarks } from '../purge/purge-marks.ts'
 import { type AdmitTimes, sharedAdmission } from '../redis/shared-admission.ts'
 import type { SharedStore } from '../redis/shared-store.ts'
 import { toCachedPage, type CachedPage, type PageSnapshot } from './cached-page.ts'
+import { storedPolicySchema } from './stored-policy.ts'
 import { NOTHING_USED, type Used } from './read-render.ts'
 import { decodeSharedPage, encodeSharedPage, isSharedPage, type SharedPage } from './shared-page-codec.ts'
 
@@ -166,6 +167,7 @@ async function parseStored(bytes: Buffer): Promise<SharedPage | undefined> {
 const snapshotSchema: z.ZodType<PageSnapshot> = z.object({
   status: z.number().int(),
   headers: z.array(z.tuple([z.string(), z.string()])),
+  policy: storedPolicySchema,
   segments: z.array(z.string()).min(1),
   storedAt: z.number(),
   routeName: z.string(),

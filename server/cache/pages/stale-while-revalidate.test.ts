@@ -6,6 +6,7 @@ import { createClockedHtmlCache, getOf, hitOf } from './clocked-html-cache.test-
 import type { HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
+import { UNDECIDED } from '../../http/answer-policy.ts'
 import { bodySegments } from './page-body.ts'
 import type { CachedPage } from './cached-page.ts'
 
@@ -17,6 +18,7 @@ function rendered(body: string, status = 200, complete = true): Rendered {
     complete: Promise.resolve(complete),
     nonce: undefined,
     routeName: 'page',
+    policy: UNDECIDED,
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { useFleet } from '../../../test/fleet.ts'
 import type { TestSiteOptions } from '../../../test/harness.ts'
+import { NOT_KEPT } from '../../http/answer-policy.ts'
 import type { HtmlCache } from './html-cache.ts'
 import type { Rendered, RevalidationOutcome, Rerender } from './read-render.ts'
 import { HOST, KEY, PATH, sendPost, TOKEN } from './takedown.test-helper.ts'
@@ -45,13 +46,14 @@ function answerGoneWith(cache: HtmlCache | undefined, status: number) {
   const spelled = async (rendered: Awaited<ReturnType<Rerender>>): Promise<Awaited<ReturnType<Rerender>>> => {
     if ('kind' in rendered || rendered.response.status !== 404) return rendered
     await rendered.response.body?.cancel()
-    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' })
     if (status >= 300 && status < 400) headers.set('location', `http://${HOST}/articles`)
     const gone: Rendered = {
       response: new Response(status < 400 ? null : '<!doctype html><p>gone</p>', { status, headers }),
       complete: Promise.resolve(true),
       nonce: undefined,
       routeName: rendered.routeName,
+      policy: NOT_KEPT,
       ...(rendered.uses ? { uses: rendered.uses } : {}),
     }
     return gone

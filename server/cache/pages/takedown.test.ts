@@ -5,6 +5,7 @@ import type { CachedPage } from './cached-page.ts'
 import { createClockedHtmlCache, hitOf } from './clocked-html-cache.test-helper.ts'
 import { bodySegments } from './page-body.ts'
 import type { Rendered, RevalidationOutcome } from './read-render.ts'
+import { UNDECIDED } from '../../http/answer-policy.ts'
 
 const KEY = 'h:html:en:http://h/a'
 const SHARED_KEY = sharedKey('ts:', KEY)
@@ -18,6 +19,7 @@ function rendered(body: string, status = 200, headers: Record<string, string> = 
     complete: Promise.resolve(true),
     nonce: undefined,
     routeName: 'page',
+    policy: UNDECIDED,
   }
 }
 
