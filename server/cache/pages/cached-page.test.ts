@@ -11,7 +11,7 @@ import {
 } from './cached-page.ts'
 import { answerPage, pageResponse } from '../../answer/page-answer.ts'
 import { type AnswerPolicy, UNDECIDED } from '../../http/answer-policy.ts'
-import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './gzip-segments.ts'
+import { BEST_LEVEL, IMPROVE_AFTER, releaseGzip } from './body/gzip-segments.ts'
 
 const html =
   '<!DOCTYPE html><html><head><script nonce="N1">boot()</script></head><body>' +

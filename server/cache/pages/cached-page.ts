@@ -1,6 +1,6 @@
 import type { AnswerPolicy } from '../../http/answer-policy.ts'
 import { etagOf } from '../../http/conditional-request.ts'
-import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, bodyWithBlocks, type PageBody } from './page-body.ts'
+import { bodyBytes, bodySegments, cutAt, firstAnsweredBody, bodyWithBlocks, type PageBody } from './body/page-body.ts'
 
 /**
  * A rendered page as the HTML cache keeps it: compressed only. Nearly every visitor accepts gzip,

@@ -5,8 +5,8 @@ import { hitOf } from './clocked-html-cache.test-helper.ts'
 import { createHtmlCache } from './html-cache.ts'
 import type { Rendered } from './read-render.ts'
 import { UNDECIDED } from '../../http/answer-policy.ts'
-import { assembleGzip, releaseGzip } from './gzip-segments.ts'
-import { bodySegments, gzipOf } from './page-body.ts'
+import { assembleGzip, releaseGzip } from './body/gzip-segments.ts'
+import { bodySegments, gzipOf } from './body/page-body.ts'
 
 function deferred<T>() {
   let resolve!: (value: T) => void

@@ -4,7 +4,7 @@ import type { AnswerPolicy } from '../../http/answer-policy.ts'
 import { securityPolicy } from '../../http/security-policy.ts'
 import { answerPage } from '../../answer/page-answer.ts'
 import { firstAnsweredPage, toCachedPage, toSnapshot, type CachedPage } from './cached-page.ts'
-import { gzipOf } from './page-body.ts'
+import { gzipOf } from './body/page-body.ts'
 import { decodeSharedPage, encodeSharedPage } from './shared-page-codec.ts'
 
 const html = (nonce: string) =>

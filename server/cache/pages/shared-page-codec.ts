@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { GzipSegments } from './gzip-segments.ts'
+import type { GzipSegments } from './body/gzip-segments.ts'
 import type { CachedPage } from './cached-page.ts'
-import { packTogether, type PageBody } from './page-body.ts'
+import { packTogether, type PageBody } from './body/page-body.ts'
 import type { Used } from './read-render.ts'
 import { storedPolicySchema } from './stored-policy.ts'
 

@@ -7,7 +7,7 @@ import type { HtmlCacheOptions } from './html-cache.ts'
 import type { RevalidationOutcome } from './read-render.ts'
 import type { Rendered } from './read-render.ts'
 import { UNDECIDED } from '../../http/answer-policy.ts'
-import { bodySegments } from './page-body.ts'
+import { bodySegments } from './body/page-body.ts'
 import type { CachedPage } from './cached-page.ts'
 
 const KEY = 'h:html:en:http://h/a'

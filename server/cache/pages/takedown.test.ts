@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createMemorySharedStore } from '../redis/shared-store.ts'
 import type { CachedPage } from './cached-page.ts'
 import { createClockedHtmlCache, hitOf } from './clocked-html-cache.test-helper.ts'
-import { bodySegments } from './page-body.ts'
+import { bodySegments } from './body/page-body.ts'
 import type { Rendered, RevalidationOutcome } from './read-render.ts'
 import { UNDECIDED } from '../../http/answer-policy.ts'
 

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
-import { ANSWER_BROTLI_PARAMS, SYNC_MAX_BYTES } from '../../http/content-coding.ts'
+import { ANSWER_BROTLI_PARAMS, SYNC_MAX_BYTES } from '../../../http/content-coding.ts'
 import {
   assembleGzip,
   compressSegments,

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw, deflateRawSync, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib'
-import { GZIP_MEM_LEVEL, SYNC_MAX_BYTES } from '../../http/content-coding.ts'
+import { GZIP_MEM_LEVEL, SYNC_MAX_BYTES } from '../../../http/content-coding.ts'
 import { applyShift, shiftOver } from './crc32-combine.ts'
 
 const deflateRawAsync = promisify(deflateRaw)
