@@ -2,12 +2,9 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import { createApp, type App, type AppDeps } from './app.ts'
-import { createFleetAssetSharing } from './assets/fleet-asset-sharing.ts'
-import { createPurger, type Purger } from './cache/purge/purger.ts'
-import type { PurgeScope } from './cache/purge/purge-scope.ts'
-import { createRedisSharing, type RedisSharing } from './cache/redis-sharing.ts'
+import type { Purger } from './cache/purge/purger.ts'
+import type { RedisSharing } from './cache/redis-sharing.ts'
 import { admitTimes } from './cache/redis/shared-admission.ts'
-import { redisTargetOf } from './redis-env.ts'
 import { createCdnForwarder, type CdnForwarder } from './cdn/cdn-forwarder.ts'
 import { cdnTargetsFromEnv } from './cdn/cdn-from-env.ts'
 import type { Env } from './env.ts'
@@ -15,7 +12,9 @@ import { createHtmlCache, type HtmlCache, type HtmlCacheOptions } from './cache/
 import { createImages, type ImagesOptions } from './images/create-images.ts'
 import type { ImageOptimizer } from './images/image-optimizer.ts'
 import { createReadiness, readyOnUpstreamContact, type Readiness } from './lifecycle/readiness.ts'
-import { settleRenders } from './lifecycle/settle-renders.ts'
+import { closerOf } from './server-close.ts'
+import { upstreamApiOf } from './upstream-api.ts'
+import { assetSharingOf, purgerOf, redisSharingOf, type SharedSpace } from './fleet-wiring.ts'
 import { createLogger } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import { createMarkdown, MARKDOWN_MEMO } from './page-data/markdown.ts'
@@ -142,71 +141,6 @@ export async function createServerDeps(env: Env, options: ServerDepsOptions): Pr
   }
 }
 
-/** The upstream API: API_BASE_URL, or the embedded demo API started here (exactly when it is unset). */
-async function upstreamApiOf(env: Env, log: Logger) {
-  if (env.API_BASE_URL !== undefined) return { demoApi: null, apiBaseUrl: env.API_BASE_URL }
-  const demoApi = await startEmbeddedDemoApi(log, env.PORT)
-  return { demoApi, apiBaseUrl: demoApi.url }
-}
-
-/** The purger of every level: the upstream answers, this instance's pages, and the fleet through Redis. */
-function purgerOf(
-  { env, options, log, metrics }: Wiring,
-  sites: SiteRepository,
-  htmlCache: HtmlCache | undefined,
-  shared: (SharedSpace & { bus: RedisSharing['bus'] }) | undefined | null,
-): Purger {
-  return createPurger({
-    upstream: sites,
-    log: log.child({ component: 'purge' }),
-    onEvent: (event) => metrics.purgeEvent(event),
-    // Purge records are stamped with the clock the pages are.
-    ...(options.htmlCache?.now ? { now: options.htmlCache.now } : {}),
-    ...(htmlCache ? { pages: (scope: PurgeScope) => htmlCache.purge(scope) } : {}),
-    ...(shared ? { shared: { ...shared, markMs: recordsMarkMs(env, htmlCache?.lifetimeMs) } } : {}),
-  })
-}
-
-/** The client assets shared with the fleet through Redis, for as long as a page naming them may be served. */
-function assetSharingOf({ env, options, log }: Wiring, redis: RedisSharing, htmlCache: HtmlCache | undefined) {
-  return createFleetAssetSharing({
-    redis,
-    distRoot: options.distRoot,
-    htmlLifetimeMs: htmlCache?.lifetimeMs ?? 0,
-    sharedCacheSeconds: env.HTML_S_MAXAGE + Math.floor(env.HTML_CACHE_STALE_MS / 1000),
-    log: log.child({ component: 'assets' }),
-  })
-}
-
-/** What ServerDeps.close stops, in its order. */
-interface Closing {
-  log: Logger
-  htmlCache: HtmlCache | undefined
-  purger: Purger
-  assets: ReturnType<typeof assetSharingOf> | undefined
-  demoApi: { close(): Promise<unknown> } | null
-  redis: RedisSharing | null
-  /** The upstream pool, when made here (not passed in). */
-  ownDispatcher: Dispatcher | null
-}
-
-/** ServerDeps.close: see there. */
-function closerOf({ log, htmlCache, purger, assets, demoApi, redis, ownDispatcher }: Closing) {
-  return async function close({ settleMs = 0 }: { settleMs?: number } = {}): Promise<boolean> {
-    const settled = htmlCache === undefined || (await settleRenders(htmlCache, Math.max(0, settleMs)))
-    if (!settled) {
-      const { inFlight, sharing } = htmlCache
-      log.warn({ inFlight, sharing }, 'renders or shared writes still running at shutdown are cut')
-    }
-    purger.close()
-    assets?.publisher.close()
-    await Promise.allSettled([demoApi?.close(), redis?.close()])
-    // Closing waits for the upstream requests still open: a cut render's may last until its timeout.
-    await (settled ? ownDispatcher?.close() : ownDispatcher?.destroy())
-    return settled
-  }
-}
-
 /** What every part below is built from: the environment, the seams, and the parts made first. */
 interface Wiring {
   env: Env
@@ -215,29 +149,6 @@ interface Wiring {
   metrics: Metrics
   dispatcher: Dispatcher
   apiBaseUrl: string
-}
-
-/** The shared store's key space, with the build the pages written to it record. */
-type SharedSpace = { store: RedisSharing['store']; prefix: string }
-
-/**
- * With Redis (one server, Sentinels or a Cluster), instances share configs, page data and rendered
- * pages, and purges reach all of them.
- */
-function redisSharingOf({ env, options, log, metrics }: Wiring): RedisSharing | null {
-  const redisTarget = redisTargetOf(env)
-  if (redisTarget === undefined) return null
-  return createRedisSharing({
-    url: redisTarget,
-    prefix: env.REDIS_KEY_PREFIX,
-    log: log.child({ component: 'redis' }),
-    onCommandError: (operation) => metrics.sharedStoreError(operation),
-    onCommandTimed: (operation, seconds) => metrics.sharedStoreCommand(operation, seconds),
-    onPurgeEvent: (event) => metrics.purgeEvent(event),
-    purgeGap: env.PURGE_GAP,
-    purgeReplicas: env.REDIS_PURGE_REPLICAS,
-    ...(options.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
-  })
 }
 
 function siteRepositoryOf(
@@ -374,33 +285,4 @@ function appDepsOf(
     }),
     canonicalScheme: env.CANONICAL_SCHEME,
   }
-}
-
-/**
- * The demo API is imported only when it is about to run: the production bundle does not carry it
- * (build.mjs emits it as its own file), so an instance with API_BASE_URL never loads its code.
- */
-async function startEmbeddedDemoApi(log: Logger, port: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const { startDemoApi } = await import('./demo-api/start-demo-api.ts')
-  const demoApi = await startDemoApi({ log: log.child({ component: 'demo-api' }) })
-  log.info(
-    { url: demoApi.url },
-    'API_BASE_URL is not set: using the embedded demo API (open http://res.localhost:%d)',
-    port,
-  )
-  return demoApi
-}
-
-/**
- * How long purge records are marked for (`markMs`, redis-purge-records.ts): as long as anything they judge may be in Redis, the rendered
- * pages (fresh plus stale) and the upstream answers and configs (fresh plus stale, or negative).
- */
-function recordsMarkMs(env: Env, pagesMs = 0): number {
-  return Math.max(
-    pagesMs,
-    env.CONFIG_TTL_MS + env.CONFIG_STALE_MS,
-    env.PAGE_TTL_MS + env.CONFIG_STALE_MS,
-    env.NEGATIVE_TTL_MS,
-    1,
-  )
 }

@@ -18,7 +18,9 @@ const DOC_FILES = [
 ]
 
 /** Every metric createMetrics registers, by the `name:` of its definition. */
-const codeMetrics = new Set([...read('server/metrics/metrics.ts').matchAll(/\bname: '([a-z_]+)'/g)].map((m) => m[1]))
+const codeMetrics = new Set(
+  [...read('server/metrics/metric-definitions.ts').matchAll(/\bname: '([a-z_]+)'/g)].map((m) => m[1]),
+)
 /** prom-client's default process metrics (collectDefaultMetrics), listed in operations.md as one row. */
 const DEFAULT_METRIC = /^(?:process|nodejs)_/
 

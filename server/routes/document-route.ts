@@ -12,14 +12,8 @@ import { cacheStatus, ttlSecondsOf } from '../http/cache-status.ts'
 import type { PageToRerender, PageViews } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
 import { dependsOnVisitorLanguage } from './document-answer.ts'
-import {
-  redirectOrBadRequest,
-  redirectPolicy,
-  renderPage,
-  renderPageToStore,
-  type PageRenderOptions,
-  type RenderRequest,
-} from './page-render.ts'
+import { renderPage, renderPageToStore, type PageRenderOptions, type RenderRequest } from './page-render.ts'
+import { redirectOrBadRequest, redirectPolicy } from './render-outcomes.ts'
 
 export interface DocumentRouteOptions extends PageRenderOptions {
   /** The page view of a request, decided once (the hit writer may have decided it before the app). */

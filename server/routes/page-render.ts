@@ -1,23 +1,12 @@
 import type { Logger } from 'pino'
-import { isRouteErrorResponse, type StaticHandler } from 'react-router'
-import { langCookie } from '../../shared/rules/lang-cookie.ts'
-import type { Lang } from '../../shared/types.ts'
-import type { AppEnv } from '../app-env.ts'
+import type { StaticHandler } from 'react-router'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses, type PageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
-import {
-  type AnswerPolicy,
-  NOT_KEPT,
-  PRIVATE,
-  renderedPageHeaders,
-  sharedFile,
-  sharedPage,
-} from '../http/answer-policy.ts'
+import { type AnswerPolicy, NOT_KEPT, renderedPageHeaders, sharedPage } from '../http/answer-policy.ts'
 import type { SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
-import { htmlError } from '../render/html-error.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { rawDocumentOf, rawDocumentResponse } from '../render/raw-document.ts'
 import { renderInputsDigest } from '../render/render-inputs.ts'
@@ -27,9 +16,10 @@ import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
 import type { Tenant } from '../tenant/tenant.ts'
 import type { UpstreamCallContext } from '../upstream/client.ts'
-import { dependsOnVisitorLanguage, LANGUAGE_VARY, renderDocumentAnswer, withLanguageVary } from './document-answer.ts'
+import { dependsOnVisitorLanguage, renderDocumentAnswer, withLanguageVary } from './document-answer.ts'
 import type { PageToRerender } from './front-decision.ts'
 import type { PageToRender } from './page-decision.ts'
+import { leafRouteId, logUnexpected, redirectOrBadRequest, redirectPolicy } from './render-outcomes.ts'
 
 /** What loading and rendering a page needs: the document route's and the re-renders' of the HTML cache. */
 export interface PageRenderOptions {
@@ -294,42 +284,4 @@ async function renderLoaded(
     uses,
   }
   return rendered
-}
-
-/** The response for a request that does not render: a redirect or a malformed address. */
-export function redirectOrBadRequest(
-  outcome: { kind: 'bad-request' } | { kind: 'redirect'; status: 301 | 302; location: string; setLangCookie?: Lang },
-): Response {
-  if (outcome.kind === 'bad-request') {
-    return htmlError('bad-address')
-  }
-  const headers = new Headers({ location: outcome.location })
-  if (outcome.setLangCookie) headers.append('set-cookie', langCookie(outcome.setLangCookie))
-  return new Response(null, { status: outcome.status, headers })
-}
-
-/**
- * A 302 chosen from the visitor's language must not be cached for other visitors; a 301 may be, for
- * an hour. `varyByLanguage`: another visitor's language could have sent it elsewhere (dependsOnVisitorLanguage).
- */
-export function redirectPolicy(outcome: { status: 301 | 302 }, varyByLanguage: boolean): AnswerPolicy {
-  const policy = outcome.status === 302 ? PRIVATE : sharedFile('public, max-age=3600')
-  return varyByLanguage ? { ...policy, vary: LANGUAGE_VARY } : policy
-}
-
-/** The metrics route name of a loaded page: the id of the deepest matched route. */
-export function leafRouteId(context: { matches: { route: { id: string } }[] }): string {
-  return context.matches[context.matches.length - 1]?.route.id ?? 'unmatched'
-}
-
-/** Loader failures other than deliberate 4xx responses are bugs or upstream trouble: log them. */
-export function logUnexpected(
-  log: AppEnv['Variables']['log'],
-  errors: Record<string, unknown> | null | undefined,
-  url: string,
-) {
-  if (!errors) return
-  for (const error of Object.values(errors)) {
-    if (!isRouteErrorResponse(error)) log.error({ err: error, url }, 'page data failed')
-  }
 }

@@ -13,7 +13,7 @@ import { rawDocumentOf } from '../render/raw-document.ts'
 import type { Markdown } from '../page-data/markdown.ts'
 import type { Locales } from '../tenant/locales.ts'
 import type { SiteRepository } from '../tenant/site-repository.ts'
-import { leafRouteId, logUnexpected } from './page-render.ts'
+import { leafRouteId, logUnexpected } from './render-outcomes.ts'
 import type { CachePolicyLookup } from './page-decision.ts'
 import { decideRequest, loadDecidedPage } from './decide-and-load.ts'
 
