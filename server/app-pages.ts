@@ -15,6 +15,7 @@ import { documentRoute } from './routes/document-route.ts'
 import { createBackgroundRenders, type PageRenderOptions } from './routes/page-render.ts'
 import { formPostRoute } from './routes/form-post.ts'
 import { createPageViews, type PageViews } from './routes/front-decision.ts'
+import { buildGeneration } from './routes/page-view-memo.ts'
 import type { CachePolicyLookup } from './routes/page-decision.ts'
 import { payloadRoute } from './routes/payload.ts'
 import { PAYLOAD_SUFFIX } from '../shared/rules/payload-path.ts'
@@ -65,7 +66,7 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, parts: PageParts): 
     policyOf: parts.policyOf,
     imageOptimizer: deps.images !== undefined,
     rerenderFor,
-    generation: () => `${buildId} ${deps.htmlCache?.purges ?? 0}`,
+    generation: buildGeneration(buildId, () => deps.htmlCache?.purges ?? 0),
   })
   const document = documentRoute({
     ...rendering.page,

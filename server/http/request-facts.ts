@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
-import { parse as parseCookies } from 'hono/utils/cookie'
+import { cookieValue } from './cookie-value.ts'
 import { LANG_COOKIE_NAME } from '../../shared/rules/lang-cookie.ts'
 import { REQUEST_ID_HEADER } from './request-id.ts'
 import { type ProxyTrust, toTrustedForwarding } from './trusted-forwarding.ts'
@@ -86,7 +86,7 @@ export function readRequestFacts(request: IncomingMessage | Request, trust: Prox
     },
     target: asIs ?? (node ? parsedNodeTarget(url, connectionScheme, header('host')) : parsedTarget(url)),
     targetAsIs: asIs !== null,
-    langCookie: cookie ? parseCookies(cookie, LANG_COOKIE_NAME)[LANG_COOKIE_NAME] : undefined,
+    langCookie: cookie ? cookieValue(cookie, LANG_COOKIE_NAME) : undefined,
     acceptLanguage: header('accept-language'),
     acceptEncoding: header('accept-encoding'),
     ifNoneMatch: header('if-none-match'),

@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server'
 import { type AdmittedRequest, isApiTarget, readRequestFacts } from '../http/request-facts.ts'
 import type { ProxyTrust } from '../http/trusted-forwarding.ts'
 import { traceRequest } from '../telemetry/tracing.ts'
-import { decideHost } from '../tenant/host-decision.ts'
+import { createHostDecisions } from '../tenant/host-decision.ts'
 
 /** Node's request and response, as @hono/node-server hands them to the app (absent under `app.request()`). */
 interface NodeBindings {
@@ -41,9 +41,10 @@ export interface FrontDoor {
  */
 export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   const { app, proxyTrust, answerBeforeApp } = options
+  const hosts = createHostDecisions()
   const enter = (request: IncomingMessage | Request): AdmittedRequest => {
     const facts = readRequestFacts(request, proxyTrust)
-    return { facts, host: decideHost(facts.host), api: isApiTarget(facts.target) }
+    return { facts, host: hosts.decide(facts.host), api: isApiTarget(facts.target) }
   }
   // A request the listener let through reaches `fetch` as a web Request built from Node's: its
   // record is kept here until then, so the app reads the facts the door read.

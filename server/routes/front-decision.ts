@@ -80,43 +80,37 @@ export interface PageViews {
 
 export function createPageViews(options: PageViewsOptions): PageViews {
   const { sites, policyOf, imageOptimizer, rerenderFor } = options
-  // A view the hit writer decided and declined is the one the document route answers: kept per request.
-  const decided = new WeakMap<AdmittedRequest, PageView>()
-
-  function viewOf(admitted: AdmittedRequest, tenant: Tenant, origin: string): PageView {
-    const known = decided.get(admitted)
-    if (known !== undefined && known.tenant === tenant && known.origin === origin) return known
-    const view = decidePageView(admitted.facts, tenant, origin, policyOf)
-    decided.set(admitted, view)
-    return view
-  }
-
-  // What the hit writer decides for an address, remembered: the same for every request to it.
+  // What a request to an address is decided as, remembered: the same for every request to it. Both
+  // ways a page is answered read it, so a view the hit writer declined is the one the document
+  // route answers from, with nothing kept per request.
   const memo = createPageViewMemo<{ view: PageView; cached: CachedPageView | null }>({
     generation: options.generation ?? (() => ''),
     ...(options.memoMax !== undefined ? { max: options.memoMax } : {}),
   })
 
-  function cachedView(admitted: AdmittedRequest): CachedPageView | null {
-    const { facts, host } = admitted
-    if (!facts.targetAsIs || !host.ok) return null
-    const site = sites.peekSite(host.host)
-    if (site === undefined) return null
-    const tenant = sites.tenantOf(host.host, site, { imageOptimizer })
-    const { view, cached } = memo.get(addressKey(host.host, host.origin, facts), tenant, () => {
-      const decided = decidePageView(facts, tenant, host.origin, policyOf)
-      const { origin, decision, setsLangCookie } = decided
+  function remembered(facts: RequestFacts, tenant: Tenant, origin: string) {
+    return memo.get(addressKey(tenant.host, origin, facts), tenant, () => {
+      const decided = decidePageView(facts, tenant, origin, policyOf)
+      const { decision, setsLangCookie } = decided
       if (setsLangCookie || decision.kind !== 'render' || decision.cacheKey === null)
         return { view: decided, cached: null }
       const rerender = rerenderFor({ tenant, origin, decision })
       return { view: decided, cached: { key: decision.cacheKey, pathname: facts.target.pathname, rerender } }
     })
-    // The document route answers what the hit writer declined from the same view.
-    decided.set(admitted, view)
-    return cached
   }
 
-  return { viewOf, cachedView }
+  return {
+    viewOf(admitted, tenant, origin) {
+      return remembered(admitted.facts, tenant, origin).view
+    },
+    cachedView(admitted) {
+      const { facts, host } = admitted
+      if (!facts.targetAsIs || !host.ok) return null
+      const site = sites.peekSite(host.host)
+      if (site === undefined) return null
+      return remembered(facts, sites.tenantOf(host.host, site, { imageOptimizer }), host.origin).cached
+    },
+  }
 }
 
 /**

@@ -54,3 +54,20 @@ export function createPageViewMemo<V>(options: PageViewMemoOptions): PageViewMem
     },
   }
 }
+
+/**
+ * The generation of the app's decisions: its build and the purges applied here so far. The string is
+ * made again only when a purge has been applied, so that each request compares one string with itself.
+ */
+export function buildGeneration(buildId: string, purges: () => number): () => string {
+  let counted = -1
+  let generation = ''
+  return () => {
+    const now = purges()
+    if (now !== counted) {
+      counted = now
+      generation = `${buildId} ${now}`
+    }
+    return generation
+  }
+}

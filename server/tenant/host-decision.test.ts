@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HostFacts } from '../http/request-facts.ts'
-import { decideHost } from './host-decision.ts'
+import { createHostDecisions, decideHost } from './host-decision.ts'
 
 const base: HostFacts = { hostHeaders: ['res.localhost'], target: '/', scheme: 'http' }
 
@@ -23,5 +23,45 @@ describe('decideHost', () => {
   ])('%s', (_name, facts, origin) => {
     const decision = decideHost({ ...base, ...facts })
     expect(decision.ok ? decision.origin : null).toBe(origin)
+  })
+})
+
+describe('createHostDecisions', () => {
+  const cases: Partial<HostFacts>[] = [
+    {},
+    { hostHeaders: ['Res.LocalHost:3000'] },
+    { hostHeaders: [] },
+    { hostHeaders: ['res.localhost', 'evil.com'] },
+    { hostHeaders: ['evil.com/x'] },
+    { hostHeaders: [' res.localhost '] },
+    { target: 'http://evil.com/' },
+    { target: 'http://RES.localhost:80/a' },
+    { target: '*' },
+    { scheme: 'https' },
+    { forwardedHost: 'Land.localhost:8080' },
+    { forwardedHost: 'evil.com/<x>' },
+  ]
+
+  it('decides as decideHost, asked once or many times, in any order', () => {
+    const { decide } = createHostDecisions()
+    for (let round = 0; round < 3; round += 1)
+      for (const facts of round === 1 ? [...cases].reverse() : cases)
+        expect(decide({ ...base, ...facts })).toEqual(decideHost({ ...base, ...facts }))
+  })
+
+  it('tells the schemes apart: one Host over http and https has two origins', () => {
+    const { decide } = createHostDecisions()
+    expect(decide(base)).toMatchObject({ origin: 'http://res.localhost' })
+    expect(decide({ ...base, scheme: 'https' })).toMatchObject({ origin: 'https://res.localhost' })
+  })
+
+  it('stays bounded under a flood of made-up hosts, and still decides each right', () => {
+    const decisions = createHostDecisions(8)
+    for (let n = 0; n < 100; n += 1) {
+      const decision = decisions.decide({ ...base, hostHeaders: [`t${n}.example`] })
+      expect(decision).toEqual({ ok: true, host: `t${n}.example`, origin: `http://t${n}.example` })
+      expect(Object.isFrozen(decision)).toBe(true)
+      expect(decisions.size).toBeLessThanOrEqual(8)
+    }
   })
 })

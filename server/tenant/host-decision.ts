@@ -31,3 +31,42 @@ export function decideHost(facts: HostFacts): HostDecision {
   if (forwarded === null) return { ok: false, reason: 'the forwarded host is not valid' }
   return { ok: true, host: forwarded, origin: `${facts.scheme}://${facts.forwardedHost.toLowerCase()}` }
 }
+
+/** Host decisions remembered at most per scheme: past it, the memory starts again empty. */
+const REMEMBERED_HOSTS = 1024
+
+export interface HostDecisions {
+  decide(facts: HostFacts): HostDecision
+  /** Decisions remembered now. */
+  readonly size: number
+}
+
+/**
+ * `decideHost`, remembered per Host value for the plain case (one Host header, an origin-form target,
+ * no forwarded host), which is the same for every request naming that host: the front door decides
+ * the host of every request, cache hits included. Bounded: a flood of made-up hosts empties the memory
+ * instead of growing it. The decisions handed out are frozen, as one is shared by many requests.
+ */
+export function createHostDecisions(max = REMEMBERED_HOSTS): HostDecisions {
+  const remembered = { http: new Map<string, HostDecision>(), https: new Map<string, HostDecision>() }
+  function decide(facts: HostFacts): HostDecision {
+    const { hostHeaders, target } = facts
+    if (hostHeaders.length !== 1 || facts.forwardedHost !== undefined || !target.startsWith('/'))
+      return decideHost(facts)
+    const raw = hostHeaders[0] as string
+    const known = remembered[facts.scheme]
+    let decision = known.get(raw)
+    if (decision === undefined) {
+      decision = Object.freeze(decideHost(facts))
+      if (known.size >= max) known.clear()
+      known.set(raw, decision)
+    }
+    return decision
+  }
+  return {
+    decide,
+    get size() {
+      return remembered.http.size + remembered.https.size
+    },
+  }
+}
