@@ -87,7 +87,7 @@ export function createHitWriter(
     if (timing !== null) answered.headers.push('server-timing', timing)
     writePageAnswer(outgoing, page, answered)
     record.firstByte()
-    outgoing.once('close', () =>
+    const finish = () =>
       record.finish({
         method: 'GET',
         path: view.pathname,
@@ -96,8 +96,10 @@ export function createHitWriter(
         host: admitted.host.ok ? admitted.host.host : undefined,
         cache: stale ? 'stale' : 'hit',
         bytes: answered.body === null ? 0 : answered.body.length,
-      }),
-    )
+      })
+    // Done when the socket took the whole answer in the write (as a rule for a kept page), else at its close.
+    if (outgoing.writableFinished) finish()
+    else outgoing.once('close', finish)
     return true
   }
 

@@ -92,7 +92,7 @@ export function pageResponse(answer: PageAnswer): Response {
 }
 
 /**
- * A page answer written straight to Node's response (the hit writer's side). Once written to the
+ * A page answer written straight to Node's response (the hit writer's side). Once handed to the
  * socket, an assembled gzip body can carry the page's next response (never before: until then the
  * socket may still be sending it).
  */
@@ -102,7 +102,10 @@ export function writePageAnswer(outgoing: ServerResponse, page: CachedPage, answ
   if (body === null) return void outgoing.end()
   outgoing.end(body)
   const { gzip } = page.body
-  if (answer.encoding === 'gzip' && gzip !== null) outgoing.once('finish', () => releaseGzip(gzip, body))
+  if (answer.encoding !== 'gzip' || gzip === null) return
+  // Most often the socket took the whole answer in that call: the body is free at once.
+  if (outgoing.writableFinished) releaseGzip(gzip, body)
+  else outgoing.once('finish', () => releaseGzip(gzip, body))
 }
 
 /**
