@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server'
 import type { ServerResponse } from 'node:http'
@@ -85,6 +86,8 @@ export interface TestSite {
   request(path: string, init?: RequestInit & { host?: string; via?: Via }): Promise<Response>
   /** Set when `listen` was asked for: e.g. http://127.0.0.1:40123. */
   url: string | undefined
+  /** The Node server, when `listen` was asked for (to watch its requests as they arrive). */
+  server: Server | undefined
   /**
    * The stub upstream's address. Instances meant to read the very same upstream answers forward to
    * one stub: each demo's answers carry its own address (its media links).
@@ -156,6 +159,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
 
   return {
     url: appServer?.url,
+    server: appServer?.server,
     apiBaseUrl: upstreamServer.url,
     upstreamCalls,
     htmlCache,
@@ -257,7 +261,7 @@ function urlBase(host: string): string {
 }
 
 /** The app on a Node server as index.ts starts it: through its front door, cache hits answered there. */
-async function serveApp(app: App): Promise<{ url: string; close: () => Promise<void> }> {
+async function serveApp(app: App): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const { server, port } = await startHttpServer({
     listener: app.listener,
     port: 0,
@@ -268,6 +272,7 @@ async function serveApp(app: App): Promise<{ url: string; close: () => Promise<v
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done())

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import net from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -277,6 +278,43 @@ describe('page views the HTML cache answers before the app: hosts, proxies, purg
     const answer = await send(site, '/res/hot', { headers: ZH })
     expect(answer.status).toBe(200)
     expect(getSite).toHaveBeenCalled()
+  })
+
+  it('leave the request to the app when writing the hit fails before a byte is out, and log why', async () => {
+    const capture = captureLog('error')
+    const { site, getSite } = await siteWithCachedPage({ log: capture.log, app: { log: capture.log } })
+    // Read once the hit is decided, when its answer is made: the fault falls in the write (once:
+    // the app's answer reads it too).
+    vi.spyOn(site.htmlCache!, 'freshMs', 'get').mockImplementationOnce(() => {
+      throw new Error('answer broke')
+    })
+    const answer = await send(site, '/res/hot', { headers: ZH })
+    expect(answer.status).toBe(200)
+    expect(decoded(answer)).toContain('</html>')
+    // The app answered it: through the tenant step.
+    expect(getSite).toHaveBeenCalled()
+    expect(capture.lines.find((line) => line.msg === 'cache hit failed; left to the app')).toMatchObject({
+      err: { message: 'answer broke' },
+    })
+  })
+
+  it('finish the record of a hit whose visitor left before it was written: its access line, and nothing left in flight', async () => {
+    const capture = captureLog('info')
+    const metrics = createMetrics({ processMetrics: false })
+    const { site } = await siteWithCachedPage({ log: capture.log, app: { log: capture.log, metrics } })
+    const inFlight = async () =>
+      Number(/^http_requests_in_flight (\d+)/m.exec(await metrics.registry.metrics())?.[1] ?? Number.NaN)
+    const hitLines = () => capture.lines.filter((line) => line.msg === 'request' && line.cache === 'hit').length
+    const before = hitLines()
+    // Heard after the hit writer has decided (and before it writes, at the end of the turn): the
+    // connection is gone by then, as when a visitor resets it right after asking.
+    site.server!.on('request', (request: IncomingMessage) => request.socket.destroy())
+    const asked = net.connect(Number(new URL(site.url!).port), '127.0.0.1')
+    asked.on('error', () => {})
+    asked.write('GET /res/hot HTTP/1.1\r\nHost: res.localhost\r\nCookie: lang=zh\r\nAccept-Encoding: gzip\r\n\r\n')
+    await new Promise((resolve) => asked.once('close', resolve))
+    await vi.waitFor(() => expect(hitLines() - before).toBe(1))
+    await vi.waitFor(async () => expect(await inFlight()).toBe(0))
   })
 
   it('leave the request to the app when answering it fails, and log why', async () => {

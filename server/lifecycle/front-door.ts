@@ -21,9 +21,10 @@ export interface FrontDoorOptions {
   proxyTrust: ProxyTrust
   /**
    * Answers a request on Node's response from what the door found, before any web Request exists
-   * (the HTML cache's hit writer), or returns false and leaves it to the app untouched.
+   * (the HTML cache's hit writer), or returns false and leaves it to the app untouched. Having
+   * taken it, it may still hand it to the app with `decline`, as long as it has written nothing.
    */
-  answerBeforeApp?: ((admitted: AdmittedRequest, outgoing: ServerResponse) => boolean) | undefined
+  answerBeforeApp?: ((admitted: AdmittedRequest, outgoing: ServerResponse, decline: () => void) => boolean) | undefined
 }
 
 /** The one way into the app, from a socket or from a web Request. */
@@ -66,10 +67,12 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
   function listener(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const admitted = enter(incoming)
     traceRequest(admitted, incoming, proxyTrust, outgoing, () => {
-      if (answerBeforeApp?.(admitted, outgoing)) return
-      entered.set(incoming, admitted)
-      toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
-      void toApp(incoming, outgoing)
+      const toTheApp = () => {
+        entered.set(incoming, admitted)
+        toApp ??= getRequestListener((request, env) => fetch(request, env as NodeBindings))
+        void toApp(incoming, outgoing)
+      }
+      if (!answerBeforeApp?.(admitted, outgoing, toTheApp)) toTheApp()
     })
   }
 
