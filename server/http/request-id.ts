@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { RequestSeries } from '../metrics/request-series.ts'
 import type { CacheResult } from './cache-status.ts'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -21,6 +22,11 @@ export interface RequestOutcome {
   cache: CacheResult
   /** The body's length when known (its Content-Length), for an answer without a socket to count. */
   bytes: number | undefined
+  /**
+   * The request metrics of this route, method and status when the caller holds them
+   * (`metrics.requestSeries`, found once for a page answered many times): recorded without a lookup.
+   */
+  series?: RequestSeries
 }
 
 /** One request's record, from its first byte in to its last byte out. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSite, type TestSite } from '../../test/harness.ts'
 import { captureLog } from '../../test/log-capture.ts'
-import { toRequestId } from '../http/request-id.ts'
+import { type RequestOutcome, toRequestId } from '../http/request-id.ts'
+import { createMetrics } from '../metrics/metrics.ts'
+import { requestRecorder } from './request-context.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -93,5 +95,35 @@ describe('request ids and logs through the app', () => {
       err: { body: '[redacted]', data: '[redacted]' },
     })
     expect(capture.text()).not.toContain('hunter2')
+  })
+})
+
+describe('request metrics of a finished record', () => {
+  const COUNTED = 'http_requests_total{route="home",method="GET",status_class="3xx",code="304"}'
+  const outcome: RequestOutcome = {
+    method: 'GET',
+    path: '/',
+    route: 'home',
+    status: 304,
+    host: 'a.localhost',
+    cache: 'hit',
+    bytes: 0,
+  }
+
+  it('go to the series the caller holds, or to the one its route, method and status name', async () => {
+    const metrics = createMetrics({ processMetrics: false })
+    const begin = requestRecorder({ log: captureLog('warn').log, metrics })
+    begin(undefined).finish({ ...outcome, series: metrics.requestSeries('home', 'GET', 304) })
+    begin(undefined).finish(outcome)
+    expect(await metrics.registry.metrics()).toContain(`${COUNTED} 2`)
+
+    const observed: [number, number][] = []
+    const record = begin(undefined)
+    record.firstByte()
+    record.finish({ ...outcome, series: { observe: (seconds, ttfbSeconds) => observed.push([seconds, ttfbSeconds]) } })
+    expect(observed).toHaveLength(1)
+    const [[seconds, ttfbSeconds] = [0, 0]] = observed
+    expect(ttfbSeconds).toBeLessThanOrEqual(seconds)
+    expect(await metrics.registry.metrics()).toContain(`${COUNTED} 2`)
   })
 })

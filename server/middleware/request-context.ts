@@ -52,12 +52,13 @@ export function requestRecorder({
         // The W3C Server Timing header: a metric name and its duration in milliseconds.
         return serverTiming ? `shell;dur=${(performance.now() - started).toFixed(1)}` : null
       },
-      finish({ method, path, route, status, host, cache, bytes }) {
+      finish({ method, path, route, status, host, cache, bytes, series }) {
         const ended = performance.now()
         const seconds = (ended - started) / 1000
         const ttfbSeconds = ((firstByteAt < 0 ? ended : firstByteAt) - started) / 1000
         metrics?.inFlight.dec()
-        metrics?.request(route, method, status, seconds, ttfbSeconds)
+        if (series !== undefined) series.observe(seconds, ttfbSeconds)
+        else metrics?.request(route, method, status, seconds, ttfbSeconds)
         const sent = socket === null ? (bytes ?? 0) : socket.bytesWritten - written
         trace?.finish({ method, route, status, cache, bytes: sent })
         writeAccessLine(quietRoutes.has(route) ? 'debug' : 'info', {
