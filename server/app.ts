@@ -91,6 +91,7 @@ export function createApp(deps: AppDeps): App {
         cachedView: pageViews.cachedView,
         writing,
         begin: requestRecorder(recording),
+        requestSeries: metrics.requestSeries,
         log: deps.log,
       })
     : undefined

@@ -6,6 +6,8 @@ import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import { ttlSecondsOf } from '../http/cache-status.ts'
 import type { RequestRecord } from '../http/request-id.ts'
 import type { AdmittedRequest } from '../http/request-facts.ts'
+import type { Metrics } from '../metrics/metrics.ts'
+import type { RequestSeries } from '../metrics/request-series.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { flatPageAnswer, writePageAnswer } from './page-answer.ts'
 import type { AnswerWriting } from './policy-lines.ts'
@@ -30,7 +32,15 @@ export interface HitWriterOptions {
   writing: AnswerWriting
   /** Starts the request's record (the one the request context middleware keeps). */
   begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
+  /** The request metrics' series of an answer (metrics/metrics.ts), held per kept page. */
+  requestSeries?: Metrics['requestSeries']
   log: Logger
+}
+
+/** What the hits of one kept page share. */
+interface PreparedHit {
+  headers: PreparedHeaders
+  series: { answered: RequestSeries; notModified: RequestSeries } | undefined
 }
 
 /** A hit decided in this turn of the event loop, waiting to be written with the others of the turn. */
@@ -66,17 +76,24 @@ interface DecidedHit {
 export function createHitWriter(
   options: HitWriterOptions,
 ): (admitted: AdmittedRequest, outgoing: ServerResponse, decline: () => void) => boolean {
-  const { htmlCache, cachedView, writing, begin, log } = options
-  // Each kept page's header block, made at its first hit and gone with the page (a page renewed or
-  // rendered again is a new object, so its block is made again).
-  const prepared = new WeakMap<CachedPage, PreparedHeaders>()
-  const preparedOf = (page: CachedPage): PreparedHeaders => {
-    let block = prepared.get(page)
-    if (block === undefined) {
-      block = prepareHeaders(page, writing)
-      prepared.set(page, block)
+  const { htmlCache, cachedView, writing, begin, requestSeries, log } = options
+  // What each kept page's hits share, made at its first hit and gone with the page (a page renewed
+  // or rendered again is a new object, so it is made again): its header block, and the request
+  // metrics' series of its answers, 200 and 304.
+  const prepared = new WeakMap<CachedPage, PreparedHit>()
+  const preparedOf = (page: CachedPage): PreparedHit => {
+    let hit = prepared.get(page)
+    if (hit === undefined) {
+      hit = {
+        headers: prepareHeaders(page, writing),
+        series: requestSeries && {
+          answered: requestSeries(page.routeName, 'GET', page.status),
+          notModified: requestSeries(page.routeName, 'GET', 304),
+        },
+      }
+      prepared.set(page, hit)
     }
-    return block
+    return hit
   }
 
   let decided: DecidedHit[] = []
@@ -123,7 +140,8 @@ export function createHitWriter(
       stale,
       ttl: ttlSecondsOf(htmlCache.freshMs, age),
     } as const
-    const answered = flatPageAnswer(page, request, preparedOf(page))
+    const { headers, series } = preparedOf(page)
+    const answered = flatPageAnswer(page, request, headers)
     const timing = record.serverTiming()
     if (timing !== null) answered.headers.push('server-timing', timing)
     writePageAnswer(outgoing, page, answered)
@@ -137,6 +155,7 @@ export function createHitWriter(
         host: admitted.host.ok ? admitted.host.host : undefined,
         cache: stale ? 'stale' : 'hit',
         bytes: answered.body === null ? 0 : answered.body.length,
+        series: answered.status === 304 ? series?.notModified : series?.answered,
       })
     // Done when the socket took the whole answer in the write (as a rule for a kept page), else at
     // its close (a visitor who left before the write included: the socket closes after this turn).
