@@ -22,9 +22,13 @@ function createPromClientReference() {
   const requests = made.get('requests') as Counter
   const requestSeconds = made.get('requestSeconds') as Histogram
   const firstByteSeconds = made.get('firstByteSeconds') as Histogram
+  const cacheLookups = made.get('cacheLookups') as Counter
   const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
   return {
     registry,
+    lookup(cache: string, result: 'hit' | 'miss' | 'stale') {
+      cacheLookups.inc({ cache, result })
+    },
     request(...[route, method, status, seconds, ttfbSeconds]: Request) {
       const labels = {
         route,
@@ -105,6 +109,31 @@ describe('request metrics kept as plain numbers', () => {
     reference.request('post', 'GET', 200, 0.0003, 0.0002)
     held.observe(0.0003, 0.0002)
     await compare()
+  })
+
+  it('write cache lookups as prom-client did, in the order first counted, before and after a reset', async () => {
+    const reference = createPromClientReference()
+    const metrics = createMetrics({ processMetrics: false })
+    const caches = ['html', 'site', 'page', 'data']
+    const results = ['stale', 'hit', 'miss', 'hit', 'hit'] as const
+    const count = (stride: number) => {
+      for (let i = 0; i < 40; i += 1) {
+        const cache = caches[(i * stride) % caches.length] as string
+        const result = results[(i * (stride + 1)) % results.length] as (typeof results)[number]
+        reference.lookup(cache, result)
+        metrics.cache(cache).lookup(result)
+      }
+    }
+    // The series of a cache are found when it is made, and written only once counted.
+    metrics.cache('html')
+    expect(await metrics.registry.metrics()).toBe(await reference.registry.metrics())
+    count(1)
+    expect(await metrics.registry.metrics()).toBe(await reference.registry.metrics())
+    reference.registry.resetMetrics()
+    metrics.registry.resetMetrics()
+    count(3)
+    expect(await metrics.registry.metrics()).toBe(await reference.registry.metrics())
+    expect(await metrics.registry.getMetricsAsJSON()).toStrictEqual(await reference.registry.getMetricsAsJSON())
   })
 
   it('finds the same series for the same labels, a method outside the list folded into OTHER', () => {
