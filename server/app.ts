@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): App {
         htmlCache: deps.htmlCache,
         cachedView: pageViews.cachedView,
         writing,
-        begin: requestRecorder(recording),
+        recorder: requestRecorder(recording),
         requestSeries: metrics.requestSeries,
         log: deps.log,
       })

@@ -5,6 +5,7 @@ import type { Rerender } from '../cache/pages/read-render.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import { ttlSecondsOf } from '../http/cache-status.ts'
 import type { RequestRecord } from '../http/request-id.ts'
+import type { RequestRecorder } from '../middleware/request-context.ts'
 import type { AdmittedRequest } from '../http/request-facts.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { RequestSeries } from '../metrics/request-series.ts'
@@ -30,8 +31,8 @@ export interface HitWriterOptions {
   cachedView: (admitted: AdmittedRequest) => CachedPageView | null
   /** How the app writes its answers: a hit's headers are written the same way (answer/policy-lines.ts). */
   writing: AnswerWriting
-  /** Starts the request's record (the one the request context middleware keeps). */
-  begin: (incomingId: string | undefined, outgoing?: ServerResponse) => RequestRecord
+  /** Starts each request's record (the one the request context middleware keeps); a turn's hits are logged together. */
+  recorder: RequestRecorder
   /** The request metrics' series of an answer (metrics/metrics.ts), held per kept page. */
   requestSeries?: Metrics['requestSeries']
   log: Logger
@@ -76,7 +77,7 @@ interface DecidedHit {
 export function createHitWriter(
   options: HitWriterOptions,
 ): (admitted: AdmittedRequest, outgoing: ServerResponse, decline: () => void) => boolean {
-  const { htmlCache, cachedView, writing, begin, requestSeries, log } = options
+  const { htmlCache, cachedView, writing, recorder, requestSeries, log } = options
   // What each kept page's hits share, made at its first hit and gone with the page (a page renewed
   // or rendered again is a new object, so it is made again): its header block, and the request
   // metrics' series of its answers, 200 and 304.
@@ -106,7 +107,7 @@ export function createHitWriter(
     if (found === undefined) return false
     const { page, age, stale } = found
     if (stale) htmlCache.revalidate(view.key, view.rerender)
-    const record = begin(admitted.facts.requestId, outgoing)
+    const record = recorder.begin(admitted.facts.requestId, outgoing)
     if (decided.length === 0) setImmediate(writeDecided)
     decided.push({ outgoing, admitted, view, page, age, stale, record, decline })
     return true
@@ -115,16 +116,23 @@ export function createHitWriter(
   function writeDecided(): void {
     const hits = decided
     decided = []
-    for (const hit of hits) {
-      try {
-        write(hit)
-      } catch (error) {
-        // A fault here must cost the visitor nothing: the app answers the request as if never tried.
-        log.error({ err: error }, 'cache hit failed; left to the app')
-        hit.record.abandon()
-        if (hit.outgoing.headersSent) hit.outgoing.destroy()
-        else hit.decline()
+    const failed: { hit: DecidedHit; error: unknown }[] = []
+    // Their access lines leave as one write; a failure is logged after them, in the order things happened.
+    recorder.together(() => {
+      for (const hit of hits) {
+        try {
+          write(hit)
+        } catch (error) {
+          failed.push({ hit, error })
+        }
       }
+    })
+    for (const { hit, error } of failed) {
+      // A fault here must cost the visitor nothing: the app answers the request as if never tried.
+      log.error({ err: error }, 'cache hit failed; left to the app')
+      hit.record.abandon()
+      if (hit.outgoing.headersSent) hit.outgoing.destroy()
+      else hit.decline()
     }
   }
 

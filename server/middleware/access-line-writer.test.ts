@@ -52,7 +52,7 @@ describe('the access line written by hand', () => {
     const { log, chunks } = capture('info')
     const fields = { ...FIELDS, ...change }
     pinoLine(log, 'info', fields)
-    createAccessLineWriter(log)('info', fields)
+    createAccessLineWriter(log).write('info', fields)
     expect(chunks).toHaveLength(2)
     expect(chunks[1]).toBe(chunks[0])
     expect(JSON.parse(chunks[1] as string)).toMatchObject({ msg: 'request', level: 30 })
@@ -62,30 +62,30 @@ describe('the access line written by hand', () => {
     vi.useFakeTimers({ now: 1_765_000_000_123, toFake: ['Date'] })
     const { log, chunks } = capture('info', () => ({ traceId: 'c'.repeat(32), spanId: 'd'.repeat(16) }))
     pinoLine(log, 'info', FIELDS)
-    createAccessLineWriter(log)('info', FIELDS)
+    createAccessLineWriter(log).write('info', FIELDS)
     expect(chunks[1]).toBe(chunks[0])
     expect(JSON.parse(chunks[1] as string)).toMatchObject({ traceId: 'c'.repeat(32) })
     const own = { ...FIELDS, traceIds: { traceId: 'e'.repeat(32), spanId: 'f'.repeat(16) } }
-    createAccessLineWriter(log)('info', own)
+    createAccessLineWriter(log).write('info', own)
     expect(JSON.parse(chunks[2] as string)).toMatchObject(own.traceIds)
   })
 
   it('writes nothing below the logger level, and debug lines when it allows them', () => {
     const quiet = capture('warn')
-    createAccessLineWriter(quiet.log)('info', FIELDS)
+    createAccessLineWriter(quiet.log).write('info', FIELDS)
     expect(quiet.chunks).toEqual([])
     const info = capture('info')
-    createAccessLineWriter(info.log)('debug', FIELDS)
+    createAccessLineWriter(info.log).write('debug', FIELDS)
     expect(info.chunks).toEqual([])
     const debug = capture('debug')
-    createAccessLineWriter(debug.log)('debug', FIELDS)
+    createAccessLineWriter(debug.log).write('debug', FIELDS)
     expect(JSON.parse(debug.chunks[0] as string)).toMatchObject({ level: 20, requestId: 'id-1' })
   })
 
   it('a new time each millisecond, the same within one', () => {
     vi.useFakeTimers({ now: 1_765_000_000_123, toFake: ['Date'] })
     const { log, chunks } = capture('info')
-    const write = createAccessLineWriter(log)
+    const { write } = createAccessLineWriter(log)
     write('info', FIELDS)
     write('info', FIELDS)
     vi.setSystemTime(1_765_000_000_124)
@@ -103,7 +103,52 @@ describe('the access line written by hand', () => {
       },
     })
     const log = pino({ level: 'info', base: undefined }, pino.multistream([{ stream: sink, level: 'info' }]))
-    createAccessLineWriter(log)('info', FIELDS)
+    createAccessLineWriter(log).write('info', FIELDS)
     expect(JSON.parse(chunks[0] as string)).toMatchObject({ requestId: 'id-1', status: 200, msg: 'request' })
+  })
+})
+
+describe('access lines written together', () => {
+  it('leave as one write at the end, in the order written, the lines its level drops left out', () => {
+    const { log, chunks } = capture('info')
+    const lines = createAccessLineWriter(log)
+    lines.together(() => {
+      lines.write('info', { ...FIELDS, requestId: 'a' })
+      lines.write('debug', { ...FIELDS, requestId: 'dropped' })
+      // Nested: still one write, at the outer end.
+      lines.together(() => lines.write('info', { ...FIELDS, requestId: 'b' }))
+      lines.write('info', { ...FIELDS, requestId: 'c' })
+      expect(chunks).toHaveLength(0)
+    })
+    expect(chunks).toHaveLength(1)
+    const ids = (chunks[0] as string)
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { requestId: string }).requestId)
+    expect(ids).toEqual(['a', 'b', 'c'])
+    // Outside, each line is its own write again.
+    lines.write('info', FIELDS)
+    lines.write('info', FIELDS)
+    expect(chunks).toHaveLength(3)
+  })
+
+  it('write what they hold when the work throws, and let the error through', () => {
+    const { log, chunks } = capture('info')
+    const lines = createAccessLineWriter(log)
+    expect(() =>
+      lines.together(() => {
+        lines.write('info', FIELDS)
+        throw new Error('broke')
+      }),
+    ).toThrow('broke')
+    expect(chunks).toHaveLength(1)
+    expect(JSON.parse(chunks[0] as string)).toMatchObject({ requestId: 'id-1' })
+  })
+
+  it('write nothing for work that logs no line', () => {
+    const { log, chunks } = capture('warn')
+    const lines = createAccessLineWriter(log)
+    lines.together(() => lines.write('info', FIELDS))
+    expect(chunks).toHaveLength(0)
   })
 })

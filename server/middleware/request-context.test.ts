@@ -112,7 +112,7 @@ describe('request metrics of a finished record', () => {
 
   it('go to the series the caller holds, or to the one its route, method and status name', async () => {
     const metrics = createMetrics({ processMetrics: false })
-    const begin = requestRecorder({ log: captureLog('warn').log, metrics })
+    const { begin } = requestRecorder({ log: captureLog('warn').log, metrics })
     begin(undefined).finish({ ...outcome, series: metrics.requestSeries('home', 'GET', 304) })
     begin(undefined).finish(outcome)
     expect(await metrics.registry.metrics()).toContain(`${COUNTED} 2`)
