@@ -29,7 +29,7 @@ const HIT_HEADERS = {
  * CPU a cache hit may cost the app process, access line included (docs/performance.md "Cache hits against the wire"):
  * what the bench prints each case against.
  */
-export const HIT_CPU_BUDGET_US = 90
+export const HIT_CPU_BUDGET_US = 45
 
 /**
  * Measures hits. `before`: another checkout (built) whose app runs beside this one, alternating.
@@ -109,6 +109,8 @@ async function oneRun(app, { seconds, connections }) {
     rps: result.rps,
     requests: result.requests,
     cpuUsPerRequest: (cpu * 1000) / Math.max(1, result.requests),
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
     // Access lines written during the run (the app's stdout), to compare with the requests answered.
     lines: (app.lines?.() ?? 0) - linesBefore,
   }
@@ -149,18 +151,21 @@ function startBare(bodyFile, encoding) {
 /** The hit table as Markdown, with the budget check. */
 export function printHits(summary, { rounds, seconds, connections }) {
   const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–')
+  const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '–')
   console.log(
     `\nCache hits: ${summary.page.host}${summary.page.path}, ${(summary.bodyBytes / 1024).toFixed(1)} KiB ${summary.encoding}; wrk, 1 thread, ${connections} keep-alive connections, ${seconds} s a round, median of ${rounds} alternating rounds; CPU of the server process over the round; budget ${HIT_CPU_BUDGET_US} µs a hit`,
   )
-  console.log('| server | req/s | ×bare (rounds) | CPU µs/req | access lines/req | within budget |')
-  console.log('|---|---|---|---|---|---|')
+  console.log(
+    '| server | req/s | ×bare (rounds) | CPU µs/req | latency p50 / p99 ms | access lines/req | within budget |',
+  )
+  console.log('|---|---|---|---|---|---|---|')
   for (const row of summary.rows) {
     const median = medianBy(row.runs, (run) => run.rps)
     const lines = row.name.includes('on (info)') ? (median.lines / median.requests).toFixed(2) : '–'
     const budget =
       row.reference || !row.name.includes('access log') ? '' : row.cpuUsPerRequest <= HIT_CPU_BUDGET_US ? 'yes' : 'NO'
     console.log(
-      `| ${row.name} | ${f0(row.rps)} | ×${row.ratio.toFixed(2)} (${row.ratios.map((r) => r.toFixed(2)).join(', ')}) | ${f0(row.cpuUsPerRequest)} | ${lines} | ${budget} |`,
+      `| ${row.name} | ${f0(row.rps)} | ×${row.ratio.toFixed(2)} (${row.ratios.map((r) => r.toFixed(2)).join(', ')}) | ${f0(row.cpuUsPerRequest)} | ${f2(median.p50Ms)} / ${f2(median.p99Ms)} | ${lines} | ${budget} |`,
     )
   }
   const byName = new Map(summary.rows.map((row) => [row.name, row]))

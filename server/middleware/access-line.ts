@@ -52,8 +52,7 @@ export function createAccessLineWriter(log: Logger): AccessLineWriter {
   const isoTime = createIsoClock()
   // The lines `together` holds, or null outside it.
   let held: string | null = null
-  function writeAccessLine(level: AccessLineLevel, fields: AccessLineFields): void {
-    if (!log.isLevelEnabled(level)) return
+  function lineOf(level: AccessLineLevel, fields: AccessLineFields): string {
     let line = `{"level":${log.levels.values[level]},"time":"${isoTime()}"`
     // pino writes the mixin's fields first and lets the line's own fields overrule them.
     const extra = fields.traceIds === undefined && mixin !== undefined ? mixin() : undefined
@@ -67,6 +66,11 @@ export function createAccessLineWriter(log: Logger): AccessLineWriter {
     line += `,"route":${text(fields.route)},"path":${text(fields.path)},"status":${number(fields.status)}`
     line += `,"cache":${text(fields.cache)},"bytes":${number(fields.bytes)}`
     line += `,"ttfbMs":${number(fields.ttfbMs)},"ms":${number(fields.ms)},"msg":"request"}\n`
+    return line
+  }
+  function writeAccessLine(level: AccessLineLevel, fields: AccessLineFields): void {
+    if (!log.isLevelEnabled(level)) return
+    const line = lineOf(level, fields)
     if (held === null) destination.write(line)
     else held += line
   }
