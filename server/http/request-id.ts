@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { RequestSeries } from '../metrics/request-series.ts'
+import type { ServerResponse } from 'node:http'
 import type { CacheResult } from './cache-status.ts'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -40,4 +41,13 @@ export interface RequestRecord {
   finish(outcome: RequestOutcome): void
   /** The request failed before it had a response (the error handler logs it). */
   abandon(): void
+}
+
+/**
+ * Starts request records (middleware/request-context.ts `requestRecorder`); `together` runs a piece
+ * of work whose records' access lines leave as one write (middleware/access-line.ts).
+ */
+export interface RequestRecorder {
+  begin(incomingId: string | undefined, outgoing?: ServerResponse): RequestRecord
+  together(run: () => void): void
 }

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import { REQUEST_ID_HEADER, toRequestId, type RequestRecord } from '../http/request-id.ts'
+import { REQUEST_ID_HEADER, toRequestId, type RequestRecord, type RequestRecorder } from '../http/request-id.ts'
 import { currentRequestTrace } from '../telemetry/tracing.ts'
 import { createAccessLineWriter } from './access-line.ts'
 
@@ -14,12 +14,6 @@ export interface RequestContextOptions {
   quietRoutes?: ReadonlySet<string>
   /** Answers carry `Server-Timing: shell;dur=<ms>` (SERVER_TIMING): the time to their status, headers and shell. */
   serverTiming?: boolean
-}
-
-/** Starts request records; `together` runs a piece of work whose records' access lines leave as one write (access-line.ts). */
-export interface RequestRecorder {
-  begin(incomingId: string | undefined, outgoing?: ServerResponse): RequestRecord
-  together(run: () => void): void
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parse } from 'hono/utils/cookie'
 import { describe, expect, it } from 'vitest'
-import { cookieValue } from './cookie-value.ts'
+import { cookieValue } from './request-facts.ts'
 
 /** What hono's general parser reads for `name`: the reading cookieValue must keep. */
 const honoValue = (header: string, name: string) => parse(header, name)[name]
