@@ -4,7 +4,7 @@ import type { CachedPage } from '../cache/pages/cached-page.ts'
 import type { Rerender } from '../cache/pages/read-render.ts'
 import type { HtmlCache } from '../cache/pages/html-cache.ts'
 import { ttlSecondsOf } from '../http/cache-status.ts'
-import type { RequestRecord, RequestRecorder } from '../http/request-id.ts'
+import { type RequestRecord, type RequestRecorder, whenSent } from '../http/request-id.ts'
 import type { AdmittedRequest } from '../http/request-facts.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import type { RequestSeries } from '../metrics/request-series.ts'
@@ -164,10 +164,8 @@ export function createHitWriter(
         bytes: answered.body === null ? 0 : answered.body.length,
         series: answered.status === 304 ? series?.notModified : series?.answered,
       })
-    // Done when the socket took the whole answer in the write (as a rule for a kept page), else at
-    // its close (a visitor who left before the write included: the socket closes after this turn).
-    if (outgoing.writableFinished) finish()
-    else outgoing.once('close', finish)
+    // A visitor who left before the write included: the socket closes after this turn.
+    whenSent(outgoing, finish)
   }
 
   return function answerCacheHit(admitted, outgoing, decline) {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { PRIVATE } from '../http/answer-policy.ts'
 import { cacheStatus } from '../http/cache-status.ts'
+import { whenSent } from '../http/request-id.ts'
 import { ifNoneMatchMatches } from '../http/conditional-request.ts'
 import { negotiateEncoding } from '../http/content-coding.ts'
 import type { CachedPage } from '../cache/pages/cached-page.ts'
@@ -102,10 +103,7 @@ export function writePageAnswer(outgoing: ServerResponse, page: CachedPage, answ
   if (body === null) return void outgoing.end()
   outgoing.end(body)
   const { gzip } = page.body
-  if (answer.encoding !== 'gzip' || gzip === null) return
-  // Most often the socket took the whole answer in that call: the body is free at once.
-  if (outgoing.writableFinished) releaseGzip(gzip, body)
-  else outgoing.once('finish', () => releaseGzip(gzip, body))
+  if (answer.encoding === 'gzip' && gzip !== null) whenSent(outgoing, () => releaseGzip(gzip, body))
 }
 
 /**

@@ -1,4 +1,3 @@
-import { contentSecurityPolicy } from './security-policy.ts'
 import { type SharedLifetimes, sharedLifetimeHeaders } from './shared-lifetimes.ts'
 
 /**
@@ -117,7 +116,7 @@ export function isShareable(policy: AnswerPolicy, status: number): boolean {
 
 /**
  * The caching headers of `policy` (Cache-Control, a CDN's lifetimes and tags, the entity tag), as
- * written on an answer and on a rendered page the HTML cache keeps.
+ * the writer writes them on an answer and in a kept page's header block.
  */
 export function cachingHeaders(policy: AnswerPolicy, status: number): Record<string, string> {
   const headers: Record<string, string> = {}
@@ -126,20 +125,5 @@ export function cachingHeaders(policy: AnswerPolicy, status: number): Record<str
   if (policy.cdnCacheControl !== undefined) headers['cdn-cache-control'] = policy.cdnCacheControl
   if (policy.cdnTags !== undefined) Object.assign(headers, policy.cdnTags)
   if (policy.etag !== undefined) headers.etag = policy.etag
-  return headers
-}
-
-/**
- * The headers a rendered page's response carries until the writer writes its policy: its caching
- * headers, what its route named in `Vary` and, when its scripts are allowed by their hashes alone,
- * its script policy (a policy naming a nonce is made per answer). A page the HTML cache keeps
- * carries its policy itself (cache/pages/cached-page.ts), never these.
- */
-export function renderedPageHeaders(policy: AnswerPolicy, status: number): Record<string, string> {
-  const headers = cachingHeaders(policy, status)
-  if (policy.vary !== undefined && policy.vary.length > 0) headers.vary = policy.vary.join(', ')
-  const { scripts } = policy
-  if (!('own' in scripts) && scripts.hashes !== undefined && scripts.nonce !== true)
-    headers['content-security-policy'] = contentSecurityPolicy({ hashes: scripts.hashes })
   return headers
 }

@@ -51,3 +51,13 @@ export interface RequestRecorder {
   begin(incomingId: string | undefined, outgoing?: ServerResponse): RequestRecord
   together(run: () => void): void
 }
+
+/**
+ * Runs `done` once a response has left: at once when the socket took the whole of it in its write
+ * (as a rule for a kept page), or when there is no socket (`app.request()`); else at its close,
+ * when the last byte is out or the visitor has gone.
+ */
+export function whenSent(outgoing: ServerResponse | undefined, done: () => void): void {
+  if (outgoing === undefined || outgoing.writableFinished) done()
+  else outgoing.once('close', done)
+}

@@ -1,9 +1,15 @@
 import type { ServerResponse } from 'node:http'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { AppEnv } from '../app-env.ts'
 import type { Metrics } from '../metrics/metrics.ts'
-import { REQUEST_ID_HEADER, toRequestId, type RequestRecord, type RequestRecorder } from '../http/request-id.ts'
+import {
+  REQUEST_ID_HEADER,
+  toRequestId,
+  type RequestRecord,
+  type RequestRecorder,
+  whenSent,
+} from '../http/request-id.ts'
 import { currentRequestTrace } from '../telemetry/tracing.ts'
 import { createAccessLineWriter } from './access-line.ts'
 
@@ -84,17 +90,6 @@ export function requestRecorder({
 }
 
 /**
- * Runs `done` once the response has left: on the Node server a streamed page is done at its last
- * byte (or when the visitor leaves); under app.request() there is no socket, and the response is
- * done when it is returned.
- */
-function whenSent(c: Context<AppEnv>, done: () => void): void {
-  const outgoing = c.env?.outgoing
-  if (outgoing && !outgoing.writableFinished) outgoing.once('close', done)
-  else done()
-}
-
-/**
  * First in the chain: the request id (echoed on every response, sent upstream), a child logger
  * carrying it, and the request's record, finished once the last byte is sent.
  */
@@ -125,7 +120,7 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     // its requests have no tenant host to log.
     const host = (c.env as Partial<AppEnv['Bindings']> | undefined)?.admitted?.host
     const length = response.headers.get('content-length')
-    whenSent(c, () =>
+    whenSent(c.env?.outgoing, () =>
       record.finish({
         method: c.req.method,
         path: c.req.path,

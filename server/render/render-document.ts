@@ -22,7 +22,7 @@ import type { MainData } from '../../shared/promo/main-data.ts'
 import { promoHeadScript } from '../../shared/promo/promo-head-script.ts'
 import { bodyCodeHtml, type DocumentParts, documentEnd, documentStart } from './document-shell.ts'
 import { documentScripts } from './document-scripts.ts'
-import { type AnswerPolicy, renderedPageHeaders, visitorOnly } from '../http/answer-policy.ts'
+import { type AnswerPolicy, visitorOnly } from '../http/answer-policy.ts'
 import { toHydrationState, withoutPageHeads, type HydrationState } from './hydration.ts'
 import type { ClientManifest } from './manifest.ts'
 import { completeDocument } from './complete-document.ts'
@@ -90,8 +90,6 @@ export async function renderDocument(input: RenderDocumentInput): Promise<Respon
   input.headers.set('content-type', 'text/html; charset=utf-8')
   if (input.method === 'HEAD') {
     input.onPolicy?.(input.policy)
-    for (const [name, value] of Object.entries(renderedPageHeaders(input.policy, status)))
-      input.headers.set(name, value)
     return new Response(null, { status, headers: input.headers })
   }
 

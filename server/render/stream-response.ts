@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server'
 import { streamedResponse, wholeBodyResponse } from '../http/whole-body.ts'
-import { type AnswerPolicy, renderedPageHeaders } from '../http/answer-policy.ts'
+import type { AnswerPolicy } from '../http/answer-policy.ts'
 import { openSpan } from '../telemetry/tracing.ts'
 import { ChunkSink, concat, type StreamedBody } from './chunk-sink.ts'
 
 export interface StreamResponseOptions {
   status: number
-  /** The answer's headers besides its policy; the chosen policy's caching headers are written on them. */
+  /** The answer's headers besides its policy (the writer writes that: answer/answer-writer.ts). */
   headers: Headers
   /** The answer's policy, unless React writes scripts of its own. */
   policy: AnswerPolicy
@@ -79,19 +79,6 @@ const TRANSITIONS: Record<State, readonly State[]> = {
 }
 
 const encoder = new TextEncoder()
-
-/** What renderedPageHeaders may write: replaced whole when an answer's policy differs from its copy's. */
-const RENDERED_POLICY_HEADERS = [
-  'cache-control',
-  'cdn-cache-control',
-  'cache-tag',
-  'surrogate-key',
-  'content-security-policy',
-]
-
-function writeHeaders(headers: Headers, values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) headers.set(name, value)
-}
 
 /**
  * Renders a React tree into a web Response (STYLE.md convention 4). The status is decided by the
@@ -221,21 +208,16 @@ class RenderRun {
   }
 
   /**
-   * The headers of the answer, from its policy: the one for React's own scripts when the body
-   * streams on, or when React wrote anything after the shell (boundaries completed or left to the
-   * browser, by scripts); what React writes in one piece with the shell holds no script of its own.
-   * `headers` carry the policy of a complete copy (the HTML cache's), whatever this answer's.
+   * The headers of the answer, its policy reported to the writer that writes it
+   * (answer/answer-writer.ts): the one for React's own scripts when the body streams on, or when
+   * React wrote anything after the shell (boundaries completed or left to the browser, by scripts);
+   * what React writes in one piece with the shell holds no script of its own.
    */
   private headersFor(streaming: boolean): Headers {
-    const { policy, reactScriptsPolicy, headers, status } = this.options
-    writeHeaders(headers, renderedPageHeaders(policy, status))
+    const { policy, reactScriptsPolicy, headers } = this.options
     const reactScripts = reactScriptsPolicy !== undefined && (streaming || this.sink.wroteAfterShell())
     this.options.onPolicy?.(reactScripts ? reactScriptsPolicy : policy)
-    if (!reactScripts) return headers
-    const own = new Headers(headers)
-    for (const name of RENDERED_POLICY_HEADERS) own.delete(name)
-    writeHeaders(own, renderedPageHeaders(reactScriptsPolicy, status))
-    return own
+    return headers
   }
 
   private async respondWhole(): Promise<void> {

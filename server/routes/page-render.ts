@@ -3,7 +3,7 @@ import type { StaticHandler } from 'react-router'
 import { cdnTagHeaders } from '../cache/cdn-tags.ts'
 import { createPageUses, type PageUses } from '../cache/page-uses.ts'
 import type { Rendered, Rerender, Unchanged } from '../cache/pages/read-render.ts'
-import { type AnswerPolicy, NOT_KEPT, renderedPageHeaders, sharedPage } from '../http/answer-policy.ts'
+import { type AnswerPolicy, NOT_KEPT, sharedPage } from '../http/answer-policy.ts'
 import type { SharedLifetimes } from '../http/shared-lifetimes.ts'
 import { nextNonce } from '../http/security-policy.ts'
 import { loadPage } from '../page-data/load-page.ts'
@@ -219,7 +219,7 @@ async function renderRaw(request: RenderRequest, made: PageToMake, raw: NonNulla
   const { statusCode } = loaded.context
   const policy = withLanguageVary(made.policy, loaded.tenant, decision.language)
   request.onPolicy?.(policy)
-  const headers = new Headers(renderedPageHeaders(policy, statusCode))
+  const headers = new Headers()
   const digested = await made.digestWork
   return {
     response: rawDocumentResponse(raw, statusCode, method, headers),
