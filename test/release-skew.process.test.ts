@@ -4,7 +4,7 @@ import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import type { Redis } from 'ioredis'
 import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { decodeSharedPage } from '../server/cache/pages/shared-page-codec.ts'
 import { sharedAssetIndexKey, sharedAssetKey, sharedKey } from '../server/cache/cache-keys.ts'
 import { buildIdOf } from '../server/render/manifest.ts'
@@ -56,8 +56,14 @@ describe('two releases side by side on one Redis', () => {
     expect(blue.assets.filter((name) => green.assets.includes(name))).toEqual([])
     const named = new Set<string>()
     const crossed: string[] = []
-    for (const [at, first, second] of ORDERS)
+    const sharedPages = async () => (await admin.keys(`${sharedKey('ts:', 'res.localhost:html')}:*`)).length
+    for (const [at, first, second] of ORDERS) {
+      const held = await sharedPages()
       for (const which of [first, second]) {
+        // The second asks once the first's page is in Redis: on a busy machine the write may land
+        // after the second has rendered and written the page itself, in its own build's name.
+        if (which === second)
+          await vi.waitFor(async () => expect(await sharedPages()).toBeGreaterThan(held), { timeout: 10_000 })
         const instance = instances[which] as ServerProcess
         const answer = await request(url(instance, at), { headers: ZH })
         const html = await answer.body.text()
@@ -69,6 +75,7 @@ describe('two releases side by side on one Redis', () => {
         const other = releases[1 - which] as Release
         if (assets.some((asset) => other.assets.includes(path.basename(asset)))) crossed.push(`${at} on ${which}`)
       }
+    }
     expect(crossed.length).toBeGreaterThan(0)
     const failures: string[] = []
     for (const asset of named)
